@@ -1,0 +1,42 @@
+# The two commands of the README: `make run` and `make test`. Everything else is set up by them.
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit bench soak clean lock
+
+$(STAMP): pyproject.toml requirements-dev.txt
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -r requirements-dev.txt
+	$(BIN)/pip install -q --no-deps -e .
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/fcm play --players 4 --seed 1
+
+test: lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+soak: $(STAMP)
+	FCM_SOAK_GAMES=100000 $(BIN)/pytest -n 2 tests/property -k soak
+
+lock:
+	$(PYTHON) -m venv /tmp/fcm-lock && /tmp/fcm-lock/bin/pip install -q -e '.[dev]' && \
+	  /tmp/fcm-lock/bin/pip freeze --exclude-editable > requirements-dev.txt
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
