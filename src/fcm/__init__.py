@@ -1,3 +1,105 @@
-"""Food Chain Magnate: rules engine, bots, command line and web app."""
+"""Food Chain Magnate: a complete rules engine, bots, command line and web app.
+
+The public API of the rules engine::
+
+    >>> import fcm
+    >>> state = fcm.new_game(players=2, seed=7)
+    >>> fcm.current_actors(state)
+    [0, 1]
+    >>> fcm.legal_actions(state, 0)[0]
+    ChooseReserve(money=100)
+    >>> state, events = fcm.apply(state, 0, fcm.ChooseReserve(300))
+    >>> fcm.view(state, 1).players[0].reserve is None   # seat 0's reserve card is secret
+    True
+"""
+
+from fcm.core.actions import (
+    Action,
+    AddGarden,
+    ChooseAdvert,
+    ChooseReserve,
+    ChooseTurnOrder,
+    Cook,
+    Done,
+    Fire,
+    GetDrinks,
+    Hire,
+    MoveRestaurant,
+    PlaceCampaign,
+    PlaceHouse,
+    PlaceRestaurant,
+    SendToWork,
+    StartCampaign,
+    ThrowAway,
+    Train,
+    action_from_json,
+)
+from fcm.core.engine import (
+    apply,
+    apply_in_place,
+    check_action,
+    current_actors,
+    is_legal,
+    is_over,
+    legal_actions,
+)
+from fcm.core.errors import (
+    FcmError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    ScenarioError,
+)
+from fcm.core.events import Event
+from fcm.core.record import GameRecord
+from fcm.core.scenario import load_scenario
+from fcm.core.setup import new_game
+from fcm.core.state import GameState, Options, Phase, state_from_dict
+from fcm.core.views import view
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "AddGarden",
+    "ChooseAdvert",
+    "ChooseReserve",
+    "ChooseTurnOrder",
+    "Cook",
+    "Done",
+    "Event",
+    "FcmError",
+    "Fire",
+    "GameOverError",
+    "GameRecord",
+    "GameState",
+    "GetDrinks",
+    "Hire",
+    "IllegalActionError",
+    "InvalidActionError",
+    "MoveRestaurant",
+    "NotYourTurnError",
+    "Options",
+    "Phase",
+    "PlaceCampaign",
+    "PlaceHouse",
+    "PlaceRestaurant",
+    "ScenarioError",
+    "SendToWork",
+    "StartCampaign",
+    "ThrowAway",
+    "Train",
+    "action_from_json",
+    "apply",
+    "apply_in_place",
+    "check_action",
+    "current_actors",
+    "is_legal",
+    "is_over",
+    "legal_actions",
+    "load_scenario",
+    "new_game",
+    "state_from_dict",
+    "view",
+]

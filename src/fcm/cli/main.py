@@ -1,0 +1,180 @@
+"""The ``fcm`` command line: a thin shell over the public API.
+
+    fcm map --players 4 --seed 1          a rendered random map
+    fcm play --players 4 --seed 1         a whole bot game with its results
+    fcm replay GAME.json [--verify] [--log] [--dinnertime N]
+    fcm show GAME.json [--at N]           the position after N actions
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from fcm.bots import make_bot
+from fcm.cli.render import CHAIN_LETTERS, render_companies, render_position
+from fcm.core.errors import FcmError
+from fcm.core.events import Event
+from fcm.core.record import GameRecord
+from fcm.core.setup import new_game
+from fcm.core.state import Options
+
+console = Console(highlight=False)
+
+
+def _options(args: argparse.Namespace) -> Options:
+    return Options(introductory=args.intro, milestones=not args.intro or args.milestones)
+
+
+def cmd_map(args: argparse.Namespace) -> int:
+    state = new_game(args.players, args.seed, _options(args))
+    tiles = "  ".join(" ".join(f"{t}{k}" for t, k in row) for row in state.tiles)
+    console.print(f"[bold]{args.players}-player map, seed {args.seed}[/] (tile+rotation: {tiles})")
+    console.print(render_position(state), markup=False)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from fcm.report import dinnertime_report  # noqa: F401  (import check for the report)
+    from fcm.runner import play_game
+
+    names = args.bots.split(",") if args.bots else ["heuristic"] * args.players
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        console.print(f"[red]--bots names {len(names)} bots for {args.players} players[/]")
+        return 2
+    bots = [make_bot(n, seed=args.seed * 100 + i) for i, n in enumerate(names)]
+    result = play_game(bots, args.seed, _options(args), keep_events=True)
+    state = result.state
+    console.print(render_position(state), markup=False)
+    console.print(render_companies(state), markup=False)
+    table = Table(title=f"Game over after round {state.round}: {state.end_reason}")
+    for col in ("rank", "chain", "seat", "bot", "cash", "milestones"):
+        table.add_column(col)
+    for rank, seat in enumerate(state.ranking, 1):
+        p = state.players[seat]
+        table.add_row(
+            str(rank), CHAIN_LETTERS[seat], str(seat), names[seat], f"${p.cash}",
+            str(len(p.milestones)),
+        )
+    console.print(table)
+    console.print(
+        f"{len(result.record.actions)} actions; bank ${state.bank}; bank breaks "
+        f"{state.bank_breaks}; final hash {state.state_hash()}"
+    )
+    if args.save:
+        Path(args.save).write_text(result.record.dumps())
+        console.print(f"saved to {args.save} (replay with: fcm replay {args.save} --verify)")
+    return 0
+
+
+def _load(path: str) -> GameRecord:
+    return GameRecord.loads(Path(path).read_text())
+
+
+def _print_events(events: Sequence[Event]) -> None:
+    for e in events:
+        if e.visible_to is None:
+            console.print(f"  {e.kind}: {json.dumps(e.data, separators=(',', ':'))}", markup=False)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from fcm.report import dinnertime_report
+
+    record = _load(args.file)
+    state, events = record.initial_state()
+    if args.log:
+        _print_events(events)
+    dinner: list[Event] = []
+    collecting = False
+    for i, state, events in record.steps(check=args.verify, start=state):
+        if args.log:
+            console.print(f"#{i} seat {record.actions[i][0]}: {record.actions[i][1]}", markup=False)
+            _print_events(events)
+        for e in events:
+            if e.kind == "phase_started":
+                collecting = e.data == {"phase": "dinnertime", "round": args.dinnertime}
+            elif collecting and e.visible_to is None:
+                dinner.append(e)
+    if args.dinnertime is not None:
+        console.print(dinnertime_report(dinner), markup=False)
+    h = state.state_hash()
+    console.print(f"replayed {len(record.actions)} actions; round {state.round}, "
+                  f"{state.phase.value}; hash {h}")
+    if record.final_hash is not None:
+        if record.final_hash != h:
+            console.print(f"[red]MISMATCH: the file says {record.final_hash}[/]")
+            return 1
+        console.print("[green]final hash matches the saved game[/]")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    record = _load(args.file)
+    state = record.initial_state()[0]
+    upto = len(record.actions) if args.at is None else args.at
+    for i, state, _ in record.steps(check=False, start=state):
+        if i + 1 >= upto:
+            break
+    console.print(render_position(state), markup=False)
+    console.print(render_companies(state), markup=False)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="fcm", description="Food Chain Magnate")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def game_opts(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--players", type=int, default=4, choices=range(2, 6))
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--intro", action="store_true", help="introductory game")
+        p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
+
+    p = sub.add_parser("map", help="render a random map")
+    game_opts(p)
+    p.set_defaults(func=cmd_map)
+
+    p = sub.add_parser("play", help="play a whole game between bots")
+    game_opts(p)
+    p.add_argument("--bots", default="", help="comma-separated bot names (random, heuristic)")
+    p.add_argument("--save", default="", help="save the game to this file")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="replay a saved game")
+    p.add_argument("file")
+    p.add_argument("--verify", action="store_true", help="validate every action")
+    p.add_argument("--log", action="store_true", help="print every action and event")
+    p.add_argument("--dinnertime", type=int, default=None, metavar="ROUND",
+                   help="explain the Dinnertime of this round")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("show", help="show the position of a saved game")
+    p.add_argument("file")
+    p.add_argument("--at", type=int, default=None, help="after this many actions")
+    p.set_defaults(func=cmd_show)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except FcmError as exc:
+        console.print(f"[red]error ({exc.code}):[/] {exc.message}")
+        return 2
+    except OSError as exc:
+        console.print(f"[red]error:[/] {exc}")
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,356 @@
+"""Actions: small frozen values with a stable JSON form.
+
+An action never refers to the state; who takes it is passed beside it (``apply(state, seat,
+action)``). Coordinates and ids follow conventions.md. ``action_from_json`` is the only way
+JSON becomes an action, and it rejects malformed input with :class:`InvalidActionError` naming
+the field; legality is a separate question answered by the legal-action generator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from fcm.core.errors import InvalidActionError
+from fcm.core.types import Cell, Corner, Edge, Good, Orientation
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. ``type`` is the stable JSON tag."""
+
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            out[f.name] = _encode(getattr(self, f.name))
+        return out
+
+    def __str__(self) -> str:
+        return notation(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Finish the current optional step or decision (pass, commit, stop firing)."""
+
+    type: ClassVar[str] = "done"
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseReserve(Action):
+    """Secretly choose a bank reserve card (by its money: 100, 200 or 300)."""
+
+    type: ClassVar[str] = "choose_reserve"
+    money: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRestaurant(Action):
+    """Place a restaurant: at setup (employee None), or by a Local/Regional Manager."""
+
+    type: ClassVar[str] = "place_restaurant"
+    cell: Cell
+    entrance: Corner
+    employee: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRestaurant(Action):
+    """Regional Manager: move (or turn in place) one of your open restaurants."""
+
+    type: ClassVar[str] = "move_restaurant"
+    restaurant: int
+    cell: Cell
+    entrance: Corner
+
+
+# -- restructuring and order of business ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SendToWork(Action):
+    """Restructuring: put one card of this type from your hand at work (secret until reveal)."""
+
+    type: ClassVar[str] = "send_to_work"
+    employee: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTurnOrder(Action):
+    """Order of Business: take this free position of the turn order track (1 = first)."""
+
+    type: ClassVar[str] = "choose_turn_order"
+    position: int
+
+
+# -- working 9-5 ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hire(Action):
+    type: ClassVar[str] = "hire"
+    employee: str
+
+
+@dataclass(frozen=True, slots=True)
+class Train(Action):
+    """One training step: ``trainer`` (trainer/coach/guru) trains a beach ``employee`` ``into``.
+
+    ``fresh`` selects a card already trained this turn (continuing its training).
+    """
+
+    type: ClassVar[str] = "train"
+    trainer: str
+    employee: str
+    into: str
+    fresh: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StartCampaign(Action):
+    """Choose a free campaign tile for a marketeer at work (then place it, then advertise)."""
+
+    type: ClassVar[str] = "start_campaign"
+    marketeer: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCampaign(Action):
+    """Where the campaign goes: a square (and orientation for non-square tiles), or an
+    airplane's map edge and first row/column."""
+
+    type: ClassVar[str] = "place_campaign"
+    cell: Cell | None = None
+    orientation: Orientation | None = None
+    edge: Edge | None = None
+    first: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAdvert(Action):
+    """What the campaign advertises and for how many rounds."""
+
+    type: ClassVar[str] = "choose_advert"
+    good: Good
+    duration: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cook(Action):
+    """A kitchen card at work makes its food (all or nothing)."""
+
+    type: ClassVar[str] = "cook"
+    employee: str
+    good: Good
+
+
+@dataclass(frozen=True, slots=True)
+class GetDrinks(Action):
+    """A buyer collects drinks: an Errand Boy names the drink; a Cart Operator, Truck Driver or
+    Zeppelin Pilot names the suppliers its route passes (all of them must be collected)."""
+
+    type: ClassVar[str] = "get_drinks"
+    employee: str
+    good: Good | None = None
+    suppliers: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHouse(Action):
+    """New Business Developer: a house tile with its garden."""
+
+    type: ClassVar[str] = "place_house"
+    number: int
+    cell: Cell
+    garden: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AddGarden(Action):
+    """New Business Developer: a garden for a house that has none."""
+
+    type: ClassVar[str] = "add_garden"
+    house: int
+    garden: tuple[Cell, ...]
+
+
+# -- payday and clean up -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fire(Action):
+    """Payday: fire one card of this type (from work or the beach; a busy marketeer only when
+    broke)."""
+
+    type: ClassVar[str] = "fire"
+    employee: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowAway(Action):
+    """Clean up with a freezer over capacity: discard one item."""
+
+    type: ClassVar[str] = "throw_away"
+    good: Good
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls
+    for cls in (
+        Done, ChooseReserve, PlaceRestaurant, MoveRestaurant, SendToWork, ChooseTurnOrder, Hire,
+        Train, StartCampaign, PlaceCampaign, ChooseAdvert, Cook, GetDrinks, PlaceHouse,
+        AddGarden, Fire, ThrowAway,
+    )
+}
+
+# -- JSON codec --------------------------------------------------------------------------------
+
+_ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = {
+    "good": Good,
+    "entrance": Corner,
+    "edge": Edge,
+    "orientation": Orientation,
+}
+_CELLS = {"cell"}
+_CELL_LISTS = {"suppliers", "garden"}
+_INTS = {"money", "restaurant", "position", "number", "duration", "first", "house"}
+_STRS = {"employee", "trainer", "into", "marketeer"}
+_BOOLS = {"fresh"}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if hasattr(value, "value"):  # StrEnum
+        return value.value
+    return value
+
+
+def _decode_cell(name: str, raw: Any) -> Cell:
+    if (
+        not isinstance(raw, list | tuple)
+        or len(raw) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    ):
+        raise InvalidActionError(f"field {name!r} must be a square [row, col], got {raw!r}")
+    return (raw[0], raw[1])
+
+
+def _decode_field(name: str, raw: Any) -> Any:
+    if raw is None:
+        return None
+    if name in _ENUMS:
+        enum = _ENUMS[name]
+        try:
+            return enum(raw)
+        except ValueError:
+            allowed = ", ".join(e.value for e in enum)
+            raise InvalidActionError(f"field {name!r} must be one of {allowed}; got {raw!r}") from None
+    if name in _CELLS:
+        return _decode_cell(name, raw)
+    if name in _CELL_LISTS:
+        if not isinstance(raw, list | tuple):
+            raise InvalidActionError(f"field {name!r} must be a list of squares, got {raw!r}")
+        return tuple(_decode_cell(name, x) for x in raw)
+    if name in _INTS:
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise InvalidActionError(f"field {name!r} must be an integer, got {raw!r}")
+        return raw
+    if name in _STRS:
+        if not isinstance(raw, str):
+            raise InvalidActionError(f"field {name!r} must be a string, got {raw!r}")
+        return raw
+    if name in _BOOLS:
+        if not isinstance(raw, bool):
+            raise InvalidActionError(f"field {name!r} must be true or false, got {raw!r}")
+        return raw
+    raise InvalidActionError(f"unknown field {name!r}")  # pragma: no cover
+
+
+def action_from_json(data: Any) -> Action:
+    """Parse the JSON form of an action.
+
+    Raises:
+        InvalidActionError: unknown type, unknown/missing field or a mistyped value.
+    """
+    if not isinstance(data, dict):
+        raise InvalidActionError(f"an action must be a JSON object, got {type(data).__name__}")
+    tag = data.get("type")
+    cls = ACTION_TYPES.get(tag) if isinstance(tag, str) else None
+    if cls is None:
+        raise InvalidActionError(
+            f"unknown action type {tag!r}; known types: {', '.join(sorted(ACTION_TYPES))}"
+        )
+    names = {f.name: f for f in fields(cls)}
+    extra = set(data) - set(names) - {"type"}
+    if extra:
+        raise InvalidActionError(f"{tag}: unknown field(s) {sorted(extra)}")
+    kwargs: dict[str, Any] = {}
+    for name, f in names.items():
+        if name in data:
+            kwargs[name] = _decode_field(name, data[name])
+        elif f.default is MISSING:
+            raise InvalidActionError(f"{tag}: missing field {name!r}")
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise InvalidActionError(f"{tag}: {exc}") from None
+
+
+# -- human notation --------------------------------------------------------------------------
+
+
+def _sq(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def notation(action: Action) -> str:
+    """A short human-readable form, unique among the legal actions of one decision."""
+    match action:
+        case Done():
+            return "done"
+        case ChooseReserve(money=m):
+            return f"reserve ${m}"
+        case PlaceRestaurant(cell=c, entrance=e, employee=emp):
+            by = f" by {emp}" if emp else ""
+            return f"restaurant at {_sq(c)} entrance {e.value}{by}"
+        case MoveRestaurant(restaurant=n, cell=c, entrance=e):
+            return f"move restaurant {n} to {_sq(c)} entrance {e.value}"
+        case SendToWork(employee=e):
+            return f"work {e}"
+        case ChooseTurnOrder(position=p):
+            return f"turn order {p}"
+        case Hire(employee=e):
+            return f"hire {e}"
+        case Train(trainer=t, employee=e, into=i, fresh=f):
+            return f"train {e}{' (fresh)' if f else ''} -> {i} by {t}"
+        case StartCampaign(marketeer=m, number=n):
+            return f"campaign #{n} by {m}"
+        case PlaceCampaign(cell=c, orientation=o, edge=e, first=f):
+            if e is not None:
+                return f"airplane along {e.value} from {f}"
+            assert c is not None
+            return f"place at {_sq(c)}" + (f" {o.value}" if o else "")
+        case ChooseAdvert(good=g, duration=d):
+            return f"advertise {g.value} for {d}"
+        case Cook(employee=e, good=g):
+            return f"cook {g.value} by {e}"
+        case GetDrinks(employee=e, good=g, suppliers=s):
+            if g is not None:
+                return f"{e} gets {g.value}"
+            return f"{e} route via " + " ".join(_sq(x) for x in s)
+        case PlaceHouse(number=n, cell=c, garden=g):
+            return f"house {n} at {_sq(c)} garden " + " ".join(_sq(x) for x in g)
+        case AddGarden(house=h, garden=g):
+            return f"garden for house {h} at " + " ".join(_sq(x) for x in g)
+        case Fire(employee=e):
+            return f"fire {e}"
+        case ThrowAway(good=g):
+            return f"throw away {g.value}"
+    return action.type  # pragma: no cover

@@ -1,0 +1,174 @@
+"""Derived facts about a company and the board: structure, slots, prices, salaries, occupancy.
+
+These are pure queries over the state, shared by the phases and by the views; no phase
+recomputes them its own way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+from fcm.core.geometry import Board
+from fcm.core.state import GameState, Player
+from fcm.core.types import Cell, EmployeeId, Seat
+from fcm.data import CATALOG
+
+RESERVE_SLOTS = {card.money: card.ceo_slots for card in CATALOG.reserve_cards}
+
+
+@lru_cache(maxsize=64)
+def _board(key: tuple[tuple[tuple[str, int], ...], ...]) -> Board:
+    return Board.build([list(row) for row in key], CATALOG.tiles)
+
+
+def board_of(state: GameState) -> Board:
+    """The static board of this game (built once per tile layout and cached)."""
+    return _board(tuple(tuple(row) for row in state.tiles))
+
+
+# -- structure -----------------------------------------------------------------------------------
+
+
+def structure_fits(cards: Iterable[EmployeeId], ceo_slots: int) -> bool:
+    """Restructuring (excerpt 000, facts.md A.3): do these cards fit a legal pyramid?
+
+    Managers may only sit in CEO slots; everyone else in a free CEO slot or a manager's slot.
+    """
+    managers = 0
+    manager_slots = 0
+    others = 0
+    for card in cards:
+        e = CATALOG.employees[card]
+        if e.is_manager:
+            managers += 1
+            manager_slots += e.slots
+        else:
+            others += 1
+    if managers > ceo_slots:
+        return False
+    return others <= (ceo_slots - managers) + manager_slots
+
+
+def open_slots(state: GameState, seat: Seat) -> int:
+    """Order of Business: empty slots on the CEO and managers at work (+2 with First airplane).
+
+    Every card at work fills exactly one slot, so the count does not depend on the seating.
+    """
+    p = state.players[seat]
+    total = state.ceo_slots + sum(CATALOG.employees[c].slots for c in p.at_work)
+    free = total - len(p.at_work)
+    if p.has("first_airplane"):
+        free += 2
+    return free
+
+
+def seat_structure(cards: Iterable[EmployeeId], ceo_slots: int) -> list[tuple[EmployeeId, list[EmployeeId]]]:
+    """One legal seating of the cards at work, for display: ``[(card under CEO, [reports])]``.
+
+    Managers take CEO slots first; the others fill managers' slots, then free CEO slots.
+    """
+    cards = sorted(cards)
+    managers = sorted(
+        (c for c in cards if CATALOG.employees[c].is_manager),
+        key=lambda c: -CATALOG.employees[c].slots,
+    )
+    others = [c for c in cards if not CATALOG.employees[c].is_manager]
+    seated: list[tuple[EmployeeId, list[EmployeeId]]] = [(m, []) for m in managers]
+    for card in others:
+        for m, reports in seated:
+            if CATALOG.employees[m].is_manager and len(reports) < CATALOG.employees[m].slots:
+                reports.append(card)
+                break
+        else:
+            seated.append((card, []))
+    return seated
+
+
+# -- ownership ------------------------------------------------------------------------------
+
+
+def owned_cards(state: GameState, seat: Seat) -> Counter[EmployeeId]:
+    """Every non-CEO card a player owns: hand, at work, beach, busy, trained this turn."""
+    p = state.players[seat]
+    owned: Counter[EmployeeId] = Counter(p.hand)
+    owned.update(p.at_work)
+    owned.update(p.beach)
+    owned.update(state.busy_marketeers(seat))
+    return owned
+
+
+def owns_unique(state: GameState, seat: Seat, card: EmployeeId) -> bool:
+    return owned_cards(state, seat)[card] > 0
+
+
+def count_at_work(p: Player, card: EmployeeId) -> int:
+    return sum(1 for c in p.at_work if c == card)
+
+
+# -- prices and salaries --------------------------------------------------------------------------
+
+
+def unit_price(state: GameState, seat: Seat) -> int:
+    """Dinnertime item price: $10, each Pricing Manager -$1, each Discount Manager -$3,
+    Luxuries Manager +$10, First to lower prices -$1 (excerpt 004 "Item price"). No floor
+    (conventions.md #20)."""
+    p = state.players[seat]
+    price = 10 + sum(CATALOG.employees[c].price_modifier for c in p.at_work)
+    if p.has("first_lower_prices"):
+        price -= 1
+    return price
+
+
+MARKETEER_SALARIES_WAIVED = frozenset({"campaign_manager", "brand_manager", "brand_director"})
+
+
+def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
+    """Cards a player pays $5 for at Payday: at work, on the beach and busy (facts.md E.4),
+    less marketeers with First billboard placed."""
+    p = state.players[seat]
+    waived = p.has("first_billboard")
+    out = []
+    for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
+        if not CATALOG.employees[card].salary:
+            continue
+        if waived and card in MARKETEER_SALARIES_WAIVED:
+            continue
+        out.append(card)
+    return out
+
+
+def salary_due(state: GameState, seat: Seat) -> int:
+    """Payday total after all mandatory discounts, never below $0 (facts.md E.4)."""
+    p = state.players[seat]
+    gross = 5 * len(salaried_cards(state, seat))
+    discount = 5 * p.hire_discounts
+    if p.has("first_train"):
+        discount += 15
+    return max(0, gross - discount)
+
+
+# -- occupancy --------------------------------------------------------------------------------------
+
+
+def restaurant_cells(cell: Cell) -> tuple[Cell, ...]:
+    r, c = cell
+    return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+
+
+def occupied_squares(state: GameState, *, ignore_restaurant: tuple[Seat, int] | None = None) -> set[Cell]:
+    """Squares taken by pieces placed during play (the board's own roads, houses and
+    suppliers are known to the board)."""
+    taken: set[Cell] = set()
+    for r in state.restaurants:
+        if ignore_restaurant is not None and (r.owner, r.number) == ignore_restaurant:
+            continue
+        taken.update(restaurant_cells(r.cell))
+    for h in state.houses.values():
+        if not h.printed:
+            taken.update(h.cells)
+        taken.update(h.garden)
+    for camp in state.campaigns.values():
+        taken.update(camp.cells)
+    return taken

@@ -1,0 +1,169 @@
+"""The engine: who decides, what is legal, and applying actions.
+
+One legal-action generator per phase serves everything: validation in :func:`apply`, bots, the
+UI and the research environment. :func:`apply` is the validating path (pure: the input state is
+never touched); :func:`apply_in_place` is the fast unchecked path for bots and replays that
+already hold a legal action. Both run the same rules code.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from fcm.core.actions import Action
+from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from fcm.core.events import Event, EventLog
+from fcm.core.phases import (
+    cleanup,
+    dinnertime,
+    marketing,
+    order_of_business,
+    payday,
+    restructuring,
+    setup_phase,
+    working,
+)
+from fcm.core.state import GameState, Phase
+from fcm.core.types import Seat
+
+PHASE_MODULES: dict[Phase, ModuleType] = {
+    Phase.SETUP_RESERVE: setup_phase,
+    Phase.SETUP_RESTAURANTS: setup_phase,
+    Phase.RESTRUCTURING: restructuring,
+    Phase.ORDER_OF_BUSINESS: order_of_business,
+    Phase.WORKING: working,
+    Phase.DINNERTIME: dinnertime,
+    Phase.PAYDAY: payday,
+    Phase.MARKETING: marketing,
+    Phase.CLEANUP: cleanup,
+}
+
+
+def current_actors(state: GameState) -> list[Seat]:
+    """The seats that must decide now: one in turn-order phases, several in simultaneous
+    secret decisions (reserve card, Restructuring, Payday firing), none when the game is over."""
+    if state.phase is Phase.GAME_OVER:
+        return []
+    actors: list[Seat] = PHASE_MODULES[state.phase].actors(state)
+    return actors
+
+
+def is_simultaneous(state: GameState) -> bool:
+    return state.phase in (Phase.SETUP_RESERVE, Phase.RESTRUCTURING) or (
+        state.phase is Phase.PAYDAY and len(current_actors(state)) > 1
+    )
+
+
+def is_over(state: GameState) -> bool:
+    return state.phase is Phase.GAME_OVER
+
+
+def legal_actions(state: GameState, seat: Seat) -> list[Action]:
+    """Every legal action of ``seat`` now, in a deterministic order (empty if it may not act)."""
+    if seat not in current_actors(state):
+        return []
+    actions: list[Action] = PHASE_MODULES[state.phase].legal(state, seat)
+    return actions
+
+
+def is_legal(state: GameState, seat: Seat, action: Action) -> bool:
+    return action in legal_actions(state, seat)
+
+
+def check_action(state: GameState, seat: Seat, action: Action) -> None:
+    """Raise the error that explains why ``action`` is not legal for ``seat`` now.
+
+    Raises:
+        GameOverError: the game has ended.
+        NotYourTurnError: ``seat`` may not act now.
+        IllegalActionError: the action is not among the legal ones (the message names the
+            phase, the step and the rule).
+    """
+    if state.phase is Phase.GAME_OVER:
+        raise GameOverError("the game is over: no action is legal")
+    if not 0 <= seat < state.num_players:
+        raise NotYourTurnError(f"there is no seat {seat} in this {state.num_players}-player game")
+    actors = current_actors(state)
+    if seat not in actors:
+        raise NotYourTurnError(
+            f"seat {seat} may not act now: {_where(state)} waits for seat(s) {actors}"
+        )
+    legal = legal_actions(state, seat)
+    if action in legal:
+        return
+    module = PHASE_MODULES[state.phase]
+    reason = None
+    if hasattr(module, "why_illegal"):
+        reason = module.why_illegal(state, seat, action)
+    if reason is None:
+        kinds = sorted({a.type for a in legal})
+        reason = f"legal action types now: {', '.join(kinds)}"
+    raise IllegalActionError(f"'{action}' is not legal in {_where(state)}: {reason}")
+
+
+def _where(state: GameState) -> str:
+    where = f"round {state.round}, {state.phase.value}"
+    if state.phase is Phase.WORKING and state.working is not None:
+        where += f" (seat {state.working.seat}, step {state.working.step.value})"
+    return where
+
+
+def apply(state: GameState, seat: Seat, action: Action) -> tuple[GameState, list[Event]]:
+    """Validate and apply; return the new state and the events. ``state`` is never changed.
+
+    Raises:
+        GameOverError, NotYourTurnError, IllegalActionError: see :func:`check_action`.
+    """
+    check_action(state, seat, action)
+    new = state.clone()
+    events = apply_in_place(new, seat, action)
+    return new, events
+
+
+def apply_in_place(state: GameState, seat: Seat, action: Action) -> list[Event]:
+    """The fast path: apply an action known to be legal, mutating ``state``."""
+    log = EventLog()
+    PHASE_MODULES[state.phase].act(state, seat, action, log)
+    advance(state, log)
+    return list(log)
+
+
+def advance(state: GameState, log: EventLog) -> None:
+    """Resolve phases that need no decision until someone must decide or the game is over."""
+    while state.phase is not Phase.GAME_OVER and not current_actors(state):
+        nxt: Phase = PHASE_MODULES[state.phase].finish(state, log)
+        enter_phase(state, nxt, log)
+
+
+def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
+    if phase is Phase.RESTRUCTURING and state.phase is Phase.CLEANUP:
+        state.round += 1
+        if state.round > state.options.round_limit:
+            end_game(state, log, reason="round limit reached")
+            return
+        log.add("round_started", round=state.round)
+    state.phase = phase
+    if phase is Phase.GAME_OVER:
+        if not state.ranking:
+            end_game(state, log, reason=state.end_reason or "game over")
+        return
+    log.add("phase_started", phase=phase.value, round=state.round)
+    PHASE_MODULES[phase].begin(state, log)
+
+
+def end_game(state: GameState, log: EventLog, *, reason: str) -> None:
+    """Game end and ranking (facts.md E.9): most cash wins; ties by earlier turn order."""
+    state.phase = Phase.GAME_OVER
+    state.end_reason = reason
+    order = {s: i for i, s in enumerate(state.turn_order)}
+    state.ranking = sorted(
+        range(state.num_players), key=lambda s: (-state.players[s].cash, order.get(s, s))
+    )
+    state.pending.clear()
+    state.working = None
+    log.add(
+        "game_over",
+        reason=reason,
+        ranking=list(state.ranking),
+        cash={str(s): state.players[s].cash for s in range(state.num_players)},
+    )

@@ -1,0 +1,62 @@
+"""The engine's exceptions: user errors (bad or illegal input) apart from bugs.
+
+Every user error carries a stable ``code`` (the server maps it to a 4xx response) and a message
+that names the rule or field at fault. A bug in the engine raises :class:`InvariantError`.
+"""
+
+from __future__ import annotations
+
+
+class FcmError(ValueError):
+    """Root of every error the engine raises on purpose for bad input."""
+
+    code = "error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class InvalidActionError(FcmError):
+    """The action is malformed: unknown type, missing or mistyped field."""
+
+    code = "action/invalid"
+
+
+class IllegalActionError(FcmError):
+    """The action is well formed but not legal in this position (names the rule)."""
+
+    code = "action/illegal"
+
+
+class NotYourTurnError(IllegalActionError):
+    """The seat may not act now."""
+
+    code = "action/not_your_turn"
+
+
+class GameOverError(IllegalActionError):
+    """The game has ended; no action is legal."""
+
+    code = "action/game_over"
+
+
+class AmbiguousActionError(FcmError):
+    """A notation string matches several legal actions."""
+
+    code = "action/ambiguous"
+
+
+class ScenarioError(FcmError):
+    """A scenario or saved game file is malformed (names the field)."""
+
+    code = "scenario/invalid"
+
+
+class InvariantError(AssertionError):
+    """A broken internal invariant: a bug in the engine, never a user error."""

@@ -1,0 +1,62 @@
+"""Milestone claiming (facts.md B).
+
+A milestone is claimed the moment its condition is met; every player who meets it in the same
+round gets it too; at Clean up of that round its remaining copies are removed. Effects that act
+at the moment of claiming (free cards) are applied here; every other effect is a query
+(``player.has(id)``) made by the rule it changes.
+"""
+
+from __future__ import annotations
+
+from fcm.core.events import EventLog
+from fcm.core.state import GameState
+from fcm.core.types import MilestoneId, Seat
+
+# Immediate card gifts: milestone -> (card, copies). facts.md B.
+GIFTS: dict[MilestoneId, tuple[str, int]] = {
+    "first_hire_3": ("management_trainee", 2),
+    "first_burger_produced": ("burger_cook", 1),
+    "first_pizza_produced": ("pizza_cook", 1),
+}
+
+
+def can_claim(state: GameState, seat: Seat, milestone: MilestoneId) -> bool:
+    if not state.options.milestones:
+        return False
+    if milestone not in state.milestones_available:
+        return False
+    return not state.players[seat].has(milestone)
+
+
+def claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog) -> bool:
+    """Claim ``milestone`` for ``seat`` if still available to them; apply instant effects.
+
+    Returns whether it was claimed now.
+    """
+    if not can_claim(state, seat, milestone):
+        return False
+    p = state.players[seat]
+    p.milestones[milestone] = state.round
+    if milestone not in state.milestones_this_round:
+        state.milestones_this_round.append(milestone)
+    log.add("milestone_claimed", seat=seat, milestone=milestone, round=state.round)
+    gift = GIFTS.get(milestone)
+    if gift is not None:
+        card, copies = gift
+        given = min(copies, max(0, state.supply.get(card, 0)))
+        for _ in range(given):
+            state.supply[card] -= 1
+            p.beach.append(card)
+        p.beach.sort()
+        if given:
+            log.add("milestone_gift", seat=seat, milestone=milestone, employee=card, count=given)
+    return True
+
+
+def remove_claimed(state: GameState, log: EventLog) -> None:
+    """Clean up: milestones claimed this round are no longer available to anyone else."""
+    for m in state.milestones_this_round:
+        if m in state.milestones_available:
+            state.milestones_available.remove(m)
+            log.add("milestone_removed", milestone=m)
+    state.milestones_this_round.clear()

@@ -1,0 +1,66 @@
+"""Phase 2, Order of Business (excerpt 000 "Phase 2"; facts.md E.1).
+
+Players choose a free position on the turn order track, the one with the most open slots first
+(First airplane campaign counts 2 more); ties go to the player earlier in the previous turn
+order. The last chooser takes the last free position without a decision.
+"""
+
+from __future__ import annotations
+
+from fcm.core.actions import Action, ChooseTurnOrder
+from fcm.core.company import open_slots
+from fcm.core.events import EventLog
+from fcm.core.state import GameState, Phase
+from fcm.core.types import Seat
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    previous = {s: i for i, s in enumerate(state.turn_order)}
+    slots = {s: open_slots(state, s) for s in range(state.num_players)}
+    state.order_choosers = sorted(slots, key=lambda s: (-slots[s], previous[s]))
+    state.new_order = [None] * state.num_players
+    log.add(
+        "order_of_business",
+        open_slots={str(s): n for s, n in slots.items()},
+        choosing_order=list(state.order_choosers),
+    )
+
+
+def _free_positions(state: GameState) -> list[int]:
+    return [i + 1 for i, s in enumerate(state.new_order) if s is None]
+
+
+def actors(state: GameState) -> list[Seat]:
+    if len(state.order_choosers) > 1:
+        return [state.order_choosers[0]]
+    return []
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    return [ChooseTurnOrder(pos) for pos in _free_positions(state)]
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    if isinstance(action, ChooseTurnOrder):
+        return f"position {action.position} is not free; free: {_free_positions(state)}"
+    return "in Order of Business you choose a free turn order position"
+
+
+def _take(state: GameState, seat: Seat, position: int, log: EventLog) -> None:
+    state.new_order[position - 1] = seat
+    state.order_choosers.remove(seat)
+    log.add("turn_order_chosen", seat=seat, position=position)
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    assert isinstance(action, ChooseTurnOrder)
+    _take(state, seat, action.position, log)
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    if state.order_choosers:
+        _take(state, state.order_choosers[0], _free_positions(state)[0], log)
+    state.turn_order = [s for s in state.new_order if s is not None]
+    state.new_order = []
+    log.add("turn_order", order=list(state.turn_order))
+    return Phase.WORKING

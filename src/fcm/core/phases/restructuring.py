@@ -1,0 +1,91 @@
+"""Phase 1, Restructuring (excerpt 000 "Phase 1"; facts.md A.3; conventions.md "Restructuring").
+
+Each player secretly chooses which cards from their hand go to work, one card at a time
+(``SendToWork``), then commits (``Done``). When everyone has committed, all are revealed at
+once. Only the set of cards matters: if it fits some legal pyramid the cards work; if it fits
+none, every card but the CEO goes to the beach. Busy marketeers are not in the hand and so never
+take part. A player with an empty hand has nothing to decide.
+"""
+
+from __future__ import annotations
+
+from fcm.core import milestones
+from fcm.core.actions import Action, Done, SendToWork
+from fcm.core.company import structure_fits
+from fcm.core.events import EventLog
+from fcm.core.state import GameState, Phase
+from fcm.core.types import Seat
+
+PLAYED_MILESTONES = {
+    "waitress": "first_waitress",
+    "errand_boy": "first_errand_boy",
+    "cart_operator": "first_cart_operator",
+}
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    state.drafts = {p.seat: [] for p in state.players}
+    state.pending = [p.seat for p in state.players if p.hand]
+
+
+def actors(state: GameState) -> list[Seat]:
+    return list(state.pending)
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    p = state.players[seat]
+    draft = state.drafts.get(seat, [])
+    out: list[Action] = []
+    for card in sorted(set(p.hand)):
+        if p.hand.count(card) > draft.count(card):
+            out.append(SendToWork(card))
+    out.append(Done())
+    return out
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    if isinstance(action, SendToWork):
+        return f"'{action.employee}' has no more cards in your hand to send to work"
+    return "during Restructuring you may only send cards from your hand to work, then commit"
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    if isinstance(action, SendToWork):
+        state.drafts[seat].append(action.employee)
+        state.drafts[seat].sort()
+        log.add("card_sent_to_work", visible_to=(seat,), seat=seat, employee=action.employee)
+    else:
+        state.pending.remove(seat)
+        log.add("structure_committed", seat=seat)
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    """Reveal every structure at once and apply the overfill penalty."""
+    state.waitresses_this_round = {}
+    for p in state.players:
+        draft = state.drafts.get(p.seat, [])
+        if structure_fits(draft, state.ceo_slots):
+            p.at_work = sorted(draft)
+            overfull = False
+        else:
+            p.at_work = []
+            overfull = bool(draft)
+        rest = list(p.hand)
+        for card in p.at_work:
+            rest.remove(card)
+        p.beach = sorted(rest)
+        p.hand = []
+        log.add(
+            "structure_revealed",
+            seat=p.seat,
+            at_work=list(p.at_work),
+            beach=list(p.beach),
+            overfull=overfull,
+            tried=list(draft) if overfull else [],
+        )
+        for card, milestone in PLAYED_MILESTONES.items():
+            if card in p.at_work:
+                milestones.claim(state, p.seat, milestone, log)
+        state.waitresses_this_round[p.seat] = p.at_work.count("waitress")
+    state.drafts = {}
+    return Phase.ORDER_OF_BUSINESS

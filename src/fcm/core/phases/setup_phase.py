@@ -1,0 +1,113 @@
+"""Setup decisions (facts.md C; setup.json "first_restaurant_placement").
+
+1. Bank reserve card: every player secretly and simultaneously picks one of +$100 (2 CEO slots),
+   +$200 (3) or +$300 (4). Not in the introductory game.
+2. First restaurants: from the last player in turn order back to the first, each places one
+   restaurant or passes; then, if anyone passed, a second pass in turn order in which everyone
+   who has not placed must place. A restaurant covers 4 empty squares, its entrance corner is
+   next to a road, and (at setup only) its entrance may not be on a tile that already holds
+   another restaurant's entrance. Setup restaurants are open.
+"""
+
+from __future__ import annotations
+
+from fcm.core.actions import Action, ChooseReserve, Done, PlaceRestaurant
+from fcm.core.company import board_of, occupied_squares
+from fcm.core.events import EventLog
+from fcm.core.state import GameState, Phase, Restaurant
+from fcm.core.types import Seat, corner_cell, tile_of
+from fcm.data import CATALOG
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    if state.phase is Phase.SETUP_RESERVE:
+        state.pending = list(range(state.num_players))
+    else:
+        state.setup_passed = []
+        state.setup_second_pass = False
+        state.turn_index = 0
+
+
+def _placing_order(state: GameState) -> list[Seat]:
+    if state.setup_second_pass:
+        return [s for s in state.turn_order if s in state.setup_passed]
+    return list(reversed(state.turn_order))
+
+
+def actors(state: GameState) -> list[Seat]:
+    if state.phase is Phase.SETUP_RESERVE:
+        return list(state.pending)
+    order = _placing_order(state)
+    if state.turn_index < len(order):
+        return [order[state.turn_index]]
+    return []
+
+
+def first_restaurant_placements(state: GameState) -> list[PlaceRestaurant]:
+    board = board_of(state)
+    entrance_tiles = {tile_of(corner_cell(r.cell, r.entrance)) for r in state.restaurants}
+    return [
+        PlaceRestaurant(cell, corner)
+        for cell, corner in board.legal_restaurant_placements(
+            occupied_squares(state), forbidden_entrance_tiles=entrance_tiles
+        )
+    ]
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    if state.phase is Phase.SETUP_RESERVE:
+        return [ChooseReserve(card.money) for card in CATALOG.reserve_cards]
+    out: list[Action] = list(first_restaurant_placements(state))
+    if not state.setup_second_pass or not out:
+        out.append(Done())  # pass (the second pass must place when it can)
+    return out
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    if state.phase is Phase.SETUP_RESERVE:
+        return "choose one reserve card: 100, 200 or 300"
+    if isinstance(action, PlaceRestaurant):
+        return (
+            "a first restaurant needs 4 empty squares, its entrance next to a road and not on a "
+            "tile with another restaurant's entrance (facts.md C)"
+        )
+    if isinstance(action, Done):
+        return "in the second pass every player who passed must place a restaurant"
+    return None
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    if state.phase is Phase.SETUP_RESERVE:
+        assert isinstance(action, ChooseReserve)
+        state.players[seat].reserve = action.money
+        state.pending.remove(seat)
+        log.add("reserve_chosen", seat=seat)
+        log.add("reserve_card", visible_to=(seat,), seat=seat, money=action.money)
+        return
+    if isinstance(action, PlaceRestaurant):
+        p = state.players[seat]
+        state.restaurants.append(
+            Restaurant(seat, p.restaurants_placed, action.cell, action.entrance, open=True)
+        )
+        p.restaurants_placed += 1
+        log.add(
+            "restaurant_placed",
+            seat=seat,
+            cell=list(action.cell),
+            entrance=action.entrance.value,
+            open=True,
+            by="setup",
+        )
+    elif not state.setup_second_pass:
+        state.setup_passed.append(seat)
+        log.add("restaurant_passed", seat=seat)
+    state.turn_index += 1
+    if not state.setup_second_pass and state.turn_index >= state.num_players and state.setup_passed:
+        state.setup_second_pass = True
+        state.turn_index = 0
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    if state.phase is Phase.SETUP_RESERVE:
+        return Phase.SETUP_RESTAURANTS
+    return Phase.RESTRUCTURING

@@ -1,0 +1,350 @@
+"""Scenarios: any position of the game as a small JSON document (docs/scenarios.md).
+
+A scenario names the map, every company, the pieces on the board, the bank, milestones, the
+round, phase and turn order; everything it leaves out takes the value of a fresh game (the
+employee, campaign, house and garden supplies are computed from what is in play). Loading it
+enters the named phase the way the engine does, so play continues from there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from fcm.core.errors import ScenarioError
+from fcm.core.events import Event, EventLog
+from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant
+from fcm.core.types import CampaignType, Cell, Corner, Edge, Good, Orientation, square_cells
+from fcm.data import CATALOG
+
+SCENARIO_FORMAT = "fcm-scenario/1"
+
+_TOP = {
+    "format", "players", "seed", "tiles", "options", "round", "phase", "turn_order", "bank",
+    "ceo_slots", "bank_breaks", "reserve_added", "milestones_available", "companies",
+    "restaurants", "houses", "campaigns", "description",
+}
+_COMPANY = {"cash", "hand", "at_work", "beach", "stock", "milestones", "reserve"}
+_PHASES_ALLOWED = {
+    Phase.RESTRUCTURING, Phase.ORDER_OF_BUSINESS, Phase.WORKING, Phase.DINNERTIME,
+    Phase.PAYDAY, Phase.MARKETING, Phase.CLEANUP,
+}
+
+
+def _fail(where: str, problem: str) -> ScenarioError:
+    return ScenarioError(f"scenario {where}: {problem}")
+
+
+def _cell(where: str, raw: Any) -> Cell:
+    if (
+        not isinstance(raw, list)
+        or len(raw) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    ):
+        raise _fail(where, f"must be a square [row, col], got {raw!r}")
+    return (raw[0], raw[1])
+
+
+def _keys(where: str, raw: Any, allowed: set[str]) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise _fail(where, "must be an object")
+    extra = set(raw) - allowed
+    if extra:
+        raise _fail(where, f"unknown field(s) {sorted(extra)}")
+    return raw
+
+
+def _enum(where: str, enum: Any, raw: Any) -> Any:
+    try:
+        return enum(raw)
+    except ValueError:
+        allowed = ", ".join(e.value for e in enum)
+        raise _fail(where, f"must be one of {allowed}; got {raw!r}") from None
+
+
+def _employees(where: str, raw: Any) -> list[str]:
+    if not isinstance(raw, list):
+        raise _fail(where, "must be a list of employee ids")
+    for i, card in enumerate(raw):
+        if card not in CATALOG.employees or card == "ceo":
+            raise _fail(f"{where}[{i}]", f"unknown employee {card!r}")
+    return sorted(raw)
+
+
+def load_scenario(data: dict[str, Any]) -> GameState:
+    """Build the position a scenario describes and enter its phase.
+
+    Raises:
+        ScenarioError: a malformed or impossible scenario (names the field).
+    """
+    return load_scenario_with_events(data)[0]
+
+
+def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Event]]:
+    from fcm.core.company import board_of, occupied_squares
+    from fcm.core.engine import advance, enter_phase
+    from fcm.core.setup import new_game
+
+    raw = _keys("", data, _TOP)
+    if raw.get("format", SCENARIO_FORMAT) != SCENARIO_FORMAT:
+        raise _fail("format", f"must be {SCENARIO_FORMAT!r}")
+    players = raw.get("players")
+    if not isinstance(players, int) or not 2 <= players <= 5:
+        raise _fail("players", "must be an integer from 2 to 5")
+    tiles = raw.get("tiles")
+    if not isinstance(tiles, list) or not tiles or not all(isinstance(r, list) for r in tiles):
+        raise _fail("tiles", "must be a grid: a list of tile rows of [letter, rotation]")
+    layout: list[list[tuple[str, int]]] = []
+    for i, row in enumerate(tiles):
+        out_row = []
+        for j, t in enumerate(row):
+            if (
+                not isinstance(t, list)
+                or len(t) != 2
+                or t[0] not in CATALOG.tiles
+                or not isinstance(t[1], int)
+                or not 0 <= t[1] <= 3
+            ):
+                raise _fail(f"tiles[{i}][{j}]", f"must be [letter A-T, rotation 0-3], got {t!r}")
+            out_row.append((t[0], t[1]))
+        if len(out_row) != len(layout[0] if layout else out_row):
+            raise _fail(f"tiles[{i}]", "every tile row must have the same length")
+        layout.append(out_row)
+    letters = [t for row in layout for t, _ in row]
+    if len(set(letters)) != len(letters):
+        raise _fail("tiles", "each tile exists once in the box")
+    try:
+        options = Options.from_dict(raw.get("options") or {})
+    except TypeError as exc:
+        raise _fail("options", str(exc)) from None
+    seed = raw.get("seed", 0)
+    if not isinstance(seed, int):
+        raise _fail("seed", "must be an integer")
+    state = new_game(players, seed, options, tiles=layout)
+    state.pending = []
+    state.drafts = {}
+    board = board_of(state)
+
+    state.round = _int(raw, "round", 1, minimum=1)
+    phase = _enum("phase", Phase, raw.get("phase", "restructuring"))
+    if phase not in _PHASES_ALLOWED:
+        raise _fail("phase", "a scenario starts at the beginning of a phase of a round")
+    order = raw.get("turn_order", list(range(players)))
+    if not isinstance(order, list) or sorted(order) != list(range(players)):
+        raise _fail("turn_order", f"must list every seat 0..{players - 1} once")
+    state.turn_order = list(order)
+    state.ceo_slots = _int(raw, "ceo_slots", CATALOG.ceo_start_slots, minimum=2, maximum=4)
+    state.bank_breaks = _int(raw, "bank_breaks", 0, minimum=0, maximum=1)
+    state.reserve_added = _int(raw, "reserve_added", 0, minimum=0)
+    if "milestones_available" in raw:
+        avail = raw["milestones_available"]
+        if not isinstance(avail, list) or any(m not in CATALOG.milestones for m in avail):
+            raise _fail("milestones_available", "must be a list of milestone ids")
+        state.milestones_available = [m for m in CATALOG.milestones if m in avail]
+
+    # companies
+    companies = raw.get("companies", [])
+    if not isinstance(companies, list) or len(companies) > players:
+        raise _fail("companies", f"must be a list of at most {players} companies")
+    for seat, comp in enumerate(companies):
+        where = f"companies[{seat}]"
+        c = _keys(where, comp, _COMPANY)
+        p = state.players[seat]
+        p.cash = _int(c, "cash", 0, where=where)
+        p.hand = _employees(f"{where}.hand", c.get("hand", []))
+        p.at_work = _employees(f"{where}.at_work", c.get("at_work", []))
+        p.beach = _employees(f"{where}.beach", c.get("beach", []))
+        stock = _keys(f"{where}.stock", c.get("stock", {}), {g.value for g in Good})
+        for g, n in stock.items():
+            if not isinstance(n, int) or n < 0:
+                raise _fail(f"{where}.stock.{g}", "must be a whole number >= 0")
+            p.stock[Good(g)] = n
+        ms = c.get("milestones", {})
+        if isinstance(ms, list):
+            ms = {m: max(1, state.round - 1) for m in ms}
+        if not isinstance(ms, dict):
+            raise _fail(f"{where}.milestones", "must be a list of ids or {id: round claimed}")
+        for m, r in ms.items():
+            if m not in CATALOG.milestones or not isinstance(r, int):
+                raise _fail(f"{where}.milestones", f"unknown milestone or round: {m!r}: {r!r}")
+            p.milestones[m] = r
+        reserve = c.get("reserve", None if options.introductory else 300)
+        if reserve is not None and reserve not in {card.money for card in CATALOG.reserve_cards}:
+            raise _fail(f"{where}.reserve", "must be 100, 200 or 300 (or null)")
+        p.reserve = reserve
+    for p in state.players[len(companies):]:
+        p.reserve = None if options.introductory else 300
+
+    # restaurants
+    for i, rr in enumerate(raw.get("restaurants", [])):
+        where = f"restaurants[{i}]"
+        r = _keys(where, rr, {"owner", "cell", "entrance", "open", "drive_in"})
+        owner = _int(r, "owner", -1, where=where, minimum=0, maximum=players - 1)
+        p = state.players[owner]
+        if p.restaurants_placed >= CATALOG.restaurants_per_player:
+            raise _fail(where, f"seat {owner} has only {CATALOG.restaurants_per_player} restaurants")
+        cell = _cell(f"{where}.cell", r.get("cell"))
+        _check_free(state, board, square_cells(cell, 2, 2), where, occupied_squares(state))
+        state.restaurants.append(
+            Restaurant(
+                owner,
+                p.restaurants_placed,
+                cell,
+                _enum(f"{where}.entrance", Corner, r.get("entrance")),
+                bool(r.get("open", True)),
+                bool(r.get("drive_in", False)),
+            )
+        )
+        p.restaurants_placed += 1
+
+    # houses: printed ones exist already (demand may be set); placed ones need a cell and garden
+    for i, hh in enumerate(raw.get("houses", [])):
+        where = f"houses[{i}]"
+        h = _keys(where, hh, {"number", "cell", "garden", "demand"})
+        number = h.get("number")
+        garden = tuple(_cell(f"{where}.garden", x) for x in h.get("garden", []))
+        if garden and len(garden) != 2:
+            raise _fail(f"{where}.garden", "a garden is 2 squares")
+        if number in state.houses:
+            house = state.houses[number]
+            if "cell" in h and _cell(f"{where}.cell", h["cell"]) != house.cell:
+                raise _fail(f"{where}.cell", f"house {number} is printed at {list(house.cell)}")
+        elif number in CATALOG.placeable_houses:
+            cell = _cell(f"{where}.cell", h.get("cell"))
+            house = House(number, cell, printed=False)
+            _check_free(state, board, house.cells, where, occupied_squares(state))
+            state.houses[number] = house
+            state.house_supply.remove(number)
+        else:
+            raise _fail(f"{where}.number", f"house {number!r} is neither on this map nor placeable")
+        if garden:
+            _check_free(state, board, garden, f"{where}.garden", occupied_squares(state))
+            cells = set(house.cells) | set(garden)
+            rows = {r for r, _ in cells}
+            cols = {c for _, c in cells}
+            if len(cells) != 6 or len(rows) * len(cols) != 6:
+                raise _fail(f"{where}.garden", "house and garden must form a 2x3 rectangle")
+            house.garden = garden
+            if house.printed:
+                state.gardens_left -= 1
+        demand = [_enum(f"{where}.demand", Good, g) for g in h.get("demand", [])]
+        if len(demand) > house.capacity:
+            raise _fail(f"{where}.demand", f"house {number} holds at most {house.capacity}")
+        house.demand = demand
+    if state.gardens_left < 0:
+        raise _fail("houses", f"only {CATALOG.garden_tiles} garden tiles exist")
+
+    # campaigns
+    for i, cc in enumerate(raw.get("campaigns", [])):
+        where = f"campaigns[{i}]"
+        c = _keys(
+            where,
+            cc,
+            {"number", "owner", "good", "marketeer", "remaining", "eternal", "cell",
+             "orientation", "edge", "first", "placed_round"},
+        )
+        number = c.get("number")
+        if number not in state.campaign_supply:
+            raise _fail(f"{where}.number", f"campaign #{number!r} is not available in this game")
+        tile = CATALOG.campaigns[number]
+        owner = _int(c, "owner", -1, where=where, minimum=0, maximum=players - 1)
+        marketeer = c.get("marketeer", "")
+        if marketeer and (
+            marketeer not in CATALOG.employees
+            or tile.type not in CATALOG.employees[marketeer].campaign_types
+        ):
+            raise _fail(f"{where}.marketeer", f"{marketeer!r} cannot run a {tile.type.value}")
+        cells: tuple[Cell, ...] = ()
+        edge = first = None
+        if tile.type is CampaignType.AIRPLANE:
+            edge = _enum(f"{where}.edge", Edge, c.get("edge"))
+            first = _int(c, "first", 0, where=where, minimum=0)
+        else:
+            top = _cell(f"{where}.cell", c.get("cell"))
+            h, w = tile.height, tile.width
+            if h != w:
+                orient = _enum(f"{where}.orientation", Orientation, c.get("orientation"))
+                long_, short = max(h, w), min(h, w)
+                h, w = (short, long_) if orient is Orientation.HORIZONTAL else (long_, short)
+            cells = square_cells(top, h, w)
+            _check_free(state, board, cells, where, occupied_squares(state))
+        eternal = bool(c.get("eternal", False))
+        state.campaigns[number] = Campaign(
+            number=number,
+            kind=tile.type,
+            owner=owner,
+            good=_enum(f"{where}.good", Good, c.get("good")),
+            marketeer=marketeer,
+            remaining=_int(c, "remaining", 1, where=where, minimum=1),
+            eternal=eternal,
+            placed_round=_int(c, "placed_round", max(1, state.round - 1), where=where),
+            cells=cells,
+            edge=edge,
+            first=first,
+        )
+        state.campaign_supply.remove(number)
+
+    # supply = the box for this player count less everything owned
+    owned: Counter[str] = Counter()
+    for p in state.players:
+        owned.update(p.hand)
+        owned.update(p.at_work)
+        owned.update(p.beach)
+    owned.update(c.marketeer for c in state.campaigns.values() if c.marketeer)
+    for card, n in owned.items():
+        state.supply[card] -= n
+        if state.supply[card] < 0:
+            raise _fail("companies", f"more {card} cards in play than the box holds")
+    for p in state.players:
+        for card in {c for c in [*p.hand, *p.at_work, *p.beach]}:
+            if CATALOG.employees[card].unique and (
+                [*p.hand, *p.at_work, *p.beach, *state.busy_marketeers(p.seat)].count(card) > 1
+            ):
+                raise _fail(f"companies[{p.seat}]", f"{card} is a 1x card: one copy per player")
+
+    default_bank = CATALOG.setups[players].bank_intro if options.introductory else (
+        CATALOG.setups[players].bank
+    )
+    state.bank = _int(raw, "bank", default_bank, minimum=0)
+    state.waitresses_this_round = {p.seat: p.at_work.count("waitress") for p in state.players}
+
+    log = EventLog()
+    log.add("scenario_loaded", description=str(raw.get("description", "")))
+    state.phase = Phase.RESTRUCTURING
+    if phase is Phase.RESTRUCTURING:
+        for p in state.players:  # everything comes back to hand before Restructuring
+            p.hand = sorted([*p.hand, *p.at_work, *p.beach])
+            p.at_work, p.beach = [], []
+    enter_phase(state, phase, log)
+    advance(state, log)
+    return state, list(log)
+
+
+def _int(
+    raw: dict[str, Any],
+    key: str,
+    default: int,
+    *,
+    where: str = "",
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> int:
+    value = raw.get(key, default)
+    name = f"{where}.{key}" if where else key
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _fail(name, f"must be an integer, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise _fail(name, f"must be at least {minimum}")
+    if maximum is not None and value > maximum:
+        raise _fail(name, f"must be at most {maximum}")
+    return value
+
+
+def _check_free(
+    state: GameState, board: Any, cells: tuple[Cell, ...], where: str, taken: set[Cell]
+) -> None:
+    for cell in cells:
+        if not board.in_map(cell):
+            raise _fail(where, f"square {list(cell)} is off the map")
+        if not board.is_blank(cell) or cell in taken:
+            raise _fail(where, f"square {list(cell)} is not empty")

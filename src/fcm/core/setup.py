@@ -1,0 +1,92 @@
+"""Game setup (facts.md C): the only place where chance is consumed.
+
+The seed decides the map (tiles and rotations) and the initial turn order; the PRNG state is
+kept in the game state, so a seed plus the action list replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fcm.core.events import Event, EventLog
+from fcm.core.geometry import random_placements
+from fcm.core.rng import Rng
+from fcm.core.state import GameState, House, Options, Phase, Player
+from fcm.data import CATALOG
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+def new_game(
+    players: int,
+    seed: int,
+    options: Options | None = None,
+    *,
+    tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
+) -> GameState:
+    """A new game at its first decision.
+
+    Args:
+        players: 2 to 5.
+        seed: decides the map and the initial turn order.
+        options: rules options (introductory game, rules alternatives).
+        tiles: an explicit map as ``[tile_row][tile_col] = (letter, rotation)``; random if None.
+
+    Raises:
+        ValueError: a player count outside 2..5 or an unknown tile.
+    """
+    state, log = new_game_with_events(players, seed, options, tiles=tiles)
+    return state
+
+
+def new_game_with_events(
+    players: int,
+    seed: int,
+    options: Options | None = None,
+    *,
+    tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
+) -> tuple[GameState, list[Event]]:
+    from fcm.core.engine import advance, enter_phase
+
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
+    opts = options or Options()
+    setup = CATALOG.setups[players]
+    rng = Rng(seed)
+    if tiles is None:
+        layout = [
+            [(p.letter, p.rotation) for p in row]
+            for row in random_placements(setup.tile_rows, setup.tile_cols, rng.next_u64())
+        ]
+    else:
+        layout = [[(str(t), int(k) % 4) for t, k in row] for row in tiles]
+    removed = set(setup.billboards_removed)
+    state = GameState(
+        options=opts,
+        seed=seed,
+        rng=0,
+        tiles=layout,
+        players=[Player(seat=s) for s in range(players)],
+        supply=CATALOG.supply_for(players),
+        bank=setup.bank_intro if opts.introductory else setup.bank,
+        campaign_supply=sorted(n for n in CATALOG.campaigns if n not in removed),
+        house_supply=list(CATALOG.placeable_houses),
+        gardens_left=CATALOG.garden_tiles,
+        milestones_available=list(CATALOG.milestones) if opts.milestones else [],
+        ceo_slots=CATALOG.ceo_start_slots,
+    )
+    from fcm.core.company import board_of
+
+    for number, cells in sorted(board_of(state).printed_houses.items()):
+        state.houses[number] = House(number=number, cell=min(cells), printed=True)
+    order = list(range(players))
+    rng.shuffle(order)
+    state.turn_order = order
+    state.rng = rng.state
+    log = EventLog()
+    log.add("game_created", players=players, seed=seed, turn_order=list(order), tiles=layout)
+    # The introductory game has no reserve cards (facts.md E.10).
+    enter_phase(state, Phase.SETUP_RESTAURANTS if opts.introductory else Phase.SETUP_RESERVE, log)
+    advance(state, log)
+    return state, list(log)

@@ -1,0 +1,604 @@
+"""The game state: plain data, cheap to clone, exactly serialisable.
+
+Layout follows the split between *flow* bookkeeping (round, phase, whose decision, per-phase
+progress) and *game content* (board pieces, bank, companies). Nothing here holds a callable or
+an open resource; the static board geometry is rebuilt from the tile placements and cached.
+
+Cards of one employee type are identical, so a company's cards are kept as sorted lists of
+type ids per place: ``hand`` (between rounds), ``at_work`` (the structure, CEO implied),
+``beach``; busy marketeers are recorded on their campaign.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from fcm.core.types import CampaignType, Cell, Corner, Edge, EmployeeId, Good, MilestoneId, Seat
+
+SCHEMA_VERSION = 1
+
+
+class Phase(StrEnum):
+    SETUP_RESERVE = "setup_reserve"
+    SETUP_RESTAURANTS = "setup_restaurants"
+    RESTRUCTURING = "restructuring"
+    ORDER_OF_BUSINESS = "order_of_business"
+    WORKING = "working"
+    DINNERTIME = "dinnertime"
+    PAYDAY = "payday"
+    MARKETING = "marketing"
+    CLEANUP = "cleanup"
+    GAME_OVER = "game_over"
+
+
+class WorkStep(StrEnum):
+    """The fixed order of a Working 9-5 turn (excerpt "Working 9-5")."""
+
+    HIRE = "hire"
+    TRAIN = "train"
+    DRIVE_INS = "drive_ins"
+    CAMPAIGNS = "campaigns"
+    FOOD_AND_DRINKS = "food_and_drinks"
+    HOUSES = "houses"
+    RESTAURANTS = "restaurants"
+
+
+WORK_STEPS: tuple[WorkStep, ...] = tuple(WorkStep)
+
+
+@dataclass(slots=True)
+class Options:
+    """Rules configuration. Every switch is off by default (the excerpts' reading)."""
+
+    introductory: bool = False
+    milestones: bool = True
+    # conventions.md / facts.md 9.1 alternatives, each off by default:
+    local_manager_any_road: bool = False  # 9.1 #1: RB - entrance on any road, range still 3
+    airplanes_may_not_overlap: bool = False  # 9.1 #2: DLX - airplane tokens may not overlap
+    bank_breaks_when_short: bool = False  # 9.1 #3: RB - breaks only when it cannot pay in full
+    first_100_at_end_of_dinnertime: bool = False  # 9.1 #6: RB - $100 checked after Dinnertime
+    cart_uses_full_range: bool = False  # 9.1 #8: designer ruling - routes use the whole range
+    round_limit: int = 60  # safety cap: the game ends after this many rounds (never reached)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Options:
+        known = set(cls.__slots__)  # type: ignore[attr-defined]
+        unknown = set(data) - known
+        if unknown:
+            from fcm.core.errors import ScenarioError
+
+            raise ScenarioError(f"options: unknown switch(es) {sorted(unknown)}")
+        return cls(**data)
+
+
+@dataclass(slots=True)
+class Restaurant:
+    owner: Seat
+    number: int  # 0..2 within the chain
+    cell: Cell  # top-left square of the 2x2
+    entrance: Corner
+    open: bool = True  # False: Coming Soon
+    drive_in: bool = False  # this round only (removed in Clean up)
+
+
+@dataclass(slots=True)
+class House:
+    number: int
+    cell: Cell  # top-left square of the 2x2
+    printed: bool
+    garden: tuple[Cell, ...] = ()
+    demand: list[Good] = field(default_factory=list)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        r, c = self.cell
+        return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+
+    @property
+    def footprint(self) -> tuple[Cell, ...]:
+        """House and garden squares: a garden is part of its house."""
+        return self.cells + self.garden
+
+    @property
+    def capacity(self) -> int:
+        return 5 if self.garden else 3
+
+
+@dataclass(slots=True)
+class Campaign:
+    number: int
+    kind: CampaignType
+    owner: Seat
+    good: Good
+    marketeer: EmployeeId  # the busy card ("" once fired at Payday: the campaign runs on)
+    remaining: int  # duration pieces left
+    eternal: bool
+    placed_round: int
+    cells: tuple[Cell, ...] = ()  # empty for airplanes
+    edge: Edge | None = None  # airplanes only
+    first: int | None = None  # airplanes only: first row (e/w) or column (n/s)
+
+
+@dataclass(slots=True)
+class Player:
+    seat: Seat
+    cash: int = 0
+    hand: list[EmployeeId] = field(default_factory=list)
+    at_work: list[EmployeeId] = field(default_factory=list)
+    beach: list[EmployeeId] = field(default_factory=list)
+    stock: dict[Good, int] = field(default_factory=lambda: {g: 0 for g in Good})
+    milestones: dict[MilestoneId, int] = field(default_factory=dict)  # -> round claimed
+    reserve: int | None = None  # chosen reserve card (its money); secret until the first break
+    restaurants_placed: int = 0
+    hire_discounts: int = 0  # unused Recruiting Manager / HR Director actions this round
+
+    def has(self, milestone: MilestoneId) -> bool:
+        return milestone in self.milestones
+
+    def has_before(self, milestone: MilestoneId, round_: int) -> bool:
+        """Held since a round before ``round_`` (effects that start "next round")."""
+        return self.milestones.get(milestone, round_) < round_
+
+
+@dataclass(slots=True)
+class TrainerUse:
+    """One training card at work this turn and what it has done."""
+
+    card: EmployeeId
+    left: int
+
+
+@dataclass(slots=True)
+class FreshCard:
+    """A beach card trained this turn (it may only be trained on by the same trainer)."""
+
+    card: EmployeeId
+    trainer: int  # index into WorkingTurn.trainers
+
+
+@dataclass(slots=True)
+class CampaignDraft:
+    """A campaign being launched in steps: tile and marketeer, then where, then what."""
+
+    marketeer: EmployeeId
+    number: int
+    cells: tuple[Cell, ...] | None = None
+    edge: Edge | None = None
+    first: int | None = None
+
+
+@dataclass(slots=True)
+class WorkingTurn:
+    """Progress of the current player's Working 9-5 turn."""
+
+    seat: Seat
+    step: WorkStep = WorkStep.HIRE
+    hires_left: int = 0
+    hires_made: int = 0
+    discount_hires: int = 0  # of hires_left, how many come from Recruiting Managers / HR
+    trainers: list[TrainerUse] = field(default_factory=list)
+    fresh: list[FreshCard] = field(default_factory=list)
+    unused: list[EmployeeId] = field(default_factory=list)  # cards at work whose action is unused
+    draft: CampaignDraft | None = None
+
+
+@dataclass(slots=True)
+class GameState:
+    """The whole game. Mutate only through the engine (``fcm.core.engine``)."""
+
+    options: Options
+    seed: int
+    rng: int
+    tiles: list[list[tuple[str, int]]]  # [tile_row][tile_col] -> (letter, rotation)
+    players: list[Player]
+    supply: dict[EmployeeId, int]
+    bank: int
+    round: int = 1
+    phase: Phase = Phase.SETUP_RESERVE
+    turn_order: list[Seat] = field(default_factory=list)
+    houses: dict[int, House] = field(default_factory=dict)
+    restaurants: list[Restaurant] = field(default_factory=list)
+    campaigns: dict[int, Campaign] = field(default_factory=dict)
+    campaign_supply: list[int] = field(default_factory=list)
+    house_supply: list[int] = field(default_factory=list)
+    gardens_left: int = 8
+    milestones_available: list[MilestoneId] = field(default_factory=list)
+    milestones_this_round: list[MilestoneId] = field(default_factory=list)
+    ceo_slots: int = 3
+    bank_breaks: int = 0
+    reserve_added: int = 0  # money put into the bank by the first break
+    box_paid: int = 0  # money paid from outside the bank after the second break (IOUs)
+    # flow bookkeeping
+    stage: str = ""  # a phase's sub-stage, when it has several (e.g. Payday)
+    pending: list[Seat] = field(default_factory=list)  # seats that still owe a decision
+    drafts: dict[Seat, list[EmployeeId]] = field(default_factory=dict)  # secret per-seat choices
+    order_choosers: list[Seat] = field(default_factory=list)  # Order of Business queue
+    new_order: list[Seat | None] = field(default_factory=list)
+    setup_passed: list[Seat] = field(default_factory=list)
+    setup_second_pass: bool = False
+    working: WorkingTurn | None = None
+    turn_index: int = 0  # index into turn_order of the player acting in turn-order phases
+    waitresses_this_round: dict[Seat, int] = field(default_factory=dict)
+    ranking: list[Seat] = field(default_factory=list)  # final ranking, best first
+    end_reason: str = ""
+
+    # -- derived, cheap queries -------------------------------------------------------------
+
+    def player(self, seat: Seat) -> Player:
+        return self.players[seat]
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def restaurants_of(self, seat: Seat) -> list[Restaurant]:
+        return [r for r in self.restaurants if r.owner == seat]
+
+    def busy_marketeers(self, seat: Seat) -> list[EmployeeId]:
+        return sorted(
+            c.marketeer for c in self.campaigns.values() if c.owner == seat and c.marketeer
+        )
+
+    # -- copying and serialisation ------------------------------------------------------------
+
+    def clone(self) -> GameState:
+        """A deep copy, written by hand for speed (immutable parts are shared)."""
+        return GameState(
+            options=self.options,
+            seed=self.seed,
+            rng=self.rng,
+            tiles=self.tiles,
+            players=[_clone_player(p) for p in self.players],
+            supply=dict(self.supply),
+            bank=self.bank,
+            round=self.round,
+            phase=self.phase,
+            turn_order=list(self.turn_order),
+            houses={
+                n: House(h.number, h.cell, h.printed, h.garden, list(h.demand))
+                for n, h in self.houses.items()
+            },
+            restaurants=[
+                Restaurant(r.owner, r.number, r.cell, r.entrance, r.open, r.drive_in)
+                for r in self.restaurants
+            ],
+            campaigns={
+                n: Campaign(
+                    c.number, c.kind, c.owner, c.good, c.marketeer, c.remaining, c.eternal,
+                    c.placed_round, c.cells, c.edge, c.first,
+                )
+                for n, c in self.campaigns.items()
+            },
+            campaign_supply=list(self.campaign_supply),
+            house_supply=list(self.house_supply),
+            gardens_left=self.gardens_left,
+            milestones_available=list(self.milestones_available),
+            milestones_this_round=list(self.milestones_this_round),
+            ceo_slots=self.ceo_slots,
+            bank_breaks=self.bank_breaks,
+            reserve_added=self.reserve_added,
+            box_paid=self.box_paid,
+            stage=self.stage,
+            pending=list(self.pending),
+            drafts={s: list(d) for s, d in self.drafts.items()},
+            order_choosers=list(self.order_choosers),
+            new_order=list(self.new_order),
+            setup_passed=list(self.setup_passed),
+            setup_second_pass=self.setup_second_pass,
+            working=_clone_working(self.working),
+            turn_index=self.turn_index,
+            waitresses_this_round=dict(self.waitresses_this_round),
+            ranking=list(self.ranking),
+            end_reason=self.end_reason,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (see :func:`state_from_dict`)."""
+        return {
+            "schema": SCHEMA_VERSION,
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "rng": self.rng,
+            "tiles": [[[t, k] for t, k in row] for row in self.tiles],
+            "players": [_player_to_dict(p) for p in self.players],
+            "supply": dict(self.supply),
+            "bank": self.bank,
+            "round": self.round,
+            "phase": self.phase.value,
+            "turn_order": list(self.turn_order),
+            "houses": [_house_to_dict(h) for h in sorted(self.houses.values(), key=_num)],
+            "restaurants": [_restaurant_to_dict(r) for r in self.restaurants],
+            "campaigns": [
+                _campaign_to_dict(c) for c in sorted(self.campaigns.values(), key=_num)
+            ],
+            "campaign_supply": list(self.campaign_supply),
+            "house_supply": list(self.house_supply),
+            "gardens_left": self.gardens_left,
+            "milestones_available": list(self.milestones_available),
+            "milestones_this_round": list(self.milestones_this_round),
+            "ceo_slots": self.ceo_slots,
+            "bank_breaks": self.bank_breaks,
+            "reserve_added": self.reserve_added,
+            "box_paid": self.box_paid,
+            "stage": self.stage,
+            "pending": list(self.pending),
+            "drafts": {str(s): list(d) for s, d in sorted(self.drafts.items())},
+            "order_choosers": list(self.order_choosers),
+            "new_order": list(self.new_order),
+            "setup_passed": list(self.setup_passed),
+            "setup_second_pass": self.setup_second_pass,
+            "working": _working_to_dict(self.working),
+            "turn_index": self.turn_index,
+            "waitresses_this_round": {
+                str(s): n for s, n in sorted(self.waitresses_this_round.items())
+            },
+            "ranking": list(self.ranking),
+            "end_reason": self.end_reason,
+        }
+
+    def canonical_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def state_hash(self) -> str:
+        """A short canonical hash: equal states have equal hashes."""
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()[:16]
+
+
+def _num(x: House | Campaign) -> int:
+    return x.number
+
+
+def _clone_player(p: Player) -> Player:
+    return Player(
+        seat=p.seat,
+        cash=p.cash,
+        hand=list(p.hand),
+        at_work=list(p.at_work),
+        beach=list(p.beach),
+        stock=dict(p.stock),
+        milestones=dict(p.milestones),
+        reserve=p.reserve,
+        restaurants_placed=p.restaurants_placed,
+        hire_discounts=p.hire_discounts,
+    )
+
+
+def _clone_working(w: WorkingTurn | None) -> WorkingTurn | None:
+    if w is None:
+        return None
+    d = w.draft
+    return WorkingTurn(
+        seat=w.seat,
+        step=w.step,
+        hires_left=w.hires_left,
+        hires_made=w.hires_made,
+        discount_hires=w.discount_hires,
+        trainers=[TrainerUse(t.card, t.left) for t in w.trainers],
+        fresh=[FreshCard(f.card, f.trainer) for f in w.fresh],
+        unused=list(w.unused),
+        draft=None if d is None else CampaignDraft(d.marketeer, d.number, d.cells, d.edge, d.first),
+    )
+
+
+# -- to/from plain data ----------------------------------------------------------------------
+
+
+def _cell(x: Any) -> Cell:
+    return (int(x[0]), int(x[1]))
+
+
+def _player_to_dict(p: Player) -> dict[str, Any]:
+    return {
+        "seat": p.seat,
+        "cash": p.cash,
+        "hand": list(p.hand),
+        "at_work": list(p.at_work),
+        "beach": list(p.beach),
+        "stock": {g.value: n for g, n in p.stock.items()},
+        "milestones": dict(sorted(p.milestones.items())),
+        "reserve": p.reserve,
+        "restaurants_placed": p.restaurants_placed,
+        "hire_discounts": p.hire_discounts,
+    }
+
+
+def _player_from_dict(d: dict[str, Any]) -> Player:
+    return Player(
+        seat=int(d["seat"]),
+        cash=int(d["cash"]),
+        hand=list(d["hand"]),
+        at_work=list(d["at_work"]),
+        beach=list(d["beach"]),
+        stock={Good(g): int(n) for g, n in d["stock"].items()},
+        milestones={str(m): int(r) for m, r in d["milestones"].items()},
+        reserve=d["reserve"],
+        restaurants_placed=int(d["restaurants_placed"]),
+        hire_discounts=int(d["hire_discounts"]),
+    )
+
+
+def _house_to_dict(h: House) -> dict[str, Any]:
+    return {
+        "number": h.number,
+        "cell": list(h.cell),
+        "printed": h.printed,
+        "garden": [list(c) for c in h.garden],
+        "demand": [g.value for g in h.demand],
+    }
+
+
+def _house_from_dict(d: dict[str, Any]) -> House:
+    return House(
+        number=int(d["number"]),
+        cell=_cell(d["cell"]),
+        printed=bool(d["printed"]),
+        garden=tuple(_cell(c) for c in d["garden"]),
+        demand=[Good(g) for g in d["demand"]],
+    )
+
+
+def _restaurant_to_dict(r: Restaurant) -> dict[str, Any]:
+    return {
+        "owner": r.owner,
+        "number": r.number,
+        "cell": list(r.cell),
+        "entrance": r.entrance.value,
+        "open": r.open,
+        "drive_in": r.drive_in,
+    }
+
+
+def _restaurant_from_dict(d: dict[str, Any]) -> Restaurant:
+    return Restaurant(
+        owner=int(d["owner"]),
+        number=int(d["number"]),
+        cell=_cell(d["cell"]),
+        entrance=Corner(d["entrance"]),
+        open=bool(d["open"]),
+        drive_in=bool(d["drive_in"]),
+    )
+
+
+def _campaign_to_dict(c: Campaign) -> dict[str, Any]:
+    return {
+        "number": c.number,
+        "kind": c.kind.value,
+        "owner": c.owner,
+        "good": c.good.value,
+        "marketeer": c.marketeer,
+        "remaining": c.remaining,
+        "eternal": c.eternal,
+        "placed_round": c.placed_round,
+        "cells": [list(x) for x in c.cells],
+        "edge": None if c.edge is None else c.edge.value,
+        "first": c.first,
+    }
+
+
+def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
+    return Campaign(
+        number=int(d["number"]),
+        kind=CampaignType(d["kind"]),
+        owner=int(d["owner"]),
+        good=Good(d["good"]),
+        marketeer=str(d["marketeer"]),
+        remaining=int(d["remaining"]),
+        eternal=bool(d["eternal"]),
+        placed_round=int(d["placed_round"]),
+        cells=tuple(_cell(x) for x in d["cells"]),
+        edge=None if d["edge"] is None else Edge(d["edge"]),
+        first=None if d["first"] is None else int(d["first"]),
+    )
+
+
+def _working_to_dict(w: WorkingTurn | None) -> dict[str, Any] | None:
+    if w is None:
+        return None
+    d = w.draft
+    return {
+        "seat": w.seat,
+        "step": w.step.value,
+        "hires_left": w.hires_left,
+        "hires_made": w.hires_made,
+        "discount_hires": w.discount_hires,
+        "trainers": [[t.card, t.left] for t in w.trainers],
+        "fresh": [[f.card, f.trainer] for f in w.fresh],
+        "unused": list(w.unused),
+        "draft": None
+        if d is None
+        else {
+            "marketeer": d.marketeer,
+            "number": d.number,
+            "cells": None if d.cells is None else [list(x) for x in d.cells],
+            "edge": None if d.edge is None else d.edge.value,
+            "first": d.first,
+        },
+    }
+
+
+def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
+    if d is None:
+        return None
+    dr = d["draft"]
+    draft = None
+    if dr is not None:
+        draft = CampaignDraft(
+            marketeer=str(dr["marketeer"]),
+            number=int(dr["number"]),
+            cells=None if dr["cells"] is None else tuple(_cell(x) for x in dr["cells"]),
+            edge=None if dr["edge"] is None else Edge(dr["edge"]),
+            first=dr["first"],
+        )
+    return WorkingTurn(
+        seat=int(d["seat"]),
+        step=WorkStep(d["step"]),
+        hires_left=int(d["hires_left"]),
+        hires_made=int(d["hires_made"]),
+        discount_hires=int(d["discount_hires"]),
+        trainers=[TrainerUse(str(c), int(n)) for c, n in d["trainers"]],
+        fresh=[FreshCard(str(c), int(t)) for c, t in d["fresh"]],
+        unused=list(d["unused"]),
+        draft=draft,
+    )
+
+
+def state_from_dict(d: dict[str, Any]) -> GameState:
+    """Inverse of :meth:`GameState.to_dict`.
+
+    Raises:
+        ScenarioError: when a field is missing or malformed (names the field).
+    """
+    from fcm.core.errors import ScenarioError
+
+    if d.get("schema") != SCHEMA_VERSION:
+        raise ScenarioError(f"state: schema must be {SCHEMA_VERSION}, got {d.get('schema')!r}")
+    try:
+        return GameState(
+            options=Options.from_dict(d["options"]),
+            seed=int(d["seed"]),
+            rng=int(d["rng"]),
+            tiles=[[(str(t), int(k)) for t, k in row] for row in d["tiles"]],
+            players=[_player_from_dict(p) for p in d["players"]],
+            supply={str(k): int(v) for k, v in d["supply"].items()},
+            bank=int(d["bank"]),
+            round=int(d["round"]),
+            phase=Phase(d["phase"]),
+            turn_order=[int(s) for s in d["turn_order"]],
+            houses={h["number"]: _house_from_dict(h) for h in d["houses"]},
+            restaurants=[_restaurant_from_dict(r) for r in d["restaurants"]],
+            campaigns={c["number"]: _campaign_from_dict(c) for c in d["campaigns"]},
+            campaign_supply=[int(x) for x in d["campaign_supply"]],
+            house_supply=[int(x) for x in d["house_supply"]],
+            gardens_left=int(d["gardens_left"]),
+            milestones_available=list(d["milestones_available"]),
+            milestones_this_round=list(d["milestones_this_round"]),
+            ceo_slots=int(d["ceo_slots"]),
+            bank_breaks=int(d["bank_breaks"]),
+            reserve_added=int(d["reserve_added"]),
+            box_paid=int(d["box_paid"]),
+            stage=str(d["stage"]),
+            pending=[int(s) for s in d["pending"]],
+            drafts={int(s): list(v) for s, v in d["drafts"].items()},
+            order_choosers=[int(s) for s in d["order_choosers"]],
+            new_order=[None if s is None else int(s) for s in d["new_order"]],
+            setup_passed=[int(s) for s in d["setup_passed"]],
+            setup_second_pass=bool(d["setup_second_pass"]),
+            working=_working_from_dict(d["working"]),
+            turn_index=int(d["turn_index"]),
+            waitresses_this_round={
+                int(s): int(n) for s, n in d["waitresses_this_round"].items()
+            },
+            ranking=[int(s) for s in d["ranking"]],
+            end_reason=str(d["end_reason"]),
+        )
+    except ScenarioError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ScenarioError(f"state: missing or malformed field: {exc!r}") from exc

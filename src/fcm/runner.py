@@ -1,0 +1,75 @@
+"""Running whole games between bots: the loop shared by the CLI, simulation and tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from fcm.bots.base import Bot
+from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
+from fcm.core.errors import InvariantError
+from fcm.core.events import Event
+from fcm.core.record import GameRecord
+from fcm.core.setup import new_game_with_events
+from fcm.core.state import GameState, Options
+from fcm.core.views import view
+
+MAX_ACTIONS = 200_000
+
+
+@dataclass(slots=True)
+class GameResult:
+    record: GameRecord
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def ranking(self) -> list[int]:
+        return self.state.ranking
+
+
+def play_game(
+    bots: Sequence[Bot],
+    seed: int,
+    options: Options | None = None,
+    *,
+    checked: bool = False,
+    keep_events: bool = False,
+    on_step: Callable[[GameState, int, object], None] | None = None,
+) -> GameResult:
+    """Play a whole game between ``bots`` (one per seat) from ``seed``.
+
+    Bots see only their own view. ``checked`` validates every action through the safe path
+    (slower); otherwise the fast in-place path applies the bot's choice, which is legal by
+    construction because it was picked from the legal actions.
+    """
+    opts = options or Options()
+    state, events = new_game_with_events(len(bots), seed, opts)
+    record = GameRecord(players=len(bots), seed=seed, options=opts)
+    all_events: list[Event] = list(events) if keep_events else []
+    steps = 0
+    while not state.ranking:
+        actors = current_actors(state)
+        if not actors:
+            raise InvariantError(f"no actor in phase {state.phase} but the game is not over")
+        for seat in actors:
+            if seat not in current_actors(state):
+                continue
+            legal = legal_actions(state, seat)
+            if not legal:
+                raise InvariantError(f"seat {seat} must act in {state.phase} but has no action")
+            action = bots[seat].choose(view(state, seat), seat, legal)
+            if checked:
+                state, new_events = apply(state, seat, action)
+            else:
+                new_events = apply_in_place(state, seat, action)
+            record.actions.append((seat, action))
+            if keep_events:
+                all_events.extend(new_events)
+            if on_step is not None:
+                on_step(state, seat, action)
+            steps += 1
+            if steps > MAX_ACTIONS:
+                raise InvariantError(f"game from seed {seed} did not end in {MAX_ACTIONS} actions")
+    record.final_hash = state.state_hash()
+    return GameResult(record, state, all_events)

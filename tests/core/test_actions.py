@@ -1,0 +1,62 @@
+"""Actions: the stable JSON form, and clear errors for malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from fcm.core.actions import (
+    ACTION_TYPES,
+    ChooseAdvert,
+    Done,
+    GetDrinks,
+    PlaceCampaign,
+    PlaceHouse,
+    PlaceRestaurant,
+    Train,
+    action_from_json,
+)
+from fcm.core.errors import InvalidActionError
+from fcm.core.types import Corner, Edge, Good, Orientation
+
+SAMPLES = [
+    Done(),
+    PlaceRestaurant((3, 4), Corner.SE),
+    PlaceRestaurant((3, 4), Corner.NW, "local_manager"),
+    Train("coach", "management_trainee", "junior_vice_president", fresh=True),
+    PlaceCampaign(cell=(1, 2), orientation=Orientation.VERTICAL),
+    PlaceCampaign(edge=Edge.N, first=5),
+    ChooseAdvert(Good.BEER, 3),
+    GetDrinks("truck_driver", suppliers=((0, 3), (7, 1))),
+    GetDrinks("errand_boy", good=Good.SODA),
+    PlaceHouse(9, (4, 4), ((6, 4), (6, 5))),
+]
+
+
+@pytest.mark.parametrize("action", SAMPLES, ids=str)
+def test_json_round_trip(action):
+    data = action.to_json()
+    assert data["type"] == action.type
+    assert action_from_json(data) == action
+
+
+def test_every_action_type_is_registered_once():
+    assert len(ACTION_TYPES) == len({cls.__name__ for cls in ACTION_TYPES.values()})
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "must be a JSON object"),
+        ({"type": "fly"}, "unknown action type 'fly'"),
+        ({"type": "hire"}, "missing field 'employee'"),
+        ({"type": "hire", "employee": 3}, "'employee' must be a string"),
+        ({"type": "hire", "employee": "waitress", "count": 2}, "unknown field"),
+        ({"type": "place_restaurant", "cell": [1], "entrance": "nw"}, "square"),
+        ({"type": "place_restaurant", "cell": [1, 2], "entrance": "up"}, "'entrance' must be one of"),
+        ({"type": "choose_advert", "good": "coffee", "duration": 1}, "'good' must be one of"),
+        ({"type": "choose_reserve", "money": True}, "'money' must be an integer"),
+    ],
+)
+def test_malformed_actions_name_the_field(data, message):
+    with pytest.raises(InvalidActionError, match=message):
+        action_from_json(data)

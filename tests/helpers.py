@@ -1,0 +1,82 @@
+"""Test helpers: build concrete positions quickly and run the engine on them.
+
+``make_state`` gives a game whose setup decisions are skipped, with an explicit small map; set
+the fields a test needs, then ``start_phase`` to enter a phase the way the engine does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fcm.core.engine import advance, apply, current_actors, enter_phase, legal_actions
+from fcm.core.events import Event, EventLog
+from fcm.core.state import GameState, Options, Phase, Restaurant
+from fcm.core.setup import new_game
+from fcm.core.types import Cell, Corner, Seat
+
+# A 2x2 map of plain crossroads tiles (A: house 2, B: house 4, R: soda, T: lemonade).
+SMALL_MAP: list[list[tuple[str, int]]] = [[("A", 0), ("B", 0)], [("R", 0), ("T", 0)]]
+
+
+def make_state(
+    players: int = 2,
+    tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
+    *,
+    turn_order: Sequence[Seat] | None = None,
+    **options: Any,
+) -> GameState:
+    """A game on ``tiles`` (default ``SMALL_MAP``) with setup skipped: no restaurants, every
+    player with cash $0, reserve card $300 chosen, round 1, phase Restructuring (no decision)."""
+    state = new_game(players, seed=1, options=Options(**options), tiles=tiles or SMALL_MAP)
+    for p in state.players:
+        p.reserve = None if state.options.introductory else 300
+    state.pending = []
+    state.drafts = {}
+    state.phase = Phase.RESTRUCTURING
+    state.turn_order = list(turn_order) if turn_order is not None else list(range(players))
+    return state
+
+
+def add_restaurant(
+    state: GameState,
+    seat: Seat,
+    cell: Cell,
+    entrance: Corner | str,
+    *,
+    open: bool = True,
+    drive_in: bool = False,
+) -> Restaurant:
+    p = state.players[seat]
+    r = Restaurant(seat, p.restaurants_placed, cell, Corner(entrance), open, drive_in)
+    p.restaurants_placed += 1
+    state.restaurants.append(r)
+    return r
+
+
+def start_phase(state: GameState, phase: Phase) -> list[Event]:
+    """Enter ``phase`` as the engine does and resolve until a decision is needed."""
+    log = EventLog()
+    enter_phase(state, phase, log)
+    advance(state, log)
+    return list(log)
+
+
+def play(state: GameState, seat: Seat, action: Any) -> tuple[GameState, list[Event]]:
+    return apply(state, seat, action)
+
+
+def kinds(events: Sequence[Event], kind: str) -> list[Event]:
+    return [e for e in events if e.kind == kind]
+
+
+__all__ = [
+    "SMALL_MAP",
+    "add_restaurant",
+    "current_actors",
+    "kinds",
+    "legal_actions",
+    "make_state",
+    "play",
+    "start_phase",
+]
