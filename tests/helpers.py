@@ -11,8 +11,8 @@ from typing import Any
 
 from fcm.core.engine import advance, apply, current_actors, enter_phase, legal_actions
 from fcm.core.events import Event, EventLog
-from fcm.core.state import GameState, Options, Phase, Restaurant
 from fcm.core.setup import new_game
+from fcm.core.state import GameState, Options, Phase, Restaurant
 from fcm.core.types import Cell, Corner, Seat
 
 # A 2x2 map of plain crossroads tiles (A: house 2, B: house 4, R: soda, T: lemonade).

@@ -52,7 +52,10 @@ def test_every_action_type_is_registered_once():
         ({"type": "hire", "employee": 3}, "'employee' must be a string"),
         ({"type": "hire", "employee": "waitress", "count": 2}, "unknown field"),
         ({"type": "place_restaurant", "cell": [1], "entrance": "nw"}, "square"),
-        ({"type": "place_restaurant", "cell": [1, 2], "entrance": "up"}, "'entrance' must be one of"),
+        (
+            {"type": "place_restaurant", "cell": [1, 2], "entrance": "up"},
+            "'entrance' must be one of",
+        ),
         ({"type": "choose_advert", "good": "coffee", "duration": 1}, "'good' must be one of"),
         ({"type": "choose_reserve", "money": True}, "'money' must be an integer"),
     ],

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.helpers import make_state, start_phase
 
 from fcm.core.actions import ChooseTurnOrder, Done, SendToWork
 from fcm.core.company import open_slots, structure_fits
@@ -11,16 +12,19 @@ from fcm.core.engine import apply, current_actors, legal_actions
 from fcm.core.errors import IllegalActionError
 from fcm.core.state import Phase
 from fcm.core.views import view
-from tests.helpers import make_state, start_phase
 
 
 def test_excerpt_000_structure_fits_pyramid():
     """Managers only under the CEO; their slots hold non-managers."""
     assert structure_fits(["management_trainee", "waitress", "waitress", "waitress"], 3)
-    assert structure_fits(["management_trainee", "management_trainee", "waitress"] + ["trainer"] * 4, 3)
+    assert structure_fits(
+        ["management_trainee", "management_trainee", "waitress"] + ["trainer"] * 4, 3
+    )
     assert not structure_fits(["waitress"] * 4, 3)  # 3 CEO slots only
     assert not structure_fits(["management_trainee"] * 4, 3)  # managers need CEO slots
-    assert structure_fits(["junior_vice_president", "waitress", "waitress", "waitress", "trainer", "trainer"], 3)
+    assert structure_fits(
+        ["junior_vice_president", "waitress", "waitress", "waitress", "trainer", "trainer"], 3
+    )
     assert structure_fits(["executive_vice_president"] + ["waitress"] * 12, 3)
 
 

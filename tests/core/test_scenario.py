@@ -9,7 +9,7 @@ import pytest
 from fcm.core.errors import ScenarioError
 from fcm.core.scenario import load_scenario
 from fcm.core.setup import new_game
-from fcm.core.state import Phase, state_from_dict
+from fcm.core.state import state_from_dict
 from fcm.core.types import Good
 from fcm.core.views import view
 
@@ -32,16 +32,31 @@ def test_scenario_builds_a_position():
             turn_order=[1, 0],
             bank=80,
             companies=[
-                {"cash": 12, "at_work": ["waitress"], "beach": ["trainer"],
-                 "stock": {"burger": 2}, "milestones": {"first_waitress": 2}},
+                {
+                    "cash": 12,
+                    "at_work": ["waitress"],
+                    "beach": ["trainer"],
+                    "stock": {"burger": 2},
+                    "milestones": {"first_waitress": 2},
+                },
                 {"cash": 3, "hand": [], "reserve": 100},
             ],
             restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
-            houses=[{"number": 2, "demand": ["burger", "burger"]},
-                    {"number": 9, "cell": [3, 3], "garden": [[3, 5], [4, 5]], "demand": []}],
-            campaigns=[{"number": 11, "owner": 1, "good": "pizza", "cell": [8, 3],
-                        "orientation": "horizontal", "remaining": 2,
-                        "marketeer": "marketing_trainee"}],
+            houses=[
+                {"number": 2, "demand": ["burger", "burger"]},
+                {"number": 9, "cell": [3, 3], "garden": [[3, 5], [4, 5]], "demand": []},
+            ],
+            campaigns=[
+                {
+                    "number": 11,
+                    "owner": 1,
+                    "good": "pizza",
+                    "cell": [8, 3],
+                    "orientation": "horizontal",
+                    "remaining": 2,
+                    "marketeer": "marketing_trainee",
+                }
+            ],
         )
     )
     assert state.round == 4
@@ -69,8 +84,10 @@ def test_scenario_builds_a_position():
         ({"restaurants": [{"owner": 0, "cell": [0, 2], "entrance": "nw"}]}, "not empty"),
         ({"houses": [{"number": 2, "demand": ["burger"] * 4}]}, "at most 3"),
         ({"houses": [{"number": 40}]}, "neither on this map"),
-        ({"campaigns": [{"number": 12, "owner": 0, "good": "beer", "cell": [0, 0]}]},
-         "not available"),
+        (
+            {"campaigns": [{"number": 12, "owner": 0, "good": "beer", "cell": [0, 0]}]},
+            "not available",
+        ),
         ({"wat": 1}, "unknown field"),
     ],
 )

@@ -15,8 +15,12 @@ from fcm.data import CATALOG
 
 @pytest.mark.parametrize(
     ("players", "bank", "intro_bank", "tiles", "unique"),
-    [(2, 100, 150, (3, 3), 1), (3, 150, 225, (3, 4), 1), (4, 200, 300, (4, 4), 2),
-     (5, 250, 375, (4, 5), 3)],
+    [
+        (2, 100, 150, (3, 3), 1),
+        (3, 150, 225, (3, 4), 1),
+        (4, 200, 300, (4, 4), 2),
+        (5, 250, 375, (4, 5), 3),
+    ],
 )
 def test_facts_c_setup_by_player_count(players, bank, intro_bank, tiles, unique):
     """facts.md C: map size, bank $50 ($75 intro) per player, 1x copies by player count."""

@@ -1,9 +1,10 @@
 """The ``fcm`` command line: a thin shell over the public API.
 
-    fcm map --players 4 --seed 1          a rendered random map
-    fcm play --players 4 --seed 1         a whole bot game with its results
-    fcm replay GAME.json [--verify] [--log] [--dinnertime N]
-    fcm show GAME.json [--at N]           the position after N actions
+fcm map --players 4 --seed 1          a rendered random map
+fcm play --players 4 --seed 1         a whole bot game with its results
+fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2
+fcm replay GAME.json [--verify] [--log] [--dinnertime N]
+fcm show GAME.json [--at N]           the position after N actions
 """
 
 from __future__ import annotations
@@ -61,7 +62,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     for rank, seat in enumerate(state.ranking, 1):
         p = state.players[seat]
         table.add_row(
-            str(rank), CHAIN_LETTERS[seat], str(seat), names[seat], f"${p.cash}",
+            str(rank),
+            CHAIN_LETTERS[seat],
+            str(seat),
+            names[seat],
+            f"${p.cash}",
             str(len(p.milestones)),
         )
     console.print(table)
@@ -72,6 +77,70 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.save:
         Path(args.save).write_text(result.record.dumps())
         console.print(f"saved to {args.save} (replay with: fcm replay {args.save} --verify)")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from fcm.simulate import simulate, summarise, write_jsonl
+
+    names = args.bots.split(",") if args.bots else ["heuristic"] * args.players
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        console.print(f"[red]--bots names {len(names)} bots for {args.players} players[/]")
+        return 2
+    lines = []
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{args.games} games", total=args.games)
+        for line in simulate(
+            args.players,
+            args.games,
+            names,
+            args.seed,
+            options=_options(args),
+            jobs=args.jobs,
+            save_dir=args.save_dir or None,
+        ):
+            lines.append(line)
+            progress.advance(task)
+    lines.sort(key=lambda x: x["seed"])
+    summary = summarise(lines)
+    table = Table(
+        title=f"{args.games} games, {args.players} players, seeds {args.seed}.."
+        f"{args.seed + args.games - 1}"
+    )
+    for col in ("seat", "bot", "wins", "win %", "mean cash"):
+        table.add_column(col, justify="right")
+    for seat, name in enumerate(names):
+        wins = summary["wins_by_seat"][seat]
+        table.add_row(
+            str(seat),
+            name,
+            str(wins),
+            f"{100 * wins / len(lines):.1f}",
+            f"{summary['cash_by_seat_mean'][seat]:.1f}",
+        )
+    console.print(table)
+    totals = Table(show_header=False)
+    for key, label in (
+        ("cash_mean", "mean final cash"),
+        ("cash_median", "median final cash"),
+        ("rounds_mean", "mean rounds"),
+        ("rounds_median", "median rounds"),
+        ("bank_breaks_mean", "mean bank breaks"),
+        ("seconds_per_game", "seconds per game"),
+    ):
+        value = summary[key]
+        totals.add_row(label, f"{value:.3f}" if isinstance(value, float) else str(value))
+    for name, wins in sorted(summary["wins_by_bot"].items()):
+        totals.add_row(f"wins by {name}", f"{wins} of {len(lines)}")
+    totals.add_row("end reasons", ", ".join(f"{k}: {v}" for k, v in summary["end_reasons"].items()))
+    console.print(totals)
+    if args.out:
+        write_jsonl(args.out, lines)
+        console.print(f"wrote {len(lines)} lines to {args.out}")
     return 0
 
 
@@ -94,7 +163,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _print_events(events)
     dinner: list[Event] = []
     collecting = False
-    for i, state, events in record.steps(check=args.verify, start=state):
+    for i, after, events in record.steps(check=args.verify, start=state):
+        state = after
         if args.log:
             console.print(f"#{i} seat {record.actions[i][0]}: {record.actions[i][1]}", markup=False)
             _print_events(events)
@@ -106,8 +176,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.dinnertime is not None:
         console.print(dinnertime_report(dinner), markup=False)
     h = state.state_hash()
-    console.print(f"replayed {len(record.actions)} actions; round {state.round}, "
-                  f"{state.phase.value}; hash {h}")
+    console.print(
+        f"replayed {len(record.actions)} actions; round {state.round}, "
+        f"{state.phase.value}; hash {h}"
+    )
     if record.final_hash is not None:
         if record.final_hash != h:
             console.print(f"[red]MISMATCH: the file says {record.final_hash}[/]")
@@ -120,7 +192,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     record = _load(args.file)
     state = record.initial_state()[0]
     upto = len(record.actions) if args.at is None else args.at
-    for i, state, _ in record.steps(check=False, start=state):
+    for i, after, _ in record.steps(check=False, start=state):
+        state = after
         if i + 1 >= upto:
             break
     console.print(render_position(state), markup=False)
@@ -148,12 +221,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", default="", help="save the game to this file")
     p.set_defaults(func=cmd_play)
 
+    p = sub.add_parser("simulate", help="play many bot games and summarise them")
+    game_opts(p)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--out", default="", help="write one JSON line per game here")
+    p.add_argument("--save-dir", default="", help="save every game here for fcm replay")
+    p.set_defaults(func=cmd_simulate)
+
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")
     p.add_argument("--verify", action="store_true", help="validate every action")
     p.add_argument("--log", action="store_true", help="print every action and event")
-    p.add_argument("--dinnertime", type=int, default=None, metavar="ROUND",
-                   help="explain the Dinnertime of this round")
+    p.add_argument(
+        "--dinnertime",
+        type=int,
+        default=None,
+        metavar="ROUND",
+        help="explain the Dinnertime of this round",
+    )
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("show", help="show the position of a saved game")

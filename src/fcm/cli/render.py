@@ -13,8 +13,9 @@ CHAIN_LETTERS = "ABCDE"
 def board_overlay(state: GameState) -> dict[Cell, str]:
     """One character per square for every piece placed during play.
 
-    Houses show their number on their top squares. Restaurants: the chain's letter (lower case while Coming Soon), the entrance square as
-    ``*``; placed houses ``h`` with gardens ``g``; campaigns by their number's last digit.
+    Houses show their number on their top squares. Restaurants: the chain's letter (lower case
+    while Coming Soon), the entrance square as ``*``; placed houses ``h`` with gardens ``g``;
+    campaigns by their number's last digit.
     """
     overlay: dict[Cell, str] = {}
     for house in state.houses.values():
@@ -52,7 +53,8 @@ def render_companies(state: GameState) -> str:
     for p in state.players:
         stock = ", ".join(f"{n} {g.value}" for g, n in p.stock.items() if n) or "none"
         lines.append(
-            f"  {CHAIN_LETTERS[p.seat]} (seat {p.seat}): ${p.cash}; price ${unit_price(state, p.seat)};"
+            f"  {CHAIN_LETTERS[p.seat]} (seat {p.seat}): ${p.cash};"
+            f" price ${unit_price(state, p.seat)};"
             f" open slots {open_slots(state, p.seat)}; stock {stock}"
         )
         if p.at_work:

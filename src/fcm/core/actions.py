@@ -203,9 +203,23 @@ class ThrowAway(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
-        Done, ChooseReserve, PlaceRestaurant, MoveRestaurant, SendToWork, ChooseTurnOrder, Hire,
-        Train, StartCampaign, PlaceCampaign, ChooseAdvert, Cook, GetDrinks, PlaceHouse,
-        AddGarden, Fire, ThrowAway,
+        Done,
+        ChooseReserve,
+        PlaceRestaurant,
+        MoveRestaurant,
+        SendToWork,
+        ChooseTurnOrder,
+        Hire,
+        Train,
+        StartCampaign,
+        PlaceCampaign,
+        ChooseAdvert,
+        Cook,
+        GetDrinks,
+        PlaceHouse,
+        AddGarden,
+        Fire,
+        ThrowAway,
     )
 }
 
@@ -251,7 +265,9 @@ def _decode_field(name: str, raw: Any) -> Any:
             return enum(raw)
         except ValueError:
             allowed = ", ".join(e.value for e in enum)
-            raise InvalidActionError(f"field {name!r} must be one of {allowed}; got {raw!r}") from None
+            raise InvalidActionError(
+                f"field {name!r} must be one of {allowed}; got {raw!r}"
+            ) from None
     if name in _CELLS:
         return _decode_cell(name, raw)
     if name in _CELL_LISTS:

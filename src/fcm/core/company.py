@@ -64,7 +64,9 @@ def open_slots(state: GameState, seat: Seat) -> int:
     return free
 
 
-def seat_structure(cards: Iterable[EmployeeId], ceo_slots: int) -> list[tuple[EmployeeId, list[EmployeeId]]]:
+def seat_structure(
+    cards: Iterable[EmployeeId], ceo_slots: int
+) -> list[tuple[EmployeeId, list[EmployeeId]]]:
     """One legal seating of the cards at work, for display: ``[(card under CEO, [reports])]``.
 
     Managers take CEO slots first; the others fill managers' slots, then free CEO slots.
@@ -149,7 +151,7 @@ def salary_due(state: GameState, seat: Seat) -> int:
     return max(0, gross - discount)
 
 
-# -- occupancy --------------------------------------------------------------------------------------
+# -- occupancy -----------------------------------------------------------------------------
 
 
 def restaurant_cells(cell: Cell) -> tuple[Cell, ...]:
@@ -157,7 +159,9 @@ def restaurant_cells(cell: Cell) -> tuple[Cell, ...]:
     return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
 
 
-def occupied_squares(state: GameState, *, ignore_restaurant: tuple[Seat, int] | None = None) -> set[Cell]:
+def occupied_squares(
+    state: GameState, *, ignore_restaurant: tuple[Seat, int] | None = None
+) -> set[Cell]:
     """Squares taken by pieces placed during play (the board's own roads, houses and
     suppliers are known to the board)."""
     taken: set[Cell] = set()

@@ -50,8 +50,8 @@ class GameRecord:
             FcmError: an action in the record is not legal where it stands (names its index).
         """
         state = self.initial_state()[0]
-        for _, state, _ in self.steps(check=check, start=state):
-            pass
+        for _, after, _ in self.steps(check=check, start=state):
+            state = after
         return state
 
     def steps(

@@ -20,14 +20,34 @@ from fcm.data import CATALOG
 SCENARIO_FORMAT = "fcm-scenario/1"
 
 _TOP = {
-    "format", "players", "seed", "tiles", "options", "round", "phase", "turn_order", "bank",
-    "ceo_slots", "bank_breaks", "reserve_added", "milestones_available", "companies",
-    "restaurants", "houses", "campaigns", "description",
+    "format",
+    "players",
+    "seed",
+    "tiles",
+    "options",
+    "round",
+    "phase",
+    "turn_order",
+    "bank",
+    "ceo_slots",
+    "bank_breaks",
+    "reserve_added",
+    "milestones_available",
+    "companies",
+    "restaurants",
+    "houses",
+    "campaigns",
+    "description",
 }
 _COMPANY = {"cash", "hand", "at_work", "beach", "stock", "milestones", "reserve"}
 _PHASES_ALLOWED = {
-    Phase.RESTRUCTURING, Phase.ORDER_OF_BUSINESS, Phase.WORKING, Phase.DINNERTIME,
-    Phase.PAYDAY, Phase.MARKETING, Phase.CLEANUP,
+    Phase.RESTRUCTURING,
+    Phase.ORDER_OF_BUSINESS,
+    Phase.WORKING,
+    Phase.DINNERTIME,
+    Phase.PAYDAY,
+    Phase.MARKETING,
+    Phase.CLEANUP,
 }
 
 
@@ -172,7 +192,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         if reserve is not None and reserve not in {card.money for card in CATALOG.reserve_cards}:
             raise _fail(f"{where}.reserve", "must be 100, 200 or 300 (or null)")
         p.reserve = reserve
-    for p in state.players[len(companies):]:
+    for p in state.players[len(companies) :]:
         p.reserve = None if options.introductory else 300
 
     # restaurants
@@ -182,7 +202,9 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         owner = _int(r, "owner", -1, where=where, minimum=0, maximum=players - 1)
         p = state.players[owner]
         if p.restaurants_placed >= CATALOG.restaurants_per_player:
-            raise _fail(where, f"seat {owner} has only {CATALOG.restaurants_per_player} restaurants")
+            raise _fail(
+                where, f"seat {owner} has only {CATALOG.restaurants_per_player} restaurants"
+            )
         cell = _cell(f"{where}.cell", r.get("cell"))
         _check_free(state, board, square_cells(cell, 2, 2), where, occupied_squares(state))
         state.restaurants.append(
@@ -219,10 +241,10 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             raise _fail(f"{where}.number", f"house {number!r} is neither on this map nor placeable")
         if garden:
             _check_free(state, board, garden, f"{where}.garden", occupied_squares(state))
-            cells = set(house.cells) | set(garden)
-            rows = {r for r, _ in cells}
-            cols = {c for _, c in cells}
-            if len(cells) != 6 or len(rows) * len(cols) != 6:
+            whole = set(house.cells) | set(garden)
+            rows = {r for r, _ in whole}
+            cols = {c for _, c in whole}
+            if len(whole) != 6 or len(rows) * len(cols) != 6:
                 raise _fail(f"{where}.garden", "house and garden must form a 2x3 rectangle")
             house.garden = garden
             if house.printed:
@@ -240,8 +262,19 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         c = _keys(
             where,
             cc,
-            {"number", "owner", "good", "marketeer", "remaining", "eternal", "cell",
-             "orientation", "edge", "first", "placed_round"},
+            {
+                "number",
+                "owner",
+                "good",
+                "marketeer",
+                "remaining",
+                "eternal",
+                "cell",
+                "orientation",
+                "edge",
+                "first",
+                "placed_round",
+            },
         )
         number = c.get("number")
         if number not in state.campaign_supply:
@@ -261,12 +294,14 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             first = _int(c, "first", 0, where=where, minimum=0)
         else:
             top = _cell(f"{where}.cell", c.get("cell"))
-            h, w = tile.height, tile.width
-            if h != w:
+            height, width = tile.height, tile.width
+            if height != width:
                 orient = _enum(f"{where}.orientation", Orientation, c.get("orientation"))
-                long_, short = max(h, w), min(h, w)
-                h, w = (short, long_) if orient is Orientation.HORIZONTAL else (long_, short)
-            cells = square_cells(top, h, w)
+                long_, short = max(height, width), min(height, width)
+                height, width = (
+                    (short, long_) if orient is Orientation.HORIZONTAL else (long_, short)
+                )
+            cells = square_cells(top, height, width)
             _check_free(state, board, cells, where, occupied_squares(state))
         eternal = bool(c.get("eternal", False))
         state.campaigns[number] = Campaign(
@@ -302,8 +337,10 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             ):
                 raise _fail(f"companies[{p.seat}]", f"{card} is a 1x card: one copy per player")
 
-    default_bank = CATALOG.setups[players].bank_intro if options.introductory else (
-        CATALOG.setups[players].bank
+    default_bank = (
+        CATALOG.setups[players].bank_intro
+        if options.introductory
+        else (CATALOG.setups[players].bank)
     )
     state.bank = _int(raw, "bank", default_bank, minimum=0)
     state.waitresses_this_round = {p.seat: p.at_work.count("waitress") for p in state.players}

@@ -36,8 +36,7 @@ def new_game(
     Raises:
         ValueError: a player count outside 2..5 or an unknown tile.
     """
-    state, log = new_game_with_events(players, seed, options, tiles=tiles)
-    return state
+    return new_game_with_events(players, seed, options, tiles=tiles)[0]
 
 
 def new_game_with_events(

@@ -65,11 +65,11 @@ class Options:
     round_limit: int = 60  # safety cap: the game ends after this many rounds (never reached)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        return {name: getattr(self, name) for name in self.__slots__}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
-        known = set(cls.__slots__)  # type: ignore[attr-defined]
+        known = set(cls.__slots__)
         unknown = set(data) - known
         if unknown:
             from fcm.core.errors import ScenarioError
@@ -271,8 +271,17 @@ class GameState:
             ],
             campaigns={
                 n: Campaign(
-                    c.number, c.kind, c.owner, c.good, c.marketeer, c.remaining, c.eternal,
-                    c.placed_round, c.cells, c.edge, c.first,
+                    c.number,
+                    c.kind,
+                    c.owner,
+                    c.good,
+                    c.marketeer,
+                    c.remaining,
+                    c.eternal,
+                    c.placed_round,
+                    c.cells,
+                    c.edge,
+                    c.first,
                 )
                 for n, c in self.campaigns.items()
             },
@@ -315,9 +324,7 @@ class GameState:
             "turn_order": list(self.turn_order),
             "houses": [_house_to_dict(h) for h in sorted(self.houses.values(), key=_num)],
             "restaurants": [_restaurant_to_dict(r) for r in self.restaurants],
-            "campaigns": [
-                _campaign_to_dict(c) for c in sorted(self.campaigns.values(), key=_num)
-            ],
+            "campaigns": [_campaign_to_dict(c) for c in sorted(self.campaigns.values(), key=_num)],
             "campaign_supply": list(self.campaign_supply),
             "house_supply": list(self.house_supply),
             "gardens_left": self.gardens_left,
@@ -592,9 +599,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             setup_second_pass=bool(d["setup_second_pass"]),
             working=_working_from_dict(d["working"]),
             turn_index=int(d["turn_index"]),
-            waitresses_this_round={
-                int(s): int(n) for s, n in d["waitresses_this_round"].items()
-            },
+            waitresses_this_round={int(s): int(n) for s, n in d["waitresses_this_round"].items()},
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),
         )

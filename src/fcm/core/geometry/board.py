@@ -1,0 +1,963 @@
+"""The map: squares, roads, distances, blocks, reaches and placement rules (facts.md D.1, E.2, E.5).
+
+A :class:`Board` is built once per tile layout and never changes afterwards; every answer the
+rules need is precomputed at build time (road graph, distances between road pieces, mailbox
+blocks, placement candidates on the printed map) so that queries are table look-ups. Boards are
+cached by layout, so game-state copies share one object.
+
+Road model. Every road square is a node ``(cell, "+")``; a bridge square is two nodes,
+``(cell, "ns")`` and ``(cell, "ew")``, that do not connect (a route goes straight across).
+Orthogonally adjacent road squares connect, on the same tile or across a tile border
+(conventions.md default 7). Moving between road squares of different tiles costs 1, on one
+tile 0. Distances are precomputed between *road segments* (the road pieces connected inside one
+tile at cost 0), which is exactly the all-pairs node distance table in compressed form.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, NamedTuple, TypeAlias
+
+from fcm.core.types import (
+    TILE_SIZE,
+    Cell,
+    Corner,
+    Edge,
+    Good,
+    Orientation,
+    corner_cell,
+)
+
+from .tiles import (
+    Placements,
+    TileLike,
+    TilePlacement,
+    TilePos,
+    normalize_placements,
+    rotate_grid,
+    tiles_key,
+)
+
+_SUPPLIER_GOODS: Mapping[str, Good] = MappingProxyType(
+    {"s": Good.SODA, "l": Good.LEMONADE, "b": Good.BEER}
+)
+_CORNERS: tuple[Corner, ...] = (Corner.NW, Corner.NE, Corner.SW, Corner.SE)
+_INF = 1 << 30
+
+
+class Axis(StrEnum):
+    """Which road of a road square a road node is: the only one, or one half of a bridge."""
+
+    PLUS = "+"
+    NS = "ns"
+    EW = "ew"
+
+
+class RoadNode(NamedTuple):
+    """A node of the road graph: a road square and which of its roads (see :class:`Axis`)."""
+
+    cell: Cell
+    axis: Axis
+
+
+Start: TypeAlias = tuple[RoadNode, int]
+"""A road node a location steps onto, and the cost (0 or 1 tile border) of that first step."""
+
+RestaurantSpot: TypeAlias = tuple[Cell, Corner, bool]
+"""A restaurant as the geometry needs it: ``(top_left, entrance corner, drive_in)``."""
+
+_TilesKey: TypeAlias = tuple[tuple[str, tuple[str, ...], int | None], ...]
+_BoardKey: TypeAlias = tuple[Placements, _TilesKey]
+
+
+def restaurant_entrances(
+    top_left: Cell, corner: Corner, drive_in: bool = False
+) -> tuple[Cell, ...]:
+    """The entrance squares of a restaurant: its entrance corner, or all 4 corners with a drive-in
+    (facts.md D.1; excerpt "Open drive-ins")."""
+    if drive_in:
+        return tuple(corner_cell(top_left, c) for c in _CORNERS)
+    return (corner_cell(top_left, Corner(corner)),)
+
+
+def campaign_footprint(height: int, width: int, orientation: Orientation | None) -> tuple[int, int]:
+    """Rows x columns a campaign tile covers (conventions.md: ``horizontal`` = long side along
+    the row). A square tile ignores the orientation; ``None`` keeps ``height`` x ``width``."""
+    if height == width or orientation is None:
+        return (height, width)
+    long_side, short_side = max(height, width), min(height, width)
+    if Orientation(orientation) is Orientation.HORIZONTAL:
+        return (short_side, long_side)
+    return (long_side, short_side)
+
+
+def campaign_cells(
+    top_left: Cell, height: int, width: int, orientation: Orientation | None = None
+) -> tuple[Cell, ...]:
+    """The squares of a campaign tile placed at ``top_left`` (see :func:`campaign_footprint`)."""
+    rows, cols = campaign_footprint(height, width, orientation)
+    r, c = top_left
+    return tuple((r + dr, c + dc) for dr in range(rows) for dc in range(cols))
+
+
+class _RestaurantCandidate(NamedTuple):
+    top_left: Cell
+    corner: Corner
+    cells: tuple[Cell, ...]
+    entrance_tile: TilePos
+    roads: frozenset[RoadNode]
+
+
+class _HouseCandidate(NamedTuple):
+    top_left: Cell
+    garden: tuple[Cell, Cell]
+    cells: tuple[Cell, ...]
+
+
+class _CampaignCandidate(NamedTuple):
+    top_left: Cell
+    cells: tuple[Cell, ...]
+    roads: frozenset[RoadNode]
+
+
+class Board:
+    """An immutable map built from a tile layout. Create it with :meth:`Board.build`."""
+
+    __slots__ = (
+        "_adj",
+        "_block",
+        "_block_count",
+        "_campaign_cache",
+        "_cols",
+        "_ew",
+        "_height",
+        "_house_cands",
+        "_key",
+        "_kinds",
+        "_near",
+        "_near_any",
+        "_node_id",
+        "_node_sq",
+        "_node_supp",
+        "_nodes",
+        "_ns",
+        "_placements",
+        "_printed_houses",
+        "_restaurant_cands",
+        "_rows",
+        "_seg",
+        "_seg_nodes",
+        "_segdist",
+        "_supplier_cells",
+        "_suppliers",
+        "_tile",
+        "_tile_supp",
+        "_width",
+    )
+
+    _placements: Placements
+    _rows: int
+    _cols: int
+    _height: int
+    _width: int
+    _suppliers: Mapping[Cell, Good]
+    _printed_houses: Mapping[int, tuple[Cell, ...]]
+    _key: _BoardKey
+    _kinds: str
+    _tile: tuple[int, ...]
+    _ns: tuple[int, ...]
+    _ew: tuple[int, ...]
+    _nodes: tuple[RoadNode, ...]
+    _node_id: Mapping[RoadNode, int]
+    _node_sq: tuple[int, ...]
+    _adj: tuple[tuple[tuple[int, int], ...], ...]
+    _seg: tuple[int, ...]
+    _seg_nodes: tuple[tuple[int, ...], ...]
+    _segdist: tuple[tuple[int, ...], ...]
+    _near: tuple[tuple[tuple[int, int], ...], ...]
+    _near_any: tuple[frozenset[RoadNode], ...]
+    _block: tuple[int, ...]
+    _block_count: int
+    _supplier_cells: tuple[Cell, ...]
+    _node_supp: tuple[int, ...]
+    _tile_supp: tuple[int, ...]
+    _restaurant_cands: tuple[_RestaurantCandidate, ...]
+    _house_cands: tuple[_HouseCandidate, ...]
+    _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
+
+    # ----------------------------------------------------------------------------------------
+    # construction
+
+    @staticmethod
+    def build(
+        placements: Sequence[Sequence[tuple[str, int]]], tiles: Mapping[str, TileLike]
+    ) -> Board:
+        """The board for a tile layout (rows of ``(letter, rotation)``), with ``tiles`` giving each
+        letter's printed grid and house number. Cached: the same layout gives the same object."""
+        layout = normalize_placements(placements)
+        return _build_cached((layout, tiles_key(layout, tiles)))
+
+    def __init__(self, key: _BoardKey) -> None:
+        """Internal: use :meth:`Board.build` (cached)."""
+        placements, tdata = key
+        grids = {letter: (grid, number) for letter, grid, number in tdata}
+        rows, cols = len(placements), len(placements[0])
+        width, height = cols * TILE_SIZE, rows * TILE_SIZE
+        n_sq = width * height
+        s = functools.partial(object.__setattr__, self)
+        s("_key", key)
+        s("_placements", placements)
+        s("_rows", rows)
+        s("_cols", cols)
+        s("_width", width)
+        s("_height", height)
+
+        # squares ------------------------------------------------------------------------
+        kinds = ["."] * n_sq
+        tile_ix = [0] * n_sq
+        houses: dict[int, tuple[Cell, ...]] = {}
+        for tr, prow in enumerate(placements):
+            for tc, (letter, rotation) in enumerate(prow):
+                grid, number = grids[letter]
+                turned = rotate_grid(grid, rotation)
+                house_sq: list[Cell] = []
+                for lr in range(TILE_SIZE):
+                    for lc in range(TILE_SIZE):
+                        r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
+                        ch = turned[lr][lc]
+                        kinds[r * width + c] = ch
+                        tile_ix[r * width + c] = tr * cols + tc
+                        if ch == "H":
+                            house_sq.append((r, c))
+                if house_sq:
+                    if number is None:
+                        raise ValueError(f"tile {letter} prints a house but has no house number")
+                    _check_2x2(house_sq, letter)
+                    if number in houses:
+                        raise ValueError(f"house number {number} printed twice on the map")
+                    houses[number] = tuple(sorted(house_sq))
+        kind_str = "".join(kinds)
+        s("_kinds", kind_str)
+        s("_tile", tuple(tile_ix))
+        s("_printed_houses", MappingProxyType(dict(sorted(houses.items()))))
+
+        # road nodes and edges -----------------------------------------------------------
+        ns = [-1] * n_sq
+        ew = [-1] * n_sq
+        nodes: list[RoadNode] = []
+        node_sq: list[int] = []
+        for i, ch in enumerate(kind_str):
+            if ch == "r":
+                ns[i] = ew[i] = len(nodes)
+                nodes.append(RoadNode(divmod(i, width), Axis.PLUS))
+                node_sq.append(i)
+            elif ch == "x":
+                ns[i] = len(nodes)
+                nodes.append(RoadNode(divmod(i, width), Axis.NS))
+                node_sq.append(i)
+                ew[i] = len(nodes)
+                nodes.append(RoadNode(divmod(i, width), Axis.EW))
+                node_sq.append(i)
+        adj: list[list[tuple[int, int]]] = [[] for _ in nodes]
+        for i in range(n_sq):
+            if ns[i] < 0:
+                continue
+            r, c = divmod(i, width)
+            if c + 1 < width and ew[i + 1] >= 0:
+                a, b = ew[i], ew[i + 1]
+                cost = int(tile_ix[i] != tile_ix[i + 1])
+                adj[a].append((b, cost))
+                adj[b].append((a, cost))
+            if r + 1 < height and ns[i + width] >= 0:
+                a, b = ns[i], ns[i + width]
+                cost = int(tile_ix[i] != tile_ix[i + width])
+                adj[a].append((b, cost))
+                adj[b].append((a, cost))
+        s("_ns", tuple(ns))
+        s("_ew", tuple(ew))
+        s("_nodes", tuple(nodes))
+        s("_node_id", MappingProxyType({nd: k for k, nd in enumerate(nodes)}))
+        s("_node_sq", tuple(node_sq))
+        s("_adj", tuple(tuple(a) for a in adj))
+
+        # segments (0-cost components) and all-pairs segment distances -------------------
+        seg = [-1] * len(nodes)
+        seg_nodes: list[tuple[int, ...]] = []
+        for start in range(len(nodes)):
+            if seg[start] >= 0:
+                continue
+            sid = len(seg_nodes)
+            seg[start] = sid
+            members = [start]
+            stack = [start]
+            while stack:
+                u = stack.pop()
+                for v, cost in adj[u]:
+                    if cost == 0 and seg[v] < 0:
+                        seg[v] = sid
+                        members.append(v)
+                        stack.append(v)
+            seg_nodes.append(tuple(members))
+        seg_adj: list[set[int]] = [set() for _ in seg_nodes]
+        for u, edges in enumerate(adj):
+            for v, cost in edges:
+                if cost:
+                    seg_adj[seg[u]].add(seg[v])
+        segdist: list[tuple[int, ...]] = []
+        for src in range(len(seg_nodes)):
+            dist = [-1] * len(seg_nodes)
+            dist[src] = 0
+            frontier = [src]
+            while frontier:
+                nxt: list[int] = []
+                for u in frontier:
+                    du = dist[u] + 1
+                    for v in seg_adj[u]:
+                        if dist[v] < 0:
+                            dist[v] = du
+                            nxt.append(v)
+                frontier = nxt
+            segdist.append(tuple(dist))
+        s("_seg", tuple(seg))
+        s("_seg_nodes", tuple(seg_nodes))
+        s("_segdist", tuple(segdist))
+
+        # roads next to each square ------------------------------------------------------
+        near: list[tuple[tuple[int, int], ...]] = []
+        near_any: list[frozenset[RoadNode]] = []
+        for i in range(n_sq):
+            r, c = divmod(i, width)
+            found: list[tuple[int, int]] = []
+            anyn: set[RoadNode] = set()
+            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < height and 0 <= cc < width:
+                    j = rr * width + cc
+                    if ns[j] >= 0:
+                        found.append((ns[j] if dr else ew[j], tile_ix[j]))
+                        anyn.add(nodes[ns[j]])
+                        anyn.add(nodes[ew[j]])
+            near.append(tuple(found))
+            near_any.append(frozenset(anyn))
+        s("_near", tuple(near))
+        s("_near_any", tuple(near_any))
+
+        # mailbox blocks: 4-connected regions of non-road squares -------------------------
+        block = [-1] * n_sq
+        count = 0
+        for i in range(n_sq):
+            if block[i] >= 0 or ns[i] >= 0:
+                continue
+            block[i] = count
+            stack = [i]
+            while stack:
+                u = stack.pop()
+                r, c = divmod(u, width)
+                for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                    if 0 <= rr < height and 0 <= cc < width:
+                        j = rr * width + cc
+                        if block[j] < 0 and ns[j] < 0:
+                            block[j] = count
+                            stack.append(j)
+            count += 1
+        s("_block", tuple(block))
+        s("_block_count", count)
+
+        # drink suppliers --------------------------------------------------------------
+        supplier_cells = [divmod(i, width) for i, ch in enumerate(kind_str) if ch in "slb"]
+        bit = {cell: 1 << k for k, cell in enumerate(supplier_cells)}
+        s("_supplier_cells", tuple(supplier_cells))
+        s(
+            "_suppliers",
+            MappingProxyType(
+                {
+                    cell: _SUPPLIER_GOODS[kind_str[cell[0] * width + cell[1]]]
+                    for cell in supplier_cells
+                }
+            ),
+        )
+        node_supp = []
+        for i in node_sq:
+            r, c = divmod(i, width)
+            m = 0
+            for nb in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                m |= bit.get(nb, 0)
+            node_supp.append(m)
+        tile_supp = [0] * (rows * cols)
+        for cell, b in bit.items():
+            tile_supp[tile_ix[cell[0] * width + cell[1]]] |= b
+        s("_node_supp", tuple(node_supp))
+        s("_tile_supp", tuple(tile_supp))
+
+        # placement candidates on the printed map ------------------------------------------
+        blank = [ch == "." for ch in kind_str]
+        rest: list[_RestaurantCandidate] = []
+        for r in range(height - 1):
+            for c in range(width - 1):
+                i = r * width + c
+                if not (blank[i] and blank[i + 1] and blank[i + width] and blank[i + width + 1]):
+                    continue
+                cells = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+                for corner, (er, ec) in zip(_CORNERS, cells, strict=True):
+                    e = er * width + ec
+                    if near[e]:
+                        rest.append(
+                            _RestaurantCandidate(
+                                (r, c),
+                                corner,
+                                cells,
+                                (er // TILE_SIZE, ec // TILE_SIZE),
+                                frozenset(nodes[n] for n, _ in near[e]),
+                            )
+                        )
+        s("_restaurant_cands", tuple(rest))
+        hcands: list[_HouseCandidate] = []
+        for r in range(height):
+            for c in range(width):
+                # 2 rows x 3 columns: garden on the east or the west side
+                if r + 1 < height and c + 2 < width:
+                    rect = tuple((r + dr, c + dc) for dr in range(2) for dc in range(3))
+                    if self._all_blank_near_road(rect, blank, near):
+                        hcands.append(_HouseCandidate((r, c), ((r, c + 2), (r + 1, c + 2)), rect))
+                        hcands.append(_HouseCandidate((r, c + 1), ((r, c), (r + 1, c)), rect))
+                # 3 rows x 2 columns: garden on the south or the north side
+                if r + 2 < height and c + 1 < width:
+                    rect = tuple((r + dr, c + dc) for dr in range(3) for dc in range(2))
+                    if self._all_blank_near_road(rect, blank, near):
+                        hcands.append(_HouseCandidate((r, c), ((r + 2, c), (r + 2, c + 1)), rect))
+                        hcands.append(_HouseCandidate((r + 1, c), ((r, c), (r, c + 1)), rect))
+        s("_house_cands", tuple(hcands))
+        s("_campaign_cache", {})
+
+    def _all_blank_near_road(
+        self,
+        cells: tuple[Cell, ...],
+        blank: list[bool],
+        near: list[tuple[tuple[int, int], ...]],
+    ) -> bool:
+        w = self._width
+        if not all(blank[r * w + c] for r, c in cells):
+            return False
+        return any(near[r * w + c] for r, c in cells)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Board is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Board is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        layout = " / ".join(
+            " ".join(f"{p.letter}:{p.rotation}" for p in row) for row in self._placements
+        )
+        return f"Board({self._rows}x{self._cols}: {layout})"
+
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[_BoardKey]]:
+        return (_build_cached, (self._key,))
+
+    # ----------------------------------------------------------------------------------------
+    # read-only facts
+
+    @property
+    def placements(self) -> Placements:
+        """The tile layout: tile rows of ``(letter, rotation)``."""
+        return self._placements
+
+    @property
+    def rows(self) -> int:
+        """Tile rows of the map."""
+        return self._rows
+
+    @property
+    def cols(self) -> int:
+        """Tile columns of the map."""
+        return self._cols
+
+    @property
+    def height(self) -> int:
+        """Square rows of the map (5 per tile row)."""
+        return self._height
+
+    @property
+    def width(self) -> int:
+        """Square columns of the map (5 per tile column)."""
+        return self._width
+
+    @property
+    def suppliers(self) -> Mapping[Cell, Good]:
+        """Every printed drink supplier: square -> drink (read-only)."""
+        return self._suppliers
+
+    @property
+    def printed_houses(self) -> Mapping[int, tuple[Cell, ...]]:
+        """Every printed house: number -> its 4 squares, sorted (read-only)."""
+        return self._printed_houses
+
+    # ----------------------------------------------------------------------------------------
+    # squares and tiles
+
+    def in_map(self, cell: Cell) -> bool:
+        """Whether a square lies on the map."""
+        return 0 <= cell[0] < self._height and 0 <= cell[1] < self._width
+
+    def square_kind(self, cell: Cell) -> str:
+        """The printed content of a square: ``. r x H s l b`` (facts.md D encoding)."""
+        self._check(cell)
+        return self._kinds[cell[0] * self._width + cell[1]]
+
+    def is_road(self, cell: Cell) -> bool:
+        """Whether a square is a road square (bridges included)."""
+        return self.in_map(cell) and self._ns[cell[0] * self._width + cell[1]] >= 0
+
+    def is_bridge(self, cell: Cell) -> bool:
+        """Whether a square is a bridge (two roads crossing without connecting)."""
+        return self.in_map(cell) and self._kinds[cell[0] * self._width + cell[1]] == "x"
+
+    def is_blank(self, cell: Cell) -> bool:
+        """Whether a square is printed empty (no road, house or supplier): only such squares can
+        ever take restaurants, houses, gardens and campaigns."""
+        return self.in_map(cell) and self._kinds[cell[0] * self._width + cell[1]] == "."
+
+    def tile_at(self, tile: TilePos) -> TilePlacement:
+        """The placement (letter, rotation) of a map tile."""
+        return self._placements[tile[0]][tile[1]]
+
+    def tile_cells(self, tile: TilePos) -> tuple[Cell, ...]:
+        """The 25 squares of a map tile."""
+        r0, c0 = tile[0] * TILE_SIZE, tile[1] * TILE_SIZE
+        return tuple((r0 + r, c0 + c) for r in range(TILE_SIZE) for c in range(TILE_SIZE))
+
+    def tiles_of(self, cells: Iterable[Cell]) -> frozenset[TilePos]:
+        """The tiles a footprint covers (a house or garden spanning a border is on both,
+        facts.md D.1)."""
+        return frozenset((r // TILE_SIZE, c // TILE_SIZE) for r, c in cells)
+
+    # ----------------------------------------------------------------------------------------
+    # roads and distances
+
+    @property
+    def road_nodes(self) -> tuple[RoadNode, ...]:
+        """Every road graph node: one per road square, two per bridge (``ns`` and ``ew``)."""
+        return self._nodes
+
+    def road_neighbours(self, node: RoadNode) -> tuple[tuple[RoadNode, int], ...]:
+        """The road nodes one step from ``node`` and the step's cost (1 across a tile border)."""
+        return tuple((self._nodes[v], cost) for v, cost in self._adj[self._nid(node)])
+
+    def road_distance(self, a: RoadNode, b: RoadNode) -> int | None:
+        """Tile borders crossed on the shortest road route between two road nodes; ``None`` if
+        no road connects them (facts.md D.1)."""
+        d = self._segdist[self._seg[self._nid(a)]][self._seg[self._nid(b)]]
+        return None if d < 0 else d
+
+    def house_starts(self, house_cells: Iterable[Cell]) -> tuple[Start, ...]:
+        """Road nodes a house (garden included) steps onto, with the first step's cost: 0 onto a
+        road square of a tile the house covers, else 1 (conventions.md "Distance from a house")."""
+        return tuple((self._nodes[n], c) for n, c in self._house_starts_i(house_cells).items())
+
+    def entrance_starts(
+        self, top_left: Cell, corner: Corner, drive_in: bool = False
+    ) -> tuple[Start, ...]:
+        """Road nodes a restaurant steps onto from its entrance(s), with the first step's cost:
+        1 if the road square is on another tile than the entrance square (facts.md D.1)."""
+        starts = self._entrance_starts_i(restaurant_entrances(top_left, corner, drive_in))
+        return tuple((self._nodes[n], c) for n, c in starts.items())
+
+    def distance_house_to_restaurant(
+        self, house_cells: Iterable[Cell], entrances: Iterable[Cell]
+    ) -> int | None:
+        """Dinnertime distance: fewest tile borders from a house (with its garden) to the nearest
+        of a restaurant's entrance squares by road; ``None`` if no road connects them."""
+        a = self._seg_costs(self._house_starts_i(house_cells))
+        b = self._seg_costs(self._entrance_starts_i(entrances))
+        best = _INF
+        segdist = self._segdist
+        for sa, ca in a.items():
+            row = segdist[sa]
+            for sb, cb in b.items():
+                d = row[sb]
+                if d >= 0 and ca + d + cb < best:
+                    best = ca + d + cb
+        return None if best == _INF else best
+
+    def reachable_roads(
+        self, restaurants: Iterable[RestaurantSpot], max_range: int | None
+    ) -> dict[RoadNode, int]:
+        """Road nodes reachable from the entrances of ``restaurants`` within ``max_range`` tile
+        borders (``None``: unlimited), with their cost. Marketeers and the Local Manager
+        (facts.md E.2) use this; see :meth:`squares_next_to_roads` for "next to the road used"."""
+        starts = self._restaurant_starts_i(restaurants)
+        best = [_INF] * len(self._seg_nodes)
+        for sa, ca in self._seg_costs(starts).items():
+            for sb, d in enumerate(self._segdist[sa]):
+                if d >= 0 and ca + d < best[sb]:
+                    best[sb] = ca + d
+        limit = _INF - 1 if max_range is None else max_range
+        out: dict[RoadNode, int] = {}
+        for sid, cost in enumerate(best):
+            if cost <= limit:
+                for n in self._seg_nodes[sid]:
+                    out[self._nodes[n]] = cost
+        return out
+
+    def squares_next_to_roads(self, roads: Iterable[RoadNode]) -> frozenset[Cell]:
+        """In-map squares orthogonally next to any of the given road nodes' squares ("next to the
+        road used", facts.md E.2). Road squares themselves are not included."""
+        out: set[Cell] = set()
+        for node in roads:
+            r, c = node.cell
+            for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                if self.in_map(cell) and not self.is_road(cell):
+                    out.add(cell)
+        return frozenset(out)
+
+    # ----------------------------------------------------------------------------------------
+    # drinks
+
+    def road_route_supplier_sets(
+        self, restaurants: Iterable[RestaurantSpot], max_range: int
+    ) -> frozenset[frozenset[Cell]]:
+        """Cart Operator / Truck Driver routes (facts.md D.1, E.2; conventions default 8): every
+        distinct non-empty set of drink suppliers a road route can pass.
+
+        A route starts on a road square next to an entrance of one of ``restaurants`` (first step
+        0 or 1), moves square by square (bridges straight), may revisit squares and tiles but
+        never steps straight back onto the square just left, crosses at most ``max_range`` tile
+        borders and may stop anywhere. It collects every supplier orthogonally next to a route
+        square (a supplier next only to the entrance square is not passed)."""
+        starts = self._restaurant_starts_i(restaurants)
+        adj, node_sq, node_supp = self._adj, self._node_sq, self._node_supp
+        queue: deque[tuple[int, int, int, int]] = deque()
+        for n, c in sorted(starts.items(), key=lambda item: item[1]):
+            if c <= max_range:
+                queue.append((c, n, -1, node_supp[n]))
+        seen: set[tuple[int, int, int]] = set()
+        masks: set[int] = set()
+        while queue:
+            cost, n, prev, mask = queue.popleft()
+            key = (n, prev, mask)
+            if key in seen:
+                continue
+            seen.add(key)
+            if mask:
+                masks.add(mask)
+            here = node_sq[n]
+            for v, step in adj[n]:
+                if node_sq[v] == prev:
+                    continue  # no U-turn
+                total = cost + step
+                if total > max_range:
+                    continue
+                state = (total, v, here, mask | node_supp[v])
+                if (v, here, state[3]) in seen:
+                    continue
+                if step:
+                    queue.append(state)
+                else:
+                    queue.appendleft(state)
+        return frozenset(self._mask_cells(m) for m in masks)
+
+    def zeppelin_supplier_sets(
+        self, start_tile: TilePos, max_range: int
+    ) -> frozenset[frozenset[Cell]]:
+        """Zeppelin Pilot (facts.md D.1, E.2): every distinct non-empty set of suppliers collected
+        on a flight of up to ``max_range`` orthogonal tile steps from ``start_tile`` (the tile of
+        an entrance), never entering a tile twice, collecting on every tile incl. the start."""
+        tr, tc = start_tile
+        if not (0 <= tr < self._rows and 0 <= tc < self._cols):
+            raise ValueError(f"tile {start_tile} is not on the map")
+        rows, cols, tile_supp = self._rows, self._cols, self._tile_supp
+        masks: set[int] = set()
+        seen: set[tuple[int, int]] = set()  # (tile, tiles visited): the rest follows from these
+
+        def fly(r: int, c: int, visited: int, steps: int, mask: int) -> None:
+            if mask:
+                masks.add(mask)
+            if steps == max_range:
+                return
+            for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                if 0 <= rr < rows and 0 <= cc < cols:
+                    t = rr * cols + cc
+                    if not visited >> t & 1 and (t, visited | 1 << t) not in seen:
+                        seen.add((t, visited | 1 << t))
+                        fly(rr, cc, visited | 1 << t, steps + 1, mask | tile_supp[t])
+
+        t0 = tr * cols + tc
+        fly(tr, tc, 1 << t0, 0, tile_supp[t0])
+        return frozenset(self._mask_cells(m) for m in masks)
+
+    # ----------------------------------------------------------------------------------------
+    # marketing reach
+
+    def block_id(self, cell: Cell) -> int | None:
+        """Mailbox block of a square (facts.md E.5): 4-connected regions of non-road squares,
+        bounded by roads (bridges too) and the map edge; ``None`` for a road square."""
+        self._check(cell)
+        b = self._block[cell[0] * self._width + cell[1]]
+        return None if b < 0 else b
+
+    @property
+    def block_count(self) -> int:
+        """How many mailbox blocks the map has (block ids are ``0 .. block_count - 1``)."""
+        return self._block_count
+
+    def billboard_reach(self, campaign_cells: Iterable[Cell]) -> frozenset[Cell]:
+        """Squares a billboard reaches (facts.md E.5): in-map squares orthogonally next to any of
+        its squares (diagonal contact does not count); the billboard's own squares excluded."""
+        own = set(campaign_cells)
+        out: set[Cell] = set()
+        for r, c in own:
+            for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                if cell not in own and self.in_map(cell):
+                    out.add(cell)
+        return frozenset(out)
+
+    def airplane_placements(self, span: int) -> tuple[tuple[Edge, int], ...]:
+        """Every legal airplane position of a 1/3/5-wide airplane (facts.md E.2, conventions
+        default 2): along edge ``n``/``s`` the first column, along ``e``/``w`` the first row; it
+        lines up with exactly ``span`` edge squares and never sticks out past a corner."""
+        if span <= 0:
+            raise ValueError("an airplane spans at least one square")
+        out: list[tuple[Edge, int]] = []
+        for edge in (Edge.N, Edge.E, Edge.S, Edge.W):
+            length = self._width if edge in (Edge.N, Edge.S) else self._height
+            out.extend((edge, first) for first in range(length - span + 1))
+        return tuple(out)
+
+    def airplane_lines(self, edge: Edge, first: int, span: int) -> tuple[str, range]:
+        """The full lines an airplane covers: ``("cols", range)`` along ``n``/``s``,
+        ``("rows", range)`` along ``e``/``w``. Raises ``ValueError`` for an illegal position."""
+        edge = Edge(edge)
+        vertical_lines = edge in (Edge.N, Edge.S)
+        length = self._width if vertical_lines else self._height
+        if span <= 0 or first < 0 or first + span > length:
+            raise ValueError(f"airplane {edge.value} {first} span {span} is not along the map")
+        return ("cols" if vertical_lines else "rows", range(first, first + span))
+
+    def airplane_cells(self, edge: Edge, first: int, span: int) -> frozenset[Cell]:
+        """Squares an airplane reaches (facts.md E.5): the ``span`` full rows (edge ``e``/``w``)
+        or columns (edge ``n``/``s``) in line with it."""
+        kind, lines = self.airplane_lines(edge, first, span)
+        if kind == "cols":
+            return frozenset((r, c) for r in range(self._height) for c in lines)
+        return frozenset((r, c) for r in lines for c in range(self._width))
+
+    def radio_tiles(self, cell: Cell) -> frozenset[TilePos]:
+        """Tiles a radio on ``cell`` reaches (facts.md E.5): its own tile and the up to 8 tiles
+        around it that are on the map."""
+        self._check(cell)
+        tr, tc = cell[0] // TILE_SIZE, cell[1] // TILE_SIZE
+        return frozenset(
+            (r, c)
+            for r in range(max(0, tr - 1), min(self._rows, tr + 2))
+            for c in range(max(0, tc - 1), min(self._cols, tc + 2))
+        )
+
+    # ----------------------------------------------------------------------------------------
+    # placement rules
+
+    def legal_restaurant_placements(
+        self,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        forbidden_entrance_tiles: Collection[TilePos] | None = None,
+    ) -> list[tuple[Cell, Corner]]:
+        """Every legal ``(top_left, entrance corner)`` for a new restaurant (facts.md C, E.2): all 4
+        squares printed empty and not in ``occupied``; the entrance square orthogonally next to a
+        road square. ``allowed_roads``: the entrance must step onto one of these road nodes (Local
+        Manager, conventions default 1). ``forbidden_entrance_tiles``: tiles the entrance may not
+        be on (setup: no two entrances on one tile)."""
+        occ = _as_set(occupied)
+        allowed = None if allowed_roads is None else frozenset(allowed_roads)
+        banned = frozenset(forbidden_entrance_tiles or ())
+        out: list[tuple[Cell, Corner]] = []
+        for cand in self._restaurant_cands:
+            if not occ.isdisjoint(cand.cells):
+                continue
+            if banned and cand.entrance_tile in banned:
+                continue
+            if allowed is not None and allowed.isdisjoint(cand.roads):
+                continue
+            out.append((cand.top_left, cand.corner))
+        return out
+
+    def legal_house_placements(
+        self, occupied: Collection[Cell]
+    ) -> list[tuple[Cell, tuple[Cell, Cell]]]:
+        """Every legal ``(house top_left, garden squares)`` for a new house tile (facts.md E.2): the
+        2x2 house and its 2x1 garden form a 2x3 rectangle (garden on any side, along a full
+        2-square side), all 6 squares printed empty and not occupied, one square next to a road."""
+        occ = _as_set(occupied)
+        return [(h.top_left, h.garden) for h in self._house_cands if occ.isdisjoint(h.cells)]
+
+    def legal_garden_placements(
+        self, house_cells: Iterable[Cell], occupied: Collection[Cell]
+    ) -> list[tuple[Cell, Cell]]:
+        """Every legal garden for a house that has none (facts.md E.2): 2 printed-empty, unoccupied
+        squares forming a 2x3 rectangle with the house's 2x2 (4 possible sides)."""
+        cells = sorted(house_cells)
+        if len(cells) != 4:
+            raise ValueError("a house without a garden covers 4 squares")
+        r, c = cells[0]
+        if cells != [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]:
+            raise ValueError("a house is a 2x2 square")
+        occ = _as_set(occupied)
+        sides: tuple[tuple[Cell, Cell], ...] = (
+            ((r - 1, c), (r - 1, c + 1)),
+            ((r, c + 2), (r + 1, c + 2)),
+            ((r + 2, c), (r + 2, c + 1)),
+            ((r, c - 1), (r + 1, c - 1)),
+        )
+        return [g for g in sides if all(self.is_blank(x) for x in g) and occ.isdisjoint(g)]
+
+    def legal_campaign_placements(
+        self,
+        height: int,
+        width: int,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+    ) -> list[tuple[Cell, Orientation | None]]:
+        """Every legal ``(top_left, orientation)`` for a billboard, mailbox or radio tile of
+        ``height`` x ``width`` squares (facts.md E.2): all squares in the map, printed empty and
+        not occupied, at least one square orthogonally next to a road square (with
+        ``allowed_roads``: next to one of these road nodes, "the road used"; a square next to a
+        bridge counts for both of its roads). Square tiles get orientation ``None``."""
+        occ = _as_set(occupied)
+        allowed = None if allowed_roads is None else frozenset(allowed_roads)
+        if height == width:
+            shapes: tuple[tuple[Orientation | None, tuple[int, int]], ...] = (
+                (None, (height, width)),
+            )
+        else:
+            shapes = tuple(
+                (o, campaign_footprint(height, width, o))
+                for o in (Orientation.HORIZONTAL, Orientation.VERTICAL)
+            )
+        out: list[tuple[Cell, Orientation | None]] = []
+        for orientation, dims in shapes:
+            for cand in self._campaign_candidates(dims):
+                if not occ.isdisjoint(cand.cells):
+                    continue
+                if allowed is not None and allowed.isdisjoint(cand.roads):
+                    continue
+                out.append((cand.top_left, orientation))
+        return out
+
+    # ----------------------------------------------------------------------------------------
+    # internals
+
+    def _check(self, cell: Cell) -> None:
+        if not self.in_map(cell):
+            raise ValueError(f"square {cell} is not on the map")
+
+    def _nid(self, node: RoadNode) -> int:
+        try:
+            return self._node_id[node]
+        except KeyError:
+            raise ValueError(f"{node} is not a road node of this map") from None
+
+    def _house_starts_i(self, house_cells: Iterable[Cell]) -> dict[int, int]:
+        w = self._width
+        idxs = []
+        for cell in house_cells:
+            self._check(cell)
+            idxs.append(cell[0] * w + cell[1])
+        covered = {self._tile[i] for i in idxs}
+        out: dict[int, int] = {}
+        for i in idxs:
+            for n, road_tile in self._near[i]:
+                cost = 0 if road_tile in covered else 1
+                if cost < out.get(n, 2):
+                    out[n] = cost
+        return out
+
+    def _entrance_starts_i(self, entrances: Iterable[Cell]) -> dict[int, int]:
+        w = self._width
+        out: dict[int, int] = {}
+        for cell in entrances:
+            self._check(cell)
+            i = cell[0] * w + cell[1]
+            here = self._tile[i]
+            for n, road_tile in self._near[i]:
+                cost = 0 if road_tile == here else 1
+                if cost < out.get(n, 2):
+                    out[n] = cost
+        return out
+
+    def _restaurant_starts_i(self, restaurants: Iterable[RestaurantSpot]) -> dict[int, int]:
+        entrances: list[Cell] = []
+        for top_left, corner, drive_in in restaurants:
+            entrances.extend(restaurant_entrances(top_left, corner, drive_in))
+        return self._entrance_starts_i(entrances)
+
+    def _seg_costs(self, starts: Mapping[int, int]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        seg = self._seg
+        for n, c in starts.items():
+            s = seg[n]
+            if c < out.get(s, _INF):
+                out[s] = c
+        return out
+
+    def _mask_cells(self, mask: int) -> frozenset[Cell]:
+        cells = self._supplier_cells
+        return frozenset(cells[k] for k in range(len(cells)) if mask >> k & 1)
+
+    def _campaign_candidates(self, dims: tuple[int, int]) -> tuple[_CampaignCandidate, ...]:
+        cached = self._campaign_cache.get(dims)
+        if cached is not None:
+            return cached
+        h, w = dims
+        width, kinds, near_any = self._width, self._kinds, self._near_any
+        out: list[_CampaignCandidate] = []
+        for r in range(self._height - h + 1):
+            for c in range(width - w + 1):
+                cells = tuple((r + dr, c + dc) for dr in range(h) for dc in range(w))
+                if any(kinds[x * width + y] != "." for x, y in cells):
+                    continue
+                roads: frozenset[RoadNode] = frozenset().union(
+                    *(near_any[x * width + y] for x, y in cells)
+                )
+                if roads:
+                    out.append(_CampaignCandidate((r, c), cells, roads))
+        result = tuple(out)
+        self._campaign_cache[dims] = result  # memo only: not observable state
+        return result
+
+
+def _check_2x2(cells: list[Cell], letter: str) -> None:
+    r, c = min(cells)
+    if sorted(cells) != [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]:
+        raise ValueError(f"tile {letter}: printed house squares do not form a 2x2 square")
+
+
+def _as_set(cells: Collection[Cell]) -> frozenset[Cell] | set[Cell]:
+    if isinstance(cells, (set, frozenset)):
+        return cells
+    return set(cells)
+
+
+@functools.lru_cache(maxsize=256)
+def _build_cached(key: _BoardKey) -> Board:
+    return Board(key)
+
+
+def clear_board_cache() -> None:
+    """Forget every cached board (tests and benchmarks; boards in use stay valid)."""
+    _build_cached.cache_clear()

@@ -1,0 +1,128 @@
+"""Map tiles as the geometry sees them: printed grids, rotations and tile placements.
+
+A tile is 5x5 squares. Its printed grid uses the project encoding: ``.`` empty, ``r`` road,
+``x`` bridge, ``H`` printed house, ``s`` soda, ``l`` lemonade, ``b`` beer. A placement is a
+tile letter plus ``k`` clockwise quarter turns (conventions.md "Board geometry").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol, TypeAlias
+
+from fcm.core.rng import Rng
+from fcm.core.types import TILE_SIZE
+
+TilePos: TypeAlias = tuple[int, int]
+"""A tile of the map, ``(tile_row, tile_col)``."""
+
+TILE_LETTERS: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOPQRST")
+"""The 20 base map tiles (facts.md D)."""
+
+SQUARE_KINDS = frozenset(".rxHslb")
+
+
+class TileLike(Protocol):
+    """What the geometry needs from a tile definition (e.g. ``fcm.data`` ``TileDef``)."""
+
+    @property
+    def grid(self) -> Sequence[str]: ...
+
+    @property
+    def house_number(self) -> int | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TileGrid:
+    """A minimal tile definition: a printed 5x5 grid and the printed house number, if any."""
+
+    grid: tuple[str, ...]
+    house_number: int | None = None
+
+
+class TilePlacement(NamedTuple):
+    """One tile on the map: its letter and ``rotation`` clockwise quarter turns (0..3)."""
+
+    letter: str
+    rotation: int
+
+
+Placements: TypeAlias = tuple[tuple[TilePlacement, ...], ...]
+"""The map layout: tile rows, each a tuple of tile placements, left to right."""
+
+
+def normalize_placements(placements: Sequence[Sequence[tuple[str, int]]]) -> Placements:
+    """Check a tile layout (rows of ``(letter, rotation)``) and return it as hashable tuples."""
+    rows = tuple(tuple(TilePlacement(str(p[0]), int(p[1])) for p in row) for row in placements)
+    if not rows or not rows[0]:
+        raise ValueError("a map needs at least one tile")
+    width = len(rows[0])
+    for row in rows:
+        if len(row) != width:
+            raise ValueError("every tile row must have the same number of tiles")
+        for p in row:
+            if not 0 <= p.rotation <= 3:
+                raise ValueError(f"rotation must be 0..3, got {p.rotation} for tile {p.letter}")
+    return rows
+
+
+def check_grid(grid: Sequence[str]) -> tuple[str, ...]:
+    """Validate a printed tile grid (5 rows of 5 known square kinds)."""
+    rows = tuple(grid)
+    if len(rows) != TILE_SIZE or any(len(r) != TILE_SIZE for r in rows):
+        raise ValueError(f"a tile grid is {TILE_SIZE}x{TILE_SIZE} squares")
+    bad = {ch for r in rows for ch in r} - SQUARE_KINDS
+    if bad:
+        raise ValueError(f"unknown square kinds in tile grid: {sorted(bad)}")
+    return rows
+
+
+def rotate_grid(grid: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """Turn a tile grid ``rotation`` clockwise quarter turns.
+
+    conventions.md: one turn maps tile-local ``[r, c]`` to ``[c, 4 - r]``. A bridge square keeps
+    its ``x``: it always carries one N-S and one W-E road, whichever way the tile is turned.
+    """
+    g = tuple(grid)
+    n = len(g)
+    for _ in range(rotation % 4):
+        g = tuple("".join(g[n - 1 - j][i] for j in range(n)) for i in range(n))
+    return g
+
+
+def random_placements(
+    rows: int, cols: int, seed: int, letters: Sequence[str] = TILE_LETTERS
+) -> Placements:
+    """A random map (facts.md C): ``rows * cols`` distinct tiles, each turned randomly.
+
+    Deterministic for a given seed: the letters are shuffled with ``Rng(seed)``, the first
+    ``rows * cols`` are laid out row by row, then each gets a random rotation 0..3.
+    """
+    if rows <= 0 or cols <= 0:
+        raise ValueError("a map needs at least one tile row and column")
+    pool = sorted(letters)
+    if rows * cols > len(pool):
+        raise ValueError(f"{rows}x{cols} map needs {rows * cols} tiles, only {len(pool)} given")
+    rng = Rng(seed)
+    rng.shuffle(pool)
+    chosen = pool[: rows * cols]
+    turns = [rng.below(4) for _ in chosen]
+    return tuple(
+        tuple(TilePlacement(chosen[r * cols + c], turns[r * cols + c]) for c in range(cols))
+        for r in range(rows)
+    )
+
+
+def tiles_key(
+    placements: Placements, tiles: Mapping[str, TileLike]
+) -> tuple[tuple[str, tuple[str, ...], int | None], ...]:
+    """The tile data a layout uses, as a hashable value (part of the board cache key)."""
+    used = sorted({p.letter for row in placements for p in row})
+    out: list[tuple[str, tuple[str, ...], int | None]] = []
+    for letter in used:
+        if letter not in tiles:
+            raise KeyError(f"unknown tile {letter!r}")
+        t = tiles[letter]
+        out.append((letter, check_grid(t.grid), t.house_number))
+    return tuple(out)
