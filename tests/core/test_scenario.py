@@ -61,7 +61,8 @@ def test_scenario_builds_a_position():
     )
     assert state.round == 4
     p0 = state.players[0]
-    assert p0.cash >= 12 and p0.milestones == {"first_waitress": 2}
+    # Dinnertime ran at once: 2 burgers at $10 + a waitress $5 (excerpt 004); $37 claims $20
+    assert p0.cash == 37 and p0.milestones == {"first_waitress": 2, "first_20": 4}
     assert state.houses[9].garden == ((3, 5), (4, 5))
     assert 9 not in state.house_supply
     assert state.campaigns[11].cells == ((8, 3), (8, 4), (8, 5), (9, 3), (9, 4), (9, 5))

@@ -137,10 +137,10 @@ def advance(state: GameState, log: EventLog) -> None:
 
 def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
     if phase is Phase.RESTRUCTURING and state.phase is Phase.CLEANUP:
-        state.round += 1
-        if state.round > state.options.round_limit:
+        if state.round >= state.options.round_limit:
             end_game(state, log, reason="round limit reached")
             return
+        state.round += 1
         log.add("round_started", round=state.round)
     state.phase = phase
     if phase is Phase.GAME_OVER:

@@ -61,7 +61,6 @@ class Options:
     airplanes_may_not_overlap: bool = False  # 9.1 #2: DLX - airplane tokens may not overlap
     bank_breaks_when_short: bool = False  # 9.1 #3: RB - breaks only when it cannot pay in full
     first_100_at_end_of_dinnertime: bool = False  # 9.1 #6: RB - $100 checked after Dinnertime
-    cart_uses_full_range: bool = False  # 9.1 #8: designer ruling - routes use the whole range
     round_limit: int = 60  # safety cap: the game ends after this many rounds (never reached)
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,0 +1,113 @@
+"""Phase 7, Clean up (excerpt 000 "Phase 7"; facts.md E.6, E.7).
+
+1. Food and drinks: a chain without the freezer discards all of them. The freezer is First to
+   throw away drink/food held from an EARLIER round (it does not work in the Clean up where it is
+   earned): its owner keeps up to 10 items; with more, the owner throws items away one at a time
+   (``ThrowAway(good)``) until 10 are left -- the only decision of this phase. Discarding at
+   least one item claims First to throw away drink/food.
+2. Cards at work and on the beach go back to the hand (busy marketeers stay on their campaigns).
+3. Coming Soon restaurants open; drive-ins are removed.
+4. Milestones claimed this round are removed for everybody else (``milestones.remove_claimed``).
+5. Per-round bookkeeping is reset (unused-hire discounts, Waitresses this round). Demand on
+   houses and duration pieces on campaigns stay.
+
+Then the next round starts with Restructuring (the engine counts the round).
+"""
+
+from __future__ import annotations
+
+from fcm.core import milestones
+from fcm.core.actions import Action, ThrowAway
+from fcm.core.events import EventLog
+from fcm.core.state import GameState, Phase, Player
+from fcm.core.types import Good, Seat
+from fcm.data import CATALOG
+
+FREEZER = "first_throw_away"
+
+
+def has_freezer(state: GameState, p: Player) -> bool:
+    return p.has_before(FREEZER, state.round)
+
+
+def _items(p: Player) -> int:
+    return sum(p.stock.values())
+
+
+def _goods(p: Player) -> list[str]:
+    return [g.value for g in Good for _ in range(p.stock.get(g, 0))]
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    state.pending = []
+    state.stage = ""
+    capacity = CATALOG.freezer_capacity
+    for p in state.players:
+        if has_freezer(state, p):
+            if _items(p) > capacity:
+                state.pending.append(p.seat)
+                log.add("freezer_over_capacity", seat=p.seat, items=_items(p), capacity=capacity)
+            else:
+                log.add("freezer_kept", seat=p.seat, goods=_goods(p))
+            continue
+        thrown = _goods(p)
+        for g in Good:
+            p.stock[g] = 0
+        if thrown:
+            log.add("goods_discarded", seat=p.seat, goods=thrown)
+            milestones.claim(state, p.seat, FREEZER, log)
+
+
+def actors(state: GameState) -> list[Seat]:
+    return list(state.pending)
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    if seat not in state.pending:
+        return []
+    p = state.players[seat]
+    return [ThrowAway(g) for g in Good if p.stock.get(g, 0) > 0]
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    p = state.players[seat]
+    if isinstance(action, ThrowAway):
+        return f"you have no {action.good.value} to throw away"
+    return (
+        f"your freezer holds {CATALOG.freezer_capacity} items and you have {_items(p)}: "
+        "throw items away one at a time"
+    )
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    assert isinstance(action, ThrowAway)
+    p = state.players[seat]
+    p.stock[action.good] -= 1
+    log.add("good_thrown_away", seat=seat, good=action.good.value, left=_items(p))
+    if _items(p) <= CATALOG.freezer_capacity:
+        state.pending.remove(seat)
+        log.add("freezer_kept", seat=seat, goods=_goods(p))
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    for p in state.players:
+        back = [*p.at_work, *p.beach]
+        p.hand = sorted([*p.hand, *back])
+        p.at_work = []
+        p.beach = []
+        p.hire_discounts = 0
+        if back:
+            log.add("cards_to_hand", seat=p.seat, employees=sorted(back))
+    for r in state.restaurants:
+        if not r.open:
+            r.open = True
+            log.add("restaurant_opened", seat=r.owner, restaurant=r.number, cell=list(r.cell))
+        if r.drive_in:
+            r.drive_in = False
+            log.add("drive_in_removed", seat=r.owner, restaurant=r.number)
+    milestones.remove_claimed(state, log)
+    state.waitresses_this_round = {}
+    state.pending = []
+    state.drafts = {}
+    state.stage = ""
+    return Phase.RESTRUCTURING

@@ -1,0 +1,348 @@
+"""Phase 4, Dinnertime (excerpt 004 "Dinnertime"; excerpt 000 "Phase 4"; facts.md E.3, E.8).
+
+Nobody decides anything: :func:`finish` runs :func:`resolve_dinnertime` and names the next
+phase (Payday; Marketing in the introductory game, which has no Payday; the end of the game
+after the final bank break).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from fcm.core import bank, milestones
+from fcm.core.actions import Action
+from fcm.core.company import board_of, unit_price
+from fcm.core.events import EventLog
+from fcm.core.geometry import Board, restaurant_entrances
+from fcm.core.state import GameState, House, Phase
+from fcm.core.types import Good, Seat
+
+PRICE_CUTTERS = ("pricing_manager", "discount_manager")
+BONUS_MILESTONES: dict[str, str] = {
+    "burger": "first_burger_marketed",
+    "pizza": "first_pizza_marketed",
+    "drink": "first_drink_marketed",
+}
+BONUS_PER_ITEM = 5
+WAITRESS_PAY = 3
+WAITRESS_PAY_MILESTONE = 5
+CASH_MILESTONES = ((20, "first_20"), (100, "first_100"))
+
+# Why a chain did not get a house (the ``outcome`` of each chain in a ``house_*`` event).
+WINNER = "winner"
+NO_OPEN_RESTAURANT = "no_open_restaurant"
+NOT_CONNECTED = "not_connected"
+MISSING_ITEMS = "missing_items"
+HIGHER_TOTAL = "higher_total"
+TIE_LOST_WAITRESSES = "tie_lost_waitresses"
+TIE_LOST_TURN_ORDER = "tie_lost_turn_order"
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    """Nothing to set up: Dinnertime is resolved in :func:`finish`."""
+
+
+def actors(state: GameState) -> list[Seat]:
+    return []
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    return []
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    return "nobody makes decisions in Dinnertime (excerpt 004)"
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    raise AssertionError("Dinnertime has no actions")  # pragma: no cover
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    """Resolve Dinnertime, then: the game ends after the final bank break; else Payday
+    (Marketing in the introductory game: it has no Payday, facts.md E.10)."""
+    if resolve_dinnertime(state, log):
+        final = bank.breaks_to_end(state)
+        state.end_reason = (
+            "the bank broke (introductory game)"
+            if final == 1
+            else "the bank broke for the second time"
+        )
+        return Phase.GAME_OVER
+    if state.options.introductory:
+        return Phase.MARKETING
+    return Phase.PAYDAY
+
+
+@dataclass(slots=True)
+class _Round:
+    """What this Dinnertime has paid so far, per chain."""
+
+    prices: dict[Seat, int]
+    earned: dict[Seat, int] = field(default_factory=dict)
+
+
+def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
+    """Run one whole Dinnertime; return whether the game ends after it (final bank break).
+
+    Rule order (excerpt 004, the founding text; facts.md E.3):
+
+    1. First to lower prices is claimed at the start by every chain with a Pricing or Discount
+       Manager at work (conventions.md #4); then each chain's item price is fixed
+       (:func:`fcm.core.company.unit_price`: $10, -$1 per Pricing Manager, -$3 per Discount
+       Manager, +$10 Luxuries Manager, -$1 with First to lower prices; no floor, #20).
+    2. "Who eats where": houses one at a time, lowest number first. A house with no demand stays
+       home. Candidates are the chains with an OPEN restaurant connected by road to the house
+       (any distance; a drive-in has all 4 corners as entrances) whose stock holds every item
+       of the order. None: the house stays home and keeps its demand. Exactly one: it eats
+       there whatever the price. Several ("Competition"): lowest item price + distance (tile
+       borders to the chain's nearest entrance) wins; ties: more Waitresses at work this round,
+       then earlier in turn order. When no house has demand the loop is skipped.
+    3. "Getting paid": price x items (x2 with a garden) + $5 per burger / pizza / drink (any)
+       with First burger / pizza / drink marketed (not doubled); demand and goods are
+       discarded. A negative total is paid to the bank (#20).
+    4. "End of Dinnertime": Waitresses, $3 each ($5 with First waitress played), even without
+       a sale; then the CFO (at work, or First to have $100 held since an earlier round):
+       +50% of everything earned this Dinnertime, Waitress cash included, rounded up. A negative
+       total is treated the same way (designer ruling, facts.md 9.2): ceil(total / 2), e.g.
+       -$7 costs $3 more (rounding up is towards +infinity).
+    5. First to have $20 / $100: claimed as soon as cash reaches the amount (conventions.md #5,
+       #6); with ``Options.first_100_at_end_of_dinnertime`` $100 is checked after step 4.
+
+    Every payment goes through :mod:`fcm.core.bank`, which breaks the bank.
+    """
+    board = board_of(state)
+    order = _seat_order(state)
+    log.add("dinnertime_started", round=state.round, bank=state.bank)
+    for seat in order:
+        p = state.players[seat]
+        if any(card in PRICE_CUTTERS for card in p.at_work):
+            milestones.claim(state, seat, "first_lower_prices", log)
+    rnd = _Round(prices={seat: unit_price(state, seat) for seat in order})
+    rnd.earned = {seat: 0 for seat in order}
+    log.add(
+        "dinnertime_prices",
+        prices={str(s): rnd.prices[s] for s in order},
+        turn_order=list(order),
+    )
+
+    houses = sorted(state.houses.values(), key=lambda h: h.number)
+    if not any(h.demand for h in houses):
+        log.add("dinnertime_no_demand")
+    else:
+        for house in houses:
+            if house.demand:
+                _serve_house(state, board, house, rnd, log)
+
+    for seat in order:
+        _pay_waitresses(state, seat, rnd, log)
+    for seat in order:
+        _pay_cfo(state, seat, rnd, log)
+    if state.options.first_100_at_end_of_dinnertime:
+        for seat in order:
+            if state.players[seat].cash >= 100:
+                milestones.claim(state, seat, "first_100", log)
+    log.add(
+        "dinnertime_earnings",
+        earned={str(s): rnd.earned[s] for s in order},
+        cash={str(s): state.players[s].cash for s in order},
+        bank=state.bank,
+        game_ends=bank.game_ends(state),
+    )
+    return bank.game_ends(state)
+
+
+# -- who eats where ---------------------------------------------------------------------------
+
+
+def _seat_order(state: GameState) -> list[Seat]:
+    order = [s for s in state.turn_order if 0 <= s < state.num_players]
+    order += [s for s in range(state.num_players) if s not in order]
+    return order
+
+
+def waitresses(state: GameState, seat: Seat) -> int:
+    """Waitresses at work this round (recorded at Restructuring; the cards at work otherwise)."""
+    if seat in state.waitresses_this_round:
+        return state.waitresses_this_round[seat]
+    return state.players[seat].at_work.count("waitress")
+
+
+def _chain_entry(
+    state: GameState, board: Board, house: House, seat: Seat, price: int, need: Counter[Good]
+) -> dict[str, Any]:
+    """One chain's standing for a house: nearest connected open restaurant, missing items."""
+    opened = [r for r in state.restaurants if r.owner == seat and r.open]
+    best: tuple[int, int] | None = None
+    for r in opened:
+        d = board.distance_house_to_restaurant(
+            house.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+        )
+        if d is not None and (best is None or (d, r.number) < best):
+            best = (d, r.number)
+    have: Counter[Good] = Counter({g: n for g, n in state.players[seat].stock.items() if n > 0})
+    missing = sorted(g.value for g in (need - have).elements())
+    entry: dict[str, Any] = {
+        "seat": seat,
+        "price": price,
+        "restaurant": None if best is None else best[1],
+        "distance": None if best is None else best[0],
+        "total": None if best is None else price + best[0],
+        "missing": missing,
+        "waitresses": waitresses(state, seat),
+        "outcome": "",
+    }
+    if not opened:
+        entry["outcome"] = NO_OPEN_RESTAURANT
+    elif best is None:
+        entry["outcome"] = NOT_CONNECTED
+    elif missing:
+        entry["outcome"] = MISSING_ITEMS
+    return entry
+
+
+def _serve_house(
+    state: GameState, board: Board, house: House, rnd: _Round, log: EventLog
+) -> None:
+    demand = list(house.demand)
+    need = Counter(demand)
+    order = _seat_order(state)
+    position = {s: i for i, s in enumerate(order)}
+    chains = [_chain_entry(state, board, house, s, rnd.prices[s], need) for s in order]
+    candidates = [c for c in chains if not c["outcome"]]
+    base: dict[str, Any] = {
+        "house": house.number,
+        "demand": [g.value for g in demand],
+        "garden": bool(house.garden),
+    }
+    if not candidates:
+        log.add("house_stays_home", **base, chains=chains)
+        return
+
+    def rank(c: dict[str, Any]) -> tuple[int, int, int]:
+        return (c["total"], -c["waitresses"], position[c["seat"]])
+
+    winner = min(candidates, key=rank)
+    tied = [c for c in candidates if c["total"] == winner["total"]]
+    if len(candidates) == 1:
+        decided_by = "only_candidate"
+    elif len(tied) == 1:
+        decided_by = "lowest_total"
+    elif all(c["waitresses"] < winner["waitresses"] for c in tied if c is not winner):
+        decided_by = "waitresses"
+    else:
+        decided_by = "turn_order"
+    for c in candidates:
+        if c is winner:
+            c["outcome"] = WINNER
+        elif c["total"] > winner["total"]:
+            c["outcome"] = HIGHER_TOTAL
+        elif c["waitresses"] < winner["waitresses"]:
+            c["outcome"] = TIE_LOST_WAITRESSES
+        else:
+            c["outcome"] = TIE_LOST_TURN_ORDER
+
+    seat: Seat = winner["seat"]
+    p = state.players[seat]
+    price = rnd.prices[seat]
+    items = len(demand)
+    lines: list[dict[str, Any]] = [
+        {"kind": "items", "count": items, "price": price, "amount": price * items}
+    ]
+    if house.garden:
+        lines.append({"kind": "garden", "amount": price * items})
+    counts = {
+        "burger": need[Good.BURGER],
+        "pizza": need[Good.PIZZA],
+        "drink": sum(n for g, n in need.items() if g.is_drink),
+    }
+    for good, milestone in BONUS_MILESTONES.items():
+        if counts[good] and p.has(milestone):
+            lines.append(
+                {
+                    "kind": "bonus",
+                    "milestone": milestone,
+                    "good": good,
+                    "count": counts[good],
+                    "amount": BONUS_PER_ITEM * counts[good],
+                }
+            )
+    total = sum(line["amount"] for line in lines)
+    for g, n in need.items():
+        p.stock[g] -= n
+    house.demand.clear()
+    log.add(
+        "house_served",
+        **base,
+        chains=chains,
+        winner=seat,
+        restaurant=winner["restaurant"],
+        distance=winner["distance"],
+        price=price,
+        decided_by=decided_by,
+        lines=lines,
+        amount=total,
+        cash=p.cash + total,
+    )
+    _earn(state, seat, total, rnd, log, reason=f"house {house.number}")
+
+
+# -- getting paid --------------------------------------------------------------------------------
+
+
+def _earn(
+    state: GameState, seat: Seat, amount: int, rnd: _Round, log: EventLog, *, reason: str
+) -> None:
+    """Move Dinnertime income (or, when negative, a payment to the bank) and claim the cash
+    milestones it reaches."""
+    rnd.earned[seat] += amount
+    bank.transfer(state, seat, amount, log, reason=reason)
+    if amount > 0:
+        cash = state.players[seat].cash
+        for threshold, milestone in CASH_MILESTONES:
+            if milestone == "first_100" and state.options.first_100_at_end_of_dinnertime:
+                continue
+            if cash >= threshold:
+                milestones.claim(state, seat, milestone, log)
+
+
+def _pay_waitresses(state: GameState, seat: Seat, rnd: _Round, log: EventLog) -> None:
+    n = waitresses(state, seat)
+    if not n:
+        return
+    p = state.players[seat]
+    each = WAITRESS_PAY_MILESTONE if p.has("first_waitress") else WAITRESS_PAY
+    amount = n * each
+    log.add(
+        "waitress_income", seat=seat, waitresses=n, each=each, amount=amount,
+        cash=p.cash + amount,
+    )
+    _earn(state, seat, amount, rnd, log, reason="waitresses")
+
+
+def cfo_source(state: GameState, seat: Seat) -> str | None:
+    """Why a chain gets the CFO bonus: ``"cfo"`` (one at work), ``"first_100"`` (held since an
+    earlier round: the CEO acts as CFO), or ``None``. Never both."""
+    p = state.players[seat]
+    if "cfo" in p.at_work:
+        return "cfo"
+    if p.has_before("first_100", state.round):
+        return "first_100"
+    return None
+
+
+def _pay_cfo(state: GameState, seat: Seat, rnd: _Round, log: EventLog) -> None:
+    source = cfo_source(state, seat)
+    if source is None:
+        return
+    earned = rnd.earned[seat]
+    amount = -(-earned // 2)  # 50%, rounded up (towards +infinity, also when negative)
+    p = state.players[seat]
+    log.add(
+        "cfo_bonus", seat=seat, source=source, earned=earned, amount=amount,
+        cash=p.cash + amount,
+    )
+    if amount:
+        _earn(state, seat, amount, rnd, log, reason="cfo")

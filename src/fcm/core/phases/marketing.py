@@ -1,0 +1,127 @@
+"""Phase 6, Marketing campaigns (excerpt 000 "Phase 6"; facts.md E.5).
+
+No decisions. Every campaign on the board runs once, lowest number first, and places one demand
+token of its good on every house it reaches (two for a radio whose owner has First radio
+campaign), never beyond the house's cap (3, or 5 with a garden; extra tokens are simply not
+placed). Reach, on squares of the house or its garden:
+
+- billboard: orthogonally next to any billboard square (a garden alone is enough);
+- mailbox: in the same block (4-connected region of non-road squares, board geometry);
+- airplane: in the 1/3/5 full rows (edge e/w) or columns (edge n/s) in line with it;
+- radio: on the radio's tile or one of the up to 8 tiles around it.
+
+Afterwards one duration piece is removed, even if nothing was placed, never from an eternal
+campaign. When the last piece goes, the tile returns to the campaign supply and the marketeer
+(if it was not fired) goes to its owner's beach (DLX, facts.md 9.1 #12).
+"""
+
+from __future__ import annotations
+
+from fcm.core.actions import Action
+from fcm.core.company import board_of
+from fcm.core.events import EventLog
+from fcm.core.geometry import Board
+from fcm.core.state import Campaign, GameState, House, Phase
+from fcm.core.types import CampaignType, Seat
+from fcm.data import CATALOG
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    """Nothing to set up: campaigns run in :func:`finish`."""
+
+
+def actors(state: GameState) -> list[Seat]:
+    return []
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    return []
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    return "nobody makes decisions in the Marketing phase"
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    raise AssertionError("Marketing has no actions")  # pragma: no cover
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    run_campaigns(state, log)
+    return Phase.CLEANUP
+
+
+def run_campaigns(state: GameState, log: EventLog) -> None:
+    """Run every campaign once, in campaign number order (see the module docstring)."""
+    board = board_of(state)
+    for number in sorted(state.campaigns):
+        _run(state, board, state.campaigns[number], log)
+
+
+def houses_reached(
+    state: GameState, camp: Campaign, board: Board | None = None
+) -> list[House]:
+    """The houses a campaign reaches, in house number order (for the rules and for bots)."""
+    if board is None:
+        board = board_of(state)
+    houses = sorted(state.houses.values(), key=lambda h: h.number)
+    if camp.kind is CampaignType.BILLBOARD:
+        near = board.billboard_reach(camp.cells)
+        return [h for h in houses if not near.isdisjoint(h.footprint)]
+    if camp.kind is CampaignType.MAILBOX:
+        blocks = {board.block_id(c) for c in camp.cells} - {None}
+        return [h for h in houses if any(board.block_id(c) in blocks for c in h.footprint)]
+    if camp.kind is CampaignType.AIRPLANE:
+        if camp.edge is None or camp.first is None:
+            raise ValueError(f"airplane campaign #{camp.number} has no edge/first line")
+        span = CATALOG.campaigns[camp.number].span
+        lines = board.airplane_cells(camp.edge, camp.first, span)
+        return [h for h in houses if not lines.isdisjoint(h.footprint)]
+    tiles = board.radio_tiles(camp.cells[0])
+    return [h for h in houses if not tiles.isdisjoint(board.tiles_of(h.footprint))]
+
+
+def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
+    owner = state.players[camp.owner]
+    per_house = 2 if camp.kind is CampaignType.RADIO and owner.has("first_radio") else 1
+    placements = []
+    for house in houses_reached(state, camp, board):
+        room = house.capacity - len(house.demand)
+        placed = max(0, min(per_house, room))
+        house.demand.extend([camp.good] * placed)
+        placements.append(
+            {
+                "house": house.number,
+                "placed": placed,
+                "demand": [g.value for g in house.demand],
+                "capacity": house.capacity,
+            }
+        )
+    log.add(
+        "campaign_ran",
+        number=camp.number,
+        type=camp.kind.value,
+        owner=camp.owner,
+        good=camp.good.value,
+        per_house=per_house,
+        houses=placements,
+        eternal=camp.eternal,
+    )
+    if camp.eternal:
+        return
+    camp.remaining -= 1
+    if camp.remaining > 0:
+        log.add("campaign_piece_removed", number=camp.number, remaining=camp.remaining)
+        return
+    del state.campaigns[camp.number]
+    state.campaign_supply.append(camp.number)
+    state.campaign_supply.sort()
+    if camp.marketeer:
+        owner.beach.append(camp.marketeer)
+        owner.beach.sort()
+    log.add(
+        "campaign_ended",
+        number=camp.number,
+        owner=camp.owner,
+        marketeer=camp.marketeer,
+    )

@@ -1,0 +1,237 @@
+"""Phase 5, Payday (excerpt 000 "Phase 5"; facts.md E.4; conventions.md #6, #9).
+
+1. Automatic: a chain that claimed First to have $100 this round fires its CFO (conventions.md
+   #6: "an owned CFO is fired at that Payday").
+2. Firing, secret and simultaneous (conventions.md #9): every chain with cards at work or on the
+   beach chooses cards to fire (``Fire(employee)``, any card at work or on the beach; busy
+   marketeers cannot be fired voluntarily) and commits with ``Done()``. The choices are kept in
+   ``state.drafts`` until everyone has committed, then revealed; fired cards return to the
+   supply.
+3. Salaries, in turn order: ``company.salary_due`` ($5 per salaried card at work, on the beach
+   and busy; less $5 per unused Recruiting Manager / HR Director hire, $15 with First to train
+   someone, no marketeer salaries with First billboard placed; never below $0), paid to the bank.
+4. A chain that cannot pay (``state.stage == "cannot_pay"``, only that chain acts) fires
+   salaried cards one at a time (``Fire``) until it can pay; a busy marketeer only when no other
+   salaried card is left (its campaign stays and runs on without a marketeer). Then it pays.
+5. First to pay $20 or more in salaries: claimed when the amount actually paid is >= $20.
+
+The introductory game has no Payday (Dinnertime goes straight to Marketing); if entered anyway it
+does nothing.
+"""
+
+from __future__ import annotations
+
+from fcm.core import bank, milestones
+from fcm.core.actions import Action, Done, Fire
+from fcm.core.company import salaried_cards, salary_due
+from fcm.core.events import EventLog
+from fcm.core.state import GameState, Phase
+from fcm.core.types import EmployeeId, Seat
+
+FIRING = "firing"
+PAYING = "paying"
+CANNOT_PAY = "cannot_pay"
+PAY_MILESTONE_AMOUNT = 20
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    state.pending = []
+    state.drafts = {}
+    state.turn_index = 0
+    if state.options.introductory:
+        state.stage = ""
+        return
+    for p in state.players:
+        if p.milestones.get("first_100") == state.round:
+            for place in (p.at_work, p.beach):
+                if "cfo" in place:
+                    place.remove("cfo")
+                    state.supply["cfo"] = state.supply.get("cfo", 0) + 1
+                    log.add("cfo_fired_first_100", seat=p.seat)
+                    break
+    state.stage = FIRING
+    state.drafts = {p.seat: [] for p in state.players if p.at_work or p.beach}
+    state.pending = [s for s in _order(state) if s in state.drafts]
+    if not state.pending:
+        _progress(state, log)
+
+
+def actors(state: GameState) -> list[Seat]:
+    return list(state.pending)
+
+
+def _order(state: GameState) -> list[Seat]:
+    order = [s for s in state.turn_order if 0 <= s < state.num_players]
+    return order + [s for s in range(state.num_players) if s not in order]
+
+
+def _fireable(state: GameState, seat: Seat) -> list[EmployeeId]:
+    """Card types a chain may still choose to fire in the secret step."""
+    p = state.players[seat]
+    draft = state.drafts.get(seat, [])
+    owned = [*p.at_work, *p.beach]
+    return sorted({c for c in owned if owned.count(c) > draft.count(c)})
+
+
+def _must_fire_options(state: GameState, seat: Seat) -> list[EmployeeId]:
+    """A chain that cannot pay: salaried cards at work or on the beach; busy marketeers only
+    when none of those is left."""
+    p = state.players[seat]
+    busy = state.busy_marketeers(seat)
+    salaried = salaried_cards(state, seat)
+    free = [c for c in salaried if c in p.at_work or c in p.beach]
+    if free:
+        return sorted(set(free))
+    return sorted({c for c in salaried if c in busy})
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    if seat not in state.pending:
+        return []
+    if state.stage == FIRING:
+        out: list[Action] = [Fire(c) for c in _fireable(state, seat)]
+        out.append(Done())
+        return out
+    if state.stage == CANNOT_PAY:
+        return [Fire(c) for c in _must_fire_options(state, seat)]
+    return []
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    if state.stage == CANNOT_PAY:
+        due = salary_due(state, seat)
+        cash = state.players[seat].cash
+        if isinstance(action, Fire):
+            return (
+                f"you owe ${due} in salaries and have ${cash}: fire a salaried card "
+                f"({', '.join(_must_fire_options(state, seat))}); a busy marketeer only when no "
+                "other salaried card is left (facts.md E.4)"
+            )
+        return f"you owe ${due} in salaries and have ${cash}: you must fire salaried cards"
+    if isinstance(action, Fire):
+        return (
+            f"'{action.employee}' is not a card you can still fire: choose among cards at work "
+            "or on the beach (busy marketeers cannot be fired voluntarily)"
+        )
+    return "at Payday you may fire cards at work or on the beach, then commit with done"
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    if state.stage == FIRING:
+        if isinstance(action, Fire):
+            state.drafts[seat].append(action.employee)
+            state.drafts[seat].sort()
+            log.add("fire_chosen", visible_to=(seat,), seat=seat, employee=action.employee)
+            return
+        state.pending.remove(seat)
+        log.add("firing_committed", seat=seat)
+        if not state.pending:
+            _progress(state, log)
+        return
+    assert state.stage == CANNOT_PAY and isinstance(action, Fire)
+    _fire_for_salary(state, seat, action.employee, log)
+    if _can_pay(state, seat):
+        state.pending = []
+        _pay(state, seat, log)
+        state.turn_index += 1
+        state.stage = PAYING
+        _progress(state, log)
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    state.stage = ""
+    state.pending = []
+    state.drafts = {}
+    state.turn_index = 0
+    return Phase.MARKETING
+
+
+# -- resolution --------------------------------------------------------------------------------
+
+
+def _progress(state: GameState, log: EventLog) -> None:
+    """Reveal the firings (once), then pay in turn order until someone cannot pay."""
+    if state.stage == FIRING:
+        _reveal(state, log)
+        state.stage = PAYING
+        state.turn_index = 0
+    order = _order(state)
+    while state.turn_index < len(order):
+        seat = order[state.turn_index]
+        if not _can_pay(state, seat):
+            state.stage = CANNOT_PAY
+            state.pending = [seat]
+            log.add(
+                "cannot_pay",
+                seat=seat,
+                due=salary_due(state, seat),
+                cash=state.players[seat].cash,
+            )
+            return
+        _pay(state, seat, log)
+        state.turn_index += 1
+    state.stage = ""
+    state.pending = []
+
+
+def _can_pay(state: GameState, seat: Seat) -> bool:
+    """Whether the chain's cash covers its salaries (nothing due is always payable, even by a
+    chain in debt after a negative item price)."""
+    due = salary_due(state, seat)
+    return due == 0 or state.players[seat].cash >= due
+
+
+def _reveal(state: GameState, log: EventLog) -> None:
+    for seat in _order(state):
+        fired = state.drafts.get(seat, [])
+        p = state.players[seat]
+        for card in fired:
+            place = p.beach if card in p.beach else p.at_work
+            place.remove(card)
+            state.supply[card] = state.supply.get(card, 0) + 1
+        if seat in state.drafts:
+            log.add("employees_fired", seat=seat, employees=sorted(fired))
+    state.drafts = {}
+
+
+def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
+    p = state.players[seat]
+    if card in p.beach:
+        p.beach.remove(card)
+        campaign = None
+    elif card in p.at_work:
+        p.at_work.remove(card)
+        campaign = None
+    else:
+        # A busy marketeer: the lowest-numbered campaign it runs loses it and runs on.
+        camp = min(
+            (c for c in state.campaigns.values() if c.owner == seat and c.marketeer == card),
+            key=lambda c: c.number,
+        )
+        camp.marketeer = ""
+        campaign = camp.number
+    state.supply[card] = state.supply.get(card, 0) + 1
+    log.add(
+        "fired_to_pay", seat=seat, employee=card, campaign=campaign,
+        due=salary_due(state, seat), cash=p.cash,
+    )
+
+
+def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
+    p = state.players[seat]
+    cards = salaried_cards(state, seat)
+    due = salary_due(state, seat)
+    bank.pay_bank(state, seat, due, log, reason="salaries")
+    log.add(
+        "salaries_paid",
+        seat=seat,
+        salaried=len(cards),
+        gross=5 * len(cards),
+        hire_discounts=p.hire_discounts,
+        first_train=p.has("first_train"),
+        first_billboard=p.has("first_billboard"),
+        amount=due,
+        cash=p.cash,
+    )
+    if due >= PAY_MILESTONE_AMOUNT:
+        milestones.claim(state, seat, "first_pay_20", log)

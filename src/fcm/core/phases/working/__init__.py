@@ -1,0 +1,260 @@
+"""Phase 3, Working 9–5 (excerpt "Working 9–5"; facts.md A.3, B, E.2; conventions.md #10).
+
+In turn order each player takes a whole turn, in these steps: hire, train, open drive-ins,
+launch campaigns, prep food and drinks, place houses and gardens, place or move restaurants.
+``state.turn_index`` is the position in the turn order, ``state.working`` the turn's progress.
+
+Every optional step ends with ``Done``. A step with nothing possible is skipped without a
+decision, and a step whose actions are all used up ends by itself; opening drive-ins is automatic.
+So a player with nothing to decide is passed over, but still gets their mandatory drive-ins and
+Payday discounts. The phase ends after the last player's turn; Dinnertime follows.
+"""
+
+from __future__ import annotations
+
+from fcm.core.actions import (
+    Action,
+    AddGarden,
+    ChooseAdvert,
+    Cook,
+    Done,
+    GetDrinks,
+    Hire,
+    MoveRestaurant,
+    PlaceCampaign,
+    PlaceHouse,
+    PlaceRestaurant,
+    StartCampaign,
+    Train,
+)
+from fcm.core.errors import InvariantError
+from fcm.core.events import EventLog
+from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
+from fcm.core.types import Seat
+from fcm.data import CATALOG
+
+from . import building, campaigns, goods, staff
+from .common import STEP_TITLES, turn_of
+
+__all__ = ["act", "actors", "begin", "finish", "legal", "why_illegal"]
+
+DRIVE_IN_MANAGERS = frozenset({"local_manager", "regional_manager"})
+
+# Which step each action belongs to (for explanations).
+ACTION_STEP: dict[type[Action], WorkStep] = {
+    Hire: WorkStep.HIRE,
+    Train: WorkStep.TRAIN,
+    StartCampaign: WorkStep.CAMPAIGNS,
+    PlaceCampaign: WorkStep.CAMPAIGNS,
+    ChooseAdvert: WorkStep.CAMPAIGNS,
+    Cook: WorkStep.FOOD_AND_DRINKS,
+    GetDrinks: WorkStep.FOOD_AND_DRINKS,
+    PlaceHouse: WorkStep.HOUSES,
+    AddGarden: WorkStep.HOUSES,
+    PlaceRestaurant: WorkStep.RESTAURANTS,
+    MoveRestaurant: WorkStep.RESTAURANTS,
+}
+
+# Cards at work whose own action comes in steps 4-7 (tracked in WorkingTurn.unused).
+ACTING_CARDS = (
+    campaigns.MARKETEERS
+    | goods.KITCHEN
+    | goods.BUYERS
+    | frozenset({building.DEVELOPER, building.LOCAL, building.REGIONAL})
+)
+
+
+# -- the five phase functions -------------------------------------------------------------------
+
+
+def begin(state: GameState, log: EventLog) -> None:
+    """Payday discounts are counted afresh each round; the first player's turn starts."""
+    for p in state.players:
+        p.hire_discounts = 0
+    state.turn_index = 0
+    state.working = None
+    _start_turn(state, log)
+    _settle(state, log, entered=True)
+
+
+def actors(state: GameState) -> list[Seat]:
+    return [] if state.working is None else [state.working.seat]
+
+
+def legal(state: GameState, seat: Seat) -> list[Action]:
+    turn = state.working
+    if turn is None or turn.seat != seat:
+        return []
+    out = _options(state, turn)
+    if _blocker(state, turn) is None:
+        out.append(Done())
+    return out
+
+
+def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    turn = turn_of(state)
+    if isinstance(action, Done):
+        log.add("step_ended", seat=seat, step=turn.step.value, by="done")
+        _next_step(state, log)
+        _settle(state, log, entered=True)
+        return
+    match turn.step:
+        case WorkStep.HIRE:
+            assert isinstance(action, Hire)
+            staff.apply_hire(state, turn, action, log)
+        case WorkStep.TRAIN:
+            assert isinstance(action, Train)
+            staff.apply_train(state, turn, action, log)
+        case WorkStep.CAMPAIGNS:
+            campaigns.apply(state, turn, action, log)
+        case WorkStep.FOOD_AND_DRINKS:
+            goods.apply(state, turn, action, log)
+        case WorkStep.HOUSES:
+            building.apply_house(state, turn, action, log)
+        case WorkStep.RESTAURANTS:
+            building.apply_restaurant(state, turn, action, log)
+        case _:  # pragma: no cover - drive-ins take no decision
+            raise InvariantError(f"no decision is taken in step {turn.step.value}")
+    _settle(state, log, entered=False)
+
+
+def finish(state: GameState, log: EventLog) -> Phase:
+    state.working = None
+    state.turn_index = 0
+    return Phase.DINNERTIME
+
+
+def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    """Why ``action`` is not legal now, naming the rule (None: let the engine list the types)."""
+    turn = state.working
+    if turn is None:
+        return None
+    if isinstance(action, Done):
+        return _blocker(state, turn)
+    step = ACTION_STEP.get(type(action))
+    if step is None:
+        return f"Working 9–5: '{action.type}' is not an action of a Working 9–5 turn"
+    if step is not turn.step:
+        order = ", ".join(STEP_TITLES[s] for s in WORK_STEPS)
+        when = "is over" if WORK_STEPS.index(step) < WORK_STEPS.index(turn.step) else "comes later"
+        return (
+            f"Working 9–5: do the steps in this order: {order}; '{STEP_TITLES[step]}' {when} "
+            f"(now: '{STEP_TITLES[turn.step]}')"
+        )
+    match turn.step:
+        case WorkStep.HIRE:
+            assert isinstance(action, Hire)
+            return staff.explain_hire(state, turn, action)
+        case WorkStep.TRAIN:
+            assert isinstance(action, Train)
+            return staff.explain_train(state, turn, action)
+        case WorkStep.CAMPAIGNS:
+            return campaigns.explain(state, turn, action)
+        case WorkStep.FOOD_AND_DRINKS:
+            return goods.explain(state, turn, action)
+        case WorkStep.HOUSES:
+            return building.explain_house(state, turn, action)
+        case WorkStep.RESTAURANTS:
+            return building.explain_restaurant(state, turn, action)
+    return None  # pragma: no cover
+
+
+# -- turn flow -----------------------------------------------------------------------------------
+
+
+def _start_turn(state: GameState, log: EventLog) -> None:
+    """Set up the turn of the player at ``turn_index`` (none left: the phase is over)."""
+    if state.turn_index >= len(state.turn_order):
+        state.working = None
+        return
+    seat = state.turn_order[state.turn_index]
+    p = state.players[seat]
+    work = sorted(p.at_work)
+    hires = CATALOG.employees["ceo"].hires + sum(CATALOG.employees[c].hires for c in work)
+    discounts = sum(CATALOG.employees[c].hires for c in work if CATALOG.employees[c].hire_discount)
+    state.working = WorkingTurn(
+        seat=seat,
+        step=WORK_STEPS[0],
+        hires_left=hires,
+        discount_hires=discounts,
+        trainers=[TrainerUse(c, CATALOG.employees[c].trains) for c in work if c in staff.TRAINERS],
+        unused=[c for c in work if c in ACTING_CARDS],
+    )
+    log.add("turn_started", seat=seat, hires=hires, discount_hires=discounts)
+
+
+def _options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    """Every legal action of the current step except ``Done``."""
+    match turn.step:
+        case WorkStep.HIRE:
+            return list(staff.hire_options(state, turn))
+        case WorkStep.TRAIN:
+            return list(staff.train_options(state, turn))
+        case WorkStep.CAMPAIGNS:
+            return campaigns.options(state, turn)
+        case WorkStep.FOOD_AND_DRINKS:
+            return goods.options(state, turn)
+        case WorkStep.HOUSES:
+            return building.house_options(state, turn)
+        case WorkStep.RESTAURANTS:
+            return building.restaurant_options(state, turn)
+    return []
+
+
+def _blocker(state: GameState, turn: WorkingTurn) -> str | None:
+    """Why the current step may not end now (None: ``Done`` is legal)."""
+    if turn.step is WorkStep.TRAIN:
+        return staff.train_blocker(state, turn)
+    if turn.step is WorkStep.CAMPAIGNS:
+        return campaigns.blocker(turn)
+    return None
+
+
+def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
+    """Resolve what needs no decision: automatic steps, steps with nothing (left) to do, and
+    the following players' turns, until the current player has a choice or the phase is over.
+
+    ``entered``: the current step has just begun (so ending it now means skipping it).
+    """
+    while state.working is not None:
+        turn = state.working
+        if turn.step is WorkStep.DRIVE_INS:
+            _open_drive_ins(state, turn, log)
+        elif _options(state, turn):
+            return
+        else:
+            if _blocker(state, turn) is not None:  # pragma: no cover - guarded by legal()
+                raise InvariantError(f"step {turn.step.value} can neither go on nor end")
+            kind = "step_skipped" if entered else "step_ended"
+            log.add(kind, seat=turn.seat, step=turn.step.value, by="rules")
+        _next_step(state, log)
+        entered = True
+
+
+def _next_step(state: GameState, log: EventLog) -> None:
+    """End the current step (its mandatory effects) and move on, to the next player if needed."""
+    turn = turn_of(state)
+    if turn.step is WorkStep.HIRE:
+        staff.end_hire(state, turn, log)
+    at = WORK_STEPS.index(turn.step)
+    if at + 1 < len(WORK_STEPS):
+        turn.step = WORK_STEPS[at + 1]
+        return
+    log.add("turn_ended", seat=turn.seat)
+    state.turn_index += 1
+    _start_turn(state, log)
+
+
+def _open_drive_ins(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
+    """With a Local or Regional Manager at work, every open restaurant of the player must get a
+    drive-in sign (entrances at all four corners until Clean up)."""
+    p = state.players[turn.seat]
+    if DRIVE_IN_MANAGERS.isdisjoint(p.at_work):
+        return
+    signed = []
+    for r in state.restaurants_of(turn.seat):
+        if r.open and not r.drive_in:
+            r.drive_in = True
+            signed.append(r.number)
+    if signed:
+        log.add("drive_ins", seat=turn.seat, restaurants=signed)

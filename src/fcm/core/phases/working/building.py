@@ -1,0 +1,232 @@
+"""Steps 6 and 7 of a Working 9–5 turn: houses and gardens, then restaurants (excerpt
+"Working 9–5"; facts.md E.2).
+
+New Business Developer: place a house tile with its garden (any number still in the supply; the
+2x2 house and 2x1 garden form a 2x3 rectangle on empty squares, some square next to a road,
+anywhere), or add a garden to a house without one (empty squares, a 2x3 rectangle with it).
+
+Local Manager: a new restaurant with a Coming Soon sign, its entrance next to a road square the
+manager reached within road range 3 from an entrance of one of your open restaurants
+(conventions.md #1; option ``local_manager_any_road``: the entrance next to any road, some square
+of the restaurant next to a reached road). Regional Manager: a new restaurant anywhere, open at
+once with a drive-in; or move one of your open restaurants anywhere (its own squares count as
+free; it stays open and keeps its drive-in; turning in place is a move to the same squares with
+another entrance). At most 3 restaurants per chain. A restaurant covers 4 empty squares.
+"""
+
+from __future__ import annotations
+
+from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
+from fcm.core.company import board_of, occupied_squares, restaurant_cells
+from fcm.core.events import EventLog
+from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
+from fcm.core.types import Cell, Corner
+from fcm.data import CATALOG
+
+from .common import jcell, jcells, open_spots, rule, unused_of, use_card
+
+DEVELOPER = "new_business_developer"
+LOCAL = "local_manager"
+REGIONAL = "regional_manager"
+LOCAL_RANGE: int = CATALOG.employees[LOCAL].range or 3
+
+
+def _houses(text: str) -> str:
+    return rule(WorkStep.HOUSES, text)
+
+
+def _restaurants(text: str) -> str:
+    return rule(WorkStep.RESTAURANTS, text)
+
+
+# -- houses and gardens ---------------------------------------------------------------------
+
+
+def house_options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    if DEVELOPER not in turn.unused:
+        return []
+    board = board_of(state)
+    occupied = occupied_squares(state)
+    out: list[Action] = []
+    spots = board.legal_house_placements(occupied)
+    for number in sorted(state.house_supply):
+        out.extend(PlaceHouse(number, cell, tuple(sorted(garden))) for cell, garden in spots)
+    if state.gardens_left > 0:
+        for number, house in sorted(state.houses.items()):
+            if house.garden:
+                continue
+            for garden in board.legal_garden_placements(house.cells, occupied):
+                out.append(AddGarden(number, tuple(sorted(garden))))
+    return out
+
+
+def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    use_card(turn, DEVELOPER)
+    if isinstance(action, PlaceHouse):
+        state.house_supply.remove(action.number)
+        state.houses[action.number] = House(action.number, action.cell, False, action.garden)
+        log.add(
+            "house_placed",
+            seat=turn.seat,
+            number=action.number,
+            cell=jcell(action.cell),
+            garden=jcells(action.garden),
+        )
+        return
+    assert isinstance(action, AddGarden)
+    state.houses[action.house].garden = action.garden
+    state.gardens_left -= 1
+    log.add("garden_added", seat=turn.seat, house=action.house, garden=jcells(action.garden))
+
+
+def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
+    if DEVELOPER not in turn.unused:
+        return _houses("only a New Business Developer at work places a house or a garden (once)")
+    if isinstance(action, PlaceHouse):
+        if action.number not in state.house_supply:
+            return _houses(f"house #{action.number} is not in the supply")
+        return _houses(
+            "a house comes with its garden: the 2x2 house and 2x1 garden form a 2x3 rectangle on "
+            "empty squares, with an edge next to a road"
+        )
+    assert isinstance(action, AddGarden)
+    house = state.houses.get(action.house)
+    if house is None:
+        return _houses(f"there is no house #{action.house} on the map")
+    if house.garden:
+        return _houses(f"house #{action.house} already has a garden")
+    if state.gardens_left <= 0:
+        return _houses("no garden is left in the supply")
+    return _houses("a garden goes on 2 empty squares making a 2 x 3 rectangle with the house")
+
+
+# -- restaurants --------------------------------------------------------------------------------
+
+
+def _local_spots(state: GameState, seat: int) -> list[tuple[Cell, Corner]]:
+    board = board_of(state)
+    reached = frozenset(board.reachable_roads(open_spots(state, seat), LOCAL_RANGE))
+    occupied = occupied_squares(state)
+    if not state.options.local_manager_any_road:
+        # "with its entrance on a road the manager reached"
+        return board.legal_restaurant_placements(occupied, allowed_roads=reached)
+    near = board.squares_next_to_roads(reached)
+    return [
+        (cell, corner)
+        for cell, corner in board.legal_restaurant_placements(occupied)
+        if any(x in near for x in restaurant_cells(cell))
+    ]
+
+
+def restaurant_options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    seat = turn.seat
+    managers = unused_of(turn, frozenset({LOCAL, REGIONAL}))
+    if not managers:
+        return []
+    board = board_of(state)
+    room = state.players[seat].restaurants_placed < CATALOG.restaurants_per_player
+    out: list[Action] = []
+    if LOCAL in managers and room:
+        spots = _local_spots(state, seat)
+        out.extend(PlaceRestaurant(cell, corner, LOCAL) for cell, corner in spots)
+    if REGIONAL in managers:
+        if room:
+            out.extend(
+                PlaceRestaurant(cell, corner, REGIONAL)
+                for cell, corner in board.legal_restaurant_placements(occupied_squares(state))
+            )
+        for r in state.restaurants_of(seat):
+            if not r.open:
+                continue
+            free = occupied_squares(state, ignore_restaurant=(seat, r.number))
+            out.extend(
+                MoveRestaurant(r.number, cell, corner)
+                for cell, corner in board.legal_restaurant_placements(free)
+                if (cell, corner) != (r.cell, r.entrance)
+            )
+    return out
+
+
+def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    seat = turn.seat
+    p = state.players[seat]
+    if isinstance(action, PlaceRestaurant):
+        assert action.employee is not None
+        use_card(turn, action.employee)
+        regional = action.employee == REGIONAL
+        # Regional: open at once with a drive-in; Local: Coming Soon until Clean up.
+        r = Restaurant(
+            seat,
+            p.restaurants_placed,
+            action.cell,
+            action.entrance,
+            open=regional,
+            drive_in=regional,
+        )
+        p.restaurants_placed += 1
+        state.restaurants.append(r)
+        log.add(
+            "restaurant_placed",
+            seat=seat,
+            number=r.number,
+            cell=jcell(r.cell),
+            entrance=r.entrance.value,
+            open=r.open,
+            drive_in=r.drive_in,
+            by=action.employee,
+        )
+        return
+    assert isinstance(action, MoveRestaurant)
+    use_card(turn, REGIONAL)
+    moved = next(r for r in state.restaurants if r.owner == seat and r.number == action.restaurant)
+    before, entrance = moved.cell, moved.entrance
+    moved.cell, moved.entrance = action.cell, action.entrance
+    log.add(
+        "restaurant_moved",
+        seat=seat,
+        number=moved.number,
+        from_cell=jcell(before),
+        from_entrance=entrance.value,
+        cell=jcell(moved.cell),
+        entrance=moved.entrance.value,
+        drive_in=moved.drive_in,
+    )
+
+
+def explain_restaurant(state: GameState, turn: WorkingTurn, action: Action) -> str:
+    seat = turn.seat
+    room = state.players[seat].restaurants_placed < CATALOG.restaurants_per_player
+    if isinstance(action, PlaceRestaurant):
+        who = action.employee
+        if who not in (LOCAL, REGIONAL):
+            return _restaurants("a new restaurant is placed by a Local or Regional Manager")
+        if who not in turn.unused:
+            return _restaurants(f"no {who} at work is left to place a restaurant this turn")
+        if not room:
+            return _restaurants(
+                f"you have {CATALOG.restaurants_per_player} restaurants: if all are on the map "
+                "you can't place another"
+            )
+        if who == LOCAL:
+            return _restaurants(
+                "a Local Manager places a new restaurant on 4 empty squares within road range 3 "
+                "of one of your open restaurants' entrances, with its entrance on a road the "
+                "manager reached"
+            )
+        return _restaurants(
+            "a new restaurant covers only empty squares, with its entrance next to a road"
+        )
+    assert isinstance(action, MoveRestaurant)
+    if REGIONAL not in turn.unused:
+        return _restaurants("only a Regional Manager at work moves a restaurant (once)")
+    mine = [r for r in state.restaurants_of(seat) if r.number == action.restaurant]
+    if not mine:
+        return _restaurants(f"you have no restaurant #{action.restaurant}")
+    if not mine[0].open:
+        return _restaurants("a Regional Manager moves one of your open restaurants")
+    if (action.cell, action.entrance) == (mine[0].cell, mine[0].entrance):
+        return _restaurants("the restaurant is already there")
+    return _restaurants(
+        "a moved restaurant covers only empty squares (its own count as free), with its entrance "
+        "next to a road"
+    )

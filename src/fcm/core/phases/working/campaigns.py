@@ -1,0 +1,261 @@
+"""Step 4 of a Working 9–5 turn: launch campaigns (excerpt "Working 9–5", "Launch campaigns").
+
+Each marketeer at work may launch one campaign, in three decisions: the tile
+(``StartCampaign``), where it goes (``PlaceCampaign``) and what it advertises for how long
+(``ChooseAdvert``). A tile is only offered when it has a legal placement, and a launch once
+started must be finished, so the step never gets stuck.
+
+Placement (facts.md E.2): billboards, mailboxes and radios on empty in-map squares next to a road;
+a marketeer with a road range places next to a road square it reaches within that range from an
+entrance of one of the player's open restaurants ("next to the road they used"); unlimited range
+and radios: next to any road. Airplanes go along a map edge lining up with exactly 1/3/5 squares,
+never past a corner; they may overlap (conventions.md #2; option ``airplanes_may_not_overlap``).
+"""
+
+from __future__ import annotations
+
+from fcm.core import milestones
+from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
+from fcm.core.company import board_of, occupied_squares
+from fcm.core.events import EventLog
+from fcm.core.geometry import campaign_cells
+from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
+from fcm.core.types import CampaignType, EmployeeId, Good
+from fcm.data import CATALOG
+
+from .common import jcells, open_spots, rule, unused_of, use_card
+
+MARKETEERS: frozenset[EmployeeId] = frozenset(
+    e.id for e in CATALOG.employees.values() if e.campaign_types
+)
+FIRST_BILLBOARD = "first_billboard"
+MARKETED: dict[Good, str] = {
+    Good.BURGER: "first_burger_marketed",
+    Good.PIZZA: "first_pizza_marketed",
+    Good.SODA: "first_drink_marketed",
+    Good.LEMONADE: "first_drink_marketed",
+    Good.BEER: "first_drink_marketed",
+}
+BY_KIND: dict[CampaignType, str] = {
+    CampaignType.BILLBOARD: FIRST_BILLBOARD,
+    CampaignType.AIRPLANE: "first_airplane",
+    CampaignType.RADIO: "first_radio",
+}
+
+
+def _rule(text: str) -> str:
+    return rule(WorkStep.CAMPAIGNS, text)
+
+
+def placements(
+    state: GameState, seat: int, marketeer: EmployeeId, number: int
+) -> list[PlaceCampaign]:
+    """Every legal place for campaign tile ``number`` launched by ``marketeer``."""
+    tile = CATALOG.campaigns[number]
+    board = board_of(state)
+    if tile.type is CampaignType.AIRPLANE:
+        spots = board.airplane_placements(tile.span)
+        if state.options.airplanes_may_not_overlap:
+            # facts.md 9.1 #2 (DLX): airplane tokens on one edge may not overlap.
+            taken = [
+                (c.edge, c.first, c.first + CATALOG.campaigns[c.number].span)
+                for c in state.campaigns.values()
+                if c.kind is CampaignType.AIRPLANE and c.first is not None
+            ]
+            spots = tuple(
+                (edge, first)
+                for edge, first in spots
+                if not any(
+                    edge == e and first < end and start < first + tile.span
+                    for e, start, end in taken
+                )
+            )
+        return [PlaceCampaign(edge=edge, first=first) for edge, first in spots]
+    spec = CATALOG.employees[marketeer]
+    roads = None
+    if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
+        # "A marketeer who travels by road must place it next to the road they used."
+        roads = frozenset(board.reachable_roads(open_spots(state, seat), spec.range))
+    return [
+        PlaceCampaign(cell=cell, orientation=orientation)
+        for cell, orientation in board.legal_campaign_placements(
+            tile.height, tile.width, occupied_squares(state), roads
+        )
+    ]
+
+
+def eternal(state: GameState, seat: int, number: int) -> bool:
+    """With First billboard every campaign launched from then on is eternal, the billboard that
+    earns it included (excerpt "Eternal campaigns")."""
+    if state.players[seat].has(FIRST_BILLBOARD):
+        return True
+    kind = CATALOG.campaigns[number].type
+    return kind is CampaignType.BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
+
+
+def options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    draft = turn.draft
+    if draft is None:
+        out: list[Action] = []
+        for marketeer in unused_of(turn, MARKETEERS):
+            kinds = CATALOG.employees[marketeer].campaign_types
+            for number in sorted(state.campaign_supply):
+                if CATALOG.campaigns[number].type not in kinds:
+                    continue
+                if placements(state, turn.seat, marketeer, number):
+                    out.append(StartCampaign(marketeer, number))
+        return out
+    if draft.cells is None and draft.edge is None:
+        return list(placements(state, turn.seat, draft.marketeer, draft.number))
+    if eternal(state, turn.seat, draft.number):
+        durations = [1]  # a single counter that is never removed
+    else:
+        durations = list(range(1, CATALOG.employees[draft.marketeer].max_duration + 1))
+    return [ChooseAdvert(good, d) for good in Good for d in durations]
+
+
+def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    seat = turn.seat
+    if isinstance(action, StartCampaign):
+        turn.draft = CampaignDraft(action.marketeer, action.number)
+        log.add(
+            "campaign_started",
+            seat=seat,
+            marketeer=action.marketeer,
+            number=action.number,
+            campaign_type=CATALOG.campaigns[action.number].type.value,
+        )
+        return
+    draft = turn.draft
+    assert draft is not None
+    tile = CATALOG.campaigns[draft.number]
+    if isinstance(action, PlaceCampaign):
+        if action.edge is not None:
+            draft.edge, draft.first = action.edge, action.first
+            log.add(
+                "campaign_placed",
+                seat=seat,
+                number=draft.number,
+                edge=action.edge.value,
+                first=action.first,
+            )
+        else:
+            assert action.cell is not None
+            draft.cells = campaign_cells(action.cell, tile.height, tile.width, action.orientation)
+            log.add(
+                "campaign_placed",
+                seat=seat,
+                number=draft.number,
+                cells=jcells(draft.cells),
+                orientation=None if action.orientation is None else action.orientation.value,
+            )
+        return
+    assert isinstance(action, ChooseAdvert)
+    forever = eternal(state, seat, draft.number)
+    state.campaigns[draft.number] = Campaign(
+        number=draft.number,
+        kind=tile.type,
+        owner=seat,
+        good=action.good,
+        marketeer=draft.marketeer,
+        remaining=1 if forever else action.duration,
+        eternal=forever,
+        placed_round=state.round,
+        cells=draft.cells or (),
+        edge=draft.edge,
+        first=draft.first,
+    )
+    state.campaign_supply.remove(draft.number)
+    # The marketeer is now busy: recorded on the campaign, no longer at work.
+    state.players[seat].at_work.remove(draft.marketeer)
+    use_card(turn, draft.marketeer)
+    turn.draft = None
+    log.add(
+        "campaign_launched",
+        seat=seat,
+        number=draft.number,
+        campaign_type=tile.type.value,
+        marketeer=draft.marketeer,
+        good=action.good.value,
+        duration=1 if forever else action.duration,
+        eternal=forever,
+        cells=jcells(draft.cells or ()),
+        edge=None if draft.edge is None else draft.edge.value,
+        first=draft.first,
+    )
+    # Claimed "the moment an action meets it": when the campaign is placed.
+    by_kind = BY_KIND.get(tile.type)
+    if by_kind is not None:
+        milestones.claim(state, seat, by_kind, log)
+    milestones.claim(state, seat, MARKETED[action.good], log)
+
+
+def blocker(turn: WorkingTurn) -> str | None:
+    """A launch once started must be finished before the step can end."""
+    draft = turn.draft
+    if draft is None:
+        return None
+    if draft.cells is None and draft.edge is None:
+        return _rule(f"finish launching campaign #{draft.number}: place it first")
+    return _rule(f"finish launching campaign #{draft.number}: choose the item and duration")
+
+
+def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
+    seat = turn.seat
+    draft = turn.draft
+    if isinstance(action, StartCampaign):
+        if draft is not None:
+            return _rule(f"finish launching campaign #{draft.number} first")
+        spec = CATALOG.employees.get(action.marketeer)
+        if spec is None or not spec.campaign_types:
+            return _rule(f"{action.marketeer} is not a marketeer")
+        if action.marketeer not in turn.unused:
+            return _rule(f"no {action.marketeer} at work has a campaign left to launch this turn")
+        tile = CATALOG.campaigns.get(action.number)
+        if tile is None:
+            return _rule(f"there is no campaign #{action.number}")
+        if action.number not in state.campaign_supply:
+            return _rule(f"campaign #{action.number} is not free")
+        if tile.type not in spec.campaign_types:
+            kinds = ", ".join(k.value for k in spec.campaign_types)
+            return _rule(f"a {action.marketeer} launches only {kinds}, not a {tile.type.value}")
+        return _rule(
+            f"campaign #{action.number} has no legal place for a {action.marketeer} (billboards, "
+            "mailboxes and radios go on empty squares next to a road, within the marketeer's "
+            "range by road from an entrance of one of your open restaurants)"
+        )
+    if isinstance(action, PlaceCampaign):
+        if draft is None:
+            return _rule("choose a campaign tile first (StartCampaign)")
+        if draft.cells is not None or draft.edge is not None:
+            return _rule(f"campaign #{draft.number} is already placed: choose what it advertises")
+        tile = CATALOG.campaigns[draft.number]
+        if tile.type is CampaignType.AIRPLANE:
+            return _rule(
+                f"airplane #{draft.number} goes outside the map along an edge, lining up with "
+                f"exactly {tile.span} squares of it; it can't stick out past a corner"
+            )
+        if action.edge is not None:
+            return _rule(f"only airplanes go along the map edge, not a {tile.type.value}")
+        spec = CATALOG.employees[draft.marketeer]
+        if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
+            return _rule(
+                f"a {draft.marketeer} travels by road (range {spec.range}): the campaign goes on "
+                "empty squares next to a road it reached from an entrance of one of your open "
+                "restaurants"
+            )
+        return _rule(
+            f"a {tile.type.value} goes on empty squares of the map (no road, house, supplier, "
+            "restaurant or campaign) next to a road"
+        )
+    if isinstance(action, ChooseAdvert):
+        if draft is None or (draft.cells is None and draft.edge is None):
+            return _rule("place the campaign before choosing what it advertises")
+        if eternal(state, seat, draft.number):
+            return _rule(
+                "with First Billboard Campaign the campaign is eternal: a single counter "
+                "(duration 1)"
+            )
+        most = CATALOG.employees[draft.marketeer].max_duration
+        return _rule(f"a {draft.marketeer} runs a campaign for 1 to {most} rounds")
+    return _rule(f"{action} is not a campaign action")

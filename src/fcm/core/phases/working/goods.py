@@ -1,0 +1,153 @@
+"""Step 5 of a Working 9–5 turn: prep food and drinks (excerpt "Working 9–5", "Prep food and
+drinks"; facts.md E.2).
+
+Kitchen cards make their whole amount of one food (all or nothing; gaining is optional). Buyers:
+an Errand Boy takes 1 drink of any kind; a Cart Operator (road range 2) or Truck Driver (road
+range 3) drives a road route from an entrance of one of your open restaurants and must collect
+from every supplier next to it; a Zeppelin Pilot flies up to 4 tiles from the tile of an
+entrance, never entering a tile twice, and collects from every supplier on each tile it enters.
+Each supplier gives each buyer drinks once. "First errand boy played" adds 1 drink per source
+for every buyer; "First cart operator played" adds 1 range to carts, trucks and zeppelins. The
+route is given by the set of suppliers it passes: every distinct achievable set is offered.
+"""
+
+from __future__ import annotations
+
+from fcm.core import milestones
+from fcm.core.actions import Action, Cook, GetDrinks
+from fcm.core.company import board_of
+from fcm.core.events import EventLog
+from fcm.core.geometry import restaurant_entrances
+from fcm.core.state import GameState, WorkingTurn, WorkStep
+from fcm.core.types import DRINKS, Cell, EmployeeId, Good, tile_of
+from fcm.data import CATALOG
+
+from .common import jcell, open_spots, rule, unused_of, use_card
+
+KITCHEN: frozenset[EmployeeId] = frozenset(e.id for e in CATALOG.employees.values() if e.food)
+BUYERS: frozenset[EmployeeId] = frozenset(
+    e.id for e in CATALOG.employees.values() if e.drinks_per_source
+)
+DRINK_ORDER: tuple[Good, ...] = tuple(g for g in Good if g in DRINKS)
+PRODUCED: dict[Good, str] = {
+    Good.BURGER: "first_burger_produced",
+    Good.PIZZA: "first_pizza_produced",
+}
+MORE_DRINKS = "first_errand_boy"
+MORE_RANGE = "first_cart_operator"
+
+
+def _rule(text: str) -> str:
+    return rule(WorkStep.FOOD_AND_DRINKS, text)
+
+
+def per_source(state: GameState, seat: int, buyer: EmployeeId) -> int:
+    bonus = 1 if state.players[seat].has(MORE_DRINKS) else 0
+    return CATALOG.employees[buyer].drinks_per_source + bonus
+
+
+def buyer_range(state: GameState, seat: int, buyer: EmployeeId) -> int:
+    spec = CATALOG.employees[buyer]
+    assert spec.range is not None
+    return spec.range + (1 if state.players[seat].has(MORE_RANGE) else 0)
+
+
+def supplier_sets(state: GameState, seat: int, buyer: EmployeeId) -> list[tuple[Cell, ...]]:
+    """Every distinct set of suppliers a route of this buyer can collect from, sorted."""
+    board = board_of(state)
+    spec = CATALOG.employees[buyer]
+    spots = open_spots(state, seat)
+    reach = buyer_range(state, seat, buyer)
+    found: set[frozenset[Cell]] = set()
+    if spec.range_kind == "road":
+        found.update(board.road_route_supplier_sets(spots, reach))
+    elif spec.range_kind == "air":
+        starts = {
+            tile_of(entrance)
+            for cell, corner, drive_in in spots
+            for entrance in restaurant_entrances(cell, corner, drive_in)
+        }
+        for tile in sorted(starts):
+            found.update(board.zeppelin_supplier_sets(tile, reach))
+    return sorted(tuple(sorted(s)) for s in found)
+
+
+def options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    out: list[Action] = []
+    for card in unused_of(turn, KITCHEN | BUYERS):
+        spec = CATALOG.employees[card]
+        if spec.food:
+            out.extend(Cook(card, good) for good in spec.food)
+        elif spec.range_kind is None:
+            out.extend(GetDrinks(card, good=good) for good in DRINK_ORDER)
+        else:
+            out.extend(GetDrinks(card, suppliers=s) for s in supplier_sets(state, turn.seat, card))
+    return out
+
+
+def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    seat = turn.seat
+    p = state.players[seat]
+    if isinstance(action, Cook):
+        amount = CATALOG.employees[action.employee].food_amount
+        p.stock[action.good] += amount
+        use_card(turn, action.employee)
+        log.add(
+            "cooked", seat=seat, employee=action.employee, good=action.good.value, amount=amount
+        )
+        milestones.claim(state, seat, PRODUCED[action.good], log)
+        return
+    assert isinstance(action, GetDrinks)
+    each = per_source(state, seat, action.employee)
+    use_card(turn, action.employee)
+    if action.good is not None:
+        p.stock[action.good] += each
+        log.add(
+            "drinks_collected",
+            seat=seat,
+            employee=action.employee,
+            total={action.good.value: each},
+            suppliers=[],
+        )
+        return
+    board = board_of(state)
+    total: dict[str, int] = {}
+    detail = []
+    for cell in action.suppliers:
+        good = board.suppliers[cell]
+        p.stock[good] += each
+        total[good.value] = total.get(good.value, 0) + each
+        detail.append({"cell": jcell(cell), "good": good.value, "amount": each})
+    log.add("drinks_collected", seat=seat, employee=action.employee, total=total, suppliers=detail)
+
+
+def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
+    if isinstance(action, Cook):
+        spec = CATALOG.employees.get(action.employee)
+        if spec is None or not spec.food:
+            return _rule(f"{action.employee} is not a kitchen employee")
+        if action.employee not in turn.unused:
+            return _rule(f"no {action.employee} at work is left to cook this turn")
+        foods = " or ".join(g.value for g in spec.food)
+        return _rule(f"a {action.employee} makes {spec.food_amount} {foods}, nothing else")
+    assert isinstance(action, GetDrinks)
+    spec = CATALOG.employees.get(action.employee)
+    if spec is None or not spec.drinks_per_source:
+        return _rule(f"{action.employee} does not collect drinks")
+    if action.employee not in turn.unused:
+        return _rule(f"no {action.employee} at work is left to collect drinks this turn")
+    if spec.range_kind is None:
+        return _rule(f"a {action.employee} takes 1 drink of any kind (name the drink, no route)")
+    if spec.range_kind == "air":
+        return _rule(
+            f"a {action.employee} collects from every supplier on each tile it enters, flying up "
+            f"to {buyer_range(state, turn.seat, action.employee)} tiles from the tile of an "
+            "entrance of one of your open restaurants, never entering a tile twice: no flight "
+            "collects exactly these suppliers"
+        )
+    return _rule(
+        f"a {action.employee} drives a road route of range "
+        f"{buyer_range(state, turn.seat, action.employee)} from an entrance of one of your open "
+        "restaurants and must collect from every supplier next to it: no route collects "
+        "exactly these suppliers"
+    )
