@@ -7,7 +7,7 @@ import sys
 
 from bench import BENCHMARKS, Row
 
-MODULES = ["bench.board"]
+MODULES = ["bench.board", "bench.engine"]
 
 
 def format_table(rows: list[Row]) -> str:

@@ -66,12 +66,12 @@ def _play_checked(seed: int, players: int, intro: bool, bots: str) -> GameState:
     return state
 
 
-@pytest.mark.parametrize(("seed", "players", "intro", "bots"), _configs(40, 1, "random"))
+@pytest.mark.parametrize(("seed", "players", "intro", "bots"), _configs(160, 1, "random"))
 def test_random_games_keep_every_invariant(seed, players, intro, bots):
     _play_checked(seed, players, intro, bots)
 
 
-@pytest.mark.parametrize(("seed", "players", "intro", "bots"), _configs(8, 100, "heuristic"))
+@pytest.mark.parametrize(("seed", "players", "intro", "bots"), _configs(40, 1000, "heuristic"))
 def test_heuristic_games_keep_every_invariant(seed, players, intro, bots):
     state = _play_checked(seed, players, intro, bots)
     assert state.end_reason != "round limit reached"

@@ -1,0 +1,66 @@
+"""Bots (issue: bots and simulation): deterministic, legal, never mutating, and the heuristic
+bot plays a real game."""
+
+from __future__ import annotations
+
+import pytest
+
+from fcm.bots import BOT_NAMES, make_bot
+from fcm.core.engine import current_actors, legal_actions
+from fcm.core.setup import new_game
+from fcm.core.state import Options
+from fcm.core.views import view
+from fcm.runner import play_game
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_bots_are_deterministic(name):
+    def run():
+        return play_game([make_bot(name, 7), make_bot(name, 8)], 11).state.state_hash()
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_bots_choose_a_legal_action_without_mutating_the_view(name):
+    state = new_game(3, seed=2)
+    bot = make_bot(name, 1)
+    for _ in range(60):
+        seat = current_actors(state)[0]
+        legal = legal_actions(state, seat)
+        seen = view(state, seat)
+        before = seen.canonical_json()
+        action = bot.choose(seen, seat, legal)
+        assert seen.canonical_json() == before
+        assert action in legal
+        from fcm.core.engine import apply
+
+        state, _ = apply(state, seat, action)
+
+
+def test_unknown_bot_name():
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+def test_heuristic_beats_random_in_at_least_95_percent_of_two_player_games():
+    games = 60
+    wins = 0
+    for seed in range(1, games + 1):
+        heuristic_seat = seed % 2  # both seats
+        names = ["random", "random"]
+        names[heuristic_seat] = "heuristic"
+        bots = [make_bot(n, seed * 10 + i) for i, n in enumerate(names)]
+        result = play_game(bots, seed, Options())
+        wins += result.state.ranking[0] == heuristic_seat
+    assert wins >= 0.95 * games, f"heuristic won {wins} of {games}"
+
+
+def test_four_heuristic_bots_end_by_the_second_bank_break_like_people():
+    """Four heuristic bots end by the second bank break in roughly 12-25 rounds."""
+    rounds = []
+    for seed in range(1, 11):
+        result = play_game([make_bot("heuristic", seed * 10 + i) for i in range(4)], seed)
+        assert result.state.bank_breaks == 2, result.state.end_reason
+        rounds.append(result.state.round)
+    assert sum(12 <= r <= 25 for r in rounds) >= 9, rounds
