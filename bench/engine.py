@@ -103,7 +103,9 @@ def state_size() -> list[Row]:
     for seed in SEEDS:
         captured: list[GameState] = []
 
-        def grab(state: GameState, seat: int, action: object, box: list[GameState] = captured) -> None:
+        def grab(
+            state: GameState, seat: int, action: object, box: list[GameState] = captured
+        ) -> None:
             if state.round == 10 and not box:
                 box.append(state.clone())
 
