@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from fcm.core.engine import advance, apply, current_actors, enter_phase, legal_actions
+from fcm.core.errors import IllegalActionError
 from fcm.core.events import Event, EventLog
 from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options, Phase, Restaurant
@@ -80,3 +83,42 @@ __all__ = [
     "play",
     "start_phase",
 ]
+
+
+def run_actions(state: GameState, seat: Seat, *actions: Any) -> tuple[GameState, list[Event]]:
+    """Apply several actions of one seat through the validating path."""
+    events: list[Event] = []
+    for action in actions:
+        state, new = apply(state, seat, action)
+        events += new
+    return state, events
+
+
+def assert_illegal(state: GameState, seat: Seat, action: Any, *words: str) -> str:
+    """The action is refused with an error containing ``words`` and the state is unchanged."""
+    before = state.canonical_json()
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, seat, action)
+    assert state.canonical_json() == before
+    for word in words:
+        assert word in str(info.value), str(info.value)
+    return str(info.value)
+
+
+class HoldPhase:
+    """A stand-in phase that stops the game where it is (isolates one phase in a test)."""
+
+    def __init__(self, nxt: Phase) -> None:
+        self.nxt = nxt
+
+    def begin(self, state: GameState, log: EventLog) -> None:
+        pass
+
+    def actors(self, state: GameState) -> list[Seat]:
+        return [0]
+
+    def legal(self, state: GameState, seat: Seat) -> list[Any]:
+        return []
+
+    def finish(self, state: GameState, log: EventLog) -> Phase:
+        return self.nxt

@@ -18,51 +18,22 @@ Small map (2x2 tiles, A B / R T), seat 0's restaurant at (8,3) entrance nw:
 
 from __future__ import annotations
 
-import types
 from typing import Any
 
 import pytest
 from tests.helpers import add_restaurant, kinds, make_state, start_phase
+from tests.helpers import assert_illegal as illegal
+from tests.helpers import run_actions as run
 
-from fcm.core import engine
 from fcm.core.actions import AddGarden, Done, MoveRestaurant, PlaceHouse, PlaceRestaurant
-from fcm.core.engine import apply, legal_actions
-from fcm.core.errors import IllegalActionError
+from fcm.core.engine import legal_actions
 from fcm.core.state import GameState, House, Phase, WorkStep
 from fcm.core.types import Corner
 
-HOLD = types.SimpleNamespace(
-    begin=lambda state, log: None,
-    actors=lambda state: [0],
-    legal=lambda state, seat: [],
-    finish=lambda state, log: Phase.DINNERTIME,
-)
+pytestmark = pytest.mark.usefixtures("hold_at_dinnertime")
+
 LINE = [[("L", 0), ("Q", 0), ("N", 0), ("L", 0), ("Q", 0), ("N", 0)]]
 NW, NE, SE = Corner.NW, Corner.NE, Corner.SE
-
-
-@pytest.fixture(autouse=True)
-def _hold_at_dinnertime(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dinnertime is another phase: stop there so these tests see Working 9–5 alone."""
-    monkeypatch.setitem(engine.PHASE_MODULES, Phase.DINNERTIME, HOLD)
-
-
-def run(state: GameState, seat: int, *actions: Any) -> tuple[GameState, list[Any]]:
-    events: list[Any] = []
-    for action in actions:
-        state, new = apply(state, seat, action)
-        events += new
-    return state, events
-
-
-def illegal(state: GameState, seat: int, action: Any, *words: str) -> str:
-    before = state.canonical_json()
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, seat, action)
-    assert state.canonical_json() == before
-    for word in words:
-        assert word in str(info.value), str(info.value)
-    return str(info.value)
 
 
 def step(

@@ -7,54 +7,25 @@ operator played), D.1 (routes, zeppelin), E.2, 9.2 (production is all or nothing
 
 from __future__ import annotations
 
-import types
 from typing import Any
 
 import pytest
 from tests.helpers import add_restaurant, kinds, make_state, start_phase
+from tests.helpers import assert_illegal as illegal
+from tests.helpers import run_actions as run
 
-from fcm.core import engine
 from fcm.core.actions import Cook, Done, GetDrinks
-from fcm.core.engine import apply, legal_actions
-from fcm.core.errors import IllegalActionError
+from fcm.core.engine import legal_actions
 from fcm.core.state import GameState, Phase, WorkStep
 from fcm.core.types import Good
 
-HOLD = types.SimpleNamespace(
-    begin=lambda state, log: None,
-    actors=lambda state: [0],
-    legal=lambda state, seat: [],
-    finish=lambda state, log: Phase.DINNERTIME,
-)
+pytestmark = pytest.mark.usefixtures("hold_at_dinnertime")
+
 # One row of six tiles (L Q N L Q N): the road on row 2 runs through all of them.
 #   lemonade (3,3) tile 0, soda (3,6) tile 1, beer (1,11) tile 2,
 #   lemonade (3,18) tile 3, soda (3,21) tile 4, beer (1,26) tile 5.
 LINE = [[("L", 0), ("Q", 0), ("N", 0), ("L", 0), ("Q", 0), ("N", 0)]]
 LEM, SODA, BEER = (3, 3), (3, 6), (1, 11)
-
-
-@pytest.fixture(autouse=True)
-def _hold_at_dinnertime(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dinnertime is another phase: stop there so these tests see Working 9–5 alone."""
-    monkeypatch.setitem(engine.PHASE_MODULES, Phase.DINNERTIME, HOLD)
-
-
-def run(state: GameState, seat: int, *actions: Any) -> tuple[GameState, list[Any]]:
-    events: list[Any] = []
-    for action in actions:
-        state, new = apply(state, seat, action)
-        events += new
-    return state, events
-
-
-def illegal(state: GameState, seat: int, action: Any, *words: str) -> str:
-    before = state.canonical_json()
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, seat, action)
-    assert state.canonical_json() == before
-    for word in words:
-        assert word in str(info.value), str(info.value)
-    return str(info.value)
 
 
 def food_step(

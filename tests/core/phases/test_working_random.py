@@ -10,12 +10,10 @@ available", excerpt 002); the phase ends in Dinnertime with every pile at 0 or m
 from __future__ import annotations
 
 import random
-import types
 
 import pytest
 from tests.helpers import add_restaurant, make_state, start_phase
 
-from fcm.core import engine
 from fcm.core.actions import Done
 from fcm.core.company import board_of, occupied_squares
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
@@ -23,12 +21,8 @@ from fcm.core.geometry import random_placements
 from fcm.core.state import GameState, Phase, WorkStep
 from fcm.data import CATALOG
 
-HOLD = types.SimpleNamespace(
-    begin=lambda state, log: None,
-    actors=lambda state: [0],
-    legal=lambda state, seat: [],
-    finish=lambda state, log: Phase.DINNERTIME,
-)
+pytestmark = pytest.mark.usefixtures("hold_at_dinnertime")
+
 CARDS = sorted(e for e in CATALOG.employees if e != "ceo")
 MILESTONES = [
     "first_pay_20",
@@ -37,12 +31,6 @@ MILESTONES = [
     "first_cart_operator",
     "first_billboard",
 ]
-
-
-@pytest.fixture(autouse=True)
-def _hold_at_dinnertime(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dinnertime is another phase: stop there so these tests see Working 9–5 alone."""
-    monkeypatch.setitem(engine.PHASE_MODULES, Phase.DINNERTIME, HOLD)
 
 
 def random_position(rng: random.Random) -> GameState:

@@ -7,52 +7,21 @@ First to hire 3 people in 1 turn, First to train someone, First to pay $20, Firs
 
 from __future__ import annotations
 
-import types
-from typing import Any
-
 import pytest
 from tests.helpers import add_restaurant, kinds, make_state, start_phase
+from tests.helpers import assert_illegal as illegal
+from tests.helpers import run_actions as run
 
-from fcm.core import engine
 from fcm.core.actions import Done, Hire, Train
-from fcm.core.engine import apply, current_actors, legal_actions
-from fcm.core.errors import IllegalActionError
+from fcm.core.engine import current_actors, legal_actions
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good
 
-HOLD = types.SimpleNamespace(
-    begin=lambda state, log: None,
-    actors=lambda state: [0],
-    legal=lambda state, seat: [],
-    finish=lambda state, log: Phase.DINNERTIME,
-)
+pytestmark = pytest.mark.usefixtures("hold_at_dinnertime")
+
 MT = "management_trainee"
 JVP = "junior_vice_president"
 VP = "vice_president"
-
-
-@pytest.fixture(autouse=True)
-def _hold_at_dinnertime(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dinnertime is another phase: stop there so these tests see Working 9–5 alone."""
-    monkeypatch.setitem(engine.PHASE_MODULES, Phase.DINNERTIME, HOLD)
-
-
-def run(state: GameState, seat: int, *actions: Any) -> tuple[GameState, list[Any]]:
-    events: list[Any] = []
-    for action in actions:
-        state, new = apply(state, seat, action)
-        events += new
-    return state, events
-
-
-def illegal(state: GameState, seat: int, action: Any, *words: str) -> str:
-    before = state.canonical_json()
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, seat, action)
-    assert state.canonical_json() == before
-    for word in words:
-        assert word in str(info.value), str(info.value)
-    return str(info.value)
 
 
 def position(at_work: list[str], beach: list[str] | None = None, **supply: int) -> GameState:
