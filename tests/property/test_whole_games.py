@@ -66,7 +66,7 @@ def _play_checked(seed: int, players: int, intro: bool, bots: str) -> GameState:
     return state
 
 
-@pytest.mark.parametrize(("seed", "players", "intro", "bots"), _configs(160, 1, "random"))
+@pytest.mark.parametrize(("seed", "players", "intro", "bots"), _configs(200, 1, "random"))
 def test_random_games_keep_every_invariant(seed, players, intro, bots):
     _play_checked(seed, players, intro, bots)
 
