@@ -5,7 +5,8 @@ Everything here is pure and deterministic; a :class:`Board` is immutable and cac
 - Build: ``Board.build(placements, tiles)``, ``random_placements(rows, cols, seed)``,
   ``board_from_text(picture)``; draw with ``render_board(board, overlay)``.
 - Roads: ``road_nodes``, ``road_distance``, ``house_starts``, ``entrance_starts``,
-  ``distance_house_to_restaurant``, ``reachable_roads``, ``squares_next_to_roads``.
+  ``distance_house_to_restaurant``, ``reachable_roads``, ``squares_in_road_range``,
+  ``squares_next_to_roads``.
 - Drinks: ``road_route_supplier_sets`` (cart, truck), ``zeppelin_supplier_sets``.
 - Marketing reach: ``block_id``, ``billboard_reach``, ``airplane_placements``,
   ``airplane_cells``, ``radio_tiles``.

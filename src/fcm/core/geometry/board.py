@@ -616,6 +616,27 @@ class Board:
                     out[self._nodes[n]] = cost
         return out
 
+    def squares_in_road_range(
+        self, restaurants: Iterable[RestaurantSpot], max_range: int
+    ) -> frozenset[Cell]:
+        """Non-road in-map squares that a road-range marketeer reaches within ``max_range``
+        (facts.md E.2: "next to the road used; the campaign tile itself must be in range"): next
+        to a road square reached at range ``d`` from an entrance of ``restaurants``, where
+        ``d`` plus the step off the road (1 when the square is on another tile than that road
+        square, as for an entrance, facts.md D.1) is at most ``max_range``."""
+        reached = self.reachable_roads(restaurants, max_range)
+        out: set[Cell] = set()
+        for node, cost in reached.items():
+            r, c = node.cell
+            here = self._tile[r * self._width + c]
+            for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                if not self.in_map(cell) or self.is_road(cell):
+                    continue
+                step = int(self._tile[cell[0] * self._width + cell[1]] != here)
+                if cost + step <= max_range:
+                    out.add(cell)
+        return frozenset(out)
+
     def squares_next_to_roads(self, roads: Iterable[RoadNode]) -> frozenset[Cell]:
         """In-map squares orthogonally next to any of the given road nodes' squares ("next to the
         road used", facts.md E.2). Road squares themselves are not included."""
@@ -832,14 +853,17 @@ class Board:
         width: int,
         occupied: Collection[Cell],
         allowed_roads: Collection[RoadNode] | None = None,
+        allowed_squares: Collection[Cell] | None = None,
     ) -> list[tuple[Cell, Orientation | None]]:
         """Every legal ``(top_left, orientation)`` for a billboard, mailbox or radio tile of
         ``height`` x ``width`` squares (facts.md E.2): all squares in the map, printed empty and
         not occupied, at least one square orthogonally next to a road square (with
         ``allowed_roads``: next to one of these road nodes, "the road used"; a square next to a
-        bridge counts for both of its roads). Square tiles get orientation ``None``."""
+        bridge counts for both of its roads; with ``allowed_squares``: at least one square is one
+        of these, e.g. :meth:`squares_in_road_range`). Square tiles get orientation ``None``."""
         occ = _as_set(occupied)
         allowed = None if allowed_roads is None else frozenset(allowed_roads)
+        in_range = None if allowed_squares is None else _as_set(allowed_squares)
         if height == width:
             shapes: tuple[tuple[Orientation | None, tuple[int, int]], ...] = (
                 (None, (height, width)),
@@ -855,6 +879,8 @@ class Board:
                 if not occ.isdisjoint(cand.cells):
                     continue
                 if allowed is not None and allowed.isdisjoint(cand.roads):
+                    continue
+                if in_range is not None and in_range.isdisjoint(cand.cells):
                     continue
                 out.append((cand.top_left, orientation))
         return out

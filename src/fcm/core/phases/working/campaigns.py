@@ -7,9 +7,12 @@ started must be finished, so the step never gets stuck.
 
 Placement (facts.md E.2): billboards, mailboxes and radios on empty in-map squares next to a road;
 a marketeer with a road range places next to a road square it reaches within that range from an
-entrance of one of the player's open restaurants ("next to the road they used"); unlimited range
-and radios: next to any road. Airplanes go along a map edge lining up with exactly 1/3/5 squares,
-never past a corner; they may overlap (conventions.md #2; option ``airplanes_may_not_overlap``).
+entrance of one of the player's open restaurants ("next to the road they used"), and the
+campaign itself must be in range: one of its squares next to such a road square counts the
+reached range plus 1 when it lies on another tile than that road square (as an entrance does,
+facts.md D.1); unlimited range and radios: next to any road. Airplanes go along a map edge
+lining up with exactly 1/3/5 squares, never past a corner; they may overlap (conventions.md #2;
+option ``airplanes_may_not_overlap``).
 """
 
 from __future__ import annotations
@@ -72,14 +75,17 @@ def placements(
             )
         return [PlaceCampaign(edge=edge, first=first) for edge, first in spots]
     spec = CATALOG.employees[marketeer]
-    roads = None
+    in_range = None
     if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
-        # "A marketeer who travels by road must place it next to the road they used."
-        roads = frozenset(board.reachable_roads(open_spots(state, seat), spec.range))
+        # "A marketeer who travels by road must place it next to the road they used", and the
+        # campaign itself must be in range (facts.md E.2): one of its squares next to a road
+        # square reached within range, the step off the road onto another tile counting 1.
+        assert spec.range is not None
+        in_range = board.squares_in_road_range(open_spots(state, seat), spec.range)
     return [
         PlaceCampaign(cell=cell, orientation=orientation)
         for cell, orientation in board.legal_campaign_placements(
-            tile.height, tile.width, occupied_squares(state), roads
+            tile.height, tile.width, occupied_squares(state), allowed_squares=in_range
         )
     ]
 
@@ -242,7 +248,8 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             return _rule(
                 f"a {draft.marketeer} travels by road (range {spec.range}): the campaign goes on "
                 "empty squares next to a road it reached from an entrance of one of your open "
-                "restaurants"
+                "restaurants, and must itself be in range (a square on the next tile beside the "
+                "road counts one border more)"
             )
         return _rule(
             f"a {tile.type.value} goes on empty squares of the map (no road, house, supplier, "
