@@ -6,7 +6,7 @@ import pytest
 
 from fcm.core.actions import ChooseReserve, Done, PlaceRestaurant
 from fcm.core.engine import apply, current_actors, legal_actions
-from fcm.core.errors import IllegalActionError, NotYourTurnError
+from fcm.core.errors import IllegalActionError, NotYourTurnError, ScenarioError
 from fcm.core.setup import new_game
 from fcm.core.state import Options, Phase
 from fcm.core.types import Corner, corner_cell, tile_of
@@ -69,11 +69,26 @@ def test_facts_c_reserve_card_is_a_simultaneous_secret_choice():
         apply(state, 1, ChooseReserve(300))
 
 
-def test_intro_game_has_no_reserve_cards():
-    """facts.md E.10: the introductory game uses no reserve cards."""
-    state = new_game(2, seed=2, options=Options(introductory=True, milestones=False))
+def test_intro_game_has_no_reserve_cards_and_no_milestones():
+    """facts.md E.10: the introductory game uses no reserve cards and no milestones."""
+    state = new_game(2, seed=2, options=Options(introductory=True))
     assert state.phase is Phase.SETUP_RESTAURANTS
     assert state.milestones_available == []
+    assert state.options.milestones is False  # the stored options are resolved
+
+
+def test_intro_game_with_milestones_is_the_recommended_second_game():
+    """facts.md E.10: "same changes but with milestones"."""
+    state = new_game(2, seed=2, options=Options(introductory=True, milestones=True))
+    assert len(state.milestones_available) == 18
+    assert len(new_game(2, seed=2).milestones_available) == 18
+
+
+def test_options_reject_bad_values():
+    with pytest.raises(ScenarioError, match="'introductory' has a bad value"):
+        Options.from_dict({"introductory": "yes"})
+    with pytest.raises(ScenarioError, match="unknown switch"):
+        Options.from_dict({"turbo": True})
 
 
 def _after_reserves(players: int, seed: int):

@@ -109,6 +109,8 @@ class HeuristicBot:
         if view.phase is Phase.PAYDAY:
             return self._payday(view, seat, legal)
         if ThrowAway in by_type:
+            if Done() in legal:  # the freezer keeps everything it can
+                return Done()
             return self._throw_away(view, seat, by_type[ThrowAway])
         return self._working(view, seat, legal, by_type)
 

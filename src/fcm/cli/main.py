@@ -30,7 +30,7 @@ console = Console(highlight=False)
 
 
 def _options(args: argparse.Namespace) -> Options:
-    return Options(introductory=args.intro, milestones=not args.intro or args.milestones)
+    return Options(introductory=args.intro, milestones=True if args.milestones else None)
 
 
 def cmd_map(args: argparse.Namespace) -> int:

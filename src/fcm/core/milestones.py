@@ -21,7 +21,7 @@ GIFTS: dict[MilestoneId, tuple[str, int]] = {
 
 
 def can_claim(state: GameState, seat: Seat, milestone: MilestoneId) -> bool:
-    if not state.options.milestones:
+    if not state.options.uses_milestones:
         return False
     if milestone not in state.milestones_available:
         return False

@@ -50,7 +50,7 @@ def new_game_with_events(
 
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
-    opts = options or Options()
+    opts = (options or Options()).resolved()
     setup = CATALOG.setups[players]
     rng = Rng(seed)
     if tiles is None:
@@ -72,7 +72,7 @@ def new_game_with_events(
         campaign_supply=sorted(n for n in CATALOG.campaigns if n not in removed),
         house_supply=list(CATALOG.placeable_houses),
         gardens_left=CATALOG.garden_tiles,
-        milestones_available=list(CATALOG.milestones) if opts.milestones else [],
+        milestones_available=list(CATALOG.milestones) if opts.uses_milestones else [],
         ceo_slots=CATALOG.ceo_start_slots,
     )
     from fcm.core.company import board_of

@@ -55,7 +55,9 @@ class Options:
     """Rules configuration. Every switch is off by default (the excerpts' reading)."""
 
     introductory: bool = False
-    milestones: bool = True
+    # Milestones are used unless the introductory game is played (facts.md E.10); ``True`` with
+    # ``introductory`` is the recommended second game. ``None`` resolves at setup.
+    milestones: bool | None = None
     # conventions.md / facts.md 9.1 alternatives, each off by default:
     local_manager_any_road: bool = False  # 9.1 #1: RB - entrance on any road, range still 3
     airplanes_may_not_overlap: bool = False  # 9.1 #2: DLX - airplane tokens may not overlap
@@ -63,17 +65,36 @@ class Options:
     first_100_at_end_of_dinnertime: bool = False  # 9.1 #6: RB - $100 checked after Dinnertime
     round_limit: int = 60  # safety cap: the game ends after this many rounds (never reached)
 
+    @property
+    def uses_milestones(self) -> bool:
+        return (not self.introductory) if self.milestones is None else self.milestones
+
+    def resolved(self) -> Options:
+        """A copy with every default decided (what a game stores)."""
+        data = self.to_dict()
+        data["milestones"] = self.uses_milestones
+        return Options(**data)
+
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
+        from fcm.core.errors import ScenarioError
+
         known = set(cls.__slots__)
         unknown = set(data) - known
         if unknown:
-            from fcm.core.errors import ScenarioError
-
             raise ScenarioError(f"options: unknown switch(es) {sorted(unknown)}")
+        for name, value in data.items():
+            if name == "round_limit":
+                ok = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
+            elif name == "milestones":
+                ok = value is None or isinstance(value, bool)
+            else:
+                ok = isinstance(value, bool)
+            if not ok:
+                raise ScenarioError(f"options: {name!r} has a bad value {value!r}")
         return cls(**data)
 
 

@@ -62,14 +62,20 @@ def test_facts_E7_freezer_works_from_the_round_after_it_was_earned() -> None:
     s.round = 3
     s.players[0].stock.update({P: 4, BEER: 6})
     s.players[1].stock.update({P: 2})
-    _, ev = run(s)
-    assert s.players[0].stock == {**EMPTY, P: 4, BEER: 6}  # exactly 10: kept
+    s.phase = Phase.PAYDAY
+    ev = start_phase(s, Phase.CLEANUP)
+    # exactly 10: the owner may keep them all (or throw some away: its own choice)
+    assert current_actors(s) == [0]
+    assert legal_actions(s, 0) == [ThrowAway(P), ThrowAway(BEER), Done()]
+    s, ev = play(s, 0, Done())
+    assert s.players[0].stock == {**EMPTY, P: 4, BEER: 6}
     assert kinds(ev, "freezer_kept")[0].data["seat"] == 0
     assert s.players[1].stock == EMPTY
     assert s.players[1].milestones == {}  # the milestone was removed in round 2
 
 
 def test_facts_E7_freezer_over_10_throws_away_one_item_at_a_time() -> None:
+    """facts.md E.7: up to 10 kept, the owner chooses which."""
     s = make_state()
     s.round = 5
     s.phase = Phase.MARKETING
@@ -89,8 +95,10 @@ def test_facts_E7_freezer_over_10_throws_away_one_item_at_a_time() -> None:
         play(s, 0, Done())
     s, _ = play(s, 0, ThrowAway(BEER))
     assert current_actors(s) == [0]
-    s, ev = play(s, 0, ThrowAway(P))
+    s, _ = play(s, 0, ThrowAway(P))
     assert s.players[0].stock == {**EMPTY, B: 8, P: 2}
+    assert Done() in legal_actions(s, 0)  # 10 left: keeping them is now legal
+    s, ev = play(s, 0, Done())
     assert s.phase is Phase.RESTRUCTURING and s.round == 6
     assert kinds(ev, "freezer_kept")[0].data["goods"] == ["burger"] * 8 + ["pizza"] * 2
 

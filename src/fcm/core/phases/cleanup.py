@@ -2,9 +2,10 @@
 
 1. Food and drinks: a chain without the freezer discards all of them. The freezer is First to
    throw away drink/food held from an EARLIER round (it does not work in the Clean up where it is
-   earned): its owner keeps up to 10 items; with more, the owner throws items away one at a time
-   (``ThrowAway(good)``) until 10 are left -- the only decision of this phase. Discarding at
-   least one item claims First to throw away drink/food.
+   earned): its owner chooses what to keep, up to 10 items (facts.md E.7 "chosen freely"):
+   ``ThrowAway(good)`` one item at a time, then ``Done()``, which is legal once 10 or fewer are
+   left -- the only decision of this phase. Discarding at least one item claims First to throw
+   away drink/food.
 2. Cards at work and on the beach go back to the hand (busy marketeers stay on their campaigns).
 3. Coming Soon restaurants open; drive-ins are removed.
 4. Milestones claimed this round are removed for everybody else (``milestones.remove_claimed``).
@@ -17,7 +18,7 @@ Then the next round starts with Restructuring (the engine counts the round).
 from __future__ import annotations
 
 from fcm.core import milestones
-from fcm.core.actions import Action, ThrowAway
+from fcm.core.actions import Action, Done, ThrowAway
 from fcm.core.events import EventLog
 from fcm.core.state import GameState, Phase, Player
 from fcm.core.types import Good, Seat
@@ -44,11 +45,10 @@ def begin(state: GameState, log: EventLog) -> None:
     capacity = CATALOG.freezer_capacity
     for p in state.players:
         if has_freezer(state, p):
-            if _items(p) > capacity:
+            if _items(p):
                 state.pending.append(p.seat)
+            if _items(p) > capacity:
                 log.add("freezer_over_capacity", seat=p.seat, items=_items(p), capacity=capacity)
-            else:
-                log.add("freezer_kept", seat=p.seat, goods=_goods(p))
             continue
         thrown = _goods(p)
         for g in Good:
@@ -66,7 +66,10 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
     if seat not in state.pending:
         return []
     p = state.players[seat]
-    return [ThrowAway(g) for g in Good if p.stock.get(g, 0) > 0]
+    out: list[Action] = [ThrowAway(g) for g in Good if p.stock.get(g, 0) > 0]
+    if _items(p) <= CATALOG.freezer_capacity:
+        out.append(Done())
+    return out
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
@@ -80,13 +83,14 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
-    assert isinstance(action, ThrowAway)
     p = state.players[seat]
-    p.stock[action.good] -= 1
-    log.add("good_thrown_away", seat=seat, good=action.good.value, left=_items(p))
-    if _items(p) <= CATALOG.freezer_capacity:
-        state.pending.remove(seat)
-        log.add("freezer_kept", seat=seat, goods=_goods(p))
+    if isinstance(action, ThrowAway):
+        p.stock[action.good] -= 1
+        log.add("good_thrown_away", seat=seat, good=action.good.value, left=_items(p))
+        if _items(p):
+            return
+    state.pending.remove(seat)
+    log.add("freezer_kept", seat=seat, goods=_goods(p))
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
