@@ -103,12 +103,18 @@ def options(state: GameState, turn: WorkingTurn) -> list[Action]:
     draft = turn.draft
     if draft is None:
         out: list[Action] = []
+        # Tiles of one shape and type, for marketeers of one range, have the same placements.
+        has_place: dict[tuple[object, ...], bool] = {}
         for marketeer in unused_of(turn, MARKETEERS):
-            kinds = CATALOG.employees[marketeer].campaign_types
+            spec = CATALOG.employees[marketeer]
             for number in sorted(state.campaign_supply):
-                if CATALOG.campaigns[number].type not in kinds:
+                tile = CATALOG.campaigns[number]
+                if tile.type not in spec.campaign_types:
                     continue
-                if placements(state, turn.seat, marketeer, number):
+                key = (tile.type, tile.height, tile.width, spec.range_kind, spec.range)
+                if key not in has_place:
+                    has_place[key] = bool(placements(state, turn.seat, marketeer, number))
+                if has_place[key]:
                     out.append(StartCampaign(marketeer, number))
         return out
     if draft.cells is None and draft.edge is None:

@@ -355,9 +355,14 @@ def hire_options(state: GameState, turn: WorkingTurn) -> list[Hire]:
     but the card can still be trained on this turn ("only the final card must be available")."""
     if turn.hires_left <= 0:
         return []
-    staff = Staff.of(state, turn)
+    nothing_short = all(n >= 0 for n in state.supply.values())
+    staff: Staff | None = None
     out = []
     for card in ENTRY_LEVEL:
+        if nothing_short and state.supply.get(card, 0) > 0:
+            out.append(Hire(card))  # no pile goes short: nothing to look ahead for
+            continue
+        staff = staff or Staff.of(state, turn)
         after = hired(staff, card)
         if after.short() and not resolvable(after):
             continue
