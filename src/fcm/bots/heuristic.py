@@ -359,8 +359,9 @@ class HeuristicBot:
             return total
 
         sample = places[:: max(1, len(places) // 300)]
-        best = max(sample, key=gain)
-        return best if gain(best) > 0.5 else None
+        gains = [gain(a) for a in sample]
+        best = max(range(len(sample)), key=gains.__getitem__)
+        return sample[best] if gains[best] > 0.5 else None
 
     # -- setup -------------------------------------------------------------------------------------
 
@@ -382,8 +383,9 @@ class HeuristicBot:
                     total += 1.0 / (1 + d) ** 2
             return total
 
-        scored = sorted(places, key=score, reverse=True)
-        top = [a for a in scored if score(a) >= score(scored[0]) - 1e-9]
+        scores = [score(a) for a in places]
+        best = max(scores)
+        top = [a for a, sc in zip(places, scores, strict=True) if sc >= best - 1e-9]
         return top[self._rng.below(len(top))]
 
 
