@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml requirements-dev.txt
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/fcm play --players 4 --seed 1
+	$(BIN)/fcm serve
 
 test: lint typecheck unit
 
@@ -32,7 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 soak: $(STAMP)
-	FCM_SOAK_GAMES=100000 $(BIN)/pytest -n 2 tests/property -k soak
+	$(BIN)/fcm verify --games $${SOAK_GAMES:-100000} --jobs 2
 
 lock:
 	$(PYTHON) -m venv /tmp/fcm-lock && /tmp/fcm-lock/bin/pip install -q -e '.[dev]' && \

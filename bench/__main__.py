@@ -7,7 +7,7 @@ import sys
 
 from bench import BENCHMARKS, Row
 
-MODULES = ["bench.board", "bench.engine"]
+MODULES = ["bench.board", "bench.engine", "bench.load"]
 
 
 def format_table(rows: list[Row]) -> str:

@@ -144,6 +144,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from fcm.server import run
+    except ImportError as exc:  # pragma: no cover - the server extra is always installed here
+        console.print(f"[red]the server needs: pip install 'fcm[server]' ({exc})[/]")
+        return 2
+    run(args.host, args.port, args.database_url)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from fcm.verify import run
+
+    console.print(run(args.games, args.seed, args.bots, args.jobs), markup=False)
+    return 0
+
+
 def _load(path: str) -> GameRecord:
     return GameRecord.loads(Path(path).read_text())
 
@@ -229,6 +246,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="", help="write one JSON line per game here")
     p.add_argument("--save-dir", default="", help="save every game here for fcm replay")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--database-url",
+        default=None,
+        help="sqlite:///PATH or postgresql://USER:PW@HOST/DB "
+        "(default: $FCM_DATABASE_URL, else sqlite:///data/fcm.sqlite3)",
+    )
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
+        "verify", help="play seeded games checking every invariant after every action"
+    )
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1, help="first seed")
+    p.add_argument("--bots", default="mixed", choices=("mixed", "random", "heuristic"))
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("replay", help="replay a saved game")
     p.add_argument("file")

@@ -1,0 +1,72 @@
+"""The game server: live multiplayer games over HTTP and WebSocket, stored in SQLite or
+PostgreSQL (docs/server.md).
+
+    fcm.server.run("127.0.0.1", 8000, "sqlite:///data/fcm.sqlite3")
+
+Layout: :mod:`~fcm.server.app` (routes), :mod:`~fcm.server.match` (the master pipeline),
+:mod:`~fcm.server.storage` (the store interface and its SQLite and PostgreSQL backends),
+:mod:`~fcm.server.bots` (the bot worker), :mod:`~fcm.server.limits` (413/429).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from fcm.server.config import DEFAULT_DATABASE_URL, Settings
+
+
+def create_app(settings: Settings | None = None, **kwargs: Any) -> Any:
+    from fcm.server.app import create_app as _create_app
+
+    return _create_app(settings, **kwargs)
+
+
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    *,
+    settings: Settings | None = None,
+    log_level: str = "info",
+) -> None:
+    """Serve until interrupted; prints the URL to open."""
+    import uvicorn
+
+    s = settings or Settings.from_env(database_url=database_url)
+    app = create_app(s)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    print(
+        f"fcm server: open http://{shown}:{port}/  (HTTP API: http://{shown}:{port}/docs; "
+        f"storage: {s.database_url})",
+        flush=True,
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=s.max_ws_message_bytes,
+        ws="websockets-sansio",
+        timeout_graceful_shutdown=5,
+    )
+    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
+    uvicorn.Server(config).run()
+
+
+class RedactTokens(logging.Filter):
+    """Keeps seat tokens (``?token=...``) out of the access log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub("token=...", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+_TOKEN = re.compile(r"token=[^&\s]+")
+
+
+__all__ = ["DEFAULT_DATABASE_URL", "Settings", "create_app", "run"]

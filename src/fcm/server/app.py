@@ -1,0 +1,336 @@
+"""The HTTP and WebSocket API (FastAPI on uvicorn); the OpenAPI description is at ``/docs``.
+
+Routes translate JSON to calls of :class:`~fcm.server.match.MatchService` and its errors to
+``{"error": {"code", "message"}}`` answers; they never decide anything about the rules.
+A seat (or spectator) token is sent as ``Authorization: Bearer TOKEN`` or as ``?token=TOKEN``
+(WebSockets: the query parameter). See docs/server.md for the whole protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from fcm import __version__
+from fcm.server.bots import BotWorker
+from fcm.server.config import Settings
+from fcm.server.errors import ApiError
+from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
+from fcm.server.match import MatchService, Subscriber, dumps
+from fcm.server.schemas import (
+    ActionIn,
+    CreateGameIn,
+    CreateGameOut,
+    DinnertimeOut,
+    ErrorOut,
+    GameListOut,
+    LinkOut,
+    LogOut,
+    SeatOut,
+    StateOut,
+    UndoIn,
+)
+from fcm.server.storage import SPECTATOR, SeatSpec, Store, open_store
+
+log = logging.getLogger("fcm.server")
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text}
+    for code, text in {
+        400: "malformed request or action",
+        401: "no token",
+        403: "bad token, another game's or another seat's token, or a spectator acting",
+        404: "no such game",
+        409: "stale version, not your turn, game over, or undo refused",
+        413: "body too large",
+        422: "invalid request, or an action the rules do not allow now",
+        429: "too many requests",
+    }.items()
+}
+
+
+def json_response(data: dict[str, Any]) -> Response:
+    """Serialised once, without re-validation (the views are large and already plain data)."""
+    return Response(dumps(data), media_type="application/json")
+
+
+def token_of(request: Request | WebSocket, query_token: str | None = None) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip() or None
+    return query_token or request.query_params.get("token")
+
+
+def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+    """The ASGI application. ``store`` overrides ``settings.database_url`` (tests)."""
+    settings = settings or Settings.from_env()
+    holder: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        st = store
+        if st is None:
+            kwargs: dict[str, Any] = {"durable": settings.durable_commits}
+            if not settings.database_url.startswith(("postgresql:", "postgres:")):
+                kwargs["poll_interval"] = settings.poll_interval
+            st = open_store(settings.database_url, **kwargs)
+        await st.open()
+        service = MatchService(st, settings)
+        worker = BotWorker(service, settings)
+        await st.subscribe(service.on_remote_change)
+        await worker.start()
+        holder["service"], holder["worker"] = service, worker
+        app.state.service, app.state.worker = service, worker
+        try:
+            yield
+        finally:
+            await worker.stop()
+            await st.close()
+
+    app = FastAPI(
+        title="Food Chain Magnate server",
+        version=__version__,
+        description=(
+            "Live multiplayer games of Food Chain Magnate over HTTP and WebSocket. "
+            "The rules engine alone decides legality; each client sees only its seat's view. "
+            "The WebSocket protocol is described in docs/server.md."
+        ),
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        RateLimitMiddleware,
+        limiter=RateLimiter(settings.rate_per_second, settings.rate_burst, settings.rate_clients),
+    )
+
+    def svc() -> MatchService:
+        service: MatchService = holder["service"]
+        return service
+
+    # -- errors ---------------------------------------------------------------------------------
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        for e in errors:
+            if e.get("type") == "json_invalid":
+                ctx = e.get("ctx") or {}
+                err = ApiError(
+                    400, "request/malformed_json",
+                    f"the request body is not valid JSON: {ctx.get('error', 'parse error')}",
+                )
+                return JSONResponse(err.body(), status_code=400)
+        parts = []
+        for e in errors[:5]:
+            loc = ".".join(str(x) for x in e.get("loc", ()))
+            parts.append(f"{loc}: {e.get('msg', 'invalid')}")
+        err = ApiError(422, "request/invalid", "; ".join(parts) or "invalid request")
+        return JSONResponse(err.body(), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        err = ApiError(exc.status_code, f"http/{exc.status_code}", str(exc.detail))
+        return JSONResponse(err.body(), status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        err = ApiError(500, "server/internal", f"internal error ({type(exc).__name__})")
+        return JSONResponse(err.body(), status_code=500)
+
+    # -- routes ---------------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def root() -> dict[str, Any]:
+        return {"name": "fcm", "version": __version__, "api": "/api", "docs": "/docs"}
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "storage": svc().store.kind, "version": __version__}
+
+    @app.post("/api/games", response_model=CreateGameOut, status_code=201, responses=ERRORS)
+    async def create_game(body: CreateGameIn, request: Request) -> CreateGameOut:
+        """Create a game: one secret token (invitation link) per human seat, and a spectator
+        link. Bot seats are played by the server."""
+        if body.seats is not None:
+            seats = [SeatSpec(s.kind, s.bot, s.think_ms, s.name) for s in body.seats]
+        elif body.players is not None:
+            seats = [SeatSpec() for _ in range(body.players)]
+        else:
+            raise ApiError(422, "request/invalid", "give either 'seats' or 'players'")
+        info, tokens, spectator = await svc().create_game(
+            seats, body.options, body.seed, body.scenario
+        )
+        base = str(request.base_url).rstrip("/")
+        ws_base = "ws" + base[4:] if base.startswith("http") else base
+
+        def links(token: str) -> tuple[str, str]:
+            return (
+                f"{base}/api/games/{info.id}?token={token}",
+                f"{ws_base}/api/games/{info.id}/ws?token={token}",
+            )
+
+        out = []
+        for i, s in enumerate(seats):
+            token = tokens.get(i)
+            url, ws = links(token) if token else (None, None)
+            out.append(SeatOut(seat=i, kind=s.kind, bot=s.bot, name=s.name, token=token,
+                               url=url, ws=ws))
+        url, ws = links(spectator)
+        return CreateGameOut(
+            game=info.id, seats=out, spectator=LinkOut(token=spectator, url=url, ws=ws)
+        )
+
+    @app.get("/api/games", response_model=GameListOut, responses=ERRORS)
+    async def list_games(
+        request: Request, token: list[str] = Query(default=[], max_length=50)  # noqa: B008
+    ) -> GameListOut:
+        """The games of the given tokens (``Authorization: Bearer`` and/or ``?token=``
+        repeated), with whose turn it is."""
+        tokens = list(token)
+        auth = token_of(request, None)
+        if auth and auth not in tokens:
+            tokens.insert(0, auth)
+        if not tokens:
+            await svc().authenticate(None)
+        games = []
+        for t in tokens[:50]:
+            game_id, seat = await svc().authenticate(t)
+            games.append(await svc().summary(game_id, seat))
+        return GameListOut.model_validate({"games": games})
+
+    async def auth(request: Request, game_id: str) -> int:
+        _, seat = await svc().authenticate(token_of(request), game_id)
+        return seat
+
+    @app.get("/api/games/{game_id}", response_model=StateOut, responses=ERRORS)
+    async def get_game(game_id: str, request: Request) -> Response:
+        """The game as the token's seat (or a spectator) may see it."""
+        seat = await auth(request, game_id)
+        live = await svc().get(game_id)
+        return json_response(svc().state_message(live, seat))
+
+    @app.post("/api/games/{game_id}/actions", response_model=StateOut, responses=ERRORS)
+    async def post_action(game_id: str, body: ActionIn, request: Request) -> Response:
+        """Play an action with the version you saw; answers your new state. Every connected
+        client is pushed its own new view."""
+        seat = await auth(request, game_id)
+        if body.seat is not None and body.seat != seat:
+            raise ApiError(
+                403, "auth/wrong_seat",
+                f"this token is for seat {seat if seat != SPECTATOR else 'spectator'}, "
+                f"not seat {body.seat}",
+            )
+        text = await svc().submit(game_id, seat, body.version, body.action)
+        return Response(text, media_type="application/json")
+
+    @app.post("/api/games/{game_id}/undo", response_model=StateOut, responses=ERRORS)
+    async def post_undo(game_id: str, body: UndoIn, request: Request) -> Response:
+        """Take back your own last action, if nobody has acted since and it revealed
+        nothing hidden from you."""
+        seat = await auth(request, game_id)
+        return json_response(await svc().undo(game_id, seat, body.version))
+
+    @app.get("/api/games/{game_id}/log", response_model=LogOut, responses=ERRORS)
+    async def get_log(
+        game_id: str, request: Request, start: int = Query(0, ge=0),
+        limit: int = Query(1000, ge=1, le=5000),
+    ) -> dict[str, Any]:
+        """The game log as you may see it (your own actions in full, everyone's visible
+        events)."""
+        seat = await auth(request, game_id)
+        return await svc().game_log(game_id, seat, start, limit)
+
+    @app.get("/api/games/{game_id}/dinnertime/{round_}", response_model=DinnertimeOut,
+             responses=ERRORS)
+    async def get_dinnertime(game_id: str, round_: int, request: Request) -> dict[str, Any]:
+        """Why every house bought where it did in that round's Dinnertime."""
+        await auth(request, game_id)
+        return await svc().dinnertime(game_id, round_)
+
+    @app.get("/api/games/{game_id}/record", responses=ERRORS)
+    async def get_record(game_id: str, request: Request) -> JSONResponse:
+        """The saved game file (seed + options + actions) for ``fcm replay``; available once
+        the game is over."""
+        await auth(request, game_id)
+        data = await svc().record(game_id)
+        return JSONResponse(
+            data,
+            headers={"content-disposition": f'attachment; filename="fcm-{game_id}.json"'},
+        )
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def websocket(ws: WebSocket, game_id: str) -> None:
+        service = svc()
+        try:
+            _, seat = await service.authenticate(token_of(ws), game_id)
+            live = await service.get(game_id)
+        except ApiError as exc:
+            await ws.accept()
+            await ws.send_json({"type": "error", **exc.body()})
+            await ws.close(code=4000 + exc.status)
+            return
+        await ws.accept()
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=settings.ws_queue)
+        dropped = asyncio.Event()
+        sub = Subscriber(game_id, seat, queue, on_overflow=dropped.set)
+        async with live.lock:
+            service.subscribe(live, sub)
+
+        async def sender() -> None:
+            while True:
+                await ws.send_text(await queue.get())
+
+        async def receiver() -> None:
+            limiter = RateLimiter(settings.rate_per_second, settings.rate_burst, 1)
+            while True:
+                text = await ws.receive_text()
+                if len(text) > settings.max_ws_message_bytes or limiter.check("ws") > 0:
+                    await ws.close(code=1008)
+                    return
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    msg = None
+                if isinstance(msg, dict) and msg.get("type") == "ping":
+                    sub.push(json.dumps({"type": "pong", "data": msg.get("data")}))
+                else:
+                    sub.push(json.dumps({"type": "error", **ApiError(
+                        400, "ws/unknown_message",
+                        "the WebSocket accepts only {\"type\": \"ping\"}; send actions with "
+                        f"POST /api/games/{game_id}/actions",
+                    ).body()}))
+
+        tasks = [
+            asyncio.create_task(sender()),
+            asyncio.create_task(receiver()),
+            asyncio.create_task(dropped.wait()),
+        ]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            service.unsubscribe(sub)
+            for t in tasks:
+                t.cancel()
+            for t in tasks:
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                    await t
+            if dropped.is_set():
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1013, reason="too slow: reconnect for the current state")
+
+    return app

@@ -1,0 +1,48 @@
+"""Server settings: defaults for ``fcm serve``, overridable by arguments or ``FCM_*`` variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+
+DEFAULT_DATABASE_URL = "sqlite:///data/fcm.sqlite3"
+
+
+@dataclass(slots=True)
+class Settings:
+    database_url: str = DEFAULT_DATABASE_URL
+    max_body_bytes: int = 64 * 1024  # larger request bodies get 413
+    max_ws_message_bytes: int = 16 * 1024
+    rate_per_second: float = 20.0  # per token (or per client address without a token)
+    rate_burst: int = 60
+    rate_clients: int = 10_000  # rate-limit buckets kept (least recently used are dropped)
+    bot_think_ms: int = 2_000  # a bot's think budget per decision (seats may set their own)
+    bot_delay_ms: int = 0  # pause before each bot move (to let humans follow)
+    bot_workers: int = 2  # concurrent bot decisions per process
+    snapshot_every: int = 50  # store a full state every N actions
+    cached_games: int = 2_000  # games kept in memory per process
+    poll_interval: float = 0.1  # SQLite: how often other processes' changes are looked for
+    ws_queue: int = 256  # messages queued per WebSocket before a slow client is dropped
+    # False: a stored action survives a crash or SIGKILL of the server (and of PostgreSQL),
+    # but an OS crash or power loss may lose the last fraction of a second (SQLite
+    # synchronous=NORMAL, PostgreSQL synchronous_commit=off); True: wait for the disk on
+    # every action (slower).
+    durable_commits: bool = False
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Defaults, then ``FCM_<FIELD>`` variables (``FCM_DATABASE_URL``, ...), then
+        ``overrides`` (None values are ignored)."""
+        s = cls()
+        for f in fields(cls):
+            raw = os.environ.get(f"FCM_{f.name.upper()}")
+            if raw is not None:
+                default = getattr(s, f.name)
+                if isinstance(default, bool):
+                    setattr(s, f.name, raw.strip().lower() in ("1", "true", "yes", "on"))
+                else:
+                    setattr(s, f.name, type(default)(raw))
+        for name, value in overrides.items():
+            if value is not None:
+                setattr(s, name, value)
+        return s

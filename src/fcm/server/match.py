@@ -1,0 +1,737 @@
+"""The match service: the master pipeline between clients, the engine and storage.
+
+For an action: authenticate the seat (the caller passes the seat its token maps to) → check
+the client's version → ``fcm.apply`` (the engine alone decides legality) → append the action
+and the new head to storage in one transaction (compare-and-set: a process whose cached game
+is out of date gets a conflict, reloads and tries again) → push every connected client its
+own view.
+
+**Versions never leak secret steps.** A viewer (each seat, and the spectators together) has its
+own *version*: the number of changes to the game it could see. An action is visible to a
+viewer unless everything the engine reported for it is for other eyes (every event of it has
+a ``visible_to`` that excludes the viewer), as with sending a card to work during
+Restructuring. So a seat never learns how many secret steps another seat took, a seat's
+version goes stale only when something it can see has changed (simultaneous secret decisions
+do not race each other into 409s), and an undo is a change too (versions never go back, so a
+version can never name two different positions). Internally the log position
+(``Head.version``: the number of actions applied) and the revision (every change) are used.
+
+**Undo** (:meth:`MatchService.undo`): a seat may take back the last action of the game if it
+is its own, the game is not over, and the action revealed nothing hidden from that seat:
+no chance was drawn (the PRNG state did not move), no reserve card became visible to it, and
+no other seat's secret choice (Restructuring or Payday draft) was revealed or cleared. It is
+done by truncating the log, never by editing a state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fcm.core.actions import Action, action_from_json
+from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
+from fcm.core.errors import FcmError
+from fcm.core.events import Event
+from fcm.core.record import GameRecord
+from fcm.core.state import GameState, Options, Phase, state_from_dict
+from fcm.core.views import reserves_visible_to, view
+from fcm.server.config import Settings
+from fcm.server.errors import ApiError, engine_error
+from fcm.server.storage import (
+    SPECTATOR,
+    ActionRow,
+    Conflict,
+    GameInfo,
+    GameNotFound,
+    Head,
+    Loaded,
+    SeatSpec,
+    Store,
+)
+
+log = logging.getLogger("fcm.server")
+
+COMMIT_ATTEMPTS = 5
+
+
+class BotMoveOutdated(Exception):
+    """Another process changed the game while a bot's move was being stored."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+# -- visibility ----------------------------------------------------------------------------------
+
+
+def event_visible(event: dict[str, Any], viewer: int | None) -> bool:
+    to = event.get("visible_to")
+    return to is None or (viewer is not None and viewer in to)
+
+
+def visible_to(actor: int, events: list[dict[str, Any]], viewer: int | None) -> bool:
+    """Whether ``viewer`` (a seat, or None for a spectator) may know this action happened."""
+    if viewer == actor or not events:
+        return True
+    return any(event_visible(e, viewer) for e in events)
+
+
+def viewers(players: int) -> list[int | None]:
+    """The viewers of a game in ``Head.seen`` order: every seat, then the spectators."""
+    return [*range(players), None]
+
+
+def viewer_index(players: int, seat: int) -> int:
+    return players if seat == SPECTATOR else seat
+
+
+def reveal_reason(before: GameState, after: GameState, seat: int) -> str | None:
+    """What hidden information (hidden from ``seat``) the step ``before`` → ``after`` showed,
+    judged by what :func:`fcm.core.views.view` hides; None if nothing."""
+    if after.rng != before.rng:
+        return "a random outcome was drawn"
+    if not reserves_visible_to(before, seat) and reserves_visible_to(after, seat):
+        return "the reserve cards were revealed"
+    for other, draft in before.drafts.items():
+        if other != seat and after.drafts.get(other) != draft:
+            return "the other players' secret choices were revealed"
+    if after.phase is Phase.GAME_OVER:
+        return "the game is over"
+    return None
+
+
+def bot_seed(game_seed: int, seat: int, version: int) -> int:
+    """A bot's seed for one decision: a function of the stored game only (resumes exactly)."""
+    digest = hashlib.sha256(f"{game_seed}:{seat}:{version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+# -- live games -----------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """A push channel (one WebSocket) of one viewer of one game."""
+
+    game_id: str
+    seat: int  # SPECTATOR for spectators
+    queue: asyncio.Queue[str]
+    on_overflow: Callable[[], None] = lambda: None
+
+    def push(self, message: str) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.on_overflow()
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game as this process holds it: the current state and head, under one lock."""
+
+    info: GameInfo
+    state: GameState
+    head: Head
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    bot_failed_at: int = -1  # revision at which a bot move failed (not retried until a change)
+    # per-viewer message bodies of the current revision (views and legal actions are costly)
+    cache_revision: int = -1
+    cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def players(self) -> int:
+        return self.info.players
+
+    def seen(self, seat: int) -> int:
+        return self.head.seen[viewer_index(self.players, seat)]
+
+    def bot_actors(self) -> list[int]:
+        if self.head.status != "active":
+            return []
+        return [s for s in current_actors(self.state) if self.info.seats[s].kind == "bot"]
+
+
+def initial_state(info: GameInfo) -> tuple[GameState, list[Event]]:
+    record = GameRecord(
+        players=info.players,
+        seed=info.seed,
+        options=Options.from_dict(info.options),
+        scenario=info.scenario,
+    )
+    return record.initial_state()
+
+
+def build_state(loaded: Loaded) -> GameState:
+    """The state at the end of ``loaded``: its snapshot (or the start) plus the actions after
+    it, replayed on the fast path (the log holds only actions the engine accepted)."""
+    if loaded.snapshot is not None:
+        state = state_from_dict(loaded.snapshot)
+    else:
+        state = initial_state(loaded.info)[0]
+    for row in loaded.actions:
+        apply_in_place(state, row.seat, action_from_json(row.action))
+    return state
+
+
+def status_of(state: GameState) -> str:
+    return "over" if state.phase is Phase.GAME_OVER else "active"
+
+
+# -- the service ----------------------------------------------------------------------------------
+
+
+class MatchService:
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+        self._tokens: OrderedDict[str, tuple[str, int]] = OrderedDict()
+        self.on_change: Callable[[LiveGame], None] = lambda live: None  # the bot worker hooks in
+
+    # -- games in memory ----------------------------------------------------------------------
+
+    async def get(self, game_id: str) -> LiveGame:
+        """The live game, loaded from storage on first use. Raises ApiError 404."""
+        live = self._games.get(game_id)
+        if live is not None:
+            self._games.move_to_end(game_id)
+            return live
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut: asyncio.Future[LiveGame] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = fut
+        try:
+            try:
+                loaded = await self.store.load(game_id)
+            except GameNotFound:
+                raise ApiError(404, "game/not_found", f"there is no game {game_id!r}") from None
+            state = await asyncio.to_thread(build_state, loaded)
+            live = LiveGame(loaded.info, state, loaded.info.head)
+            self._games[game_id] = live
+            self._evict()
+            fut.set_result(live)
+            return live
+        except asyncio.CancelledError:
+            fut.cancel()
+            raise
+        except Exception as exc:
+            fut.set_exception(exc)
+            fut.exception()  # mark retrieved
+            raise
+        finally:
+            del self._loading[game_id]
+
+    def _evict(self) -> None:
+        while len(self._games) > self.settings.cached_games:
+            for gid, g in self._games.items():
+                if not g.subscribers and not g.lock.locked():
+                    del self._games[gid]
+                    break
+            else:
+                return
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        return self._games.get(game_id)
+
+    async def _refresh(self, live: LiveGame) -> list[ActionRow] | None:
+        """Bring ``live`` up to date with storage (call under ``live.lock``).
+
+        Returns the rows appended since (pure appends), or None when the game was reloaded
+        whole (an undo happened somewhere); [] when nothing changed.
+        """
+        head = await self.store.head(live.id)
+        if head.revision == live.head.revision:
+            return []
+        new = head.version - live.head.version
+        if new > 0 and head.revision - live.head.revision == new:
+            rows = await self.store.actions(live.id, live.head.version + 1, head.version)
+            if len(rows) == new:
+                state = live.state.clone()
+                for row in rows:
+                    apply_in_place(state, row.seat, action_from_json(row.action))
+                live.state, live.head = state, head
+                return rows
+        loaded = await self.store.load(live.id)
+        live.info, live.state, live.head = loaded.info, build_state(loaded), loaded.info.head
+        return None
+
+    async def state_at(self, live: LiveGame, version: int) -> GameState:
+        return build_state(await self.store.load(live.id, version))
+
+    # -- creating games and tokens ----------------------------------------------------------
+
+    async def create_game(
+        self,
+        seats: list[SeatSpec],
+        options: dict[str, Any],
+        seed: int | None = None,
+        scenario: dict[str, Any] | None = None,
+    ) -> tuple[GameInfo, dict[int, str], str]:
+        """A new game; returns its info, the token of each human seat and the spectator token.
+
+        Raises:
+            ApiError: 422 for bad options, seats or scenario (names the problem).
+        """
+        from fcm.bots import make_bot
+
+        if not 2 <= len(seats) <= 5:
+            raise ApiError(422, "game/invalid", f"a game has 2 to 5 seats, not {len(seats)}")
+        for i, s in enumerate(seats):
+            if s.kind == "bot":
+                try:
+                    make_bot(s.bot or "random", 0)
+                except (ValueError, ImportError) as exc:
+                    raise ApiError(422, "game/invalid", f"seats[{i}]: {exc}") from None
+                s.bot = s.bot or "random"
+            elif s.kind != "human":
+                raise ApiError(422, "game/invalid", f"seats[{i}]: kind must be human or bot")
+        opts = check_options(options)
+        if seed is None:
+            seed = secrets.randbits(62)
+        if scenario is not None and scenario.get("players") != len(seats):
+            raise ApiError(
+                422, "game/invalid", f"the scenario is for {scenario.get('players')!r} players, "
+                f"but {len(seats)} seats were given",
+            )
+        info = GameInfo(
+            id=secrets.token_urlsafe(9),
+            players=len(seats),
+            seed=seed,
+            options=opts.to_dict(),
+            seats=seats,
+            scenario=scenario,
+            created_at=time.time(),
+        )
+        try:  # building a new map takes a while: not on the event loop
+            state, events = await asyncio.to_thread(initial_state, info)
+        except FcmError as exc:
+            raise engine_error(exc.code, exc.message) from None
+        except ValueError as exc:
+            raise ApiError(422, "game/invalid", str(exc)) from None
+        info.initial_events = [e.to_json() for e in events]
+        info.head = Head(0, 0, [0] * (info.players + 1), status_of(state))
+        tokens = {i: new_token() for i, s in enumerate(seats) if s.kind == "human"}
+        spectator = new_token()
+        await self.store.create_game(
+            info,
+            [(hash_token(t), seat) for seat, t in tokens.items()]
+            + [(hash_token(spectator), SPECTATOR)],
+        )
+        live = LiveGame(info, state, info.head)
+        self._games[info.id] = live
+        self._evict()
+        self.on_change(live)
+        return info, tokens, spectator
+
+    async def authenticate(self, token: str | None, game_id: str | None = None) -> tuple[str, int]:
+        """The ``(game_id, seat)`` of a token (``SPECTATOR`` for a spectator token).
+
+        Raises:
+            ApiError: 401 without a token, 403 for an unknown token or one of another game.
+        """
+        if not token:
+            raise ApiError(
+                401, "auth/missing_token",
+                "this needs a seat or spectator token: 'Authorization: Bearer TOKEN' or ?token=",
+            )
+        h = hash_token(token)
+        found = self._tokens.get(h)
+        if found is None:
+            found = await self.store.find_token(h)
+            if found is None:
+                raise ApiError(403, "auth/bad_token", "this token belongs to no game")
+            self._tokens[h] = found
+            while len(self._tokens) > 4 * self.settings.cached_games:
+                self._tokens.popitem(last=False)
+        if game_id is not None and found[0] != game_id:
+            raise ApiError(403, "auth/wrong_game", f"this token is not for game {game_id!r}")
+        return found
+
+    # -- messages -----------------------------------------------------------------------------
+
+    def state_message(
+        self, live: LiveGame, seat: int, events: Iterable[dict[str, Any]] = (), **extra: Any
+    ) -> dict[str, Any]:
+        """What a viewer receives: its version, its view, whose decision it is, its legal
+        actions, and the events (visible to it) that led here."""
+        who: int | None = None if seat == SPECTATOR else seat
+        if live.cache_revision != live.head.revision:
+            live.cache, live.cache_revision = {}, live.head.revision
+        vi = viewer_index(live.players, seat)
+        base = live.cache.get(vi)
+        if base is None:
+            state = live.state
+            actors = current_actors(state)
+            legal = legal_actions(state, seat) if who is not None and who in actors else []
+            base = live.cache[vi] = {
+                "type": "state",
+                "game": live.id,
+                "seat": who,
+                "version": live.seen(seat),
+                "status": live.head.status,
+                "round": state.round,
+                "phase": state.phase.value,
+                "actors": actors,
+                "your_turn": who in actors,
+                "legal": [a.to_json() for a in legal],
+                "seats": seats_public(live.info),
+                "view": view(state, who).to_dict(),
+            }
+        return {**base, "events": [e for e in events if event_visible(e, who)], **extra}
+
+    def subscribe(self, live: LiveGame, sub: Subscriber) -> None:
+        """Register a push channel and queue the current state first (call under the lock,
+        so no change can slip between the two)."""
+        live.subscribers.add(sub)
+        sub.push(dumps(self.state_message(live, sub.seat)))
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        live = self._games.get(sub.game_id)
+        if live is not None:
+            live.subscribers.discard(sub)
+
+    def _broadcast(
+        self,
+        live: LiveGame,
+        old_seen: list[int],
+        events: list[dict[str, Any]],
+        **extra: Any,
+    ) -> dict[int, str]:
+        """Queue each subscriber whose version moved its new state (under the lock); returns
+        the messages sent, by viewer index."""
+        cache: dict[int, str] = {}
+        for sub in list(live.subscribers):
+            vi = viewer_index(live.players, sub.seat)
+            if live.head.seen[vi] == old_seen[vi]:
+                continue  # nothing this viewer may see changed
+            if vi not in cache:
+                cache[vi] = dumps(self.state_message(live, sub.seat, events, **extra))
+            sub.push(cache[vi])
+        return cache
+
+    # -- the pipeline -----------------------------------------------------------------------
+
+    def _check_version(self, live: LiveGame, seat: int, version: int) -> bool:
+        return live.seen(seat) == version
+
+    async def _ensure_version(self, live: LiveGame, seat: int, version: int) -> None:
+        if self._check_version(live, seat, version):
+            return
+        await self._sync(live)  # maybe another process moved the game
+        if not self._check_version(live, seat, version):
+            current = live.seen(seat)
+            raise ApiError(
+                409, "action/stale_version",
+                f"you sent version {version}, but the game is at version {current} for you: "
+                "reload the game and decide again",
+                current_version=current,
+            )
+
+    async def _sync(self, live: LiveGame) -> None:
+        """Refresh from storage and push what changed to local subscribers (under the lock)."""
+        old = list(live.head.seen)
+        rows = await self._refresh(live)
+        if rows == []:
+            return
+        self._after_remote(live, old, rows)
+
+    def _after_remote(self, live: LiveGame, old: list[int], rows: list[ActionRow] | None) -> None:
+        events = [] if rows is None else [e for r in rows for e in r.events]
+        self._broadcast(live, old, events, reloaded=rows is None)
+        self.on_change(live)
+
+    async def on_remote_change(self, game_id: str, revision: int) -> None:
+        """A change committed by some process (maybe this one): catch up and push."""
+        live = self._games.get(game_id)
+        if live is None or live.head.revision >= revision:
+            return
+        async with live.lock:
+            if live.head.revision < revision:
+                await self._sync(live)
+
+    async def submit(self, game_id: str, seat: int, version: int, raw_action: Any) -> str:
+        """A client's action: the whole pipeline. Returns the seat's new state message (JSON).
+
+        Raises:
+            ApiError: 403 spectator; 409 stale version, not your turn, game over; 400 malformed
+                action; 422 illegal action (the engine's code and message); 500 engine failure.
+        """
+        if seat == SPECTATOR:
+            raise ApiError(403, "auth/spectator", "a spectator token cannot act")
+        live = await self.get(game_id)
+        async with live.lock:
+            await self._ensure_version(live, seat, version)
+            try:
+                action = action_from_json(raw_action)
+            except FcmError as exc:
+                raise engine_error(exc.code, exc.message) from None
+            events, sent = await self._commit(live, seat, action, expected_seen=version)
+            text = sent.get(viewer_index(live.players, seat))
+            return text if text is not None else dumps(self.state_message(live, seat, events))
+
+    async def play_bot(self, live: LiveGame, seat: int, action: Action, revision: int) -> bool:
+        """Apply a bot's decision made at ``revision``; False if the game moved meanwhile."""
+        async with live.lock:
+            if live.head.revision != revision or seat not in live.bot_actors():
+                return False
+            try:
+                await self._commit(live, seat, action, expected_seen=None)
+            except BotMoveOutdated:
+                return False
+            except ApiError as exc:
+                log.error("bot move failed in game %s (seat %s): %s", live.id, seat, exc.message)
+                live.bot_failed_at = live.head.revision
+                return False
+            return True
+
+    async def _commit(
+        self, live: LiveGame, seat: int, action: Action, *, expected_seen: int | None
+    ) -> tuple[list[dict[str, Any]], dict[int, str]]:
+        """Apply and store one action (under the lock); retries after losing a race with
+        another process as long as the seat's version still holds. Returns the events and the
+        messages pushed (by viewer index)."""
+        for _ in range(COMMIT_ATTEMPTS):
+            try:
+                new_state, new_events = apply(live.state, seat, action)
+            except FcmError as exc:
+                raise engine_error(exc.code, exc.message) from None
+            except Exception as exc:
+                log.exception("engine failed on %s by seat %s in %s", action, seat, live.id)
+                raise ApiError(
+                    500, "server/engine_error",
+                    f"the engine failed on this action ({type(exc).__name__}: {exc}); "
+                    "nothing was stored",
+                ) from None
+            events = [e.to_json() for e in new_events]
+            visible = [visible_to(seat, events, v) for v in viewers(live.players)]
+            version = live.head.version + 1
+            seen = [n + int(vis) for n, vis in zip(live.head.seen, visible, strict=True)]
+            every = self.settings.snapshot_every
+            snapshot = new_state.to_dict() if every > 0 and version % every == 0 else None
+            row = ActionRow(version, seat, action.to_json(), events, visible)
+            old = list(live.head.seen)
+            try:
+                head = await self.store.append(
+                    live.id, live.head.revision, row, seen, status_of(new_state), snapshot
+                )
+            except Conflict:
+                await self._sync(live)
+                if expected_seen is None:
+                    # A bot's move was decided on the old state: decide again (retrying the
+                    # same action could make it twice).
+                    raise BotMoveOutdated from None
+                if live.seen(seat) != expected_seen:
+                    current = live.seen(seat)
+                    raise ApiError(
+                        409, "action/stale_version",
+                        f"the game changed while your action was applied (now at version "
+                        f"{current} for you): reload the game and decide again",
+                        current_version=current,
+                    ) from None
+                continue
+            live.state, live.head = new_state, head
+            sent = self._broadcast(live, old, events)
+            self.on_change(live)
+            return events, sent
+        raise ApiError(503, "server/busy", "the game is changing too fast; try again")
+
+    async def undo(self, game_id: str, seat: int, version: int) -> dict[str, Any]:
+        """Take back the seat's own last action (see the module docs for the rules).
+
+        Raises:
+            ApiError: 409 ``undo/*`` naming why not, or a stale version.
+        """
+        if seat == SPECTATOR:
+            raise ApiError(403, "auth/spectator", "a spectator token cannot undo")
+        live = await self.get(game_id)
+        async with live.lock:
+            await self._ensure_version(live, seat, version)
+            n = live.head.version
+            last = (await self.store.actions(live.id, n, n)) if n > 0 else []
+            if not last or last[0].seat != seat:
+                raise ApiError(
+                    409, "undo/not_your_last_action",
+                    "you can undo only your own action, and only while it is the last one "
+                    "of the game (nobody else has acted since)",
+                )
+            before = await self.state_at(live, n - 1)
+            reason = reveal_reason(before, live.state, seat)
+            if reason is not None:
+                raise ApiError(
+                    409, "undo/revealed", f"your last action can no longer be undone: {reason}"
+                )
+            row = last[0]
+            seen = [s + int(v) for s, v in zip(live.head.seen, row.visible, strict=True)]
+            old = list(live.head.seen)
+            try:
+                head = await self.store.truncate(live.id, live.head.revision, n - 1, seen,
+                                                 status_of(before))
+            except Conflict:
+                await self._sync(live)
+                raise ApiError(
+                    409, "action/stale_version", "the game changed meanwhile: reload it",
+                    current_version=live.seen(seat),
+                ) from None
+            live.state, live.head = before, head
+            undone = [{"kind": "action_undone", "seat": seat}]
+            # Only the viewers who saw the action learn of its undo (their version moved).
+            self._broadcast(live, old, undone, undone=True)
+            self.on_change(live)
+            return self.state_message(live, seat, undone, undone=True)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    async def game_log(
+        self, game_id: str, seat: int, start: int = 0, limit: int = 1000
+    ) -> dict[str, Any]:
+        """The log as ``seat`` may see it: entry 0 is the game's start, then one entry per
+        visible action (the action itself only for its own seat), with the visible events."""
+        live = await self.get(game_id)
+        who: int | None = None if seat == SPECTATOR else seat
+        vi = viewer_index(live.players, seat)
+        entries: list[dict[str, Any]] = [
+            {"n": 0, "seat": None, "action": None,
+             "events": [e for e in live.info.initial_events if event_visible(e, who)]}
+        ]
+        for row in await self.store.actions(game_id, 1, live.head.version):
+            if not row.visible[vi]:
+                continue
+            entries.append({
+                "n": len(entries),
+                "seat": row.seat,
+                "action": row.action if row.seat == who else None,
+                "events": [e for e in row.events if event_visible(e, who)],
+            })
+        return {
+            "game": game_id,
+            "seat": who,
+            "version": live.seen(seat),
+            "entries": entries[start : start + limit],
+            "total": len(entries),
+        }
+
+    async def dinnertime(self, game_id: str, round_: int) -> dict[str, Any]:
+        """The public events of one round's Dinnertime and their explanation."""
+        live = await self.get(game_id)
+        all_events = list(live.info.initial_events)
+        for row in await self.store.actions(game_id, 1, live.head.version):
+            all_events.extend(row.events)
+        found, collecting = False, False
+        dinner: list[dict[str, Any]] = []
+        for e in all_events:
+            if e["kind"] == "phase_started":
+                collecting = e.get("phase") == "dinnertime" and e.get("round") == round_
+                found = found or collecting
+            elif collecting and e.get("visible_to") is None:
+                dinner.append(e)
+        if not found:
+            raise ApiError(
+                404, "dinnertime/not_found", f"round {round_} has had no Dinnertime (yet)"
+            )
+        text: str | None
+        try:
+            from fcm.report import dinnertime_report
+        except ImportError:
+            text = None
+        else:
+            text = dinnertime_report([_event(e) for e in dinner])
+        return {"game": game_id, "round": round_, "text": text, "events": dinner}
+
+    async def record(self, game_id: str) -> dict[str, Any]:
+        """The saved game file (``fcm replay``): only once the game is over, since it holds
+        every secret choice."""
+        live = await self.get(game_id)
+        if live.head.status != "over":
+            raise ApiError(
+                409, "record/game_in_progress",
+                "the saved game holds every secret choice: it is available once the game is over",
+            )
+        rows = await self.store.actions(game_id, 1, live.head.version)
+        record = GameRecord(
+            players=live.players,
+            seed=live.info.seed,
+            options=Options.from_dict(live.info.options),
+            scenario=live.info.scenario,
+            actions=[(r.seat, action_from_json(r.action)) for r in rows],
+            final_hash=live.state.state_hash(),
+        )
+        return record.to_json()
+
+    async def summary(self, game_id: str, seat: int) -> dict[str, Any]:
+        live = await self.get(game_id)
+        who = None if seat == SPECTATOR else seat
+        actors = current_actors(live.state)
+        return {
+            "game": game_id,
+            "seat": who,
+            "version": live.seen(seat),
+            "status": live.head.status,
+            "round": live.state.round,
+            "phase": live.state.phase.value,
+            "actors": actors,
+            "your_turn": who in actors,
+            "seats": seats_public(live.info),
+            "created_at": live.info.created_at,
+        }
+
+
+def _event(e: dict[str, Any]) -> Event:
+    data = {k: v for k, v in e.items() if k not in ("kind", "visible_to")}
+    to = e.get("visible_to")
+    return Event(e["kind"], data, None if to is None else tuple(to))
+
+
+def seats_public(info: GameInfo) -> list[dict[str, Any]]:
+    return [
+        {"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name}
+        for i, s in enumerate(info.seats)
+    ]
+
+
+def check_options(raw: dict[str, Any]) -> Options:
+    """Rules options from JSON, type-checked against the defaults.
+
+    Raises:
+        ApiError: 422 naming the unknown or mistyped switch.
+    """
+    if not isinstance(raw, dict):
+        raise ApiError(422, "game/invalid", "options must be an object")
+    defaults = Options().to_dict()
+    for name, value in raw.items():
+        if name not in defaults:
+            raise ApiError(
+                422, "game/invalid",
+                f"unknown option {name!r}; known options: {', '.join(sorted(defaults))}",
+            )
+        want = type(defaults[name])
+        if type(value) is not want:
+            raise ApiError(
+                422, "game/invalid", f"option {name!r} must be of type {want.__name__}"
+            )
+    if "round_limit" in raw and not 1 <= raw["round_limit"] <= 1000:
+        raise ApiError(422, "game/invalid", "option 'round_limit' must be from 1 to 1000")
+    return Options.from_dict(raw)

@@ -1,0 +1,151 @@
+"""The wire format of the HTTP API (request and response bodies), as pydantic models.
+
+These shapes are the browser's and scripts' only contract with the server (see
+docs/server.md). A game's ``view`` is :meth:`fcm.GameState.to_dict` of the engine's view for
+the requesting seat (spectators: public information only); an action is the engine's JSON
+form (``{"type": "choose_reserve", "money": 300}``), parsed by :func:`fcm.action_from_json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(None, description="bot level: 'random' or 'heuristic'")
+    think_ms: int | None = Field(None, ge=1, le=60_000, description="think budget per move")
+    name: str | None = Field(None, max_length=40)
+
+
+class CreateGameIn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+                    "options": {"introductory": False},
+                }
+            ]
+        },
+    )
+
+    seats: list[SeatIn] | None = Field(None, min_length=2, max_length=5)
+    players: int | None = Field(
+        None, ge=2, le=5, description="shortcut for that many human seats (when seats is absent)"
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="rules options (fcm.Options): introductory, milestones, rules switches",
+    )
+    seed: int | None = Field(None, ge=0, lt=2**62, description="random if absent")
+    scenario: dict[str, Any] | None = Field(
+        None, description="start from a position (docs/scenarios.md) instead of a new game"
+    )
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token: str | None = Field(None, description="the secret token of a human seat")
+    url: str | None = Field(None, description="invitation link (holds the token)")
+    ws: str | None = None
+
+
+class LinkOut(BaseModel):
+    token: str
+    url: str
+    ws: str
+
+
+class CreateGameOut(BaseModel):
+    game: str
+    seats: list[SeatOut]
+    spectator: LinkOut
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"version": 0, "action": {"type": "choose_reserve", "money": 300}}]
+        },
+    )
+
+    version: int = Field(ge=0, description="the version of the game you saw")
+    action: dict[str, Any] = Field(description="an action in the engine's JSON form")
+    seat: int | None = Field(None, description="optional: must be the token's own seat")
+
+
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = Field(ge=0, description="the version of the game you saw")
+
+
+class StateOut(BaseModel):
+    """What a seat or spectator sees (also the WebSocket ``state`` message)."""
+
+    type: Literal["state"] = "state"
+    game: str
+    seat: int | None
+    version: int = Field(description="your version: send it back with your next action")
+    status: Literal["active", "over"]
+    round: int
+    phase: str
+    actors: list[int] = Field(description="the seats that must decide now")
+    your_turn: bool
+    legal: list[dict[str, Any]] = Field(description="your legal actions (when you must act)")
+    seats: list[dict[str, Any]]
+    view: dict[str, Any] = Field(description="the game state as you may see it")
+    events: list[dict[str, Any]] = Field(description="the events that led here, visible to you")
+    undone: bool | None = None
+    reloaded: bool | None = None
+
+
+class GameSummary(BaseModel):
+    game: str
+    seat: int | None
+    version: int
+    status: str
+    round: int
+    phase: str
+    actors: list[int]
+    your_turn: bool
+    seats: list[dict[str, Any]]
+    created_at: float
+
+
+class GameListOut(BaseModel):
+    games: list[GameSummary]
+
+
+class LogOut(BaseModel):
+    game: str
+    seat: int | None
+    version: int
+    total: int
+    entries: list[dict[str, Any]]
+
+
+class DinnertimeOut(BaseModel):
+    game: str
+    round: int
+    text: str | None = Field(description="the explanation (None if the report is unavailable)")
+    events: list[dict[str, Any]]
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody

@@ -1,0 +1,423 @@
+"""SQLite storage: one file, one machine (WAL mode; a committed action survives SIGKILL).
+
+Statements run on the event loop's own thread by default: in WAL mode with
+``synchronous=NORMAL`` a transaction takes well under a millisecond (nothing waits for the
+disk; a checkpoint now and then does), which is cheaper than handing every statement to a
+worker thread (that costs GIL hand-offs of up to 5 ms each under load: measured, p50 append
+6.7 ms threaded vs well under 1 ms inline). ``threaded=True`` runs them on one dedicated
+thread instead. Several processes may share the file: writes are ``BEGIN IMMEDIATE``
+transactions with a compare-and-set on the game's revision, and other processes learn of
+changes by polling the ``changes`` table (every ``poll_interval`` seconds, 0.1 s by default):
+SQLite has no notification mechanism of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fcm.server.storage.base import (
+    ActionRow,
+    ChangeCallback,
+    Conflict,
+    GameInfo,
+    GameNotFound,
+    Head,
+    Loaded,
+    SeatSpec,
+)
+
+log = logging.getLogger("fcm.server.storage")
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    players INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    scenario TEXT,
+    seats TEXT NOT NULL,
+    initial_events TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    revision INTEGER NOT NULL,
+    seen TEXT NOT NULL,
+    status TEXT NOT NULL,
+    has_bots INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_active_bots ON games (status, has_bots);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games (id),
+    seat INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    events TEXT NOT NULL,
+    visible TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    version INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id TEXT NOT NULL,
+    revision INTEGER NOT NULL
+);
+"""
+
+CHANGES_KEPT = 10_000
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def sqlite_path(url: str) -> str:
+    """``sqlite:///relative.db``, ``sqlite:////abs/path.db`` or a plain path."""
+    if url.startswith("sqlite://"):
+        path = url[len("sqlite://") :]
+        return path[1:] if path.startswith("/") else path
+    return url
+
+
+class SqliteStore:
+    kind = "sqlite"
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        poll_interval: float = 0.1,
+        threaded: bool = False,
+        durable: bool = False,
+    ) -> None:
+        self.path = str(path)
+        self.durable = durable
+        self.poll_interval = poll_interval
+        self._ex = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="fcm-sqlite")
+            if threaded else None
+        )
+        self._db: sqlite3.Connection | None = None
+        self._poller: asyncio.Task[None] | None = None
+        self._appends = 0
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._ex is None:
+            return fn(*args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._ex, fn, *args)
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        assert self._db is not None, "store is not open"
+        return self._db
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def _open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout = 10000")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
+        db.execute("PRAGMA foreign_keys = ON")
+        db.executescript(SCHEMA)
+        self._db = db
+
+    async def open(self) -> None:
+        await self._run(self._open)
+
+    async def close(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._poller
+            self._poller = None
+        if self._db is not None:
+            await self._run(self.db.close)
+            self._db = None
+        if self._ex is not None:
+            self._ex.shutdown(wait=True)
+
+    # -- games and tokens --------------------------------------------------------------------
+
+    def _create_game(self, info: GameInfo, tokens: list[tuple[str, int]]) -> None:
+        now = time.time()
+        h = info.head
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute(
+                "INSERT INTO games (id, created_at, updated_at, players, seed, options, scenario,"
+                " seats, initial_events, version, revision, seen, status, has_bots)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    info.id, info.created_at or now, now, info.players, info.seed,
+                    dumps(info.options),
+                    None if info.scenario is None else dumps(info.scenario),
+                    dumps([s.to_json() for s in info.seats]), dumps(info.initial_events),
+                    h.version, h.revision, dumps(h.seen), h.status, int(info.has_bots),
+                ),
+            )
+            db.executemany(
+                "INSERT INTO tokens (hash, game_id, seat) VALUES (?, ?, ?)",
+                [(t, info.id, seat) for t, seat in tokens],
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    async def create_game(self, info: GameInfo, tokens: list[tuple[str, int]]) -> None:
+        await self._run(self._create_game, info, tokens)
+
+    def _find_token(self, token_hash: str) -> tuple[str, int] | None:
+        row = self.db.execute(
+            "SELECT game_id, seat FROM tokens WHERE hash = ?", (token_hash,)
+        ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    async def find_token(self, token_hash: str) -> tuple[str, int] | None:
+        return await self._run(self._find_token, token_hash)
+
+    _GAME_COLS = (
+        "id, created_at, players, seed, options, scenario, seats, initial_events,"
+        " version, revision, seen, status"
+    )
+
+    @staticmethod
+    def _info(row: tuple[Any, ...]) -> GameInfo:
+        return GameInfo(
+            id=row[0],
+            created_at=row[1],
+            players=row[2],
+            seed=row[3],
+            options=json.loads(row[4]),
+            scenario=None if row[5] is None else json.loads(row[5]),
+            seats=[SeatSpec.from_json(s) for s in json.loads(row[6])],
+            initial_events=json.loads(row[7]),
+            head=Head(row[8], row[9], json.loads(row[10]), row[11]),
+        )
+
+    def _get_game(self, game_id: str) -> GameInfo:
+        row = self.db.execute(
+            f"SELECT {self._GAME_COLS} FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return self._info(row)
+
+    async def get_game(self, game_id: str) -> GameInfo:
+        return await self._run(self._get_game, game_id)
+
+    def _head(self, game_id: str) -> Head:
+        row = self.db.execute(
+            "SELECT version, revision, seen, status FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return Head(row[0], row[1], json.loads(row[2]), row[3])
+
+    async def head(self, game_id: str) -> Head:
+        return await self._run(self._head, game_id)
+
+    # -- the log ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _row(r: tuple[Any, ...]) -> ActionRow:
+        return ActionRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), json.loads(r[4]))
+
+    def _actions(self, game_id: str, start: int, end: int | None) -> list[ActionRow]:
+        rows = self.db.execute(
+            "SELECT version, seat, action, events, visible FROM actions"
+            " WHERE game_id = ? AND version >= ? AND version <= ? ORDER BY version",
+            (game_id, start, end if end is not None else 2**62),
+        ).fetchall()
+        return [self._row(r) for r in rows]
+
+    async def actions(
+        self, game_id: str, start: int = 1, end: int | None = None
+    ) -> list[ActionRow]:
+        return await self._run(self._actions, game_id, start, end)
+
+    def _load(self, game_id: str, version: int | None) -> Loaded:
+        db = self.db
+        db.execute("BEGIN")  # one consistent read
+        try:
+            info = self._get_game(game_id)
+            upto = info.head.version if version is None else min(version, info.head.version)
+            snap = db.execute(
+                "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ?"
+                " ORDER BY version DESC LIMIT 1",
+                (game_id, upto),
+            ).fetchone()
+            sv = 0 if snap is None else int(snap[0])
+            actions = self._actions(game_id, sv + 1, upto)
+        finally:
+            db.execute("COMMIT")
+        return Loaded(info, sv, None if snap is None else json.loads(snap[1]), actions)
+
+    async def load(self, game_id: str, version: int | None = None) -> Loaded:
+        return await self._run(self._load, game_id, version)
+
+    def _move_head(
+        self, game_id: str, expected_revision: int, version: int, seen: list[int], status: str
+    ) -> Head:
+        db = self.db
+        cur = db.execute(
+            "UPDATE games SET version = ?, revision = revision + 1, seen = ?, status = ?,"
+            " updated_at = ? WHERE id = ? AND revision = ?",
+            (version, dumps(seen), status, time.time(), game_id, expected_revision),
+        )
+        if cur.rowcount != 1:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise GameNotFound(game_id)
+            raise Conflict(f"game {game_id} changed (expected revision {expected_revision})")
+        revision = expected_revision + 1
+        db.execute(
+            "INSERT INTO changes (game_id, revision) VALUES (?, ?)", (game_id, revision)
+        )
+        return Head(version, revision, list(seen), status)
+
+    def _append(
+        self,
+        game_id: str,
+        expected_revision: int,
+        row: ActionRow,
+        seen: list[int],
+        status: str,
+        snapshot: dict[str, Any] | None,
+    ) -> Head:
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            head = self._move_head(game_id, expected_revision, row.version, seen, status)
+            try:
+                db.execute(
+                    "INSERT INTO actions (game_id, version, seat, action, events, visible,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id, row.version, row.seat, dumps(row.action), dumps(row.events),
+                        dumps(row.visible), time.time(),
+                    ),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise Conflict(f"game {game_id} already has version {row.version}") from exc
+            if snapshot is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+                    (game_id, row.version, dumps(snapshot)),
+                )
+            self._appends += 1
+            if self._appends % 1000 == 0:
+                db.execute(
+                    "DELETE FROM changes WHERE seq < (SELECT MAX(seq) FROM changes) - ?",
+                    (CHANGES_KEPT,),
+                )
+            db.execute("COMMIT")
+            return head
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    async def append(
+        self,
+        game_id: str,
+        expected_revision: int,
+        row: ActionRow,
+        seen: list[int],
+        status: str,
+        snapshot: dict[str, Any] | None = None,
+    ) -> Head:
+        return await self._run(
+            self._append, game_id, expected_revision, row, seen, status, snapshot
+        )
+
+    def _truncate(
+        self, game_id: str, expected_revision: int, version: int, seen: list[int], status: str
+    ) -> Head:
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            head = self._move_head(game_id, expected_revision, version, seen, status)
+            db.execute("DELETE FROM actions WHERE game_id = ? AND version > ?", (game_id, version))
+            db.execute(
+                "DELETE FROM snapshots WHERE game_id = ? AND version > ?", (game_id, version)
+            )
+            db.execute("COMMIT")
+            return head
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    async def truncate(
+        self, game_id: str, expected_revision: int, version: int, seen: list[int], status: str
+    ) -> Head:
+        return await self._run(self._truncate, game_id, expected_revision, version, seen, status)
+
+    def _active_games_with_bots(self) -> list[str]:
+        rows = self.db.execute(
+            "SELECT id FROM games WHERE status = 'active' AND has_bots = 1 ORDER BY updated_at"
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    async def active_games_with_bots(self) -> list[str]:
+        return await self._run(self._active_games_with_bots)
+
+    # -- change notification (polling) ---------------------------------------------------------
+
+    def _last_seq(self) -> int:
+        row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM changes").fetchone()
+        return int(row[0])
+
+    def _changes(self, after: int) -> list[tuple[int, str, int]]:
+        rows = self.db.execute(
+            "SELECT seq, game_id, revision FROM changes WHERE seq > ? ORDER BY seq LIMIT 1000",
+            (after,),
+        ).fetchall()
+        return [(int(a), str(b), int(c)) for a, b, c in rows]
+
+    async def subscribe(self, callback: ChangeCallback) -> None:
+        cursor = await self._run(self._last_seq)
+
+        async def poll() -> None:
+            nonlocal cursor
+            while True:
+                await asyncio.sleep(self.poll_interval)
+                try:
+                    changes = await self._run(self._changes, cursor)
+                except Exception:  # pragma: no cover - logged and retried
+                    log.exception("polling the change table failed")
+                    continue
+                latest: dict[str, int] = {}
+                for seq, game_id, revision in changes:
+                    cursor = max(cursor, seq)
+                    latest[game_id] = max(revision, latest.get(game_id, 0))
+                for game_id, revision in latest.items():
+                    try:
+                        await callback(game_id, revision)
+                    except Exception:  # pragma: no cover
+                        log.exception("change callback failed for %s", game_id)
+
+        self._poller = asyncio.create_task(poll(), name="fcm-sqlite-poll")

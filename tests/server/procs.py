@@ -1,0 +1,106 @@
+"""Real server processes for the tests: ``python -m fcm.server`` on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """One uvicorn process serving ``database_url``; ``env`` adds ``FCM_*`` settings."""
+
+    def __init__(self, database_url: str, log: Path, **env: Any) -> None:
+        self.database_url = database_url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "FCM_RATE_PER_SECOND": "10000",
+            "FCM_RATE_BURST": "10000",
+            "FCM_POLL_INTERVAL": "0.05",
+            **{f"FCM_{k.upper()}": str(v) for k, v in env.items()},
+        }
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.http = httpx.Client(base_url=self.base, timeout=10)
+
+    def start(self) -> Server:
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "fcm.server", "--port", str(self.port),
+                 "--database-url", self.database_url, "--log-level", "warning"],
+                env=self.env, stdout=out, stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if self.http.get("/api/health").status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
+            time.sleep(0.05)
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=20)
+        self.proc = None
+
+    def close(self) -> None:
+        self.kill(signal.SIGTERM)
+        self.http.close()
+
+    # -- API helpers ---------------------------------------------------------------------------
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        r = self.http.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    def state(self, game_id: str, token: str) -> dict[str, Any]:
+        r = self.http.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+    def act(self, game_id: str, token: str, version: int, action: dict[str, Any]) -> Any:
+        return self.http.post(
+            f"/api/games/{game_id}/actions",
+            headers={"Authorization": f"Bearer {token}"},
+            json={"version": version, "action": action},
+        )
+
+    def ws(self, game_id: str, token: str) -> Any:
+        from websockets.sync.client import connect
+
+        return connect(f"ws://127.0.0.1:{self.port}/api/games/{game_id}/ws?token={token}")
+
+
+def recv(ws: Any, timeout: float = 10) -> dict[str, Any]:
+    return dict(json.loads(ws.recv(timeout=timeout)))
+
+
+def recv_until(ws: Any, pred: Any, timeout: float = 10) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = recv(ws, max(0.01, deadline - time.monotonic()))
+        if pred(msg):
+            return msg

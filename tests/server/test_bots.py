@@ -1,0 +1,78 @@
+"""Bots play their seats on the server, deterministically, and resume after a restart."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fcm.core.actions import Action
+from fcm.server import create_app
+from tests.server.conftest import Game, create, settings_for
+
+BOT = {"kind": "bot", "bot": "random"}
+
+
+def log_of(g: Game) -> list[dict[str, Any]]:
+    r = g.client.get(f"/api/games/{g.id}/log", headers=g.auth(g.tokens[0]))
+    return list(r.json()["entries"])
+
+
+def test_bots_play_their_seats(client: TestClient) -> None:
+    g = create(client, seats=[{"kind": "human"}, BOT, BOT], seed=21)
+    s = g.wait(lambda s: s["actors"] == [0])  # both bots chose a reserve card
+    assert s["version"] == 2 and s["view"]["players"][1]["reserve"] is None
+    g.play(0, {"type": "choose_reserve", "money": 200})
+    g.wait(lambda s: 0 in s["actors"] or s["phase"] != "setup_restaurants")
+    entries = log_of(g)
+    assert {e["seat"] for e in entries[1:]} == {0, 1, 2}
+
+
+def test_same_game_same_bot_moves(db_url: str, tmp_path: Any) -> None:
+    views = []
+    for i in range(2):
+        url = f"sqlite:///{tmp_path}/same{i}.sqlite3"
+        with TestClient(create_app(settings_for(url))) as client:
+            g = create(client, seats=[{"kind": "human"}, BOT, BOT], seed=33)
+            g.wait(lambda s: s["actors"] == [0])
+            g.play(0, {"type": "choose_reserve", "money": 100})
+            s = g.wait(lambda s: 0 in s["actors"])
+            views.append((s["version"], s["view"]))
+    assert views[0] == views[1]
+
+
+def test_bots_resume_after_a_restart(db_url: str) -> None:
+    with TestClient(create_app(settings_for(db_url, bot_delay_ms=60_000))) as client:
+        g = create(client, seats=[{"kind": "human"}, BOT, BOT], seed=5)
+        time.sleep(0.2)
+        assert g.state(0)["actors"] == [0, 1, 2]  # the bots are still "thinking"
+    with TestClient(create_app(settings_for(db_url))) as client:
+        g.client = client
+        s = g.wait(lambda s: s["actors"] == [0])
+        assert s["version"] == 2
+
+
+class SlowBot:
+    name = "slow"
+
+    def choose(self, view: Any, seat: int, legal: Sequence[Action]) -> Action:
+        time.sleep(1.5)
+        return legal[-1]
+
+
+def test_think_budget(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import fcm.server.bots as bots
+
+    real = bots.make_bot
+    monkeypatch.setattr(
+        bots, "make_bot", lambda name, seed: SlowBot() if name == "heuristic" else real(name, seed)
+    )
+    with TestClient(create_app(settings_for(db_url))) as client:
+        g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "heuristic",
+                                                      "think_ms": 50}], seed=5)
+        t = time.monotonic()
+        g.wait(lambda s: s["actors"] == [0], timeout=5)
+        assert time.monotonic() - t < 1.4  # a random move replaced the late one
