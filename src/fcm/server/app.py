@@ -178,8 +178,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         base = str(request.base_url).rstrip("/")
         ws_base = "ws" + base[4:] if base.startswith("http") else base
 
-        def links(token: str) -> tuple[str, str]:
+        def links(token: str) -> tuple[str, str, str]:
             return (
+                f"{base}/#/join/{info.id}/{token}",  # the browser page for this seat
                 f"{base}/api/games/{info.id}?token={token}",
                 f"{ws_base}/api/games/{info.id}/ws?token={token}",
             )
@@ -187,12 +188,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         out = []
         for i, s in enumerate(seats):
             token = tokens.get(i)
-            url, ws = links(token) if token else (None, None)
+            invite, url, ws = links(token) if token else (None, None, None)
             out.append(SeatOut(seat=i, kind=s.kind, bot=s.bot, name=s.name, token=token,
-                               url=url, ws=ws))
-        url, ws = links(spectator)
+                               invite=invite, url=url, ws=ws))
+        invite, url, ws = links(spectator)
         return CreateGameOut(
-            game=info.id, seats=out, spectator=LinkOut(token=spectator, url=url, ws=ws)
+            game=info.id,
+            seats=out,
+            spectator=LinkOut(token=spectator, invite=invite, url=url, ws=ws),
         )
 
     @app.get("/api/games", response_model=GameListOut, responses=ERRORS)
@@ -333,4 +336,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 with contextlib.suppress(Exception):
                     await ws.close(code=1013, reason="too slow: reconnect for the current state")
 
+    # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
+    from fcm.server.web import mount_web
+
+    mount_web(app)
     return app

@@ -55,12 +55,14 @@ class SeatOut(BaseModel):
     bot: str | None = None
     name: str | None = None
     token: str | None = Field(None, description="the secret token of a human seat")
-    url: str | None = Field(None, description="invitation link (holds the token)")
+    invite: str | None = Field(None, description="invitation link: the browser page of the seat")
+    url: str | None = Field(None, description="the seat's game resource in the HTTP API")
     ws: str | None = None
 
 
 class LinkOut(BaseModel):
     token: str
+    invite: str
     url: str
     ws: str
 

@@ -170,7 +170,7 @@ def waitresses(state: GameState, seat: Seat) -> int:
     return state.players[seat].at_work.count("waitress")
 
 
-def _chain_entry(
+def chain_entry(
     state: GameState, board: Board, house: House, seat: Seat, price: int, need: Counter[Good]
 ) -> dict[str, Any]:
     """One chain's standing for a house: nearest connected open restaurant, missing items."""
@@ -210,7 +210,7 @@ def _serve_house(
     need = Counter(demand)
     order = _seat_order(state)
     position = {s: i for i, s in enumerate(order)}
-    chains = [_chain_entry(state, board, house, s, rnd.prices[s], need) for s in order]
+    chains = [chain_entry(state, board, house, s, rnd.prices[s], need) for s in order]
     candidates = [c for c in chains if not c["outcome"]]
     base: dict[str, Any] = {
         "house": house.number,

@@ -1,0 +1,493 @@
+"""What the browser draws and cannot work out without the rules, derived from the engine.
+
+Pure functions over a *view* (:func:`fcm.view`): they never see hidden information and never
+decide legality; every fact comes from the engine's own queries (``fcm.core.company``, the board
+geometry, the Dinnertime and Marketing resolvers) so the UI holds no second copy of any rule.
+
+- :func:`static_info`: the board picture (squares, tiles, roads and their links, bridges,
+  suppliers) and the card/milestone/campaign catalog. Fixed for a game.
+- :func:`present`: the position as the UI draws it: pieces, each chain's org chart (one legal
+  seating, :func:`fcm.core.company.seat_structure`), item price, open slots and salary; per
+  house and per chain the price + distance (or why that chain cannot serve it); the viewer's
+  secret draft with the overfill verdict; and the viewer's legal actions annotated with what
+  each would occupy, reach or cost.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from fcm.core.actions import (
+    Action,
+    AddGarden,
+    ChooseAdvert,
+    ChooseReserve,
+    ChooseTurnOrder,
+    Cook,
+    Done,
+    Fire,
+    GetDrinks,
+    Hire,
+    MoveRestaurant,
+    PlaceCampaign,
+    PlaceHouse,
+    PlaceRestaurant,
+    SendToWork,
+    StartCampaign,
+    ThrowAway,
+    Train,
+)
+from fcm.core.company import (
+    board_of,
+    open_slots,
+    restaurant_cells,
+    salary_due,
+    seat_structure,
+    structure_fits,
+    unit_price,
+)
+from fcm.core.engine import apply, current_actors
+from fcm.core.errors import FcmError
+from fcm.core.geometry import campaign_cells, restaurant_entrances
+from fcm.core.phases import dinnertime as _dinnertime
+from fcm.core.phases.marketing import houses_reached
+from fcm.core.state import Campaign, GameState, Phase
+from fcm.core.types import CampaignType, Cell, Good, Seat
+from fcm.data import CATALOG
+
+__all__ = ["action_key", "board_picture", "catalog_info", "present", "static_info"]
+
+_DIRS = {(-1, 0): "n", (0, 1): "e", (1, 0): "s", (0, -1): "w"}
+
+
+def action_key(action: dict[str, Any]) -> str:
+    """The canonical text of an action's JSON form (sorted keys, no spaces): the key the
+    browser uses to match an annotation to one of the server's legal actions."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def _cell(c: Cell) -> list[int]:
+    return [c[0], c[1]]
+
+
+def _cells(cs: Any) -> list[list[int]]:
+    return [_cell(c) for c in cs]
+
+
+def _name(card: str) -> str:
+    e = CATALOG.employees.get(card)
+    return e.name if e is not None else card
+
+
+# -- static -------------------------------------------------------------------------------------
+
+
+def board_picture(state: GameState) -> dict[str, Any]:
+    """The printed map: square kinds (``. r x H s l b``), tile placements, road links per road
+    node (the directions it connects to, from the board's road graph), bridges, suppliers and
+    printed houses."""
+    board = board_of(state)
+    squares = [
+        "".join(board.square_kind((r, c)) for c in range(board.width)) for r in range(board.height)
+    ]
+    roads = []
+    for node in board.road_nodes:
+        links = set()
+        for other, _cost in board.road_neighbours(node):
+            d = (other.cell[0] - node.cell[0], other.cell[1] - node.cell[1])
+            if d in _DIRS:
+                links.add(_DIRS[d])
+        roads.append(
+            {
+                "cell": _cell(node.cell),
+                "axis": node.axis.value,
+                "links": "".join(x for x in "nesw" if x in links),
+            }
+        )
+    tiles = [
+        {"row": tr, "col": tc, "letter": letter, "rotation": rot}
+        for tr, row in enumerate(state.tiles)
+        for tc, (letter, rot) in enumerate(row)
+    ]
+    return {
+        "height": board.height,
+        "width": board.width,
+        "tile_rows": len(state.tiles),
+        "tile_cols": len(state.tiles[0]) if state.tiles else 0,
+        "tiles": tiles,
+        "squares": squares,
+        "roads": roads,
+        "bridges": [
+            _cell((r, c))
+            for r in range(board.height)
+            for c in range(board.width)
+            if board.is_bridge((r, c))
+        ],
+        "suppliers": [
+            {"cell": _cell(c), "good": g.value} for c, g in sorted(board.suppliers.items())
+        ],
+        "printed_houses": {
+            str(n): _cells(cells) for n, cells in sorted(board.printed_houses.items())
+        },
+    }
+
+
+def catalog_info() -> dict[str, Any]:
+    """Names and card facts for display (the UI never reasons with them)."""
+    employees = {
+        e.id: {
+            "name": e.name,
+            "category": e.category,
+            "colour": e.colour,
+            "description": e.description,
+            "entry_level": e.entry_level,
+            "salary": e.salary,
+            "unique": e.unique,
+            "slots": e.slots,
+            "is_manager": e.is_manager,
+        }
+        for e in CATALOG.employees.values()
+    }
+    milestones = {
+        m.id: {"name": m.name, "claim_when": m.claim_when, "effect": m.effect}
+        for m in CATALOG.milestones.values()
+    }
+    campaigns = {
+        str(c.number): {
+            "type": c.type.value,
+            "height": c.height,
+            "width": c.width,
+            "span": c.span,
+        }
+        for c in CATALOG.campaigns.values()
+    }
+    return {
+        "employees": employees,
+        "milestones": milestones,
+        "campaigns": campaigns,
+        "reserve_cards": [
+            {"money": r.money, "ceo_slots": r.ceo_slots} for r in CATALOG.reserve_cards
+        ],
+        "goods": [g.value for g in Good],
+    }
+
+
+def static_info(state: GameState) -> dict[str, Any]:
+    return {"board": board_picture(state), "catalog": catalog_info()}
+
+
+# -- the position -------------------------------------------------------------------------------
+
+
+def _structure(cards: list[str], ceo_slots: int) -> list[dict[str, Any]]:
+    return [
+        {"card": card, "reports": list(reports)}
+        for card, reports in seat_structure(cards, ceo_slots)
+    ]
+
+
+def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
+    p = state.players[seat]
+    busy = [
+        {"number": c.number, "marketeer": c.marketeer}
+        for c in sorted(state.campaigns.values(), key=lambda c: c.number)
+        if c.owner == seat and c.marketeer
+    ]
+    out: dict[str, Any] = {
+        "seat": seat,
+        "cash": p.cash,
+        "price": unit_price(state, seat),
+        "turn_position": (state.turn_order.index(seat) + 1) if seat in state.turn_order else None,
+        "structure": _structure(p.at_work, state.ceo_slots),
+        "at_work": list(p.at_work),
+        "open_slots": open_slots(state, seat),
+        "beach": list(p.beach),
+        "hand": list(p.hand),
+        "busy": busy,
+        "stock": {g.value: n for g, n in p.stock.items()},
+        "milestones": [
+            {"id": m, "round": r} for m, r in sorted(p.milestones.items(), key=lambda x: x[1])
+        ],
+        "reserve": p.reserve,  # None when hidden from the viewer (the view blanks it)
+        "restaurants_left": CATALOG.restaurants_per_player - p.restaurants_placed,
+        "salary_due": salary_due(state, seat),
+        "waitresses": _dinnertime.waitresses(state, seat),
+    }
+    draft = state.drafts.get(seat)
+    if viewer == seat and draft is not None and state.phase in (Phase.RESTRUCTURING, Phase.PAYDAY):
+        out["draft"] = _draft(state, seat, list(draft))
+    return out
+
+
+def _draft(state: GameState, seat: Seat, draft: list[str]) -> dict[str, Any]:
+    """The viewer's own secret choice in progress (the view blanks the others')."""
+    if state.phase is Phase.RESTRUCTURING:
+        fits = structure_fits(draft, state.ceo_slots)
+        hand = Counter(state.players[seat].hand)
+        hand.subtract(draft)
+        return {
+            "kind": "work",
+            "cards": draft,
+            "in_hand": sorted(hand.elements()),
+            "fits": fits,
+            "structure": _structure(draft, state.ceo_slots) if fits else None,
+            "warning": None
+            if fits
+            else (
+                f"These {len(draft)} cards fit no legal structure under a CEO with "
+                f"{state.ceo_slots} slots: if you commit them, only the CEO works this round "
+                "and every other card goes to the beach."
+            ),
+        }
+    return {"kind": "fire", "cards": draft, "salary_after": _salary_without(state, seat, draft)}
+
+
+def _salary_without(state: GameState, seat: Seat, cards: list[str]) -> int:
+    """Payday salary if these cards (from work or the beach) were gone."""
+    s = state.clone()
+    p = s.players[seat]
+    for card in cards:
+        for place in (p.at_work, p.beach):
+            if card in place:
+                place.remove(card)
+                break
+    return salary_due(s, seat)
+
+
+def _houses(state: GameState) -> list[dict[str, Any]]:
+    board = board_of(state)
+    order = [s for s in state.turn_order if 0 <= s < state.num_players]
+    order += [s for s in range(state.num_players) if s not in order]
+    out = []
+    for house in sorted(state.houses.values(), key=lambda h: h.number):
+        need = Counter(house.demand)
+        chains = []
+        for seat in order:
+            e = _dinnertime.chain_entry(state, board, house, seat, unit_price(state, seat), need)
+            chains.append(
+                {
+                    "seat": seat,
+                    "price": e["price"],
+                    "distance": e["distance"],
+                    "total": e["total"],
+                    "restaurant": e["restaurant"],
+                    "missing": e["missing"] if house.demand else [],
+                    # connected (price + distance apply), not_connected or no_open_restaurant
+                    "status": e["outcome"] if e["distance"] is None else "connected",
+                    "can_serve": bool(house.demand) and not e["outcome"],
+                }
+            )
+        out.append(
+            {
+                "number": house.number,
+                "cell": _cell(house.cell),
+                "cells": _cells(house.cells),
+                "printed": house.printed,
+                "garden": _cells(house.garden),
+                "demand": [g.value for g in house.demand],
+                "capacity": house.capacity,
+                "chains": chains,
+            }
+        )
+    return out
+
+
+def _restaurants(state: GameState) -> list[dict[str, Any]]:
+    return [
+        {
+            "owner": r.owner,
+            "number": r.number,
+            "cell": _cell(r.cell),
+            "cells": _cells(restaurant_cells(r.cell)),
+            "entrance": r.entrance.value,
+            "entrances": _cells(restaurant_entrances(r.cell, r.entrance, r.drive_in)),
+            "open": r.open,
+            "drive_in": r.drive_in,
+        }
+        for r in state.restaurants
+    ]
+
+
+def _campaigns(state: GameState) -> list[dict[str, Any]]:
+    board = board_of(state)
+    out = []
+    for c in sorted(state.campaigns.values(), key=lambda c: c.number):
+        entry: dict[str, Any] = {
+            "number": c.number,
+            "kind": c.kind.value,
+            "owner": c.owner,
+            "good": c.good.value,
+            "marketeer": c.marketeer,
+            "remaining": c.remaining,
+            "eternal": c.eternal,
+            "cells": _cells(c.cells),
+            "edge": None if c.edge is None else c.edge.value,
+            "first": c.first,
+            "span": CATALOG.campaigns[c.number].span,
+            "reaches": [h.number for h in houses_reached(state, c, board)],
+        }
+        out.append(entry)
+    return out
+
+
+# -- annotated legal actions ----------------------------------------------------------------
+
+
+def _label(state: GameState, a: Action) -> str:
+    match a:
+        case Done():
+            return "Done"
+        case ChooseReserve(money=m):
+            return f"Reserve card ${m}"
+        case PlaceRestaurant(cell=c, entrance=e):
+            return f"Restaurant at {c[0]},{c[1]}, entrance {e.value.upper()}"
+        case MoveRestaurant(restaurant=n, cell=c, entrance=e):
+            return f"Move restaurant {n} to {c[0]},{c[1]}, entrance {e.value.upper()}"
+        case SendToWork(employee=e):
+            return f"Send {_name(e)} to work"
+        case ChooseTurnOrder(position=p):
+            return f"Position {p}"
+        case Hire(employee=e):
+            return f"Hire {_name(e)}"
+        case Train(trainer=t, employee=e, into=i, fresh=f):
+            return f"{_name(e)} → {_name(i)} (by {_name(t)}{', continued' if f else ''})"
+        case StartCampaign(marketeer=m, number=n):
+            return f"#{n} {CATALOG.campaigns[n].type.value} by {_name(m)}"
+        case PlaceCampaign(cell=c, orientation=o, edge=e, first=f):
+            if e is not None:
+                return f"Airplane along the {e.value.upper()} edge from {f}"
+            assert c is not None
+            return f"Campaign at {c[0]},{c[1]}" + (f" {o.value}" if o else "")
+        case ChooseAdvert(good=g, duration=d):
+            return f"{g.value} for {d} round{'s' if d != 1 else ''}"
+        case Cook(employee=e, good=g):
+            return f"{_name(e)} cooks {g.value}"
+        case GetDrinks(employee=e, good=g, suppliers=s):
+            if g is not None:
+                return f"{_name(e)} gets {g.value}"
+            return f"{_name(e)}: route via " + ", ".join(f"{x[0]},{x[1]}" for x in s)
+        case PlaceHouse(number=n, cell=c):
+            return f"House {n} at {c[0]},{c[1]}"
+        case AddGarden(house=h):
+            return f"Garden for house {h}"
+        case Fire(employee=e):
+            return f"Fire {_name(e)}"
+        case ThrowAway(good=g):
+            return f"Throw away {g.value}"
+    return str(a)
+
+
+def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": a.to_json(), "label": _label(state, a), "text": str(a)}
+    out["key"] = action_key(out["action"])
+    if isinstance(a, PlaceRestaurant | MoveRestaurant):
+        out["anchor"] = _cell(a.cell)
+        out["cells"] = _cells(restaurant_cells(a.cell))
+        out["entrances"] = _cells(restaurant_entrances(a.cell, a.entrance))
+    elif isinstance(a, PlaceHouse):
+        out["anchor"] = _cell(a.cell)
+        r, c = a.cell
+        out["cells"] = _cells(((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)))
+        out["garden"] = _cells(a.garden)
+    elif isinstance(a, AddGarden):
+        out["anchor"] = _cell(min(a.garden))
+        out["cells"] = _cells(a.garden)
+        out["garden"] = _cells(a.garden)
+    elif isinstance(a, PlaceCampaign):
+        draft = state.working.draft if state.working is not None else None
+        if draft is not None:
+            tile = CATALOG.campaigns[draft.number]
+            if a.edge is not None and a.first is not None:
+                out["airplane"] = {"edge": a.edge.value, "first": a.first, "span": tile.span}
+                cells: tuple[Cell, ...] = ()
+            else:
+                assert a.cell is not None
+                cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
+                out["anchor"] = _cell(a.cell)
+                out["cells"] = _cells(cells)
+            probe = Campaign(
+                draft.number,
+                tile.type,
+                seat,
+                Good.BURGER,
+                draft.marketeer,
+                1,
+                False,
+                state.round,
+                cells,
+                a.edge,
+                a.first,
+            )
+            out["reaches"] = [h.number for h in houses_reached(state, probe)]
+    elif isinstance(a, GetDrinks) and a.suppliers:
+        out["cells"] = _cells(a.suppliers)
+    elif isinstance(a, Hire | Train):
+        # The salary consequence, by the engine itself: apply to a copy of the view.
+        try:
+            after, _ = apply(state, seat, a)
+        except (FcmError, AssertionError, KeyError, ValueError):
+            pass
+        else:
+            out["salary_before"] = salary_now
+            out["salary_after"] = salary_due(after, seat)
+            into = a.employee if isinstance(a, Hire) else a.into
+            out["card_salary"] = 5 if CATALOG.employees[into].salary else 0
+    elif isinstance(a, Fire):
+        fired = list(state.drafts.get(seat, []))
+        out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
+        out["salary_before"] = _salary_without(state, seat, fired)
+    return out
+
+
+def present(
+    state: GameState, viewer: Seat | None, legal: list[Action] | None = None
+) -> dict[str, Any]:
+    """The position as ``viewer`` sees it, ready to draw. ``state`` must be the viewer's view
+    (``fcm.view(state, viewer)``); ``legal`` the viewer's legal actions (annotated)."""
+    working = state.working
+    draft_campaign = None
+    if working is not None and working.draft is not None:
+        d = working.draft
+        draft_campaign = {
+            "marketeer": d.marketeer,
+            "number": d.number,
+            "type": CATALOG.campaigns[d.number].type.value,
+            "cells": None if d.cells is None else _cells(d.cells),
+            "edge": None if d.edge is None else d.edge.value,
+            "first": d.first,
+            "span": CATALOG.campaigns[d.number].span,
+        }
+    actions: list[dict[str, Any]] = []
+    if legal and viewer is not None:
+        salary_now = salary_due(state, viewer)
+        actions = [_annotate(state, viewer, a, salary_now) for a in legal]
+    return {
+        "round": state.round,
+        "phase": state.phase.value,
+        "stage": state.stage,
+        "step": None if working is None else working.step.value,
+        "acting": None if working is None else working.seat,
+        "hires_left": None if working is None else working.hires_left,
+        "actors": current_actors(state),
+        "turn_order": list(state.turn_order),
+        "ceo_slots": state.ceo_slots,
+        "bank": state.bank,
+        "bank_breaks": state.bank_breaks,
+        "supply": dict(state.supply),
+        "milestones_available": list(state.milestones_available),
+        "campaign_supply": list(state.campaign_supply),
+        "house_supply": list(state.house_supply),
+        "gardens_left": state.gardens_left,
+        "chains": [_chain(state, s, viewer) for s in range(state.num_players)],
+        "houses": _houses(state),
+        "restaurants": _restaurants(state),
+        "campaigns": _campaigns(state),
+        "draft_campaign": draft_campaign,
+        "ranking": list(state.ranking),
+        "end_reason": state.end_reason,
+        "actions": actions,
+        "kinds": sorted({a.type for a in legal or []}),
+        "campaign_types": [t.value for t in CampaignType],
+    }

@@ -1,0 +1,104 @@
+"""The browser UI: static ES modules, CSS and SVG served by the game server (no build step).
+
+``mount_web(app)`` serves the assets under ``/web/`` and makes ``/`` the single-page app (the
+lobby, a game, hot-seat play; routes live in the URL fragment), replacing the server's JSON
+root route. It also adds ``GET /api/games/{id}/presentation`` (below): what the page draws and
+cannot compute without the rules, derived by :mod:`fcm.presentation` from the requesting seat's
+view. That route reuses the server's token handling and :class:`~fcm.server.match.MatchService`
+and is kept separate here so it can move into ``app.py`` unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+WEB_DIR = Path(__file__).resolve().parent
+ASSET_DIRS = ("js", "css", "img")
+NO_CACHE = {"cache-control": "no-cache"}
+
+
+def _index() -> FileResponse:
+    return FileResponse(WEB_DIR / "index.html", media_type="text/html", headers=NO_CACHE)
+
+
+class _Assets(StaticFiles):
+    """Static files revalidated on every load (ES modules are fetched by the browser; a stale
+    module after an upgrade would mix versions)."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.setdefault("cache-control", "no-cache")
+        return response
+
+
+def mount_web(app: FastAPI) -> None:
+    """Serve the UI from ``app``: ``/`` (and ``/index.html``) is the page, ``/web/...`` its
+    assets; adds the presentation route."""
+    app.router.routes = [
+        r for r in app.router.routes if getattr(r, "path", None) not in ("/", "/index.html")
+    ]
+    app.add_api_route("/", _index, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/index.html", _index, methods=["GET"], include_in_schema=False)
+    for name in ASSET_DIRS:
+        app.mount(f"/web/{name}", _Assets(directory=WEB_DIR / name), name=f"web-{name}")
+    add_presentation_route(app)
+    add_options_route(app)
+
+
+# -- the presentation endpoint (a candidate for fcm/server/app.py) ---------------------------
+
+
+def add_presentation_route(app: FastAPI) -> None:
+    from fcm.server.app import token_of
+    from fcm.server.storage import SPECTATOR
+
+    @app.get("/api/games/{game_id}/presentation", tags=["web"])
+    async def get_presentation(
+        game_id: str,
+        request: Request,
+        static: bool = Query(False, description="also the board picture and the catalog"),
+    ) -> Response:
+        """What the browser draws for the token's seat: pieces, org charts, prices, per house
+        and chain price + distance, your draft with the overfill verdict, your legal actions
+        annotated (squares, reach, salary). ``version`` is your version it was computed at."""
+        import asyncio
+
+        from fcm.core.engine import current_actors, legal_actions
+        from fcm.core.views import view
+        from fcm.presentation import present, static_info
+        from fcm.server.match import dumps
+
+        service = request.app.state.service
+        _, seat = await service.authenticate(token_of(request), game_id)
+        live = await service.get(game_id)
+        state = live.state
+        version = live.seen(seat)
+        who = None if seat == SPECTATOR else seat
+
+        def build() -> dict[str, Any]:
+            seen = view(state, who)
+            legal = legal_actions(state, who) if who in current_actors(state) else []
+            out: dict[str, Any] = {"game": game_id, "seat": who, "version": version}
+            out.update(present(seen, who, legal))
+            if static:
+                out["static"] = static_info(state)
+            return out
+
+        data = await asyncio.to_thread(build)
+        return Response(dumps(data), media_type="application/json")
+
+
+def add_options_route(app: FastAPI) -> None:
+    @app.get("/api/web/options", tags=["web"])
+    async def get_options() -> dict[str, Any]:
+        """What the create form offers: the rules options (``fcm.Options`` defaults) and the
+        bot levels."""
+        from fcm.bots import BOT_NAMES
+        from fcm.core.state import Options
+
+        return {"options": Options().to_dict(), "bots": list(BOT_NAMES)}

@@ -1,0 +1,109 @@
+// The server's HTTP API (docs/server.md) and the browser's own store of seat tokens.
+
+export class ApiError extends Error {
+  constructor(status, code, message, extra) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra || {};
+  }
+}
+
+async function request(method, path, { token, body } = {}) {
+  const headers = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new ApiError(0, "network/unreachable", `the server cannot be reached (${err.message})`);
+  }
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = { raw: text }; }
+  }
+  if (!response.ok) {
+    const e = (data && data.error) || {};
+    const { code, message, ...extra } = e;
+    throw new ApiError(response.status, code || `http/${response.status}`,
+      message || `${response.status} ${response.statusText}`, extra);
+  }
+  return data;
+}
+
+export const api = {
+  createGame: (body) => request("POST", "/api/games", { body }),
+  listGames(tokens) {
+    const q = tokens.map((t) => `token=${encodeURIComponent(t)}`).join("&");
+    return request("GET", `/api/games?${q}`);
+  },
+  state: (game, token) => request("GET", `/api/games/${game}`, { token }),
+  act: (game, token, version, action) =>
+    request("POST", `/api/games/${game}/actions`, { token, body: { version, action } }),
+  undo: (game, token, version) => request("POST", `/api/games/${game}/undo`, { token, body: { version } }),
+  log: (game, token) => request("GET", `/api/games/${game}/log?limit=5000`, { token }),
+  dinnertime: (game, token, round) => request("GET", `/api/games/${game}/dinnertime/${round}`, { token }),
+  presentation: (game, token, withStatic) =>
+    request("GET", `/api/games/${game}/presentation${withStatic ? "?static=true" : ""}`, { token }),
+  wsUrl(game, token) {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    return `${proto}://${location.host}/api/games/${game}/ws?token=${encodeURIComponent(token)}`;
+  },
+  recordUrl: (game, token) => `/api/games/${game}/record?token=${encodeURIComponent(token)}`,
+};
+
+// -- the token store: which seats of which games this browser may play -----------------------
+
+const KEY = "fcm.games.v1";
+
+function load() {
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) || "{}");
+    return raw && typeof raw === "object" ? raw : {};
+  } catch {
+    return {};
+  }
+}
+
+function save(all) {
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+export const store = {
+  all: load,
+  get(game) {
+    return load()[game] || null;
+  },
+  /** Remember a seat token (seat null: the spectator token). */
+  addToken(game, seat, token, extra) {
+    const all = load();
+    const g = all[game] || { game, tokens: {}, spectator: null, created: Date.now() };
+    if (seat === null || seat === undefined) g.spectator = token;
+    else g.tokens[String(seat)] = token;
+    Object.assign(g, extra || {});
+    all[game] = g;
+    save(all);
+    return g;
+  },
+  remember(game, data) {
+    const all = load();
+    all[game] = { ...(all[game] || { game, tokens: {}, spectator: null, created: Date.now() }), ...data };
+    save(all);
+  },
+  remove(game) {
+    const all = load();
+    delete all[game];
+    save(all);
+  },
+  /** Every token of every game (for the game list). */
+  tokens() {
+    const out = [];
+    for (const g of Object.values(load())) {
+      for (const [seat, token] of Object.entries(g.tokens || {})) out.push({ game: g.game, seat: Number(seat), token });
+      if (g.spectator && !Object.keys(g.tokens || {}).length) out.push({ game: g.game, seat: null, token: g.spectator });
+    }
+    return out;
+  },
+};

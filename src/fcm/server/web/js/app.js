@@ -1,0 +1,49 @@
+// The single-page app: routes live in the URL fragment so the server serves one page.
+//   #/                      lobby: create a game, my games
+//   #/join/GAME/TOKEN       an invitation link: remember the token, then open the game
+//   #/game/GAME             play every seat of GAME this browser holds (hot-seat when several)
+//   #/game/GAME/N           play only seat N;  #/game/GAME/spectator  watch
+
+import { api, store } from "./api.js";
+import { GameScreen } from "./game.js";
+import { renderLobby } from "./lobby.js";
+import { clear, h } from "./util.js";
+
+const root = document.getElementById("app");
+let current = null;
+
+function parse() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  return parts;
+}
+
+async function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  clear(root);
+  const [page, ...rest] = parse();
+  if (page === "join" && rest.length >= 2) {
+    const [game, token] = rest;
+    try {
+      const st = await api.state(game, token);
+      store.addToken(game, st.seat, token, { seats: st.seats });
+      location.replace(`#/game/${game}/${st.seat === null ? "spectator" : st.seat}`);
+    } catch (err) {
+      root.append(h("div", { class: "page" }, h("h1", {}, "Cannot join"),
+        h("p", { class: "error", "data-test": "error" }, err.message),
+        h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+    }
+    return;
+  }
+  if (page === "game" && rest.length >= 1) {
+    const [game, which] = rest;
+    current = new GameScreen(root, game, which === undefined ? null : which);
+    window.fcmScreen = current; // for debugging in the console (and the browser tests)
+    current.start();
+    return;
+  }
+  current = renderLobby(root);
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,459 @@
+// The map as SVG: printed squares, roads, bridges, suppliers, houses with demand, gardens,
+// restaurants, campaigns and airplanes; zoom (wheel, buttons) and pan (drag); highlights of
+// legal squares. It draws what the server's presentation says and decides nothing itself.
+
+import { GOODS, chain, clear, h, s } from "./util.js";
+
+export const SQ = 40; // one square, in SVG units
+const MARGIN = 58; // room around the map for airplanes
+const EDGE_BAND = 44; // depth of an airplane token
+
+const CAMPAIGN_ICON = { billboard: "BB", mailbox: "MB", radio: "RA", airplane: "AIR" };
+
+function key(cell) {
+  return `${cell[0]},${cell[1]}`;
+}
+
+function bbox(cells) {
+  let r0 = Infinity, c0 = Infinity, r1 = -Infinity, c1 = -Infinity;
+  for (const [r, c] of cells) {
+    r0 = Math.min(r0, r); c0 = Math.min(c0, c); r1 = Math.max(r1, r); c1 = Math.max(c1, c);
+  }
+  return { x: MARGIN + c0 * SQ, y: MARGIN + r0 * SQ, w: (c1 - c0 + 1) * SQ, h: (r1 - r0 + 1) * SQ, r0, c0, r1, c1 };
+}
+
+function sqX(c) { return MARGIN + c * SQ; }
+function sqY(r) { return MARGIN + r * SQ; }
+
+/** The rectangle of an airplane token (or an airplane slot) in the margin. */
+function airplaneRect(board, edge, first, span) {
+  const len = span * SQ;
+  switch (edge) {
+    case "n": return { x: sqX(first), y: MARGIN - EDGE_BAND - 6, w: len, h: EDGE_BAND };
+    case "s": return { x: sqX(first), y: sqY(board.height) + 6, w: len, h: EDGE_BAND };
+    case "w": return { x: MARGIN - EDGE_BAND - 6, y: sqY(first), w: EDGE_BAND, h: len };
+    default: return { x: sqX(board.width) + 6, y: sqY(first), w: EDGE_BAND, h: len };
+  }
+}
+
+function goodToken(x, y, r, good, attrs) {
+  const g = GOODS[good] || { short: "?", fill: "#888", text: "#fff" };
+  return s("g", { class: "good-token", "data-good": good, ...(attrs || {}) },
+    s("circle", { cx: x, cy: y, r, fill: g.fill, stroke: "#1f2937", "stroke-width": 1 }),
+    s("text", { x, y: y + r * 0.38, "text-anchor": "middle", "font-size": r * 1.05, "font-weight": 700, fill: g.text }, g.short));
+}
+
+export class BoardView {
+  constructor(container, handlers) {
+    this.container = container;
+    this.handlers = handlers || {};
+    this.board = null;
+    this.pres = null;
+    this.names = (seat) => `seat ${seat}`;
+    this.houseAt = new Map();
+    this.campaignAt = new Map();
+    this.build();
+  }
+
+  build() {
+    const wrap = h("div", { class: "board-wrap", "data-test": "board" });
+    this.svg = s("svg", { class: "board-svg", xmlns: "http://www.w3.org/2000/svg" });
+    this.defs = s("defs", {});
+    this.layers = {
+      ground: s("g", { class: "ground" }),
+      pieces: s("g", { class: "pieces" }),
+      air: s("g", { class: "air" }),
+      hl: s("g", { class: "highlights" }),
+      hit: s("g", { class: "hit" }),
+    };
+    this.svg.append(this.defs, ...Object.values(this.layers));
+    this.tooltip = h("div", { class: "tooltip hidden", "data-test": "tooltip" });
+    const tools = h("div", { class: "board-tools" },
+      h("button", { type: "button", title: "Zoom in", onclick: () => this.zoomBy(1 / 1.25) }, "+"),
+      h("button", { type: "button", title: "Zoom out", onclick: () => this.zoomBy(1.25) }, "−"),
+      h("button", { type: "button", title: "Show the whole map", onclick: () => this.fit() }, "Fit"));
+    this.legend = h("div", { class: "legend" });
+    wrap.append(this.svg, tools, this.tooltip, this.legend);
+    this.container.append(wrap);
+    this.wrap = wrap;
+    this.installPanZoom();
+  }
+
+  // -- static map ----------------------------------------------------------------------------
+
+  setStatic(board) {
+    this.board = board;
+    this.totalW = board.width * SQ + 2 * MARGIN;
+    this.totalH = board.height * SQ + 2 * MARGIN;
+    clear(this.defs);
+    this.defs.append(
+      s("pattern", { id: "soon", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+        s("rect", { width: 10, height: 10, fill: "#ffffff" }),
+        s("rect", { width: 5, height: 10, fill: "#9ca3af" })),
+      s("pattern", { id: "garden", width: 12, height: 12, patternUnits: "userSpaceOnUse" },
+        s("rect", { width: 12, height: 12, fill: "#86efac" }),
+        s("circle", { cx: 4, cy: 4, r: 2.2, fill: "#16a34a" }),
+        s("circle", { cx: 10, cy: 9, r: 1.6, fill: "#15803d" })));
+    const g = clear(this.layers.ground);
+    g.append(s("rect", { x: 0, y: 0, width: this.totalW, height: this.totalH, fill: "#f8fafc" }));
+    g.append(s("rect", { x: MARGIN - 4, y: MARGIN - 4, width: board.width * SQ + 8, height: board.height * SQ + 8, fill: "#cbd5e1", rx: 6 }));
+    for (let r = 0; r < board.height; r++) {
+      const row = board.squares[r];
+      for (let c = 0; c < board.width; c++) {
+        const kind = row[c];
+        const road = kind === "r" || kind === "x";
+        g.append(s("rect", { x: sqX(c), y: sqY(r), width: SQ, height: SQ,
+          fill: road ? "#6b7280" : "#e7eed3", stroke: road ? "#6b7280" : "#d3dcbb", "stroke-width": 0.6 }));
+      }
+    }
+    // road centre lines, from the board's own road links
+    for (const node of board.roads) {
+      const [r, c] = node.cell;
+      const cx = sqX(c) + SQ / 2, cy = sqY(r) + SQ / 2;
+      const ends = { n: [cx, sqY(r)], s: [cx, sqY(r) + SQ], w: [sqX(c), cy], e: [sqX(c) + SQ, cy] };
+      for (const d of node.links) {
+        g.append(s("line", { x1: cx, y1: cy, x2: ends[d][0], y2: ends[d][1], stroke: "#f9fafb", "stroke-width": 1.6, "stroke-dasharray": "5 4", class: "road-line" }));
+      }
+    }
+    for (const [r, c] of board.bridges) {
+      // the east-west road passes over the north-south one
+      const x = sqX(c), y = sqY(r);
+      g.append(s("g", { class: "bridge", "data-cell": key([r, c]) },
+        s("title", {}, "Bridge: the two roads cross without meeting"),
+        s("rect", { x: x - 2, y: y + 8, width: SQ + 4, height: SQ - 16, fill: "#a8b0bc" }),
+        s("line", { x1: x - 2, y1: y + 8, x2: x + SQ + 2, y2: y + 8, stroke: "#111827", "stroke-width": 2.5 }),
+        s("line", { x1: x - 2, y1: y + SQ - 8, x2: x + SQ + 2, y2: y + SQ - 8, stroke: "#111827", "stroke-width": 2.5 }),
+        s("line", { x1: x, y1: y + SQ / 2, x2: x + SQ, y2: y + SQ / 2, stroke: "#f9fafb", "stroke-width": 1.6, "stroke-dasharray": "5 4" })));
+    }
+    for (const sup of board.suppliers) {
+      const [r, c] = sup.cell;
+      const gd = GOODS[sup.good];
+      g.append(s("g", { class: "supplier", "data-supplier": sup.good, "data-cell": key(sup.cell) },
+        s("rect", { x: sqX(c) + 3, y: sqY(r) + 3, width: SQ - 6, height: SQ - 6, rx: 5, fill: gd.fill, stroke: "#111827", "stroke-width": 1.5 }),
+        s("rect", { x: sqX(c) + 8, y: sqY(r) + 8, width: SQ - 16, height: 5, fill: "#ffffff", opacity: 0.55 }),
+        s("text", { x: sqX(c) + SQ / 2, y: sqY(r) + SQ / 2 + 9, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: gd.text }, gd.label.toUpperCase().slice(0, 5))));
+    }
+    // tile borders and letters
+    for (const t of board.tiles) {
+      const x = sqX(t.col * 5), y = sqY(t.row * 5);
+      g.append(s("rect", { x, y, width: 5 * SQ, height: 5 * SQ, fill: "none", stroke: "#334155", "stroke-width": 2.5 }));
+      g.append(s("text", { x: x + 4, y: y + 5 * SQ - 4, "font-size": 9, fill: "#64748b", class: "tile-letter" }, `${t.letter}${t.rotation ? "↻" + t.rotation : ""}`));
+    }
+    // hit layer: one transparent square per map square, and one per airplane slot in the margin
+    const hit = clear(this.layers.hit);
+    for (let r = 0; r < board.height; r++) {
+      for (let c = 0; c < board.width; c++) {
+        hit.append(s("rect", { x: sqX(c), y: sqY(r), width: SQ, height: SQ, fill: "transparent", "data-sq": key([r, c]) }));
+      }
+    }
+    for (let c = 0; c < board.width; c++) {
+      for (const e of ["n", "s"]) {
+        const rr = airplaneRect(board, e, c, 1);
+        hit.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, fill: "transparent", "data-edge": `${e},${c}` }));
+      }
+    }
+    for (let r = 0; r < board.height; r++) {
+      for (const e of ["w", "e"]) {
+        const rr = airplaneRect(board, e, r, 1);
+        hit.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, fill: "transparent", "data-edge": `${e},${r}` }));
+      }
+    }
+    this.fit();
+    this.renderLegend();
+  }
+
+  renderLegend() {
+    clear(this.legend);
+    for (const [good, g] of Object.entries(GOODS)) {
+      this.legend.append(h("span", { class: "legend-item" },
+        h("span", { class: "good-chip", style: { background: g.fill, color: g.text } }, g.short), g.label));
+    }
+    this.legend.append(h("span", { class: "legend-item" }, h("span", { class: "legend-box soon" }), "Coming Soon"),
+      h("span", { class: "legend-item" }, "◣ entrance"), h("span", { class: "legend-item" }, "∞ eternal"));
+  }
+
+  // -- pieces --------------------------------------------------------------------------------
+
+  update(pres, names) {
+    this.pres = pres;
+    if (names) this.names = names;
+    if (!this.board) return;
+    const g = clear(this.layers.pieces);
+    const air = clear(this.layers.air);
+    this.houseAt.clear();
+    this.campaignAt.clear();
+    for (const house of pres.houses) this.drawHouse(g, house);
+    for (const r of pres.restaurants) this.drawRestaurant(g, r);
+    for (const c of pres.campaigns) {
+      if (c.edge) this.drawAirplane(air, c);
+      else this.drawCampaign(g, c);
+    }
+    const dc = pres.draft_campaign;
+    if (dc && (dc.cells || dc.edge)) {
+      const ghost = { number: dc.number, kind: dc.type, owner: pres.acting, good: null, remaining: null, eternal: false, cells: dc.cells || [], edge: dc.edge, first: dc.first, span: dc.span, draft: true };
+      if (dc.edge) this.drawAirplane(air, ghost);
+      else this.drawCampaign(g, ghost);
+    }
+  }
+
+  drawHouse(g, house) {
+    const b = bbox(house.cells);
+    const grp = s("g", { class: "house" + (house.printed ? " printed" : " placed"), "data-house": house.number, "data-demand": house.demand.join(",") });
+    if (house.garden.length) {
+      const gb = bbox(house.garden);
+      grp.append(s("rect", { x: gb.x + 2, y: gb.y + 2, width: gb.w - 4, height: gb.h - 4, rx: 6, fill: "url(#garden)", stroke: "#15803d", "stroke-width": 1.5, class: "garden" }));
+      for (const c of house.garden) this.houseAt.set(key(c), house.number);
+    }
+    grp.append(s("rect", { x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: 7,
+      fill: house.printed ? "#fcd9a8" : "#fde7c4", stroke: "#7c2d12", "stroke-width": 2,
+      "stroke-dasharray": house.printed ? null : "6 3" }));
+    // roof
+    grp.append(s("path", { d: `M${b.x + 10} ${b.y + 26} L${b.x + b.w / 2} ${b.y + 9} L${b.x + b.w - 10} ${b.y + 26} Z`, fill: "#b45309", opacity: 0.35 }));
+    grp.append(s("circle", { cx: b.x + 17, cy: b.y + 17, r: 12, fill: "#ffffff", stroke: "#7c2d12", "stroke-width": 1.5 }));
+    grp.append(s("text", { x: b.x + 17, y: b.y + 22, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#7c2d12", class: "house-number" }, String(house.number)));
+    if (!house.printed) {
+      grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, "new"));
+    }
+    // demand tokens and free capacity
+    const n = house.capacity;
+    const r = n > 3 ? 6.2 : 7.5;
+    const step = (b.w - 14) / n;
+    for (let i = 0; i < n; i++) {
+      const x = b.x + 7 + step * (i + 0.5);
+      const y = b.y + b.h - 15;
+      if (i < house.demand.length) grp.append(goodToken(x, y, r, house.demand[i], { class: "demand-token" }));
+      else grp.append(s("circle", { cx: x, cy: y, r: r - 1.5, fill: "none", stroke: "#a16207", "stroke-width": 1, "stroke-dasharray": "2 2" }));
+    }
+    for (const c of house.cells) this.houseAt.set(key(c), house.number);
+    g.append(grp);
+  }
+
+  drawRestaurant(g, r) {
+    const b = bbox(r.cells);
+    const ch = chain(r.owner);
+    const grp = s("g", { class: "restaurant" + (r.open ? "" : " coming-soon") + (r.drive_in ? " drive-in" : ""),
+      "data-owner": r.owner, "data-number": r.number, "data-entrance": r.entrance });
+    grp.append(s("rect", { x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: 6,
+      fill: r.open ? ch.colour : "url(#soon)", stroke: r.open ? "#111827" : ch.colour, "stroke-width": r.open ? 2 : 4 }));
+    const label = ch.short;
+    grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 - 2, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: r.open ? "#fff" : "#111827" }, label));
+    grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 + 12, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: r.open ? "#fff" : "#111827" },
+      r.open ? (r.drive_in ? `#${r.number + 1} DRIVE-IN` : `#${r.number + 1}`) : "COMING SOON"));
+    for (const e of r.entrances) {
+      // a triangle in the outer corner of the entrance square
+      const top = e[0] === b.r0, left = e[1] === b.c0;
+      const cx = left ? b.x + 3 : b.x + b.w - 3;
+      const cy = top ? b.y + 3 : b.y + b.h - 3;
+      const dx = left ? 16 : -16, dy = top ? 16 : -16;
+      grp.append(s("path", { d: `M${cx} ${cy} L${cx + dx} ${cy} L${cx} ${cy + dy} Z`, fill: "#fef08a", stroke: "#111827", "stroke-width": 1.5, class: "entrance", "data-cell": key(e) }));
+    }
+    g.append(grp);
+  }
+
+  drawCampaign(g, c) {
+    const b = bbox(c.cells);
+    const ch = chain(c.owner ?? 0);
+    const grp = s("g", { class: "campaign" + (c.draft ? " draft" : ""), "data-campaign": c.number, "data-good": c.good || "" });
+    grp.append(s("rect", { x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: 4, fill: "#ffffff", opacity: c.draft ? 0.7 : 0.95,
+      stroke: ch.colour, "stroke-width": 3, "stroke-dasharray": c.draft ? "6 4" : null }));
+    const small = b.w <= SQ || b.h <= SQ;
+    grp.append(s("text", { x: b.x + 7, y: b.y + 15, "font-size": small ? 10 : 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
+    if (!small) grp.append(s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569" }, CAMPAIGN_ICON[c.kind] || ""));
+    if (c.good) grp.append(goodToken(b.x + (small ? 14 : 18), b.y + b.h - 13, small ? 7 : 8, c.good));
+    const left = c.eternal ? "∞" : c.remaining === null ? "" : `${c.remaining}`;
+    grp.append(s("text", { x: b.x + b.w - 7, y: b.y + b.h - 8, "text-anchor": "end", "font-size": c.eternal ? 17 : 12, "font-weight": 800, fill: "#111827", class: "duration" }, left));
+    for (const cell of c.cells) this.campaignAt.set(key(cell), c.number);
+    g.append(grp);
+  }
+
+  drawAirplane(g, c) {
+    const rr = airplaneRect(this.board, c.edge, c.first, c.span);
+    const ch = chain(c.owner ?? 0);
+    const grp = s("g", { class: "airplane" + (c.draft ? " draft" : ""), "data-campaign": c.number, "data-good": c.good || "" });
+    grp.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, rx: 10, fill: ch.light, stroke: ch.colour, "stroke-width": 3, "stroke-dasharray": c.draft ? "6 4" : null }));
+    const horizontal = c.edge === "n" || c.edge === "s";
+    const cx = rr.x + rr.w / 2, cy = rr.y + rr.h / 2;
+    const left = c.eternal ? "∞" : c.remaining ?? "";
+    if (c.span === 1) {
+      // a one-square airplane: number on top, good and duration below
+      grp.append(s("text", { x: cx, y: rr.y + 14, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: ch.colour }, `✈${c.number}`));
+      if (c.good) grp.append(goodToken(rr.x + 12, rr.y + rr.h - 11, 7, c.good));
+      grp.append(s("text", { x: rr.x + rr.w - 6, y: rr.y + rr.h - 6, "text-anchor": "end", "font-size": 12, "font-weight": 800, class: "duration" }, left));
+    } else if (horizontal) {
+      grp.append(s("text", { x: rr.x + 8, y: cy + 5, "font-size": 13, "font-weight": 800, fill: ch.colour }, `✈ #${c.number}`));
+      if (c.good) grp.append(goodToken(rr.x + rr.w - 30, cy, 8, c.good));
+      grp.append(s("text", { x: rr.x + rr.w - 8, y: cy + 5, "text-anchor": "end", "font-size": 13, "font-weight": 800, class: "duration" }, left));
+    } else {
+      grp.append(s("text", { x: cx, y: rr.y + 18, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: ch.colour }, "✈"));
+      grp.append(s("text", { x: cx, y: rr.y + 32, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
+      if (c.good) grp.append(goodToken(cx, rr.y + rr.h - 30, 8, c.good));
+      grp.append(s("text", { x: cx, y: rr.y + rr.h - 8, "text-anchor": "middle", "font-size": 13, "font-weight": 800, class: "duration" }, left));
+    }
+    // the lines it reaches, faintly
+    {
+      const kind = horizontal ? "cols" : "rows";
+      const from = c.first, to = c.first + c.span;
+      const band = kind === "cols"
+        ? { x: sqX(from), y: sqY(0), w: (to - from) * SQ, h: this.board.height * SQ }
+        : { x: sqX(0), y: sqY(from), w: this.board.width * SQ, h: (to - from) * SQ };
+      g.append(s("rect", { x: band.x, y: band.y, width: band.w, height: band.h, fill: ch.colour, opacity: 0.06, "pointer-events": "none" }));
+    }
+    g.append(grp);
+  }
+
+  // -- highlights ----------------------------------------------------------------------------
+
+  /** spec: {anchors: [cell], airplanes: [{edge, first, span}], preview: {cells, garden, entrances, airplane, owner}, marks: [cell]} */
+  setHighlights(spec) {
+    const g = clear(this.layers.hl);
+    if (!spec || !this.board) return;
+    for (const cell of spec.anchors || []) {
+      g.append(s("rect", { x: sqX(cell[1]) + 2, y: sqY(cell[0]) + 2, width: SQ - 4, height: SQ - 4, rx: 4,
+        class: "hl-anchor" + (spec.selected && key(spec.selected) === key(cell) ? " selected" : ""), "data-hl-anchor": key(cell) }));
+    }
+    for (const a of spec.airplanes || []) {
+      const rr = airplaneRect(this.board, a.edge, a.first, 1);
+      g.append(s("rect", { x: rr.x + 2, y: rr.y + 2, width: rr.w - 4, height: rr.h - 4, rx: 5,
+        class: "hl-anchor" + (spec.selectedEdge === `${a.edge},${a.first}` ? " selected" : ""), "data-hl-edge": `${a.edge},${a.first}` }));
+    }
+    for (const cell of spec.marks || []) {
+      g.append(s("circle", { cx: sqX(cell[1]) + SQ / 2, cy: sqY(cell[0]) + SQ / 2, r: SQ / 2 - 2, class: "hl-mark", "data-hl-mark": key(cell) }));
+    }
+    const p = spec.preview;
+    if (p) {
+      const colour = chain(p.owner ?? 0).colour;
+      if (p.cells && p.cells.length) {
+        for (const cell of p.cells) {
+          g.append(s("rect", { x: sqX(cell[1]) + 1, y: sqY(cell[0]) + 1, width: SQ - 2, height: SQ - 2, class: "hl-preview", fill: colour }));
+        }
+      }
+      for (const cell of p.garden || []) {
+        g.append(s("rect", { x: sqX(cell[1]) + 1, y: sqY(cell[0]) + 1, width: SQ - 2, height: SQ - 2, class: "hl-preview garden" }));
+      }
+      for (const cell of p.entrances || []) {
+        g.append(s("circle", { cx: sqX(cell[1]) + SQ / 2, cy: sqY(cell[0]) + SQ / 2, r: 8, fill: "#fef08a", stroke: "#111827", "stroke-width": 2, class: "hl-entrance" }));
+      }
+      if (p.airplane) {
+        const rr = airplaneRect(this.board, p.airplane.edge, p.airplane.first, p.airplane.span);
+        g.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, rx: 10, class: "hl-preview", fill: colour }));
+      }
+      for (const n of p.reaches || []) {
+        const house = this.pres && this.pres.houses.find((x) => x.number === n);
+        if (!house) continue;
+        const b = bbox(house.cells);
+        g.append(s("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, class: "hl-reach" }));
+      }
+    }
+  }
+
+  // -- pointer: clicks, hover, pan and zoom ---------------------------------------------------
+
+  toBoard(evt) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = evt.clientX;
+    pt.y = evt.clientY;
+    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    return { x: p.x, y: p.y, row: Math.floor((p.y - MARGIN) / SQ), col: Math.floor((p.x - MARGIN) / SQ) };
+  }
+
+  locate(evt) {
+    if (!this.board) return null;
+    const t = evt.target;
+    if (t && t.dataset && t.dataset.sq) return { cell: t.dataset.sq.split(",").map(Number) };
+    if (t && t.dataset && t.dataset.edge) {
+      const [edge, i] = t.dataset.edge.split(",");
+      return { edge, index: Number(i) };
+    }
+    const p = this.toBoard(evt);
+    if (p.row >= 0 && p.row < this.board.height && p.col >= 0 && p.col < this.board.width) return { cell: [p.row, p.col] };
+    return null;
+  }
+
+  installPanZoom() {
+    let drag = null;
+    this.svg.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb }, moved: false, id: e.pointerId };
+    });
+    this.svg.addEventListener("pointermove", (e) => {
+      if (drag) {
+        const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+        if (!drag.moved && Math.hypot(dx, dy) > 5) {
+          drag.moved = true;
+          try { this.svg.setPointerCapture(drag.id); } catch { /* synthetic events */ }
+        }
+        if (drag.moved) {
+          const scale = this.vb.w / this.svg.clientWidth;
+          this.vb.x = drag.vb.x - dx * scale;
+          this.vb.y = drag.vb.y - dy * scale;
+          this.applyViewBox();
+          return;
+        }
+      }
+      this.hover(e);
+    });
+    const end = (e) => {
+      if (drag && !drag.moved && e.type === "pointerup") this.click(e);
+      drag = null;
+    };
+    this.svg.addEventListener("pointerup", end);
+    this.svg.addEventListener("pointercancel", end);
+    this.svg.addEventListener("pointerleave", () => this.hideTooltip());
+    this.svg.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const p = this.toBoard(e);
+      this.zoomBy(e.deltaY > 0 ? 1.15 : 1 / 1.15, p);
+    }, { passive: false });
+  }
+
+  click(e) {
+    const where = this.locate(e);
+    if (!where) return;
+    if (where.cell && this.handlers.onSquare) this.handlers.onSquare(where.cell, e);
+    if (where.edge && this.handlers.onEdge) this.handlers.onEdge(where.edge, where.index, e);
+  }
+
+  hover(e) {
+    const where = this.locate(e);
+    if (!where || !where.cell || !this.pres) return this.hideTooltip();
+    const k = key(where.cell);
+    let content = null;
+    if (this.houseAt.has(k) && this.handlers.houseInfo) content = this.handlers.houseInfo(this.houseAt.get(k));
+    else if (this.campaignAt.has(k) && this.handlers.campaignInfo) content = this.handlers.campaignInfo(this.campaignAt.get(k));
+    if (!content) return this.hideTooltip();
+    clear(this.tooltip).append(content);
+    this.tooltip.classList.remove("hidden");
+    const box = this.wrap.getBoundingClientRect();
+    let x = e.clientX - box.left + 16, y = e.clientY - box.top + 16;
+    const tw = this.tooltip.offsetWidth, th = this.tooltip.offsetHeight;
+    if (x + tw > box.width - 4) x = Math.max(4, e.clientX - box.left - tw - 12);
+    if (y + th > box.height - 4) y = Math.max(4, e.clientY - box.top - th - 12);
+    this.tooltip.style.left = `${x}px`;
+    this.tooltip.style.top = `${y}px`;
+  }
+
+  hideTooltip() {
+    this.tooltip.classList.add("hidden");
+  }
+
+  fit() {
+    if (!this.board) return;
+    this.vb = { x: 0, y: 0, w: this.totalW, h: this.totalH };
+    this.applyViewBox();
+  }
+
+  zoomBy(f, around) {
+    if (!this.vb) return;
+    const cx = around ? around.x : this.vb.x + this.vb.w / 2;
+    const cy = around ? around.y : this.vb.y + this.vb.h / 2;
+    const w = Math.min(Math.max(this.vb.w * f, 4 * SQ), this.totalW * 2);
+    const k = w / this.vb.w;
+    this.vb = { x: cx - (cx - this.vb.x) * k, y: cy - (cy - this.vb.y) * k, w, h: this.vb.h * k };
+    this.applyViewBox();
+  }
+
+  applyViewBox() {
+    const v = this.vb;
+    this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+  }
+}

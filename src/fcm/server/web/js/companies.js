@@ -1,0 +1,116 @@
+// The companies: cash, turn order, the structure at work as an org chart, beach, busy
+// marketeers, stock, milestones; my hand and reserve card; and the bank and supplies.
+
+import { GOODS, cardName, chain, goodChip, h, milestoneName, money, seatName } from "./util.js";
+
+const COLOUR_CLASS = {
+  black: "c-black", purple: "c-purple", red: "c-red", salmon: "c-salmon", grey: "c-grey",
+  light_green: "c-green", blue: "c-blue", olive_green: "c-olive", none: "c-ceo",
+};
+
+export function cardChip(catalog, id, extra) {
+  const e = (catalog && catalog.employees[id]) || { name: id || "(fired)", colour: "none", description: "" };
+  const tip = [e.name, e.description, e.salary ? "Salary $5" : "No salary", e.slots ? `${e.slots} slots` : ""].filter(Boolean).join(" · ");
+  return h("span", { class: `card-chip ${COLOUR_CLASS[e.colour] || ""}`, "data-card": id, title: tip, ...(extra || {}) }, cardName(catalog, id));
+}
+
+function chips(catalog, cards, testId) {
+  if (!cards || !cards.length) return h("span", { class: "muted", "data-test": testId, "data-cards": "" }, "—");
+  return h("span", { class: "chips", "data-test": testId, "data-cards": [...cards].sort().join(",") }, cards.map((c) => cardChip(catalog, c)));
+}
+
+/** The org chart of a structure: [{card, reports: [...]}] under the CEO. */
+export function orgChart(catalog, structure, ceoSlots, opts) {
+  const o = opts || {};
+  const children = structure.map((node) => {
+    const e = catalog.employees[node.card] || {};
+    const slots = e.is_manager ? e.slots : 0;
+    const reports = [...node.reports.map((r) => h("div", { class: "org-leaf" }, cardChip(catalog, r)))];
+    for (let i = node.reports.length; i < slots; i++) reports.push(h("div", { class: "org-leaf empty" }, "open"));
+    return h("div", { class: "org-node" }, cardChip(catalog, node.card),
+      reports.length ? h("div", { class: "org-reports" }, reports) : null);
+  });
+  for (let i = structure.length; i < ceoSlots; i++) children.push(h("div", { class: "org-node empty" }, h("span", { class: "slot" }, "open")));
+  return h("div", { class: "org", "data-test": o.testId || null },
+    h("div", { class: "org-top" }, h("span", { class: "card-chip c-ceo" }, "CEO"), h("small", {}, ` ${ceoSlots} slots`)),
+    h("div", { class: "org-children" }, children));
+}
+
+function stock(st, seat) {
+  const items = Object.entries(st || {}).filter(([, n]) => n > 0);
+  return h("span", { class: "stock", "data-test": `stock-${seat}`, "data-stock": items.map(([g, n]) => `${g}:${n}`).join(",") },
+    items.length ? items.map(([g, n]) => h("span", { class: "stock-item" }, goodChip(g), `×${n}`)) : h("span", { class: "muted" }, "no food or drinks"));
+}
+
+export function renderCompanies(pres, ctx) {
+  const { catalog, seats, mySeat } = ctx;
+  const order = pres.turn_order.length ? [...pres.turn_order] : pres.chains.map((c) => c.seat);
+  for (const c of pres.chains) if (!order.includes(c.seat)) order.push(c.seat);
+  const cards = order.map((seat) => {
+    const c = pres.chains[seat];
+    const me = seat === mySeat;
+    const acting = pres.actors.includes(seat);
+    const reserve = c.reserve === null || c.reserve === undefined
+      ? h("span", { class: "muted", "data-test": `reserve-${seat}`, "data-reserve": "hidden" }, "hidden")
+      : h("strong", { "data-test": `reserve-${seat}`, "data-reserve": c.reserve }, money(c.reserve));
+    return h("article", { class: "company" + (me ? " mine" : "") + (acting ? " acting" : ""), "data-seat": seat, style: { borderLeftColor: chain(seat).colour } },
+      h("header", {},
+        h("span", { class: "swatch", style: { background: chain(seat).colour } }),
+        h("span", { class: "company-name" }, seatName(seats, seat), me ? " (you)" : ""),
+        h("small", { class: "chain-name" }, chain(seat).name),
+        acting ? h("span", { class: "badge" }, "deciding") : null,
+        h("span", { class: "cash", "data-test": `cash-${seat}`, "data-cash": c.cash }, money(c.cash))),
+      h("div", { class: "facts" },
+        h("span", {}, "Turn order ", h("strong", {}, c.turn_position ?? "—")),
+        h("span", { "data-test": `price-${seat}` }, "Price ", h("strong", {}, money(c.price))),
+        h("span", {}, "Open slots ", h("strong", {}, c.open_slots)),
+        h("span", { "data-test": `salary-${seat}` }, "Salaries ", h("strong", {}, money(c.salary_due))),
+        h("span", {}, "Restaurants left ", h("strong", {}, c.restaurants_left)),
+        h("span", {}, "Reserve ", reserve)),
+      h("div", { class: "section" }, h("h4", {}, "At work"),
+        h("div", { "data-test": `atwork-${seat}`, "data-cards": [...c.at_work].sort().join(",") }, orgChart(catalog, c.structure, pres.ceo_slots))),
+      h("div", { class: "row2" },
+        h("div", {}, h("h4", {}, "Beach"), chips(catalog, c.beach, `beach-${seat}`)),
+        h("div", {}, h("h4", {}, "Busy marketeers"), c.busy.length
+          ? h("span", { class: "chips", "data-test": `busy-${seat}` }, c.busy.map((b) => h("span", { class: "busy" }, cardChip(catalog, b.marketeer), ` #${b.number}`)))
+          : h("span", { class: "muted", "data-test": `busy-${seat}` }, "—"))),
+      c.hand.length || me
+        ? h("div", { class: "section" }, h("h4", {}, me ? "My hand" : "Hand"), chips(catalog, c.hand, `hand-${seat}`))
+        : null,
+      h("div", { class: "section" }, h("h4", {}, "Stock"), stock(c.stock, seat)),
+      h("div", { class: "section" }, h("h4", {}, "Milestones"),
+        c.milestones.length
+          ? h("ul", { class: "milestones", "data-test": `milestones-${seat}` }, c.milestones.map((m) =>
+            h("li", { title: (catalog.milestones[m.id] || {}).effect || "", "data-milestone": m.id }, "★ ", milestoneName(catalog, m.id), h("small", {}, ` (round ${m.round})`))))
+          : h("span", { class: "muted", "data-test": `milestones-${seat}` }, "none")));
+  });
+  return h("div", { class: "companies" }, cards);
+}
+
+export function renderSupply(pres, ctx) {
+  const { catalog } = ctx;
+  const rows = Object.entries(pres.supply).map(([id, n]) => {
+    const e = catalog.employees[id] || {};
+    return h("tr", { class: e.entry_level ? "entry" : "" },
+      h("td", {}, cardChip(catalog, id)), h("td", { class: "num" }, n),
+      h("td", {}, e.entry_level ? "entry level" : ""), h("td", {}, e.salary ? "$5" : ""));
+  });
+  return h("div", { class: "supply" },
+    h("div", { class: "facts" },
+      h("span", { "data-test": "bank" }, "Bank ", h("strong", {}, money(pres.bank))),
+      h("span", {}, "Bank breaks ", h("strong", {}, pres.bank_breaks)),
+      h("span", {}, "CEO slots ", h("strong", {}, pres.ceo_slots)),
+      h("span", {}, "Gardens left ", h("strong", {}, pres.gardens_left)),
+      h("span", {}, "House tiles ", h("strong", {}, pres.house_supply.join(", ") || "none")),
+      h("span", {}, "Campaign tiles ", h("strong", {}, pres.campaign_supply.map((n) => `#${n}`).join(" ") || "none"))),
+    h("h4", {}, "Milestones still available"),
+    pres.milestones_available.length
+      ? h("ul", { class: "milestones available", "data-test": "milestones-available" }, pres.milestones_available.map((m) =>
+        h("li", { title: (catalog.milestones[m] || {}).effect || "" }, milestoneName(catalog, m),
+          h("small", {}, ` — ${(catalog.milestones[m] || {}).claim_when || ""}`))))
+      : h("p", { class: "muted" }, "none"),
+    h("h4", {}, "Employee supply"),
+    h("table", { class: "supply-table", "data-test": "supply" }, h("tbody", {}, rows)));
+}
+
+export { GOODS };

@@ -1,0 +1,436 @@
+// The decision panel: every choice is one of the server's legal actions for my seat. Menus list
+// only those; placements highlight exactly their squares; Done buttons end optional steps. The
+// only thing sent that is not on the list is a deliberate try on an unhighlighted square, so the
+// engine can say why it is not allowed.
+
+import { cardChip, orgChart } from "./companies.js";
+import { stepName } from "./format.js";
+import { PHASES, canonical, chain, clear, goodChip, h, money, plural, put, seatName } from "./util.js";
+
+const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
+const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "start_campaign",
+  "place_campaign", "choose_advert", "cook", "get_drinks", "place_house", "add_garden",
+  "place_restaurant", "move_restaurant", "fire", "throw_away"];
+const CORNER_NAMES = { nw: "north-west", ne: "north-east", sw: "south-west", se: "south-east" };
+
+function doneLabel(msg, pres) {
+  switch (msg.phase) {
+    case "setup_restaurants": return "Pass: no first restaurant now";
+    case "restructuring": return "Commit my structure";
+    case "payday": return "Done firing (commit)";
+    case "working":
+      return {
+        hire: "Done hiring", train: "Done training", campaigns: "Done with campaigns",
+        food_and_drinks: "Done producing", houses: "Done with houses and gardens",
+        restaurants: "Done: end my turn", drive_ins: "Done",
+      }[pres.step] || "Done";
+    default: return "Done";
+  }
+}
+
+function title(msg, pres) {
+  if (msg.phase === "working" && pres.step) return `${PHASES.working} — ${stepName(pres.step)}`;
+  if (msg.phase === "payday" && pres.stage === "cannot_pay") return "Payday — you cannot pay: fire salaried cards";
+  if (msg.phase === "payday") return "Payday — fire employees?";
+  return PHASES[msg.phase] || msg.phase;
+}
+
+function salaryNote(a) {
+  if (a.salary_after === undefined) return null;
+  const diff = a.salary_after - a.salary_before;
+  const text = diff === 0 ? `Payday salaries stay ${money(a.salary_after)}`
+    : `Payday salaries ${money(a.salary_before)} → ${money(a.salary_after)}`;
+  return h("small", { class: "salary-note" + (diff > 0 ? " up" : diff < 0 ? " down" : "") }, text,
+    a.card_salary !== undefined ? (a.card_salary ? " (salaried card)" : " (no salary)") : "");
+}
+
+export class Decisions {
+  constructor(container, ctl) {
+    this.el = container;
+    this.ctl = ctl;
+    this.msg = null;
+    this.pres = null;
+    this.reset();
+  }
+
+  reset() {
+    this.anchor = null; // selected square (placement)
+    this.edge = null; // selected airplane slot "e,first"
+    this.variant = null; // selected action key
+    this.houseNumber = null;
+    this.hoverCells = null;
+  }
+
+  setError(err) {
+    this.error = err;
+    this.renderError();
+  }
+
+  renderError() {
+    if (!this.errorBox) return;
+    clear(this.errorBox);
+    if (!this.error) {
+      this.errorBox.classList.add("hidden");
+      return;
+    }
+    this.errorBox.classList.remove("hidden");
+    put(this.errorBox, h("strong", {}, this.error.title || "Not allowed"), " ",
+      h("span", { "data-test": "error-message" }, this.error.message),
+      this.error.code ? h("small", { class: "code" }, ` (${this.error.code})`) : null);
+  }
+
+  /** Annotated legal actions: the server's list, each with the presentation's notes. */
+  legal() {
+    const notes = new Map();
+    if (this.pres && this.pres.version === this.msg.version) {
+      for (const a of this.pres.actions || []) notes.set(a.key, a);
+    }
+    return (this.msg.legal || []).map((action) => {
+      const key = canonical(action);
+      return { label: action.type.replaceAll("_", " "), ...(notes.get(key) || {}), action, key };
+    });
+  }
+
+  render(msg, pres) {
+    const changed = !this.msg || this.msg.version !== msg.version || this.msg.seat !== msg.seat;
+    this.msg = msg;
+    this.pres = pres;
+    if (changed) {
+      this.reset();
+    }
+    this.draw();
+  }
+
+  draw() {
+    const msg = this.msg, pres = this.pres;
+    const el = clear(this.el);
+    this.placementAnchors = null; // set again below when this decision is a placement
+    this.placementSlots = null;
+    this.placementTemplate = null;
+    this.errorBox = h("div", { class: "error-box hidden", "data-test": "error", role: "alert" });
+    const names = (s) => seatName(msg.seats, s);
+    el.dataset.phase = msg.phase;
+    el.dataset.version = msg.version;
+    if (msg.status === "over") {
+      el.dataset.kinds = "";
+      el.append(h("h2", {}, "Game over"), h("p", {}, pres ? pres.end_reason : ""));
+      this.ctl.board.setHighlights(null);
+      return;
+    }
+    if (msg.seat === null) {
+      el.dataset.kinds = "";
+      el.append(h("h2", {}, title(msg, pres || {})), h("p", { class: "muted" }, "You are watching. Deciding now: ",
+        msg.actors.map(names).join(", ") || "nobody"));
+      this.ctl.board.setHighlights(null);
+      return;
+    }
+    if (!msg.your_turn || !pres) {
+      el.dataset.kinds = "";
+      el.append(h("h2", {}, title(msg, pres || {})),
+        h("p", { class: "waiting", "data-test": "waiting" }, h("span", { class: "spinner" }),
+          msg.actors.length ? `Waiting for ${msg.actors.map(names).join(", ")}…` : "Resolving…"));
+      const mine = pres && pres.chains[msg.seat] && pres.chains[msg.seat].draft;
+      if (mine && mine.kind === "work") el.append(this.draftView(mine, true));
+      el.append(h("div", { class: "buttons" }, h("button", { type: "button", class: "ghost small", "data-test": "undo",
+        title: "Take back my last action (while nobody else has acted and nothing hidden was revealed)",
+        onclick: () => this.ctl.undo() }, "Undo my last action")), this.errorBox);
+      this.renderError();
+      this.ctl.board.setHighlights(null);
+      return;
+    }
+    const legal = this.legal();
+    const byType = new Map();
+    for (const a of legal) {
+      if (!byType.has(a.action.type)) byType.set(a.action.type, []);
+      byType.get(a.action.type).push(a);
+    }
+    el.dataset.kinds = [...byType.keys()].sort().join(",");
+    el.append(h("h2", { class: "decision-title" }, h("span", { class: "swatch", style: { background: chain(msg.seat).colour } }), title(msg, pres)));
+    if (msg.phase === "working" && pres.step === "hire" && pres.hires_left !== null) {
+      el.append(h("p", { class: "muted" }, `${plural(pres.hires_left, "hire")} left this turn.`));
+    }
+    if (msg.phase === "restructuring" && !byType.has("send_to_work")) byType.set("send_to_work", []);
+    const placement = legal.filter((a) => PLACEMENT.has(a.action.type));
+    let placed = false;
+    for (const type of [...ORDER, ...[...byType.keys()].filter((t) => !ORDER.includes(t) && t !== "done")]) {
+      const list = byType.get(type);
+      if (!list) continue;
+      if (PLACEMENT.has(type)) {
+        if (!placed) el.append(this.placementPanel(placement));
+        placed = true;
+        continue;
+      }
+      el.append(this.section(type, list));
+    }
+    if (!placed) this.ctl.board.setHighlights(this.routeHighlights());
+    const done = byType.get("done");
+    const buttons = h("div", { class: "buttons" });
+    if (done) {
+      buttons.append(h("button", { type: "button", class: (msg.phase === "setup_restaurants" ? "" : "primary ") + "done", "data-test": "done", "data-key": done[0].key,
+        onclick: () => this.send(done[0].action) }, doneLabel(msg, pres)));
+    }
+    buttons.append(h("button", { type: "button", class: "ghost small", "data-test": "undo", title: "Take back my last action (while nobody else has acted and nothing hidden was revealed)",
+      onclick: () => this.ctl.undo() }, "Undo my last action"));
+    el.append(buttons, this.errorBox);
+    this.renderError();
+  }
+
+  async send(action) {
+    this.setError(null);
+    this.el.classList.add("busy");
+    try {
+      await this.ctl.act(action);
+    } finally {
+      this.el.classList.remove("busy");
+    }
+  }
+
+  actionButton(a, content, extra) {
+    return h("button", { type: "button", class: "choice", "data-key": a.key, "data-type": a.action.type, onclick: () => this.send(a.action), ...(extra || {}) }, content ?? a.label);
+  }
+
+  section(type, list) {
+    const catalog = this.ctl.catalog;
+    const pres = this.pres;
+    switch (type) {
+      case "choose_reserve":
+        return h("div", { class: "section" }, h("p", {}, "Choose your reserve card secretly. It is revealed when the bank first breaks: it adds money to the bank and sets every CEO's slots."),
+          h("div", { class: "choices" }, list.map((a) => {
+            const card = (catalog.reserve_cards || []).find((r) => r.money === a.action.money);
+            return this.actionButton(a, h("span", {}, h("strong", {}, money(a.action.money)), card ? h("small", {}, ` · CEO ${card.ceo_slots} slots`) : null));
+          })));
+      case "send_to_work": return this.restructuring(list);
+      case "choose_turn_order":
+        return h("div", { class: "section" }, h("p", {}, "Choose your place in the turn order (1 = first)."),
+          h("p", { class: "muted" }, "Open slots: ", pres.chains.map((c) => `${seatName(this.msg.seats, c.seat)} ${c.open_slots}`).join(", ")),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, `Position ${a.action.position}`))));
+      case "hire":
+        return h("div", { class: "section" }, h("p", {}, "Hire an entry-level employee (to your beach):"),
+          h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
+            this.actionButton(a, h("span", {}, "Hire ", cardChip(catalog, a.action.employee))),
+            h("small", { class: "muted" }, `${pres.supply[a.action.employee] ?? "?"} left`), salaryNote(a)))));
+      case "train": {
+        const groups = new Map();
+        for (const a of list) {
+          const k = `${a.action.employee}${a.action.fresh ? " (just trained)" : ""}`;
+          if (!groups.has(k)) groups.set(k, []);
+          groups.get(k).push(a);
+        }
+        return h("div", { class: "section" }, h("p", {}, "Train an employee on your beach, one step at a time:"),
+          [...groups.entries()].map(([k, acts]) => h("div", { class: "menu" },
+            h("div", { class: "menu-head" }, cardChip(catalog, acts[0].action.employee), acts[0].action.fresh ? h("small", {}, " just trained") : null),
+            acts.map((a) => h("div", { class: "menu-row" },
+              this.actionButton(a, h("span", {}, "→ ", cardChip(catalog, a.action.into), h("small", {}, ` by ${catalog.employees[a.action.trainer]?.name || a.action.trainer}`))),
+              salaryNote(a))))));
+      }
+      case "start_campaign":
+        return h("div", { class: "section" }, h("p", {}, "Launch a campaign: choose the marketeer and the campaign tile."),
+          h("div", { class: "menu" }, list.map((a) => {
+            const c = catalog.campaigns[String(a.action.number)] || {};
+            const size = c.type === "airplane" ? `${c.span} squares of the edge` : `${c.height}×${c.width}`;
+            return h("div", { class: "menu-row" }, this.actionButton(a, h("span", {}, h("strong", {}, `#${a.action.number} ${c.type}`), ` (${size})`)),
+              h("small", {}, "by "), cardChip(catalog, a.action.marketeer));
+          })));
+      case "choose_advert": {
+        const goods = [...new Set(list.map((a) => a.action.good))];
+        const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
+        const dc = pres.draft_campaign;
+        return h("div", { class: "section" },
+          h("p", {}, `Campaign #${dc ? dc.number : ""}: what does it advertise, for how many rounds?`),
+          durations.length === 1 && durations[0] === 1 && pres.chains[this.msg.seat].milestones.some((m) => m.id === "first_billboard")
+            ? h("p", { class: "muted" }, "Eternal (First billboard placed): it never runs out.") : null,
+          h("table", { class: "advert" }, h("tbody", {}, goods.map((g) => h("tr", {},
+            h("th", {}, goodChip(g), ` ${g}`),
+            durations.map((d) => {
+              const a = list.find((x) => x.action.good === g && x.action.duration === d);
+              return h("td", {}, a ? this.actionButton(a, `${d} round${d === 1 ? "" : "s"}`) : "");
+            }))))));
+      }
+      case "cook":
+        return h("div", { class: "section" }, h("p", {}, "Produce food (a kitchen card makes all of its food or nothing):"),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), " makes ", goodChip(a.action.good), ` ${a.action.good}`)))));
+      case "get_drinks":
+        return h("div", { class: "section" }, h("p", {}, "Get drinks:"),
+          h("div", { class: "menu" }, list.map((a) => {
+            const btn = this.actionButton(a, a.action.good
+              ? h("span", {}, cardChip(catalog, a.action.employee), " gets ", goodChip(a.action.good), ` ${a.action.good}`)
+              : h("span", {}, cardChip(catalog, a.action.employee), ` route via ${a.action.suppliers.length} supplier${a.action.suppliers.length === 1 ? "" : "s"}: `,
+                a.action.suppliers.map((c) => `${c[0]},${c[1]}`).join(" · ")));
+            if (a.cells) {
+              btn.addEventListener("mouseenter", () => this.ctl.board.setHighlights({ marks: a.cells }));
+              btn.addEventListener("mouseleave", () => this.ctl.board.setHighlights(this.routeHighlights()));
+            }
+            return h("div", { class: "menu-row" }, btn);
+          })));
+      case "fire": {
+        const mine = pres.chains[this.msg.seat];
+        const draft = mine.draft && mine.draft.kind === "fire" ? mine.draft : null;
+        return h("div", { class: "section" },
+          h("p", {}, pres.stage === "cannot_pay" ? "You cannot pay your salaries: fire salaried cards until you can." : "Fire employees before paying salaries (secret until everyone commits):"),
+          h("p", { class: "muted" }, `Salaries due: ${money(mine.salary_due)}; cash ${money(mine.cash)}.`,
+            draft && draft.cards.length ? ` Marked to fire: ${draft.cards.map((c) => catalog.employees[c]?.name || c).join(", ")} → salaries ${money(draft.salary_after)}.` : ""),
+          h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
+            this.actionButton(a, h("span", {}, "Fire ", cardChip(catalog, a.action.employee))), salaryNote(a)))));
+      }
+      case "throw_away":
+        return h("div", { class: "section" }, h("p", {}, "Your freezer is over capacity: throw items away."),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, "Throw away ", goodChip(a.action.good))))));
+      default:
+        return h("div", { class: "section" }, h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
+    }
+  }
+
+  routeHighlights() {
+    return null;
+  }
+
+  // -- Restructuring: build the org chart card by card ---------------------------------------
+
+  draftView(draft, committed) {
+    const catalog = this.ctl.catalog;
+    return h("div", { class: "draft" },
+      h("h4", {}, committed ? "My structure (secret until everyone commits)" : "Planned structure"),
+      draft.fits
+        ? orgChart(catalog, draft.structure, this.pres.ceo_slots, { testId: "draft-structure" })
+        : h("div", { class: "warning", "data-test": "overfill" }, draft.warning,
+          h("div", { class: "chips" }, draft.cards.map((c) => cardChip(catalog, c)))));
+  }
+
+  restructuring(list) {
+    const catalog = this.ctl.catalog;
+    const mine = this.pres.chains[this.msg.seat];
+    const draft = mine.draft || { cards: [], in_hand: mine.hand, fits: true, structure: [] };
+    const byCard = new Map(list.map((a) => [a.action.employee, a]));
+    const remaining = draft.in_hand || [];
+    return h("div", { class: "section restructure" },
+      h("p", {}, "Click cards in your hand to send them to work, one at a time. Only the set matters; the chart shows one legal seating. Commit when done."),
+      h("div", { class: "hand" }, h("h4", {}, "In hand"),
+        remaining.length
+          ? h("div", { class: "chips" }, remaining.map((c) => {
+            const a = byCard.get(c);
+            return a
+              ? h("button", { type: "button", class: "card-button", "data-key": a.key, "data-type": "send_to_work", "data-card": c, onclick: () => this.send(a.action) }, cardChip(catalog, c))
+              : cardChip(catalog, c);
+          }))
+          : h("span", { class: "muted" }, "every card is going to work")),
+      this.draftView(draft, false));
+  }
+
+  // -- placements: click a highlighted square, pick a variant, confirm -----------------------
+
+  placementPanel(actions) {
+    const pres = this.pres;
+    const type = actions[0].action.type;
+    let pool = actions;
+    const houseNumbers = [...new Set(actions.filter((a) => a.action.type === "place_house").map((a) => a.action.number))].sort((x, y) => x - y);
+    if (houseNumbers.length) {
+      if (!houseNumbers.includes(this.houseNumber)) this.houseNumber = houseNumbers[0];
+      pool = actions.filter((a) => a.action.type !== "place_house" || a.action.number === this.houseNumber);
+    }
+    const cellActs = pool.filter((a) => a.anchor);
+    const airActs = pool.filter((a) => a.airplane);
+    const anchors = new Map();
+    for (const a of cellActs) {
+      const k = `${a.anchor[0]},${a.anchor[1]}`;
+      if (!anchors.has(k)) anchors.set(k, a.anchor);
+    }
+    const slots = new Map();
+    for (const a of airActs) slots.set(`${a.airplane.edge},${a.airplane.first}`, a.airplane);
+    let variants = [];
+    if (this.anchor) variants = cellActs.filter((a) => a.anchor[0] === this.anchor[0] && a.anchor[1] === this.anchor[1]);
+    if (this.edge) variants = airActs.filter((a) => `${a.airplane.edge},${a.airplane.first}` === this.edge);
+    if (variants.length === 1) this.variant = variants[0].key;
+    const chosen = variants.find((a) => a.key === this.variant) || null;
+    this.placementTemplate = actions[0];
+    this.placementAnchors = anchors;
+    this.placementSlots = slots;
+    const owner = this.msg.seat;
+    this.ctl.board.setHighlights({
+      anchors: [...anchors.values()],
+      airplanes: [...slots.values()],
+      selected: this.anchor,
+      selectedEdge: this.edge,
+      preview: chosen ? { cells: chosen.cells, garden: chosen.garden, entrances: chosen.entrances, airplane: chosen.airplane, owner, reaches: chosen.reaches } : null,
+    });
+    const what = {
+      place_restaurant: this.msg.phase === "setup_restaurants" ? "your first restaurant" : "a restaurant",
+      move_restaurant: "a restaurant (move)",
+      place_house: "a house with its garden",
+      add_garden: "a garden",
+      place_campaign: pres.draft_campaign ? `campaign #${pres.draft_campaign.number} (${pres.draft_campaign.type})` : "the campaign",
+    }[type] || type;
+    const panel = h("div", { class: "section placement", "data-test": "placement" });
+    panel.append(h("p", {}, `Place ${what}: click a highlighted ${slots.size && !anchors.size ? "slot along the map edge" : "square"} on the map (${anchors.size + slots.size} possible${anchors.size ? "; the square is the top-left corner" : ""}).`));
+    if (houseNumbers.length > 1 || (houseNumbers.length && actions.some((a) => a.action.type === "add_garden"))) {
+      panel.append(h("label", {}, "House tile ", h("select", { "data-test": "house-number", onchange: (e) => { this.houseNumber = Number(e.target.value); this.anchor = null; this.variant = null; this.draw(); } },
+        houseNumbers.map((n) => h("option", { value: n, selected: n === this.houseNumber }, `house ${n}`)))));
+    }
+    if (variants.length) {
+      panel.append(h("div", { class: "variants" },
+        h("h4", {}, this.anchor ? `At ${this.anchor[0]},${this.anchor[1]}:` : "Along the edge:"),
+        h("div", { class: "choices" }, variants.map((a) => h("button", {
+          type: "button", class: "choice" + (a.key === this.variant ? " selected" : ""), "data-key": a.key, "data-variant": "1",
+          onclick: () => { this.variant = a.key; this.draw(); },
+        }, this.variantLabel(a))))));
+    }
+    if (chosen) {
+      panel.append(h("div", { class: "confirm-row" },
+        h("span", {}, chosen.label, chosen.reaches ? h("small", {}, ` — reaches ${chosen.reaches.length ? "house" + (chosen.reaches.length > 1 ? "s " : " ") + chosen.reaches.join(", ") : "no house"}`) : null),
+        h("button", { type: "button", class: "primary", "data-test": "confirm", "data-key": chosen.key, onclick: () => this.send(chosen.action) }, "Confirm"),
+        h("button", { type: "button", class: "ghost", onclick: () => { this.anchor = null; this.edge = null; this.variant = null; this.draw(); } }, "Cancel")));
+    }
+    return panel;
+  }
+
+  variantLabel(a) {
+    const x = a.action;
+    switch (x.type) {
+      case "place_restaurant": return `Entrance ${CORNER_NAMES[x.entrance] || x.entrance}${x.employee ? ` (${this.ctl.catalog.employees[x.employee]?.name || x.employee})` : ""}`;
+      case "move_restaurant": return `Restaurant #${x.restaurant + 1}, entrance ${CORNER_NAMES[x.entrance] || x.entrance}`;
+      case "place_house": return `Garden at ${x.garden.map((c) => `${c[0]},${c[1]}`).join(" + ")}`;
+      case "add_garden": return `Garden for house ${x.house}`;
+      case "place_campaign":
+        if (x.edge) return `${a.airplane.span} square${a.airplane.span === 1 ? "" : "s"} from ${x.first}`;
+        return x.orientation ? `${x.orientation}` : "here";
+      default: return a.label;
+    }
+  }
+
+  /** A click on the map while placing. */
+  onSquare(cell) {
+    if (!this.placementAnchors || !this.msg || !this.msg.your_turn) return;
+    const k = `${cell[0]},${cell[1]}`;
+    if (this.placementAnchors.has(k)) {
+      this.anchor = cell;
+      this.edge = null;
+      this.variant = null;
+      this.draw();
+      return;
+    }
+    // Not a legal square: try it anyway so the engine explains why (only with the squares of
+    // this very position known, so a try can never be a legal move by accident).
+    const t = this.placementTemplate;
+    if (!t || !this.pres || this.pres.version !== this.msg.version) return;
+    const a = { ...t.action };
+    const [r, c] = cell;
+    if (a.type === "place_campaign" && a.edge) return;
+    if (a.type === "add_garden") a.garden = [[r, c], [r, c + 1]];
+    else a.cell = [r, c];
+    if (a.type === "place_house") a.garden = [[r, c + 2], [r + 1, c + 2]];
+    this.send(a);
+  }
+
+  onEdge(edge, index) {
+    if (!this.placementSlots || !this.msg || !this.msg.your_turn) return;
+    const k = `${edge},${index}`;
+    if (this.placementSlots.has(k)) {
+      this.edge = k;
+      this.anchor = null;
+      this.variant = null;
+      this.draw();
+      return;
+    }
+    const t = this.placementTemplate;
+    if (t && t.action.type === "place_campaign" && t.action.edge) this.send({ type: "place_campaign", edge, first: index });
+  }
+}

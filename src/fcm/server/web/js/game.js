@@ -1,0 +1,412 @@
+// A game screen: live state over the WebSocket (reconnecting), the presentation, the board,
+// the decision panel, the companies, the log and the results; hot-seat play of several seats
+// with a pass-the-device screen that shows nothing secret.
+
+import { ApiError, api, store } from "./api.js";
+import { BoardView } from "./board.js";
+import { renderCompanies, renderSupply } from "./companies.js";
+import { Decisions } from "./decisions.js";
+import { stepName } from "./format.js";
+import { GameLog, renderResults } from "./results.js";
+import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
+
+const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["results", "Results"]];
+
+export class GameScreen {
+  constructor(root, game, which) {
+    this.root = root;
+    this.game = game;
+    this.which = which; // null: every local seat; "spectator"; or a seat number as text
+    this.entry = store.get(game) || { tokens: {}, spectator: null };
+    this.static = null;
+    this.msg = null;
+    this.pres = null;
+    this.ws = null;
+    this.destroyed = false;
+    this.backoff = 500;
+    this.tab = "companies";
+    this.dinners = new Map();
+    this.newResults = false;
+  }
+
+  // -- seats and tokens ----------------------------------------------------------------------
+
+  localSeats() {
+    const seats = Object.keys(this.entry.tokens || {}).map(Number).sort((a, b) => a - b);
+    if (this.which === null) return seats;
+    if (this.which === "spectator") return [];
+    const n = Number(this.which);
+    return seats.includes(n) ? [n] : [];
+  }
+
+  tokenOf(seat) {
+    if (seat === null) return this.entry.spectator;
+    return (this.entry.tokens || {})[String(seat)];
+  }
+
+  start() {
+    this.seats = this.localSeats();
+    this.hotseat = this.seats.length > 1;
+    if (!this.seats.length && !(this.which === "spectator" || this.which === null) ) return this.noToken();
+    if (!this.seats.length) {
+      if (!this.entry.spectator) return this.noToken();
+      return this.enter(null);
+    }
+    if (!this.hotseat) return this.enter(this.seats[0]);
+    // Hot-seat: find who must act (public information), then hand the device over.
+    api.state(this.game, this.tokenOf(this.seats[0])).then((st) => {
+      if (this.destroyed) return;
+      const next = this.seats.find((x) => st.actors.includes(x));
+      this.showPass(next === undefined ? this.seats[0] : next);
+    }).catch((err) => this.fatal(err.message));
+  }
+
+  noToken() {
+    clear(this.root).append(h("div", { class: "page" }, h("h1", {}, "No seat for this game here"),
+      h("p", {}, `This browser holds no token for game ${this.game}${this.which !== null ? ` (seat ${this.which})` : ""}. Open the invitation link you were sent.`),
+      h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+  }
+
+  fatal(message) {
+    clear(this.root).append(h("div", { class: "page" }, h("h1", {}, "Something went wrong"),
+      h("p", { class: "error", "data-test": "fatal" }, message), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+  }
+
+  destroy() {
+    this.destroyed = true;
+    this.disconnect();
+  }
+
+  disconnect() {
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.onclose = null;
+      try { ws.close(); } catch { /* already closed */ }
+    }
+    clearInterval(this.pingTimer);
+    clearTimeout(this.retryTimer);
+  }
+
+  /** The pass-the-device screen: everything of the previous seat is gone from the page. */
+  showPass(seat) {
+    this.disconnect();
+    this.msg = null;
+    this.pres = null;
+    this.decisions = null;
+    const seatsInfo = this.entry.seats || [];
+    const name = seatName(seatsInfo, seat);
+    clear(this.root).append(h("div", { class: "pass-screen", "data-test": "pass-screen", "data-seat": seat },
+      h("div", { class: "pass-card", style: { borderColor: chain(seat).colour } },
+        h("span", { class: "swatch huge", style: { background: chain(seat).colour } }),
+        h("h1", {}, `Pass the device to ${name}`),
+        h("p", {}, "Other players: please look away. Nothing secret is shown until the next player is ready."),
+        h("button", { type: "button", class: "primary big", "data-test": "pass-ready", onclick: () => this.enter(seat) }, `I am ${name}: show my game`),
+        h("p", {}, h("a", { href: "#/" }, "Lobby")))));
+  }
+
+  // -- the screen ----------------------------------------------------------------------------
+
+  async enter(seat) {
+    this.seat = seat;
+    this.token = this.tokenOf(seat);
+    this.msg = null;
+    this.pres = null;
+    this.log = new GameLog({ name: (s) => seatName(this.seatsInfo(), s), catalog: null });
+    this.build();
+    try {
+      if (!this.static) {
+        const p = await api.presentation(this.game, this.token, true);
+        this.static = p.static;
+      }
+      this.board.setStatic(this.static.board);
+      this.log.ctx.catalog = this.static.catalog;
+      const st = await api.state(this.game, this.token);
+      if (this.destroyed || this.token !== this.tokenOf(seat)) return;
+      store.remember(this.game, { seats: st.seats });
+      this.entry = store.get(this.game) || this.entry;
+      await this.loadLog();
+      this.onState(st);
+    } catch (err) {
+      return this.fatal(err.message);
+    }
+    this.connect();
+  }
+
+  seatsInfo() {
+    return (this.msg && this.msg.seats) || this.entry.seats || [];
+  }
+
+  name(seat) {
+    return seatName(this.seatsInfo(), seat);
+  }
+
+  build() {
+    this.status = h("span", { class: "conn", "data-test": "connection" }, "connecting…");
+    this.headInfo = h("div", { class: "head-info" });
+    this.tabBar = h("nav", { class: "tabs" });
+    this.tabBody = h("div", { class: "tab-body" });
+    this.decisionBox = h("section", { class: "decision", "data-test": "decision" });
+    const boardPane = h("section", { class: "board-pane" });
+    clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
+      h("header", { class: "game-head" },
+        h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
+        this.headInfo, this.status),
+      h("main", { class: "game-main" }, boardPane,
+        h("aside", { class: "side" }, this.decisionBox, this.tabBar, this.tabBody))));
+    this.board = new BoardView(boardPane, {
+      onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
+      onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),
+      houseInfo: (n) => this.houseInfo(n),
+      campaignInfo: (n) => this.campaignInfo(n),
+    });
+    const self = this;
+    this.decisions = new Decisions(this.decisionBox, {
+      act: (a) => self.act(a),
+      undo: () => self.undo(),
+      board: self.board,
+      get catalog() { return self.static && self.static.catalog; },
+    });
+  }
+
+  // -- live updates --------------------------------------------------------------------------
+
+  connect() {
+    if (this.destroyed) return;
+    const token = this.token;
+    const ws = new WebSocket(api.wsUrl(this.game, token));
+    this.ws = ws;
+    this.setConn("connecting…", "connecting");
+    ws.onopen = () => {
+      this.backoff = 500;
+      this.setConn("live", "live");
+      this.pingTimer = setInterval(() => { try { ws.send(JSON.stringify({ type: "ping" })); } catch { /* closing */ } }, 25000);
+      if (this.msg) this.loadLog().then(() => this.renderTabs());
+    };
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.type === "state") this.onState(m);
+      else if (m.type === "error") {
+        this.fatalWs = m.error;
+        if (this.decisions) this.decisions.setError({ title: "Connection", message: m.error.message, code: m.error.code });
+      }
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws || this.destroyed) return;
+      this.ws = null;
+      if (ev.code >= 4400 && ev.code < 4500) {
+        this.setConn("disconnected", "down");
+        return;
+      }
+      this.setConn("reconnecting…", "down");
+      this.retryTimer = setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 8000);
+    };
+  }
+
+  setConn(text, cls) {
+    if (!this.status) return;
+    this.status.textContent = text;
+    this.status.className = `conn ${cls}`;
+    this.status.dataset.state = cls;
+  }
+
+  async loadLog() {
+    try {
+      const lg = await api.log(this.game, this.token);
+      this.log.reset(lg.entries, lg.version);
+    } catch { /* the log is a convenience; the state is what matters */ }
+  }
+
+  onState(msg) {
+    if (this.destroyed || msg.seat !== (this.seat ?? null)) return;
+    if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
+    this.msg = msg;
+    if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
+    const dinner = this.log.push(msg);
+    if (dinner) {
+      this.newResults = true;
+      this.loadDinner(msg.round, false);
+    }
+    // Hot-seat: my decision is over and another seat of this device must decide now.
+    if (this.hotseat && msg.status === "active" && !msg.actors.includes(this.seat)) {
+      const next = this.seats.find((x) => msg.actors.includes(x));
+      if (next !== undefined) return this.showPass(next);
+    }
+    this.refreshPresentation();
+  }
+
+  /** Fetch the presentation for the current state. Coalesced (one request at a time, the
+   * latest state wins) and spaced out, so a burst of bot moves cannot flood the server. */
+  refreshPresentation() {
+    const version = this.msg && this.msg.version;
+    if (this.presBusy && this.presWant === version && this.presToken === this.token) return;
+    if (!this.presBusy && this.pres && this.pres.version === version && this.presToken === this.token) return;
+    this.presDirty = true;
+    if (this.presBusy) return;
+    this.presBusy = true;
+    const token = this.token;
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    (async () => {
+      while (this.presDirty && !this.destroyed && this.msg && this.token === token) {
+        this.presDirty = false;
+        const wait = 100 - (performance.now() - (this.lastPres || 0));
+        if (wait > 0) await sleep(wait);
+        this.presWant = this.msg.version;
+        this.presToken = token;
+        this.lastPres = performance.now();
+        let pres;
+        try {
+          pres = await api.presentation(this.game, token, false);
+        } catch (err) {
+          if (err.status === 429 || err.status === 0) {
+            await sleep(err.status === 429 ? 1000 : 2000);
+            this.presDirty = true;
+            continue;
+          }
+          if (this.decisions) this.decisions.setError({ title: "Error", message: err.message, code: err.code });
+          break;
+        }
+        if (this.destroyed || !this.msg || this.token !== token) break;
+        this.pres = pres;
+        if (pres.version > this.msg.version) {
+          // The game moved on while we asked: fetch the state that goes with it.
+          try {
+            const st = await api.state(this.game, token);
+            this.presBusy = false;
+            this.onState(st);
+            return;
+          } catch { /* the WebSocket will bring it */ }
+        }
+        if (!this.presDirty) this.renderAll();
+      }
+      this.presBusy = false;
+      // a request for another seat (hot-seat) or a newer state came in meanwhile
+      if (this.presDirty && !this.destroyed && this.msg) this.refreshPresentation();
+    })();
+  }
+
+  // -- actions -------------------------------------------------------------------------------
+
+  async act(action) {
+    if (!this.msg) return;
+    try {
+      const st = await api.act(this.game, this.token, this.msg.version, action);
+      this.onState(st);
+    } catch (err) {
+      this.handleError(err);
+    }
+  }
+
+  async undo() {
+    if (!this.msg) return;
+    try {
+      const st = await api.undo(this.game, this.token, this.msg.version);
+      await this.loadLog();
+      this.onState(st);
+    } catch (err) {
+      this.handleError(err);
+    }
+  }
+
+  async handleError(err) {
+    const e = err instanceof ApiError ? err : new ApiError(0, "client/error", String(err));
+    if (e.status === 409 && e.code === "action/stale_version") {
+      this.decisions.setError({ title: "The game changed", message: `${e.message}. Here is the current position: decide again.`, code: e.code });
+      try { this.onState(await api.state(this.game, this.token)); } catch { /* WS will bring it */ }
+      return;
+    }
+    this.decisions.setError({ title: e.status === 422 ? "Not allowed:" : "Error:", message: e.message, code: e.code });
+  }
+
+  async loadDinner(round, render = true) {
+    try {
+      const d = await api.dinnertime(this.game, this.token, round);
+      this.dinners.set(round, d);
+    } catch (err) {
+      this.dinners.set(round, { text: err.message, events: [] });
+    }
+    if (render !== false || this.tab === "results") this.renderTabs();
+    else this.renderTabBar();
+  }
+
+  // -- drawing -------------------------------------------------------------------------------
+
+  renderAll() {
+    const msg = this.msg, pres = this.pres;
+    if (!msg || !pres) return;
+    this.board.update(pres, (s) => this.name(s));
+    this.renderHead();
+    this.decisions.render(msg, pres);
+    if (msg.status === "over" && !this.shownOver) {
+      this.shownOver = true;
+      this.tab = "results";
+    }
+    this.renderTabs();
+  }
+
+  renderHead() {
+    const msg = this.msg, pres = this.pres;
+    const step = msg.phase === "working" && pres.step ? ` — ${stepName(pres.step)}` : "";
+    const acting = msg.phase === "working" && pres.acting !== null ? ` (${this.name(pres.acting)}'s turn)` : "";
+    put(clear(this.headInfo),
+      h("span", { class: "game-id" }, h("code", {}, this.game)),
+      h("span", { class: "round", "data-test": "round", "data-round": msg.round }, `Round ${msg.round}`),
+      h("span", { class: "phase", "data-test": "phase", "data-phase": msg.phase }, `${PHASES[msg.phase] || msg.phase}${step}${acting}`),
+      h("span", { class: "bank" }, `Bank ${money(pres.bank)}`),
+      this.seat === null ? h("span", { class: "me" }, "spectator")
+        : h("span", { class: "me", "data-test": "me", style: { borderColor: chain(this.seat).colour } },
+          h("span", { class: "swatch", style: { background: chain(this.seat).colour } }), `${this.name(this.seat)}${this.hotseat ? " (hot-seat)" : ""}`),
+      msg.your_turn ? h("span", { class: "your-turn", "data-test": "your-turn" }, "Your decision") : null);
+    document.title = `${msg.your_turn ? "● " : ""}Food Chain Magnate — round ${msg.round}`;
+  }
+
+  renderTabBar() {
+    clear(this.tabBar).append(...TABS.map(([id, label]) => h("button", {
+      type: "button", class: "tab" + (this.tab === id ? " active" : ""), "data-tab": id,
+      onclick: () => { this.tab = id; if (id === "results") this.newResults = false; this.renderTabs(); },
+    }, label, id === "results" && this.newResults ? h("span", { class: "dot" }, "●") : null)));
+  }
+
+  renderTabs() {
+    if (!this.pres || !this.static) return;
+    this.renderTabBar();
+    const ctx = { catalog: this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s) };
+    const body = clear(this.tabBody);
+    if (this.tab === "companies") body.append(renderCompanies(this.pres, ctx));
+    else if (this.tab === "supply") body.append(renderSupply(this.pres, ctx));
+    else if (this.tab === "log") {
+      const list = this.log.renderLog();
+      body.append(list);
+      requestAnimationFrame(() => { body.scrollTop = body.scrollHeight; });
+    } else {
+      const recordLink = this.msg.status === "over" && this.token
+        ? h("p", {}, h("a", { href: api.recordUrl(this.game, this.token), download: `fcm-${this.game}.json` }, "Download the saved game (for fcm replay)"))
+        : null;
+      body.append(renderResults(this.log, this.pres, { ...ctx, recordLink }, (r) => this.loadDinner(r), this.dinners));
+    }
+  }
+
+  houseInfo(number) {
+    const house = this.pres && this.pres.houses.find((x) => x.number === number);
+    if (!house) return null;
+    return h("div", { class: "house-tip", "data-house": number },
+      h("strong", {}, `House ${house.number}`), house.garden.length ? " (garden: pays double)" : "", house.printed ? "" : " — placed",
+      h("div", { class: "tip-demand" }, house.demand.length ? ["Demand: ", house.demand.map((g) => goodChip(g))] : "No demand", ` (room for ${house.capacity})`),
+      h("table", { class: "tip-table" }, h("tbody", {}, house.chains.map((c) => h("tr", { "data-seat": c.seat },
+        h("td", {}, h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), this.name(c.seat)),
+        h("td", { class: "num" }, c.status === "connected" ? `${money(c.price)} + ${c.distance} = ${c.total}` : c.status === "not_connected" ? "not connected" : "no open restaurant"),
+        h("td", {}, c.can_serve ? h("span", { class: "ok" }, "✓ can serve")
+          : c.missing && c.missing.length ? h("small", {}, `lacks ${c.missing.join(", ")}`) : ""))))));
+  }
+
+  campaignInfo(number) {
+    const c = this.pres && this.pres.campaigns.find((x) => x.number === number);
+    if (!c) return null;
+    return h("div", { class: "house-tip" }, h("strong", {}, `Campaign #${c.number} (${c.kind})`), ` — ${this.name(c.owner)}`,
+      h("div", {}, goodChip(c.good), ` ${c.good}, `, c.eternal ? "eternal" : `${c.remaining} round${c.remaining === 1 ? "" : "s"} left`),
+      h("div", {}, c.reaches.length ? `Reaches house${c.reaches.length > 1 ? "s" : ""} ${c.reaches.join(", ")}` : "Reaches no house"));
+  }
+}

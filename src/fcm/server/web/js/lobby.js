@@ -1,0 +1,259 @@
+// The lobby: create a game (seats, bots, options), invitation links, my games and whose turn.
+
+import { api, store } from "./api.js";
+import { PHASES, chain, clear, h, put, seatName } from "./util.js";
+
+const OPTION_TEXT = {
+  introductory: ["Introductory game", "no milestones, no Payday, the bank breaks once"],
+  milestones: ["Milestones", "the 18 milestones; by default on, and off in the introductory game"],
+  local_manager_any_road: ["Local Manager: any road", "rulebook reading: the new restaurant's entrance may touch any road (range still 3)"],
+  airplanes_may_not_overlap: ["Airplanes may not overlap", "Deluxe reading: airplane tokens on one edge may not overlap"],
+  bank_breaks_when_short: ["Bank breaks only when short", "rulebook reading: the bank breaks when it cannot pay in full (not at $0)"],
+  first_100_at_end_of_dinnertime: ["First to have $100 at end of Dinnertime", "rulebook reading of the claim moment"],
+  round_limit: ["Round limit", "safety cap on the number of rounds"],
+};
+
+function inviteUrl(game, token) {
+  return `${location.origin}/#/join/${game}/${encodeURIComponent(token)}`;
+}
+
+async function copy(text, button) {
+  let ok = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    }
+  } catch { /* fall back below */ }
+  if (!ok) {
+    const ta = h("textarea", { style: { position: "fixed", left: "-1000px" } }, text);
+    document.body.append(ta);
+    ta.select();
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
+    ta.remove();
+  }
+  if (button) {
+    const old = button.textContent;
+    button.textContent = ok ? "Copied" : "Select and copy";
+    setTimeout(() => { button.textContent = old; }, 1500);
+  }
+}
+
+function linkRow(label, url, testId) {
+  const input = h("input", { class: "link", readonly: true, value: url, "data-test": testId, onfocus: (e) => e.target.select() });
+  const btn = h("button", { type: "button", class: "small", onclick: (e) => copy(url, e.target) }, "Copy");
+  return h("div", { class: "link-row" }, h("span", { class: "link-label" }, label), input, btn);
+}
+
+export function renderLobby(root) {
+  let timer = null;
+  let options = { options: { introductory: false, milestones: null, round_limit: 60 }, bots: ["random", "heuristic"] };
+  const page = h("div", { class: "page lobby" });
+  const formBox = h("section", { class: "card" });
+  const resultBox = h("section", { class: "card hidden", "data-test": "created" });
+  const gamesBox = h("section", { class: "card" });
+  page.append(
+    h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
+      h("h1", {}, "Food Chain Magnate")),
+    h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), gamesBox),
+  );
+  root.append(page);
+
+  // -- the create form -----------------------------------------------------------------------
+  const seatRows = h("div", { class: "seat-rows" });
+  const count = h("select", { name: "players", "data-test": "players" },
+    [2, 3, 4, 5].map((n) => h("option", { value: n }, `${n} players`)));
+  const optionBox = h("div", { class: "options" });
+  const seed = h("input", { type: "number", name: "seed", min: 0, placeholder: "random", "data-test": "seed" });
+  const scenario = h("textarea", { name: "scenario", rows: 6, placeholder: '{"format": "fcm-scenario/1", ...}', "data-test": "scenario" });
+  const error = h("p", { class: "error hidden", "data-test": "create-error" });
+  const kept = [];
+
+  function seatRow(i) {
+    const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "heuristic", name: "" };
+    const kind = h("select", { "data-test": `seat-kind-${i}` },
+      h("option", { value: "human", selected: old.kind === "human" }, "Human"),
+      h("option", { value: "bot", selected: old.kind === "bot" }, "Bot"));
+    const level = h("select", { "data-test": `seat-bot-${i}` },
+      options.bots.map((b) => h("option", { value: b, selected: old.bot === b }, b)));
+    const name = h("input", { type: "text", maxlength: 40, placeholder: i === 0 ? "your name" : "name (optional)", value: old.name, "data-test": `seat-name-${i}` });
+    const sync = () => {
+      level.disabled = kind.value !== "bot";
+      kept[i] = { kind: kind.value, bot: level.value, name: name.value };
+    };
+    kind.addEventListener("change", sync);
+    level.addEventListener("change", sync);
+    name.addEventListener("input", sync);
+    sync();
+    return h("div", { class: "seat-row" },
+      h("span", { class: "swatch big", style: { background: chain(i).colour } }),
+      h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, level, name);
+  }
+  function renderSeats() {
+    clear(seatRows);
+    for (let i = 0; i < Number(count.value); i++) seatRows.append(seatRow(i));
+  }
+  count.addEventListener("change", renderSeats);
+
+  function renderOptions() {
+    clear(optionBox);
+    for (const [key, value] of Object.entries(options.options)) {
+      const [label, help] = OPTION_TEXT[key] || [key, ""];
+      if (value === null) {
+        // a switch whose default depends on others (milestones: off in the introductory game)
+        optionBox.append(h("label", { class: "check", title: help }, label, " ",
+          h("select", { name: key, "data-option": key, "data-tristate": "1" },
+            h("option", { value: "" }, "default"), h("option", { value: "true" }, "on"), h("option", { value: "false" }, "off")),
+          help ? h("small", {}, ` — ${help}`) : null));
+      } else if (typeof value === "boolean") {
+        optionBox.append(h("label", { class: "check", title: help },
+          h("input", { type: "checkbox", name: key, checked: value, "data-option": key }), " ", label,
+          help ? h("small", {}, ` — ${help}`) : null));
+      } else {
+        optionBox.append(h("label", { class: "num", title: help }, label, " ",
+          h("input", { type: "number", name: key, value, min: 1, "data-option": key })));
+      }
+    }
+  }
+
+  const form = h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); create(); } },
+    h("h2", {}, "New game"),
+    h("div", { class: "row" }, count),
+    seatRows,
+    h("h3", {}, "Rules"),
+    optionBox,
+    h("details", { class: "advanced" }, h("summary", {}, "Advanced: seed and starting position"),
+      h("label", {}, "Seed ", seed),
+      h("label", { class: "block" }, "Scenario (docs/scenarios.md) — start from a position instead of a new game", scenario)),
+    error,
+    h("button", { type: "submit", class: "primary", "data-test": "create" }, "Create game"));
+  formBox.append(form);
+
+  async function create() {
+    error.classList.add("hidden");
+    const n = Number(count.value);
+    const seats = [];
+    for (let i = 0; i < n; i++) {
+      const k = kept[i];
+      const seat = { kind: k.kind };
+      if (k.kind === "bot") seat.bot = k.bot;
+      if (k.name.trim()) seat.name = k.name.trim();
+      seats.push(seat);
+    }
+    const opts = {};
+    for (const input of optionBox.querySelectorAll("[data-option]")) {
+      const key = input.dataset.option;
+      if (input.dataset.tristate) {
+        if (input.value !== "") opts[key] = input.value === "true";
+        continue;
+      }
+      const value = input.type === "checkbox" ? input.checked : Number(input.value);
+      if (value !== options.options[key]) opts[key] = value;
+    }
+    const body = { seats, options: opts };
+    if (seed.value !== "") body.seed = Number(seed.value);
+    if (scenario.value.trim()) {
+      try {
+        body.scenario = JSON.parse(scenario.value);
+      } catch (err) {
+        error.textContent = `The scenario is not valid JSON: ${err.message}`;
+        error.classList.remove("hidden");
+        return;
+      }
+    }
+    try {
+      const made = await api.createGame(body);
+      const seatsInfo = made.seats.map((x) => ({ seat: x.seat, kind: x.kind, bot: x.bot, name: x.name }));
+      store.remember(made.game, { seats: seatsInfo, spectator: made.spectator.token, created: Date.now() });
+      for (const x of made.seats) if (x.token) store.addToken(made.game, x.seat, x.token);
+      showCreated(made, seatsInfo);
+      refreshGames();
+    } catch (err) {
+      error.textContent = err.message;
+      error.classList.remove("hidden");
+    }
+  }
+
+  function showCreated(made, seatsInfo) {
+    clear(resultBox);
+    resultBox.classList.remove("hidden");
+    const humans = made.seats.filter((x) => x.token);
+    put(resultBox,
+      h("h2", {}, `Game ${made.game} created`),
+      h("p", {}, "Send each player their own link: the link is the right to play that seat, so keep it secret."),
+      humans.map((x) => linkRow(`${seatName(seatsInfo, x.seat)}`, inviteUrl(made.game, x.token), `invite-${x.seat}`)),
+      linkRow("Spectators", inviteUrl(made.game, made.spectator.token), "invite-spectator"),
+      h("div", { class: "buttons" },
+        humans.length > 1
+          ? h("a", { class: "button primary", href: `#/game/${made.game}`, "data-test": "play-hotseat" },
+            `Play all ${humans.length} human seats here (hot-seat)`)
+          : null,
+        humans.map((x) => h("a", { class: "button" + (humans.length === 1 ? " primary" : ""), href: `#/game/${made.game}/${x.seat}`, "data-test": `play-seat-${x.seat}` },
+          `Play as ${seatName(seatsInfo, x.seat)}`)),
+        h("a", { class: "button", href: `#/game/${made.game}/spectator` }, "Watch")));
+  }
+
+  // -- my games ------------------------------------------------------------------------------
+  const list = h("div", { class: "games", "data-test": "my-games" });
+  gamesBox.append(h("h2", {}, "My games"), list);
+
+  async function refreshGames() {
+    const tokens = store.tokens();
+    if (!tokens.length) {
+      clear(list).append(h("p", { class: "muted" }, "No games yet in this browser."));
+      return;
+    }
+    const byGame = new Map();
+    for (let i = 0; i < tokens.length; i += 50) {
+      const chunk = tokens.slice(i, i + 50);
+      let answer;
+      try {
+        answer = await api.listGames(chunk.map((t) => t.token));
+      } catch (err) {
+        // One unknown token (e.g. a deleted database) fails the whole request: check one by one.
+        answer = { games: [] };
+        for (const t of chunk) {
+          try { answer.games.push(...(await api.listGames([t.token])).games); } catch { /* forgotten game */ }
+        }
+      }
+      for (const g of answer.games) {
+        const e = byGame.get(g.game) || { ...g, mine: [] };
+        if (g.seat !== null) e.mine.push(g.seat);
+        byGame.set(g.game, e);
+      }
+    }
+    clear(list);
+    if (!byGame.size) {
+      list.append(h("p", { class: "muted" }, "No games yet in this browser."));
+      return;
+    }
+    const games = [...byGame.values()].sort((a, b) => b.created_at - a.created_at);
+    const table = h("table", { class: "games-table" },
+      h("thead", {}, h("tr", {}, ["Game", "Players", "Round", "Whose turn", ""].map((t) => h("th", {}, t)))));
+    const body = h("tbody");
+    for (const g of games) {
+      const mineTurn = g.actors.filter((a) => g.mine.includes(a));
+      const whose = g.status === "over" ? "game over"
+        : g.actors.map((a) => seatName(g.seats, a) + (g.mine.includes(a) ? " (you)" : "")).join(", ") || "—";
+      body.append(h("tr", { class: mineTurn.length ? "your-turn" : "", "data-game": g.game },
+        h("td", {}, h("code", {}, g.game)),
+        h("td", {}, g.seats.map((x) => h("span", { class: "mini-seat", style: { borderColor: chain(x.seat).colour } },
+          seatName(g.seats, x.seat), g.mine.includes(x.seat) ? " ★" : ""))),
+        h("td", {}, `${g.round} · ${PHASES[g.phase] || g.phase}`),
+        h("td", { "data-test": "whose-turn" }, mineTurn.length ? h("strong", {}, "Your turn: ") : null, whose),
+        h("td", {}, h("a", { class: "button small", href: `#/game/${g.game}` }, "Open"), " ",
+          h("button", { class: "small ghost", type: "button", title: "Forget this game in this browser",
+            onclick: () => { store.remove(g.game); refreshGames(); } }, "Forget"))));
+    }
+    table.append(body);
+    list.append(table);
+  }
+
+  api.options = api.options || (() => fetch("/api/web/options").then((r) => r.json()));
+  api.options().then((o) => { options = o; renderOptions(); renderSeats(); }).catch(() => { renderOptions(); renderSeats(); });
+  renderOptions();
+  renderSeats();
+  refreshGames();
+  timer = setInterval(refreshGames, 10000);
+  return { destroy() { clearInterval(timer); } };
+}

@@ -1,0 +1,138 @@
+// The game log, the per-round results (Dinnertime report, Payday and Marketing summaries) and
+// the final ranking.
+
+import { describe } from "./format.js";
+import { chain, clear, goodChip, h, money, put, seatName } from "./util.js";
+
+const OUTCOME = {
+  winner: "wins",
+  no_open_restaurant: "no open restaurant",
+  not_connected: "not connected by road",
+  missing_items: "missing items",
+  higher_total: "higher price + distance",
+  tie_lost_waitresses: "tie lost on waitresses",
+  tie_lost_turn_order: "tie lost on turn order",
+};
+
+export class GameLog {
+  constructor(ctx) {
+    this.ctx = ctx; // {name(seat), catalog}
+    this.events = []; // [{round, phase, event}]
+    this.round = 0;
+    this.phase = "";
+    this.lastVersion = -1;
+  }
+
+  reset(entries, version) {
+    this.events = [];
+    this.round = 0;
+    this.phase = "";
+    for (const entry of entries) this.add(entry.events || []);
+    this.lastVersion = version;
+  }
+
+  add(events) {
+    for (const e of events) {
+      if (e.kind === "round_started") this.round = e.round;
+      if (e.kind === "phase_started") {
+        this.phase = e.phase;
+        if (e.round) this.round = e.round;
+      }
+      if (e.kind === "dinnertime_started") this.phase = "dinnertime";
+      this.events.push({ round: this.round, phase: this.phase, event: e });
+    }
+  }
+
+  /** Append the events of a pushed state (once per version). */
+  push(msg) {
+    if (msg.version <= this.lastVersion) return false;
+    this.lastVersion = msg.version;
+    this.add(msg.events || []);
+    return (msg.events || []).some((e) => e.kind === "dinnertime_earnings");
+  }
+
+  renderLog() {
+    const list = h("ol", { class: "log", "data-test": "log" });
+    let lastRound = null;
+    for (const { round, event } of this.events) {
+      const text = describe(event, this.ctx);
+      if (!text) continue;
+      const cls = event.kind === "round_started" ? "round" : event.kind === "phase_started" ? "phase"
+        : event.visible_to ? "secret" : event.kind.startsWith("house_") ? "sale" : "";
+      if (round !== lastRound) lastRound = round;
+      list.append(h("li", { class: cls, "data-kind": event.kind }, text));
+    }
+    return list;
+  }
+
+  rounds() {
+    const out = new Map();
+    for (const { round, phase, event } of this.events) {
+      if (!out.has(round)) out.set(round, { round, dinnertime: false, payday: [], marketing: [], sales: [] });
+      const r = out.get(round);
+      if (event.kind === "dinnertime_started") r.dinnertime = true;
+      if (event.kind === "house_served" || event.kind === "house_stays_home") r.sales.push(event);
+      if (phase === "payday" && ["salaries_paid", "employees_fired", "cfo_fired_first_100", "milestone_claimed"].includes(event.kind)) r.payday.push(event);
+      if (["campaign_ran", "campaign_ended"].includes(event.kind)) r.marketing.push(event);
+    }
+    return [...out.values()].sort((a, b) => b.round - a.round);
+  }
+}
+
+export function dinnertimeTable(events, ctx) {
+  const houses = events.filter((e) => e.kind === "house_served" || e.kind === "house_stays_home");
+  if (!houses.length) return h("p", { class: "muted" }, "No house had demand: nobody ate out.");
+  return h("table", { class: "dinner", "data-test": "dinner-table" },
+    h("thead", {}, h("tr", {}, ["House", "Demand", "Chains: price + distance", "Winner", "Money"].map((t) => h("th", {}, t)))),
+    h("tbody", {}, houses.map((e) => h("tr", { "data-house": e.house },
+      h("td", {}, h("strong", {}, e.house), e.garden ? h("small", {}, " garden ×2") : null),
+      h("td", {}, (e.demand || []).map((g) => goodChip(g))),
+      h("td", {}, h("ul", { class: "chains" }, (e.chains || []).map((c) => h("li", { class: c.outcome === "winner" ? "winner" : "" },
+        h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), ctx.name(c.seat), ": ",
+        c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`,
+        c.missing && c.missing.length ? ` (missing ${c.missing.join(", ")})` : "",
+        c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${OUTCOME[c.outcome] || c.outcome}`) : "")))),
+      h("td", {}, e.kind === "house_served" ? ctx.name(e.winner) : "stays home"),
+      h("td", { class: "num" }, e.kind === "house_served" ? money(e.amount) : "")))));
+}
+
+export function rankingView(pres, seats) {
+  const ranking = pres.ranking || [];
+  return h("div", { class: "ranking", "data-test": "ranking" }, h("h3", {}, "Final ranking"),
+    h("ol", {}, ranking.map((seat) => h("li", { "data-seat": seat },
+      h("span", { class: "swatch", style: { background: chain(seat).colour } }),
+      h("strong", {}, seatName(seats, seat)), ` — ${money(pres.chains[seat].cash)}`))),
+    pres.end_reason ? h("p", { class: "muted" }, pres.end_reason) : null);
+}
+
+export function renderResults(log, pres, ctx, loadDinner, dinnerCache) {
+  const box = h("div", { class: "results" });
+  if (pres && pres.phase === "game_over") put(box, rankingView(pres, ctx.seats), ctx.recordLink);
+  for (const r of log.rounds()) {
+    if (!r.dinnertime && !r.payday.length && !r.marketing.length) continue;
+    const sec = h("section", { class: "round-summary", "data-round": r.round }, h("h3", {}, `Round ${r.round}`));
+    if (r.dinnertime) {
+      const slot = h("div", { class: "dinner-slot" });
+      const cached = dinnerCache.get(r.round);
+      if (cached) {
+        put(slot, h("h4", {}, "Dinnertime"), dinnertimeTable(cached.events, ctx),
+          cached.text ? h("details", {}, h("summary", {}, "Full explanation"), h("pre", { class: "report", "data-test": "dinner-report" }, cached.text)) : null);
+      } else {
+        slot.append(h("button", { type: "button", class: "small", onclick: () => loadDinner(r.round) }, "Show the Dinnertime report"));
+        if (r.sales.length) slot.append(dinnertimeTable(r.sales, ctx));
+      }
+      sec.append(slot);
+    }
+    if (r.payday.length) {
+      sec.append(h("h4", {}, "Payday"), h("ul", { class: "summary" }, r.payday.map((e) => describe(e, ctx)).filter(Boolean).map((t) => h("li", {}, t))));
+    }
+    if (r.marketing.length) {
+      sec.append(h("h4", {}, "Marketing"), h("ul", { class: "summary" }, r.marketing.map((e) => describe(e, ctx)).filter(Boolean).map((t) => h("li", {}, t))));
+    }
+    box.append(sec);
+  }
+  if (!box.childNodes.length) box.append(h("p", { class: "muted" }, "Results appear here after the first Dinnertime."));
+  return box;
+}
+
+export { clear };

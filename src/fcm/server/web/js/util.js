@@ -1,0 +1,144 @@
+// Small DOM helpers and display constants shared by every screen. No game rules live here.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function applyAttrs(el, attrs, isSvg) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.setAttribute("class", v);
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else if (k === "html") el.innerHTML = v;
+    else if (!isSvg && (k === "value" || k === "checked" || k === "disabled" || k === "selected")) el[k] = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+/** h("div", {class: "x", onclick: f}, child, "text", [more]) */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  applyAttrs(el, attrs, false);
+  append(el, children);
+  return el;
+}
+
+/** The same for SVG elements. */
+export function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  applyAttrs(el, attrs, true);
+  append(el, children);
+  return el;
+}
+
+/** Append children (nested arrays flattened; null, undefined and false skipped). */
+export function put(el, ...children) {
+  append(el, children);
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** Canonical JSON (sorted keys, no spaces): equals fcm.presentation.action_key in Python. */
+export function canonical(value) {
+  if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+  if (value && typeof value === "object") {
+    return "{" + Object.keys(value).sort()
+      .map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
+  }
+  return JSON.stringify(value);
+}
+
+export function money(n) {
+  if (n === null || n === undefined) return "?";
+  return n < 0 ? `-$${-n}` : `$${n}`;
+}
+
+export const GOODS = {
+  burger: { label: "Burger", short: "B", fill: "#92400e", text: "#fff" },
+  pizza: { label: "Pizza", short: "P", fill: "#dc2626", text: "#fff" },
+  soda: { label: "Soda", short: "S", fill: "#2563eb", text: "#fff" },
+  lemonade: { label: "Lemonade", short: "L", fill: "#facc15", text: "#111" },
+  beer: { label: "Beer", short: "Be", fill: "#d97706", text: "#111" },
+};
+
+export function goodChip(good, extra) {
+  const g = GOODS[good] || { label: good, short: "?", fill: "#888", text: "#fff" };
+  return h("span", { class: "good-chip", title: g.label, "data-good": good,
+    style: { background: g.fill, color: g.text }, ...(extra || {}) }, g.short);
+}
+
+export const CHAINS = [
+  { name: "Xango Blues Bar", short: "XANGO", colour: "#dc2626", light: "#fecaca" },
+  { name: "Golden Duck Diner", short: "DUCK", colour: "#2563eb", light: "#bfdbfe" },
+  { name: "Gluttony Inc.", short: "GLUTTONY", colour: "#7c3aed", light: "#ddd6fe" },
+  { name: "Santa Maria Pizza", short: "S.MARIA", colour: "#ea580c", light: "#fed7aa" },
+  { name: "Fried Geese & Donkey", short: "GEESE", colour: "#0f766e", light: "#99f6e4" },
+];
+
+export function chain(seat) {
+  return CHAINS[seat % CHAINS.length];
+}
+
+/** A seat's display name: the name given at creation, else "Player N" / "Bot N". */
+export function seatName(seats, seat) {
+  if (seat === null || seat === undefined) return "spectator";
+  const info = (seats || [])[seat] || {};
+  if (info.name) return info.name;
+  if (info.kind === "bot") return `Bot ${seat + 1} (${info.bot || "bot"})`;
+  return `Player ${seat + 1}`;
+}
+
+export function seatBadge(seats, seat) {
+  return h("span", { class: "seat-badge", style: { borderColor: chain(seat).colour } },
+    h("span", { class: "swatch", style: { background: chain(seat).colour } }),
+    seatName(seats, seat));
+}
+
+export const PHASES = {
+  setup_reserve: "Setup: reserve cards",
+  setup_restaurants: "Setup: first restaurants",
+  restructuring: "Restructuring",
+  order_of_business: "Order of Business",
+  working: "Working 9–5",
+  dinnertime: "Dinnertime",
+  payday: "Payday",
+  marketing: "Marketing",
+  cleanup: "Clean up",
+  game_over: "Game over",
+};
+
+export const STEPS = {
+  hire: "Hire",
+  train: "Train",
+  drive_ins: "Open drive-ins",
+  campaigns: "Launch campaigns",
+  food_and_drinks: "Produce food and get drinks",
+  houses: "Place houses and gardens",
+  restaurants: "Place or move restaurants",
+};
+
+export function cardName(catalog, id) {
+  if (!id) return "(fired)";
+  const e = catalog && catalog.employees[id];
+  return e ? e.name : id;
+}
+
+export function milestoneName(catalog, id) {
+  const m = catalog && catalog.milestones[id];
+  return m ? m.name : id;
+}
+
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
