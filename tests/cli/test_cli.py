@@ -33,6 +33,9 @@ def test_play_save_replay_verify_and_dinnertime(tmp_path, capsys):
         if "serves it" in explained:
             break
     assert "Dinnertime, round" in explained and "serves it" in explained
+    main(["replay", str(game), "--dinnertime", "all"])
+    every = capsys.readouterr().out
+    assert every.count("Dinnertime, round") >= rounds - 1
     assert main(["show", str(game), "--at", "40"]) == 0
     assert "Round" in capsys.readouterr().out
 

@@ -3,7 +3,7 @@
 fcm map --players 4 --seed 1          a rendered random map
 fcm play --players 4 --seed 1         a whole bot game with its results
 fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2
-fcm replay GAME.json [--verify] [--log] [--dinnertime N]
+fcm replay GAME.json [--verify] [--log] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 """
 
@@ -42,7 +42,6 @@ def cmd_map(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from fcm.report import dinnertime_report  # noqa: F401  (import check for the report)
     from fcm.runner import play_game
 
     names = args.bots.split(",") if args.bots else ["heuristic"] * args.players
@@ -178,8 +177,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, events = record.initial_state()
     if args.log:
         _print_events(events)
-    dinner: list[Event] = []
-    collecting = False
+    wanted = args.dinnertime
+    dinners: dict[int, list[Event]] = {}  # round -> the public events of its Dinnertime
+    collecting: int | None = None
     for i, after, events in record.steps(check=args.verify, start=state):
         state = after
         if args.log:
@@ -187,11 +187,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
             _print_events(events)
         for e in events:
             if e.kind == "phase_started":
-                collecting = e.data == {"phase": "dinnertime", "round": args.dinnertime}
-            elif collecting and e.visible_to is None:
-                dinner.append(e)
-    if args.dinnertime is not None:
-        console.print(dinnertime_report(dinner), markup=False)
+                dinner_round = e.data["round"] if e.data["phase"] == "dinnertime" else None
+                in_scope = wanted == "all" or str(dinner_round) == wanted
+                collecting = dinner_round if dinner_round is not None and in_scope else None
+            elif collecting is not None and e.visible_to is None:
+                dinners.setdefault(collecting, []).append(e)
+    for round_ in sorted(dinners):
+        console.print(dinnertime_report(dinners[round_]) + "\n", markup=False)
+    if wanted is not None and not dinners:
+        console.print(f"no Dinnertime {wanted} in this game", markup=False)
     h = state.state_hash()
     console.print(
         f"replayed {len(record.actions)} actions; round {state.round}, "
@@ -273,10 +277,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help="print every action and event")
     p.add_argument(
         "--dinnertime",
-        type=int,
         default=None,
         metavar="ROUND",
-        help="explain the Dinnertime of this round",
+        help="explain the Dinnertime of this round (or 'all')",
     )
     p.set_defaults(func=cmd_replay)
 
