@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,5 +129,3 @@ def write_jsonl(path: str, lines: Sequence[dict[str, Any]]) -> None:
         for line in lines:
             fh.write(json.dumps(line) + "\n")
 
-
-ProgressCallback = Callable[[dict[str, Any]], None]

@@ -25,6 +25,7 @@ from fcm.core.events import Event
 from fcm.core.record import GameRecord
 from fcm.core.setup import new_game
 from fcm.core.state import Options
+from fcm.core.views import visible_events
 
 console = Console(highlight=False)
 
@@ -165,9 +166,8 @@ def _load(path: str) -> GameRecord:
 
 
 def _print_events(events: Sequence[Event]) -> None:
-    for e in events:
-        if e.visible_to is None:
-            console.print(f"  {e.kind}: {json.dumps(e.data, separators=(',', ':'))}", markup=False)
+    for e in visible_events(list(events), None):  # public events only
+        console.print(f"  {e.kind}: {json.dumps(e.data, separators=(',', ':'))}", markup=False)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from fcm.core.geometry import Board
-from fcm.core.state import GameState, Player
+from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, Seat
 from fcm.data import CATALOG
 
@@ -101,12 +101,6 @@ def owned_cards(state: GameState, seat: Seat) -> Counter[EmployeeId]:
     return owned
 
 
-def owns_unique(state: GameState, seat: Seat, card: EmployeeId) -> bool:
-    return owned_cards(state, seat)[card] > 0
-
-
-def count_at_work(p: Player, card: EmployeeId) -> int:
-    return sum(1 for c in p.at_work if c == card)
 
 
 # -- prices and salaries --------------------------------------------------------------------------

@@ -48,11 +48,6 @@ def current_actors(state: GameState) -> list[Seat]:
     return actors
 
 
-def is_simultaneous(state: GameState) -> bool:
-    return state.phase in (Phase.SETUP_RESERVE, Phase.RESTRUCTURING) or (
-        state.phase is Phase.PAYDAY and len(current_actors(state)) > 1
-    )
-
 
 def is_over(state: GameState) -> bool:
     return state.phase is Phase.GAME_OVER
