@@ -10,6 +10,7 @@ Layout: :mod:`~fcm.server.app` (routes), :mod:`~fcm.server.match` (the master pi
 
 from __future__ import annotations
 
+import gc
 import logging
 import re
 from typing import Any
@@ -52,7 +53,29 @@ def run(
         timeout_graceful_shutdown=5,
     )
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
+    tune_gc()
     uvicorn.Server(config).run()
+
+
+# Generation 0 threshold (allocations between young collections) and how many young and
+# middle collections between older ones; CPython's defaults are (700, 10, 10).
+GC_THRESHOLDS = (5_000, 50, 100)
+
+
+def tune_gc() -> None:
+    """Make the cyclic garbage collector's pauses rare and short for a long-running server.
+
+    Every action allocates a new game state (thousands of containers, freed by reference
+    counting, not by the collector), so with the default thresholds the collector ran all the
+    time and its full collections walked every object of the process: under load they paused
+    the event loop (every game of the process) for 150-200 ms a few times a minute, the p99
+    of actions. Objects alive at start-up (modules, classes, the app) are frozen out of the
+    collections, and young collections are made less frequent. Cyclic garbage is still
+    collected.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class RedactTokens(logging.Filter):

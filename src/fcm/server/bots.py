@@ -29,6 +29,12 @@ from fcm.server.match import LiveGame, MatchService, bot_seed
 
 log = logging.getLogger("fcm.server.bots")
 
+# Bots whose choice costs less than handing it to a thread (a pick among the legal actions):
+# they decide on the event loop. A thread hop would cost more than the choice, and a busy
+# worker thread makes the loop wait for the GIL (up to the 5 ms switch interval each time the
+# loop releases it, e.g. around every SQLite statement), which showed up as tail latency.
+INLINE_BOTS = frozenset({"random"})
+
 
 def bot_choice(
     name: str, seed: int, state_view: GameState, seat: int, legal: Sequence[Action],
@@ -87,6 +93,9 @@ class BotWorker:
                 log.warning("bot worker: game %s: %s", game_id, exc.message)
             except Exception:
                 log.exception("bot worker failed on game %s", game_id)
+            # A step may complete without suspending (an inline bot, SQLite): let requests
+            # and pushes run between two bot moves.
+            await asyncio.sleep(0)
 
     async def step(self, game_id: str) -> bool:
         """Make one bot move in ``game_id`` if a bot must decide; True if one was made."""
@@ -108,15 +117,26 @@ class BotWorker:
             spec.bot or "random", seed, view(live.state, seat), seat,
             legal_actions(live.state, seat), think_ms,
         )
-        try:
-            action = await asyncio.wait_for(
-                asyncio.to_thread(bot_choice, *args), timeout=think_ms / 1000 * 1.5 + 0.2
-            )
-        except TimeoutError:
-            log.warning("bot %s over its think budget in game %s; playing a random move",
-                        spec.bot, game_id)
-            action = bot_choice("random", seed, *args[2:])
+        if args[0] in INLINE_BOTS:
+            action = bot_choice(*args)
+        else:
+            action = await self._think(game_id, spec.bot, seed, args)
         made = await self.service.play_bot(live, seat, action, revision)
         if live.bot_actors():
             self.wake(game_id)
         return made
+
+    async def _think(
+        self, game_id: str, name: str | None, seed: int,
+        args: tuple[str, int, GameState, int, list[Action], int],
+    ) -> Action:
+        """A costly bot's choice, in a thread within its think budget (else a random move)."""
+        think_ms = args[5]
+        try:
+            return await asyncio.wait_for(
+                asyncio.to_thread(bot_choice, *args), timeout=think_ms / 1000 * 1.5 + 0.2
+            )
+        except TimeoutError:
+            log.warning("bot %s over its think budget in game %s; playing a random move",
+                        name, game_id)
+            return bot_choice("random", seed, *args[2:])

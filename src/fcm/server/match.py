@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import secrets
 import time
@@ -35,6 +34,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
@@ -75,7 +76,8 @@ def new_token() -> str:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    """Compact JSON (orjson: several times faster than ``json`` on the large views)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 # -- visibility ----------------------------------------------------------------------------------
@@ -155,6 +157,10 @@ class LiveGame:
     # per-viewer message bodies of the current revision (views and legal actions are costly)
     cache_revision: int = -1
     cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    # the presentation endpoint's answers (JSON) of ``presentation_revision``, by
+    # (viewer index, with static info): the page asks after every update
+    presentation_revision: int = -1
+    presentation: dict[tuple[int, bool], str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

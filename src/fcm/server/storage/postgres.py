@@ -16,6 +16,7 @@ import logging
 import time
 from typing import Any
 
+import orjson
 import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
@@ -79,7 +80,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class PostgresStore:

@@ -71,14 +71,20 @@ def add_presentation_route(app: FastAPI) -> None:
         from fcm.core.engine import current_actors, legal_actions
         from fcm.core.views import view
         from fcm.presentation import present, static_info
-        from fcm.server.match import dumps
+        from fcm.server.match import dumps, viewer_index
 
         service = request.app.state.service
         _, seat = await service.authenticate(token_of(request), game_id)
         live = await service.get(game_id)
         state = live.state
         version = live.seen(seat)
+        revision = live.head.revision
         who = None if seat == SPECTATOR else seat
+        key = (viewer_index(live.players, seat), static)
+        if live.presentation_revision == revision:
+            cached = live.presentation.get(key)
+            if cached is not None:
+                return Response(cached, media_type="application/json")
 
         def build() -> dict[str, Any]:
             seen = view(state, who)
@@ -89,8 +95,12 @@ def add_presentation_route(app: FastAPI) -> None:
                 out["static"] = static_info(state)
             return out
 
-        data = await asyncio.to_thread(build)
-        return Response(dumps(data), media_type="application/json")
+        text = dumps(await asyncio.to_thread(build))
+        if live.head.revision == revision:  # still current: keep it for the next request
+            if live.presentation_revision != revision:
+                live.presentation, live.presentation_revision = {}, revision
+            live.presentation[key] = text
+        return Response(text, media_type="application/json")
 
 
 def add_options_route(app: FastAPI) -> None:
