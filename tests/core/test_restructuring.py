@@ -107,7 +107,8 @@ def test_excerpt_000_order_of_business_most_open_slots_chooses_first():
     state, _ = apply(state, 2, ChooseTurnOrder(3))
     # seat 1 takes the last free position without a decision
     assert state.turn_order == [1, 0, 2]
-    assert state.phase is Phase.WORKING or state.phase.value in {"dinnertime", "payday"}
+    assert state.phase is Phase.WORKING  # seat 1, first in turn order, hires with its CEO
+    assert current_actors(state) == [1]
 
 
 def test_facts_e1_ties_by_previous_turn_order_and_airplane_bonus():

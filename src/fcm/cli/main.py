@@ -42,14 +42,22 @@ def cmd_map(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    from fcm.runner import play_game
-
-    names = args.bots.split(",") if args.bots else ["heuristic"] * args.players
+def _bot_names(args: argparse.Namespace) -> list[str] | None:
+    """One bot name per seat from ``--bots`` (one name is used for every seat)."""
+    names: list[str] = args.bots.split(",") if args.bots else ["heuristic"] * args.players
     if len(names) == 1:
         names = names * args.players
     if len(names) != args.players:
         console.print(f"[red]--bots names {len(names)} bots for {args.players} players[/]")
+        return None
+    return names
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from fcm.runner import play_game
+
+    names = _bot_names(args)
+    if names is None:
         return 2
     bots = [make_bot(n, seed=args.seed * 100 + i) for i, n in enumerate(names)]
     result = play_game(bots, args.seed, _options(args), keep_events=True)
@@ -85,11 +93,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     from fcm.simulate import simulate, summarise, write_jsonl
 
-    names = args.bots.split(",") if args.bots else ["heuristic"] * args.players
-    if len(names) == 1:
-        names = names * args.players
-    if len(names) != args.players:
-        console.print(f"[red]--bots names {len(names)} bots for {args.players} players[/]")
+    names = _bot_names(args)
+    if names is None:
         return 2
     lines = []
     with Progress(console=console, transient=True) as progress:

@@ -91,6 +91,18 @@ def seat_structure(
 # -- ownership ------------------------------------------------------------------------------
 
 
+def cards_in_play(state: GameState) -> Counter[EmployeeId]:
+    """Every non-CEO card owned by anyone (hand, at work, beach, busy): the box less the
+    supply."""
+    cards: Counter[EmployeeId] = Counter()
+    for p in state.players:
+        cards.update(p.hand)
+        cards.update(p.at_work)
+        cards.update(p.beach)
+    cards.update(c.marketeer for c in state.campaigns.values() if c.marketeer)
+    return cards
+
+
 def owned_cards(state: GameState, seat: Seat) -> Counter[EmployeeId]:
     """Every non-CEO card a player owns: hand, at work, beach, busy, trained this turn."""
     p = state.players[seat]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from fcm.core.company import cards_in_play
 from fcm.core.errors import InvariantError
 from fcm.core.state import GameState, Phase
 from fcm.data import CATALOG
@@ -36,12 +37,7 @@ def check_invariants(state: GameState, money: int | None = None) -> None:
         raise InvariantError(f"money: the bank holds {state.bank}")
 
     box = CATALOG.supply_for(state.num_players)
-    in_play: Counter[str] = Counter()
-    for p in state.players:
-        in_play.update(p.hand)
-        in_play.update(p.at_work)
-        in_play.update(p.beach)
-    in_play.update(c.marketeer for c in state.campaigns.values() if c.marketeer)
+    in_play = cards_in_play(state)
     mid_training = state.phase is Phase.WORKING and state.working is not None
     for card, total in box.items():
         if state.supply.get(card, 0) + in_play[card] != total:

@@ -8,7 +8,6 @@ enters the named phase the way the engine does, so play continues from there.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from fcm.core.errors import ScenarioError
@@ -101,7 +100,7 @@ def load_scenario(data: dict[str, Any]) -> GameState:
 
 
 def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Event]]:
-    from fcm.core.company import board_of, occupied_squares
+    from fcm.core.company import board_of, cards_in_play, occupied_squares
     from fcm.core.engine import advance, enter_phase
     from fcm.core.setup import new_game
 
@@ -320,13 +319,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         state.campaign_supply.remove(number)
 
     # supply = the box for this player count less everything owned
-    owned: Counter[str] = Counter()
-    for p in state.players:
-        owned.update(p.hand)
-        owned.update(p.at_work)
-        owned.update(p.beach)
-    owned.update(c.marketeer for c in state.campaigns.values() if c.marketeer)
-    for card, n in owned.items():
+    for card, n in cards_in_play(state).items():
         state.supply[card] -= n
         if state.supply[card] < 0:
             raise _fail("companies", f"more {card} cards in play than the box holds")
