@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias
@@ -47,6 +47,7 @@ _SUPPLIER_GOODS: Mapping[str, Good] = MappingProxyType(
 )
 _CORNERS: tuple[Corner, ...] = (Corner.NW, Corner.NE, Corner.SW, Corner.SE)
 _INF = 1 << 30
+_MEMO_SIZE = 4096  # entries per memo of a board before it starts afresh
 
 
 class Axis(StrEnum):
@@ -132,6 +133,7 @@ class Board:
         "_block",
         "_block_count",
         "_campaign_cache",
+        "_campaign_index",
         "_cols",
         "_ew",
         "_height",
@@ -147,6 +149,7 @@ class Board:
         "_ns",
         "_placements",
         "_printed_houses",
+        "_range_cache",
         "_restaurant_cands",
         "_rows",
         "_seg",
@@ -188,6 +191,8 @@ class Board:
     _restaurant_cands: tuple[_RestaurantCandidate, ...]
     _house_cands: tuple[_HouseCandidate, ...]
     _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
+    _campaign_index: dict[tuple[int, int], Mapping[Cell, tuple[int, ...]]]
+    _range_cache: dict[tuple[RestaurantSpot, int], frozenset[Cell]]
 
     # ----------------------------------------------------------------------------------------
     # construction
@@ -431,7 +436,10 @@ class Board:
                         hcands.append(_HouseCandidate((r, c), ((r + 2, c), (r + 2, c + 1)), rect))
                         hcands.append(_HouseCandidate((r + 1, c), ((r, c), (r, c + 1)), rect))
         s("_house_cands", tuple(hcands))
+        # memos of answers that depend on more than the board (not observable state)
         s("_campaign_cache", {})
+        s("_campaign_index", {})
+        s("_range_cache", {})
 
     def _all_blank_near_road(
         self,
@@ -623,7 +631,26 @@ class Board:
         (facts.md E.2: "next to the road used; the campaign tile itself must be in range"): next
         to a road square reached at range ``d`` from an entrance of ``restaurants``, where
         ``d`` plus the step off the road (1 when the square is on another tile than that road
-        square, as for an entrance, facts.md D.1) is at most ``max_range``."""
+        square, as for an entrance, facts.md D.1) is at most ``max_range``.
+
+        The squares in range of several restaurants are the union of each one's (a square is in
+        range when it is in range of some entrance), so the answer is memoised per restaurant."""
+        out: frozenset[Cell] = frozenset()
+        cache = self._range_cache
+        for spot in restaurants:
+            key = (spot, max_range)
+            mine = cache.get(key)
+            if mine is None:
+                mine = self._squares_in_road_range([spot], max_range)
+                if len(cache) >= _MEMO_SIZE:
+                    cache.clear()
+                cache[key] = mine
+            out = mine if not out else out | mine
+        return out
+
+    def _squares_in_road_range(
+        self, restaurants: Iterable[RestaurantSpot], max_range: int
+    ) -> frozenset[Cell]:
         reached = self.reachable_roads(restaurants, max_range)
         out: set[Cell] = set()
         for node, cost in reached.items():
@@ -804,10 +831,30 @@ class Board:
         road square. ``allowed_roads``: the entrance must step onto one of these road nodes (Local
         Manager, conventions default 1). ``forbidden_entrance_tiles``: tiles the entrance may not
         be on (setup: no two entrances on one tile)."""
+        return list(
+            self.iter_restaurant_placements(occupied, allowed_roads, forbidden_entrance_tiles)
+        )
+
+    def has_restaurant_placement(
+        self,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        forbidden_entrance_tiles: Collection[TilePos] | None = None,
+    ) -> bool:
+        """Whether :meth:`legal_restaurant_placements` would find any (stops at the first)."""
+        it = self.iter_restaurant_placements(occupied, allowed_roads, forbidden_entrance_tiles)
+        return next(it, None) is not None
+
+    def iter_restaurant_placements(
+        self,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        forbidden_entrance_tiles: Collection[TilePos] | None = None,
+    ) -> Iterator[tuple[Cell, Corner]]:
+        """:meth:`legal_restaurant_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
         allowed = None if allowed_roads is None else frozenset(allowed_roads)
         banned = frozenset(forbidden_entrance_tiles or ())
-        out: list[tuple[Cell, Corner]] = []
         for cand in self._restaurant_cands:
             if not occ.isdisjoint(cand.cells):
                 continue
@@ -815,8 +862,7 @@ class Board:
                 continue
             if allowed is not None and allowed.isdisjoint(cand.roads):
                 continue
-            out.append((cand.top_left, cand.corner))
-        return out
+            yield (cand.top_left, cand.corner)
 
     def legal_house_placements(
         self, occupied: Collection[Cell]
@@ -824,8 +870,18 @@ class Board:
         """Every legal ``(house top_left, garden squares)`` for a new house tile (facts.md E.2): the
         2x2 house and its 2x1 garden form a 2x3 rectangle (garden on any side, along a full
         2-square side), all 6 squares printed empty and not occupied, one square next to a road."""
+        return list(self.iter_house_placements(occupied))
+
+    def has_house_placement(self, occupied: Collection[Cell]) -> bool:
+        """Whether :meth:`legal_house_placements` would find any (stops at the first)."""
+        return next(self.iter_house_placements(occupied), None) is not None
+
+    def iter_house_placements(
+        self, occupied: Collection[Cell]
+    ) -> Iterator[tuple[Cell, tuple[Cell, Cell]]]:
+        """:meth:`legal_house_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
-        return [(h.top_left, h.garden) for h in self._house_cands if occ.isdisjoint(h.cells)]
+        return ((h.top_left, h.garden) for h in self._house_cands if occ.isdisjoint(h.cells))
 
     def legal_garden_placements(
         self, house_cells: Iterable[Cell], occupied: Collection[Cell]
@@ -861,6 +917,31 @@ class Board:
         ``allowed_roads``: next to one of these road nodes, "the road used"; a square next to a
         bridge counts for both of its roads; with ``allowed_squares``: at least one square is one
         of these, e.g. :meth:`squares_in_road_range`). Square tiles get orientation ``None``."""
+        return list(
+            self.iter_campaign_placements(height, width, occupied, allowed_roads, allowed_squares)
+        )
+
+    def has_campaign_placement(
+        self,
+        height: int,
+        width: int,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        allowed_squares: Collection[Cell] | None = None,
+    ) -> bool:
+        """Whether :meth:`legal_campaign_placements` would find any (stops at the first)."""
+        it = self.iter_campaign_placements(height, width, occupied, allowed_roads, allowed_squares)
+        return next(it, None) is not None
+
+    def iter_campaign_placements(
+        self,
+        height: int,
+        width: int,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        allowed_squares: Collection[Cell] | None = None,
+    ) -> Iterator[tuple[Cell, Orientation | None]]:
+        """:meth:`legal_campaign_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
         allowed = None if allowed_roads is None else frozenset(allowed_roads)
         in_range = None if allowed_squares is None else _as_set(allowed_squares)
@@ -873,17 +954,23 @@ class Board:
                 (o, campaign_footprint(height, width, o))
                 for o in (Orientation.HORIZONTAL, Orientation.VERTICAL)
             )
-        out: list[tuple[Cell, Orientation | None]] = []
         for orientation, dims in shapes:
-            for cand in self._campaign_candidates(dims):
+            cands = self._campaign_candidates(dims)
+            if in_range is None:
+                picked: Iterable[_CampaignCandidate] = cands
+            else:
+                # only the candidates covering an allowed square, in their usual order
+                index = self._campaign_cells_index(dims)
+                hits: set[int] = set()
+                for cell in in_range:
+                    hits.update(index.get(cell, ()))
+                picked = (cands[i] for i in sorted(hits))
+            for cand in picked:
                 if not occ.isdisjoint(cand.cells):
                     continue
                 if allowed is not None and allowed.isdisjoint(cand.roads):
                     continue
-                if in_range is not None and in_range.isdisjoint(cand.cells):
-                    continue
-                out.append((cand.top_left, orientation))
-        return out
+                yield (cand.top_left, orientation)
 
     # ----------------------------------------------------------------------------------------
     # internals
@@ -964,6 +1051,19 @@ class Board:
                     out.append(_CampaignCandidate((r, c), cells, roads))
         result = tuple(out)
         self._campaign_cache[dims] = result  # memo only: not observable state
+        return result
+
+    def _campaign_cells_index(self, dims: tuple[int, int]) -> Mapping[Cell, tuple[int, ...]]:
+        """For each square, the positions of the ``dims`` candidates covering it."""
+        cached = self._campaign_index.get(dims)
+        if cached is not None:
+            return cached
+        index: dict[Cell, list[int]] = {}
+        for i, cand in enumerate(self._campaign_candidates(dims)):
+            for cell in cand.cells:
+                index.setdefault(cell, []).append(i)
+        result = MappingProxyType({cell: tuple(ixs) for cell, ixs in index.items()})
+        self._campaign_index[dims] = result  # memo only
         return result
 
 
