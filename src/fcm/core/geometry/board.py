@@ -138,6 +138,7 @@ class Board:
         "_ew",
         "_height",
         "_house_cands",
+        "_house_dist_cache",
         "_key",
         "_kinds",
         "_near",
@@ -151,6 +152,7 @@ class Board:
         "_printed_houses",
         "_range_cache",
         "_restaurant_cands",
+        "_route_cache",
         "_rows",
         "_seg",
         "_seg_nodes",
@@ -193,6 +195,8 @@ class Board:
     _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
     _campaign_index: dict[tuple[int, int], Mapping[Cell, tuple[int, ...]]]
     _range_cache: dict[tuple[RestaurantSpot, int], frozenset[Cell]]
+    _house_dist_cache: dict[tuple[Cell, ...], tuple[int, ...]]
+    _route_cache: dict[tuple[object, ...], frozenset[frozenset[Cell]]]
 
     # ----------------------------------------------------------------------------------------
     # construction
@@ -440,6 +444,8 @@ class Board:
         s("_campaign_cache", {})
         s("_campaign_index", {})
         s("_range_cache", {})
+        s("_house_dist_cache", {})
+        s("_route_cache", {})
 
     def _all_blank_near_road(
         self,
@@ -591,18 +597,57 @@ class Board:
         self, house_cells: Iterable[Cell], entrances: Iterable[Cell]
     ) -> int | None:
         """Dinnertime distance: fewest tile borders from a house (with its garden) to the nearest
-        of a restaurant's entrance squares by road; ``None`` if no road connects them."""
-        a = self._seg_costs(self._house_starts_i(house_cells))
-        b = self._seg_costs(self._entrance_starts_i(entrances))
+        of a restaurant's entrance squares by road; ``None`` if no road connects them.
+
+        Answered from a table of the house's distance to an entrance on every square, built on
+        the first question about that house (footprint) and kept with the board."""
+        table = self.house_distances(house_cells)
+        w, h = self._width, self._height
         best = _INF
-        segdist = self._segdist
-        for sa, ca in a.items():
-            row = segdist[sa]
-            for sb, cb in b.items():
-                d = row[sb]
-                if d >= 0 and ca + d + cb < best:
-                    best = ca + d + cb
+        for cell in entrances:
+            r, c = cell
+            if not (0 <= r < h and 0 <= c < w):
+                raise ValueError(f"square {cell} is not on the map")
+            d = table[r * w + c]
+            if 0 <= d < best:
+                best = d
         return None if best == _INF else best
+
+    def house_distances(self, house_cells: Iterable[Cell]) -> tuple[int, ...]:
+        """For every square (row-major, ``r * width + c``), the Dinnertime distance from the house
+        covering ``house_cells`` (garden included) to an entrance on that square; -1 where no
+        road connects them. Memoised per footprint."""
+        key = tuple(house_cells)
+        cache = self._house_dist_cache
+        table = cache.get(key)
+        if table is None:
+            table = self._house_distance_table(key)
+            if len(cache) >= _MEMO_SIZE // 4:
+                cache.clear()
+            cache[key] = table
+        return table
+
+    def _house_distance_table(self, house_cells: tuple[Cell, ...]) -> tuple[int, ...]:
+        a = self._seg_costs(self._house_starts_i(house_cells))
+        segdist = self._segdist
+        # best[sb]: the house's cost to reach road segment sb (ready to step off it)
+        best = [_INF] * len(self._seg_nodes)
+        for sa, ca in a.items():
+            for sb, d in enumerate(segdist[sa]):
+                if d >= 0 and ca + d < best[sb]:
+                    best[sb] = ca + d
+        seg, tile, near = self._seg, self._tile, self._near
+        out = [-1] * (self._width * self._height)
+        for i in range(len(out)):
+            here = tile[i]
+            low = _INF
+            for n, road_tile in near[i]:
+                total = best[seg[n]] + (0 if road_tile == here else 1)
+                if total < low:
+                    low = total
+            if low < _INF:
+                out[i] = low
+        return tuple(out)
 
     def reachable_roads(
         self, restaurants: Iterable[RestaurantSpot], max_range: int | None
@@ -688,7 +733,26 @@ class Board:
         0 or 1), moves square by square (bridges straight), may revisit squares and tiles but
         never steps straight back onto the square just left, crosses at most ``max_range`` tile
         borders and may stop anywhere. It collects every supplier orthogonally next to a route
-        square (a supplier next only to the entrance square is not passed)."""
+        square (a supplier next only to the entrance square is not passed).
+
+        A route starts at one restaurant, so the sets of several restaurants are the union of
+        each one's; the answer is memoised per restaurant."""
+        out: frozenset[frozenset[Cell]] = frozenset()
+        cache = self._route_cache
+        for spot in restaurants:
+            key = ("road", spot, max_range)
+            mine = cache.get(key)
+            if mine is None:
+                mine = self._road_route_supplier_sets([spot], max_range)
+                if len(cache) >= _MEMO_SIZE:
+                    cache.clear()
+                cache[key] = mine
+            out = mine if not out else out | mine
+        return out
+
+    def _road_route_supplier_sets(
+        self, restaurants: Iterable[RestaurantSpot], max_range: int
+    ) -> frozenset[frozenset[Cell]]:
         starts = self._restaurant_starts_i(restaurants)
         adj, node_sq, node_supp = self._adj, self._node_sq, self._node_supp
         queue: deque[tuple[int, int, int, int]] = deque()
@@ -730,6 +794,10 @@ class Board:
         tr, tc = start_tile
         if not (0 <= tr < self._rows and 0 <= tc < self._cols):
             raise ValueError(f"tile {start_tile} is not on the map")
+        key = ("air", tr, tc, max_range)
+        cached = self._route_cache.get(key)
+        if cached is not None:
+            return cached
         rows, cols, tile_supp = self._rows, self._cols, self._tile_supp
         masks: set[int] = set()
         seen: set[tuple[int, int]] = set()  # (tile, tiles visited): the rest follows from these
@@ -748,7 +816,11 @@ class Board:
 
         t0 = tr * cols + tc
         fly(tr, tc, 1 << t0, 0, tile_supp[t0])
-        return frozenset(self._mask_cells(m) for m in masks)
+        result = frozenset(self._mask_cells(m) for m in masks)
+        if len(self._route_cache) >= _MEMO_SIZE:
+            self._route_cache.clear()
+        self._route_cache[key] = result
+        return result
 
     # ----------------------------------------------------------------------------------------
     # marketing reach
