@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fcm.core.events import Event
 from fcm.core.state import GameState, shallow_player
-from fcm.core.types import Seat
+from fcm.core.types import MilestoneId, Seat
 
 
 def reserves_visible_to(state: GameState, seat: Seat | None) -> bool:
@@ -28,7 +28,7 @@ def reserves_visible_to(state: GameState, seat: Seat | None) -> bool:
     $20)."""
     if state.bank_breaks > 0:
         return True
-    return seat is not None and state.players[seat].has("first_20")
+    return seat is not None and state.players[seat].has(MilestoneId.FIRST_20)
 
 
 def view(state: GameState, seat: Seat | None) -> GameState:

@@ -32,7 +32,7 @@ from fcm.core.actions import (
 from fcm.core.errors import InvariantError
 from fcm.core.events import EventLog
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
-from fcm.core.types import Seat
+from fcm.core.types import EmployeeId, Seat
 from fcm.data import CATALOG
 
 from . import building, campaigns, goods, staff
@@ -40,7 +40,7 @@ from .common import STEP_TITLES, turn_of
 
 __all__ = ["act", "actors", "begin", "finish", "legal", "why_illegal"]
 
-DRIVE_IN_MANAGERS = frozenset({"local_manager", "regional_manager"})
+DRIVE_IN_MANAGERS = frozenset({EmployeeId.LOCAL_MANAGER, EmployeeId.REGIONAL_MANAGER})
 
 # Which step each action belongs to (for explanations).
 ACTION_STEP: dict[type[Action], WorkStep] = {
@@ -172,7 +172,7 @@ def _start_turn(state: GameState, log: EventLog) -> None:
     seat = state.turn_order[state.turn_index]
     p = state.players[seat]
     work = sorted(p.at_work)
-    hires = CATALOG.employees["ceo"].hires + sum(CATALOG.employees[c].hires for c in work)
+    hires = CATALOG.employees[EmployeeId.CEO].hires + sum(CATALOG.employees[c].hires for c in work)
     discounts = sum(CATALOG.employees[c].hires for c in work if CATALOG.employees[c].hire_discount)
     state.working = WorkingTurn(
         seat=seat,

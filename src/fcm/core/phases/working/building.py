@@ -22,14 +22,14 @@ from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, Plac
 from fcm.core.company import board_of, occupied_squares, restaurant_cells
 from fcm.core.events import EventLog
 from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
-from fcm.core.types import Cell, Corner
+from fcm.core.types import Cell, Corner, EmployeeId
 from fcm.data import CATALOG
 
 from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
-DEVELOPER = "new_business_developer"
-LOCAL = "local_manager"
-REGIONAL = "regional_manager"
+DEVELOPER = EmployeeId.NEW_BUSINESS_DEVELOPER
+LOCAL = EmployeeId.LOCAL_MANAGER
+REGIONAL = EmployeeId.REGIONAL_MANAGER
 LOCAL_RANGE: int = CATALOG.employees[LOCAL].range or 3
 
 

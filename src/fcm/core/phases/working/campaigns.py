@@ -25,7 +25,7 @@ from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventLog
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
-from fcm.core.types import CampaignType, EmployeeId, Good
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
 from fcm.data import CATALOG
 
 from .common import jcells, open_spots, rule, unused_of, use_card
@@ -33,18 +33,18 @@ from .common import jcells, open_spots, rule, unused_of, use_card
 MARKETEERS: frozenset[EmployeeId] = frozenset(
     e.id for e in CATALOG.employees.values() if e.campaign_types
 )
-FIRST_BILLBOARD = "first_billboard"
-MARKETED: dict[Good, str] = {
-    Good.BURGER: "first_burger_marketed",
-    Good.PIZZA: "first_pizza_marketed",
-    Good.SODA: "first_drink_marketed",
-    Good.LEMONADE: "first_drink_marketed",
-    Good.BEER: "first_drink_marketed",
+FIRST_BILLBOARD = MilestoneId.FIRST_BILLBOARD
+MARKETED: dict[Good, MilestoneId] = {
+    Good.BURGER: MilestoneId.FIRST_BURGER_MARKETED,
+    Good.PIZZA: MilestoneId.FIRST_PIZZA_MARKETED,
+    Good.SODA: MilestoneId.FIRST_DRINK_MARKETED,
+    Good.LEMONADE: MilestoneId.FIRST_DRINK_MARKETED,
+    Good.BEER: MilestoneId.FIRST_DRINK_MARKETED,
 }
-BY_KIND: dict[CampaignType, str] = {
+BY_KIND: dict[CampaignType, MilestoneId] = {
     CampaignType.BILLBOARD: FIRST_BILLBOARD,
-    CampaignType.AIRPLANE: "first_airplane",
-    CampaignType.RADIO: "first_radio",
+    CampaignType.AIRPLANE: MilestoneId.FIRST_AIRPLANE,
+    CampaignType.RADIO: MilestoneId.FIRST_RADIO,
 }
 
 

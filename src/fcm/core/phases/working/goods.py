@@ -21,7 +21,7 @@ from fcm.core.company import board_of
 from fcm.core.events import EventLog
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
-from fcm.core.types import DRINKS, Cell, EmployeeId, Good, tile_of
+from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
 from fcm.data import CATALOG
 
 from .common import jcell, open_spots, rule, unused_of, use_card
@@ -31,12 +31,12 @@ BUYERS: frozenset[EmployeeId] = frozenset(
     e.id for e in CATALOG.employees.values() if e.drinks_per_source
 )
 DRINK_ORDER: tuple[Good, ...] = tuple(g for g in Good if g in DRINKS)
-PRODUCED: dict[Good, str] = {
-    Good.BURGER: "first_burger_produced",
-    Good.PIZZA: "first_pizza_produced",
+PRODUCED: dict[Good, MilestoneId] = {
+    Good.BURGER: MilestoneId.FIRST_BURGER_PRODUCED,
+    Good.PIZZA: MilestoneId.FIRST_PIZZA_PRODUCED,
 }
-MORE_DRINKS = "first_errand_boy"
-MORE_RANGE = "first_cart_operator"
+MORE_DRINKS = MilestoneId.FIRST_ERRAND_BOY
+MORE_RANGE = MilestoneId.FIRST_CART_OPERATOR
 
 
 def _rule(text: str) -> str:

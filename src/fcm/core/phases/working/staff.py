@@ -31,7 +31,7 @@ from fcm.core.actions import Hire, Train
 from fcm.core.company import owned_cards
 from fcm.core.events import EventLog
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
-from fcm.core.types import EmployeeId
+from fcm.core.types import EmployeeId, MilestoneId
 from fcm.data import CATALOG
 
 from .common import add_card, rule
@@ -41,11 +41,11 @@ ENTRY_LEVEL: tuple[EmployeeId, ...] = tuple(
 )
 TRAINERS: frozenset[EmployeeId] = frozenset(e.id for e in CATALOG.employees.values() if e.trains)
 
-HIRE_3 = "first_hire_3"
-FIRST_TRAIN = "first_train"
-STACKING = "first_pay_20"
-NO_CFO = "first_100"
-CFO = "cfo"
+HIRE_3 = MilestoneId.FIRST_HIRE_3
+FIRST_TRAIN = MilestoneId.FIRST_TRAIN
+STACKING = MilestoneId.FIRST_PAY_20
+NO_CFO = MilestoneId.FIRST_100
+CFO = EmployeeId.CFO
 
 
 def _hire(step: str) -> str:
