@@ -14,6 +14,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -88,17 +89,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def _run_simulation(args: argparse.Namespace, names: list[str]) -> list[dict[str, Any]]:
+    """Every game's summary line, with a progress bar (locally, in processes or on Ray)."""
     from rich.progress import Progress
 
-    from fcm.simulate import simulate, summarise, write_jsonl
+    from fcm.simulate import simulate
 
-    names = _bot_names(args)
-    if names is None:
-        return 2
     lines = []
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{args.games} games", total=args.games)
+    where = " on Ray" if args.ray else ""
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"{args.games} games{where}", total=args.games)
         for line in simulate(
             args.players,
             args.games,
@@ -107,10 +107,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             options=_options(args),
             jobs=args.jobs,
             save_dir=args.save_dir or None,
+            ray=args.ray,
+            address=args.address or None,
         ):
             lines.append(line)
-            progress.advance(task)
+            bar.advance(task)
     lines.sort(key=lambda x: x["seed"])
+    return lines
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from fcm.simulate import summarise, write_jsonl
+
+    names = _bot_names(args)
+    if names is None:
+        return 2
+    if args.address and not args.ray:
+        console.print("[red]--address names a Ray cluster: use it with --ray[/]")
+        return 2
+    try:
+        lines = _run_simulation(args, names)
+    except ImportError as exc:
+        console.print(f"[red]{exc}[/]")
+        return 2
     summary = summarise(lines)
     table = Table(
         title=f"{args.games} games, {args.players} players, seeds {args.seed}.."
@@ -237,6 +256,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--intro", action="store_true", help="introductory game")
         p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
 
+    def ray_opts(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--ray", action="store_true", help="spread the games over a Ray cluster (fcm[ray])"
+        )
+        p.add_argument(
+            "--address",
+            default="",
+            help="the Ray cluster (auto, HOST:PORT, ray://HOST:10001); default: start a local one",
+        )
+
     p = sub.add_parser("map", help="render a random map")
     game_opts(p)
     p.set_defaults(func=cmd_map)
@@ -254,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--out", default="", help="write one JSON line per game here")
     p.add_argument("--save-dir", default="", help="save every game here for fcm replay")
+    ray_opts(p)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")

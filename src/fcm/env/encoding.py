@@ -69,7 +69,7 @@ from fcm.core.company import board_of
 from fcm.core.engine import legal_actions
 from fcm.core.geometry import Board
 from fcm.core.state import GameState
-from fcm.core.types import Cell, Corner, Edge, Good, Orientation, Seat
+from fcm.core.types import Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
 
 VERSION = 1
 
@@ -77,9 +77,14 @@ HEIGHT = 20  # squares: the 5-player map is 4 x 5 tiles
 WIDTH = 25
 SQUARES = HEIGHT * WIDTH
 
+
+def _ids(*names: str) -> tuple[EmployeeId, ...]:
+    return tuple(EmployeeId(n) for n in names)
+
+
 # The vocabularies are frozen here (not read from the data files) so that the indices never move
 # silently; tests check that they cover the catalog.
-EMPLOYEES: tuple[str, ...] = (
+EMPLOYEES: tuple[EmployeeId, ...] = _ids(
     "ceo",
     "management_trainee",
     "junior_vice_president",
@@ -121,35 +126,38 @@ CORNERS: tuple[Corner, ...] = (Corner.NW, Corner.NE, Corner.SW, Corner.SE)
 EDGES: tuple[Edge, ...] = (Edge.N, Edge.E, Edge.S, Edge.W)
 ORIENTATIONS: tuple[Orientation | None, ...] = (None, Orientation.HORIZONTAL, Orientation.VERTICAL)
 RESERVES: tuple[int, ...] = (100, 200, 300)
-PLACERS: tuple[str | None, ...] = (None, "local_manager", "regional_manager")
-TRAINERS: tuple[str, ...] = ("trainer", "coach", "guru")
-TRAIN_EDGES: tuple[tuple[str, str], ...] = (
-    ("management_trainee", "junior_vice_president"),
-    ("management_trainee", "new_business_developer"),
-    ("management_trainee", "luxuries_manager"),
-    ("junior_vice_president", "vice_president"),
-    ("junior_vice_president", "local_manager"),
-    ("junior_vice_president", "discount_manager"),
-    ("junior_vice_president", "recruiting_manager"),
-    ("junior_vice_president", "coach"),
-    ("vice_president", "senior_vice_president"),
-    ("vice_president", "regional_manager"),
-    ("vice_president", "guru"),
-    ("senior_vice_president", "executive_vice_president"),
-    ("senior_vice_president", "cfo"),
-    ("senior_vice_president", "hr_director"),
-    ("errand_boy", "cart_operator"),
-    ("cart_operator", "truck_driver"),
-    ("truck_driver", "zeppelin_pilot"),
-    ("marketing_trainee", "campaign_manager"),
-    ("campaign_manager", "brand_manager"),
-    ("brand_manager", "brand_director"),
-    ("kitchen_trainee", "burger_cook"),
-    ("kitchen_trainee", "pizza_cook"),
-    ("burger_cook", "burger_chef"),
-    ("pizza_cook", "pizza_chef"),
+PLACERS: tuple[EmployeeId | None, ...] = (None, *_ids("local_manager", "regional_manager"))
+TRAINERS: tuple[EmployeeId, ...] = _ids("trainer", "coach", "guru")
+TRAIN_EDGES: tuple[tuple[EmployeeId, EmployeeId], ...] = tuple(
+    (EmployeeId(a), EmployeeId(b))
+    for a, b in (
+        ("management_trainee", "junior_vice_president"),
+        ("management_trainee", "new_business_developer"),
+        ("management_trainee", "luxuries_manager"),
+        ("junior_vice_president", "vice_president"),
+        ("junior_vice_president", "local_manager"),
+        ("junior_vice_president", "discount_manager"),
+        ("junior_vice_president", "recruiting_manager"),
+        ("junior_vice_president", "coach"),
+        ("vice_president", "senior_vice_president"),
+        ("vice_president", "regional_manager"),
+        ("vice_president", "guru"),
+        ("senior_vice_president", "executive_vice_president"),
+        ("senior_vice_president", "cfo"),
+        ("senior_vice_president", "hr_director"),
+        ("errand_boy", "cart_operator"),
+        ("cart_operator", "truck_driver"),
+        ("truck_driver", "zeppelin_pilot"),
+        ("marketing_trainee", "campaign_manager"),
+        ("campaign_manager", "brand_manager"),
+        ("brand_manager", "brand_director"),
+        ("kitchen_trainee", "burger_cook"),
+        ("kitchen_trainee", "pizza_cook"),
+        ("burger_cook", "burger_chef"),
+        ("pizza_cook", "pizza_chef"),
+    )
 )
-MARKETEERS: tuple[str, ...] = (
+MARKETEERS: tuple[EmployeeId, ...] = _ids(
     "marketing_trainee",
     "campaign_manager",
     "brand_manager",
@@ -157,15 +165,15 @@ MARKETEERS: tuple[str, ...] = (
 )
 CAMPAIGN_NUMBERS: tuple[int, ...] = tuple(range(1, 17))
 MAX_DURATION = 5
-KITCHEN: tuple[str, ...] = (
+KITCHEN: tuple[EmployeeId, ...] = _ids(
     "kitchen_trainee",
     "burger_cook",
     "burger_chef",
     "pizza_cook",
     "pizza_chef",
 )
-ERRAND: tuple[str, ...] = ("errand_boy",)
-ROUTE_BUYERS: tuple[str, ...] = ("cart_operator", "truck_driver", "zeppelin_pilot")
+ERRAND: tuple[EmployeeId, ...] = _ids("errand_boy")
+ROUTE_BUYERS: tuple[EmployeeId, ...] = _ids("cart_operator", "truck_driver", "zeppelin_pilot")
 SUPPLIERS: tuple[tuple[str, Good], ...] = (
     ("E", Good.BEER),
     ("L", Good.LEMONADE),

@@ -19,6 +19,7 @@ Seats are *relative*: player row 0 and owner plane 0 are the observing seat, row
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -171,7 +172,7 @@ for _name, _n, _ in GLOBAL_FIELDS:
 
 OBS_SIZE = PLANES * HEIGHT * WIDTH + MAX_PLAYERS * PLAYER_FEATURES + GLOBAL_FEATURES
 
-_EMP = {e: i for i, e in enumerate(EMPLOYEES)}
+_EMP: dict[str, int] = {e: i for i, e in enumerate(EMPLOYEES)}
 _MILE = {m: i for i, m in enumerate(MILESTONES)}
 _GOOD = {g: i for i, g in enumerate(GOODS)}
 _CTYPE = {t: i for i, t in enumerate(CAMPAIGN_TYPES)}
@@ -203,7 +204,7 @@ def _static_planes(board: Board) -> np.ndarray:
     return planes
 
 
-def _counts(row: np.ndarray, base: int, cards: list[str]) -> None:
+def _counts(row: np.ndarray, base: int, cards: Sequence[str]) -> None:
     for card in cards:
         row[base + _EMP[card]] += 1.0
 
