@@ -378,15 +378,17 @@ class HeuristicBot:
         if not places:
             return Done() if Done() in legal else legal[0]
         board = board_of(view)
-        houses = list(view.houses.values())
+        # each house's distance to an entrance on every square, from the board's cache
+        tables = [board.house_distances(h.footprint) for h in view.houses.values()]
+        width = board.width
 
         def score(a: Action) -> float:
             assert isinstance(a, PlaceRestaurant)
-            ents = restaurant_entrances(a.cell, a.entrance, False)
+            [(r, c)] = restaurant_entrances(a.cell, a.entrance, False)
             total = 0.0
-            for h in houses:
-                d = board.distance_house_to_restaurant(h.footprint, ents)
-                if d is not None:
+            for table in tables:
+                d = table[r * width + c]
+                if d >= 0:
                     total += 1.0 / (1 + d) ** 2
             return total
 

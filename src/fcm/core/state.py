@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+import operator
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -339,6 +340,10 @@ class GameState:
             end_reason=self.end_reason,
         )
 
+    def shallow_copy(self) -> GameState:
+        """A new state object sharing every part with this one (for views: read-only)."""
+        return GameState(*_STATE_FIELDS(self))
+
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (see :func:`state_from_dict`)."""
         return {
@@ -387,6 +392,15 @@ class GameState:
     def state_hash(self) -> str:
         """A short canonical hash: equal states have equal hashes."""
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()[:16]
+
+
+_STATE_FIELDS = operator.attrgetter(*(f.name for f in fields(GameState)))
+_PLAYER_FIELDS = operator.attrgetter(*(f.name for f in fields(Player)))
+
+
+def shallow_player(p: Player) -> Player:
+    """A new player object sharing every part with ``p`` (for views: read-only)."""
+    return Player(*_PLAYER_FIELDS(p))
 
 
 def _num(x: House | Campaign) -> int:

@@ -13,6 +13,8 @@ route is given by the set of suppliers it passes: every distinct achievable set 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fcm.core import milestones
 from fcm.core.actions import Action, Cook, GetDrinks
 from fcm.core.company import board_of
@@ -73,16 +75,20 @@ def supplier_sets(state: GameState, seat: int, buyer: EmployeeId) -> list[tuple[
 
 
 def options(state: GameState, turn: WorkingTurn) -> list[Action]:
-    out: list[Action] = []
+    return list(iter_options(state, turn))
+
+
+def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    """:func:`options` one at a time (a step-skip check stops at the first)."""
     for card in unused_of(turn, KITCHEN | BUYERS):
         spec = CATALOG.employees[card]
         if spec.food:
-            out.extend(Cook(card, good) for good in spec.food)
+            yield from (Cook(card, good) for good in spec.food)
         elif spec.range_kind is None:
-            out.extend(GetDrinks(card, good=good) for good in DRINK_ORDER)
+            yield from (GetDrinks(card, good=good) for good in DRINK_ORDER)
         else:
-            out.extend(GetDrinks(card, suppliers=s) for s in supplier_sets(state, turn.seat, card))
-    return out
+            sets = supplier_sets(state, turn.seat, card)
+            yield from (GetDrinks(card, suppliers=s) for s in sets)
 
 
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
