@@ -168,7 +168,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> Response:
-        log.warning("storage failed on %s %s: %s", request.method, request.url.path, exc)
+        log.warning("storage failed on %s %s: %s", getattr(request, "method", "WebSocket"),
+                    request.url.path, exc)
         err = ApiError(503, "server/storage_unavailable",
                        "the database is unavailable; try again shortly")
         return error_response(err, {"retry-after": "1"})
@@ -309,10 +310,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         try:
             _, seat = await service.authenticate(token_of(ws), game_id)
             live = await service.get(game_id)
-        except ApiError as exc:
+        except (ApiError, StoreError) as exc:
+            err = exc if isinstance(exc, ApiError) else ApiError(
+                503, "server/storage_unavailable", "the database is unavailable; try again shortly"
+            )
             await ws.accept()
-            await ws.send_json({"type": "error", **exc.body()})
-            await ws.close(code=4000 + exc.status)
+            await ws.send_text(json.dumps({"type": "error", **err.body()}))
+            await ws.close(code=4000 + err.status)
             return
         await ws.accept()
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=settings.ws_queue)

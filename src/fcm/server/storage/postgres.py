@@ -110,7 +110,7 @@ class PostgresStore:
         min_size: int = 2,
         max_size: int = 16,
         durable: bool = True,
-        timeout: float = 5.0,
+        timeout: float = 10.0,
     ) -> None:
         self.url = url
         self.schema = schema
