@@ -2,7 +2,8 @@
 
 fcm map --players 4 --seed 1          a rendered random map
 fcm play --players 4 --seed 1         a whole bot game with its results
-fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2
+fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2 [--ray]
+fcm dataset --bots heuristic,heuristic,random,random --games 10 --out DIR
 fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 """
@@ -168,6 +169,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_dataset(args: argparse.Namespace) -> int:
+    """Imitation data from bot games (fcm.env.dataset; needs the extra fcm[rl])."""
+    from rich.progress import Progress
+
+    try:
+        from fcm.env.dataset import write_dataset
+    except ImportError as exc:
+        console.print(f"[red]{exc}[/]")
+        return 2
+    names = [n for n in args.bots.split(",") if n]
+    if not 2 <= len(names) <= 5:
+        console.print(f"[red]--bots names one bot per seat (2 to 5), got {len(names)}[/]")
+        return 2
+    for name in set(names):
+        try:
+            make_bot(name, 0)
+        except ValueError as exc:
+            console.print(f"[red]--bots: {exc}[/]")
+            return 2
+    rows = 0
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"{args.games} games", total=args.games)
+        for path in write_dataset(names, args.games, args.out, args.seed, _options(args)):
+            import numpy as np
+
+            with np.load(path) as data:
+                rows += len(data["action"])
+            bar.advance(task)
+    console.print(f"wrote {args.games} games, {rows} decisions, to {args.out}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from fcm.server import run
@@ -290,6 +323,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save-dir", default="", help="save every game here for fcm replay")
     ray_opts(p)
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; fcm[rl])")
+    p.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--out", required=True, help="folder for the game-SEED.npz archives")
+    p.add_argument("--seed", type=int, default=1, help="first seed")
+    p.add_argument("--intro", action="store_true", help="introductory game")
+    p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
+    p.set_defaults(func=cmd_dataset)
 
     p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")
     p.add_argument("--host", default="127.0.0.1")
