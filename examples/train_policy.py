@@ -9,7 +9,7 @@ that it beats ``random``. NumPy only.
    the observation's player and global features (scaled), ``P`` a 16-unit layer and ``E`` a
    16-dimensional embedding of every action index. A softmax over the legal set only (the mask)
    is trained by cross-entropy against the bot's choices, by plain SGD.
-3. Tournament: the policy (greedy) in one seat against three ``random`` bots, every seat in
+3. Tournament: the policy (sampling its softmax) in one seat against three ``random`` bots, every seat in
    turn, against the same line-up with a ``random`` bot in that seat as the baseline.
 """
 
@@ -82,8 +82,9 @@ class PolicyBot:
 
     name = "policy"
 
-    def __init__(self, policy: Policy) -> None:
+    def __init__(self, policy: Policy, seed: int = 0) -> None:
         self.policy = policy
+        self.rng = np.random.default_rng(seed)
 
     def choose(self, view: GameState, seat: int, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -91,7 +92,10 @@ class PolicyBot:
         x = flat(observe(view, seat, mask=False))
         idx = np.array([encode(view, a) for a in legal])
         s, _ = self.policy.scores(context_of(x), features(x), idx)
-        return legal[int(np.argmax(s))]
+        # Sample: greedy play would always take the most frequent choice of a step, which is
+        # usually Done (ending every step at once).
+        p = np.exp(s - s.max())
+        return legal[int(self.rng.choice(len(legal), p=p / p.sum()))]
 
 
 def train(folder: str, epochs: int, lr: float) -> Policy:
@@ -119,7 +123,7 @@ def tournament(policy: Policy, games: int, players: int = 4) -> None:
         for label in table:
             bots = [make_bot("random", 1000 * g + i) for i in range(players)]
             if label == "policy":
-                bots[seat] = PolicyBot(policy)  # type: ignore[assignment]
+                bots[seat] = PolicyBot(policy, seed=g)  # type: ignore[assignment]
             state = play_game(bots, seed=5000 + g).state
             rank = state.ranking.index(seat)
             table[label][0] += rank == 0

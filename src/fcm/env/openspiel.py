@@ -103,6 +103,26 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
         return FcmObserver(perfect_recall)
 
 
+class _Box:
+    """Holds the engine state inside an OpenSpiel state: OpenSpiel copies states with
+    ``copy.deepcopy``, and the engine state copies itself (``GameState.clone``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState | None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        return _Box(None if self.state is None else self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickling: the state's own JSON form
+        return (_unbox, (None if self.state is None else self.state.to_dict(),))
+
+
+def _unbox(data: dict[str, Any] | None) -> _Box:
+    return _Box(None if data is None else fcm.state_from_dict(data))
+
+
 class FcmState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: FcmGame) -> None:
         super().__init__(game)
@@ -111,9 +131,14 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
         self.options = game.options
         self.tiles: list[tuple[str, int]] = []
         self.order: list[int] = []
-        self.fcm: GameState | None = None
+        self._box = _Box(None)
         self.own_moves: list[list[int]] = [[] for _ in range(game.players)]
         self._legal: dict[int, dict[int, Action]] = {}
+
+    @property
+    def fcm(self) -> GameState | None:
+        """The engine state (None until the setup's chance nodes are done)."""
+        return self._box.state
 
     # -- who moves -----------------------------------------------------------------------------
 
@@ -208,7 +233,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
         # setup's own shuffled order yet: every seat chooses its reserve card at once.
         assert state.phase is Phase.SETUP_RESERVE
         state.turn_order = list(self.order)
-        self.fcm = state
+        self._box.state = state
 
     # -- strings and results -----------------------------------------------------------------------
 
