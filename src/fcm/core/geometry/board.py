@@ -953,7 +953,9 @@ class Board:
     ) -> Iterator[tuple[Cell, tuple[Cell, Cell]]]:
         """:meth:`legal_house_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
-        return ((h.top_left, h.garden) for h in self._house_cands if occ.isdisjoint(h.cells))
+        for h in self._house_cands:
+            if occ.isdisjoint(h.cells):
+                yield (h.top_left, h.garden)
 
     def legal_garden_placements(
         self, house_cells: Iterable[Cell], occupied: Collection[Cell]

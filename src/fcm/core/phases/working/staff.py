@@ -457,9 +457,9 @@ def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLo
 
 def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:
     """Why the Train step may not end yet (a pile is short), or None."""
+    if all(n >= 0 for n in state.supply.values()):
+        return None  # nothing short (the usual case): no training picture needed
     short = Staff.of(state, turn).short()
-    if not short:
-        return None
     cards = ", ".join(f"{card} ({n})" for card, n in short.items())
     return _train(
         f"employee cards are limited and only the final card must be available: you took "
