@@ -427,6 +427,8 @@ def train_options(state: GameState, turn: WorkingTurn) -> list[Train]:
 
 def iter_train_options(state: GameState, turn: WorkingTurn) -> Iterator[Train]:
     """:func:`train_options` one at a time (a step-skip check stops at the first)."""
+    if all(t.left <= 0 for t in turn.trainers):
+        return  # no Train action left: no candidate (see _candidates), no picture needed
     staff = Staff.of(state, turn)
     short = staff.short()
     for action in _candidates(staff, set(short) if short else None):
