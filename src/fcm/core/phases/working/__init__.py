@@ -96,7 +96,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     turn = turn_of(state)
     if isinstance(action, Done):
-        log.add("step_ended", seat=seat, step=turn.step.value, by="done")
+        log.add("step_ended", seat=seat, step=str(turn.step), by="done")
         _next_step(state, log)
         _settle(state, log, entered=True)
         return
@@ -238,7 +238,8 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
             if _blocker(state, turn) is not None:  # pragma: no cover - guarded by legal()
                 raise InvariantError(f"step {turn.step.value} can neither go on nor end")
             kind = "step_skipped" if entered else "step_ended"
-            log.add(kind, seat=turn.seat, step=turn.step.value, by="rules")
+            # str() of a StrEnum is its value, without Enum.value's slow descriptor
+            log.add(kind, seat=turn.seat, step=str(turn.step), by="rules")
         _next_step(state, log)
         entered = True
 

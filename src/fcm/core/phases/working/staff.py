@@ -361,7 +361,7 @@ def iter_hire_options(state: GameState, turn: WorkingTurn) -> Iterator[Hire]:
     """:func:`hire_options` one at a time (a step-skip check stops at the first)."""
     if turn.hires_left <= 0:
         return
-    nothing_short = all(n >= 0 for n in state.supply.values())
+    nothing_short = min(state.supply.values(), default=0) >= 0
     staff: Staff | None = None
     for card in ENTRY_LEVEL:
         if nothing_short and state.supply.get(card, 0) > 0:
@@ -459,7 +459,7 @@ def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLo
 
 def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:
     """Why the Train step may not end yet (a pile is short), or None."""
-    if all(n >= 0 for n in state.supply.values()):
+    if min(state.supply.values(), default=0) >= 0:
         return None  # nothing short (the usual case): no training picture needed
     short = Staff.of(state, turn).short()
     cards = ", ".join(f"{card} ({n})" for card, n in short.items())
