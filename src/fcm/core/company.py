@@ -19,13 +19,15 @@ RESERVE_SLOTS = {card.money: card.ceo_slots for card in CATALOG.reserve_cards}
 
 
 @lru_cache(maxsize=64)
-def _board(key: tuple[tuple[tuple[str, int], ...], ...]) -> Board:
-    return Board.build([list(row) for row in key], CATALOG.tiles)
+def _board(key: tuple[tuple[tuple[str, int], ...], ...], midpoints_only: bool) -> Board:
+    return Board.build([list(row) for row in key], CATALOG.tiles, midpoints_only=midpoints_only)
 
 
 def board_of(state: GameState) -> Board:
-    """The static board of this game (built once per tile layout and cached)."""
-    return _board(tuple(tuple(row) for row in state.tiles))
+    """The static board of this game (built once per tile layout and rules option, cached)."""
+    return _board(
+        tuple(tuple(row) for row in state.tiles), state.options.roads_meet_at_midpoints
+    )
 
 
 # -- structure -----------------------------------------------------------------------------------

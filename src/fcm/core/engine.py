@@ -26,6 +26,9 @@ from fcm.core.phases import (
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
 
+# Said in results whenever the simulation cap (Options.round_limit), not a rule, ended a game.
+ROUND_LIMIT_REASON = "round limit reached (a simulation cap, not a rule of the game)"
+
 PHASE_MODULES: dict[Phase, ModuleType] = {
     Phase.SETUP_RESERVE: setup_phase,
     Phase.SETUP_RESTAURANTS: setup_phase,
@@ -132,8 +135,9 @@ def advance(state: GameState, log: EventLog) -> None:
 
 def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
     if phase is Phase.RESTRUCTURING and state.phase is Phase.CLEANUP:
-        if state.round >= state.options.round_limit:
-            end_game(state, log, reason="round limit reached")
+        limit = state.options.round_limit
+        if limit is not None and state.round >= limit:
+            end_game(state, log, reason=ROUND_LIMIT_REASON)
             return
         state.round += 1
         log.add("round_started", round=state.round)

@@ -54,10 +54,12 @@ def new_game_with_events(
     setup = CATALOG.setups[players]
     rng = Rng(seed)
     if tiles is None:
-        layout = [
-            [(p.letter, p.rotation) for p in row]
-            for row in random_placements(setup.tile_rows, setup.tile_cols, rng.next_u64())
-        ]
+        layout = _random_layout(setup.tile_rows, setup.tile_cols, rng)
+        if opts.introductory and opts.introductory_all_drinks:
+            # facts.md 9.1 #13 (DLX): the introductory map shows all three drink suppliers;
+            # draw again (from the same PRNG) until it does.
+            while not _all_drinks(layout):
+                layout = _random_layout(setup.tile_rows, setup.tile_cols, rng)
     else:
         layout = [[(str(t), int(k) % 4) for t, k in row] for row in tiles]
     removed = set(setup.billboards_removed)
@@ -89,3 +91,18 @@ def new_game_with_events(
     enter_phase(state, Phase.SETUP_RESTAURANTS if opts.introductory else Phase.SETUP_RESERVE, log)
     advance(state, log)
     return state, list(log)
+
+
+def _random_layout(rows: int, cols: int, rng: Rng) -> list[list[tuple[str, int]]]:
+    return [
+        [(p.letter, p.rotation) for p in row]
+        for row in random_placements(rows, cols, rng.next_u64())
+    ]
+
+
+def _all_drinks(layout: Sequence[Sequence[tuple[str, int]]]) -> bool:
+    """Whether the map prints a soda, a lemonade and a beer supplier (facts.md D encoding)."""
+    printed = {
+        ch for row in layout for letter, _ in row for ch in "".join(CATALOG.tiles[letter].grid)
+    }
+    return {"s", "l", "b"} <= printed

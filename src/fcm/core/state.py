@@ -63,7 +63,13 @@ class Options:
     airplanes_may_not_overlap: bool = False  # 9.1 #2: DLX - airplane tokens may not overlap
     bank_breaks_when_short: bool = False  # 9.1 #3: RB - breaks only when it cannot pay in full
     first_100_at_end_of_dinnertime: bool = False  # 9.1 #6: RB - $100 checked after Dinnertime
-    round_limit: int = 60  # safety cap: the game ends after this many rounds (never reached)
+    roads_meet_at_midpoints: bool = False  # 9.1 #7: old ruling - tiles' roads join at midpoints
+    carts_use_whole_range: bool = False  # 9.1 #8: ruling - a cart/truck drives its full range
+    payday_firing_in_turn_order: bool = False  # 9.1 #9: ruling - fire in turn order, openly
+    introductory_all_drinks: bool = False  # 9.1 #13: DLX - intro map shows all three drinks
+    # Not a rule of the game: a simulation cap (``fcm simulate``/``verify`` set it) that ends a
+    # game after this many rounds; ``None`` in real games.
+    round_limit: int | None = None
 
     @property
     def uses_milestones(self) -> bool:
@@ -88,7 +94,9 @@ class Options:
             raise ScenarioError(f"options: unknown switch(es) {sorted(unknown)}")
         for name, value in data.items():
             if name == "round_limit":
-                ok = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
+                ok = value is None or (
+                    isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
+                )
             elif name == "milestones":
                 ok = value is None or isinstance(value, bool)
             else:

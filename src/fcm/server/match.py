@@ -733,11 +733,17 @@ def check_options(raw: dict[str, Any]) -> Options:
                 422, "game/invalid",
                 f"unknown option {name!r}; known options: {', '.join(sorted(defaults))}",
             )
+        if name == "round_limit":  # a simulation cap, null (none) in real games
+            if value is not None and (type(value) is not int or not 1 <= value <= 1000):
+                raise ApiError(
+                    422, "game/invalid", "option 'round_limit' must be null or from 1 to 1000"
+                )
+            continue
         want = type(defaults[name])
-        if type(value) is not want:
+        if defaults[name] is not None and type(value) is not want:
             raise ApiError(
                 422, "game/invalid", f"option {name!r} must be of type {want.__name__}"
             )
-    if "round_limit" in raw and not 1 <= raw["round_limit"] <= 1000:
-        raise ApiError(422, "game/invalid", "option 'round_limit' must be from 1 to 1000")
+        if defaults[name] is None and value is not None and type(value) is not bool:
+            raise ApiError(422, "game/invalid", f"option {name!r} must be true, false or null")
     return Options.from_dict(raw)

@@ -71,7 +71,7 @@ RestaurantSpot: TypeAlias = tuple[Cell, Corner, bool]
 """A restaurant as the geometry needs it: ``(top_left, entrance corner, drive_in)``."""
 
 _TilesKey: TypeAlias = tuple[tuple[str, tuple[str, ...], int | None], ...]
-_BoardKey: TypeAlias = tuple[Placements, _TilesKey]
+_BoardKey: TypeAlias = tuple[Placements, _TilesKey, bool]
 
 
 def restaurant_entrances(
@@ -194,16 +194,24 @@ class Board:
 
     @staticmethod
     def build(
-        placements: Sequence[Sequence[tuple[str, int]]], tiles: Mapping[str, TileLike]
+        placements: Sequence[Sequence[tuple[str, int]]],
+        tiles: Mapping[str, TileLike],
+        *,
+        midpoints_only: bool = False,
     ) -> Board:
         """The board for a tile layout (rows of ``(letter, rotation)``), with ``tiles`` giving each
-        letter's printed grid and house number. Cached: the same layout gives the same object."""
+        letter's printed grid and house number. Cached: the same layout gives the same object.
+
+        ``midpoints_only`` (facts.md 9.1 #7, the older designer ruling): roads on neighbouring
+        tiles connect only where they meet at the middle square of the shared tile edge; by
+        default any two orthogonally adjacent road squares connect (conventions default 7)."""
         layout = normalize_placements(placements)
-        return _build_cached((layout, tiles_key(layout, tiles)))
+        return _build_cached((layout, tiles_key(layout, tiles), bool(midpoints_only)))
 
     def __init__(self, key: _BoardKey) -> None:
         """Internal: use :meth:`Board.build` (cached)."""
-        placements, tdata = key
+        placements, tdata, midpoints_only = key
+        mid = TILE_SIZE // 2
         grids = {letter: (grid, number) for letter, grid, number in tdata}
         rows, cols = len(placements), len(placements[0])
         width, height = cols * TILE_SIZE, rows * TILE_SIZE
@@ -270,13 +278,15 @@ class Board:
             if c + 1 < width and ew[i + 1] >= 0:
                 a, b = ew[i], ew[i + 1]
                 cost = int(tile_ix[i] != tile_ix[i + 1])
-                adj[a].append((b, cost))
-                adj[b].append((a, cost))
+                if not (cost and midpoints_only and r % TILE_SIZE != mid):
+                    adj[a].append((b, cost))
+                    adj[b].append((a, cost))
             if r + 1 < height and ns[i + width] >= 0:
                 a, b = ns[i], ns[i + width]
                 cost = int(tile_ix[i] != tile_ix[i + width])
-                adj[a].append((b, cost))
-                adj[b].append((a, cost))
+                if not (cost and midpoints_only and c % TILE_SIZE != mid):
+                    adj[a].append((b, cost))
+                    adj[b].append((a, cost))
         s("_ns", tuple(ns))
         s("_ew", tuple(ew))
         s("_nodes", tuple(nodes))
@@ -652,7 +662,7 @@ class Board:
     # drinks
 
     def road_route_supplier_sets(
-        self, restaurants: Iterable[RestaurantSpot], max_range: int
+        self, restaurants: Iterable[RestaurantSpot], max_range: int, *, whole_range: bool = False
     ) -> frozenset[frozenset[Cell]]:
         """Cart Operator / Truck Driver routes (facts.md D.1, E.2; conventions default 8): every
         distinct non-empty set of drink suppliers a road route can pass.
@@ -661,37 +671,46 @@ class Board:
         0 or 1), moves square by square (bridges straight), may revisit squares and tiles but
         never steps straight back onto the square just left, crosses at most ``max_range`` tile
         borders and may stop anywhere. It collects every supplier orthogonally next to a route
-        square (a supplier next only to the entrance square is not passed)."""
+        square (a supplier next only to the entrance square is not passed).
+
+        ``whole_range`` (facts.md 9.1 #8, designer ruling): a route ends only when it has crossed
+        ``max_range`` borders or cannot go on (a dead end or the map edge)."""
         starts = self._restaurant_starts_i(restaurants)
         adj, node_sq, node_supp = self._adj, self._node_sq, self._node_supp
         queue: deque[tuple[int, int, int, int]] = deque()
         for n, c in sorted(starts.items(), key=lambda item: item[1]):
             if c <= max_range:
                 queue.append((c, n, -1, node_supp[n]))
-        seen: set[tuple[int, int, int]] = set()
+        # (node, previous square, suppliers[, cost]): the cheapest arrival dominates, except with
+        # whole_range, where how much range is left decides where the route may end.
+        seen: set[tuple[int, ...]] = set()
         masks: set[int] = set()
         while queue:
             cost, n, prev, mask = queue.popleft()
-            key = (n, prev, mask)
+            key = (n, prev, mask, cost) if whole_range else (n, prev, mask)
             if key in seen:
                 continue
             seen.add(key)
-            if mask:
+            if mask and not whole_range:
                 masks.add(mask)
             here = node_sq[n]
+            stuck = True
             for v, step in adj[n]:
                 if node_sq[v] == prev:
                     continue  # no U-turn
                 total = cost + step
                 if total > max_range:
                     continue
+                stuck = False
                 state = (total, v, here, mask | node_supp[v])
-                if (v, here, state[3]) in seen:
+                if ((v, here, state[3], total) if whole_range else (v, here, state[3])) in seen:
                     continue
                 if step:
                     queue.append(state)
                 else:
                     queue.appendleft(state)
+            if whole_range and mask and (cost == max_range or stuck):
+                masks.add(mask)
         return frozenset(self._mask_cells(m) for m in masks)
 
     def zeppelin_supplier_sets(
@@ -816,6 +835,44 @@ class Board:
             if allowed is not None and allowed.isdisjoint(cand.roads):
                 continue
             out.append((cand.top_left, cand.corner))
+        return out
+
+    def restaurant_placements_in_road_range(
+        self,
+        restaurants: Iterable[RestaurantSpot],
+        max_range: int,
+        occupied: Collection[Cell],
+        *,
+        any_road: bool = False,
+    ) -> list[tuple[Cell, Corner]]:
+        """Local Manager (facts.md D.1, E.2; conventions default 1): every legal new restaurant
+        whose entrance steps onto a road node reached within ``max_range`` from ``restaurants``,
+        the step from that road square onto the entrance square counting 1 when they lie on
+        different tiles, like every other range. ``any_road`` (facts.md 9.1 #1, RB): the entrance
+        may touch any road; some square of the restaurant must be in road range instead (as for
+        a campaign tile, :meth:`squares_in_road_range`)."""
+        occ = _as_set(occupied)
+        if any_road:
+            near = self.squares_in_road_range(restaurants, max_range)
+            return [
+                (cand.top_left, cand.corner)
+                for cand in self._restaurant_cands
+                if occ.isdisjoint(cand.cells) and not near.isdisjoint(cand.cells)
+            ]
+        reached = self.reachable_roads(restaurants, max_range)
+        out: list[tuple[Cell, Corner]] = []
+        for cand in self._restaurant_cands:
+            if not occ.isdisjoint(cand.cells):
+                continue
+            for node in cand.roads:
+                cost = reached.get(node)
+                if cost is None:
+                    continue
+                r, c = node.cell
+                step = int((r // TILE_SIZE, c // TILE_SIZE) != cand.entrance_tile)
+                if cost + step <= max_range:
+                    out.append((cand.top_left, cand.corner))
+                    break
         return out
 
     def legal_house_placements(

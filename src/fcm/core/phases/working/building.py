@@ -17,7 +17,7 @@ another entrance). At most 3 restaurants per chain. A restaurant covers 4 empty 
 from __future__ import annotations
 
 from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
-from fcm.core.company import board_of, occupied_squares, restaurant_cells
+from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventLog
 from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
 from fcm.core.types import Cell, Corner
@@ -104,18 +104,13 @@ def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
 
 
 def _local_spots(state: GameState, seat: int) -> list[tuple[Cell, Corner]]:
-    board = board_of(state)
-    reached = frozenset(board.reachable_roads(open_spots(state, seat), LOCAL_RANGE))
-    occupied = occupied_squares(state)
-    if not state.options.local_manager_any_road:
-        # "with its entrance on a road the manager reached"
-        return board.legal_restaurant_placements(occupied, allowed_roads=reached)
-    near = board.squares_next_to_roads(reached)
-    return [
-        (cell, corner)
-        for cell, corner in board.legal_restaurant_placements(occupied)
-        if any(x in near for x in restaurant_cells(cell))
-    ]
+    # The step from the reached road onto an entrance on another tile counts 1 (facts.md D.1).
+    return board_of(state).restaurant_placements_in_road_range(
+        open_spots(state, seat),
+        LOCAL_RANGE,
+        occupied_squares(state),
+        any_road=state.options.local_manager_any_road,
+    )
 
 
 def restaurant_options(state: GameState, turn: WorkingTurn) -> list[Action]:

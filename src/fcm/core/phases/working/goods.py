@@ -60,7 +60,11 @@ def supplier_sets(state: GameState, seat: int, buyer: EmployeeId) -> list[tuple[
     reach = buyer_range(state, seat, buyer)
     found: set[frozenset[Cell]] = set()
     if spec.range_kind == "road":
-        found.update(board.road_route_supplier_sets(spots, reach))
+        found.update(
+            board.road_route_supplier_sets(
+                spots, reach, whole_range=state.options.carts_use_whole_range
+            )
+        )
     elif spec.range_kind == "air":
         starts = {
             tile_of(entrance)
