@@ -33,6 +33,7 @@ from fcm.core.actions import (
     ThrowAway,
     Train,
     action_from_json,
+    parse_action,
 )
 from fcm.core.engine import (
     apply,
@@ -44,10 +45,12 @@ from fcm.core.engine import (
     legal_actions,
 )
 from fcm.core.errors import (
+    AmbiguousActionError,
     FcmError,
     GameOverError,
     IllegalActionError,
     InvalidActionError,
+    NoSuchActionError,
     NotYourTurnError,
     ScenarioError,
 )
@@ -63,6 +66,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "AddGarden",
+    "AmbiguousActionError",
     "ChooseAdvert",
     "ChooseReserve",
     "ChooseTurnOrder",
@@ -79,6 +83,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "MoveRestaurant",
+    "NoSuchActionError",
     "NotYourTurnError",
     "Options",
     "Phase",
@@ -100,6 +105,7 @@ __all__ = [
     "legal_actions",
     "load_scenario",
     "new_game",
+    "parse_action",
     "state_from_dict",
     "view",
 ]

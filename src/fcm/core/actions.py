@@ -9,10 +9,13 @@ the field; legality is a separate question answered by the legal-action generato
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from fcm.core.errors import InvalidActionError
-from fcm.core.types import Cell, Corner, Edge, Good, Orientation
+from fcm.core.errors import AmbiguousActionError, InvalidActionError, NoSuchActionError
+from fcm.core.types import Cell, Corner, Edge, Good, Orientation, Seat
+
+if TYPE_CHECKING:
+    from fcm.core.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,3 +373,46 @@ def notation(action: Action) -> str:
         case ThrowAway(good=g):
             return f"throw away {g.value}"
     return action.type  # pragma: no cover
+
+
+# -- parsing the notation back -------------------------------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    return text.lower().split()
+
+
+def parse_action(state: GameState, seat: Seat, text: str) -> Action:
+    """The legal action of ``seat`` now that ``text`` names: its :func:`notation` (case and
+    spacing free), or the start of exactly one action's notation (``"hire wait"`` is not a
+    word start; ``"hire"`` is ambiguous when several hires are legal).
+
+    Raises:
+        AmbiguousActionError: ``text`` starts the notation of several legal actions.
+        NoSuchActionError: no legal action reads so (the message lists some that do exist).
+    """
+    from fcm.core.engine import legal_actions
+
+    legal = legal_actions(state, seat)
+    want = _words(text)
+    written = [(_words(notation(a)), a) for a in legal]
+    exact = [a for words, a in written if words == want]
+    if len(exact) == 1:
+        return exact[0]
+    starting = [a for words, a in written if want and words[: len(want)] == want]
+    if len(exact) > 1 or len(starting) > 1:
+        shown = ", ".join(f"'{a}'" for a in (exact or starting)[:6])
+        more = len(exact or starting) - 6
+        raise AmbiguousActionError(
+            f"'{text}' matches {len(exact or starting)} legal actions of seat {seat}: {shown}"
+            + (f" and {more} more" if more > 0 else "")
+        )
+    if len(starting) == 1:
+        return starting[0]
+    if not legal:
+        raise NoSuchActionError(f"seat {seat} has no legal action now; '{text}' is not one")
+    kinds = sorted({notation(a).split()[0] for a in legal})
+    raise NoSuchActionError(
+        f"no legal action of seat {seat} reads '{text}'; legal actions now start with: "
+        + ", ".join(f"'{k}'" for k in kinds)
+    )
