@@ -156,12 +156,17 @@ class Cook(Action):
 @dataclass(frozen=True, slots=True)
 class GetDrinks(Action):
     """A buyer collects drinks: an Errand Boy names the drink; a Cart Operator, Truck Driver or
-    Zeppelin Pilot names the suppliers its route passes (all of them must be collected)."""
+    Zeppelin Pilot names the suppliers its route passes (all of them must be collected).
+
+    ``route`` may draw the way as players see it: the road squares of a cart or truck, or the
+    tiles ``[tile row, tile col]`` a Zeppelin enters. The engine checks it and fills in
+    ``suppliers`` from it (they may be left out)."""
 
     type: ClassVar[str] = "get_drinks"
     employee: str
     good: Good | None = None
     suppliers: tuple[Cell, ...] = ()
+    route: tuple[Cell, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +186,21 @@ class AddGarden(Action):
     type: ClassVar[str] = "add_garden"
     house: int
     garden: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangeStructure(Action):
+    """Restructuring drawn as an org chart: each entry is a card in one of the CEO's slots with
+    the cards under it (only a manager has any), e.g. ``(("management_trainee", ("waitress",)),
+    ("errand_boy", ()))``. Sends exactly those cards to work and commits; refused if the chart
+    is illegal as drawn (the one-card-at-a-time ``SendToWork`` form stays)."""
+
+    type: ClassVar[str] = "arrange_structure"
+    arrangement: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @property
+    def cards(self) -> list[str]:
+        return sorted([c for top, under in self.arrangement for c in (top, *under)])
 
 
 # -- payday and clean up -------------------------------------------------------------------------
@@ -211,6 +231,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlaceRestaurant,
         MoveRestaurant,
         SendToWork,
+        ArrangeStructure,
         ChooseTurnOrder,
         Hire,
         Train,
@@ -235,14 +256,14 @@ _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = 
     "orientation": Orientation,
 }
 _CELLS = {"cell"}
-_CELL_LISTS = {"suppliers", "garden"}
+_CELL_LISTS = {"suppliers", "garden", "route"}
 _INTS = {"money", "restaurant", "position", "number", "duration", "first", "house"}
 _STRS = {"employee", "trainer", "into", "marketeer"}
 _BOOLS = {"fresh"}
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | list):
         return [_encode(v) for v in value]
     if hasattr(value, "value"):  # StrEnum
         return value.value
@@ -277,6 +298,8 @@ def _decode_field(name: str, raw: Any) -> Any:
         if not isinstance(raw, list | tuple):
             raise InvalidActionError(f"field {name!r} must be a list of squares, got {raw!r}")
         return tuple(_decode_cell(name, x) for x in raw)
+    if name == "arrangement":
+        return _decode_arrangement(raw)
     if name in _INTS:
         if not isinstance(raw, int) or isinstance(raw, bool):
             raise InvalidActionError(f"field {name!r} must be an integer, got {raw!r}")
@@ -290,6 +313,28 @@ def _decode_field(name: str, raw: Any) -> Any:
             raise InvalidActionError(f"field {name!r} must be true or false, got {raw!r}")
         return raw
     raise InvalidActionError(f"unknown field {name!r}")  # pragma: no cover
+
+
+def _decode_arrangement(raw: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    def bad() -> InvalidActionError:
+        return InvalidActionError(
+            "field 'arrangement' must be a list of [card, [cards under it]], got " f"{raw!r}"
+        )
+
+    if not isinstance(raw, list | tuple):
+        raise bad()
+    out = []
+    for entry in raw:
+        if (
+            not isinstance(entry, list | tuple)
+            or len(entry) != 2
+            or not isinstance(entry[0], str)
+            or not isinstance(entry[1], list | tuple)
+            or not all(isinstance(c, str) for c in entry[1])
+        ):
+            raise bad()
+        out.append((entry[0], tuple(entry[1])))
+    return tuple(out)
 
 
 def action_from_json(data: Any) -> Action:
@@ -360,10 +405,15 @@ def notation(action: Action) -> str:
             return f"advertise {g.value} for {d}"
         case Cook(employee=e, good=g):
             return f"cook {g.value} by {e}"
-        case GetDrinks(employee=e, good=g, suppliers=s):
+        case GetDrinks(employee=e, good=g, suppliers=s, route=r):
             if g is not None:
                 return f"{e} gets {g.value}"
-            return f"{e} route via " + " ".join(_sq(x) for x in s)
+            along = (" along " + " ".join(_sq(x) for x in r)) if r else ""
+            return f"{e} route via " + " ".join(_sq(x) for x in s) + along
+        case ArrangeStructure(arrangement=chart):
+            return "structure " + "; ".join(
+                top + (f" over {' '.join(under)}" if under else "") for top, under in chart
+            )
         case PlaceHouse(number=n, cell=c, garden=g):
             return f"house {n} at {_sq(c)} garden " + " ".join(_sq(x) for x in g)
         case AddGarden(house=h, garden=g):

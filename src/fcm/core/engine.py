@@ -8,9 +8,10 @@ already hold a legal action. Both run the same rules code.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import ModuleType
 
-from fcm.core.actions import Action
+from fcm.core.actions import Action, ArrangeStructure, GetDrinks
 from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from fcm.core.events import Event, EventLog
 from fcm.core.phases import (
@@ -23,7 +24,8 @@ from fcm.core.phases import (
     setup_phase,
     working,
 )
-from fcm.core.state import GameState, Phase
+from fcm.core.phases.working import goods
+from fcm.core.state import GameState, Phase, WorkStep
 from fcm.core.types import Seat
 
 # Said in results whenever the simulation cap (Options.round_limit), not a rule, ended a game.
@@ -65,7 +67,13 @@ def legal_actions(state: GameState, seat: Seat) -> list[Action]:
 
 
 def is_legal(state: GameState, seat: Seat, action: Action) -> bool:
-    return action in legal_actions(state, seat)
+    if action in legal_actions(state, seat):
+        return True
+    try:
+        _checked(state, seat, action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def check_action(state: GameState, seat: Seat, action: Action) -> None:
@@ -77,6 +85,11 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
         IllegalActionError: the action is not among the legal ones (the message names the
             phase, the step and the rule).
     """
+    _checked(state, seat, action)
+
+
+def _checked(state: GameState, seat: Seat, action: Action) -> Action:
+    """:func:`check_action`, returning the action as the rules apply it (see :func:`_drawn`)."""
     if state.phase is Phase.GAME_OVER:
         raise GameOverError("the game is over: no action is legal")
     if not 0 <= seat < state.num_players:
@@ -88,15 +101,38 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
         )
     legal = legal_actions(state, seat)
     if action in legal:
-        return
+        return action
+    drawn = _drawn(state, seat, action, legal)
+    if isinstance(drawn, Action):
+        return drawn
     module = PHASE_MODULES[state.phase]
-    reason = None
-    if hasattr(module, "why_illegal"):
+    reason = drawn
+    if reason is None and hasattr(module, "why_illegal"):
         reason = module.why_illegal(state, seat, action)
     if reason is None:
         kinds = sorted({a.type for a in legal})
         reason = f"legal action types now: {', '.join(kinds)}"
     raise IllegalActionError(f"'{action}' is not legal in {_where(state)}: {reason}")
+
+
+def _drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """Actions that carry what a player drew (a drink route, an org chart), which no list of
+    legal actions can hold: the action as the rules apply it, or why it is refused (naming
+    the rule); ``None`` for every other action. The phase modules decide, as for every action:
+    the route must pass exactly the suppliers of a legal choice."""
+    turn = state.working
+    if isinstance(action, GetDrinks) and action.route:
+        if turn is None or turn.seat != seat or turn.step is not WorkStep.FOOD_AND_DRINKS:
+            return None
+        resolved = goods.resolve_route(state, turn, action)
+        if isinstance(resolved, str) or replace(resolved, route=()) in legal:
+            return resolved
+        return None
+    if isinstance(action, ArrangeStructure) and state.phase is Phase.RESTRUCTURING:
+        return restructuring.arrangement_problem(state, seat, action) or action
+    return None
 
 
 def _where(state: GameState) -> str:
@@ -112,9 +148,9 @@ def apply(state: GameState, seat: Seat, action: Action) -> tuple[GameState, list
     Raises:
         GameOverError, NotYourTurnError, IllegalActionError: see :func:`check_action`.
     """
-    check_action(state, seat, action)
+    applied = _checked(state, seat, action)
     new = state.clone()
-    events = apply_in_place(new, seat, action)
+    events = apply_in_place(new, seat, applied)
     return new, events
 
 
