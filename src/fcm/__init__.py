@@ -16,6 +16,7 @@ The public API of the rules engine::
 from fcm.core.actions import (
     Action,
     AddGarden,
+    ArrangeStructure,
     ChooseAdvert,
     ChooseReserve,
     ChooseTurnOrder,
@@ -67,6 +68,7 @@ __all__ = [
     "Action",
     "AddGarden",
     "AmbiguousActionError",
+    "ArrangeStructure",
     "ChooseAdvert",
     "ChooseReserve",
     "ChooseTurnOrder",
