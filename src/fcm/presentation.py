@@ -55,7 +55,7 @@ from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.phases.working.goods import drink_route
 from fcm.core.state import Campaign, GameState, Phase
-from fcm.core.types import CampaignType, Cell, Good, Seat
+from fcm.core.types import CampaignType, Cell, EmployeeId, Good, Seat
 from fcm.data import CATALOG
 
 __all__ = ["action_key", "board_picture", "catalog_info", "present", "static_info"]
@@ -77,7 +77,7 @@ def _cells(cs: Any) -> list[list[int]]:
     return [_cell(c) for c in cs]
 
 
-def _name(card: str) -> str:
+def _name(card: EmployeeId) -> str:
     e = CATALOG.employees.get(card)
     return e.name if e is not None else card
 
@@ -182,7 +182,7 @@ def static_info(state: GameState) -> dict[str, Any]:
 # -- the position -------------------------------------------------------------------------------
 
 
-def _structure(cards: list[str], ceo_slots: int) -> list[dict[str, Any]]:
+def _structure(cards: list[EmployeeId], ceo_slots: int) -> list[dict[str, Any]]:
     return [
         {"card": card, "reports": list(reports)}
         for card, reports in seat_structure(cards, ceo_slots)
@@ -222,7 +222,7 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
     return out
 
 
-def _draft(state: GameState, seat: Seat, draft: list[str]) -> dict[str, Any]:
+def _draft(state: GameState, seat: Seat, draft: list[EmployeeId]) -> dict[str, Any]:
     """The viewer's own secret choice in progress (the view blanks the others')."""
     if state.phase is Phase.RESTRUCTURING:
         fits = structure_fits(draft, state.ceo_slots)
@@ -245,7 +245,7 @@ def _draft(state: GameState, seat: Seat, draft: list[str]) -> dict[str, Any]:
     return {"kind": "fire", "cards": draft, "salary_after": _salary_without(state, seat, draft)}
 
 
-def _salary_without(state: GameState, seat: Seat, cards: list[str]) -> int:
+def _salary_without(state: GameState, seat: Seat, cards: list[EmployeeId]) -> int:
     """Payday salary if these cards (from work or the beach) were gone."""
     s = state.clone()
     p = s.players[seat]
@@ -270,14 +270,14 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
             chains.append(
                 {
                     "seat": seat,
-                    "price": e["price"],
-                    "distance": e["distance"],
-                    "total": e["total"],
-                    "restaurant": e["restaurant"],
-                    "missing": e["missing"] if house.demand else [],
+                    "price": e.price,
+                    "distance": e.distance,
+                    "total": e.total,
+                    "restaurant": e.restaurant,
+                    "missing": list(e.missing) if house.demand else [],
                     # connected (price + distance apply), not_connected or no_open_restaurant
-                    "status": e["outcome"] if e["distance"] is None else "connected",
-                    "can_serve": bool(house.demand) and not e["outcome"],
+                    "status": e.outcome.value if e.distance is None else "connected",
+                    "can_serve": bool(house.demand) and e.can_serve,
                 }
             )
         out.append(

@@ -12,7 +12,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from fcm.core.errors import AmbiguousActionError, InvalidActionError, NoSuchActionError
-from fcm.core.types import Cell, Corner, Edge, Good, Orientation, Seat
+from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
 
 if TYPE_CHECKING:
     from fcm.core.state import GameState
@@ -27,7 +27,10 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for f in fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if f.name in _WRITTEN_ONLY_WHEN_GIVEN and not value:
+                continue  # added later: saved games without it stay byte for byte the same
+            out[f.name] = _encode(value)
         return out
 
     def __str__(self) -> str:
@@ -59,7 +62,7 @@ class PlaceRestaurant(Action):
     type: ClassVar[str] = "place_restaurant"
     cell: Cell
     entrance: Corner
-    employee: str | None = None
+    employee: EmployeeId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,7 @@ class SendToWork(Action):
     """Restructuring: put one card of this type from your hand at work (secret until reveal)."""
 
     type: ClassVar[str] = "send_to_work"
-    employee: str
+    employee: EmployeeId
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +100,7 @@ class ChooseTurnOrder(Action):
 @dataclass(frozen=True, slots=True)
 class Hire(Action):
     type: ClassVar[str] = "hire"
-    employee: str
+    employee: EmployeeId
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +111,9 @@ class Train(Action):
     """
 
     type: ClassVar[str] = "train"
-    trainer: str
-    employee: str
-    into: str
+    trainer: EmployeeId
+    employee: EmployeeId
+    into: EmployeeId
     fresh: bool = False
 
 
@@ -119,7 +122,7 @@ class StartCampaign(Action):
     """Choose a free campaign tile for a marketeer at work (then place it, then advertise)."""
 
     type: ClassVar[str] = "start_campaign"
-    marketeer: str
+    marketeer: EmployeeId
     number: int
 
 
@@ -149,7 +152,7 @@ class Cook(Action):
     """A kitchen card at work makes its food (all or nothing)."""
 
     type: ClassVar[str] = "cook"
-    employee: str
+    employee: EmployeeId
     good: Good
 
 
@@ -163,7 +166,7 @@ class GetDrinks(Action):
     ``suppliers`` from it (they may be left out)."""
 
     type: ClassVar[str] = "get_drinks"
-    employee: str
+    employee: EmployeeId
     good: Good | None = None
     suppliers: tuple[Cell, ...] = ()
     route: tuple[Cell, ...] = ()
@@ -196,10 +199,10 @@ class ArrangeStructure(Action):
     is illegal as drawn (the one-card-at-a-time ``SendToWork`` form stays)."""
 
     type: ClassVar[str] = "arrange_structure"
-    arrangement: tuple[tuple[str, tuple[str, ...]], ...]
+    arrangement: tuple[tuple[EmployeeId, tuple[EmployeeId, ...]], ...]
 
     @property
-    def cards(self) -> list[str]:
+    def cards(self) -> list[EmployeeId]:
         return sorted([c for top, under in self.arrangement for c in (top, *under)])
 
 
@@ -212,7 +215,7 @@ class Fire(Action):
     broke)."""
 
     type: ClassVar[str] = "fire"
-    employee: str
+    employee: EmployeeId
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +252,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 # -- JSON codec --------------------------------------------------------------------------------
 
+_WRITTEN_ONLY_WHEN_GIVEN = frozenset({"route"})
+
 _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = {
     "good": Good,
     "entrance": Corner,
@@ -258,7 +263,7 @@ _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = 
 _CELLS = {"cell"}
 _CELL_LISTS = {"suppliers", "garden", "route"}
 _INTS = {"money", "restaurant", "position", "number", "duration", "first", "house"}
-_STRS = {"employee", "trainer", "into", "marketeer"}
+_EMPLOYEES = {"employee", "trainer", "into", "marketeer"}
 _BOOLS = {"fresh"}
 
 
@@ -304,10 +309,13 @@ def _decode_field(name: str, raw: Any) -> Any:
         if not isinstance(raw, int) or isinstance(raw, bool):
             raise InvalidActionError(f"field {name!r} must be an integer, got {raw!r}")
         return raw
-    if name in _STRS:
+    if name in _EMPLOYEES:
         if not isinstance(raw, str):
             raise InvalidActionError(f"field {name!r} must be a string, got {raw!r}")
-        return raw
+        employee = EMPLOYEE_IDS.get(raw)
+        if employee is None:
+            raise InvalidActionError(f"field {name!r}: {raw!r} is not an employee type")
+        return employee
     if name in _BOOLS:
         if not isinstance(raw, bool):
             raise InvalidActionError(f"field {name!r} must be true or false, got {raw!r}")
@@ -315,25 +323,27 @@ def _decode_field(name: str, raw: Any) -> Any:
     raise InvalidActionError(f"unknown field {name!r}")  # pragma: no cover
 
 
-def _decode_arrangement(raw: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _decode_arrangement(raw: Any) -> tuple[tuple[EmployeeId, tuple[EmployeeId, ...]], ...]:
     def bad() -> InvalidActionError:
         return InvalidActionError(
-            "field 'arrangement' must be a list of [card, [cards under it]], got " f"{raw!r}"
+            f"field 'arrangement' must be a list of [card, [cards under it]], got {raw!r}"
         )
+
+    def card(name: Any) -> EmployeeId:
+        employee = EMPLOYEE_IDS.get(name) if isinstance(name, str) else None
+        if employee is None:
+            raise InvalidActionError(f"field 'arrangement': {name!r} is not an employee type")
+        return employee
 
     if not isinstance(raw, list | tuple):
         raise bad()
     out = []
     for entry in raw:
-        if (
-            not isinstance(entry, list | tuple)
-            or len(entry) != 2
-            or not isinstance(entry[0], str)
-            or not isinstance(entry[1], list | tuple)
-            or not all(isinstance(c, str) for c in entry[1])
-        ):
+        if not isinstance(entry, list | tuple) or len(entry) != 2:
             raise bad()
-        out.append((entry[0], tuple(entry[1])))
+        if not isinstance(entry[1], list | tuple):
+            raise bad()
+        out.append((card(entry[0]), tuple(card(c) for c in entry[1])))
     return tuple(out)
 
 

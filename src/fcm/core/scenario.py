@@ -11,9 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from fcm.core.errors import ScenarioError
-from fcm.core.events import Event, EventLog
+from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant, WorkStep
-from fcm.core.types import CampaignType, Cell, Corner, Edge, Good, Orientation, square_cells
+from fcm.core.types import (
+    EMPLOYEE_IDS,
+    MILESTONE_IDS,
+    CampaignType,
+    Cell,
+    Corner,
+    Edge,
+    EmployeeId,
+    Good,
+    Orientation,
+    square_cells,
+)
 from fcm.data import CATALOG
 
 SCENARIO_FORMAT = "fcm-scenario/1"
@@ -90,13 +101,13 @@ def _enum(where: str, enum: Any, raw: Any) -> Any:
         raise _fail(where, f"must be one of {allowed}; got {raw!r}") from None
 
 
-def _employees(where: str, raw: Any) -> list[str]:
+def _employees(where: str, raw: Any) -> list[EmployeeId]:
     if not isinstance(raw, list):
         raise _fail(where, "must be a list of employee ids")
     for i, card in enumerate(raw):
-        if card not in CATALOG.employees or card == "ceo":
+        if card not in CATALOG.employees or card == EmployeeId.CEO:
             raise _fail(f"{where}[{i}]", f"unknown employee {card!r}")
-    return sorted(raw)
+    return sorted(EMPLOYEE_IDS[card] for card in raw)
 
 
 def load_scenario(data: dict[str, Any]) -> GameState:
@@ -199,10 +210,10 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
                 raise _fail(
                     f"{where}.milestones.{m}", f"must be a round from 1 to {state.round}, got {r!r}"
                 )
-            p.milestones[m] = r
+            p.milestones[MILESTONE_IDS[m]] = r
             # Claimed this round: Clean up removes it for everyone else (facts.md B).
             if r == state.round and m not in state.milestones_this_round:
-                state.milestones_this_round.append(m)
+                state.milestones_this_round.append(MILESTONE_IDS[m])
         p.hire_discounts = _int(c, "hire_discounts", 0, where=where, minimum=0, maximum=6)
         unchosen = options.introductory or phase is Phase.SETUP_RESERVE
         reserve = c.get("reserve", None if unchosen else 300)
@@ -346,11 +357,12 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         if state.supply[card] < 0:
             raise _fail("companies", f"more {card} cards in play than the box holds")
     # a supply override: cards taken out of the box (never more than the box less those in play)
-    override = _keys("supply", raw.get("supply", {}), set(state.supply) - {"ceo"})
-    for card, n in override.items():
+    override = _keys("supply", raw.get("supply", {}), {str(c) for c in state.supply} - {"ceo"})
+    for name, n in override.items():
+        card = EMPLOYEE_IDS[name]
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= state.supply[card]:
             raise _fail(
-                f"supply.{card}",
+                f"supply.{name}",
                 f"must be a whole number from 0 to {state.supply[card]} (the box less the cards "
                 f"in play), got {n!r}",
             )
@@ -368,10 +380,12 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         else (CATALOG.setups[players].bank)
     )
     state.bank = _int(raw, "bank", default_bank, minimum=0)
-    state.waitresses_this_round = {p.seat: p.at_work.count("waitress") for p in state.players}
+    state.waitresses_this_round = {
+        p.seat: p.at_work.count(EmployeeId.WAITRESS) for p in state.players
+    }
 
     log = EventLog()
-    log.add("scenario_loaded", description=str(raw.get("description", "")))
+    log.add(EventKind.SCENARIO_LOADED, description=str(raw.get("description", "")))
     if "working" in raw and phase is not Phase.WORKING:
         raise _fail("working", "a Working 9–5 turn is given only with phase 'working'")
     for key in ("setup_passed", "setup_second_pass"):

@@ -726,7 +726,7 @@ def check_options(raw: dict[str, Any]) -> Options:
     """
     if not isinstance(raw, dict):
         raise ApiError(422, "game/invalid", "options must be an object")
-    defaults = Options().to_dict()
+    defaults = Options().to_dict(complete=True)
     for name, value in raw.items():
         if name not in defaults:
             raise ApiError(

@@ -201,3 +201,18 @@ def test_switches_are_off_by_default() -> None:
         or o.introductory_all_drinks
     )
     assert CATALOG.employees["local_manager"].range == 3
+
+
+def test_saved_games_keep_loading_and_hashing_as_before() -> None:
+    """A game saved before these switches (round cap 60 in its options) loads with that cap,
+    and switches that are off are not written, so such a game's hash is unchanged."""
+    old = {
+        "introductory": False, "milestones": True, "local_manager_any_road": False,
+        "airplanes_may_not_overlap": False, "bank_breaks_when_short": False,
+        "first_100_at_end_of_dinnertime": False, "round_limit": 60,
+    }
+    loaded = Options.from_dict(old)
+    assert loaded.round_limit == 60 and not loaded.carts_use_whole_range
+    assert loaded.to_dict() == old
+    assert Options(carts_use_whole_range=True).to_dict()["carts_use_whole_range"] is True
+    assert "roads_meet_at_midpoints" in Options().to_dict(complete=True)

@@ -25,9 +25,9 @@ from __future__ import annotations
 from fcm.core import bank, milestones
 from fcm.core.actions import Action, Done, Fire
 from fcm.core.company import salaried_cards, salary_due
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
-from fcm.core.types import EmployeeId, Seat
+from fcm.core.types import EmployeeId, MilestoneId, Seat
 
 FIRING = "firing"
 PAYING = "paying"
@@ -43,12 +43,12 @@ def begin(state: GameState, log: EventLog) -> None:
         state.stage = ""
         return
     for p in state.players:
-        if p.milestones.get("first_100") == state.round:
+        if p.milestones.get(MilestoneId.FIRST_100) == state.round:
             for place in (p.at_work, p.beach):
-                if "cfo" in place:
-                    place.remove("cfo")
-                    state.supply["cfo"] = state.supply.get("cfo", 0) + 1
-                    log.add("cfo_fired_first_100", seat=p.seat)
+                if EmployeeId.CFO in place:
+                    place.remove(EmployeeId.CFO)
+                    state.supply[EmployeeId.CFO] = state.supply.get(EmployeeId.CFO, 0) + 1
+                    log.add(EventKind.CFO_FIRED_FIRST_100, seat=p.seat)
                     break
     state.stage = FIRING
     state.drafts = {p.seat: [] for p in state.players if p.at_work or p.beach}
@@ -124,10 +124,10 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         if isinstance(action, Fire):
             state.drafts[seat].append(action.employee)
             state.drafts[seat].sort()
-            log.add("fire_chosen", visible_to=(seat,), seat=seat, employee=action.employee)
+            log.add(EventKind.FIRE_CHOSEN, visible_to=(seat,), seat=seat, employee=action.employee)
             return
         state.pending.remove(seat)
-        log.add("firing_committed", seat=seat)
+        log.add(EventKind.FIRING_COMMITTED, seat=seat)
         if state.options.payday_firing_in_turn_order:
             _reveal_one(state, seat, log)  # fired openly, before the next player decides
         if not state.pending:
@@ -167,7 +167,7 @@ def _progress(state: GameState, log: EventLog) -> None:
             state.stage = CANNOT_PAY
             state.pending = [seat]
             log.add(
-                "cannot_pay",
+                EventKind.CANNOT_PAY,
                 seat=seat,
                 due=salary_due(state, seat),
                 cash=state.players[seat].cash,
@@ -201,7 +201,7 @@ def _reveal_one(state: GameState, seat: Seat, log: EventLog) -> None:
         place = p.beach if card in p.beach else p.at_work
         place.remove(card)
         state.supply[card] = state.supply.get(card, 0) + 1
-    log.add("employees_fired", seat=seat, employees=sorted(fired))
+    log.add(EventKind.EMPLOYEES_FIRED, seat=seat, employees=sorted(fired))
 
 
 def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
@@ -222,7 +222,7 @@ def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventL
         campaign = camp.number
     state.supply[card] = state.supply.get(card, 0) + 1
     log.add(
-        "fired_to_pay", seat=seat, employee=card, campaign=campaign,
+        EventKind.FIRED_TO_PAY, seat=seat, employee=card, campaign=campaign,
         due=salary_due(state, seat), cash=p.cash,
     )
 
@@ -233,15 +233,15 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
     due = salary_due(state, seat)
     bank.pay_bank(state, seat, due, log, reason="salaries")
     log.add(
-        "salaries_paid",
+        EventKind.SALARIES_PAID,
         seat=seat,
         salaried=len(cards),
         gross=5 * len(cards),
         hire_discounts=p.hire_discounts,
-        first_train=p.has("first_train"),
-        first_billboard=p.has("first_billboard"),
+        first_train=p.has(MilestoneId.FIRST_TRAIN),
+        first_billboard=p.has(MilestoneId.FIRST_BILLBOARD),
         amount=due,
         cash=p.cash,
     )
     if due >= PAY_MILESTONE_AMOUNT:
-        milestones.claim(state, seat, "first_pay_20", log)
+        milestones.claim(state, seat, MilestoneId.FIRST_PAY_20, log)

@@ -12,15 +12,15 @@ from __future__ import annotations
 from fcm.core import milestones
 from fcm.core.actions import Action, ArrangeStructure, Done, SendToWork
 from fcm.core.company import structure_fits
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
-from fcm.core.types import Seat
+from fcm.core.types import EmployeeId, MilestoneId, Seat
 from fcm.data import CATALOG
 
 PLAYED_MILESTONES = {
-    "waitress": "first_waitress",
-    "errand_boy": "first_errand_boy",
-    "cart_operator": "first_cart_operator",
+    EmployeeId.WAITRESS: MilestoneId.FIRST_WAITRESS,
+    EmployeeId.ERRAND_BOY: MilestoneId.FIRST_ERRAND_BOY,
+    EmployeeId.CART_OPERATOR: MilestoneId.FIRST_CART_OPERATOR,
 }
 
 
@@ -90,18 +90,20 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if isinstance(action, ArrangeStructure):  # checked by arrangement_problem
         for card in action.cards:
             state.drafts[seat].append(card)
-            log.add("card_sent_to_work", visible_to=(seat,), seat=seat, employee=card)
+            log.add(EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=card)
         state.drafts[seat].sort()
         state.pending.remove(seat)
-        log.add("structure_committed", seat=seat)
+        log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
         return
     if isinstance(action, SendToWork):
         state.drafts[seat].append(action.employee)
         state.drafts[seat].sort()
-        log.add("card_sent_to_work", visible_to=(seat,), seat=seat, employee=action.employee)
+        log.add(
+            EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=action.employee
+        )
     else:
         state.pending.remove(seat)
-        log.add("structure_committed", seat=seat)
+        log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
@@ -121,7 +123,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
         p.beach = sorted(rest)
         p.hand = []
         log.add(
-            "structure_revealed",
+            EventKind.STRUCTURE_REVEALED,
             seat=p.seat,
             at_work=list(p.at_work),
             beach=list(p.beach),
@@ -131,6 +133,6 @@ def finish(state: GameState, log: EventLog) -> Phase:
         for card, milestone in PLAYED_MILESTONES.items():
             if card in p.at_work:
                 milestones.claim(state, p.seat, milestone, log)
-        state.waitresses_this_round[p.seat] = p.at_work.count("waitress")
+        state.waitresses_this_round[p.seat] = p.at_work.count(EmployeeId.WAITRESS)
     state.drafts = {}
     return Phase.ORDER_OF_BUSINESS

@@ -12,6 +12,8 @@ Payday discounts. The phase ends after the last player's turn; Dinnertime follow
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fcm.core.actions import (
     Action,
     AddGarden,
@@ -28,9 +30,9 @@ from fcm.core.actions import (
     Train,
 )
 from fcm.core.errors import InvariantError
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
-from fcm.core.types import Seat
+from fcm.core.types import EmployeeId, Seat
 from fcm.data import CATALOG
 
 from . import building, campaigns, goods, staff
@@ -38,7 +40,7 @@ from .common import STEP_TITLES, turn_of
 
 __all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resume", "why_illegal"]
 
-DRIVE_IN_MANAGERS = frozenset({"local_manager", "regional_manager"})
+DRIVE_IN_MANAGERS = frozenset({EmployeeId.LOCAL_MANAGER, EmployeeId.REGIONAL_MANAGER})
 
 # Which step each action belongs to (for explanations).
 ACTION_STEP: dict[type[Action], WorkStep] = {
@@ -94,7 +96,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     turn = turn_of(state)
     if isinstance(action, Done):
-        log.add("step_ended", seat=seat, step=turn.step.value, by="done")
+        log.add(EventKind.STEP_ENDED, seat=seat, step=turn.step.value, by="done")
         _next_step(state, log)
         _settle(state, log, entered=True)
         return
@@ -169,13 +171,18 @@ def _start_turn(state: GameState, log: EventLog) -> None:
         return
     seat = state.turn_order[state.turn_index]
     state.working = turn = new_turn(state, seat)
-    log.add("turn_started", seat=seat, hires=turn.hires_left, discount_hires=turn.discount_hires)
+    log.add(
+        EventKind.TURN_STARTED,
+        seat=seat,
+        hires=turn.hires_left,
+        discount_hires=turn.discount_hires,
+    )
 
 
 def new_turn(state: GameState, seat: Seat) -> WorkingTurn:
     """A turn at its start: every hire, training step and action of the cards at work unused."""
     work = sorted(state.players[seat].at_work)
-    hires = CATALOG.employees["ceo"].hires + sum(CATALOG.employees[c].hires for c in work)
+    hires = CATALOG.employees[EmployeeId.CEO].hires + sum(CATALOG.employees[c].hires for c in work)
     discounts = sum(CATALOG.employees[c].hires for c in work if CATALOG.employees[c].hire_discount)
     return WorkingTurn(
         seat=seat,
@@ -194,20 +201,30 @@ def resume(state: GameState, log: EventLog) -> None:
 
 def _options(state: GameState, turn: WorkingTurn) -> list[Action]:
     """Every legal action of the current step except ``Done``."""
+    return list(_iter_options(state, turn))
+
+
+def _has_options(state: GameState, turn: WorkingTurn) -> bool:
+    """Whether the current step has a legal action other than ``Done``: the same enumeration
+    as :func:`_options`, stopped at the first action."""
+    return next(_iter_options(state, turn), None) is not None
+
+
+def _iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     match turn.step:
         case WorkStep.HIRE:
-            return list(staff.hire_options(state, turn))
+            return staff.iter_hire_options(state, turn)
         case WorkStep.TRAIN:
-            return list(staff.train_options(state, turn))
+            return staff.iter_train_options(state, turn)
         case WorkStep.CAMPAIGNS:
-            return campaigns.options(state, turn)
+            return campaigns.iter_options(state, turn)
         case WorkStep.FOOD_AND_DRINKS:
-            return goods.options(state, turn)
+            return goods.iter_options(state, turn)
         case WorkStep.HOUSES:
-            return building.house_options(state, turn)
+            return building.iter_house_options(state, turn)
         case WorkStep.RESTAURANTS:
-            return building.restaurant_options(state, turn)
-    return []
+            return building.iter_restaurant_options(state, turn)
+    return iter(())
 
 
 def _blocker(state: GameState, turn: WorkingTurn) -> str | None:
@@ -229,13 +246,15 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
         turn = state.working
         if turn.step is WorkStep.DRIVE_INS:
             _open_drive_ins(state, turn, log)
-        elif _options(state, turn):
+        elif _has_options(state, turn):
             return
         else:
             if _blocker(state, turn) is not None:  # pragma: no cover - guarded by legal()
                 raise InvariantError(f"step {turn.step.value} can neither go on nor end")
-            kind = "step_skipped" if entered else "step_ended"
-            log.add(kind, seat=turn.seat, step=turn.step.value, by="rules")
+            if entered:
+                log.add(EventKind.STEP_SKIPPED, seat=turn.seat, step=turn.step.value, by="rules")
+            else:
+                log.add(EventKind.STEP_ENDED, seat=turn.seat, step=turn.step.value, by="rules")
         _next_step(state, log)
         entered = True
 
@@ -249,7 +268,7 @@ def _next_step(state: GameState, log: EventLog) -> None:
     if at + 1 < len(WORK_STEPS):
         turn.step = WORK_STEPS[at + 1]
         return
-    log.add("turn_ended", seat=turn.seat)
+    log.add(EventKind.TURN_ENDED, seat=turn.seat)
     state.turn_index += 1
     _start_turn(state, log)
 
@@ -266,4 +285,4 @@ def _open_drive_ins(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
             r.drive_in = True
             signed.append(r.number)
     if signed:
-        log.add("drive_ins", seat=turn.seat, restaurants=signed)
+        log.add(EventKind.DRIVE_INS, seat=turn.seat, restaurants=signed)
