@@ -230,3 +230,19 @@ def test_misspelt_ids_are_refused_with_the_field_named(
 ) -> None:
     with pytest.raises(ScenarioError, match=message):
         load_scenario(scenario(**fields))
+
+
+def test_facts_c_setup_entrances_on_distinct_tiles() -> None:
+    """facts.md C: at setup a restaurant's entrance may not be on a tile that already holds
+    another restaurant's entrance."""
+    with pytest.raises(ScenarioError, match=r"restaurants: at setup no two entrances"):
+        load_scenario(
+            scenario(
+                phase="setup_restaurants",
+                turn_order=[0, 1],
+                restaurants=[
+                    {"owner": 1, "cell": [0, 0], "entrance": "se"},
+                    {"owner": 0, "cell": [3, 3], "entrance": "nw"},
+                ],
+            )
+        )

@@ -23,7 +23,9 @@ from fcm.core.types import (
     EmployeeId,
     Good,
     Orientation,
+    corner_cell,
     square_cells,
+    tile_of,
 )
 from fcm.data import CATALOG
 
@@ -436,6 +438,9 @@ def _setup_restaurants(state: GameState, raw: dict[str, Any], log: EventLog) -> 
     owners = [r.owner for r in state.restaurants]
     if len(set(owners)) != len(owners) or any(not r.open for r in state.restaurants):
         raise _fail("restaurants", "at setup each chain places at most one open restaurant")
+    entrance_tiles = [tile_of(corner_cell(r.cell, r.entrance)) for r in state.restaurants]
+    if len(set(entrance_tiles)) != len(entrance_tiles):
+        raise _fail("restaurants", "at setup no two entrances are on one tile (facts.md C)")
     if set(owners) & set(passed) and not second:
         raise _fail("setup_passed", "a seat that passed places only in the second pass")
     backwards = list(reversed(state.turn_order))
