@@ -7,12 +7,16 @@ kept in the game state, so a seed plus the action list replays exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.geometry import random_placements
 from fcm.core.rng import Rng
+from fcm.core.ruleset import get_ruleset
 from fcm.core.state import GameState, House, Options, Phase, Player
-from fcm.data import CATALOG
+
+if TYPE_CHECKING:
+    from fcm.data.catalog import Catalog
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -51,15 +55,19 @@ def new_game_with_events(
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
     opts = (options or Options()).resolved()
-    setup = CATALOG.setups[players]
+    rules = get_ruleset(opts.ruleset)
+    catalog = rules.catalog
+    setup = catalog.setups[players]
     rng = Rng(seed)
     if tiles is None:
-        layout = _random_layout(setup.tile_rows, setup.tile_cols, rng)
+        layout = _random_layout(setup.tile_rows, setup.tile_cols, rng, tuple(catalog.tiles))
         if opts.introductory and opts.introductory_all_drinks:
             # facts.md 9.1 #13 (DLX): the introductory map shows all three drink suppliers;
             # draw again (from the same PRNG) until it does.
-            while not _all_drinks(layout):
-                layout = _random_layout(setup.tile_rows, setup.tile_cols, rng)
+            while not _all_drinks(layout, catalog):
+                layout = _random_layout(
+                    setup.tile_rows, setup.tile_cols, rng, tuple(catalog.tiles)
+                )
     else:
         layout = [[(str(t), int(k) % 4) for t, k in row] for row in tiles]
     removed = set(setup.billboards_removed)
@@ -69,13 +77,14 @@ def new_game_with_events(
         rng=0,
         tiles=layout,
         players=[Player(seat=s) for s in range(players)],
-        supply=CATALOG.supply_for(players),
+        supply=catalog.supply_for(players),
         bank=setup.bank_intro if opts.introductory else setup.bank,
-        campaign_supply=sorted(n for n in CATALOG.campaigns if n not in removed),
-        house_supply=list(CATALOG.placeable_houses),
-        gardens_left=CATALOG.garden_tiles,
-        milestones_available=list(CATALOG.milestones) if opts.uses_milestones else [],
-        ceo_slots=CATALOG.ceo_start_slots,
+        campaign_supply=sorted(n for n in catalog.campaigns if n not in removed),
+        house_supply=list(catalog.placeable_houses),
+        gardens_left=catalog.garden_tiles,
+        milestones_available=list(catalog.milestones) if opts.uses_milestones else [],
+        ceo_slots=catalog.ceo_start_slots,
+        rules=rules,
     )
     from fcm.core.company import board_of
 
@@ -94,16 +103,18 @@ def new_game_with_events(
     return state, list(log)
 
 
-def _random_layout(rows: int, cols: int, rng: Rng) -> list[list[tuple[str, int]]]:
+def _random_layout(
+    rows: int, cols: int, rng: Rng, letters: tuple[str, ...]
+) -> list[list[tuple[str, int]]]:
     return [
         [(p.letter, p.rotation) for p in row]
-        for row in random_placements(rows, cols, rng.next_u64())
+        for row in random_placements(rows, cols, rng.next_u64(), letters)
     ]
 
 
-def _all_drinks(layout: Sequence[Sequence[tuple[str, int]]]) -> bool:
+def _all_drinks(layout: Sequence[Sequence[tuple[str, int]]], catalog: Catalog) -> bool:
     """Whether the map prints a soda, a lemonade and a beer supplier (facts.md D encoding)."""
     printed = {
-        ch for row in layout for letter, _ in row for ch in "".join(CATALOG.tiles[letter].grid)
+        ch for row in layout for letter, _ in row for ch in "".join(catalog.tiles[letter].grid)
     }
     return {"s", "l", "b"} <= printed

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Literal
 
+from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
 from fcm.core.types import (
     EMPLOYEE_IDS,
     MILESTONE_IDS,
@@ -45,6 +46,15 @@ class Phase(StrEnum):
     MARKETING = "marketing"
     CLEANUP = "cleanup"
     GAME_OVER = "game_over"
+
+
+class Stage(StrEnum):
+    """A phase's sub-stage, when it has several (Payday: excerpt "Payday", facts.md E.4)."""
+
+    NONE = ""
+    FIRING = "firing"  # every chain secretly chooses whom to fire
+    PAYING = "paying"  # salaries are paid in turn order
+    CANNOT_PAY = "cannot_pay"  # one chain cannot pay: it fires until it can
 
 
 class WorkStep(StrEnum):
@@ -92,6 +102,9 @@ class Options:
     # Not a rule of the game: a simulation cap (``fcm simulate``/``verify`` set it) that ends a
     # game after this many rounds; ``None`` in real games.
     round_limit: int | None = None
+    # The data and rules played (fcm.core.ruleset); the base game's is left out of to_dict, so
+    # saved games and hashes of base games are those of before rulesets existed.
+    ruleset: str = BASE
 
     @property
     def uses_milestones(self) -> bool:
@@ -105,13 +118,17 @@ class Options:
 
     def to_dict(self, *, complete: bool = False) -> dict[str, Any]:
         """The options as saved. Switches added after the first saved games are written only
-        when on, so the files and state hashes of games that do not use them stay as they were;
-        ``complete`` lists every switch (what a form offers)."""
-        return {
+        when on (and the base ruleset is left out), so the files and state hashes of games that
+        do not use them stay as they were; ``complete`` lists every switch (what a form
+        offers)."""
+        out = {
             name: getattr(self, name)
             for name in self.__slots__
             if complete or name not in _LATER_SWITCHES or getattr(self, name)
         }
+        if not complete and out["ruleset"] == BASE:
+            del out["ruleset"]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
@@ -128,6 +145,8 @@ class Options:
                 )
             elif name == "milestones":
                 ok = value is None or isinstance(value, bool)
+            elif name == "ruleset":
+                ok = isinstance(value, str) and bool(value)
             else:
                 ok = isinstance(value, bool)
             if not ok:
@@ -273,7 +292,7 @@ class GameState:
     reserve_added: int = 0  # money put into the bank by the first break
     box_paid: int = 0  # money paid from outside the bank after the second break (IOUs)
     # flow bookkeeping
-    stage: str = ""  # a phase's sub-stage, when it has several (e.g. Payday)
+    stage: Stage = Stage.NONE  # a phase's sub-stage, when it has several (e.g. Payday)
     pending: list[Seat] = field(default_factory=list)  # seats that still owe a decision
     drafts: dict[Seat, list[EmployeeId]] = field(default_factory=dict)  # secret per-seat choices
     order_choosers: list[Seat] = field(default_factory=list)  # Order of Business queue
@@ -285,6 +304,8 @@ class GameState:
     waitresses_this_round: dict[Seat, int] = field(default_factory=dict)
     ranking: list[Seat] = field(default_factory=list)  # final ranking, best first
     end_reason: str = ""
+    # The ruleset named by options.ruleset: shared by clones and views, never serialised.
+    rules: Ruleset = field(default_factory=base_ruleset, repr=False, compare=False)
 
     # -- derived, cheap queries -------------------------------------------------------------
 
@@ -363,6 +384,7 @@ class GameState:
             waitresses_this_round=dict(self.waitresses_this_round),
             ranking=list(self.ranking),
             end_reason=self.end_reason,
+            rules=self.rules,
         )
 
     def shallow_copy(self) -> GameState:
@@ -641,8 +663,9 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     if d.get("schema") != SCHEMA_VERSION:
         raise ScenarioError(f"state: schema must be {SCHEMA_VERSION}, got {d.get('schema')!r}")
     try:
+        options = Options.from_dict(d["options"])
         return GameState(
-            options=Options.from_dict(d["options"]),
+            options=options,
             seed=int(d["seed"]),
             rng=int(d["rng"]),
             tiles=[[(str(t), int(k)) for t, k in row] for row in d["tiles"]],
@@ -664,7 +687,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             bank_breaks=int(d["bank_breaks"]),
             reserve_added=int(d["reserve_added"]),
             box_paid=int(d["box_paid"]),
-            stage=str(d["stage"]),
+            stage=Stage(d["stage"]),
             pending=[int(s) for s in d["pending"]],
             drafts={int(s): _employees(v) for s, v in d["drafts"].items()},
             order_choosers=[int(s) for s in d["order_choosers"]],
@@ -676,6 +699,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             waitresses_this_round={int(s): int(n) for s, n in d["waitresses_this_round"].items()},
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),
+            rules=get_ruleset(options.ruleset),
         )
     except ScenarioError:
         raise

@@ -15,7 +15,6 @@ from fcm.core.company import structure_fits
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, MilestoneId, Seat
-from fcm.data import CATALOG
 
 PLAYED_MILESTONES = {
     EmployeeId.WAITRESS: MilestoneId.FIRST_WAITRESS,
@@ -58,7 +57,8 @@ def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) 
     where = "Restructuring (excerpt 000 'Phase 1'; facts.md A.3)"
     if state.drafts.get(seat):
         return f"{where}: an org chart is drawn at once, before any card is sent to work"
-    unknown = [c for c in action.cards if c not in CATALOG.employees or c == "ceo"]
+    employees = state.rules.catalog.employees
+    unknown = [c for c in action.cards if c not in employees or c == "ceo"]
     if unknown:
         return f"{where}: there is no employee type {unknown[0]!r} (the CEO is implied)"
     for card in set(action.cards):
@@ -73,13 +73,13 @@ def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) 
             f"{len(action.arrangement)} cards under it"
         )
     for top, under in action.arrangement:
-        spec = CATALOG.employees[top]
+        spec = employees[top]
         if under and not spec.is_manager:
             return f"{where}: only managers have cards under them; {top} is not a manager"
         if len(under) > spec.slots:
             return f"{where}: a {top} has {spec.slots} slots, the chart puts {len(under)} under it"
         for card in under:
-            if CATALOG.employees[card].is_manager:
+            if employees[card].is_manager:
                 return (
                     f"{where}: managers sit only in the CEO's slots; {card} is under {top}"
                 )
