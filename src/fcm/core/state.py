@@ -126,7 +126,7 @@ class Options:
             for name in self.__slots__
             if complete or name not in _LATER_SWITCHES or getattr(self, name)
         }
-        if not complete and out["ruleset"] == BASE:
+        if out["ruleset"] == BASE:  # a form offers switches; the ruleset is chosen elsewhere
             del out["ruleset"]
         return out
 
