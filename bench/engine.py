@@ -12,7 +12,7 @@ from fcm.bots import make_bot
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import view
-from fcm.runner import play_game
+from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 SEEDS = range(1, 6)
 
@@ -24,7 +24,7 @@ def _game_rows(bot: str, players: int) -> list[Row]:
     for seed in SEEDS:
         bots = [make_bot(bot, seed * 10 + i) for i in range(players)]
         start = time.perf_counter()
-        result = play_game(bots, seed, Options())
+        result = play_game(bots, seed, Options(round_limit=SIMULATION_ROUND_LIMIT))
         elapsed = time.perf_counter() - start
         per_game.append(elapsed)
         per_round.append(elapsed * 1000 / result.state.round)
@@ -57,7 +57,7 @@ def _working_states(players: int = 4, seed: int = 3) -> list[tuple[GameState, in
                 samples.append((state.clone(), s))
 
     bots = [make_bot("heuristic", seed * 10 + i) for i in range(players)]
-    play_game(bots, seed, Options(), on_step=collect)
+    play_game(bots, seed, Options(round_limit=SIMULATION_ROUND_LIMIT), on_step=collect)
     return samples
 
 
@@ -110,7 +110,7 @@ def state_size() -> list[Row]:
                 box.append(state.clone())
 
         bots = [make_bot("heuristic", seed * 10 + i) for i in range(4)]
-        play_game(bots, seed, Options(), on_step=grab)
+        play_game(bots, seed, Options(round_limit=SIMULATION_ROUND_LIMIT), on_step=grab)
         if captured:
             sizes.append(len(json.dumps(captured[0].to_dict(), separators=(",", ":"))) / 1024)
     return [Row("state", "JSON size at round 10, 4 players", statistics.median(sizes), "KB",

@@ -16,6 +16,7 @@ The public API of the rules engine::
 from fcm.core.actions import (
     Action,
     AddGarden,
+    ArrangeStructure,
     ChooseAdvert,
     ChooseReserve,
     ChooseTurnOrder,
@@ -33,6 +34,7 @@ from fcm.core.actions import (
     ThrowAway,
     Train,
     action_from_json,
+    parse_action,
 )
 from fcm.core.engine import (
     apply,
@@ -44,10 +46,12 @@ from fcm.core.engine import (
     legal_actions,
 )
 from fcm.core.errors import (
+    AmbiguousActionError,
     FcmError,
     GameOverError,
     IllegalActionError,
     InvalidActionError,
+    NoSuchActionError,
     NotYourTurnError,
     ScenarioError,
 )
@@ -63,6 +67,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "AddGarden",
+    "AmbiguousActionError",
+    "ArrangeStructure",
     "ChooseAdvert",
     "ChooseReserve",
     "ChooseTurnOrder",
@@ -79,6 +85,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "MoveRestaurant",
+    "NoSuchActionError",
     "NotYourTurnError",
     "Options",
     "Phase",
@@ -100,6 +107,7 @@ __all__ = [
     "legal_actions",
     "load_scenario",
     "new_game",
+    "parse_action",
     "state_from_dict",
     "view",
 ]

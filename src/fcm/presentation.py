@@ -53,6 +53,7 @@ from fcm.core.errors import FcmError
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases.marketing import houses_reached
+from fcm.core.phases.working.goods import drink_route
 from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, Seat
@@ -426,6 +427,14 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             out["reaches"] = [h.number for h in houses_reached(state, probe)]
     elif isinstance(a, GetDrinks) and a.suppliers:
         out["cells"] = _cells(a.suppliers)
+        # One way to drive (or fly) it, from the geometry, to draw and to send as drawn.
+        drawn = drink_route(state, seat, a)
+        if drawn:
+            road = state.rules.catalog.employees[a.employee].range_kind == "road"
+            out["route" if road else "flight"] = (
+                _cells(drawn)
+            )
+            out["drawn"] = GetDrinks(a.employee, suppliers=a.suppliers, route=drawn).to_json()
     elif isinstance(a, Hire | Train):
         # The salary consequence, by the engine itself: apply to a copy of the view.
         try:

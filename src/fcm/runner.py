@@ -15,6 +15,9 @@ from fcm.core.state import GameState, Options
 from fcm.core.views import view
 
 MAX_ACTIONS = 200_000
+# What ``fcm simulate``, ``fcm play`` and ``fcm verify`` cap bot games at (Options.round_limit):
+# a simulation setting so that games between weak bots end, not a rule of the game.
+SIMULATION_ROUND_LIMIT = 60
 
 
 @dataclass(slots=True)

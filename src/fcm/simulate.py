@@ -17,7 +17,7 @@ from typing import Any
 
 from fcm.bots import make_bot
 from fcm.core.state import Options
-from fcm.runner import play_game
+from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ def simulate(
         raise ValueError(f"{len(bots)} bots named for {players} players")
     if save_dir:
         Path(save_dir).mkdir(parents=True, exist_ok=True)
-    opts = (options or Options()).to_dict()
+    opts = (options or Options(round_limit=SIMULATION_ROUND_LIMIT)).to_dict()
     specs = [GameSpec(seed + i, tuple(bots), opts, save_dir) for i in range(games)]
     if ray:
         yield from run_on_ray(run_batch, specs, address=address)

@@ -23,7 +23,7 @@ from fcm.core.invariants import check_invariants
 from fcm.core.rng import Rng
 from fcm.core.state import GameState, Options, state_from_dict
 from fcm.core.views import view
-from fcm.runner import play_game
+from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ def config_for(seed: int, bots: str = "mixed") -> tuple[int, bool, tuple[str, ..
 def check_game(seed: int, bots: str = "mixed") -> GameCheck:
     """Play and check one game. Raises :class:`InvariantError` (or AssertionError) on a bug."""
     players, intro, names = config_for(seed, bots)
-    options = Options(introductory=intro)
+    options = Options(introductory=intro, round_limit=SIMULATION_ROUND_LIMIT)
     save_at = Rng(seed).below(400) + 1
     count = 0
 

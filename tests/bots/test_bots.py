@@ -10,13 +10,15 @@ from fcm.core.engine import current_actors, legal_actions
 from fcm.core.setup import new_game
 from fcm.core.state import Options
 from fcm.core.views import view
-from fcm.runner import play_game
+from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
+
+CAPPED = Options(round_limit=SIMULATION_ROUND_LIMIT)  # bot games: the simulation cap
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_bots_are_deterministic(name):
     def run():
-        return play_game([make_bot(name, 7), make_bot(name, 8)], 11).state.state_hash()
+        return play_game([make_bot(name, 7), make_bot(name, 8)], 11, CAPPED).state.state_hash()
 
     assert run() == run()
 
@@ -51,7 +53,7 @@ def test_heuristic_beats_random_in_at_least_95_percent_of_two_player_games():
         names = ["random", "random"]
         names[heuristic_seat] = "heuristic"
         bots = [make_bot(n, seed * 10 + i) for i, n in enumerate(names)]
-        result = play_game(bots, seed, Options())
+        result = play_game(bots, seed, CAPPED)
         wins += result.state.ranking[0] == heuristic_seat
     assert wins >= 0.95 * games, f"heuristic won {wins} of {games}"
 
@@ -60,7 +62,7 @@ def test_four_heuristic_bots_end_by_the_second_bank_break_like_people():
     """Four heuristic bots end by the second bank break in roughly 12-25 rounds."""
     rounds = []
     for seed in range(1, 11):
-        result = play_game([make_bot("heuristic", seed * 10 + i) for i in range(4)], seed)
+        result = play_game([make_bot("heuristic", seed * 10 + i) for i in range(4)], seed, CAPPED)
         assert result.state.bank_breaks == 2, result.state.end_reason
         rounds.append(result.state.round)
     assert sum(12 <= r <= 25 for r in rounds) >= 9, rounds

@@ -18,7 +18,7 @@ from fcm.bots import make_bot
 from fcm.core.record import GameRecord
 from fcm.core.state import Options
 from fcm.core.views import view
-from fcm.runner import play_game
+from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 # (bot, players, seed, introductory)
 GAMES = [
@@ -34,10 +34,10 @@ GAMES = [
 
 PINNED: dict[str, dict[str, str]] = {
     "random-2p-1000-intro": {
-        "hash": "606c5d04b13bc72f",
-        "events": "3b1c47e6af7d3ba4",
-        "record": "b0116ca7cd08c0dc",
-        "public_view": "607a4af302c72957",
+        "hash": "99c40102e55e9698",
+        "events": "6e4d1c828b93859c",
+        "record": "af5177949a4cadca",
+        "public_view": "bf48924609ec1a1b",
     },
     "heuristic-3p-1001": {
         "hash": "43075fafe8fa058f",
@@ -46,10 +46,10 @@ PINNED: dict[str, dict[str, str]] = {
         "public_view": "bc57973ee795e554",
     },
     "random-4p-1002": {
-        "hash": "9395a0fdefdd17ae",
-        "events": "176e3f24e96a4579",
-        "record": "0930b8cfb327718c",
-        "public_view": "2d4b4dc5b5e70fe6",
+        "hash": "be9a432548b5bdd0",
+        "events": "eb355d36fa45bd06",
+        "record": "ee3815787b7a3307",
+        "public_view": "b4e7dd1a27dd99d1",
     },
     "heuristic-5p-1003": {
         "hash": "143f7a6cf57c545c",
@@ -58,10 +58,10 @@ PINNED: dict[str, dict[str, str]] = {
         "public_view": "ec788f8be2b2fb12",
     },
     "random-5p-1004": {
-        "hash": "55131c9ef025b11d",
-        "events": "558d924288f81dba",
-        "record": "94f840911a1397f6",
-        "public_view": "8f8e8ac3c667885a",
+        "hash": "8d135ccd4f35b16a",
+        "events": "cb0f05fcb9e3c53d",
+        "record": "6ccfdea430cefc03",
+        "public_view": "b5fc06f4f97b8b1f",
     },
     "heuristic-2p-1005-intro": {
         "hash": "6706d2d19e560a36",
@@ -70,10 +70,10 @@ PINNED: dict[str, dict[str, str]] = {
         "public_view": "e102106b7b994980",
     },
     "random-3p-1006": {
-        "hash": "b9771075a7a8e993",
-        "events": "e307a734ac56d2fb",
-        "record": "a859e849f5120a39",
-        "public_view": "b444adee3ef5ea03",
+        "hash": "0ac32512268d4dee",
+        "events": "5a3107bc005f1ace",
+        "record": "8bf24e1646f887a1",
+        "public_view": "7330a07032358c59",
     },
     "heuristic-4p-1007": {
         "hash": "5cfcf49e2787be21",
@@ -90,8 +90,12 @@ def _digest(text: str) -> str:
 
 def fingerprint(bot: str, players: int, seed: int, introductory: bool) -> dict[str, str]:
     bots = [make_bot(bot, seed * 10 + s) for s in range(players)]
-    result = play_game(bots, seed, Options(introductory=introductory), keep_events=True)
-    events = "\n".join(json.dumps(e.to_json(), separators=(",", ":")) for e in result.events)
+    # bot games run under the simulation cap (Options.round_limit is off in real games)
+    options = Options(introductory=introductory, round_limit=SIMULATION_ROUND_LIMIT)
+    result = play_game(bots, seed, options, keep_events=True)
+    events = "\n".join(
+        json.dumps(e.to_json(), separators=(",", ":")) for e in result.events
+    )
     record = result.record.dumps()
     replayed = GameRecord.loads(record).replay(check=False)
     assert replayed.state_hash() == result.state.state_hash()

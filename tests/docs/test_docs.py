@@ -22,3 +22,43 @@ def test_markdown_examples_run(doc):
 def test_package_docstring_examples_run():
     result = doctest.testmod(fcm)
     assert result.attempted > 0 and result.failed == 0
+
+
+def _json_blocks(doc: str) -> list[str]:
+    text = (ROOT / doc).read_text()
+    return [block.split("```", 1)[0] for block in text.split("```json\n")[1:]]
+
+
+def test_scenario_examples_load():
+    """Every JSON example of docs/scenarios.md is a scenario that loads and stops at a
+    decision (or the end of the game)."""
+    import json
+
+    from fcm.core.engine import current_actors
+    from fcm.core.scenario import load_scenario
+    from fcm.core.state import Phase
+
+    blocks = _json_blocks("docs/scenarios.md")
+    assert len(blocks) >= 4
+    for block in blocks:
+        state = load_scenario(json.loads(block))
+        assert current_actors(state) or state.phase is Phase.GAME_OVER
+
+
+def test_scenario_examples_say_what_they_show():
+    """The prose under each example is what loading it gives."""
+    import json
+
+    from fcm.core.engine import current_actors, legal_actions
+    from fcm.core.scenario import load_scenario
+    from fcm.core.state import Phase
+
+    whole, payday, working, setup = (
+        load_scenario(json.loads(b)) for b in _json_blocks("docs/scenarios.md")
+    )
+    assert whole.phase is Phase.PAYDAY and whole.round == 4
+    assert payday.supply["waitress"] == 0 and payday.supply["cfo"] == 1
+    assert payday.players[0].hire_discounts == 1
+    assert current_actors(working) == [0] and working.working is not None
+    assert {a.type for a in legal_actions(working, 0)} == {"get_drinks", "done"}
+    assert setup.phase is Phase.SETUP_RESTAURANTS and current_actors(setup) == [0]

@@ -33,7 +33,8 @@ def test_core_and_bots_need_no_numpy() -> None:
     out = run(
         "import fcm\nfrom fcm.bots import make_bot\nfrom fcm.runner import play_game\n"
         "import fcm.cli.main\n"
-        "r = play_game([make_bot('random', 1), make_bot('random', 2)], seed=1)\n"
+        "r = play_game([make_bot('random', 1), make_bot('random', 2)], seed=1,\n"
+        "              options=fcm.Options(round_limit=60))\n"
         "assert 'numpy' not in sys.modules\nprint('ok')\n"
     )
     assert out.returncode == 0, out.stderr

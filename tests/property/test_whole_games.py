@@ -12,22 +12,23 @@ from __future__ import annotations
 import pytest
 
 from fcm.bots import make_bot
+from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.core.record import GameRecord
 from fcm.core.state import Options
-from fcm.runner import play_game
+from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 from fcm.verify import check_game, config_for
 
 
 @pytest.mark.parametrize("seed", range(1, 201))
 def test_random_games_keep_every_invariant(seed):
     check = check_game(seed, "random")
-    assert check.rounds <= Options().round_limit
+    assert check.rounds <= SIMULATION_ROUND_LIMIT
 
 
 @pytest.mark.parametrize("seed", range(1001, 1031))
 def test_heuristic_games_keep_every_invariant_and_end_by_the_bank(seed):
     check = check_game(seed, "heuristic")
-    assert check.end_reason != "round limit reached"
+    assert check.end_reason != ROUND_LIMIT_REASON
 
 
 @pytest.mark.parametrize("seed", range(2001, 2031))
@@ -44,6 +45,6 @@ def test_configs_cover_every_player_count_and_the_intro_game():
 
 def test_checked_replay_of_a_saved_game_matches():
     bots = [make_bot("random", 1), make_bot("random", 2)]
-    result = play_game(bots, 5, Options())
+    result = play_game(bots, 5, Options(round_limit=SIMULATION_ROUND_LIMIT))
     again = GameRecord.loads(result.record.dumps()).replay(check=True)
     assert again.state_hash() == result.state.state_hash() == result.record.final_hash

@@ -154,10 +154,15 @@ def create(client: TestClient, **body: Any) -> Game:
 def engine_is_complete() -> bool:
     """Whether whole games can be played yet (all phases are implemented)."""
     from fcm.bots import make_bot
-    from fcm.runner import play_game
+    from fcm.core.state import Options
+    from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
     try:
-        play_game([make_bot("random", 1), make_bot("random", 2)], seed=1)
+        play_game(
+            [make_bot("random", 1), make_bot("random", 2)],
+            seed=1,
+            options=Options(round_limit=SIMULATION_ROUND_LIMIT),
+        )
     except NotImplementedError:
         return False
     return True

@@ -14,7 +14,12 @@ from fcm.core.record import GameRecord
 from tests.server.conftest import create
 
 
-@pytest.mark.parametrize("options", [{}, {"introductory": True}], ids=["full", "intro"])
+# Random clients: the simulation round cap (not a rule) keeps the game short.
+@pytest.mark.parametrize(
+    "options",
+    [{"round_limit": 60}, {"introductory": True, "round_limit": 60}],
+    ids=["full", "intro"],
+)
 def test_two_scripted_clients_play_a_whole_game(
     client: TestClient, whole_games: None, options: dict[str, Any]
 ) -> None:

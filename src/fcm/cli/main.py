@@ -28,12 +28,17 @@ from fcm.core.record import GameRecord
 from fcm.core.setup import new_game
 from fcm.core.state import Options
 from fcm.core.views import visible_events
+from fcm.runner import SIMULATION_ROUND_LIMIT
 
 console = Console(highlight=False)
 
 
 def _options(args: argparse.Namespace) -> Options:
-    return Options(introductory=args.intro, milestones=True if args.milestones else None)
+    # The round cap is a simulation setting, never a rule: only bot games set it (0: none).
+    cap = getattr(args, "round_limit", 0) or None
+    return Options(
+        introductory=args.intro, milestones=True if args.milestones else None, round_limit=cap
+    )
 
 
 def cmd_map(args: argparse.Namespace) -> int:
@@ -308,14 +313,24 @@ def build_parser() -> argparse.ArgumentParser:
     game_opts(p)
     p.set_defaults(func=cmd_map)
 
+    def round_cap(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--round-limit",
+            type=int,
+            default=SIMULATION_ROUND_LIMIT,
+            help="simulation cap, not a rule: end a game after this many rounds (0: no cap)",
+        )
+
     p = sub.add_parser("play", help="play a whole game between bots")
     game_opts(p)
+    round_cap(p)
     p.add_argument("--bots", default="", help="comma-separated bot names (random, heuristic)")
     p.add_argument("--save", default="", help="save the game to this file")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
     game_opts(p)
+    round_cap(p)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")

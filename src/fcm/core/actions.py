@@ -9,10 +9,13 @@ the field; legality is a separate question answered by the legal-action generato
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from fcm.core.errors import InvalidActionError
-from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation
+from fcm.core.errors import AmbiguousActionError, InvalidActionError, NoSuchActionError
+from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
+
+if TYPE_CHECKING:
+    from fcm.core.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +27,10 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for f in fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if f.name in _WRITTEN_ONLY_WHEN_GIVEN and not value:
+                continue  # added later: saved games without it stay byte for byte the same
+            out[f.name] = _encode(value)
         return out
 
     def __str__(self) -> str:
@@ -153,12 +159,17 @@ class Cook(Action):
 @dataclass(frozen=True, slots=True)
 class GetDrinks(Action):
     """A buyer collects drinks: an Errand Boy names the drink; a Cart Operator, Truck Driver or
-    Zeppelin Pilot names the suppliers its route passes (all of them must be collected)."""
+    Zeppelin Pilot names the suppliers its route passes (all of them must be collected).
+
+    ``route`` may draw the way as players see it: the road squares of a cart or truck, or the
+    tiles ``[tile row, tile col]`` a Zeppelin enters. The engine checks it and fills in
+    ``suppliers`` from it (they may be left out)."""
 
     type: ClassVar[str] = "get_drinks"
     employee: EmployeeId
     good: Good | None = None
     suppliers: tuple[Cell, ...] = ()
+    route: tuple[Cell, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +189,21 @@ class AddGarden(Action):
     type: ClassVar[str] = "add_garden"
     house: int
     garden: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangeStructure(Action):
+    """Restructuring drawn as an org chart: each entry is a card in one of the CEO's slots with
+    the cards under it (only a manager has any), e.g. ``(("management_trainee", ("waitress",)),
+    ("errand_boy", ()))``. Sends exactly those cards to work and commits; refused if the chart
+    is illegal as drawn (the one-card-at-a-time ``SendToWork`` form stays)."""
+
+    type: ClassVar[str] = "arrange_structure"
+    arrangement: tuple[tuple[EmployeeId, tuple[EmployeeId, ...]], ...]
+
+    @property
+    def cards(self) -> list[EmployeeId]:
+        return sorted([c for top, under in self.arrangement for c in (top, *under)])
 
 
 # -- payday and clean up -------------------------------------------------------------------------
@@ -208,6 +234,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlaceRestaurant,
         MoveRestaurant,
         SendToWork,
+        ArrangeStructure,
         ChooseTurnOrder,
         Hire,
         Train,
@@ -225,6 +252,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 # -- JSON codec --------------------------------------------------------------------------------
 
+_WRITTEN_ONLY_WHEN_GIVEN = frozenset({"route"})
+
 _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = {
     "good": Good,
     "entrance": Corner,
@@ -232,14 +261,14 @@ _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = 
     "orientation": Orientation,
 }
 _CELLS = {"cell"}
-_CELL_LISTS = {"suppliers", "garden"}
+_CELL_LISTS = {"suppliers", "garden", "route"}
 _INTS = {"money", "restaurant", "position", "number", "duration", "first", "house"}
 _EMPLOYEES = {"employee", "trainer", "into", "marketeer"}
 _BOOLS = {"fresh"}
 
 
 def _encode(value: Any) -> Any:
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | list):
         return [_encode(v) for v in value]
     if hasattr(value, "value"):  # StrEnum
         return value.value
@@ -274,6 +303,8 @@ def _decode_field(name: str, raw: Any) -> Any:
         if not isinstance(raw, list | tuple):
             raise InvalidActionError(f"field {name!r} must be a list of squares, got {raw!r}")
         return tuple(_decode_cell(name, x) for x in raw)
+    if name == "arrangement":
+        return _decode_arrangement(raw)
     if name in _INTS:
         if not isinstance(raw, int) or isinstance(raw, bool):
             raise InvalidActionError(f"field {name!r} must be an integer, got {raw!r}")
@@ -290,6 +321,30 @@ def _decode_field(name: str, raw: Any) -> Any:
             raise InvalidActionError(f"field {name!r} must be true or false, got {raw!r}")
         return raw
     raise InvalidActionError(f"unknown field {name!r}")  # pragma: no cover
+
+
+def _decode_arrangement(raw: Any) -> tuple[tuple[EmployeeId, tuple[EmployeeId, ...]], ...]:
+    def bad() -> InvalidActionError:
+        return InvalidActionError(
+            f"field 'arrangement' must be a list of [card, [cards under it]], got {raw!r}"
+        )
+
+    def card(name: Any) -> EmployeeId:
+        employee = EMPLOYEE_IDS.get(name) if isinstance(name, str) else None
+        if employee is None:
+            raise InvalidActionError(f"field 'arrangement': {name!r} is not an employee type")
+        return employee
+
+    if not isinstance(raw, list | tuple):
+        raise bad()
+    out = []
+    for entry in raw:
+        if not isinstance(entry, list | tuple) or len(entry) != 2:
+            raise bad()
+        if not isinstance(entry[1], list | tuple):
+            raise bad()
+        out.append((card(entry[0]), tuple(card(c) for c in entry[1])))
+    return tuple(out)
 
 
 def action_from_json(data: Any) -> Action:
@@ -360,10 +415,15 @@ def notation(action: Action) -> str:
             return f"advertise {g.value} for {d}"
         case Cook(employee=e, good=g):
             return f"cook {g.value} by {e}"
-        case GetDrinks(employee=e, good=g, suppliers=s):
+        case GetDrinks(employee=e, good=g, suppliers=s, route=r):
             if g is not None:
                 return f"{e} gets {g.value}"
-            return f"{e} route via " + " ".join(_sq(x) for x in s)
+            along = (" along " + " ".join(_sq(x) for x in r)) if r else ""
+            return f"{e} route via " + " ".join(_sq(x) for x in s) + along
+        case ArrangeStructure(arrangement=chart):
+            return "structure " + "; ".join(
+                top + (f" over {' '.join(under)}" if under else "") for top, under in chart
+            )
         case PlaceHouse(number=n, cell=c, garden=g):
             return f"house {n} at {_sq(c)} garden " + " ".join(_sq(x) for x in g)
         case AddGarden(house=h, garden=g):
@@ -373,3 +433,46 @@ def notation(action: Action) -> str:
         case ThrowAway(good=g):
             return f"throw away {g.value}"
     return action.type  # pragma: no cover
+
+
+# -- parsing the notation back -------------------------------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    return text.lower().split()
+
+
+def parse_action(state: GameState, seat: Seat, text: str) -> Action:
+    """The legal action of ``seat`` now that ``text`` names: its :func:`notation` (case and
+    spacing free), or the start of exactly one action's notation (``"hire wait"`` is not a
+    word start; ``"hire"`` is ambiguous when several hires are legal).
+
+    Raises:
+        AmbiguousActionError: ``text`` starts the notation of several legal actions.
+        NoSuchActionError: no legal action reads so (the message lists some that do exist).
+    """
+    from fcm.core.engine import legal_actions
+
+    legal = legal_actions(state, seat)
+    want = _words(text)
+    written = [(_words(notation(a)), a) for a in legal]
+    exact = [a for words, a in written if words == want]
+    if len(exact) == 1:
+        return exact[0]
+    starting = [a for words, a in written if want and words[: len(want)] == want]
+    if len(exact) > 1 or len(starting) > 1:
+        shown = ", ".join(f"'{a}'" for a in (exact or starting)[:6])
+        more = len(exact or starting) - 6
+        raise AmbiguousActionError(
+            f"'{text}' matches {len(exact or starting)} legal actions of seat {seat}: {shown}"
+            + (f" and {more} more" if more > 0 else "")
+        )
+    if len(starting) == 1:
+        return starting[0]
+    if not legal:
+        raise NoSuchActionError(f"seat {seat} has no legal action now; '{text}' is not one")
+    kinds = sorted({notation(a).split()[0] for a in legal})
+    raise NoSuchActionError(
+        f"no legal action of seat {seat} reads '{text}'; legal actions now start with: "
+        + ", ".join(f"'{k}'" for k in kinds)
+    )

@@ -17,13 +17,21 @@ from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
 
 
 @lru_cache(maxsize=64)
-def _board(key: tuple[tuple[tuple[str, int], ...], ...], rules: Ruleset) -> Board:
-    return Board.build([list(row) for row in key], rules.catalog.tiles)
+def _board(
+    key: tuple[tuple[tuple[str, int], ...], ...], rules: Ruleset, midpoints_only: bool
+) -> Board:
+    return Board.build(
+        [list(row) for row in key], rules.catalog.tiles, midpoints_only=midpoints_only
+    )
 
 
 def board_of(state: GameState) -> Board:
-    """The static board of this game (built once per tile layout and cached)."""
-    return _board(tuple(tuple(row) for row in state.tiles), state.rules)
+    """The static board of this game (built once per tile layout and rules option, cached)."""
+    return _board(
+        tuple(tuple(row) for row in state.tiles),
+        state.rules,
+        state.options.roads_meet_at_midpoints,
+    )
 
 
 # -- structure -----------------------------------------------------------------------------------

@@ -11,11 +11,16 @@ already hold a legal action. Both run the same rules code.
 
 from __future__ import annotations
 
-from fcm.core.actions import Action
+from dataclasses import replace
+
+from fcm.core.actions import Action, ArrangeStructure, GetDrinks
 from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from fcm.core.events import Event, EventKind, EventLog
-from fcm.core.state import GameState, Phase
+from fcm.core.state import GameState, Phase, WorkStep
 from fcm.core.types import Seat
+
+# Said in results whenever the simulation cap (Options.round_limit), not a rule, ended a game.
+ROUND_LIMIT_REASON = "round limit reached (a simulation cap, not a rule of the game)"
 
 
 def current_actors(state: GameState) -> list[Seat]:
@@ -41,7 +46,13 @@ def legal_actions(state: GameState, seat: Seat) -> list[Action]:
 
 
 def is_legal(state: GameState, seat: Seat, action: Action) -> bool:
-    return action in legal_actions(state, seat)
+    if action in legal_actions(state, seat):
+        return True
+    try:
+        _checked(state, seat, action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def check_action(state: GameState, seat: Seat, action: Action) -> None:
@@ -53,6 +64,11 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
         IllegalActionError: the action is not among the legal ones (the message names the
             phase, the step and the rule).
     """
+    _checked(state, seat, action)
+
+
+def _checked(state: GameState, seat: Seat, action: Action) -> Action:
+    """:func:`check_action`, returning the action as the rules apply it (see :func:`_drawn`)."""
     if state.phase is Phase.GAME_OVER:
         raise GameOverError("the game is over: no action is legal")
     if not 0 <= seat < state.num_players:
@@ -64,12 +80,38 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
         )
     legal = legal_actions(state, seat)
     if action in legal:
-        return
-    reason = state.rules.phases[state.phase].why_illegal(state, seat, action)
+        return action
+    drawn = _drawn(state, seat, action, legal)
+    if isinstance(drawn, Action):
+        return drawn
+    reason = drawn or state.rules.phases[state.phase].why_illegal(state, seat, action)
     if reason is None:
         kinds = sorted({a.type for a in legal})
         reason = f"legal action types now: {', '.join(kinds)}"
     raise IllegalActionError(f"'{action}' is not legal in {_where(state)}: {reason}")
+
+
+def _drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """Actions that carry what a player drew (a drink route, an org chart), which no list of
+    legal actions can hold: the action as the rules apply it, or why it is refused (naming
+    the rule); ``None`` for every other action. The phase modules decide, as for every action:
+    the route must pass exactly the suppliers of a legal choice."""
+    from fcm.core.phases import restructuring
+    from fcm.core.phases.working import goods
+
+    turn = state.working
+    if isinstance(action, GetDrinks) and action.route:
+        if turn is None or turn.seat != seat or turn.step is not WorkStep.FOOD_AND_DRINKS:
+            return None
+        resolved = goods.resolve_route(state, turn, action)
+        if isinstance(resolved, str) or replace(resolved, route=()) in legal:
+            return resolved
+        return None
+    if isinstance(action, ArrangeStructure) and state.phase is Phase.RESTRUCTURING:
+        return restructuring.arrangement_problem(state, seat, action) or action
+    return None
 
 
 def _where(state: GameState) -> str:
@@ -85,9 +127,9 @@ def apply(state: GameState, seat: Seat, action: Action) -> tuple[GameState, list
     Raises:
         GameOverError, NotYourTurnError, IllegalActionError: see :func:`check_action`.
     """
-    check_action(state, seat, action)
+    applied = _checked(state, seat, action)
     new = state.clone()
-    events = apply_in_place(new, seat, action)
+    events = apply_in_place(new, seat, applied)
     return new, events
 
 
@@ -108,8 +150,9 @@ def advance(state: GameState, log: EventLog) -> None:
 
 def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
     if phase is Phase.RESTRUCTURING and state.phase is Phase.CLEANUP:
-        if state.round >= state.options.round_limit:
-            end_game(state, log, reason="round limit reached")
+        limit = state.options.round_limit
+        if limit is not None and state.round >= limit:
+            end_game(state, log, reason=ROUND_LIMIT_REASON)
             return
         state.round += 1
         log.add(EventKind.ROUND_STARTED, round=state.round)

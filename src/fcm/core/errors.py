@@ -52,6 +52,12 @@ class AmbiguousActionError(FcmError):
     code = "action/ambiguous"
 
 
+class NoSuchActionError(FcmError):
+    """A notation string matches no legal action."""
+
+    code = "action/no_such"
+
+
 class ScenarioError(FcmError):
     """A scenario or saved game file is malformed (names the field)."""
 

@@ -211,6 +211,7 @@ class DrinksCollected(TypedDict):
     employee: EmployeeId
     total: dict[str, int]
     suppliers: list[dict[str, Any]]
+    route: NotRequired[list[list[int]]]  # as the player drew it (road squares or tiles)
 
 
 class DriveInRemoved(TypedDict):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from fcm.core.errors import ScenarioError
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
-from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant
+from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant, WorkStep
 from fcm.core.types import (
     EMPLOYEE_IDS,
     MILESTONE_IDS,
@@ -24,7 +24,9 @@ from fcm.core.types import (
     EmployeeId,
     Good,
     Orientation,
+    corner_cell,
     square_cells,
+    tile_of,
 )
 
 if TYPE_CHECKING:
@@ -51,9 +53,18 @@ _TOP = {
     "houses",
     "campaigns",
     "description",
+    "supply",
+    "working",
+    "setup_passed",
+    "setup_second_pass",
 }
-_COMPANY = {"cash", "hand", "at_work", "beach", "stock", "milestones", "reserve"}
+_COMPANY = {
+    "cash", "hand", "at_work", "beach", "stock", "milestones", "reserve", "hire_discounts",
+}
+_WORKING = {"seat", "step", "acted", "hires_left", "trainers"}
 _PHASES_ALLOWED = {
+    Phase.SETUP_RESERVE,
+    Phase.SETUP_RESTAURANTS,
     Phase.RESTRUCTURING,
     Phase.ORDER_OF_BUSINESS,
     Phase.WORKING,
@@ -209,15 +220,28 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         if not isinstance(ms, dict):
             raise _fail(f"{where}.milestones", "must be a list of ids or {id: round claimed}")
         for m, r in ms.items():
-            if m not in catalog.milestones or not isinstance(r, int):
-                raise _fail(f"{where}.milestones", f"unknown milestone or round: {m!r}: {r!r}")
+            if m not in catalog.milestones:
+                raise _fail(f"{where}.milestones", f"unknown milestone {m!r}")
+            if not isinstance(r, int) or isinstance(r, bool) or not 1 <= r <= state.round:
+                raise _fail(
+                    f"{where}.milestones.{m}", f"must be a round from 1 to {state.round}, got {r!r}"
+                )
             p.milestones[MILESTONE_IDS[m]] = r
-        reserve = c.get("reserve", None if options.introductory else 300)
+            # Claimed this round: Clean up removes it for everyone else (facts.md B).
+            if r == state.round and m not in state.milestones_this_round:
+                state.milestones_this_round.append(MILESTONE_IDS[m])
+        p.hire_discounts = _int(c, "hire_discounts", 0, where=where, minimum=0, maximum=6)
+        unchosen = options.introductory or phase is Phase.SETUP_RESERVE
+        reserve = c.get("reserve", None if unchosen else 300)
         if reserve is not None and reserve not in {card.money for card in catalog.reserve_cards}:
             raise _fail(f"{where}.reserve", "must be 100, 200 or 300 (or null)")
         p.reserve = reserve
     for p in state.players[len(companies) :]:
-        p.reserve = None if options.introductory else 300
+        p.reserve = None if options.introductory or phase is Phase.SETUP_RESERVE else 300
+    if "milestones_available" not in raw and options.uses_milestones:
+        # a milestone claimed in an earlier round was removed for the others at its Clean up
+        earlier = {m for p in state.players for m, r in p.milestones.items() if r < state.round}
+        state.milestones_available = [m for m in state.milestones_available if m not in earlier]
 
     # restaurants
     for i, rr in enumerate(raw.get("restaurants", [])):
@@ -348,6 +372,17 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         state.supply[card] -= n
         if state.supply[card] < 0:
             raise _fail("companies", f"more {card} cards in play than the box holds")
+    # a supply override: cards taken out of the box (never more than the box less those in play)
+    override = _keys("supply", raw.get("supply", {}), {str(c) for c in state.supply} - {"ceo"})
+    for name, n in override.items():
+        card = EMPLOYEE_IDS[name]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= state.supply[card]:
+            raise _fail(
+                f"supply.{name}",
+                f"must be a whole number from 0 to {state.supply[card]} (the box less the cards "
+                f"in play), got {n!r}",
+            )
+        state.supply[card] = n
     for p in state.players:
         for card in {c for c in [*p.hand, *p.at_work, *p.beach]}:
             if catalog.employees[card].unique and (
@@ -367,14 +402,136 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
 
     log = EventLog()
     log.add(EventKind.SCENARIO_LOADED, description=str(raw.get("description", "")))
-    state.phase = Phase.RESTRUCTURING
-    if phase is Phase.RESTRUCTURING:
-        for p in state.players:  # everything comes back to hand before Restructuring
-            p.hand = sorted([*p.hand, *p.at_work, *p.beach])
-            p.at_work, p.beach = [], []
-    enter_phase(state, phase, log)
+    if "working" in raw and phase is not Phase.WORKING:
+        raise _fail("working", "a Working 9–5 turn is given only with phase 'working'")
+    for key in ("setup_passed", "setup_second_pass"):
+        if key in raw and phase is not Phase.SETUP_RESTAURANTS:
+            raise _fail(key, "is given only with phase 'setup_restaurants'")
+    if phase is Phase.SETUP_RESERVE:
+        _setup_reserve(state, log)
+    elif phase is Phase.SETUP_RESTAURANTS:
+        _setup_restaurants(state, raw, log)
+    elif phase is Phase.WORKING and "working" in raw:
+        _mid_working(state, raw["working"], log)
+    else:
+        state.phase = Phase.RESTRUCTURING
+        if phase is Phase.RESTRUCTURING:
+            for p in state.players:  # everything comes back to hand before Restructuring
+                p.hand = sorted([*p.hand, *p.at_work, *p.beach])
+                p.at_work, p.beach = [], []
+        enter_phase(state, phase, log)
     advance(state, log)
     return state, list(log)
+
+
+def _setup_reserve(state: GameState, log: EventLog) -> None:
+    """Setup 1 (facts.md C): the chains with no reserve card yet still choose one."""
+    if state.options.introductory:
+        raise _fail("phase", "the introductory game has no reserve cards (facts.md E.10)")
+    if state.restaurants:
+        raise _fail("restaurants", "first restaurants are placed after the reserve cards")
+    state.phase = Phase.SETUP_RESERVE
+    state.pending = [p.seat for p in state.players if p.reserve is None]
+
+
+def _setup_restaurants(state: GameState, raw: dict[str, Any], log: EventLog) -> None:
+    """Setup 2 (facts.md C): from the last player in turn order back to the first each places a
+    first restaurant or passes; then the passers place in turn order. The seats that placed
+    are the owners of ``restaurants``; ``setup_passed`` the ones that passed."""
+    players = state.num_players
+    if any(p.reserve is None for p in state.players) and not state.options.introductory:
+        raise _fail("companies", "every chain has chosen its reserve card before the restaurants")
+    passed = raw.get("setup_passed", [])
+    if not isinstance(passed, list) or any(
+        not isinstance(s, int) or not 0 <= s < players for s in passed
+    ) or len(set(passed)) != len(passed):
+        raise _fail("setup_passed", f"must list seats 0..{players - 1}, each at most once")
+    second = raw.get("setup_second_pass", False)
+    if not isinstance(second, bool):
+        raise _fail("setup_second_pass", "must be true or false")
+    owners = [r.owner for r in state.restaurants]
+    if len(set(owners)) != len(owners) or any(not r.open for r in state.restaurants):
+        raise _fail("restaurants", "at setup each chain places at most one open restaurant")
+    entrance_tiles = [tile_of(corner_cell(r.cell, r.entrance)) for r in state.restaurants]
+    if len(set(entrance_tiles)) != len(entrance_tiles):
+        raise _fail("restaurants", "at setup no two entrances are on one tile (facts.md C)")
+    if set(owners) & set(passed) and not second:
+        raise _fail("setup_passed", "a seat that passed places only in the second pass")
+    backwards = list(reversed(state.turn_order))
+    if not second:
+        done = [s for s in backwards if s in owners or s in passed]
+        if done != backwards[: len(done)]:
+            raise _fail(
+                "restaurants",
+                "the first pass goes from the last player in turn order to the first: "
+                f"seats {backwards[: len(done)]} decide first",
+            )
+        turn_index = len(done)
+    else:
+        if not passed or any(s not in owners and s not in passed for s in backwards):
+            raise _fail("setup_second_pass", "the second pass follows a first pass with a pass")
+        again = [s for s in state.turn_order if s in passed]
+        done = [s for s in again if s in owners]
+        if done != again[: len(done)]:
+            raise _fail("restaurants", f"the second pass goes in turn order: {again}")
+        turn_index = len(done)
+    state.phase = Phase.SETUP_RESTAURANTS
+    state.setup_passed = list(passed)
+    state.setup_second_pass = second
+    state.turn_index = turn_index
+    if not second and turn_index >= players and passed:
+        state.setup_second_pass, state.turn_index = True, 0
+
+
+def _mid_working(state: GameState, raw: Any, log: EventLog) -> None:
+    """A position inside Working 9–5: the earlier players' turns are over, ``seat`` is at
+    ``step`` with the cards in ``acted`` already used (docs/scenarios.md)."""
+    from fcm.core.phases import working
+
+    w = _keys("working", raw, _WORKING)
+    seat = _int(w, "seat", -1, where="working", minimum=0, maximum=state.num_players - 1)
+    step = _enum("working.step", WorkStep, w.get("step", WorkStep.HIRE.value))
+    state.phase = Phase.WORKING
+    state.turn_index = state.turn_order.index(seat)
+    for later in state.turn_order[state.turn_index :]:
+        if later != seat or step is WorkStep.HIRE:
+            state.players[later].hire_discounts = 0  # counted at the end of their hiring
+    turn = working.new_turn(state, seat)
+    turn.step = step
+    if "hires_left" in w:
+        if step is not WorkStep.HIRE:
+            raise _fail("working.hires_left", "hires are left only in the step 'hire'")
+        full = turn.hires_left
+        turn.hires_left = _int(w, "hires_left", 0, where="working", minimum=0, maximum=full)
+        turn.hires_made = full - turn.hires_left
+    acted = w.get("acted", [])
+    if not isinstance(acted, list):
+        raise _fail("working.acted", "must be a list of employee ids")
+    for i, card in enumerate(acted):
+        if card not in turn.unused:
+            raise _fail(
+                f"working.acted[{i}]",
+                f"{card!r} is not a card at work with an unused action of steps 4-7",
+            )
+        turn.unused.remove(card)
+    trainers = w.get("trainers", [])
+    if not isinstance(trainers, list):
+        raise _fail("working.trainers", "must be a list of [trainer card, training steps left]")
+    units = list(turn.trainers)
+    for i, pair in enumerate(trainers):
+        unit = next(
+            (u for u in units if isinstance(pair, list) and len(pair) == 2 and u.card == pair[0]),
+            None,
+        )
+        if unit is None:
+            raise _fail(f"working.trainers[{i}]", f"no unmatched trainer at work for {pair!r}")
+        units.remove(unit)
+        left = pair[1]
+        if not isinstance(left, int) or isinstance(left, bool) or not 0 <= left <= unit.left:
+            raise _fail(f"working.trainers[{i}]", f"steps left must be 0 to {unit.left}")
+        unit.left = left
+    state.working = turn
+    working.resume(state, log)
 
 
 def _int(

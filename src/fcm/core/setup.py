@@ -7,12 +7,16 @@ kept in the game state, so a seed plus the action list replays exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.geometry import random_placements
 from fcm.core.rng import Rng
 from fcm.core.ruleset import get_ruleset
 from fcm.core.state import GameState, House, Options, Phase, Player
+
+if TYPE_CHECKING:
+    from fcm.data.catalog import Catalog
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -56,12 +60,14 @@ def new_game_with_events(
     setup = catalog.setups[players]
     rng = Rng(seed)
     if tiles is None:
-        layout = [
-            [(p.letter, p.rotation) for p in row]
-            for row in random_placements(
-                setup.tile_rows, setup.tile_cols, rng.next_u64(), tuple(catalog.tiles)
-            )
-        ]
+        layout = _random_layout(setup.tile_rows, setup.tile_cols, rng, tuple(catalog.tiles))
+        if opts.introductory and opts.introductory_all_drinks:
+            # facts.md 9.1 #13 (DLX): the introductory map shows all three drink suppliers;
+            # draw again (from the same PRNG) until it does.
+            while not _all_drinks(layout, catalog):
+                layout = _random_layout(
+                    setup.tile_rows, setup.tile_cols, rng, tuple(catalog.tiles)
+                )
     else:
         layout = [[(str(t), int(k) % 4) for t, k in row] for row in tiles]
     removed = set(setup.billboards_removed)
@@ -95,3 +101,20 @@ def new_game_with_events(
     enter_phase(state, Phase.SETUP_RESTAURANTS if opts.introductory else Phase.SETUP_RESERVE, log)
     advance(state, log)
     return state, list(log)
+
+
+def _random_layout(
+    rows: int, cols: int, rng: Rng, letters: tuple[str, ...]
+) -> list[list[tuple[str, int]]]:
+    return [
+        [(p.letter, p.rotation) for p in row]
+        for row in random_placements(rows, cols, rng.next_u64(), letters)
+    ]
+
+
+def _all_drinks(layout: Sequence[Sequence[tuple[str, int]]], catalog: Catalog) -> bool:
+    """Whether the map prints a soda, a lemonade and a beer supplier (facts.md D encoding)."""
+    printed = {
+        ch for row in layout for letter, _ in row for ch in "".join(catalog.tiles[letter].grid)
+    }
+    return {"s", "l", "b"} <= printed

@@ -72,6 +72,16 @@ class WorkStep(StrEnum):
 WORK_STEPS: tuple[WorkStep, ...] = tuple(WorkStep)
 
 
+_LATER_SWITCHES = frozenset(
+    {
+        "roads_meet_at_midpoints",
+        "carts_use_whole_range",
+        "payday_firing_in_turn_order",
+        "introductory_all_drinks",
+    }
+)
+
+
 @dataclass(slots=True)
 class Options:
     """Rules configuration. Every switch is off by default (the excerpts' reading)."""
@@ -85,7 +95,13 @@ class Options:
     airplanes_may_not_overlap: bool = False  # 9.1 #2: DLX - airplane tokens may not overlap
     bank_breaks_when_short: bool = False  # 9.1 #3: RB - breaks only when it cannot pay in full
     first_100_at_end_of_dinnertime: bool = False  # 9.1 #6: RB - $100 checked after Dinnertime
-    round_limit: int = 60  # safety cap: the game ends after this many rounds (never reached)
+    roads_meet_at_midpoints: bool = False  # 9.1 #7: old ruling - tiles' roads join at midpoints
+    carts_use_whole_range: bool = False  # 9.1 #8: ruling - a cart/truck drives its full range
+    payday_firing_in_turn_order: bool = False  # 9.1 #9: ruling - fire in turn order, openly
+    introductory_all_drinks: bool = False  # 9.1 #13: DLX - intro map shows all three drinks
+    # Not a rule of the game: a simulation cap (``fcm simulate``/``verify`` set it) that ends a
+    # game after this many rounds; ``None`` in real games.
+    round_limit: int | None = None
     # The data and rules played (fcm.core.ruleset); the base game's is left out of to_dict, so
     # saved games and hashes of base games are those of before rulesets existed.
     ruleset: str = BASE
@@ -100,9 +116,17 @@ class Options:
         data["milestones"] = self.uses_milestones
         return Options(**data)
 
-    def to_dict(self) -> dict[str, Any]:
-        out = {name: getattr(self, name) for name in self.__slots__}
-        if out["ruleset"] == BASE:
+    def to_dict(self, *, complete: bool = False) -> dict[str, Any]:
+        """The options as saved. Switches added after the first saved games are written only
+        when on (and the base ruleset is left out), so the files and state hashes of games that
+        do not use them stay as they were; ``complete`` lists every switch (what a form
+        offers)."""
+        out = {
+            name: getattr(self, name)
+            for name in self.__slots__
+            if complete or name not in _LATER_SWITCHES or getattr(self, name)
+        }
+        if out["ruleset"] == BASE:  # a form offers switches; the ruleset is chosen elsewhere
             del out["ruleset"]
         return out
 
@@ -116,7 +140,9 @@ class Options:
             raise ScenarioError(f"options: unknown switch(es) {sorted(unknown)}")
         for name, value in data.items():
             if name == "round_limit":
-                ok = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
+                ok = value is None or (
+                    isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
+                )
             elif name == "milestones":
                 ok = value is None or isinstance(value, bool)
             elif name == "ruleset":

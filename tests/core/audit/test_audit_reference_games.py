@@ -232,7 +232,8 @@ def test_excerpts_000_004_phases_match_the_reference_in_whole_games(
     monkeypatch.setattr(payday, "_pay", checked_pay)
     monkeypatch.setattr(marketing, "_run", checked_run)
     bots = [make_bot(bot, seed * 10 + i) for i in range(players)]
-    result = play_game(bots, seed, Options(introductory=intro, milestones=not intro))
+    options = Options(introductory=intro, milestones=not intro, round_limit=60)
+    result = play_game(bots, seed, options)
     assert result.state.ranking
     assert not problems, problems[:5]
     assert counts["campaigns"] > 0

@@ -72,7 +72,7 @@ RestaurantSpot: TypeAlias = tuple[Cell, Corner, bool]
 """A restaurant as the geometry needs it: ``(top_left, entrance corner, drive_in)``."""
 
 _TilesKey: TypeAlias = tuple[tuple[str, tuple[str, ...], int | None], ...]
-_BoardKey: TypeAlias = tuple[Placements, _TilesKey]
+_BoardKey: TypeAlias = tuple[Placements, _TilesKey, bool]
 
 
 def restaurant_entrances(
@@ -205,16 +205,24 @@ class Board:
 
     @staticmethod
     def build(
-        placements: Sequence[Sequence[tuple[str, int]]], tiles: Mapping[str, TileLike]
+        placements: Sequence[Sequence[tuple[str, int]]],
+        tiles: Mapping[str, TileLike],
+        *,
+        midpoints_only: bool = False,
     ) -> Board:
         """The board for a tile layout (rows of ``(letter, rotation)``), with ``tiles`` giving each
-        letter's printed grid and house number. Cached: the same layout gives the same object."""
+        letter's printed grid and house number. Cached: the same layout gives the same object.
+
+        ``midpoints_only`` (facts.md 9.1 #7, the older designer ruling): roads on neighbouring
+        tiles connect only where they meet at the middle square of the shared tile edge; by
+        default any two orthogonally adjacent road squares connect (conventions default 7)."""
         layout = normalize_placements(placements)
-        return _build_cached((layout, tiles_key(layout, tiles)))
+        return _build_cached((layout, tiles_key(layout, tiles), bool(midpoints_only)))
 
     def __init__(self, key: _BoardKey) -> None:
         """Internal: use :meth:`Board.build` (cached)."""
-        placements, tdata = key
+        placements, tdata, midpoints_only = key
+        mid = TILE_SIZE // 2
         grids = {letter: (grid, number) for letter, grid, number in tdata}
         rows, cols = len(placements), len(placements[0])
         width, height = cols * TILE_SIZE, rows * TILE_SIZE
@@ -281,13 +289,15 @@ class Board:
             if c + 1 < width and ew[i + 1] >= 0:
                 a, b = ew[i], ew[i + 1]
                 cost = int(tile_ix[i] != tile_ix[i + 1])
-                adj[a].append((b, cost))
-                adj[b].append((a, cost))
+                if not (cost and midpoints_only and r % TILE_SIZE != mid):
+                    adj[a].append((b, cost))
+                    adj[b].append((a, cost))
             if r + 1 < height and ns[i + width] >= 0:
                 a, b = ns[i], ns[i + width]
                 cost = int(tile_ix[i] != tile_ix[i + width])
-                adj[a].append((b, cost))
-                adj[b].append((a, cost))
+                if not (cost and midpoints_only and c % TILE_SIZE != mid):
+                    adj[a].append((b, cost))
+                    adj[b].append((a, cost))
         s("_ns", tuple(ns))
         s("_ew", tuple(ew))
         s("_nodes", tuple(nodes))
@@ -727,7 +737,7 @@ class Board:
     # drinks
 
     def road_route_supplier_sets(
-        self, restaurants: Iterable[RestaurantSpot], max_range: int
+        self, restaurants: Iterable[RestaurantSpot], max_range: int, *, whole_range: bool = False
     ) -> frozenset[frozenset[Cell]]:
         """Cart Operator / Truck Driver routes (facts.md D.1, E.2; conventions default 8): every
         distinct non-empty set of drink suppliers a road route can pass.
@@ -738,15 +748,18 @@ class Board:
         borders and may stop anywhere. It collects every supplier orthogonally next to a route
         square (a supplier next only to the entrance square is not passed).
 
+        ``whole_range`` (facts.md 9.1 #8, designer ruling): a route ends only when it has crossed
+        ``max_range`` borders or cannot go on (a dead end or the map edge).
+
         A route starts at one restaurant, so the sets of several restaurants are the union of
         each one's; the answer is memoised per restaurant."""
         out: frozenset[frozenset[Cell]] = frozenset()
         cache = self._route_cache
         for spot in restaurants:
-            key = ("road", spot, max_range)
+            key = ("road", spot, max_range, whole_range)
             mine = cache.get(key)
             if mine is None:
-                mine = self._road_route_supplier_sets([spot], max_range)
+                mine = self._road_route_supplier_sets([spot], max_range, whole_range)
                 if len(cache) >= _MEMO_SIZE:
                     cache.clear()
                 cache[key] = mine
@@ -754,7 +767,7 @@ class Board:
         return out
 
     def _road_route_supplier_sets(
-        self, restaurants: Iterable[RestaurantSpot], max_range: int
+        self, restaurants: Iterable[RestaurantSpot], max_range: int, whole_range: bool = False
     ) -> frozenset[frozenset[Cell]]:
         starts = self._restaurant_starts_i(restaurants)
         adj, node_sq, node_supp = self._adj, self._node_sq, self._node_supp
@@ -762,30 +775,36 @@ class Board:
         for n, c in sorted(starts.items(), key=lambda item: item[1]):
             if c <= max_range:
                 queue.append((c, n, -1, node_supp[n]))
-        seen: set[tuple[int, int, int]] = set()
+        # (node, previous square, suppliers[, cost]): the cheapest arrival dominates, except with
+        # whole_range, where how much range is left decides where the route may end.
+        seen: set[tuple[int, ...]] = set()
         masks: set[int] = set()
         while queue:
             cost, n, prev, mask = queue.popleft()
-            key = (n, prev, mask)
+            key = (n, prev, mask, cost) if whole_range else (n, prev, mask)
             if key in seen:
                 continue
             seen.add(key)
-            if mask:
+            if mask and not whole_range:
                 masks.add(mask)
             here = node_sq[n]
+            stuck = True
             for v, step in adj[n]:
                 if node_sq[v] == prev:
                     continue  # no U-turn
                 total = cost + step
                 if total > max_range:
                     continue
+                stuck = False
                 state = (total, v, here, mask | node_supp[v])
-                if (v, here, state[3]) in seen:
+                if ((v, here, state[3], total) if whole_range else (v, here, state[3])) in seen:
                     continue
                 if step:
                     queue.append(state)
                 else:
                     queue.appendleft(state)
+            if whole_range and mask and (cost == max_range or stuck):
+                masks.add(mask)
         return frozenset(self._mask_cells(m) for m in masks)
 
     def zeppelin_supplier_sets(
@@ -824,6 +843,198 @@ class Board:
             self._route_cache.clear()
         self._route_cache[key] = result
         return result
+
+    # ----------------------------------------------------------------------------------------
+    # drawn routes (a buyer's action may carry its route; facts.md D.1, E.2)
+
+    def check_road_route(
+        self,
+        restaurants: Iterable[RestaurantSpot],
+        route: Sequence[Cell],
+        max_range: int,
+        *,
+        whole_range: bool = False,
+    ) -> tuple[frozenset[Cell], str | None]:
+        """A Cart Operator / Truck Driver route as drawn, square by square (facts.md D.1, E.2):
+        the suppliers it passes and ``None``, or the suppliers so far and the rule it breaks.
+
+        It starts on a road square next to an entrance of ``restaurants``, steps orthogonally
+        from road square to road square where the roads connect (straight over a bridge; never
+        diagonally between two roads that only meet at a corner), never steps straight back,
+        and crosses at most ``max_range`` tile borders, the first step from an entrance onto
+        another tile included. ``whole_range`` (facts.md 9.1 #8): it ends only when its range
+        is used up or it cannot go on."""
+        if not route:
+            return frozenset(), "a route has at least one road square"
+        w = self._width
+        for cell in route:
+            if not self.is_road(cell):
+                return frozenset(), f"square {list(cell)} of the route is not a road square"
+        moves: list[tuple[int, int]] = []
+        for i in range(1, len(route)):
+            a, b = route[i - 1], route[i]
+            dr, dc = b[0] - a[0], b[1] - a[1]
+            if abs(dr) == 1 and abs(dc) == 1:
+                return frozenset(), (
+                    f"{list(a)} and {list(b)} only meet at a corner: a route moves orthogonally, "
+                    "square by square (diagonal contact never counts)"
+                )
+            if abs(dr) + abs(dc) != 1:
+                return frozenset(), (
+                    f"{list(b)} is not next to {list(a)}: a route moves square by square"
+                )
+            if i >= 2 and route[i - 2] == b:
+                return frozenset(), f"at {list(a)} the route steps straight back (no U-turn)"
+            moves.append((dr, dc))
+        starts = self._restaurant_starts_i(restaurants)
+        nodes: list[int] = []
+        for i, (r, c) in enumerate(route):
+            sq = r * w + c
+            if self._kinds[sq] != "x":
+                nodes.append(self._ns[sq])
+                continue
+            entering = moves[i - 1] if i else None
+            leaving = moves[i] if i < len(moves) else None
+            if entering and leaving and entering != leaving:
+                return frozenset(), f"a route goes straight over a bridge, not turning at {[r, c]}"
+            axis = entering or leaving
+            if axis is None:  # a one-square route on a bridge: the road its entrance touches
+                both = (self._ns[sq], self._ew[sq])
+                nodes.append(next((n for n in both if n in starts), both[0]))
+            else:
+                nodes.append(self._ns[sq] if axis[0] else self._ew[sq])
+        if nodes[0] not in starts:
+            return frozenset(), (
+                "a route starts on a road square next to an entrance of one of your open "
+                f"restaurants; {list(route[0])} is not"
+            )
+        cost = starts[nodes[0]]
+        mask = self._node_supp[nodes[0]]
+        for i in range(1, len(nodes)):
+            step = next((s for v, s in self._adj[nodes[i - 1]] if v == nodes[i]), None)
+            if step is None:
+                return self._mask_cells(mask), (
+                    f"no road connects {list(route[i - 1])} to {list(route[i])}"
+                )
+            cost += step
+            mask |= self._node_supp[nodes[i]]
+        if cost > max_range:
+            return self._mask_cells(mask), (
+                f"the route crosses {cost} tile borders (the step from the entrance included), "
+                f"more than its range {max_range}"
+            )
+        if whole_range and cost < max_range:
+            before = route[-2] if len(route) > 1 else None
+            if any(divmod(self._node_sq[v], w) != before for v, _ in self._adj[nodes[-1]]):
+                return self._mask_cells(mask), (
+                    f"the route uses {cost} of its range {max_range} and could go on: a cart or "
+                    "truck drives its whole range"
+                )
+        return self._mask_cells(mask), None
+
+    def check_zeppelin_route(
+        self, start_tiles: Collection[TilePos], route: Sequence[TilePos], max_range: int
+    ) -> tuple[frozenset[Cell], str | None]:
+        """A Zeppelin Pilot's flight as drawn, tile by tile (facts.md D.1, E.2; excerpt 002): the
+        suppliers on the tiles it enters and ``None``, or the rule it breaks. It starts on the
+        tile of an entrance (``start_tiles``), steps orthogonally to a neighbouring tile, never
+        enters a tile twice and takes at most ``max_range`` steps."""
+        if not route:
+            return frozenset(), "a flight has at least its starting tile"
+        for tile in route:
+            if not (0 <= tile[0] < self._rows and 0 <= tile[1] < self._cols):
+                return frozenset(), f"tile {list(tile)} is not on the map"
+        if route[0] not in start_tiles:
+            return frozenset(), (
+                "a Zeppelin starts on the tile of an entrance of one of your open restaurants; "
+                f"tile {list(route[0])} is not"
+            )
+        mask = 0
+        for i, tile in enumerate(route):
+            if tile in route[:i]:
+                return frozenset(), f"the Zeppelin enters tile {list(tile)} twice"
+            if i and abs(tile[0] - route[i - 1][0]) + abs(tile[1] - route[i - 1][1]) != 1:
+                return frozenset(), (
+                    f"tile {list(tile)} is not next to {list(route[i - 1])}: a Zeppelin flies "
+                    "orthogonally from tile to tile"
+                )
+            mask |= self._tile_supp[tile[0] * self._cols + tile[1]]
+        if len(route) - 1 > max_range:
+            return frozenset(), (
+                f"the flight takes {len(route) - 1} tile steps, more than its range {max_range}"
+            )
+        return self._mask_cells(mask), None
+
+    def road_route_for(
+        self,
+        restaurants: Iterable[RestaurantSpot],
+        suppliers: Collection[Cell],
+        max_range: int,
+        *,
+        whole_range: bool = False,
+    ) -> tuple[Cell, ...] | None:
+        """One road route (squares) that passes exactly ``suppliers``, for drawing a choice of
+        :meth:`road_route_supplier_sets`; the shortest found, ``None`` if there is none."""
+        want = 0
+        index = {cell: k for k, cell in enumerate(self._supplier_cells)}
+        for cell in suppliers:
+            if cell not in index:
+                return None
+            want |= 1 << index[cell]
+        starts = self._restaurant_starts_i(restaurants)
+        adj, node_sq, node_supp, w = self._adj, self._node_sq, self._node_supp, self._width
+        queue: deque[tuple[int, int, int, int, tuple[int, ...]]] = deque()
+        for n, c in sorted(starts.items(), key=lambda item: (item[1], item[0])):
+            if c <= max_range and node_supp[n] & ~want == 0:
+                queue.append((c, n, -1, node_supp[n], (n,)))
+        seen: set[tuple[int, ...]] = set()
+        while queue:
+            cost, n, prev, mask, path = queue.popleft()
+            key = (n, prev, mask, cost)
+            if key in seen:
+                continue
+            seen.add(key)
+            here = node_sq[n]
+            onward = False
+            for v, step in adj[n]:
+                if node_sq[v] == prev or cost + step > max_range:
+                    continue
+                onward = True
+                m = mask | node_supp[v]
+                if m & ~want:
+                    continue  # would pass a supplier not chosen: it must be collected
+                queue.append((cost + step, v, here, m, (*path, v)))
+            if mask == want and (not whole_range or cost == max_range or not onward):
+                return tuple(divmod(node_sq[k], w) for k in path)
+        return None
+
+    def zeppelin_route_for(
+        self, start_tiles: Collection[TilePos], suppliers: Collection[Cell], max_range: int
+    ) -> tuple[TilePos, ...] | None:
+        """One flight (tiles) collecting exactly ``suppliers``, shortest first; ``None`` if none."""
+        index = {cell: k for k, cell in enumerate(self._supplier_cells)}
+        if any(cell not in index for cell in suppliers):
+            return None
+        want = sum(1 << index[cell] for cell in set(suppliers))
+        rows, cols, tile_supp = self._rows, self._cols, self._tile_supp
+        queue: deque[tuple[TilePos, ...]] = deque(
+            (t,) for t in sorted(start_tiles) if tile_supp[t[0] * cols + t[1]] & ~want == 0
+        )
+        while queue:
+            path = queue.popleft()
+            mask = 0
+            for r, c in path:
+                mask |= tile_supp[r * cols + c]
+            if mask == want:
+                return path
+            if len(path) - 1 == max_range:
+                continue
+            r, c = path[-1]
+            for t in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                inside = 0 <= t[0] < rows and 0 <= t[1] < cols
+                if inside and t not in path and tile_supp[t[0] * cols + t[1]] & ~want == 0:
+                    queue.append((*path, t))
+        return None
 
     # ----------------------------------------------------------------------------------------
     # marketing reach
@@ -938,6 +1149,56 @@ class Board:
             if allowed is not None and allowed.isdisjoint(cand.roads):
                 continue
             yield (cand.top_left, cand.corner)
+
+    def restaurant_placements_in_road_range(
+        self,
+        restaurants: Iterable[RestaurantSpot],
+        max_range: int,
+        occupied: Collection[Cell],
+        *,
+        any_road: bool = False,
+    ) -> list[tuple[Cell, Corner]]:
+        """Local Manager (facts.md D.1, E.2; conventions default 1): every legal new restaurant
+        whose entrance steps onto a road node reached within ``max_range`` from ``restaurants``,
+        the step from that road square onto the entrance square counting 1 when they lie on
+        different tiles, like every other range. ``any_road`` (facts.md 9.1 #1, RB): the entrance
+        may touch any road; some square of the restaurant must be in road range instead (as for
+        a campaign tile, :meth:`squares_in_road_range`)."""
+        return list(
+            self.iter_restaurant_placements_in_road_range(
+                restaurants, max_range, occupied, any_road=any_road
+            )
+        )
+
+    def iter_restaurant_placements_in_road_range(
+        self,
+        restaurants: Iterable[RestaurantSpot],
+        max_range: int,
+        occupied: Collection[Cell],
+        *,
+        any_road: bool = False,
+    ) -> Iterator[tuple[Cell, Corner]]:
+        """:meth:`restaurant_placements_in_road_range` one at a time."""
+        occ = _as_set(occupied)
+        if any_road:
+            near = self.squares_in_road_range(restaurants, max_range)
+            for cand in self._restaurant_cands:
+                if occ.isdisjoint(cand.cells) and not near.isdisjoint(cand.cells):
+                    yield (cand.top_left, cand.corner)
+            return
+        reached = self.reachable_roads(restaurants, max_range)
+        for cand in self._restaurant_cands:
+            if not occ.isdisjoint(cand.cells):
+                continue
+            for node in cand.roads:
+                cost = reached.get(node)
+                if cost is None:
+                    continue
+                r, c = node.cell
+                step = int((r // TILE_SIZE, c // TILE_SIZE) != cand.entrance_tile)
+                if cost + step <= max_range:
+                    yield (cand.top_left, cand.corner)
+                    break
 
     def legal_house_placements(
         self, occupied: Collection[Cell]

@@ -43,7 +43,9 @@ def _join_tiles(chars: list[str]) -> str:
     return " ".join("".join(chars[i : i + TILE_SIZE]) for i in range(0, len(chars), TILE_SIZE))
 
 
-def board_from_text(text: str, house_numbers: Sequence[int] = ()) -> Board:
+def board_from_text(
+    text: str, house_numbers: Sequence[int] = (), *, midpoints_only: bool = False
+) -> Board:
     """A board from a picture in the :func:`render_board` layout (no coordinates, no overlay):
     tiles separated by spaces, tile rows by blank lines, all unrotated. For tests, scenarios and
     tools. Tiles printing a house get ``house_numbers`` in reading order (default 1, 2, 3, ...)."""
@@ -79,4 +81,4 @@ def board_from_text(text: str, house_numbers: Sequence[int] = ()) -> Board:
             tiles[letter] = TileGrid(grid, number)
             row.append(TilePlacement(letter, 0))
         layout.append(row)
-    return Board.build(layout, tiles)
+    return Board.build(layout, tiles, midpoints_only=midpoints_only)

@@ -2,11 +2,12 @@
 
 1. Automatic: a chain that claimed First to have $100 this round fires its CFO (conventions.md
    #6: "an owned CFO is fired at that Payday").
-2. Firing, secret and simultaneous (conventions.md #9): every chain with cards at work or on the
-   beach chooses cards to fire (``Fire(employee)``, any card at work or on the beach; busy
-   marketeers cannot be fired voluntarily) and commits with ``Done()``. The choices are kept in
-   ``state.drafts`` until everyone has committed, then revealed; fired cards return to the
-   supply.
+2. Firing, secret and simultaneous (conventions.md #9; option ``payday_firing_in_turn_order``,
+   facts.md 9.1 #9: one chain at a time in turn order, each firing revealed at its commit):
+   every chain with cards at work or on the beach chooses cards to fire (``Fire(employee)``,
+   any card at work or on the beach; busy marketeers cannot be fired voluntarily) and commits
+   with ``Done()``. The choices are kept in ``state.drafts`` until everyone has committed, then
+   revealed; fired cards return to the supply.
 3. Salaries, in turn order: ``company.salary_due`` ($5 per salaried card at work, on the beach
    and busy; less $5 per unused Recruiting Manager / HR Director hire, $15 with First to train
    someone, no marketeer salaries with First billboard placed; never below $0), paid to the bank.
@@ -57,6 +58,8 @@ def begin(state: GameState, log: EventLog) -> None:
 
 
 def actors(state: GameState) -> list[Seat]:
+    if state.stage == FIRING and state.options.payday_firing_in_turn_order:
+        return state.pending[:1]  # facts.md 9.1 #9 (designer ruling): one at a time, in order
     return list(state.pending)
 
 
@@ -125,6 +128,8 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
             return
         state.pending.remove(seat)
         log.add(EventKind.FIRING_COMMITTED, seat=seat)
+        if state.options.payday_firing_in_turn_order:
+            _reveal_one(state, seat, log)  # fired openly, before the next player decides
         if not state.pending:
             _progress(state, log)
         return
@@ -183,15 +188,20 @@ def _can_pay(state: GameState, seat: Seat) -> bool:
 
 def _reveal(state: GameState, log: EventLog) -> None:
     for seat in _order(state):
-        fired = state.drafts.get(seat, [])
-        p = state.players[seat]
-        for card in fired:
-            place = p.beach if card in p.beach else p.at_work
-            place.remove(card)
-            state.supply[card] = state.supply.get(card, 0) + 1
-        if seat in state.drafts:
-            log.add(EventKind.EMPLOYEES_FIRED, seat=seat, employees=sorted(fired))
+        _reveal_one(state, seat, log)
     state.drafts = {}
+
+
+def _reveal_one(state: GameState, seat: Seat, log: EventLog) -> None:
+    if seat not in state.drafts:
+        return
+    fired = state.drafts.pop(seat)
+    p = state.players[seat]
+    for card in fired:
+        place = p.beach if card in p.beach else p.at_work
+        place.remove(card)
+        state.supply[card] = state.supply.get(card, 0) + 1
+    log.add(EventKind.EMPLOYEES_FIRED, seat=seat, employees=sorted(fired))
 
 
 def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:

@@ -10,7 +10,7 @@ take part. A player with an empty hand has nothing to decide.
 from __future__ import annotations
 
 from fcm.core import milestones
-from fcm.core.actions import Action, Done, SendToWork
+from fcm.core.actions import Action, ArrangeStructure, Done, SendToWork
 from fcm.core.company import structure_fits
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
@@ -49,7 +49,52 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return "during Restructuring you may only send cards from your hand to work, then commit"
 
 
+def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) -> str | None:
+    """Why an org chart as drawn is not a legal structure (excerpt 000 "Phase 1"; facts.md A.3),
+    or None. Each entry sits in one of the CEO's slots; only managers have cards under them, at
+    most their slots, and never a manager (managers sit only in CEO slots)."""
+    p = state.players[seat]
+    where = "Restructuring (excerpt 000 'Phase 1'; facts.md A.3)"
+    if state.drafts.get(seat):
+        return f"{where}: an org chart is drawn at once, before any card is sent to work"
+    employees = state.rules.catalog.employees
+    unknown = [c for c in action.cards if c not in employees or c == "ceo"]
+    if unknown:
+        return f"{where}: there is no employee type {unknown[0]!r} (the CEO is implied)"
+    for card in set(action.cards):
+        if action.cards.count(card) > p.hand.count(card):
+            return (
+                f"{where}: you have {p.hand.count(card)} {card} in hand, the chart uses "
+                f"{action.cards.count(card)}"
+            )
+    if len(action.arrangement) > state.ceo_slots:
+        return (
+            f"{where}: your CEO has {state.ceo_slots} slots, the chart puts "
+            f"{len(action.arrangement)} cards under it"
+        )
+    for top, under in action.arrangement:
+        spec = employees[top]
+        if under and not spec.is_manager:
+            return f"{where}: only managers have cards under them; {top} is not a manager"
+        if len(under) > spec.slots:
+            return f"{where}: a {top} has {spec.slots} slots, the chart puts {len(under)} under it"
+        for card in under:
+            if employees[card].is_manager:
+                return (
+                    f"{where}: managers sit only in the CEO's slots; {card} is under {top}"
+                )
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    if isinstance(action, ArrangeStructure):  # checked by arrangement_problem
+        for card in action.cards:
+            state.drafts[seat].append(card)
+            log.add(EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=card)
+        state.drafts[seat].sort()
+        state.pending.remove(seat)
+        log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
+        return
     if isinstance(action, SendToWork):
         state.drafts[seat].append(action.employee)
         state.drafts[seat].sort()

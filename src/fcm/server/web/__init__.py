@@ -109,4 +109,4 @@ def add_options_route(app: FastAPI) -> None:
         from fcm.bots import BOT_NAMES
         from fcm.core.state import Options
 
-        return {"options": Options().to_dict(), "bots": list(BOT_NAMES)}
+        return {"options": Options().to_dict(complete=True), "bots": list(BOT_NAMES)}

@@ -37,7 +37,7 @@ from fcm.core.types import EmployeeId, Seat
 from . import building, campaigns, goods, staff
 from .common import STEP_TITLES, turn_of
 
-__all__ = ["act", "actors", "begin", "finish", "legal", "why_illegal"]
+__all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resume", "why_illegal"]
 
 DRIVE_IN_MANAGERS = frozenset({EmployeeId.LOCAL_MANAGER, EmployeeId.REGIONAL_MANAGER})
 
@@ -162,12 +162,22 @@ def _start_turn(state: GameState, log: EventLog) -> None:
         state.working = None
         return
     seat = state.turn_order[state.turn_index]
-    p = state.players[seat]
-    work = sorted(p.at_work)
+    state.working = turn = new_turn(state, seat)
+    log.add(
+        EventKind.TURN_STARTED,
+        seat=seat,
+        hires=turn.hires_left,
+        discount_hires=turn.discount_hires,
+    )
+
+
+def new_turn(state: GameState, seat: Seat) -> WorkingTurn:
+    """A turn at its start: every hire, training step and action of the cards at work unused."""
+    work = sorted(state.players[seat].at_work)
     employees = state.rules.catalog.employees
     hires = employees[EmployeeId.CEO].hires + sum(employees[c].hires for c in work)
     discounts = sum(employees[c].hires for c in work if employees[c].hire_discount)
-    state.working = WorkingTurn(
+    return WorkingTurn(
         seat=seat,
         step=WORK_STEPS[0],
         hires_left=hires,
@@ -175,7 +185,11 @@ def _start_turn(state: GameState, log: EventLog) -> None:
         trainers=[TrainerUse(c, employees[c].trains) for c in work if c in state.rules.trainers],
         unused=[c for c in work if c in state.rules.acting_cards],
     )
-    log.add(EventKind.TURN_STARTED, seat=seat, hires=hires, discount_hires=discounts)
+
+
+def resume(state: GameState, log: EventLog) -> None:
+    """Continue a turn set up in the middle (scenarios): resolve what needs no decision."""
+    _settle(state, log, entered=True)
 
 
 def _options(state: GameState, turn: WorkingTurn) -> list[Action]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
-from fcm.core.company import board_of, occupied_squares, restaurant_cells
+from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
 from fcm.core.types import Cell, Corner, EmployeeId
@@ -116,22 +116,13 @@ def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
 
 
 def _local_spots(state: GameState, seat: int) -> Iterator[tuple[Cell, Corner]]:
-    board = board_of(state)
-    reached = frozenset(board.reachable_roads(open_spots(state, seat), state.rules.local_range))
-    occupied = occupied_squares(state)
-    if not state.options.local_manager_any_road:
-        # "with its entrance on a road the manager reached"
-        return board.iter_restaurant_placements(occupied, allowed_roads=reached)
-    near = board.squares_next_to_roads(reached)
-    return _touching(board.iter_restaurant_placements(occupied), near)
-
-
-def _touching(
-    spots: Iterator[tuple[Cell, Corner]], near: frozenset[Cell]
-) -> Iterator[tuple[Cell, Corner]]:
-    for cell, corner in spots:
-        if any(x in near for x in restaurant_cells(cell)):
-            yield (cell, corner)
+    # The step from the reached road onto an entrance on another tile counts 1 (facts.md D.1).
+    return board_of(state).iter_restaurant_placements_in_road_range(
+        open_spots(state, seat),
+        state.rules.local_range,
+        occupied_squares(state),
+        any_road=state.options.local_manager_any_road,
+    )
 
 
 def restaurant_options(state: GameState, turn: WorkingTurn) -> list[Action]:

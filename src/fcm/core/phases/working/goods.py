@@ -23,7 +23,7 @@ from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
 from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
 
-from .common import jcell, open_spots, rule, unused_of, use_card
+from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
 DRINK_ORDER: tuple[Good, ...] = tuple(g for g in Good if g in DRINKS)
 PRODUCED: dict[Good, MilestoneId] = {
@@ -57,7 +57,11 @@ def supplier_sets(state: GameState, seat: int, buyer: EmployeeId) -> list[tuple[
     reach = buyer_range(state, seat, buyer)
     found: set[frozenset[Cell]] = set()
     if spec.range_kind == "road":
-        found.update(board.road_route_supplier_sets(spots, reach))
+        found.update(
+            board.road_route_supplier_sets(
+                spots, reach, whole_range=state.options.carts_use_whole_range
+            )
+        )
     elif spec.range_kind == "air":
         starts = {
             tile_of(entrance)
@@ -88,6 +92,72 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
                 yield GetDrinks(card, suppliers=s)
 
 
+def resolve_route(state: GameState, turn: WorkingTurn, action: GetDrinks) -> GetDrinks | str:
+    """A buyer's action with its route drawn: the action with the suppliers that route passes
+    filled in, or why the route is refused (naming the rule). Whether those suppliers make a
+    legal choice is then the legal actions' question."""
+    spec = state.rules.catalog.employees.get(action.employee)
+    if spec is None or spec.range_kind is None or action.good is not None:
+        return _rule(
+            "only a Cart Operator, Truck Driver or Zeppelin Pilot drives a route (an Errand Boy "
+            "names the drink)"
+        )
+    if action.employee not in turn.unused:
+        return _rule(f"no {action.employee} at work is left to collect drinks this turn")
+    board = board_of(state)
+    spots = open_spots(state, turn.seat)
+    reach = buyer_range(state, turn.seat, action.employee)
+    if spec.range_kind == "road":
+        passed, problem = board.check_road_route(
+            spots, action.route, reach, whole_range=state.options.carts_use_whole_range
+        )
+        what = "a road route (excerpt 002 'Collecting drinks'; facts.md D.1)"
+    else:
+        starts = {
+            tile_of(entrance)
+            for cell, corner, drive_in in spots
+            for entrance in restaurant_entrances(cell, corner, drive_in)
+        }
+        passed, problem = board.check_zeppelin_route(starts, action.route, reach)
+        what = "a Zeppelin flight (excerpt 002 'Collecting drinks'; facts.md D.1)"
+    if problem is not None:
+        return _rule(f"{what}: {problem}")
+    collected = tuple(sorted(passed))
+    if not collected:
+        return _rule(f"{what}: this route passes no supplier, so there is nothing to collect")
+    if action.suppliers and tuple(sorted(action.suppliers)) != collected:
+        return _rule(
+            "you must collect from every supplier next to the route: this route passes "
+            + (", ".join(jcell_text(c) for c in collected) or "no supplier")
+        )
+    return GetDrinks(action.employee, suppliers=collected, route=action.route)
+
+
+def drink_route(state: GameState, seat: int, action: GetDrinks) -> tuple[Cell, ...] | None:
+    """One route (road squares) or flight (tiles) that passes exactly ``action.suppliers``, to
+    draw a legal choice; ``None`` when there is none (or the buyer names a drink)."""
+    spec = state.rules.catalog.employees.get(action.employee)
+    if spec is None or spec.range_kind is None or not action.suppliers:
+        return None
+    board = board_of(state)
+    spots = open_spots(state, seat)
+    reach = buyer_range(state, seat, action.employee)
+    if spec.range_kind == "road":
+        return board.road_route_for(
+            spots, action.suppliers, reach, whole_range=state.options.carts_use_whole_range
+        )
+    starts = {
+        tile_of(entrance)
+        for cell, corner, drive_in in spots
+        for entrance in restaurant_entrances(cell, corner, drive_in)
+    }
+    return board.zeppelin_route_for(starts, action.suppliers, reach)
+
+
+def jcell_text(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
     seat = turn.seat
     p = state.players[seat]
@@ -105,6 +175,10 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         milestones.claim(state, seat, PRODUCED[action.good], log)
         return
     assert isinstance(action, GetDrinks)
+    if action.route and not action.suppliers:  # replayed as sent: the route names them
+        resolved = resolve_route(state, turn, action)
+        assert not isinstance(resolved, str), resolved
+        action = resolved
     each = per_source(state, seat, action.employee)
     use_card(turn, action.employee)
     if action.good is not None:
@@ -125,6 +199,16 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         p.stock[good] += each
         total[good.value] = total.get(good.value, 0) + each
         detail.append({"cell": jcell(cell), "good": good.value, "amount": each})
+    if action.route:  # drawn by the player: shown as drawn
+        log.add(
+            EventKind.DRINKS_COLLECTED,
+            seat=seat,
+            employee=action.employee,
+            total=total,
+            suppliers=detail,
+            route=jcells(action.route),
+        )
+        return
     log.add(
         EventKind.DRINKS_COLLECTED,
         seat=seat,

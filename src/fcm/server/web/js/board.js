@@ -303,7 +303,7 @@ export class BoardView {
 
   // -- highlights ----------------------------------------------------------------------------
 
-  /** spec: {anchors: [cell], airplanes: [{edge, first, span}], preview: {cells, garden, entrances, airplane, owner}, marks: [cell]} */
+  /** spec: {anchors: [cell], airplanes: [{edge, first, span}], preview: {cells, garden, entrances, airplane, owner}, marks: [cell], route: [cell], flight: [tile]} */
   setHighlights(spec) {
     const g = clear(this.layers.hl);
     if (!spec || !this.board) return;
@@ -315,6 +315,15 @@ export class BoardView {
       const rr = airplaneRect(this.board, a.edge, a.first, 1);
       g.append(s("rect", { x: rr.x + 2, y: rr.y + 2, width: rr.w - 4, height: rr.h - 4, rx: 5,
         class: "hl-anchor" + (spec.selectedEdge === `${a.edge},${a.first}` ? " selected" : ""), "data-hl-edge": `${a.edge},${a.first}` }));
+    }
+    // a buyer's route: a line through the centres of its road squares, or of the Zeppelin's tiles
+    if (spec.route && spec.route.length) {
+      const pts = spec.route.map((c) => `${sqX(c[1]) + SQ / 2},${sqY(c[0]) + SQ / 2}`).join(" ");
+      g.append(s("polyline", { points: pts, class: "hl-route", "data-hl-route": spec.route.map(key).join(" ") }));
+    }
+    if (spec.flight && spec.flight.length) {
+      const mid = (t) => `${sqX(t[1] * 5) + 2.5 * SQ},${sqY(t[0] * 5) + 2.5 * SQ}`;
+      g.append(s("polyline", { points: spec.flight.map(mid).join(" "), class: "hl-route flight", "data-hl-flight": spec.flight.map(key).join(" ") }));
     }
     for (const cell of spec.marks || []) {
       g.append(s("circle", { cx: sqX(cell[1]) + SQ / 2, cy: sqY(cell[0]) + SQ / 2, r: SQ / 2 - 2, class: "hl-mark", "data-hl-mark": key(cell) }));

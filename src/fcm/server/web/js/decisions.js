@@ -252,12 +252,15 @@ export class Decisions {
       case "get_drinks":
         return h("div", { class: "section" }, h("p", {}, "Get drinks:"),
           h("div", { class: "menu" }, list.map((a) => {
+            // a route choice is sent as drawn (its road squares or the Zeppelin's tiles): the
+            // engine checks the route and the board shows it on hover
             const btn = this.actionButton(a, a.action.good
               ? h("span", {}, cardChip(catalog, a.action.employee), " gets ", goodChip(a.action.good), ` ${a.action.good}`)
               : h("span", {}, cardChip(catalog, a.action.employee), ` route via ${a.action.suppliers.length} supplier${a.action.suppliers.length === 1 ? "" : "s"}: `,
-                a.action.suppliers.map((c) => `${c[0]},${c[1]}`).join(" · ")));
+                a.action.suppliers.map((c) => `${c[0]},${c[1]}`).join(" · ")),
+              a.drawn ? { onclick: () => this.send(a.drawn) } : undefined);
             if (a.cells) {
-              btn.addEventListener("mouseenter", () => this.ctl.board.setHighlights({ marks: a.cells }));
+              btn.addEventListener("mouseenter", () => this.ctl.board.setHighlights({ marks: a.cells, route: a.route, flight: a.flight }));
               btn.addEventListener("mouseleave", () => this.ctl.board.setHighlights(this.routeHighlights()));
             }
             return h("div", { class: "menu-row" }, btn);

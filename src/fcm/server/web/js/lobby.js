@@ -10,7 +10,11 @@ const OPTION_TEXT = {
   airplanes_may_not_overlap: ["Airplanes may not overlap", "Deluxe reading: airplane tokens on one edge may not overlap"],
   bank_breaks_when_short: ["Bank breaks only when short", "rulebook reading: the bank breaks when it cannot pay in full (not at $0)"],
   first_100_at_end_of_dinnertime: ["First to have $100 at end of Dinnertime", "rulebook reading of the claim moment"],
-  round_limit: ["Round limit", "safety cap on the number of rounds"],
+  roads_meet_at_midpoints: ["Roads meet only at tile-edge midpoints", "older designer ruling: roads on neighbouring tiles connect only at the middle of the shared edge"],
+  carts_use_whole_range: ["Carts use their whole range", "designer ruling: a Cart Operator or Truck Driver drives its full range when it can"],
+  payday_firing_in_turn_order: ["Payday firing in turn order", "designer ruling: players fire in turn order, openly (not simultaneously)"],
+  introductory_all_drinks: ["Introductory map with all three drinks", "Deluxe: the introductory game's map shows soda, lemonade and beer"],
+  round_limit: ["Round limit", "a simulation cap, not a rule of the game: empty for none"],
 };
 
 function inviteUrl(game, token) {
@@ -47,7 +51,7 @@ function linkRow(label, url, testId) {
 
 export function renderLobby(root) {
   let timer = null;
-  let options = { options: { introductory: false, milestones: null, round_limit: 60 }, bots: ["random", "heuristic"] };
+  let options = { options: { introductory: false, milestones: null, round_limit: null }, bots: ["random", "heuristic"] };
   const page = h("div", { class: "page lobby" });
   const formBox = h("section", { class: "card" });
   const resultBox = h("section", { class: "card hidden", "data-test": "created" });
@@ -99,7 +103,11 @@ export function renderLobby(root) {
     clear(optionBox);
     for (const [key, value] of Object.entries(options.options)) {
       const [label, help] = OPTION_TEXT[key] || [key, ""];
-      if (value === null) {
+      if (key === "round_limit") {
+        optionBox.append(h("label", { class: "num", title: help }, label, " ",
+          h("input", { type: "number", name: key, value: value ?? "", min: 1, placeholder: "none", "data-option": key, "data-nullable": "1" }),
+          help ? h("small", {}, ` — ${help}`) : null));
+      } else if (value === null) {
         // a switch whose default depends on others (milestones: off in the introductory game)
         optionBox.append(h("label", { class: "check", title: help }, label, " ",
           h("select", { name: key, "data-option": key, "data-tristate": "1" },
@@ -145,6 +153,10 @@ export function renderLobby(root) {
       const key = input.dataset.option;
       if (input.dataset.tristate) {
         if (input.value !== "") opts[key] = input.value === "true";
+        continue;
+      }
+      if (input.dataset.nullable) {
+        if (input.value !== "") opts[key] = Number(input.value);
         continue;
       }
       const value = input.type === "checkbox" ? input.checked : Number(input.value);
