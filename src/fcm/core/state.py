@@ -101,7 +101,7 @@ class Options:
         return Options(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {name: getattr(self, name) for name in self.__slots__}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
         if out["ruleset"] == BASE:
             del out["ruleset"]
         return out
@@ -110,7 +110,7 @@ class Options:
     def from_dict(cls, data: dict[str, Any]) -> Options:
         from fcm.core.errors import ScenarioError
 
-        known = set(cls.__slots__)
+        known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise ScenarioError(f"options: unknown switch(es) {sorted(unknown)}")
