@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench soak clean lock
+.PHONY: run test lint typecheck unit bench compiled soak clean lock
 
 $(STAMP): pyproject.toml requirements-dev.txt
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON)"; exit 1; }
@@ -31,6 +31,11 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# Optional: the hot engine modules compiled with mypyc into build/compiled (needs a C compiler);
+# checks the pinned final hashes; `make bench` then measures it too (bench/compiled.py).
+compiled: $(STAMP)
+	$(BIN)/python -m bench.compiled
+
 soak: $(STAMP)
 	$(BIN)/fcm verify --games $${SOAK_GAMES:-100000} --jobs 2
 
@@ -39,4 +44,4 @@ lock:
 	  /tmp/fcm-lock/bin/pip freeze --exclude-editable > requirements-dev.txt
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

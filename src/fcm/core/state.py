@@ -123,7 +123,7 @@ class Options:
         offers)."""
         out = {
             name: getattr(self, name)
-            for name in self.__slots__
+            for name in (f.name for f in fields(self))
             if complete or name not in _LATER_SWITCHES or getattr(self, name)
         }
         if out["ruleset"] == BASE:  # a form offers switches; the ruleset is chosen elsewhere
@@ -134,7 +134,7 @@ class Options:
     def from_dict(cls, data: dict[str, Any]) -> Options:
         from fcm.core.errors import ScenarioError
 
-        known = set(cls.__slots__)
+        known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise ScenarioError(f"options: unknown switch(es) {sorted(unknown)}")

@@ -26,9 +26,10 @@ from fcm.core.types import Cell, Corner, EmployeeId
 
 from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
-DEVELOPER = EmployeeId.NEW_BUSINESS_DEVELOPER
-LOCAL = EmployeeId.LOCAL_MANAGER
-REGIONAL = EmployeeId.REGIONAL_MANAGER
+# annotated: mypyc (make compiled) cannot infer these through the import cycle
+DEVELOPER: EmployeeId = EmployeeId.NEW_BUSINESS_DEVELOPER
+LOCAL: EmployeeId = EmployeeId.LOCAL_MANAGER
+REGIONAL: EmployeeId = EmployeeId.REGIONAL_MANAGER
 
 
 def _houses(text: str) -> str:
