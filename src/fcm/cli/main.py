@@ -5,6 +5,7 @@ fcm play --players 4 --seed 1         a whole bot game with its results
 fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2
 fcm replay GAME.json [--verify] [--log] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
+fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 --out results.jsonl
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from fcm.bots import make_bot
+from fcm.bots import BOT_NAMES, canonical_bot_name, make_bot
 from fcm.cli.render import CHAIN_LETTERS, render_companies, render_position
 from fcm.core.errors import FcmError
 from fcm.core.events import Event
@@ -28,6 +29,7 @@ from fcm.core.state import Options
 from fcm.core.views import visible_events
 
 console = Console(highlight=False)
+BOTS_HELP = f"comma-separated bot names ({', '.join(BOT_NAMES)}; heuristic = easy)"
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -44,12 +46,18 @@ def cmd_map(args: argparse.Namespace) -> int:
 
 def _bot_names(args: argparse.Namespace) -> list[str] | None:
     """One bot name per seat from ``--bots`` (one name is used for every seat)."""
-    names: list[str] = args.bots.split(",") if args.bots else ["heuristic"] * args.players
+    names: list[str] = args.bots.split(",") if args.bots else ["easy"] * args.players
     if len(names) == 1:
         names = names * args.players
     if len(names) != args.players:
         console.print(f"[red]--bots names {len(names)} bots for {args.players} players[/]")
         return None
+    for n in names:
+        try:
+            canonical_bot_name(n)
+        except ValueError as exc:
+            console.print(f"[red]--bots: {exc}[/]")
+            return None
     return names
 
 
@@ -143,6 +151,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         totals.add_row(f"wins by {name}", f"{wins} of {len(lines)}")
     totals.add_row("end reasons", ", ".join(f"{k}: {v}" for k, v in summary["end_reasons"].items()))
     console.print(totals)
+    if args.out:
+        write_jsonl(args.out, lines)
+        console.print(f"wrote {len(lines)} lines to {args.out}")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from fcm import tournament
+    from fcm.simulate import write_jsonl
+
+    names = _bot_names(args)
+    if names is None:
+        return 2
+    if args.think is not None and args.think <= 0:
+        console.print("[red]--think must be a positive number of seconds[/]")
+        return 2
+    total = len(tournament.specs(names, args.games, args.seed))
+    lines = []
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{total} games", total=total)
+        for line in tournament.run(
+            names,
+            args.games,
+            args.seed,
+            options=_options(args),
+            jobs=args.jobs,
+            think=args.think,
+            rollouts=args.rollouts,
+        ):
+            lines.append(line)
+            progress.advance(task)
+    lines.sort(key=lambda x: (x["seed"], x["bots"]))
+    console.print(
+        tournament.format_summary(tournament.summarise(lines)), markup=False, soft_wrap=True
+    )
     if args.out:
         write_jsonl(args.out, lines)
         console.print(f"wrote {len(lines)} lines to {args.out}")
@@ -243,18 +288,32 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a whole game between bots")
     game_opts(p)
-    p.add_argument("--bots", default="", help="comma-separated bot names (random, heuristic)")
+    p.add_argument("--bots", default="", help=BOTS_HELP)
     p.add_argument("--save", default="", help="save the game to this file")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
     game_opts(p)
     p.add_argument("--games", type=int, default=100)
-    p.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
+    p.add_argument("--bots", default="", help=BOTS_HELP + ", one per seat")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--out", default="", help="write one JSON line per game here")
     p.add_argument("--save-dir", default="", help="save every game here for fcm replay")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "tournament", help="seat-rotated bot games: win rates, ratings, cash and rounds"
+    )
+    game_opts(p)
+    p.add_argument("--games", type=int, default=200, help="games (rounded up to whole rotations)")
+    p.add_argument("--bots", default="", help=BOTS_HELP + ", one per seat (rotated)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--out", default="", help="write one JSON line per game here")
+    p.add_argument("--think", type=float, default=None, help="hard: seconds per decision")
+    p.add_argument(
+        "--rollouts", type=int, default=None, help="hard: rollouts per decision (deterministic)"
+    )
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")
     p.add_argument("--host", default="127.0.0.1")
