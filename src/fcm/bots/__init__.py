@@ -11,7 +11,7 @@ from fcm.bots.base import Bot
 from fcm.bots.random_bot import RandomBot
 
 # The levels offered everywhere a bot is named (CLI, server, lobby), weakest first.
-BOT_NAMES: tuple[str, ...] = ("random", "easy")
+BOT_NAMES: tuple[str, ...] = ("random", "easy", "medium", "hard")
 # Old names still accepted.
 ALIASES = {"heuristic": "easy"}
 
@@ -45,7 +45,13 @@ def make_bot(
         from fcm.bots.heuristic import HeuristicBot
 
         return HeuristicBot(seed)
-    raise AssertionError(level)  # pragma: no cover - every level is handled above
+    if level == "medium":
+        from fcm.bots.medium import MediumBot
+
+        return MediumBot(seed)
+    from fcm.bots.search import HardBot
+
+    return HardBot(seed, think=think, rollouts=rollouts)
 
 
 __all__ = ["ALIASES", "BOT_NAMES", "Bot", "RandomBot", "canonical_bot_name", "make_bot"]

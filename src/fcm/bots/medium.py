@@ -1,0 +1,435 @@
+"""The medium bot: a planner that reads the position and plays a plan like a competent human.
+
+Stateless: every decision re-derives the plan from the bot's own view (so a server that makes a
+bot afresh for each decision gets the same play), and revises it as the position changes.
+
+The plan (:class:`Plan`) says
+- which food to sell: the one the company already cooks, else the one rivals cook and market
+  less (ties broken by a hash of the map and seat, so openings vary between games);
+- what to hire and train, in order: an opening that races a milestone (First billboard with a
+  Marketing Trainee, First waitress, First to lower prices), kitchen trainees trained into cooks,
+  waitresses, a Pricing Manager, more marketeers, a Management Trainee and a Junior VP only when
+  cards need seats, a Local Manager for a second restaurant when houses are out of reach, a New
+  Business Developer for houses and gardens next to its restaurants, a campaign manager for
+  mailboxes and a brand manager for airplanes;
+- salaries against the next Payday: a salaried card is hired or trained only while cash plus a
+  cautious income forecast covers every salary; at Payday only salaried cards are fired, and
+  never one it can pay;
+- marketing: every campaign tile it may launch (billboard, mailbox, airplane, radio) is scored by
+  the houses it reaches that the chain would win on price + distance, with room for demand;
+  campaigns that would only feed a rival are not placed;
+- price: Pricing Manager at work when houses are contested, a Luxuries Manager only where no
+  rival is within reach, a Discount Manager when most valued houses are lost by a little;
+- the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
+  ($100), a slow map or a training line a long one ($300), else $200.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fcm.bots.heuristic import (
+    WORK_PRIORITY,
+    HeuristicBot,
+    _demand_counts,
+    _entry_of,
+    _service_distances,
+    seats_short,
+)
+from fcm.core.actions import (
+    Action,
+    ChooseAdvert,
+    ChooseReserve,
+    Done,
+    Fire,
+    Hire,
+    PlaceCampaign,
+    SendToWork,
+    StartCampaign,
+    Train,
+)
+from fcm.core.company import board_of, owned_cards, salary_due, unit_price
+from fcm.core.engine import apply_in_place, legal_actions
+from fcm.core.geometry import campaign_cells, restaurant_entrances
+from fcm.core.phases.marketing import houses_reached
+from fcm.core.state import Campaign, GameState, Phase
+from fcm.core.types import CampaignType, Cell, Good, Seat
+from fcm.data import CATALOG
+
+FOODS = (Good.BURGER, Good.PIZZA)
+COOKS = {Good.BURGER: ("burger_cook", "burger_chef"), Good.PIZZA: ("pizza_cook", "pizza_chef")}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    food: Good
+    opening: str  # "billboard", "waitress" or "pricing": the milestone raced in round 1-2
+    reserve: int
+    hires: tuple[tuple[str, int], ...]
+    trains: tuple[tuple[str, str], ...]
+    contested: bool  # some house near us is within reach of a rival
+
+
+def _hash(*parts: object) -> int:
+    return zlib.crc32(repr(parts).encode())
+
+
+def _rival_food_weight(view: GameState, seat: Seat) -> Counter[Good]:
+    """How much each food is already served by rivals: their kitchens and campaigns."""
+    w: Counter[Good] = Counter()
+    for s in range(view.num_players):
+        if s == seat:
+            continue
+        owned = owned_cards(view, s)
+        for food, (cook, chef) in COOKS.items():
+            w[food] += 2 * owned[cook] + 4 * owned[chef]
+    for c in view.campaigns.values():
+        if c.owner != seat and c.good in FOODS:
+            w[c.good] += 1
+    return w
+
+
+def totals(view: GameState, seat: Seat) -> dict[int, int]:
+    """For each house this chain's restaurants reach: price + distance (any restaurant, open or
+    coming soon, since they open before the next Dinnertime)."""
+    board = board_of(view)
+    price = unit_price(view, seat)
+    mine = [r for r in view.restaurants if r.owner == seat]
+    out: dict[int, int] = {}
+    for h in view.houses.values():
+        best: int | None = None
+        for r in mine:
+            d = board.distance_house_to_restaurant(
+                h.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+            )
+            if d is not None and (best is None or d < best):
+                best = d
+        if best is not None:
+            out[h.number] = price + best
+    return out
+
+
+def win_chances(view: GameState, seat: Seat) -> dict[int, float]:
+    """For each house: 1 if this chain beats every rival on price + distance, 0.5 on a tie,
+    a small value when it loses by one (a price card would win it), else 0."""
+    mine = totals(view, seat)
+    rivals = [totals(view, s) for s in range(view.num_players) if s != seat]
+    out: dict[int, float] = {}
+    for n, t in mine.items():
+        best = min((r[n] for r in rivals if n in r), default=None)
+        if best is None or t < best:
+            out[n] = 1.0
+        elif t == best:
+            out[n] = 0.5
+        elif t == best + 1:
+            out[n] = 0.1
+        else:
+            out[n] = 0.0
+    return out
+
+
+class MediumBot(HeuristicBot):
+    name = "medium"
+
+    # -- the plan ------------------------------------------------------------------------------
+
+    def plan(self, view: GameState, seat: Seat) -> Plan:
+        owned = owned_cards(view, seat)
+        mine = {f: owned[a] * 3 + owned[b] * 8 for f, (a, b) in COOKS.items()}
+        my_campaign_goods = Counter(
+            c.good for c in view.campaigns.values() if c.owner == seat and c.good in FOODS
+        )
+        tiles = tuple(tuple(row) for row in view.tiles)
+        if mine[Good.BURGER] != mine[Good.PIZZA]:
+            food = max(FOODS, key=lambda f: mine[f])
+        elif my_campaign_goods:
+            food = max(FOODS, key=lambda f: my_campaign_goods[f])
+        else:
+            rival = _rival_food_weight(view, seat)
+            if rival[Good.BURGER] != rival[Good.PIZZA]:
+                food = min(FOODS, key=lambda f: rival[f])
+            else:
+                food = FOODS[_hash(tiles, seat) % 2]
+        near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
+        chances = win_chances(view, seat) if view.restaurants else {}
+        contested = any(c < 1.0 for c in chances.values())
+        billboard_open = "first_billboard" in view.milestones_available or view.players[
+            seat
+        ].has("first_billboard")
+        # The round-1 race: an eternal billboard pays on a map with houses near us.
+        if billboard_open and (near >= 2 or _hash(tiles, seat, "open") % 3 != 0):
+            opening = "billboard"
+        elif "first_waitress" in view.milestones_available:
+            opening = "waitress"
+        else:
+            opening = "pricing"
+        if opening == "billboard" and near >= 3:
+            reserve = 100
+        elif near <= 1:
+            reserve = 300
+        else:
+            reserve = 200 if _hash(tiles, seat, "r") % 3 else 300
+        cook = COOKS[food][0]
+        first: tuple[tuple[str, int], ...] = {
+            "billboard": (("marketing_trainee", 1), ("kitchen_trainee", 1)),
+            "waitress": (("waitress", 1), ("kitchen_trainee", 1), ("marketing_trainee", 1)),
+            "pricing": (("pricing_manager", 1), ("kitchen_trainee", 1), ("marketing_trainee", 1)),
+        }[opening]
+        hires = (
+            *first,
+            ("trainer", 1),
+            ("marketing_trainee", 2),
+            ("recruiting_girl", 1),
+            ("kitchen_trainee", 2),
+            ("marketing_trainee", 3),
+            ("waitress", 1),
+            ("pricing_manager", 1),
+            ("management_trainee", 1),
+            ("marketing_trainee", 4),
+            ("kitchen_trainee", 3),
+            ("waitress", 2),
+            ("management_trainee", 2),
+            ("errand_boy", 1),
+            ("management_trainee", 3),
+        )
+        out_of_reach = sum(1 for h in view.houses.values() if h.demand) > sum(
+            1 for n in chances if view.houses[n].demand
+        )
+        trains: list[tuple[str, str]] = []
+        # Full baskets: when houses we win also want the other food, cook it too.
+        other = FOODS[1 - FOODS.index(food)]
+        mixed = sum(
+            view.houses[n].demand.count(other) for n, ch in chances.items() if ch >= 0.5
+        )
+        other_cook = COOKS[other][0]
+        if mixed >= 2 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
+            trains.append(("kitchen_trainee", other_cook))
+        trains.append(("kitchen_trainee", cook))
+        if owned[cook] >= 2:
+            trains.append((cook, COOKS[food][1]))
+        trains.append(("management_trainee", "junior_vice_president"))
+        if out_of_reach or contested:
+            trains.append(("junior_vice_president", "local_manager"))
+        if not billboard_open or view.round >= 5:
+            trains.append(("marketing_trainee", "campaign_manager"))
+        trains.append(("management_trainee", "new_business_developer"))
+        trains.append(("campaign_manager", "brand_manager"))
+        if contested:
+            trains.append(("junior_vice_president", "discount_manager"))
+        return Plan(food, opening, reserve, hires, tuple(trains), contested)
+
+    # -- reserve, restructuring, payday ---------------------------------------------------------
+
+    def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        want = ChooseReserve(self.plan(view, seat).reserve)
+        return want if want in legal else legal[0]
+
+    def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        p = view.players[seat]
+        plan = self.plan(view, seat)
+        hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
+        # A trainer at work trains only cards on the beach: keep the plan's next one there.
+        if "trainer" in hand and self._salary_room(view, seat):
+            for src, dst in plan.trains:
+                if src in hand and self._step_wanted(view, seat, dst):
+                    hand.remove(src)
+                    break
+        work = self._work_plan(hand, view.ceo_slots)
+        draft = Counter(view.drafts.get(seat, []))
+        want = Counter(work) - draft
+        for card in sorted(want, key=lambda c: -WORK_PRIORITY.get(c, 50)):
+            if SendToWork(card) in legal:
+                return SendToWork(card)
+        return Done()
+
+    def _worth_working(self, view: GameState, seat: Seat, card: str, plan: Plan) -> bool:
+        if card == "luxuries_manager":
+            return not plan.contested
+        if card == "discount_manager":
+            return plan.contested
+        if card == "pricing_manager":
+            # a price cut only pays where it wins houses
+            return plan.contested or view.round <= 3
+        return True
+
+    def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        fires = [a for a in legal if isinstance(a, Fire)]
+        if not fires:
+            return Done()
+        p = view.players[seat]
+        due = salary_due(view, seat)
+        forced = Done() not in legal
+        salaried = [a for a in fires if CATALOG.employees[a.employee].salary]
+        if not salaried:
+            return Done() if not forced else fires[0]
+        if forced or due > p.cash:
+            # the salaried card whose loss hurts least
+            return min(salaried, key=lambda a: self._keep_value(view, seat, a.employee))
+        # idle salaried cards on the beach that a tight budget cannot carry
+        idle = [a for a in salaried if a.employee in p.beach and a.employee not in p.at_work]
+        if idle and due > p.cash // 2 + 10:
+            worst = min(idle, key=lambda a: self._keep_value(view, seat, a.employee))
+            if self._keep_value(view, seat, worst.employee) < 60:
+                return worst
+        return Done()
+
+    def _keep_value(self, view: GameState, seat: Seat, card: str) -> int:
+        plan = self.plan(view, seat)
+        if card in COOKS[plan.food]:
+            return 100
+        return WORK_PRIORITY.get(card, 50)
+
+    # -- hiring and training within the salary budget --------------------------------------------
+
+    def _income_forecast(self, view: GameState, seat: Seat) -> int:
+        """A cautious next-Dinnertime income: houses with demand we would win, at our price."""
+        price = unit_price(view, seat)
+        chances = win_chances(view, seat)
+        income = 0.0
+        for n, ch in chances.items():
+            income += ch * len(view.houses[n].demand) * price
+        income += 3 * view.players[seat].at_work.count("waitress")
+        return int(0.6 * income)
+
+    def _salary_room(self, view: GameState, seat: Seat, extra: int = 1) -> bool:
+        p = view.players[seat]
+        due = salary_due(view, seat)
+        if due == 0 and extra == 1:
+            return True  # the first salaried card bootstraps the company
+        return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
+
+    def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        plan = self.plan(view, seat)
+        owned = owned_cards(view, seat)
+        career: Counter[str] = Counter()
+        for card, n in owned.items():
+            career[_entry_of(card)] += n
+        legal = {a.employee for a in hires if isinstance(a, Hire)}
+        short = seats_short(view, seat)
+        for card, count in plan.hires:
+            if career[card] >= count or card not in legal:
+                continue
+            if short and card != "management_trainee" and career["management_trainee"] == 0:
+                return Hire("management_trainee") if "management_trainee" in legal else None
+            return Hire(card)
+        return None
+
+    def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        plan = self.plan(view, seat)
+        short = seats_short(view, seat)
+        for src, dst in plan.trains:
+            if dst == "junior_vice_president" and not short:
+                continue
+            if not self._step_wanted(view, seat, dst):
+                continue
+            if CATALOG.employees[dst].salary and not self._salary_room(view, seat):
+                continue
+            for a in trains:
+                if isinstance(a, Train) and a.employee == src and a.into == dst:
+                    return a
+        return None
+
+    def _step_wanted(self, view: GameState, seat: Seat, dst: str) -> bool:
+        owned = owned_cards(view, seat)
+        if dst == "new_business_developer":
+            return view.round >= 5 and owned[dst] == 0
+        if dst in ("local_manager", "discount_manager", "brand_manager"):
+            return owned[dst] == 0
+        return True
+
+    # -- marketing -----------------------------------------------------------------------------
+
+    def _campaign_value(self, view: GameState, seat: Seat, probe: Campaign,
+                        chances: dict[int, float]) -> float:
+        price = unit_price(view, seat)
+        value = 0.0
+        for house in houses_reached(view, probe):
+            room = house.capacity - len(house.demand)
+            if room <= 0:
+                continue
+            ch = chances.get(house.number, 0.0)
+            gain = price * (2 if house.garden else 1)
+            # demand we win pays; demand we create for a rival costs us half of it
+            value += min(room, 2) * (ch * gain - 0.5 * (1 - ch) * gain)
+        return value
+
+    def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
+        """Try every kind of tile the marketeers may launch; keep the best by placement value."""
+        seen: dict[tuple[str, CampaignType, int, int], StartCampaign] = {}
+        for a in starts:
+            assert isinstance(a, StartCampaign)
+            tile = CATALOG.campaigns[a.number]
+            key = (a.marketeer, tile.type, tile.height, tile.width)
+            seen.setdefault(key, a)
+        best: Action = Done()
+        best_value = 4.0  # below this a campaign is not worth a marketeer's turn
+        chances = win_chances(view, seat)
+        for a in seen.values():
+            probe = view.clone()
+            apply_in_place(probe, seat, a)
+            places = legal_actions(probe, seat)
+            _, value = self._best_placement(probe, seat, places, chances)
+            tile = CATALOG.campaigns[a.number]
+            if tile.type is CampaignType.BILLBOARD and "first_billboard" in view.milestones_available:
+                value += 15  # eternal campaigns and free marketeer salaries for the rest
+            if value > best_value + 1e-9:
+                best, best_value = a, value
+        if best == Done() and Done() not in starts:
+            return starts[0]
+        return best
+
+    def _best_placement(
+        self, view: GameState, seat: Seat, places: Sequence[Action], chances: dict[int, float]
+    ) -> tuple[Action, float]:
+        w = view.working
+        assert w is not None and w.draft is not None
+        tile = CATALOG.campaigns[w.draft.number]
+        good = self.plan(view, seat).food
+        best: Action = places[0]
+        best_value = -1e9
+        for a in places:
+            if not isinstance(a, PlaceCampaign):
+                continue
+            cells: tuple[Cell, ...] = ()
+            if a.cell is not None:
+                cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
+            probe = Campaign(
+                number=tile.number, kind=tile.type, owner=seat, good=good, marketeer="",
+                remaining=1, eternal=False, placed_round=view.round, cells=cells,
+                edge=a.edge, first=a.first,
+            )
+            v = self._campaign_value(view, seat, probe, chances)
+            if v > best_value + 1e-9:
+                best, best_value = a, v
+        return best, best_value
+
+    def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
+        return self._best_placement(view, seat, places, win_chances(view, seat))[0]
+
+    def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
+        food = self.plan(view, seat).food
+        fitting = [a for a in adverts if isinstance(a, ChooseAdvert) and a.good is food]
+        pool = fitting or adverts
+        return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
+
+    # -- food ------------------------------------------------------------------------------------
+
+    def _cook(self, view: GameState, cooks: list[Action]) -> Action:
+        demand = _demand_counts(view)
+        seat = view.working.seat if view.working is not None else 0
+        food = self.plan(view, seat).food
+        return max(
+            cooks,
+            key=lambda a: (demand[a.good] + (3 if a.good is food else 0))  # type: ignore[attr-defined]
+            if not isinstance(a, Done) else -1,
+        )
+
+    def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.SETUP_RESERVE:
+            return self._reserve(view, seat, legal)
+        return super().choose(view, seat, legal)
