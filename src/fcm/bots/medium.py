@@ -373,7 +373,8 @@ class MediumBot(HeuristicBot):
             places = legal_actions(probe, seat)
             _, value = self._best_placement(probe, seat, places, chances)
             tile = CATALOG.campaigns[a.number]
-            if tile.type is CampaignType.BILLBOARD and "first_billboard" in view.milestones_available:
+            racing = "first_billboard" in view.milestones_available
+            if tile.type is CampaignType.BILLBOARD and racing:
                 value += 15  # eternal campaigns and free marketeer salaries for the rest
             if value > best_value + 1e-9:
                 best, best_value = a, value

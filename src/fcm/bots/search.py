@@ -1,8 +1,8 @@
 """The hard bot: medium proposes, determinized rollouts decide.
 
-At a decision with a real choice in Working 9-5 (hire, train, campaign tile and square), the bot takes medium's choice and a few alternatives as candidates. Each
-iteration draws one determinization of what its seat cannot see (the others' reserve cards
-while they are secret, from a prior; the chance state), consistently with its view and never
+At a decision with a real choice in Working 9-5 (hire, train, campaign tile and square), the
+bot takes medium's choice and a few alternatives as candidates. Each iteration draws one
+determinization of what its seat cannot see (the others' reserve cards while they are secret, from a prior; the chance state), consistently with its view and never
 from the true state, and plays every candidate on the same draw (paired comparison): the
 candidate is applied with the engine's in-place fast path on a cheap clone, then medium plays
 every seat to the start of the next round's Restructuring (one round), and a value estimate
