@@ -1,14 +1,15 @@
 """The hard bot: medium proposes, determinized rollouts decide.
 
-At a decision with a real choice in Working 9-5 (hire, train, campaign tile and square), the
-bot takes medium's choice and a few alternatives as candidates. Each iteration draws one
-determinization of what its seat cannot see (the others' reserve cards while they are secret, from a prior; the chance state), consistently with its view and never
-from the true state, and plays every candidate on the same draw (paired comparison): the
-candidate is applied with the engine's in-place fast path on a cheap clone, then medium plays
-every seat to the start of the next round's Restructuring (one round), and a value estimate
-scores the truncated position (cash lead plus forecast income). Medium's choice is kept unless a
-candidate beats it by a margin over the same draws. Every other decision is medium's (Order of
-Business, Restructuring, Payday: searching them was neutral for others' bots).
+At a decision with a real choice in Working 9-5 (hire, train, campaign tile and square), the bot
+takes medium's choice and a few alternatives as candidates. Each iteration draws one
+determinization of what its seat cannot see (the others' reserve cards while they are secret,
+from a prior; the chance state), consistently with its view and never from the true state, and
+plays every candidate on the same draw (paired comparison): the candidate is applied with the
+engine's in-place fast path on a cheap clone, then medium plays every seat to the start of the
+next round's Restructuring (one round), and a value estimate scores the truncated position (cash
+lead plus forecast income). Medium's choice is kept unless a candidate beats it by a margin over
+the same draws. Every other decision is medium's (Order of Business, Restructuring, Payday:
+searching them was neutral for others' bots).
 
 Budget: ``think`` seconds (default 1.0, at most 2 s per decision) and/or ``rollouts`` per
 decision (deterministic, for tournaments and tests: the same seed and view give the same move).
