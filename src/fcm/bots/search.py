@@ -103,7 +103,7 @@ class HardBot:
 
         places = [a for a in legal if isinstance(a, PlaceCampaign)]
         chances = win_chances(view, seat)
-        scored = []
+        scored: list[tuple[float, int, Action]] = []
         for a in places:
             _, v = self.medium._best_placement(view, seat, [a], chances)
             scored.append((-v, len(scored), a))
