@@ -166,7 +166,12 @@ class MediumBot(HeuristicBot):
             opening = "waitress"
         else:
             opening = "pricing"
-        if opening == "billboard" and near >= 3:
+        if not any(r.owner == seat for r in view.restaurants):
+            # chosen before any restaurant stands: by plan and table size (2p: tempo matters)
+            pick = _hash(tiles, seat, "r") % 5
+            reserve = (100, 200, 200, 300, 300)[pick] if view.num_players > 2 else (
+                (100, 100, 200, 200, 300)[pick])
+        elif opening == "billboard" and near >= 3:
             reserve = 100
         elif near <= 1:
             reserve = 300
@@ -260,7 +265,11 @@ class MediumBot(HeuristicBot):
         if not fires:
             return Done()
         p = view.players[seat]
-        due = salary_due(view, seat)
+        drafted = view.drafts.get(seat, [])
+        # cards already chosen for firing this Payday no longer cost their salary
+        due = max(0, salary_due(view, seat) - 5 * sum(
+            1 for c in drafted if CATALOG.employees[c].salary
+        ))
         forced = Done() not in legal
         salaried = [a for a in fires if CATALOG.employees[a.employee].salary]
         if not salaried:
