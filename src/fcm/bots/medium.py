@@ -43,15 +43,17 @@ from fcm.core.actions import (
     Action,
     ChooseAdvert,
     ChooseReserve,
+    Cook,
     Done,
     Fire,
     Hire,
     PlaceCampaign,
+    PlaceRestaurant,
     SendToWork,
     StartCampaign,
     Train,
 )
-from fcm.core.company import board_of, owned_cards, salary_due, unit_price
+from fcm.core.company import board_of, owned_cards, salary_due, structure_fits, unit_price
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
@@ -61,6 +63,7 @@ from fcm.data import CATALOG
 
 FOODS = (Good.BURGER, Good.PIZZA)
 COOKS = {Good.BURGER: ("burger_cook", "burger_chef"), Good.PIZZA: ("pizza_cook", "pizza_chef")}
+KITCHEN = frozenset(c for pair in COOKS.values() for c in pair)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +146,20 @@ class MediumBot(HeuristicBot):
             c.good for c in view.campaigns.values() if c.owner == seat and c.good in FOODS
         )
         tiles = tuple(tuple(row) for row in view.tiles)
-        if mine[Good.BURGER] != mine[Good.PIZZA]:
-            food = max(FOODS, key=lambda f: mine[f])
-        elif my_campaign_goods:
-            food = max(FOODS, key=lambda f: my_campaign_goods[f])
+        chances0 = win_chances(view, seat) if view.restaurants else {}
+        won_demand: Counter[Good] = Counter()
+        for n, ch in chances0.items():
+            if ch >= 0.5:
+                won_demand.update(g for g in view.houses[n].demand if g in FOODS)
+        rival = _rival_food_weight(view, seat)
+        score = {
+            f: 2 * mine[f] + 4 * my_campaign_goods[f] + 2 * won_demand[f] - rival[f]
+            for f in FOODS
+        }
+        if score[Good.BURGER] != score[Good.PIZZA]:
+            food = max(FOODS, key=lambda f: score[f])
         else:
-            rival = _rival_food_weight(view, seat)
-            if rival[Good.BURGER] != rival[Good.PIZZA]:
-                food = min(FOODS, key=lambda f: rival[f])
-            else:
-                food = FOODS[_hash(tiles, seat) % 2]
+            food = FOODS[_hash(tiles, seat) % 2]
         near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
         chances = win_chances(view, seat) if view.restaurants else {}
         contested = any(c < 1.0 for c in chances.values())
@@ -160,7 +167,7 @@ class MediumBot(HeuristicBot):
             seat
         ].has("first_billboard")
         # The round-1 race: an eternal billboard pays on a map with houses near us.
-        if billboard_open and (near >= 2 or _hash(tiles, seat, "open") % 3 != 0):
+        if billboard_open and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3)):
             opening = "billboard"
         elif "first_waitress" in view.milestones_available:
             opening = "waitress"
@@ -210,7 +217,7 @@ class MediumBot(HeuristicBot):
             view.houses[n].demand.count(other) for n, ch in chances.items() if ch >= 0.5
         )
         other_cook = COOKS[other][0]
-        if mixed >= 2 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
+        if mixed >= 1 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
             trains.append(("kitchen_trainee", other_cook))
         trains.append(("kitchen_trainee", cook))
         if owned[cook] >= 2:
@@ -218,13 +225,53 @@ class MediumBot(HeuristicBot):
         trains.append(("management_trainee", "junior_vice_president"))
         if out_of_reach or contested:
             trains.append(("junior_vice_president", "local_manager"))
+        my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
         if not billboard_open or view.round >= 5:
             trains.append(("marketing_trainee", "campaign_manager"))
+        if my_campaigns == 0 and view.round >= 4:
+            # nothing in a trainee's range: a campaign manager reaches one square further
+            trains.insert(1, ("marketing_trainee", "campaign_manager"))
         trains.append(("management_trainee", "new_business_developer"))
         trains.append(("campaign_manager", "brand_manager"))
         if contested:
             trains.append(("junior_vice_president", "discount_manager"))
         return Plan(food, opening, reserve, hires, tuple(trains), contested)
+
+    def _best_restaurant(
+        self, view: GameState, seat: Seat, places: list[Action], legal: Sequence[Action]
+    ) -> Action:
+        """The first restaurant: near many houses that no rival restaurant is nearer to."""
+        if not places:
+            return Done() if Done() in legal else legal[0]
+        board = board_of(view)
+        houses = list(view.houses.values())
+        rivals = [r for r in view.restaurants if r.owner != seat]
+        rival_d: dict[int, int] = {}
+        for h in houses:
+            for r in rivals:
+                d = board.distance_house_to_restaurant(
+                    h.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+                )
+                if d is not None and d < rival_d.get(h.number, 99):
+                    rival_d[h.number] = d
+
+        def score(a: Action) -> float:
+            assert isinstance(a, PlaceRestaurant)
+            ents = restaurant_entrances(a.cell, a.entrance, False)
+            total = 0.0
+            for h in houses:
+                d = board.distance_house_to_restaurant(h.footprint, ents)
+                if d is None:
+                    continue
+                other = rival_d.get(h.number, 99)
+                share = 1.0 if d < other else (0.4 if d == other else 0.1)
+                total += share * (1.0 / (1 + d) + (0.5 if d <= 2 else 0.0))
+            return total
+
+        scores = [score(a) for a in places]
+        best = max(scores)
+        top = [a for a, sc in zip(places, scores, strict=True) if sc >= best - 1e-9]
+        return top[self._rng.below(len(top))]
 
     # -- reserve, restructuring, payday ---------------------------------------------------------
 
@@ -237,18 +284,57 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
         # A trainer at work trains only cards on the beach: keep the plan's next one there.
-        if "trainer" in hand and self._salary_room(view, seat):
+        if "trainer" in hand:
             for src, dst in plan.trains:
-                if src in hand and self._step_wanted(view, seat, dst):
+                if dst == "junior_vice_president" and not seats_short(view, seat):
+                    continue
+                if (
+                    src in hand
+                    and self._step_wanted(view, seat, dst)
+                    and self._salary_room(view, seat, card=dst)
+                ):
                     hand.remove(src)
                     break
-        work = self._work_plan(hand, view.ceo_slots)
+        prio = self._priorities(view, seat, plan)
+        work = self._pack(hand, view.ceo_slots, prio)
         draft = Counter(view.drafts.get(seat, []))
         want = Counter(work) - draft
-        for card in sorted(want, key=lambda c: -WORK_PRIORITY.get(c, 50)):
+        for card in sorted(want, key=lambda c: (-prio.get(c, 50), c)):
             if SendToWork(card) in legal:
                 return SendToWork(card)
         return Done()
+
+    def _priorities(self, view: GameState, seat: Seat, plan: Plan) -> dict[str, int]:
+        """How much each card is wanted at work this round, by plan and position."""
+        prio = dict(WORK_PRIORITY)
+        p = view.players[seat]
+        wanted_training = any(
+            src in p.hand and self._step_wanted(view, seat, dst) for src, dst in plan.trains
+        )
+        if view.round >= 6 and not wanted_training:
+            prio["trainer"] = 30
+        prio["local_manager"] = 97 if p.restaurants_placed < 3 else 20
+        return prio
+
+    @staticmethod
+    def _pack(hand: list[str], ceo_slots: int, prio: dict[str, int]) -> list[str]:
+        """The best set of cards that fits: managers with the most slots, then by priority."""
+        managers = sorted(
+            (c for c in hand if CATALOG.employees[c].is_manager),
+            key=lambda c: -CATALOG.employees[c].slots,
+        )
+        others = sorted(
+            (c for c in hand if not CATALOG.employees[c].is_manager and prio.get(c, 50) > 0),
+            key=lambda c: (-prio.get(c, 50), c),
+        )
+        best: list[str] = []
+        for m_count in range(min(len(managers), ceo_slots) + 1):
+            chosen = managers[:m_count]
+            capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
+            packed = chosen + others[:capacity]
+            if structure_fits(packed, ceo_slots) and len(packed) > len(best):
+                best = packed
+        return best
 
     def _worth_working(self, view: GameState, seat: Seat, card: str, plan: Plan) -> bool:
         if card == "luxuries_manager":
@@ -303,11 +389,13 @@ class MediumBot(HeuristicBot):
         income += 3 * view.players[seat].at_work.count("waitress")
         return int(0.6 * income)
 
-    def _salary_room(self, view: GameState, seat: Seat, extra: int = 1) -> bool:
+    def _salary_room(
+        self, view: GameState, seat: Seat, extra: int = 1, card: str = ""
+    ) -> bool:
         p = view.players[seat]
         due = salary_due(view, seat)
-        if due == 0 and extra == 1:
-            return True  # the first salaried card bootstraps the company
+        if due == 0 and extra == 1 and card in KITCHEN:
+            return True  # the first cook bootstraps the company
         return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
@@ -334,7 +422,7 @@ class MediumBot(HeuristicBot):
                 continue
             if not self._step_wanted(view, seat, dst):
                 continue
-            if CATALOG.employees[dst].salary and not self._salary_room(view, seat):
+            if CATALOG.employees[dst].salary and not self._salary_room(view, seat, card=dst):
                 continue
             for a in trains:
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
@@ -374,7 +462,7 @@ class MediumBot(HeuristicBot):
             key = (a.marketeer, tile.type, tile.height, tile.width)
             seen.setdefault(key, a)
         best: Action = Done()
-        best_value = 4.0  # below this a campaign is not worth a marketeer's turn
+        best_value = 0.0  # a campaign that feeds rivals more than us is not placed
         chances = win_chances(view, seat)
         for a in seen.values():
             probe = view.clone()
@@ -382,12 +470,14 @@ class MediumBot(HeuristicBot):
             places = legal_actions(probe, seat)
             _, value = self._best_placement(probe, seat, places, chances)
             tile = CATALOG.campaigns[a.number]
-            racing = "first_billboard" in view.milestones_available
-            if tile.type is CampaignType.BILLBOARD and racing:
+            racing = "first_billboard" in view.milestones_available and not view.players[
+                seat
+            ].has("first_billboard")
+            if tile.type is CampaignType.BILLBOARD and racing and value > 0:
                 value += 15  # eternal campaigns and free marketeer salaries for the rest
             if value > best_value + 1e-9:
                 best, best_value = a, value
-        if best == Done() and Done() not in starts:
+        if best == Done() and Done() not in legal_actions(view, seat):
             return starts[0]
         return best
 
@@ -428,14 +518,23 @@ class MediumBot(HeuristicBot):
     # -- food ------------------------------------------------------------------------------------
 
     def _cook(self, view: GameState, cooks: list[Action]) -> Action:
-        demand = _demand_counts(view)
+        """Cook what the houses we would win still miss after our stock (full baskets)."""
         seat = view.working.seat if view.working is not None else 0
         food = self.plan(view, seat).food
-        return max(
-            cooks,
-            key=lambda a: (demand[a.good] + (3 if a.good is food else 0))  # type: ignore[attr-defined]
-            if not isinstance(a, Done) else -1,
-        )
+        want: Counter[Good] = Counter()
+        for n, ch in win_chances(view, seat).items():
+            if ch >= 0.5:
+                want.update(view.houses[n].demand)
+        stock = view.players[seat].stock
+        missing = {g: want[g] - stock.get(g, 0) for g in FOODS}
+        demand = _demand_counts(view)
+
+        def key(a: Action) -> tuple[int, int, int]:
+            if not isinstance(a, Cook):
+                return (-99, 0, 0)
+            return (min(missing.get(a.good, 0), 3), int(a.good is food), demand[a.good])
+
+        return max(cooks, key=key)
 
     def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
