@@ -54,7 +54,7 @@ from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.state import Campaign, GameState, Phase
-from fcm.core.types import CampaignType, Cell, Good, Seat
+from fcm.core.types import CampaignType, Cell, EmployeeId, Good, Seat
 from fcm.data import CATALOG
 
 __all__ = ["action_key", "board_picture", "catalog_info", "present", "static_info"]
@@ -76,7 +76,7 @@ def _cells(cs: Any) -> list[list[int]]:
     return [_cell(c) for c in cs]
 
 
-def _name(card: str) -> str:
+def _name(card: EmployeeId) -> str:
     e = CATALOG.employees.get(card)
     return e.name if e is not None else card
 
@@ -181,7 +181,7 @@ def static_info(state: GameState) -> dict[str, Any]:
 # -- the position -------------------------------------------------------------------------------
 
 
-def _structure(cards: list[str], ceo_slots: int) -> list[dict[str, Any]]:
+def _structure(cards: list[EmployeeId], ceo_slots: int) -> list[dict[str, Any]]:
     return [
         {"card": card, "reports": list(reports)}
         for card, reports in seat_structure(cards, ceo_slots)
@@ -221,7 +221,7 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
     return out
 
 
-def _draft(state: GameState, seat: Seat, draft: list[str]) -> dict[str, Any]:
+def _draft(state: GameState, seat: Seat, draft: list[EmployeeId]) -> dict[str, Any]:
     """The viewer's own secret choice in progress (the view blanks the others')."""
     if state.phase is Phase.RESTRUCTURING:
         fits = structure_fits(draft, state.ceo_slots)
@@ -244,7 +244,7 @@ def _draft(state: GameState, seat: Seat, draft: list[str]) -> dict[str, Any]:
     return {"kind": "fire", "cards": draft, "salary_after": _salary_without(state, seat, draft)}
 
 
-def _salary_without(state: GameState, seat: Seat, cards: list[str]) -> int:
+def _salary_without(state: GameState, seat: Seat, cards: list[EmployeeId]) -> int:
     """Payday salary if these cards (from work or the beach) were gone."""
     s = state.clone()
     p = s.players[seat]

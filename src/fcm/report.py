@@ -11,14 +11,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from fcm.core.events import Event
+from fcm.core.types import EmployeeId, MilestoneId
 
 MILESTONE_NAMES: dict[str, str] = {
-    "first_lower_prices": "First to lower prices",
-    "first_20": "First to have $20",
-    "first_100": "First to have $100",
-    "first_burger_marketed": "First burger marketed",
-    "first_pizza_marketed": "First pizza marketed",
-    "first_drink_marketed": "First drink marketed",
+    MilestoneId.FIRST_LOWER_PRICES: "First to lower prices",
+    MilestoneId.FIRST_20: "First to have $20",
+    MilestoneId.FIRST_100: "First to have $100",
+    MilestoneId.FIRST_BURGER_MARKETED: "First burger marketed",
+    MilestoneId.FIRST_PIZZA_MARKETED: "First pizza marketed",
+    MilestoneId.FIRST_DRINK_MARKETED: "First drink marketed",
 }
 
 _OUTCOMES: dict[str, str] = {
@@ -89,7 +90,7 @@ def dinnertime_report(
                 f"{_money(d['amount'])}."
             )
         elif kind == "cfo_bonus":
-            source = "CFO" if d["source"] == "cfo" else "CFO (First to have $100)"
+            source = "CFO" if d["source"] == EmployeeId.CFO else "CFO (First to have $100)"
             lines.append(
                 f"{source}: {who(d['seat'])} 50% of {_money(d['earned'])} earned, rounded up = "
                 f"{_signed(d['amount'])}."

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fcm.core.actions import (
@@ -16,7 +18,7 @@ from fcm.core.actions import (
     action_from_json,
 )
 from fcm.core.errors import InvalidActionError
-from fcm.core.types import Corner, Edge, Good, Orientation
+from fcm.core.types import Corner, Edge, EmployeeId, Good, MilestoneId, Orientation
 
 SAMPLES = [
     Done(),
@@ -63,3 +65,27 @@ def test_every_action_type_is_registered_once():
 def test_malformed_actions_name_the_field(data, message):
     with pytest.raises(InvalidActionError, match=message):
         action_from_json(data)
+
+
+def test_employee_fields_decode_to_the_id_enum():
+    action = action_from_json(
+        {"type": "train", "trainer": "coach", "employee": "waitress", "into": "cfo"}
+    )
+    assert isinstance(action, Train)
+    assert action.trainer is EmployeeId.COACH and action.into is EmployeeId.CFO
+    assert action.to_json()["employee"] == "waitress"
+
+
+@pytest.mark.parametrize("field", ["employee", "trainer", "into"])
+def test_a_misspelt_employee_id_is_refused_naming_the_field(field):
+    raw = {"type": "train", "trainer": "coach", "employee": "waitress", "into": "cfo"}
+    raw[field] = "waitres"
+    with pytest.raises(InvalidActionError, match=f"field '{field}': 'waitres' is not an employee"):
+        action_from_json(raw)
+
+
+def test_id_enums_compare_hash_and_print_as_their_strings():
+    assert EmployeeId.WAITRESS == "waitress" and hash(EmployeeId.WAITRESS) == hash("waitress")
+    assert {"waitress": 1}[EmployeeId.WAITRESS] == 1
+    assert f"{EmployeeId.WAITRESS}" == "waitress" and repr(MilestoneId.FIRST_20) == "'first_20'"
+    assert json.dumps({EmployeeId.CFO: [MilestoneId.FIRST_100]}) == '{"cfo": ["first_100"]}'

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from fcm.core.types import CampaignType, Good
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
 from fcm.data import CATALOG, DataError, load_catalog, load_raw, parse_catalog
 from fcm.data import catalog as catalog_module
 
@@ -828,3 +828,19 @@ def test_data_error_pickles() -> None:
         err.problem,
         str(err),
     )
+
+
+def test_the_id_enums_name_exactly_the_base_games_cards_and_milestones() -> None:
+    assert list(CATALOG.employees) == list(EmployeeId)
+    assert list(CATALOG.milestones) == list(MilestoneId)
+    assert all(type(e.id) is EmployeeId for e in CATALOG.employees.values())
+    assert all(type(t) is EmployeeId for e in CATALOG.employees.values() for t in e.trains_into)
+
+
+def test_a_misspelt_employee_id_in_the_data_names_the_field() -> None:
+    raw: dict[str, Any] = load_raw()
+    raw["employees.json"]["employees"][6]["id"] = "waitres"
+    with pytest.raises(DataError) as info:
+        parse_catalog(raw)
+    assert info.value.field == "employees[6].id"
+    assert "'waitres' is not one of" in info.value.problem

@@ -38,50 +38,53 @@ from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.rng import Rng
 from fcm.core.state import Campaign, GameState, House, Phase, Restaurant
-from fcm.core.types import DRINKS, CampaignType, Cell, Good, Seat
+from fcm.core.types import DRINKS, CampaignType, Cell, EmployeeId, Good, Seat
 from fcm.data import CATALOG
 
 # What the company wants to own, in the order it hires (entry-level cards only).
-HIRE_PLAN: tuple[tuple[str, int], ...] = (
-    ("kitchen_trainee", 1),
-    ("marketing_trainee", 1),
-    ("management_trainee", 1),
-    ("trainer", 1),
-    ("recruiting_girl", 1),
-    ("marketing_trainee", 2),
-    ("kitchen_trainee", 2),
-    ("waitress", 1),
-    ("management_trainee", 2),
-    ("errand_boy", 1),
-    ("pricing_manager", 1),
-    ("waitress", 2),
-    ("management_trainee", 3),
+HIRE_PLAN: tuple[tuple[EmployeeId, int], ...] = (
+    (EmployeeId.KITCHEN_TRAINEE, 1),
+    (EmployeeId.MARKETING_TRAINEE, 1),
+    (EmployeeId.MANAGEMENT_TRAINEE, 1),
+    (EmployeeId.TRAINER, 1),
+    (EmployeeId.RECRUITING_GIRL, 1),
+    (EmployeeId.MARKETING_TRAINEE, 2),
+    (EmployeeId.KITCHEN_TRAINEE, 2),
+    (EmployeeId.WAITRESS, 1),
+    (EmployeeId.MANAGEMENT_TRAINEE, 2),
+    (EmployeeId.ERRAND_BOY, 1),
+    (EmployeeId.PRICING_MANAGER, 1),
+    (EmployeeId.WAITRESS, 2),
+    (EmployeeId.MANAGEMENT_TRAINEE, 3),
 )
 
 # Training steps it likes, best first: (from, into).
-TRAIN_PLAN: tuple[tuple[str, str], ...] = (
-    ("kitchen_trainee", "burger_cook"),
-    ("marketing_trainee", "campaign_manager"),
-    ("burger_cook", "burger_chef"),
-    ("management_trainee", "junior_vice_president"),
-    ("kitchen_trainee", "pizza_cook"),
-    ("campaign_manager", "brand_manager"),
-    ("pizza_cook", "pizza_chef"),
-    ("junior_vice_president", "vice_president"),
-    ("errand_boy", "cart_operator"),
-    ("brand_manager", "brand_director"),
-    ("junior_vice_president", "discount_manager"),
+TRAIN_PLAN: tuple[tuple[EmployeeId, EmployeeId], ...] = (
+    (EmployeeId.KITCHEN_TRAINEE, EmployeeId.BURGER_COOK),
+    (EmployeeId.MARKETING_TRAINEE, EmployeeId.CAMPAIGN_MANAGER),
+    (EmployeeId.BURGER_COOK, EmployeeId.BURGER_CHEF),
+    (EmployeeId.MANAGEMENT_TRAINEE, EmployeeId.JUNIOR_VICE_PRESIDENT),
+    (EmployeeId.KITCHEN_TRAINEE, EmployeeId.PIZZA_COOK),
+    (EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER),
+    (EmployeeId.PIZZA_COOK, EmployeeId.PIZZA_CHEF),
+    (EmployeeId.JUNIOR_VICE_PRESIDENT, EmployeeId.VICE_PRESIDENT),
+    (EmployeeId.ERRAND_BOY, EmployeeId.CART_OPERATOR),
+    (EmployeeId.BRAND_MANAGER, EmployeeId.BRAND_DIRECTOR),
+    (EmployeeId.JUNIOR_VICE_PRESIDENT, EmployeeId.DISCOUNT_MANAGER),
 )
 
 # Which cards to keep working when the structure is short of slots (higher first).
-WORK_PRIORITY: dict[str, int] = {
-    "burger_chef": 100, "pizza_chef": 99, "burger_cook": 95, "pizza_cook": 94,
-    "brand_director": 92, "brand_manager": 90, "campaign_manager": 88, "marketing_trainee": 86,
-    "kitchen_trainee": 84, "coach": 80, "guru": 80, "trainer": 78, "hr_director": 76,
-    "recruiting_manager": 75, "recruiting_girl": 74, "cfo": 72, "discount_manager": 70,
-    "pricing_manager": 68, "waitress": 66, "local_manager": 64, "regional_manager": 64,
-    "new_business_developer": 60, "zeppelin_pilot": 58, "truck_driver": 56,
-    "cart_operator": 54, "errand_boy": 52, "luxuries_manager": 0,
+WORK_PRIORITY: dict[EmployeeId, int] = {
+    EmployeeId.BURGER_CHEF: 100, EmployeeId.PIZZA_CHEF: 99, EmployeeId.BURGER_COOK: 95,
+    EmployeeId.PIZZA_COOK: 94, EmployeeId.BRAND_DIRECTOR: 92, EmployeeId.BRAND_MANAGER: 90,
+    EmployeeId.CAMPAIGN_MANAGER: 88, EmployeeId.MARKETING_TRAINEE: 86,
+    EmployeeId.KITCHEN_TRAINEE: 84, EmployeeId.COACH: 80, EmployeeId.GURU: 80,
+    EmployeeId.TRAINER: 78, EmployeeId.HR_DIRECTOR: 76, EmployeeId.RECRUITING_MANAGER: 75,
+    EmployeeId.RECRUITING_GIRL: 74, EmployeeId.CFO: 72, EmployeeId.DISCOUNT_MANAGER: 70,
+    EmployeeId.PRICING_MANAGER: 68, EmployeeId.WAITRESS: 66, EmployeeId.LOCAL_MANAGER: 64,
+    EmployeeId.REGIONAL_MANAGER: 64, EmployeeId.NEW_BUSINESS_DEVELOPER: 60,
+    EmployeeId.ZEPPELIN_PILOT: 58, EmployeeId.TRUCK_DRIVER: 56, EmployeeId.CART_OPERATOR: 54,
+    EmployeeId.ERRAND_BOY: 52, EmployeeId.LUXURIES_MANAGER: 0,
 }
 
 
@@ -133,7 +136,7 @@ class HeuristicBot:
         return Done()
 
     @staticmethod
-    def _work_plan(hand: list[str], ceo_slots: int) -> list[str]:
+    def _work_plan(hand: list[EmployeeId], ceo_slots: int) -> list[EmployeeId]:
         """The best set of cards that fits: managers with the most slots first, then the most
         useful others."""
         managers = sorted(
@@ -144,7 +147,7 @@ class HeuristicBot:
             (c for c in hand if not CATALOG.employees[c].is_manager and WORK_PRIORITY.get(c, 50)),
             key=lambda c: -WORK_PRIORITY.get(c, 50),
         )
-        best: list[str] = []
+        best: list[EmployeeId] = []
         for m_count in range(min(len(managers), ceo_slots) + 1):
             chosen = managers[:m_count]
             capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
@@ -225,7 +228,7 @@ class HeuristicBot:
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
         owned = owned_cards(view, seat)
-        career: Counter[str] = Counter()
+        career: Counter[EmployeeId] = Counter()
         for card, n in owned.items():
             career[_entry_of(card)] += n
         legal = {a.employee for a in hires if isinstance(a, Hire)}
@@ -245,9 +248,13 @@ class HeuristicBot:
         for src, dst in TRAIN_PLAN:
             if not afford and CATALOG.employees[dst].salary:
                 break
-            if food is Good.PIZZA and dst == "burger_cook" and owned["pizza_cook"] == 0:
+            if (
+                food is Good.PIZZA
+                and dst == EmployeeId.BURGER_COOK
+                and owned[EmployeeId.PIZZA_COOK] == 0
+            ):
                 continue
-            if dst == "junior_vice_president" and not need_seats:
+            if dst == EmployeeId.JUNIOR_VICE_PRESIDENT and not need_seats:
                 continue
             for a in trains:
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
@@ -385,15 +392,17 @@ class HeuristicBot:
         if not places:
             return Done() if Done() in legal else legal[0]
         board = board_of(view)
-        houses = list(view.houses.values())
+        # each house's distance to an entrance on every square, from the board's cache
+        tables = [board.house_distances(h.footprint) for h in view.houses.values()]
+        width = board.width
 
         def score(a: Action) -> float:
             assert isinstance(a, PlaceRestaurant)
-            ents = restaurant_entrances(a.cell, a.entrance, False)
+            [(r, c)] = restaurant_entrances(a.cell, a.entrance, False)
             total = 0.0
-            for h in houses:
-                d = board.distance_house_to_restaurant(h.footprint, ents)
-                if d is not None:
+            for table in tables:
+                d = table[r * width + c]
+                if d >= 0:
                     total += 1.0 / (1 + d) ** 2
             return total
 
@@ -417,7 +426,7 @@ def seats_short(view: GameState, seat: Seat) -> bool:
     return others >= room
 
 
-def _entry_of(card: str) -> str:
+def _entry_of(card: EmployeeId) -> EmployeeId:
     """The entry-level card a career starts from."""
     while CATALOG.employees[card].trained_from:
         card = CATALOG.employees[card].trained_from[0]
@@ -426,8 +435,8 @@ def _entry_of(card: str) -> str:
 
 def _main_food(view: GameState, seat: Seat) -> Good:
     owned = owned_cards(view, seat)
-    burgers = owned["burger_cook"] * 3 + owned["burger_chef"] * 8
-    pizzas = owned["pizza_cook"] * 3 + owned["pizza_chef"] * 8
+    burgers = owned[EmployeeId.BURGER_COOK] * 3 + owned[EmployeeId.BURGER_CHEF] * 8
+    pizzas = owned[EmployeeId.PIZZA_COOK] * 3 + owned[EmployeeId.PIZZA_CHEF] * 8
     return Good.PIZZA if pizzas > burgers else Good.BURGER
 
 

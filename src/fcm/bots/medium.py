@@ -58,21 +58,23 @@ from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.state import Campaign, GameState, Phase
-from fcm.core.types import CampaignType, Cell, Good, Seat
+from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.data import CATALOG
 
+E = EmployeeId
+M = MilestoneId
 FOODS = (Good.BURGER, Good.PIZZA)
-COOKS = {Good.BURGER: ("burger_cook", "burger_chef"), Good.PIZZA: ("pizza_cook", "pizza_chef")}
+COOKS = {Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF), Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF)}
 KITCHEN = frozenset(c for pair in COOKS.values() for c in pair)
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
     food: Good
-    opening: str  # "billboard", "waitress" or "pricing": the milestone raced in round 1-2
+    opening: str  # "billboard", E.WAITRESS or "pricing": the milestone raced in round 1-2
     reserve: int
-    hires: tuple[tuple[str, int], ...]
-    trains: tuple[tuple[str, str], ...]
+    hires: tuple[tuple[EmployeeId, int], ...]
+    trains: tuple[tuple[EmployeeId, EmployeeId], ...]
     contested: bool  # some house near us is within reach of a rival
 
 
@@ -163,14 +165,14 @@ class MediumBot(HeuristicBot):
         near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
         chances = win_chances(view, seat) if view.restaurants else {}
         contested = any(c < 1.0 for c in chances.values())
-        billboard_open = "first_billboard" in view.milestones_available or view.players[
+        billboard_open = M.FIRST_BILLBOARD in view.milestones_available or view.players[
             seat
-        ].has("first_billboard")
+        ].has(M.FIRST_BILLBOARD)
         # The round-1 race: an eternal billboard pays on a map with houses near us.
         if billboard_open and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3)):
             opening = "billboard"
-        elif "first_waitress" in view.milestones_available:
-            opening = "waitress"
+        elif M.FIRST_WAITRESS in view.milestones_available:
+            opening = E.WAITRESS
         else:
             opening = "pricing"
         if not any(r.owner == seat for r in view.restaurants):
@@ -185,32 +187,32 @@ class MediumBot(HeuristicBot):
         else:
             reserve = 200 if _hash(tiles, seat, "r") % 3 else 300
         cook = COOKS[food][0]
-        first: tuple[tuple[str, int], ...] = {
-            "billboard": (("marketing_trainee", 1), ("kitchen_trainee", 1)),
-            "waitress": (("waitress", 1), ("kitchen_trainee", 1), ("marketing_trainee", 1)),
-            "pricing": (("pricing_manager", 1), ("kitchen_trainee", 1), ("marketing_trainee", 1)),
+        first: tuple[tuple[EmployeeId, int], ...] = {
+            "billboard": ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1)),
+            E.WAITRESS: ((E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
+            "pricing": ((E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
         }[opening]
         hires = (
             *first,
-            ("trainer", 1),
-            ("marketing_trainee", 2),
-            ("recruiting_girl", 1),
-            ("kitchen_trainee", 2),
-            ("marketing_trainee", 3),
-            ("waitress", 1),
-            ("pricing_manager", 1),
-            ("management_trainee", 1),
-            ("marketing_trainee", 4),
-            ("kitchen_trainee", 3),
-            ("waitress", 2),
-            ("management_trainee", 2),
-            ("errand_boy", 1),
-            ("management_trainee", 3),
+            (E.TRAINER, 1),
+            (E.MARKETING_TRAINEE, 2),
+            (E.RECRUITING_GIRL, 1),
+            (E.KITCHEN_TRAINEE, 2),
+            (E.MARKETING_TRAINEE, 3),
+            (E.WAITRESS, 1),
+            (E.PRICING_MANAGER, 1),
+            (E.MANAGEMENT_TRAINEE, 1),
+            (E.MARKETING_TRAINEE, 4),
+            (E.KITCHEN_TRAINEE, 3),
+            (E.WAITRESS, 2),
+            (E.MANAGEMENT_TRAINEE, 2),
+            (E.ERRAND_BOY, 1),
+            (E.MANAGEMENT_TRAINEE, 3),
         )
         out_of_reach = sum(1 for h in view.houses.values() if h.demand) > sum(
             1 for n in chances if view.houses[n].demand
         )
-        trains: list[tuple[str, str]] = []
+        trains: list[tuple[EmployeeId, EmployeeId]] = []
         # Full baskets: when houses we win also want the other food, cook it too.
         other = FOODS[1 - FOODS.index(food)]
         mixed = sum(
@@ -218,23 +220,23 @@ class MediumBot(HeuristicBot):
         )
         other_cook = COOKS[other][0]
         if mixed >= 1 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
-            trains.append(("kitchen_trainee", other_cook))
-        trains.append(("kitchen_trainee", cook))
+            trains.append((E.KITCHEN_TRAINEE, other_cook))
+        trains.append((E.KITCHEN_TRAINEE, cook))
         if owned[cook] >= 2:
             trains.append((cook, COOKS[food][1]))
-        trains.append(("management_trainee", "junior_vice_president"))
+        trains.append((E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
         if out_of_reach or contested:
-            trains.append(("junior_vice_president", "local_manager"))
+            trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
         my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
         if not billboard_open or view.round >= 5:
-            trains.append(("marketing_trainee", "campaign_manager"))
+            trains.append((E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
         if my_campaigns == 0 and view.round >= 4:
             # nothing in a trainee's range: a campaign manager reaches one square further
-            trains.insert(1, ("marketing_trainee", "campaign_manager"))
-        trains.append(("management_trainee", "new_business_developer"))
-        trains.append(("campaign_manager", "brand_manager"))
+            trains.insert(1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+        trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
+        trains.append((E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         if contested:
-            trains.append(("junior_vice_president", "discount_manager"))
+            trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
         return Plan(food, opening, reserve, hires, tuple(trains), contested)
 
     def _best_restaurant(
@@ -284,9 +286,9 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
         # A trainer at work trains only cards on the beach: keep the plan's next one there.
-        if "trainer" in hand:
+        if E.TRAINER in hand:
             for src, dst in plan.trains:
-                if dst == "junior_vice_president" and not seats_short(view, seat):
+                if dst == E.JUNIOR_VICE_PRESIDENT and not seats_short(view, seat):
                     continue
                 if (
                     src in hand
@@ -304,7 +306,7 @@ class MediumBot(HeuristicBot):
                 return SendToWork(card)
         return Done()
 
-    def _priorities(self, view: GameState, seat: Seat, plan: Plan) -> dict[str, int]:
+    def _priorities(self, view: GameState, seat: Seat, plan: Plan) -> dict[EmployeeId, int]:
         """How much each card is wanted at work this round, by plan and position."""
         prio = dict(WORK_PRIORITY)
         p = view.players[seat]
@@ -312,12 +314,14 @@ class MediumBot(HeuristicBot):
             src in p.hand and self._step_wanted(view, seat, dst) for src, dst in plan.trains
         )
         if view.round >= 6 and not wanted_training:
-            prio["trainer"] = 30
-        prio["local_manager"] = 97 if p.restaurants_placed < 3 else 20
+            prio[E.TRAINER] = 30
+        prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
         return prio
 
     @staticmethod
-    def _pack(hand: list[str], ceo_slots: int, prio: dict[str, int]) -> list[str]:
+    def _pack(
+        hand: list[EmployeeId], ceo_slots: int, prio: dict[EmployeeId, int]
+    ) -> list[EmployeeId]:
         """The best set of cards that fits: managers with the most slots, then by priority."""
         managers = sorted(
             (c for c in hand if CATALOG.employees[c].is_manager),
@@ -327,7 +331,7 @@ class MediumBot(HeuristicBot):
             (c for c in hand if not CATALOG.employees[c].is_manager and prio.get(c, 50) > 0),
             key=lambda c: (-prio.get(c, 50), c),
         )
-        best: list[str] = []
+        best: list[EmployeeId] = []
         for m_count in range(min(len(managers), ceo_slots) + 1):
             chosen = managers[:m_count]
             capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
@@ -336,12 +340,12 @@ class MediumBot(HeuristicBot):
                 best = packed
         return best
 
-    def _worth_working(self, view: GameState, seat: Seat, card: str, plan: Plan) -> bool:
-        if card == "luxuries_manager":
+    def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
+        if card == E.LUXURIES_MANAGER:
             return not plan.contested
-        if card == "discount_manager":
+        if card == E.DISCOUNT_MANAGER:
             return plan.contested
-        if card == "pricing_manager":
+        if card == E.PRICING_MANAGER:
             # a price cut only pays where it wins houses
             return plan.contested or view.round <= 3
         return True
@@ -371,7 +375,7 @@ class MediumBot(HeuristicBot):
                 return worst
         return Done()
 
-    def _keep_value(self, view: GameState, seat: Seat, card: str) -> int:
+    def _keep_value(self, view: GameState, seat: Seat, card: EmployeeId) -> int:
         plan = self.plan(view, seat)
         if card in COOKS[plan.food]:
             return 100
@@ -386,11 +390,11 @@ class MediumBot(HeuristicBot):
         income = 0.0
         for n, ch in chances.items():
             income += ch * len(view.houses[n].demand) * price
-        income += 3 * view.players[seat].at_work.count("waitress")
+        income += 3 * view.players[seat].at_work.count(E.WAITRESS)
         return int(0.6 * income)
 
     def _salary_room(
-        self, view: GameState, seat: Seat, extra: int = 1, card: str = ""
+        self, view: GameState, seat: Seat, extra: int = 1, card: EmployeeId | None = None
     ) -> bool:
         p = view.players[seat]
         due = salary_due(view, seat)
@@ -401,7 +405,7 @@ class MediumBot(HeuristicBot):
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
         plan = self.plan(view, seat)
         owned = owned_cards(view, seat)
-        career: Counter[str] = Counter()
+        career: Counter[EmployeeId] = Counter()
         for card, n in owned.items():
             career[_entry_of(card)] += n
         legal = {a.employee for a in hires if isinstance(a, Hire)}
@@ -409,8 +413,8 @@ class MediumBot(HeuristicBot):
         for card, count in plan.hires:
             if career[card] >= count or card not in legal:
                 continue
-            if short and card != "management_trainee" and career["management_trainee"] == 0:
-                return Hire("management_trainee") if "management_trainee" in legal else None
+            if short and card != E.MANAGEMENT_TRAINEE and career[E.MANAGEMENT_TRAINEE] == 0:
+                return Hire(E.MANAGEMENT_TRAINEE) if E.MANAGEMENT_TRAINEE in legal else None
             return Hire(card)
         return None
 
@@ -418,7 +422,7 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         short = seats_short(view, seat)
         for src, dst in plan.trains:
-            if dst == "junior_vice_president" and not short:
+            if dst == E.JUNIOR_VICE_PRESIDENT and not short:
                 continue
             if not self._step_wanted(view, seat, dst):
                 continue
@@ -429,11 +433,11 @@ class MediumBot(HeuristicBot):
                     return a
         return None
 
-    def _step_wanted(self, view: GameState, seat: Seat, dst: str) -> bool:
+    def _step_wanted(self, view: GameState, seat: Seat, dst: EmployeeId) -> bool:
         owned = owned_cards(view, seat)
-        if dst == "new_business_developer":
+        if dst == E.NEW_BUSINESS_DEVELOPER:
             return view.round >= 5 and owned[dst] == 0
-        if dst in ("local_manager", "discount_manager", "brand_manager"):
+        if dst in (E.LOCAL_MANAGER, E.DISCOUNT_MANAGER, E.BRAND_MANAGER):
             return owned[dst] == 0
         return True
 
@@ -470,9 +474,9 @@ class MediumBot(HeuristicBot):
             places = legal_actions(probe, seat)
             _, value = self._best_placement(probe, seat, places, chances)
             tile = CATALOG.campaigns[a.number]
-            racing = "first_billboard" in view.milestones_available and not view.players[
+            racing = M.FIRST_BILLBOARD in view.milestones_available and not view.players[
                 seat
-            ].has("first_billboard")
+            ].has(M.FIRST_BILLBOARD)
             if tile.type is CampaignType.BILLBOARD and racing and value > 0:
                 value += 15  # eternal campaigns and free marketeer salaries for the rest
             if value > best_value + 1e-9:

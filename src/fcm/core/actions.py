@@ -12,7 +12,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from fcm.core.errors import InvalidActionError
-from fcm.core.types import Cell, Corner, Edge, Good, Orientation
+from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class PlaceRestaurant(Action):
     type: ClassVar[str] = "place_restaurant"
     cell: Cell
     entrance: Corner
-    employee: str | None = None
+    employee: EmployeeId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ class SendToWork(Action):
     """Restructuring: put one card of this type from your hand at work (secret until reveal)."""
 
     type: ClassVar[str] = "send_to_work"
-    employee: str
+    employee: EmployeeId
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +94,7 @@ class ChooseTurnOrder(Action):
 @dataclass(frozen=True, slots=True)
 class Hire(Action):
     type: ClassVar[str] = "hire"
-    employee: str
+    employee: EmployeeId
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +105,9 @@ class Train(Action):
     """
 
     type: ClassVar[str] = "train"
-    trainer: str
-    employee: str
-    into: str
+    trainer: EmployeeId
+    employee: EmployeeId
+    into: EmployeeId
     fresh: bool = False
 
 
@@ -116,7 +116,7 @@ class StartCampaign(Action):
     """Choose a free campaign tile for a marketeer at work (then place it, then advertise)."""
 
     type: ClassVar[str] = "start_campaign"
-    marketeer: str
+    marketeer: EmployeeId
     number: int
 
 
@@ -146,7 +146,7 @@ class Cook(Action):
     """A kitchen card at work makes its food (all or nothing)."""
 
     type: ClassVar[str] = "cook"
-    employee: str
+    employee: EmployeeId
     good: Good
 
 
@@ -156,7 +156,7 @@ class GetDrinks(Action):
     Zeppelin Pilot names the suppliers its route passes (all of them must be collected)."""
 
     type: ClassVar[str] = "get_drinks"
-    employee: str
+    employee: EmployeeId
     good: Good | None = None
     suppliers: tuple[Cell, ...] = ()
 
@@ -189,7 +189,7 @@ class Fire(Action):
     broke)."""
 
     type: ClassVar[str] = "fire"
-    employee: str
+    employee: EmployeeId
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +234,7 @@ _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = 
 _CELLS = {"cell"}
 _CELL_LISTS = {"suppliers", "garden"}
 _INTS = {"money", "restaurant", "position", "number", "duration", "first", "house"}
-_STRS = {"employee", "trainer", "into", "marketeer"}
+_EMPLOYEES = {"employee", "trainer", "into", "marketeer"}
 _BOOLS = {"fresh"}
 
 
@@ -278,10 +278,13 @@ def _decode_field(name: str, raw: Any) -> Any:
         if not isinstance(raw, int) or isinstance(raw, bool):
             raise InvalidActionError(f"field {name!r} must be an integer, got {raw!r}")
         return raw
-    if name in _STRS:
+    if name in _EMPLOYEES:
         if not isinstance(raw, str):
             raise InvalidActionError(f"field {name!r} must be a string, got {raw!r}")
-        return raw
+        employee = EMPLOYEE_IDS.get(raw)
+        if employee is None:
+            raise InvalidActionError(f"field {name!r}: {raw!r} is not an employee type")
+        return employee
     if name in _BOOLS:
         if not isinstance(raw, bool):
             raise InvalidActionError(f"field {name!r} must be true or false, got {raw!r}")

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from fcm.core.geometry import Board
 from fcm.core.state import GameState
-from fcm.core.types import Cell, EmployeeId, Seat
+from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
 from fcm.data import CATALOG
 
 RESERVE_SLOTS = {card.money: card.ceo_slots for card in CATALOG.reserve_cards}
@@ -59,7 +59,7 @@ def open_slots(state: GameState, seat: Seat) -> int:
     p = state.players[seat]
     total = state.ceo_slots + sum(CATALOG.employees[c].slots for c in p.at_work)
     free = total - len(p.at_work)
-    if p.has("first_airplane"):
+    if p.has(MilestoneId.FIRST_AIRPLANE):
         free += 2
     return free
 
@@ -124,19 +124,21 @@ def unit_price(state: GameState, seat: Seat) -> int:
     (conventions.md #20)."""
     p = state.players[seat]
     price = 10 + sum(CATALOG.employees[c].price_modifier for c in p.at_work)
-    if p.has("first_lower_prices"):
+    if p.has(MilestoneId.FIRST_LOWER_PRICES):
         price -= 1
     return price
 
 
-MARKETEER_SALARIES_WAIVED = frozenset({"campaign_manager", "brand_manager", "brand_director"})
+MARKETEER_SALARIES_WAIVED = frozenset(
+    {EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER, EmployeeId.BRAND_DIRECTOR}
+)
 
 
 def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     """Cards a player pays $5 for at Payday: at work, on the beach and busy (facts.md E.4),
     less marketeers with First billboard placed."""
     p = state.players[seat]
-    waived = p.has("first_billboard")
+    waived = p.has(MilestoneId.FIRST_BILLBOARD)
     out = []
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
         if not CATALOG.employees[card].salary:
@@ -152,7 +154,7 @@ def salary_due(state: GameState, seat: Seat) -> int:
     p = state.players[seat]
     gross = 5 * len(salaried_cards(state, seat))
     discount = 5 * p.hire_discounts
-    if p.has("first_train"):
+    if p.has(MilestoneId.FIRST_TRAIN):
         discount += 15
     return max(0, gross - discount)
 

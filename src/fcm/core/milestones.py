@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from fcm.core.events import EventLog
 from fcm.core.state import GameState
-from fcm.core.types import MilestoneId, Seat
+from fcm.core.types import EmployeeId, MilestoneId, Seat
 
 # Immediate card gifts: milestone -> (card, copies). facts.md B.
-GIFTS: dict[MilestoneId, tuple[str, int]] = {
-    "first_hire_3": ("management_trainee", 2),
-    "first_burger_produced": ("burger_cook", 1),
-    "first_pizza_produced": ("pizza_cook", 1),
+GIFTS: dict[MilestoneId, tuple[EmployeeId, int]] = {
+    MilestoneId.FIRST_HIRE_3: (EmployeeId.MANAGEMENT_TRAINEE, 2),
+    MilestoneId.FIRST_BURGER_PRODUCED: (EmployeeId.BURGER_COOK, 1),
+    MilestoneId.FIRST_PIZZA_PRODUCED: (EmployeeId.PIZZA_COOK, 1),
 }
 
 

@@ -13,7 +13,18 @@ from typing import Any
 from fcm.core.errors import ScenarioError
 from fcm.core.events import Event, EventLog
 from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant
-from fcm.core.types import CampaignType, Cell, Corner, Edge, Good, Orientation, square_cells
+from fcm.core.types import (
+    EMPLOYEE_IDS,
+    MILESTONE_IDS,
+    CampaignType,
+    Cell,
+    Corner,
+    Edge,
+    EmployeeId,
+    Good,
+    Orientation,
+    square_cells,
+)
 from fcm.data import CATALOG
 
 SCENARIO_FORMAT = "fcm-scenario/1"
@@ -81,13 +92,13 @@ def _enum(where: str, enum: Any, raw: Any) -> Any:
         raise _fail(where, f"must be one of {allowed}; got {raw!r}") from None
 
 
-def _employees(where: str, raw: Any) -> list[str]:
+def _employees(where: str, raw: Any) -> list[EmployeeId]:
     if not isinstance(raw, list):
         raise _fail(where, "must be a list of employee ids")
     for i, card in enumerate(raw):
-        if card not in CATALOG.employees or card == "ceo":
+        if card not in CATALOG.employees or card == EmployeeId.CEO:
             raise _fail(f"{where}[{i}]", f"unknown employee {card!r}")
-    return sorted(raw)
+    return sorted(EMPLOYEE_IDS[card] for card in raw)
 
 
 def load_scenario(data: dict[str, Any]) -> GameState:
@@ -186,7 +197,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         for m, r in ms.items():
             if m not in CATALOG.milestones or not isinstance(r, int):
                 raise _fail(f"{where}.milestones", f"unknown milestone or round: {m!r}: {r!r}")
-            p.milestones[m] = r
+            p.milestones[MILESTONE_IDS[m]] = r
         reserve = c.get("reserve", None if options.introductory else 300)
         if reserve is not None and reserve not in {card.money for card in CATALOG.reserve_cards}:
             raise _fail(f"{where}.reserve", "must be 100, 200 or 300 (or null)")
@@ -336,7 +347,9 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         else (CATALOG.setups[players].bank)
     )
     state.bank = _int(raw, "bank", default_bank, minimum=0)
-    state.waitresses_this_round = {p.seat: p.at_work.count("waitress") for p in state.players}
+    state.waitresses_this_round = {
+        p.seat: p.at_work.count(EmployeeId.WAITRESS) for p in state.players
+    }
 
     log = EventLog()
     log.add("scenario_loaded", description=str(raw.get("description", "")))

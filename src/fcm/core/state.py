@@ -13,11 +13,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+import operator
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
-from fcm.core.types import CampaignType, Cell, Corner, Edge, EmployeeId, Good, MilestoneId, Seat
+from fcm.core.types import (
+    EMPLOYEE_IDS,
+    MILESTONE_IDS,
+    CampaignType,
+    Cell,
+    Corner,
+    Edge,
+    EmployeeId,
+    Good,
+    MilestoneId,
+    Seat,
+)
 
 SCHEMA_VERSION = 1
 
@@ -137,7 +149,7 @@ class Campaign:
     kind: CampaignType
     owner: Seat
     good: Good
-    marketeer: EmployeeId  # the busy card ("" once fired at Payday: the campaign runs on)
+    marketeer: EmployeeId | Literal[""]  # the busy card ("" once fired at Payday: it runs on)
     remaining: int  # duration pieces left
     eternal: bool
     placed_round: int
@@ -328,6 +340,10 @@ class GameState:
             end_reason=self.end_reason,
         )
 
+    def shallow_copy(self) -> GameState:
+        """A new state object sharing every part with this one (for views: read-only)."""
+        return GameState(*_STATE_FIELDS(self))
+
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (see :func:`state_from_dict`)."""
         return {
@@ -378,6 +394,15 @@ class GameState:
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()[:16]
 
 
+_STATE_FIELDS = operator.attrgetter(*(f.name for f in fields(GameState)))
+_PLAYER_FIELDS = operator.attrgetter(*(f.name for f in fields(Player)))
+
+
+def shallow_player(p: Player) -> Player:
+    """A new player object sharing every part with ``p`` (for views: read-only)."""
+    return Player(*_PLAYER_FIELDS(p))
+
+
 def _num(x: House | Campaign) -> int:
     return x.number
 
@@ -421,6 +446,10 @@ def _cell(x: Any) -> Cell:
     return (int(x[0]), int(x[1]))
 
 
+def _employees(ids: Any) -> list[EmployeeId]:
+    return [EMPLOYEE_IDS[e] for e in ids]  # KeyError: not an employee type
+
+
 def _player_to_dict(p: Player) -> dict[str, Any]:
     return {
         "seat": p.seat,
@@ -440,11 +469,11 @@ def _player_from_dict(d: dict[str, Any]) -> Player:
     return Player(
         seat=int(d["seat"]),
         cash=int(d["cash"]),
-        hand=list(d["hand"]),
-        at_work=list(d["at_work"]),
-        beach=list(d["beach"]),
+        hand=_employees(d["hand"]),
+        at_work=_employees(d["at_work"]),
+        beach=_employees(d["beach"]),
         stock={Good(g): int(n) for g, n in d["stock"].items()},
-        milestones={str(m): int(r) for m, r in d["milestones"].items()},
+        milestones={MILESTONE_IDS[m]: int(r) for m, r in d["milestones"].items()},
         reserve=d["reserve"],
         restaurants_placed=int(d["restaurants_placed"]),
         hire_discounts=int(d["hire_discounts"]),
@@ -515,7 +544,7 @@ def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
         kind=CampaignType(d["kind"]),
         owner=int(d["owner"]),
         good=Good(d["good"]),
-        marketeer=str(d["marketeer"]),
+        marketeer="" if d["marketeer"] == "" else EMPLOYEE_IDS[d["marketeer"]],
         remaining=int(d["remaining"]),
         eternal=bool(d["eternal"]),
         placed_round=int(d["placed_round"]),
@@ -557,7 +586,7 @@ def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
     draft = None
     if dr is not None:
         draft = CampaignDraft(
-            marketeer=str(dr["marketeer"]),
+            marketeer=EMPLOYEE_IDS[dr["marketeer"]],
             number=int(dr["number"]),
             cells=None if dr["cells"] is None else tuple(_cell(x) for x in dr["cells"]),
             edge=None if dr["edge"] is None else Edge(dr["edge"]),
@@ -569,9 +598,9 @@ def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
         hires_left=int(d["hires_left"]),
         hires_made=int(d["hires_made"]),
         discount_hires=int(d["discount_hires"]),
-        trainers=[TrainerUse(str(c), int(n)) for c, n in d["trainers"]],
-        fresh=[FreshCard(str(c), int(t)) for c, t in d["fresh"]],
-        unused=list(d["unused"]),
+        trainers=[TrainerUse(EMPLOYEE_IDS[c], int(n)) for c, n in d["trainers"]],
+        fresh=[FreshCard(EMPLOYEE_IDS[c], int(t)) for c, t in d["fresh"]],
+        unused=_employees(d["unused"]),
         draft=draft,
     )
 
@@ -593,7 +622,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             rng=int(d["rng"]),
             tiles=[[(str(t), int(k)) for t, k in row] for row in d["tiles"]],
             players=[_player_from_dict(p) for p in d["players"]],
-            supply={str(k): int(v) for k, v in d["supply"].items()},
+            supply={EMPLOYEE_IDS[k]: int(v) for k, v in d["supply"].items()},
             bank=int(d["bank"]),
             round=int(d["round"]),
             phase=Phase(d["phase"]),
@@ -604,15 +633,15 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             campaign_supply=[int(x) for x in d["campaign_supply"]],
             house_supply=[int(x) for x in d["house_supply"]],
             gardens_left=int(d["gardens_left"]),
-            milestones_available=list(d["milestones_available"]),
-            milestones_this_round=list(d["milestones_this_round"]),
+            milestones_available=[MILESTONE_IDS[m] for m in d["milestones_available"]],
+            milestones_this_round=[MILESTONE_IDS[m] for m in d["milestones_this_round"]],
             ceo_slots=int(d["ceo_slots"]),
             bank_breaks=int(d["bank_breaks"]),
             reserve_added=int(d["reserve_added"]),
             box_paid=int(d["box_paid"]),
             stage=str(d["stage"]),
             pending=[int(s) for s in d["pending"]],
-            drafts={int(s): list(v) for s, v in d["drafts"].items()},
+            drafts={int(s): _employees(v) for s, v in d["drafts"].items()},
             order_choosers=[int(s) for s in d["order_choosers"]],
             new_order=[None if s is None else int(s) for s in d["new_order"]],
             setup_passed=[int(s) for s in d["setup_passed"]],

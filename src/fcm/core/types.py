@@ -15,13 +15,77 @@ Cell: TypeAlias = tuple[int, int]
 Seat: TypeAlias = int
 """A player, 0-based in the order the game was created (not the turn order)."""
 
-EmployeeId: TypeAlias = str
-"""An employee card type, e.g. ``"kitchen_trainee"``."""
-
-MilestoneId: TypeAlias = str
-"""A milestone, e.g. ``"first_billboard"``."""
-
 TILE_SIZE = 5
+
+
+class GameId(StrEnum):
+    """Base of the id enums: a member is its id string (JSON, hashing, ordering, ``==``), and
+    its ``repr`` is the string's, so messages read as before (``'waitress'``)."""
+
+    def __repr__(self) -> str:
+        return str.__repr__(self.value)
+
+
+class EmployeeId(GameId):
+    """An employee card type. Every id any ruleset may use; a ruleset's data says which exist
+    (``fcm.core.ruleset``)."""
+
+    CEO = "ceo"
+    MANAGEMENT_TRAINEE = "management_trainee"
+    JUNIOR_VICE_PRESIDENT = "junior_vice_president"
+    VICE_PRESIDENT = "vice_president"
+    SENIOR_VICE_PRESIDENT = "senior_vice_president"
+    EXECUTIVE_VICE_PRESIDENT = "executive_vice_president"
+    WAITRESS = "waitress"
+    NEW_BUSINESS_DEVELOPER = "new_business_developer"
+    CFO = "cfo"
+    LOCAL_MANAGER = "local_manager"
+    REGIONAL_MANAGER = "regional_manager"
+    PRICING_MANAGER = "pricing_manager"
+    DISCOUNT_MANAGER = "discount_manager"
+    LUXURIES_MANAGER = "luxuries_manager"
+    RECRUITING_GIRL = "recruiting_girl"
+    RECRUITING_MANAGER = "recruiting_manager"
+    HR_DIRECTOR = "hr_director"
+    TRAINER = "trainer"
+    COACH = "coach"
+    GURU = "guru"
+    ERRAND_BOY = "errand_boy"
+    CART_OPERATOR = "cart_operator"
+    TRUCK_DRIVER = "truck_driver"
+    ZEPPELIN_PILOT = "zeppelin_pilot"
+    MARKETING_TRAINEE = "marketing_trainee"
+    CAMPAIGN_MANAGER = "campaign_manager"
+    BRAND_MANAGER = "brand_manager"
+    BRAND_DIRECTOR = "brand_director"
+    KITCHEN_TRAINEE = "kitchen_trainee"
+    BURGER_COOK = "burger_cook"
+    BURGER_CHEF = "burger_chef"
+    PIZZA_COOK = "pizza_cook"
+    PIZZA_CHEF = "pizza_chef"
+
+
+class MilestoneId(GameId):
+    """A milestone."""
+
+    FIRST_BILLBOARD = "first_billboard"
+    FIRST_TRAIN = "first_train"
+    FIRST_HIRE_3 = "first_hire_3"
+    FIRST_BURGER_MARKETED = "first_burger_marketed"
+    FIRST_PIZZA_MARKETED = "first_pizza_marketed"
+    FIRST_DRINK_MARKETED = "first_drink_marketed"
+    FIRST_ERRAND_BOY = "first_errand_boy"
+    FIRST_20 = "first_20"
+    FIRST_BURGER_PRODUCED = "first_burger_produced"
+    FIRST_PIZZA_PRODUCED = "first_pizza_produced"
+    FIRST_WAITRESS = "first_waitress"
+    FIRST_THROW_AWAY = "first_throw_away"
+    FIRST_LOWER_PRICES = "first_lower_prices"
+    FIRST_CART_OPERATOR = "first_cart_operator"
+    FIRST_AIRPLANE = "first_airplane"
+    FIRST_RADIO = "first_radio"
+    FIRST_100 = "first_100"
+    FIRST_PAY_20 = "first_pay_20"
 
 
 class Good(StrEnum):
@@ -102,3 +166,9 @@ def orthogonal_neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     """The four squares sharing a side with ``cell`` (may lie off the map)."""
     r, c = cell
     return ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
+
+
+EMPLOYEE_IDS: dict[str, EmployeeId] = {e.value: e for e in EmployeeId}
+"""Id string -> member: a plain dict lookup, cheaper than ``EmployeeId(text)`` when loading."""
+
+MILESTONE_IDS: dict[str, MilestoneId] = {m.value: m for m in MilestoneId}

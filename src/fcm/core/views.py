@@ -10,13 +10,17 @@ Hidden in the base game:
 A view is a :class:`GameState` with those fields blanked, so every consumer (server, bots,
 research environment) uses the same API on it; the legal actions of the viewing seat computed
 from its view equal those computed from the full state.
+
+A view is cheap: it copies only what it blanks (the player records whose reserve is hidden, the
+drafts) and shares everything else with the state, so it is read-only and shows the state as it
+is until the state changes. ``view(state, seat).clone()`` is a copy of the view to play on.
 """
 
 from __future__ import annotations
 
 from fcm.core.events import Event
-from fcm.core.state import GameState
-from fcm.core.types import Seat
+from fcm.core.state import GameState, shallow_player
+from fcm.core.types import MilestoneId, Seat
 
 
 def reserves_visible_to(state: GameState, seat: Seat | None) -> bool:
@@ -24,18 +28,24 @@ def reserves_visible_to(state: GameState, seat: Seat | None) -> bool:
     $20)."""
     if state.bank_breaks > 0:
         return True
-    return seat is not None and state.players[seat].has("first_20")
+    return seat is not None and state.players[seat].has(MilestoneId.FIRST_20)
 
 
 def view(state: GameState, seat: Seat | None) -> GameState:
     """The state as ``seat`` may see it (``None``: a spectator, public information only)."""
-    v = state.clone()
+    v = state.shallow_copy()
     v.rng = 0
     if not reserves_visible_to(state, seat):
-        for p in v.players:
-            if p.seat != seat:
+        players = []
+        for p in state.players:
+            if p.seat != seat and p.reserve is not None:
+                p = shallow_player(p)
                 p.reserve = None
-    v.drafts = {s: (list(d) if s == seat else []) for s, d in v.drafts.items()}
+            players.append(p)
+        v.players = players
+    else:
+        v.players = list(state.players)
+    v.drafts = {s: (d if s == seat else []) for s, d in state.drafts.items()}
     return v
 
 

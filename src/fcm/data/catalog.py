@@ -18,7 +18,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import NoReturn, TypeVar
 
-from fcm.core.types import FOODS, CampaignType, Good
+from fcm.core.types import FOODS, CampaignType, EmployeeId, Good, MilestoneId
 
 __all__ = [
     "DATA_FILES",
@@ -63,7 +63,7 @@ COLOURS: frozenset[str] = frozenset(
 RANGE_KINDS: frozenset[str] = frozenset({"road", "air", "unlimited"})
 TILE_SQUARES: frozenset[str] = frozenset(".rxHslb")
 TILE_SIZE = 5
-CEO_ID = "ceo"
+CEO_ID = EmployeeId.CEO
 
 _CAMPAIGN_ORDER: tuple[CampaignType, ...] = (
     CampaignType.RADIO,
@@ -99,7 +99,7 @@ class DataError(ValueError):
 class EmployeeType:
     """One kind of employee card."""
 
-    id: str
+    id: EmployeeId
     name: str
     category: str
     description: str
@@ -115,8 +115,8 @@ class EmployeeType:
     """``"road"``, ``"air"``, ``"unlimited"`` or None."""
     range: int | None
     """Tile borders for road or air range, None otherwise."""
-    trains_into: tuple[str, ...]
-    trained_from: tuple[str, ...]
+    trains_into: tuple[EmployeeId, ...]
+    trained_from: tuple[EmployeeId, ...]
     box_count: int
     hires: int
     hire_discount: bool
@@ -152,7 +152,7 @@ class EmployeeType:
 
 @dataclass(frozen=True, slots=True)
 class MilestoneType:
-    id: str
+    id: MilestoneId
     name: str
     claim_when: str
     effect: str
@@ -220,8 +220,10 @@ class PlayerCountSetup:
         return self.tile_rows * self.tile_cols
 
 
-def _training_steps(employees: Mapping[str, EmployeeType]) -> dict[tuple[str, str], int]:
-    steps: dict[tuple[str, str], int] = {}
+def _training_steps(
+    employees: Mapping[EmployeeId, EmployeeType],
+) -> dict[tuple[EmployeeId, EmployeeId], int]:
+    steps: dict[tuple[EmployeeId, EmployeeId], int] = {}
     for src in employees:
         seen = {src: 0}
         queue = deque([src])
@@ -240,8 +242,8 @@ def _training_steps(employees: Mapping[str, EmployeeType]) -> dict[tuple[str, st
 class Catalog:
     """Every fixed fact of the base game."""
 
-    employees: Mapping[str, EmployeeType]
-    milestones: Mapping[str, MilestoneType]
+    employees: Mapping[EmployeeId, EmployeeType]
+    milestones: Mapping[MilestoneId, MilestoneType]
     tiles: Mapping[str, TileDef]
     campaigns: Mapping[int, CampaignTileDef]
     setups: Mapping[int, PlayerCountSetup]
@@ -252,14 +254,16 @@ class Catalog:
     restaurants_per_player: int
     ceo_start_slots: int
     freezer_capacity: int
-    _steps: Mapping[tuple[str, str], int] = field(init=False, repr=False, compare=False)
+    _steps: Mapping[tuple[EmployeeId, EmployeeId], int] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_steps", MappingProxyType(_training_steps(self.employees)))
 
-    def employee(self, id: str) -> EmployeeType:
+    def employee(self, id: EmployeeId | str) -> EmployeeType:
         try:
-            return self.employees[id]
+            return self.employees[id]  # type: ignore[index]  # a str id looks up alike
         except KeyError:
             raise KeyError(f"unknown employee type {id!r}") from None
 
@@ -270,7 +274,7 @@ class Catalog:
             known = ", ".join(str(n) for n in self.setups)
             raise KeyError(f"no setup for {players} players (known: {known})") from None
 
-    def supply_for(self, players: int) -> dict[str, int]:
+    def supply_for(self, players: int) -> dict[EmployeeId, int]:
         """Starting supply of every employee type except the CEO."""
         unique_copies = self.setup(players).unique_copies
         return {
@@ -279,7 +283,7 @@ class Catalog:
             if not e.is_ceo
         }
 
-    def steps_between(self, src: str, dst: str) -> int | None:
+    def steps_between(self, src: EmployeeId, dst: EmployeeId) -> int | None:
         """Training steps from ``src`` to ``dst`` along the career tree (0 if the same type).
 
         None if ``dst`` cannot be reached from ``src``.
@@ -492,7 +496,7 @@ def _parse_employee(node: _Node) -> EmployeeType:
         node.get("max_duration", 0).fail("campaign_types and max_duration must be given together")
 
     return EmployeeType(
-        id=node.get("id").as_ident(),
+        id=node.get("id").as_enum(EmployeeId),
         name=node.get("name").as_str(),
         category=category,
         description=node.get("description").as_str(),
@@ -503,8 +507,8 @@ def _parse_employee(node: _Node) -> EmployeeType:
         is_manager=is_manager,
         range_kind=range_kind,
         range=range_value,
-        trains_into=node.get("trains_into", []).ident_list(),
-        trained_from=node.get("trained_from", []).ident_list(),
+        trains_into=node.get("trains_into", []).enum_list(EmployeeId),
+        trained_from=node.get("trained_from", []).enum_list(EmployeeId),
         box_count=node.get("box_count").as_int(1),
         hires=hires,
         hire_discount=hire_discount,
@@ -520,10 +524,10 @@ def _parse_employee(node: _Node) -> EmployeeType:
     )
 
 
-def _check_acyclic(root: _Node, employees: Mapping[str, EmployeeType]) -> None:
-    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+def _check_acyclic(root: _Node, employees: Mapping[EmployeeId, EmployeeType]) -> None:
+    state: dict[EmployeeId, int] = {}  # 1 = on the current path, 2 = done
 
-    def visit(eid: str, path: tuple[str, ...]) -> None:
+    def visit(eid: EmployeeId, path: tuple[str, ...]) -> None:
         if state.get(eid) == 2:
             return
         if state.get(eid) == 1:
@@ -537,12 +541,12 @@ def _check_acyclic(root: _Node, employees: Mapping[str, EmployeeType]) -> None:
         visit(eid, ())
 
 
-def _parse_employees(raw: object) -> dict[str, EmployeeType]:
+def _parse_employees(raw: object) -> dict[EmployeeId, EmployeeType]:
     """Read and check ``employees.json`` on its own (cross-file checks are in parse_catalog)."""
     root = _Node(EMPLOYEES_FILE, "", raw)
     root.keys(("total_cards", "entry_level_types", "unique_types", "employees"), ("about",))
     nodes = root.get("employees").items()
-    employees: dict[str, EmployeeType] = {}
+    employees: dict[EmployeeId, EmployeeType] = {}
     for node in nodes:
         emp = _parse_employee(node)
         if emp.id in employees:
@@ -581,7 +585,7 @@ def _parse_employees(raw: object) -> dict[str, EmployeeType]:
 
     for key, flag in (("entry_level_types", "entry_level"), ("unique_types", "unique")):
         list_node = root.get(key)
-        listed = list_node.ident_list()
+        listed = list_node.enum_list(EmployeeId)
         for i, eid in enumerate(listed):
             if eid not in employees:
                 list_node.at(i, eid).fail(f"unknown employee {eid!r}")
@@ -604,14 +608,14 @@ def _parse_employees(raw: object) -> dict[str, EmployeeType]:
 # --- milestones -----------------------------------------------------------------------------
 
 
-def _parse_milestones(raw: object) -> dict[str, MilestoneType]:
+def _parse_milestones(raw: object) -> dict[MilestoneId, MilestoneType]:
     root = _Node(MILESTONES_FILE, "", raw)
     root.keys(("total_copies", "milestones"), ("about",))
-    milestones: dict[str, MilestoneType] = {}
+    milestones: dict[MilestoneId, MilestoneType] = {}
     for node in root.get("milestones").items():
         node.keys(("id", "name", "claim_when", "effect", "effect_starts", "copies"))
         milestone = MilestoneType(
-            id=node.get("id").as_ident(),
+            id=node.get("id").as_enum(MilestoneId),
             name=node.get("name").as_str(),
             claim_when=node.get("claim_when").as_str(),
             effect=node.get("effect").as_str(),
@@ -881,7 +885,7 @@ def parse_catalog(raw: Mapping[str, object]) -> Catalog:
     # The box holds enough copies of every 1x card for every player count.
     most = max(s.unique_copies for s in setup.setups.values())
     for node in emp_root.get("employees").items():
-        emp = employees[node.get("id").as_ident()]
+        emp = employees[node.get("id").as_enum(EmployeeId)]
         if emp.unique and emp.box_count < most:
             node.get("box_count").fail(
                 f"the box needs {most} copies for setup.json's largest player count"
@@ -889,7 +893,7 @@ def parse_catalog(raw: Mapping[str, object]) -> Catalog:
     # Marketeers only name campaign types that exist.
     types_in_play = {c.type for c in setup.campaigns.values()}
     for node in emp_root.get("employees").items():
-        emp = employees[node.get("id").as_ident()]
+        emp = employees[node.get("id").as_enum(EmployeeId)]
         missing = [t.value for t in emp.campaign_types if t not in types_in_play]
         if missing:
             node.get("campaign_types").fail(f"setup.json has no campaign of type {missing}")

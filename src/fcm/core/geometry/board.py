@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias
@@ -47,6 +47,7 @@ _SUPPLIER_GOODS: Mapping[str, Good] = MappingProxyType(
 )
 _CORNERS: tuple[Corner, ...] = (Corner.NW, Corner.NE, Corner.SW, Corner.SE)
 _INF = 1 << 30
+_MEMO_SIZE = 4096  # entries per memo of a board before it starts afresh
 
 
 class Axis(StrEnum):
@@ -132,10 +133,12 @@ class Board:
         "_block",
         "_block_count",
         "_campaign_cache",
+        "_campaign_index",
         "_cols",
         "_ew",
         "_height",
         "_house_cands",
+        "_house_dist_cache",
         "_key",
         "_kinds",
         "_near",
@@ -147,7 +150,9 @@ class Board:
         "_ns",
         "_placements",
         "_printed_houses",
+        "_range_cache",
         "_restaurant_cands",
+        "_route_cache",
         "_rows",
         "_seg",
         "_seg_nodes",
@@ -188,6 +193,10 @@ class Board:
     _restaurant_cands: tuple[_RestaurantCandidate, ...]
     _house_cands: tuple[_HouseCandidate, ...]
     _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
+    _campaign_index: dict[tuple[int, int], Mapping[Cell, tuple[int, ...]]]
+    _range_cache: dict[tuple[RestaurantSpot, int], frozenset[Cell]]
+    _house_dist_cache: dict[tuple[Cell, ...], tuple[int, ...]]
+    _route_cache: dict[tuple[object, ...], frozenset[frozenset[Cell]]]
 
     # ----------------------------------------------------------------------------------------
     # construction
@@ -431,7 +440,12 @@ class Board:
                         hcands.append(_HouseCandidate((r, c), ((r + 2, c), (r + 2, c + 1)), rect))
                         hcands.append(_HouseCandidate((r + 1, c), ((r, c), (r, c + 1)), rect))
         s("_house_cands", tuple(hcands))
+        # memos of answers that depend on more than the board (not observable state)
         s("_campaign_cache", {})
+        s("_campaign_index", {})
+        s("_range_cache", {})
+        s("_house_dist_cache", {})
+        s("_route_cache", {})
 
     def _all_blank_near_road(
         self,
@@ -583,18 +597,57 @@ class Board:
         self, house_cells: Iterable[Cell], entrances: Iterable[Cell]
     ) -> int | None:
         """Dinnertime distance: fewest tile borders from a house (with its garden) to the nearest
-        of a restaurant's entrance squares by road; ``None`` if no road connects them."""
-        a = self._seg_costs(self._house_starts_i(house_cells))
-        b = self._seg_costs(self._entrance_starts_i(entrances))
+        of a restaurant's entrance squares by road; ``None`` if no road connects them.
+
+        Answered from a table of the house's distance to an entrance on every square, built on
+        the first question about that house (footprint) and kept with the board."""
+        table = self.house_distances(house_cells)
+        w, h = self._width, self._height
         best = _INF
-        segdist = self._segdist
-        for sa, ca in a.items():
-            row = segdist[sa]
-            for sb, cb in b.items():
-                d = row[sb]
-                if d >= 0 and ca + d + cb < best:
-                    best = ca + d + cb
+        for cell in entrances:
+            r, c = cell
+            if not (0 <= r < h and 0 <= c < w):
+                raise ValueError(f"square {cell} is not on the map")
+            d = table[r * w + c]
+            if 0 <= d < best:
+                best = d
         return None if best == _INF else best
+
+    def house_distances(self, house_cells: Iterable[Cell]) -> tuple[int, ...]:
+        """For every square (row-major, ``r * width + c``), the Dinnertime distance from the house
+        covering ``house_cells`` (garden included) to an entrance on that square; -1 where no
+        road connects them. Memoised per footprint."""
+        key = tuple(house_cells)
+        cache = self._house_dist_cache
+        table = cache.get(key)
+        if table is None:
+            table = self._house_distance_table(key)
+            if len(cache) >= _MEMO_SIZE // 4:
+                cache.clear()
+            cache[key] = table
+        return table
+
+    def _house_distance_table(self, house_cells: tuple[Cell, ...]) -> tuple[int, ...]:
+        a = self._seg_costs(self._house_starts_i(house_cells))
+        segdist = self._segdist
+        # best[sb]: the house's cost to reach road segment sb (ready to step off it)
+        best = [_INF] * len(self._seg_nodes)
+        for sa, ca in a.items():
+            for sb, d in enumerate(segdist[sa]):
+                if d >= 0 and ca + d < best[sb]:
+                    best[sb] = ca + d
+        seg, tile, near = self._seg, self._tile, self._near
+        out = [-1] * (self._width * self._height)
+        for i in range(len(out)):
+            here = tile[i]
+            low = _INF
+            for n, road_tile in near[i]:
+                total = best[seg[n]] + (0 if road_tile == here else 1)
+                if total < low:
+                    low = total
+            if low < _INF:
+                out[i] = low
+        return tuple(out)
 
     def reachable_roads(
         self, restaurants: Iterable[RestaurantSpot], max_range: int | None
@@ -623,7 +676,26 @@ class Board:
         (facts.md E.2: "next to the road used; the campaign tile itself must be in range"): next
         to a road square reached at range ``d`` from an entrance of ``restaurants``, where
         ``d`` plus the step off the road (1 when the square is on another tile than that road
-        square, as for an entrance, facts.md D.1) is at most ``max_range``."""
+        square, as for an entrance, facts.md D.1) is at most ``max_range``.
+
+        The squares in range of several restaurants are the union of each one's (a square is in
+        range when it is in range of some entrance), so the answer is memoised per restaurant."""
+        out: frozenset[Cell] = frozenset()
+        cache = self._range_cache
+        for spot in restaurants:
+            key = (spot, max_range)
+            mine = cache.get(key)
+            if mine is None:
+                mine = self._squares_in_road_range([spot], max_range)
+                if len(cache) >= _MEMO_SIZE:
+                    cache.clear()
+                cache[key] = mine
+            out = mine if not out else out | mine
+        return out
+
+    def _squares_in_road_range(
+        self, restaurants: Iterable[RestaurantSpot], max_range: int
+    ) -> frozenset[Cell]:
         reached = self.reachable_roads(restaurants, max_range)
         out: set[Cell] = set()
         for node, cost in reached.items():
@@ -661,7 +733,26 @@ class Board:
         0 or 1), moves square by square (bridges straight), may revisit squares and tiles but
         never steps straight back onto the square just left, crosses at most ``max_range`` tile
         borders and may stop anywhere. It collects every supplier orthogonally next to a route
-        square (a supplier next only to the entrance square is not passed)."""
+        square (a supplier next only to the entrance square is not passed).
+
+        A route starts at one restaurant, so the sets of several restaurants are the union of
+        each one's; the answer is memoised per restaurant."""
+        out: frozenset[frozenset[Cell]] = frozenset()
+        cache = self._route_cache
+        for spot in restaurants:
+            key = ("road", spot, max_range)
+            mine = cache.get(key)
+            if mine is None:
+                mine = self._road_route_supplier_sets([spot], max_range)
+                if len(cache) >= _MEMO_SIZE:
+                    cache.clear()
+                cache[key] = mine
+            out = mine if not out else out | mine
+        return out
+
+    def _road_route_supplier_sets(
+        self, restaurants: Iterable[RestaurantSpot], max_range: int
+    ) -> frozenset[frozenset[Cell]]:
         starts = self._restaurant_starts_i(restaurants)
         adj, node_sq, node_supp = self._adj, self._node_sq, self._node_supp
         queue: deque[tuple[int, int, int, int]] = deque()
@@ -703,6 +794,10 @@ class Board:
         tr, tc = start_tile
         if not (0 <= tr < self._rows and 0 <= tc < self._cols):
             raise ValueError(f"tile {start_tile} is not on the map")
+        key = ("air", tr, tc, max_range)
+        cached = self._route_cache.get(key)
+        if cached is not None:
+            return cached
         rows, cols, tile_supp = self._rows, self._cols, self._tile_supp
         masks: set[int] = set()
         seen: set[tuple[int, int]] = set()  # (tile, tiles visited): the rest follows from these
@@ -721,7 +816,11 @@ class Board:
 
         t0 = tr * cols + tc
         fly(tr, tc, 1 << t0, 0, tile_supp[t0])
-        return frozenset(self._mask_cells(m) for m in masks)
+        result = frozenset(self._mask_cells(m) for m in masks)
+        if len(self._route_cache) >= _MEMO_SIZE:
+            self._route_cache.clear()
+        self._route_cache[key] = result
+        return result
 
     # ----------------------------------------------------------------------------------------
     # marketing reach
@@ -804,10 +903,30 @@ class Board:
         road square. ``allowed_roads``: the entrance must step onto one of these road nodes (Local
         Manager, conventions default 1). ``forbidden_entrance_tiles``: tiles the entrance may not
         be on (setup: no two entrances on one tile)."""
+        return list(
+            self.iter_restaurant_placements(occupied, allowed_roads, forbidden_entrance_tiles)
+        )
+
+    def has_restaurant_placement(
+        self,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        forbidden_entrance_tiles: Collection[TilePos] | None = None,
+    ) -> bool:
+        """Whether :meth:`legal_restaurant_placements` would find any (stops at the first)."""
+        it = self.iter_restaurant_placements(occupied, allowed_roads, forbidden_entrance_tiles)
+        return next(it, None) is not None
+
+    def iter_restaurant_placements(
+        self,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        forbidden_entrance_tiles: Collection[TilePos] | None = None,
+    ) -> Iterator[tuple[Cell, Corner]]:
+        """:meth:`legal_restaurant_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
         allowed = None if allowed_roads is None else frozenset(allowed_roads)
         banned = frozenset(forbidden_entrance_tiles or ())
-        out: list[tuple[Cell, Corner]] = []
         for cand in self._restaurant_cands:
             if not occ.isdisjoint(cand.cells):
                 continue
@@ -815,8 +934,7 @@ class Board:
                 continue
             if allowed is not None and allowed.isdisjoint(cand.roads):
                 continue
-            out.append((cand.top_left, cand.corner))
-        return out
+            yield (cand.top_left, cand.corner)
 
     def legal_house_placements(
         self, occupied: Collection[Cell]
@@ -824,8 +942,18 @@ class Board:
         """Every legal ``(house top_left, garden squares)`` for a new house tile (facts.md E.2): the
         2x2 house and its 2x1 garden form a 2x3 rectangle (garden on any side, along a full
         2-square side), all 6 squares printed empty and not occupied, one square next to a road."""
+        return list(self.iter_house_placements(occupied))
+
+    def has_house_placement(self, occupied: Collection[Cell]) -> bool:
+        """Whether :meth:`legal_house_placements` would find any (stops at the first)."""
+        return next(self.iter_house_placements(occupied), None) is not None
+
+    def iter_house_placements(
+        self, occupied: Collection[Cell]
+    ) -> Iterator[tuple[Cell, tuple[Cell, Cell]]]:
+        """:meth:`legal_house_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
-        return [(h.top_left, h.garden) for h in self._house_cands if occ.isdisjoint(h.cells)]
+        return ((h.top_left, h.garden) for h in self._house_cands if occ.isdisjoint(h.cells))
 
     def legal_garden_placements(
         self, house_cells: Iterable[Cell], occupied: Collection[Cell]
@@ -861,6 +989,31 @@ class Board:
         ``allowed_roads``: next to one of these road nodes, "the road used"; a square next to a
         bridge counts for both of its roads; with ``allowed_squares``: at least one square is one
         of these, e.g. :meth:`squares_in_road_range`). Square tiles get orientation ``None``."""
+        return list(
+            self.iter_campaign_placements(height, width, occupied, allowed_roads, allowed_squares)
+        )
+
+    def has_campaign_placement(
+        self,
+        height: int,
+        width: int,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        allowed_squares: Collection[Cell] | None = None,
+    ) -> bool:
+        """Whether :meth:`legal_campaign_placements` would find any (stops at the first)."""
+        it = self.iter_campaign_placements(height, width, occupied, allowed_roads, allowed_squares)
+        return next(it, None) is not None
+
+    def iter_campaign_placements(
+        self,
+        height: int,
+        width: int,
+        occupied: Collection[Cell],
+        allowed_roads: Collection[RoadNode] | None = None,
+        allowed_squares: Collection[Cell] | None = None,
+    ) -> Iterator[tuple[Cell, Orientation | None]]:
+        """:meth:`legal_campaign_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
         allowed = None if allowed_roads is None else frozenset(allowed_roads)
         in_range = None if allowed_squares is None else _as_set(allowed_squares)
@@ -873,17 +1026,23 @@ class Board:
                 (o, campaign_footprint(height, width, o))
                 for o in (Orientation.HORIZONTAL, Orientation.VERTICAL)
             )
-        out: list[tuple[Cell, Orientation | None]] = []
         for orientation, dims in shapes:
-            for cand in self._campaign_candidates(dims):
+            cands = self._campaign_candidates(dims)
+            if in_range is None:
+                picked: Iterable[_CampaignCandidate] = cands
+            else:
+                # only the candidates covering an allowed square, in their usual order
+                index = self._campaign_cells_index(dims)
+                hits: set[int] = set()
+                for cell in in_range:
+                    hits.update(index.get(cell, ()))
+                picked = (cands[i] for i in sorted(hits))
+            for cand in picked:
                 if not occ.isdisjoint(cand.cells):
                     continue
                 if allowed is not None and allowed.isdisjoint(cand.roads):
                     continue
-                if in_range is not None and in_range.isdisjoint(cand.cells):
-                    continue
-                out.append((cand.top_left, orientation))
-        return out
+                yield (cand.top_left, orientation)
 
     # ----------------------------------------------------------------------------------------
     # internals
@@ -964,6 +1123,19 @@ class Board:
                     out.append(_CampaignCandidate((r, c), cells, roads))
         result = tuple(out)
         self._campaign_cache[dims] = result  # memo only: not observable state
+        return result
+
+    def _campaign_cells_index(self, dims: tuple[int, int]) -> Mapping[Cell, tuple[int, ...]]:
+        """For each square, the positions of the ``dims`` candidates covering it."""
+        cached = self._campaign_index.get(dims)
+        if cached is not None:
+            return cached
+        index: dict[Cell, list[int]] = {}
+        for i, cand in enumerate(self._campaign_candidates(dims)):
+            for cell in cand.cells:
+                index.setdefault(cell, []).append(i)
+        result = MappingProxyType({cell: tuple(ixs) for cell, ixs in index.items()})
+        self._campaign_index[dims] = result  # memo only
         return result
 
 

@@ -21,10 +21,10 @@ from fcm.core import milestones
 from fcm.core.actions import Action, Done, ThrowAway
 from fcm.core.events import EventLog
 from fcm.core.state import GameState, Phase, Player
-from fcm.core.types import Good, Seat
+from fcm.core.types import Good, MilestoneId, Seat
 from fcm.data import CATALOG
 
-FREEZER = "first_throw_away"
+FREEZER = MilestoneId.FIRST_THROW_AWAY
 
 
 def has_freezer(state: GameState, p: Player) -> bool:

@@ -17,18 +17,18 @@ from fcm.core.company import board_of, unit_price
 from fcm.core.events import EventLog
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
-from fcm.core.types import Good, Seat
+from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
 
-PRICE_CUTTERS = ("pricing_manager", "discount_manager")
-BONUS_MILESTONES: dict[str, str] = {
-    "burger": "first_burger_marketed",
-    "pizza": "first_pizza_marketed",
-    "drink": "first_drink_marketed",
+PRICE_CUTTERS = (EmployeeId.PRICING_MANAGER, EmployeeId.DISCOUNT_MANAGER)
+BONUS_MILESTONES: dict[str, MilestoneId] = {
+    "burger": MilestoneId.FIRST_BURGER_MARKETED,
+    "pizza": MilestoneId.FIRST_PIZZA_MARKETED,
+    "drink": MilestoneId.FIRST_DRINK_MARKETED,
 }
 BONUS_PER_ITEM = 5
 WAITRESS_PAY = 3
 WAITRESS_PAY_MILESTONE = 5
-CASH_MILESTONES = ((20, "first_20"), (100, "first_100"))
+CASH_MILESTONES = ((20, MilestoneId.FIRST_20), (100, MilestoneId.FIRST_100))
 
 # Why a chain did not get a house (the ``outcome`` of each chain in a ``house_*`` event).
 WINNER = "winner"
@@ -119,7 +119,7 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
     for seat in order:
         p = state.players[seat]
         if any(card in PRICE_CUTTERS for card in p.at_work):
-            milestones.claim(state, seat, "first_lower_prices", log)
+            milestones.claim(state, seat, MilestoneId.FIRST_LOWER_PRICES, log)
     rnd = _Round(prices={seat: unit_price(state, seat) for seat in order})
     rnd.earned = {seat: 0 for seat in order}
     log.add(
@@ -143,7 +143,7 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
     if state.options.first_100_at_end_of_dinnertime:
         for seat in order:
             if state.players[seat].cash >= 100:
-                milestones.claim(state, seat, "first_100", log)
+                milestones.claim(state, seat, MilestoneId.FIRST_100, log)
     log.add(
         "dinnertime_earnings",
         earned={str(s): rnd.earned[s] for s in order},
@@ -167,7 +167,7 @@ def waitresses(state: GameState, seat: Seat) -> int:
     """Waitresses at work this round (recorded at Restructuring; the cards at work otherwise)."""
     if seat in state.waitresses_this_round:
         return state.waitresses_this_round[seat]
-    return state.players[seat].at_work.count("waitress")
+    return state.players[seat].at_work.count(EmployeeId.WAITRESS)
 
 
 def chain_entry(
@@ -302,7 +302,7 @@ def _earn(
     if amount > 0:
         cash = state.players[seat].cash
         for threshold, milestone in CASH_MILESTONES:
-            if milestone == "first_100" and state.options.first_100_at_end_of_dinnertime:
+            if milestone == MilestoneId.FIRST_100 and state.options.first_100_at_end_of_dinnertime:
                 continue
             if cash >= threshold:
                 milestones.claim(state, seat, milestone, log)
@@ -313,7 +313,7 @@ def _pay_waitresses(state: GameState, seat: Seat, rnd: _Round, log: EventLog) ->
     if not n:
         return
     p = state.players[seat]
-    each = WAITRESS_PAY_MILESTONE if p.has("first_waitress") else WAITRESS_PAY
+    each = WAITRESS_PAY_MILESTONE if p.has(MilestoneId.FIRST_WAITRESS) else WAITRESS_PAY
     amount = n * each
     log.add(
         "waitress_income", seat=seat, waitresses=n, each=each, amount=amount,
@@ -326,10 +326,10 @@ def cfo_source(state: GameState, seat: Seat) -> str | None:
     """Why a chain gets the CFO bonus: ``"cfo"`` (one at work), ``"first_100"`` (held since an
     earlier round: the CEO acts as CFO), or ``None``. Never both."""
     p = state.players[seat]
-    if "cfo" in p.at_work:
-        return "cfo"
-    if p.has_before("first_100", state.round):
-        return "first_100"
+    if EmployeeId.CFO in p.at_work:
+        return EmployeeId.CFO
+    if p.has_before(MilestoneId.FIRST_100, state.round):
+        return MilestoneId.FIRST_100
     return None
 
 
@@ -345,4 +345,4 @@ def _pay_cfo(state: GameState, seat: Seat, rnd: _Round, log: EventLog) -> None:
         cash=p.cash + amount,
     )
     if amount:
-        _earn(state, seat, amount, rnd, log, reason="cfo")
+        _earn(state, seat, amount, rnd, log, reason=EmployeeId.CFO)

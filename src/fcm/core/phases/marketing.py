@@ -22,7 +22,7 @@ from fcm.core.company import board_of
 from fcm.core.events import EventLog
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
-from fcm.core.types import CampaignType, Seat
+from fcm.core.types import CampaignType, MilestoneId, Seat
 from fcm.data import CATALOG
 
 
@@ -83,7 +83,7 @@ def houses_reached(
 
 def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
     owner = state.players[camp.owner]
-    per_house = 2 if camp.kind is CampaignType.RADIO and owner.has("first_radio") else 1
+    per_house = 2 if camp.kind is CampaignType.RADIO and owner.has(MilestoneId.FIRST_RADIO) else 1
     placements = []
     for house in houses_reached(state, camp, board):
         room = house.capacity - len(house.demand)

@@ -26,7 +26,7 @@ from fcm.core.actions import Action, Done, Fire
 from fcm.core.company import salaried_cards, salary_due
 from fcm.core.events import EventLog
 from fcm.core.state import GameState, Phase
-from fcm.core.types import EmployeeId, Seat
+from fcm.core.types import EmployeeId, MilestoneId, Seat
 
 FIRING = "firing"
 PAYING = "paying"
@@ -42,11 +42,11 @@ def begin(state: GameState, log: EventLog) -> None:
         state.stage = ""
         return
     for p in state.players:
-        if p.milestones.get("first_100") == state.round:
+        if p.milestones.get(MilestoneId.FIRST_100) == state.round:
             for place in (p.at_work, p.beach):
-                if "cfo" in place:
-                    place.remove("cfo")
-                    state.supply["cfo"] = state.supply.get("cfo", 0) + 1
+                if EmployeeId.CFO in place:
+                    place.remove(EmployeeId.CFO)
+                    state.supply[EmployeeId.CFO] = state.supply.get(EmployeeId.CFO, 0) + 1
                     log.add("cfo_fired_first_100", seat=p.seat)
                     break
     state.stage = FIRING
@@ -228,10 +228,10 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
         salaried=len(cards),
         gross=5 * len(cards),
         hire_discounts=p.hire_discounts,
-        first_train=p.has("first_train"),
-        first_billboard=p.has("first_billboard"),
+        first_train=p.has(MilestoneId.FIRST_TRAIN),
+        first_billboard=p.has(MilestoneId.FIRST_BILLBOARD),
         amount=due,
         cash=p.cash,
     )
     if due >= PAY_MILESTONE_AMOUNT:
-        milestones.claim(state, seat, "first_pay_20", log)
+        milestones.claim(state, seat, MilestoneId.FIRST_PAY_20, log)

@@ -14,12 +14,12 @@ from fcm.core.actions import Action, Done, SendToWork
 from fcm.core.company import structure_fits
 from fcm.core.events import EventLog
 from fcm.core.state import GameState, Phase
-from fcm.core.types import Seat
+from fcm.core.types import EmployeeId, MilestoneId, Seat
 
 PLAYED_MILESTONES = {
-    "waitress": "first_waitress",
-    "errand_boy": "first_errand_boy",
-    "cart_operator": "first_cart_operator",
+    EmployeeId.WAITRESS: MilestoneId.FIRST_WAITRESS,
+    EmployeeId.ERRAND_BOY: MilestoneId.FIRST_ERRAND_BOY,
+    EmployeeId.CART_OPERATOR: MilestoneId.FIRST_CART_OPERATOR,
 }
 
 
@@ -86,6 +86,6 @@ def finish(state: GameState, log: EventLog) -> Phase:
         for card, milestone in PLAYED_MILESTONES.items():
             if card in p.at_work:
                 milestones.claim(state, p.seat, milestone, log)
-        state.waitresses_this_round[p.seat] = p.at_work.count("waitress")
+        state.waitresses_this_round[p.seat] = p.at_work.count(EmployeeId.WAITRESS)
     state.drafts = {}
     return Phase.ORDER_OF_BUSINESS

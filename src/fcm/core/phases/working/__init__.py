@@ -12,6 +12,8 @@ Payday discounts. The phase ends after the last player's turn; Dinnertime follow
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fcm.core.actions import (
     Action,
     AddGarden,
@@ -30,7 +32,7 @@ from fcm.core.actions import (
 from fcm.core.errors import InvariantError
 from fcm.core.events import EventLog
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
-from fcm.core.types import Seat
+from fcm.core.types import EmployeeId, Seat
 from fcm.data import CATALOG
 
 from . import building, campaigns, goods, staff
@@ -38,7 +40,7 @@ from .common import STEP_TITLES, turn_of
 
 __all__ = ["act", "actors", "begin", "finish", "legal", "why_illegal"]
 
-DRIVE_IN_MANAGERS = frozenset({"local_manager", "regional_manager"})
+DRIVE_IN_MANAGERS = frozenset({EmployeeId.LOCAL_MANAGER, EmployeeId.REGIONAL_MANAGER})
 
 # Which step each action belongs to (for explanations).
 ACTION_STEP: dict[type[Action], WorkStep] = {
@@ -170,7 +172,7 @@ def _start_turn(state: GameState, log: EventLog) -> None:
     seat = state.turn_order[state.turn_index]
     p = state.players[seat]
     work = sorted(p.at_work)
-    hires = CATALOG.employees["ceo"].hires + sum(CATALOG.employees[c].hires for c in work)
+    hires = CATALOG.employees[EmployeeId.CEO].hires + sum(CATALOG.employees[c].hires for c in work)
     discounts = sum(CATALOG.employees[c].hires for c in work if CATALOG.employees[c].hire_discount)
     state.working = WorkingTurn(
         seat=seat,
@@ -185,20 +187,30 @@ def _start_turn(state: GameState, log: EventLog) -> None:
 
 def _options(state: GameState, turn: WorkingTurn) -> list[Action]:
     """Every legal action of the current step except ``Done``."""
+    return list(_iter_options(state, turn))
+
+
+def _has_options(state: GameState, turn: WorkingTurn) -> bool:
+    """Whether the current step has a legal action other than ``Done``: the same enumeration
+    as :func:`_options`, stopped at the first action."""
+    return next(_iter_options(state, turn), None) is not None
+
+
+def _iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     match turn.step:
         case WorkStep.HIRE:
-            return list(staff.hire_options(state, turn))
+            return staff.iter_hire_options(state, turn)
         case WorkStep.TRAIN:
-            return list(staff.train_options(state, turn))
+            return staff.iter_train_options(state, turn)
         case WorkStep.CAMPAIGNS:
-            return campaigns.options(state, turn)
+            return campaigns.iter_options(state, turn)
         case WorkStep.FOOD_AND_DRINKS:
-            return goods.options(state, turn)
+            return goods.iter_options(state, turn)
         case WorkStep.HOUSES:
-            return building.house_options(state, turn)
+            return building.iter_house_options(state, turn)
         case WorkStep.RESTAURANTS:
-            return building.restaurant_options(state, turn)
-    return []
+            return building.iter_restaurant_options(state, turn)
+    return iter(())
 
 
 def _blocker(state: GameState, turn: WorkingTurn) -> str | None:
@@ -220,7 +232,7 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
         turn = state.working
         if turn.step is WorkStep.DRIVE_INS:
             _open_drive_ins(state, turn, log)
-        elif _options(state, turn):
+        elif _has_options(state, turn):
             return
         else:
             if _blocker(state, turn) is not None:  # pragma: no cover - guarded by legal()

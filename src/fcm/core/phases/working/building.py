@@ -16,18 +16,20 @@ another entrance). At most 3 restaurants per chain. A restaurant covers 4 empty 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
 from fcm.core.company import board_of, occupied_squares, restaurant_cells
 from fcm.core.events import EventLog
 from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
-from fcm.core.types import Cell, Corner
+from fcm.core.types import Cell, Corner, EmployeeId
 from fcm.data import CATALOG
 
 from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
-DEVELOPER = "new_business_developer"
-LOCAL = "local_manager"
-REGIONAL = "regional_manager"
+DEVELOPER = EmployeeId.NEW_BUSINESS_DEVELOPER
+LOCAL = EmployeeId.LOCAL_MANAGER
+REGIONAL = EmployeeId.REGIONAL_MANAGER
 LOCAL_RANGE: int = CATALOG.employees[LOCAL].range or 3
 
 
@@ -43,21 +45,30 @@ def _restaurants(text: str) -> str:
 
 
 def house_options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    return list(iter_house_options(state, turn))
+
+
+def iter_house_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    """:func:`house_options` one at a time (a step-skip check stops at the first)."""
     if DEVELOPER not in turn.unused:
-        return []
+        return
     board = board_of(state)
     occupied = occupied_squares(state)
-    out: list[Action] = []
-    spots = board.legal_house_placements(occupied)
-    for number in sorted(state.house_supply):
-        out.extend(PlaceHouse(number, cell, tuple(sorted(garden))) for cell, garden in spots)
+    numbers = sorted(state.house_supply)
+    if numbers:
+        first = numbers[0]
+        spots = []
+        for cell, garden in board.iter_house_placements(occupied):
+            spots.append((cell, garden))
+            yield PlaceHouse(first, cell, tuple(sorted(garden)))
+        for number in numbers[1:]:
+            yield from (PlaceHouse(number, cell, tuple(sorted(garden))) for cell, garden in spots)
     if state.gardens_left > 0:
         for number, house in sorted(state.houses.items()):
             if house.garden:
                 continue
             for garden in board.legal_garden_placements(house.cells, occupied):
-                out.append(AddGarden(number, tuple(sorted(garden))))
-    return out
+                yield AddGarden(number, tuple(sorted(garden)))
 
 
 def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
@@ -103,48 +114,51 @@ def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
 # -- restaurants --------------------------------------------------------------------------------
 
 
-def _local_spots(state: GameState, seat: int) -> list[tuple[Cell, Corner]]:
+def _local_spots(state: GameState, seat: int) -> Iterator[tuple[Cell, Corner]]:
     board = board_of(state)
     reached = frozenset(board.reachable_roads(open_spots(state, seat), LOCAL_RANGE))
     occupied = occupied_squares(state)
     if not state.options.local_manager_any_road:
         # "with its entrance on a road the manager reached"
-        return board.legal_restaurant_placements(occupied, allowed_roads=reached)
+        return board.iter_restaurant_placements(occupied, allowed_roads=reached)
     near = board.squares_next_to_roads(reached)
-    return [
+    return (
         (cell, corner)
-        for cell, corner in board.legal_restaurant_placements(occupied)
+        for cell, corner in board.iter_restaurant_placements(occupied)
         if any(x in near for x in restaurant_cells(cell))
-    ]
+    )
 
 
 def restaurant_options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    return list(iter_restaurant_options(state, turn))
+
+
+def iter_restaurant_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    """:func:`restaurant_options` one at a time (a step-skip check stops at the first)."""
     seat = turn.seat
     managers = unused_of(turn, frozenset({LOCAL, REGIONAL}))
     if not managers:
-        return []
+        return
     board = board_of(state)
     room = state.players[seat].restaurants_placed < CATALOG.restaurants_per_player
-    out: list[Action] = []
     if LOCAL in managers and room:
         spots = _local_spots(state, seat)
-        out.extend(PlaceRestaurant(cell, corner, LOCAL) for cell, corner in spots)
+        yield from (PlaceRestaurant(cell, corner, LOCAL) for cell, corner in spots)
     if REGIONAL in managers:
         if room:
-            out.extend(
+            yield from (
                 PlaceRestaurant(cell, corner, REGIONAL)
-                for cell, corner in board.legal_restaurant_placements(occupied_squares(state))
+                for cell, corner in board.iter_restaurant_placements(occupied_squares(state))
             )
         for r in state.restaurants_of(seat):
             if not r.open:
                 continue
             free = occupied_squares(state, ignore_restaurant=(seat, r.number))
-            out.extend(
+            yield from (
                 MoveRestaurant(r.number, cell, corner)
-                for cell, corner in board.legal_restaurant_placements(free)
+                for cell, corner in board.iter_restaurant_placements(free)
                 if (cell, corner) != (r.cell, r.entrance)
             )
-    return out
 
 
 def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:

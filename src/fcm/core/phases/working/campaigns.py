@@ -17,13 +17,15 @@ option ``airplanes_may_not_overlap``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fcm.core import milestones
 from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
 from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventLog
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
-from fcm.core.types import CampaignType, EmployeeId, Good
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
 from fcm.data import CATALOG
 
 from .common import jcells, open_spots, rule, unused_of, use_card
@@ -31,18 +33,18 @@ from .common import jcells, open_spots, rule, unused_of, use_card
 MARKETEERS: frozenset[EmployeeId] = frozenset(
     e.id for e in CATALOG.employees.values() if e.campaign_types
 )
-FIRST_BILLBOARD = "first_billboard"
-MARKETED: dict[Good, str] = {
-    Good.BURGER: "first_burger_marketed",
-    Good.PIZZA: "first_pizza_marketed",
-    Good.SODA: "first_drink_marketed",
-    Good.LEMONADE: "first_drink_marketed",
-    Good.BEER: "first_drink_marketed",
+FIRST_BILLBOARD = MilestoneId.FIRST_BILLBOARD
+MARKETED: dict[Good, MilestoneId] = {
+    Good.BURGER: MilestoneId.FIRST_BURGER_MARKETED,
+    Good.PIZZA: MilestoneId.FIRST_PIZZA_MARKETED,
+    Good.SODA: MilestoneId.FIRST_DRINK_MARKETED,
+    Good.LEMONADE: MilestoneId.FIRST_DRINK_MARKETED,
+    Good.BEER: MilestoneId.FIRST_DRINK_MARKETED,
 }
-BY_KIND: dict[CampaignType, str] = {
+BY_KIND: dict[CampaignType, MilestoneId] = {
     CampaignType.BILLBOARD: FIRST_BILLBOARD,
-    CampaignType.AIRPLANE: "first_airplane",
-    CampaignType.RADIO: "first_radio",
+    CampaignType.AIRPLANE: MilestoneId.FIRST_AIRPLANE,
+    CampaignType.RADIO: MilestoneId.FIRST_RADIO,
 }
 
 
@@ -54,6 +56,18 @@ def placements(
     state: GameState, seat: int, marketeer: EmployeeId, number: int
 ) -> list[PlaceCampaign]:
     """Every legal place for campaign tile ``number`` launched by ``marketeer``."""
+    return list(iter_placements(state, seat, marketeer, number))
+
+
+def has_placement(state: GameState, seat: int, marketeer: EmployeeId, number: int) -> bool:
+    """Whether campaign tile ``number`` has a legal place (stops at the first)."""
+    return next(iter_placements(state, seat, marketeer, number), None) is not None
+
+
+def iter_placements(
+    state: GameState, seat: int, marketeer: EmployeeId, number: int
+) -> Iterator[PlaceCampaign]:
+    """:func:`placements` one at a time, in the same order."""
     tile = CATALOG.campaigns[number]
     board = board_of(state)
     if tile.type is CampaignType.AIRPLANE:
@@ -73,7 +87,7 @@ def placements(
                     for e, start, end in taken
                 )
             )
-        return [PlaceCampaign(edge=edge, first=first) for edge, first in spots]
+        return (PlaceCampaign(edge=edge, first=first) for edge, first in spots)
     spec = CATALOG.employees[marketeer]
     in_range = None
     if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
@@ -82,12 +96,12 @@ def placements(
         # square reached within range, the step off the road onto another tile counting 1.
         assert spec.range is not None
         in_range = board.squares_in_road_range(open_spots(state, seat), spec.range)
-    return [
+    return (
         PlaceCampaign(cell=cell, orientation=orientation)
-        for cell, orientation in board.legal_campaign_placements(
+        for cell, orientation in board.iter_campaign_placements(
             tile.height, tile.width, occupied_squares(state), allowed_squares=in_range
         )
-    ]
+    )
 
 
 def eternal(state: GameState, seat: int, number: int) -> bool:
@@ -100,9 +114,13 @@ def eternal(state: GameState, seat: int, number: int) -> bool:
 
 
 def options(state: GameState, turn: WorkingTurn) -> list[Action]:
+    return list(iter_options(state, turn))
+
+
+def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    """:func:`options` one at a time (a step-skip check stops at the first)."""
     draft = turn.draft
     if draft is None:
-        out: list[Action] = []
         # Tiles of one shape and type, for marketeers of one range, have the same placements.
         has_place: dict[tuple[object, ...], bool] = {}
         for marketeer in unused_of(turn, MARKETEERS):
@@ -113,17 +131,20 @@ def options(state: GameState, turn: WorkingTurn) -> list[Action]:
                     continue
                 key = (tile.type, tile.height, tile.width, spec.range_kind, spec.range)
                 if key not in has_place:
-                    has_place[key] = bool(placements(state, turn.seat, marketeer, number))
+                    has_place[key] = has_placement(state, turn.seat, marketeer, number)
                 if has_place[key]:
-                    out.append(StartCampaign(marketeer, number))
-        return out
+                    yield StartCampaign(marketeer, number)
+        return
     if draft.cells is None and draft.edge is None:
-        return list(placements(state, turn.seat, draft.marketeer, draft.number))
+        yield from iter_placements(state, turn.seat, draft.marketeer, draft.number)
+        return
     if eternal(state, turn.seat, draft.number):
         durations = [1]  # a single counter that is never removed
     else:
         durations = list(range(1, CATALOG.employees[draft.marketeer].max_duration + 1))
-    return [ChooseAdvert(good, d) for good in Good for d in durations]
+    for good in Good:
+        for d in durations:
+            yield ChooseAdvert(good, d)
 
 
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:

@@ -13,13 +13,15 @@ route is given by the set of suppliers it passes: every distinct achievable set 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fcm.core import milestones
 from fcm.core.actions import Action, Cook, GetDrinks
 from fcm.core.company import board_of
 from fcm.core.events import EventLog
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
-from fcm.core.types import DRINKS, Cell, EmployeeId, Good, tile_of
+from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
 from fcm.data import CATALOG
 
 from .common import jcell, open_spots, rule, unused_of, use_card
@@ -29,12 +31,12 @@ BUYERS: frozenset[EmployeeId] = frozenset(
     e.id for e in CATALOG.employees.values() if e.drinks_per_source
 )
 DRINK_ORDER: tuple[Good, ...] = tuple(g for g in Good if g in DRINKS)
-PRODUCED: dict[Good, str] = {
-    Good.BURGER: "first_burger_produced",
-    Good.PIZZA: "first_pizza_produced",
+PRODUCED: dict[Good, MilestoneId] = {
+    Good.BURGER: MilestoneId.FIRST_BURGER_PRODUCED,
+    Good.PIZZA: MilestoneId.FIRST_PIZZA_PRODUCED,
 }
-MORE_DRINKS = "first_errand_boy"
-MORE_RANGE = "first_cart_operator"
+MORE_DRINKS = MilestoneId.FIRST_ERRAND_BOY
+MORE_RANGE = MilestoneId.FIRST_CART_OPERATOR
 
 
 def _rule(text: str) -> str:
@@ -73,16 +75,20 @@ def supplier_sets(state: GameState, seat: int, buyer: EmployeeId) -> list[tuple[
 
 
 def options(state: GameState, turn: WorkingTurn) -> list[Action]:
-    out: list[Action] = []
+    return list(iter_options(state, turn))
+
+
+def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    """:func:`options` one at a time (a step-skip check stops at the first)."""
     for card in unused_of(turn, KITCHEN | BUYERS):
         spec = CATALOG.employees[card]
         if spec.food:
-            out.extend(Cook(card, good) for good in spec.food)
+            yield from (Cook(card, good) for good in spec.food)
         elif spec.range_kind is None:
-            out.extend(GetDrinks(card, good=good) for good in DRINK_ORDER)
+            yield from (GetDrinks(card, good=good) for good in DRINK_ORDER)
         else:
-            out.extend(GetDrinks(card, suppliers=s) for s in supplier_sets(state, turn.seat, card))
-    return out
+            sets = supplier_sets(state, turn.seat, card)
+            yield from (GetDrinks(card, suppliers=s) for s in sets)
 
 
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:

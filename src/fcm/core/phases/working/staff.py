@@ -23,6 +23,7 @@ Coach can still train one of those cards a second step: the unused Coach "did" t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from fcm.core import milestones
@@ -30,7 +31,7 @@ from fcm.core.actions import Hire, Train
 from fcm.core.company import owned_cards
 from fcm.core.events import EventLog
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
-from fcm.core.types import EmployeeId
+from fcm.core.types import EmployeeId, MilestoneId
 from fcm.data import CATALOG
 
 from .common import add_card, rule
@@ -40,11 +41,11 @@ ENTRY_LEVEL: tuple[EmployeeId, ...] = tuple(
 )
 TRAINERS: frozenset[EmployeeId] = frozenset(e.id for e in CATALOG.employees.values() if e.trains)
 
-HIRE_3 = "first_hire_3"
-FIRST_TRAIN = "first_train"
-STACKING = "first_pay_20"
-NO_CFO = "first_100"
-CFO = "cfo"
+HIRE_3 = MilestoneId.FIRST_HIRE_3
+FIRST_TRAIN = MilestoneId.FIRST_TRAIN
+STACKING = MilestoneId.FIRST_PAY_20
+NO_CFO = MilestoneId.FIRST_100
+CFO = EmployeeId.CFO
 
 
 def _hire(step: str) -> str:
@@ -353,21 +354,24 @@ def resolvable(staff: Staff, memo: dict[tuple[object, ...], bool] | None = None)
 def hire_options(state: GameState, turn: WorkingTurn) -> list[Hire]:
     """Every legal hire: an entry-level type whose card is available, or whose pile is empty
     but the card can still be trained on this turn ("only the final card must be available")."""
+    return list(iter_hire_options(state, turn))
+
+
+def iter_hire_options(state: GameState, turn: WorkingTurn) -> Iterator[Hire]:
+    """:func:`hire_options` one at a time (a step-skip check stops at the first)."""
     if turn.hires_left <= 0:
-        return []
+        return
     nothing_short = all(n >= 0 for n in state.supply.values())
     staff: Staff | None = None
-    out = []
     for card in ENTRY_LEVEL:
         if nothing_short and state.supply.get(card, 0) > 0:
-            out.append(Hire(card))  # no pile goes short: nothing to look ahead for
+            yield Hire(card)  # no pile goes short: nothing to look ahead for
             continue
         staff = staff or Staff.of(state, turn)
         after = hired(staff, card)
         if after.short() and not resolvable(after):
             continue
-        out.append(Hire(card))
-    return out
+        yield Hire(card)
 
 
 def apply_hire(state: GameState, turn: WorkingTurn, action: Hire, log: EventLog) -> None:
@@ -418,17 +422,20 @@ def explain_hire(state: GameState, turn: WorkingTurn, action: Hire) -> str:
 
 
 def train_options(state: GameState, turn: WorkingTurn) -> list[Train]:
+    return list(iter_train_options(state, turn))
+
+
+def iter_train_options(state: GameState, turn: WorkingTurn) -> Iterator[Train]:
+    """:func:`train_options` one at a time (a step-skip check stops at the first)."""
     staff = Staff.of(state, turn)
     short = staff.short()
-    out: list[Train] = []
     for action in _candidates(staff, set(short) if short else None):
         nxt = train_step(staff, action)
         if isinstance(nxt, str):
             continue
         if nxt.short() and not resolvable(nxt):
             continue
-        out.append(action)
-    return out
+        yield action
 
 
 def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLog) -> None:

@@ -1,0 +1,33 @@
+"""Final state hashes of a few seeded bot games, pinned (issue 11, item 7: every speed-up leaves
+them identical).
+
+An optimisation of the engine, the views or the geometry never changes one of these. A change
+that is meant to change play (a rules fix, a new ``Options`` field, which is part of the hash, or
+a bot's strategy) re-pins the affected games and says why in its commit.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fcm.bots import make_bot
+from fcm.core.state import Options
+from fcm.runner import play_game
+
+# (seat bots, seed, introductory) -> (final hash, rounds, actions)
+PINNED: list[tuple[tuple[str, ...], int, bool, tuple[str, int, int]]] = [
+    (("random",) * 2, 1, False, ("03aacedc4825653b", 60, 548)),
+    (("random",) * 4, 2, False, ("5858ed41d9d51283", 60, 1267)),
+    (("random",) * 5, 3, True, ("af35a90badd880ff", 60, 2775)),
+    (("heuristic",) * 3, 4, False, ("07f5c8444a2c93d4", 18, 769)),
+    (("heuristic",) * 4, 5, False, ("7188030b8a9df463", 21, 1293)),
+    (("heuristic", "random", "heuristic", "random"), 6, False, ("7eac2ce0942f5815", 22, 891)),
+]
+
+
+@pytest.mark.parametrize(("names", "seed", "intro", "expected"), PINNED)
+def test_seeded_games_end_in_their_pinned_state(names, seed, intro, expected):
+    bots = [make_bot(name, seed * 10 + i) for i, name in enumerate(names)]
+    result = play_game(bots, seed, Options(introductory=intro))
+    got = (result.state.state_hash(), result.state.round, len(result.record.actions))
+    assert got == expected
