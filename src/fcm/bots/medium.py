@@ -64,6 +64,7 @@ from fcm.data import CATALOG
 E = EmployeeId
 M = MilestoneId
 FOODS = (Good.BURGER, Good.PIZZA)
+LEAK = 0.25  # what demand created for a rival costs us, per dollar it earns them
 COOKS = {Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF), Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF)}
 KITCHEN = frozenset(c for pair in COOKS.values() for c in pair)
 
@@ -101,7 +102,11 @@ def totals(view: GameState, seat: Seat) -> dict[int, int]:
     """For each house this chain's restaurants reach: price + distance (any restaurant, open or
     coming soon, since they open before the next Dinnertime)."""
     board = board_of(view)
-    price = unit_price(view, seat)
+    p = view.players[seat]
+    # the price it can set: Pricing Managers it owns count as at work
+    price = unit_price(view, seat) - (
+        [*p.hand, *p.beach].count(E.PRICING_MANAGER) if E.PRICING_MANAGER not in p.at_work else 0
+    )
     mine = [r for r in view.restaurants if r.owner == seat]
     out: dict[int, int] = {}
     for h in view.houses.values():
@@ -228,9 +233,11 @@ class MediumBot(HeuristicBot):
         if out_of_reach or contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
         my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
+        p_me = view.players[seat]
         if not billboard_open or view.round >= 5:
             trains.append((E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
-        if my_campaigns == 0 and view.round >= 4:
+        idle_trainees = [*p_me.hand, *p_me.at_work, *p_me.beach].count(E.MARKETING_TRAINEE)
+        if (my_campaigns == 0 and view.round >= 4) or (idle_trainees and view.round >= 5):
             # nothing in a trainee's range: a campaign manager reaches one square further
             trains.insert(1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
         trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
@@ -285,20 +292,23 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
-        # A trainer at work trains only cards on the beach: keep the plan's next one there.
-        if E.TRAINER in hand:
+        prio = self._priorities(view, seat, plan)
+        work = self._pack(hand, view.ceo_slots, prio)
+        # A trainer at work trains only cards on the beach: keep the plan's next one there
+        # (never a manager whose seats the structure needs).
+        if E.TRAINER in work:
             for src, dst in plan.trains:
-                if dst == E.JUNIOR_VICE_PRESIDENT and not seats_short(view, seat):
+                if CATALOG.employees[src].is_manager:
                     continue
                 if (
-                    src in hand
+                    src in work
                     and self._step_wanted(view, seat, dst)
                     and self._salary_room(view, seat, card=dst)
                 ):
-                    hand.remove(src)
+                    rest = list(hand)
+                    rest.remove(src)
+                    work = self._pack(rest, view.ceo_slots, prio)
                     break
-        prio = self._priorities(view, seat, plan)
-        work = self._pack(hand, view.ceo_slots, prio)
         draft = Counter(view.drafts.get(seat, []))
         want = Counter(work) - draft
         for card in sorted(want, key=lambda c: (-prio.get(c, 50), c)):
@@ -453,8 +463,8 @@ class MediumBot(HeuristicBot):
                 continue
             ch = chances.get(house.number, 0.0)
             gain = price * (2 if house.garden else 1)
-            # demand we win pays; demand we create for a rival costs us half of it
-            value += min(room, 2) * (ch * gain - 0.5 * (1 - ch) * gain)
+            # demand we win pays; demand we create for a rival costs us a part of it
+            value += min(room, 2) * (ch * gain - LEAK * (1 - ch) * gain)
         return value
 
     def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
