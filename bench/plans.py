@@ -4,7 +4,8 @@ Each plan is what a newcomer plays from a fixed list, with the easy bot's placem
 cooking logic: it is kept here, apart from the bots, which never see it.
 
 ``python -m bench.plans --bot medium --games 20 [--rollouts N]`` plays each plan against the
-bot, seat-rotated, and prints the bot's win rate per plan.
+bot, seat-rotated, and prints the bot's win rate per plan; ``--openings 4`` instead plays bot
+self-play games and prints the game lengths and how often each opening was played.
 """
 
 from __future__ import annotations
@@ -111,13 +112,55 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollouts", type=int, default=None)
+    parser.add_argument("--openings", type=int, default=0, metavar="PLAYERS",
+                        help="instead: self-play openings and game length at this table size")
     args = parser.parse_args()
+    if args.openings:
+        seen, rounds = openings(args.bot, args.openings, args.games, args.seed)
+        total = sum(seen.values())
+        print(f"{args.games} games of {args.bot} self-play, {args.openings} players: rounds "
+              f"mean {sum(rounds) / len(rounds):.1f}, min {min(rounds)}, max {max(rounds)}, "
+              f"{sum(12 <= r <= 20 for r in rounds)} in 12-20")
+        print("| opening (first food + first campaign) | seats | share |\n|---|---:|---:|")
+        for name, n in seen.most_common():
+            print(f"| {name} | {n} | {100 * n / total:.0f}% |")
+        return
     print(f"| plan | {args.bot} wins | win % (95% CI) |\n|---|---:|---|")
     for plan in PLANS:
         wins, n = play(args.bot, plan, args.games, args.seed, args.rollouts)
         lo, hi = wilson(wins, n)
         print(f"| {plan} | {wins}/{n} | {100 * wins / n:.0f} ({100 * lo:.0f}–{100 * hi:.0f}) |",
               flush=True)
+
+
+def openings(bot: str, players: int, games: int, seed: int) -> tuple[Counter[str], list[int]]:
+    """Self-play: each seat's opening (first food cooked + first campaign type) and rounds."""
+    from fcm.core.actions import Cook, StartCampaign
+    from fcm.data import CATALOG
+
+    seen: Counter[str] = Counter()
+    rounds: list[int] = []
+    for g in range(games):
+        first_food: dict[int, str] = {}
+        first_campaign: dict[int, str] = {}
+
+        def on_step(
+            state: GameState, seat: int, action: object,
+            first_food: dict[int, str] = first_food,
+            first_campaign: dict[int, str] = first_campaign,
+        ) -> None:
+            if isinstance(action, Cook) and seat not in first_food:
+                first_food[seat] = action.good.value
+            if isinstance(action, StartCampaign) and seat not in first_campaign:
+                first_campaign[seat] = CATALOG.campaigns[action.number].type.value
+
+        s = seed + g
+        result = play_game([make_bot(bot, s * 10 + i) for i in range(players)], s,
+                           on_step=on_step)
+        rounds.append(result.state.round)
+        for seat in range(players):
+            seen[f"{first_food.get(seat, 'none')}+{first_campaign.get(seat, 'none')}"] += 1
+    return seen, rounds
 
 
 if __name__ == "__main__":

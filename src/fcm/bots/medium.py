@@ -183,7 +183,7 @@ class MediumBot(HeuristicBot):
         if not any(r.owner == seat for r in view.restaurants):
             # chosen before any restaurant stands: by plan and table size (2p: tempo matters)
             pick = _hash(tiles, seat, "r") % 5
-            reserve = (100, 200, 200, 300, 300)[pick] if view.num_players > 2 else (
+            reserve = (200, 300, 300, 300, 300)[pick] if view.num_players > 2 else (
                 (100, 100, 200, 200, 300)[pick])
         elif opening == "billboard" and near >= 3:
             reserve = 100
