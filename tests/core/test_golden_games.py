@@ -37,50 +37,50 @@ PINNED: dict[str, dict[str, str]] = {
         "hash": "606c5d04b13bc72f",
         "events": "19d0ba0faf420193",
         "record": "b0116ca7cd08c0dc",
-        "public_view": "607a4af302c72957",
+        "public_view": "607a4af302c72957"
     },
     "heuristic-3p-1001": {
-        "hash": "43075fafe8fa058f",
-        "events": "7cefae4dd0d62ba9",
-        "record": "2623c2015122e518",
-        "public_view": "bc57973ee795e554",
+        "hash": "15e0911c16231e8d",
+        "events": "2dc80a63b1211360",
+        "record": "f42c45672323335b",
+        "public_view": "8b6a5ddb3d9510fe"
     },
     "random-4p-1002": {
         "hash": "9395a0fdefdd17ae",
         "events": "0efe12411f643f7c",
         "record": "0930b8cfb327718c",
-        "public_view": "2d4b4dc5b5e70fe6",
+        "public_view": "2d4b4dc5b5e70fe6"
     },
     "heuristic-5p-1003": {
-        "hash": "143f7a6cf57c545c",
-        "events": "6540f3866029731b",
-        "record": "4c846fda4a5b2229",
-        "public_view": "ec788f8be2b2fb12",
+        "hash": "c866a74a11494f55",
+        "events": "f27e174727997ad2",
+        "record": "2d56e9c47cec77c6",
+        "public_view": "13a6559e9493b956"
     },
     "random-5p-1004": {
         "hash": "55131c9ef025b11d",
         "events": "2b2f63fc5a813acd",
         "record": "94f840911a1397f6",
-        "public_view": "8f8e8ac3c667885a",
+        "public_view": "8f8e8ac3c667885a"
     },
     "heuristic-2p-1005-intro": {
         "hash": "6706d2d19e560a36",
         "events": "88ec941e2b4836fd",
         "record": "015d388e5b5642c3",
-        "public_view": "e102106b7b994980",
+        "public_view": "e102106b7b994980"
     },
     "random-3p-1006": {
         "hash": "b9771075a7a8e993",
         "events": "725c1a572ddfbf37",
         "record": "a859e849f5120a39",
-        "public_view": "b444adee3ef5ea03",
+        "public_view": "b444adee3ef5ea03"
     },
     "heuristic-4p-1007": {
-        "hash": "5cfcf49e2787be21",
-        "events": "b329d6b119b0d6c4",
-        "record": "1aaca569aeda6bc5",
-        "public_view": "8f767375c09a5115",
-    },
+        "hash": "3e726e4b2c900093",
+        "events": "c4bb3818bc742c0e",
+        "record": "a1eea29dfd3ecf76",
+        "public_view": "ed2987408af65d60"
+    }
 }
 
 
