@@ -18,6 +18,7 @@ decision (deterministic, for tournaments and tests: the same seed and view give 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 
 from fcm.bots.medium import MediumBot
@@ -33,11 +34,13 @@ from fcm.core.actions import (
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.rng import Rng
 from fcm.core.state import GameState, Phase
-from fcm.core.types import Seat
+from fcm.core.types import EmployeeId, Good, Seat
 
 DEFAULT_THINK = 1.0  # seconds per searched decision
 MAX_CANDIDATES = 5
 MARGIN = 3.0  # dollars per rollout a candidate must gain over medium's choice
+HORIZON_ROUNDS = 3  # rounds of forecast income a truncated rollout is credited with
+FOODS = (Good.BURGER, Good.PIZZA)
 RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
 
 
@@ -173,17 +176,58 @@ class HardBot:
         return candidates[0]
 
 
+def forecast(state: GameState, seat: Seat) -> float:
+    """Next round's income for ``seat``, net of the next salaries: houses in serving order that
+    the chain wins (price + distance) and can serve in full from its stock plus what its
+    kitchen can make (cooks 3, chefs 8, a kitchen trainee 1), plus waitress tips."""
+    from fcm.bots.medium import win_chances
+    from fcm.core.company import owned_cards, salary_due, unit_price
+    from fcm.data import CATALOG
+
+    p = state.players[seat]
+    cap: Counter[Good] = Counter({g: n for g, n in p.stock.items() if n > 0})
+    flexible = 0
+    for card, n in owned_cards(state, seat).items():
+        e = CATALOG.employees[card]
+        if not e.food:
+            continue  # drinks depend on routes: only the stock counts
+        if len(e.food) > 1:
+            flexible += e.food_amount * n
+        else:
+            cap[e.food[0]] += e.food_amount * n
+    price = max(1, unit_price(state, seat))
+    income = 0.0
+    for number, ch in sorted(win_chances(state, seat).items()):
+        if ch < 0.5:
+            continue
+        house = state.houses[number]
+        if not house.demand:
+            continue
+        need = Counter(house.demand)
+        short = sum(max(0, k - cap[g]) for g, k in need.items())
+        if short > flexible or any(g not in FOODS and cap[g] < k for g, k in need.items()):
+            continue
+        for g, k in need.items():
+            used = min(cap[g], k)
+            cap[g] -= used
+            flexible -= k - used
+        income += ch * price * len(house.demand) * (2 if house.garden else 1)
+    income += 3 * p.at_work.count(EmployeeId.WAITRESS)
+    return income - salary_due(state, seat)
+
+
 def value(state: GameState, seat: Seat, policy: MediumBot) -> float:
-    """The truncated position for ``seat``: cash lead over the best rival, plus forecast
-    income over a few rounds (investments show their costs before their revenue)."""
+    """The truncated position for ``seat``: cash lead over the best rival plus forecast net
+    income over the next rounds (investments show their costs before their revenue)."""
     if state.phase is Phase.GAME_OVER:
         lead = state.players[seat].cash - max(
             p.cash for p in state.players if p.seat != seat
         )
         return lead + (1000 if state.ranking and state.ranking[0] == seat else -1000)
+    rounds = HORIZON_ROUNDS
 
     def worth(s: Seat) -> float:
-        return state.players[s].cash + 3 * policy._income_forecast(state, s)
+        return state.players[s].cash + rounds * forecast(state, s)
 
     mine = worth(seat)
     return mine - max(worth(s) for s in range(state.num_players) if s != seat)
