@@ -269,14 +269,14 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
             chains.append(
                 {
                     "seat": seat,
-                    "price": e["price"],
-                    "distance": e["distance"],
-                    "total": e["total"],
-                    "restaurant": e["restaurant"],
-                    "missing": e["missing"] if house.demand else [],
+                    "price": e.price,
+                    "distance": e.distance,
+                    "total": e.total,
+                    "restaurant": e.restaurant,
+                    "missing": list(e.missing) if house.demand else [],
                     # connected (price + distance apply), not_connected or no_open_restaurant
-                    "status": e["outcome"] if e["distance"] is None else "connected",
-                    "can_serve": bool(house.demand) and not e["outcome"],
+                    "status": e.outcome.value if e.distance is None else "connected",
+                    "can_serve": bool(house.demand) and e.can_serve,
                 }
             )
         out.append(

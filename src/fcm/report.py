@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from fcm.core.events import Event
+from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
 
 MILESTONE_NAMES: dict[str, str] = {
@@ -177,3 +177,182 @@ def _bank_line(d: Mapping[str, Any], who: Any) -> str:
     if d.get("introductory"):
         return text + ". Introductory game: no refill, the rest is paid from the box."
     return text + ". No refill: the rest is paid from the box."
+
+
+# -- one line per event (``fcm replay --log``) -----------------------------------------------
+
+
+def _cells(cells: Iterable[Any]) -> str:
+    return " ".join(f"{c[0]},{c[1]}" for c in cells)
+
+
+def _seat_money(d: Mapping[str, Any], who: Any) -> str:
+    return ", ".join(f"{who(int(s))} {_money(n)}" for s, n in d.items())
+
+
+def _cards(ids: Iterable[Any]) -> str:
+    return ", ".join(str(c) for c in ids) or "none"
+
+
+_Line = Any  # Callable[[Mapping[str, Any], Callable[[int], str]], str]
+
+EVENT_LINES: dict[EventKind, _Line] = {
+    EventKind.GAME_CREATED: lambda d, w: (
+        f"Game created: {d['players']} players, seed {d['seed']}, turn order "
+        f"{', '.join(w(s) for s in d['turn_order'])}."
+    ),
+    EventKind.SCENARIO_LOADED: lambda d, w: f"Started from a scenario: {d['description']}.",
+    EventKind.ROUND_STARTED: lambda d, w: f"=== Round {d['round']} ===",
+    EventKind.PHASE_STARTED: lambda d, w: f"-- {d['phase']} (round {d['round']}) --",
+    EventKind.RESERVE_CHOSEN: lambda d, w: f"{w(d['seat'])} chose a reserve card.",
+    EventKind.RESERVE_CARD: lambda d, w: f"{w(d['seat'])}'s reserve card: {_money(d['money'])}.",
+    EventKind.RESTAURANT_PLACED: lambda d, w: (
+        f"{w(d['seat'])} placed a restaurant at {_cells([d['cell']])} entrance {d['entrance']}"
+        f"{'' if d['open'] else ' (Coming Soon)'}{' with a drive-in' if d.get('drive_in') else ''}"
+        f" ({d['by']})."
+    ),
+    EventKind.RESTAURANT_PASSED: lambda d, w: f"{w(d['seat'])} passed.",
+    EventKind.RESTAURANT_MOVED: lambda d, w: (
+        f"{w(d['seat'])} moved restaurant {d['number']} from {_cells([d['from_cell']])} to "
+        f"{_cells([d['cell']])} entrance {d['entrance']}."
+    ),
+    EventKind.RESTAURANT_OPENED: lambda d, w: (
+        f"{w(d['seat'])}'s restaurant {d['restaurant']} opens."
+    ),
+    EventKind.CARD_SENT_TO_WORK: lambda d, w: f"{w(d['seat'])} sends {d['employee']} to work.",
+    EventKind.STRUCTURE_COMMITTED: lambda d, w: f"{w(d['seat'])} committed a structure.",
+    EventKind.STRUCTURE_REVEALED: lambda d, w: (
+        f"{w(d['seat'])}: overfull structure ({_cards(d['tried'])}), only the CEO works."
+        if d["overfull"]
+        else f"{w(d['seat'])} at work: {_cards(['CEO', *d['at_work']])}; "
+        f"beach {_cards(d['beach'])}."
+    ),
+    EventKind.ORDER_OF_BUSINESS: lambda d, w: (
+        f"Open slots: {', '.join(f'{w(int(s))} {n}' for s, n in d['open_slots'].items())}."
+    ),
+    EventKind.TURN_ORDER_CHOSEN: lambda d, w: f"{w(d['seat'])} takes turn order {d['position']}.",
+    EventKind.TURN_ORDER: lambda d, w: f"Turn order: {', '.join(w(s) for s in d['order'])}.",
+    EventKind.TURN_STARTED: lambda d, w: f"{w(d['seat'])}'s turn: {d['hires']} hire(s).",
+    EventKind.HIRED: lambda d, w: f"{w(d['seat'])} hires {d['employee']}.",
+    EventKind.HIRE_DISCOUNTS: lambda d, w: (
+        f"{w(d['seat'])}: {d['discounts']} unused recruiting action(s) = $5 off salaries each."
+    ),
+    EventKind.TRAINED: lambda d, w: (
+        f"{w(d['seat'])} trains {d['employee']} into {d['into']} (by {d['trainer']})."
+    ),
+    EventKind.DRIVE_INS: lambda d, w: f"{w(d['seat'])} opens drive-ins at {d['restaurants']}.",
+    EventKind.CAMPAIGN_STARTED: lambda d, w: (
+        f"{w(d['seat'])} starts campaign #{d['number']} ({d['campaign_type']}) "
+        f"with {d['marketeer']}."
+    ),
+    EventKind.CAMPAIGN_PLACED: lambda d, w: (
+        f"{w(d['seat'])} places campaign #{d['number']} "
+        + (
+            f"along {d['edge']} from {d['first']}."
+            if "edge" in d
+            else f"at {_cells(d['cells'])}."
+        )
+    ),
+    EventKind.CAMPAIGN_LAUNCHED: lambda d, w: (
+        f"{w(d['seat'])} launches campaign #{d['number']} ({d['campaign_type']}) for "
+        f"{d['good']}, {'eternal' if d['eternal'] else str(d['duration']) + ' round(s)'}."
+    ),
+    EventKind.COOKED: lambda d, w: (
+        f"{w(d['seat'])}: {d['employee']} makes {d['amount']} {d['good']}."
+    ),
+    EventKind.DRINKS_COLLECTED: lambda d, w: (
+        f"{w(d['seat'])}: {d['employee']} collects "
+        f"{', '.join(f'{n} {g}' for g, n in d['total'].items()) or 'nothing'}."
+    ),
+    EventKind.HOUSE_PLACED: lambda d, w: (
+        f"{w(d['seat'])} places house {d['number']} at {_cells([d['cell']])} with a garden."
+    ),
+    EventKind.GARDEN_ADDED: lambda d, w: f"{w(d['seat'])} adds a garden to house {d['house']}.",
+    EventKind.STEP_ENDED: lambda d, w: f"{w(d['seat'])} ends step {d['step']} ({d['by']}).",
+    EventKind.STEP_SKIPPED: lambda d, w: f"{w(d['seat'])} skips step {d['step']} ({d['by']}).",
+    EventKind.TURN_ENDED: lambda d, w: f"{w(d['seat'])}'s turn ends.",
+    EventKind.MILESTONE_CLAIMED: lambda d, w: f"{w(d['seat'])} claims {d['milestone']}.",
+    EventKind.MILESTONE_GIFT: lambda d, w: (
+        f"{w(d['seat'])} receives {d['count']} {d['employee']} ({d['milestone']})."
+    ),
+    EventKind.MILESTONE_REMOVED: lambda d, w: f"Milestone {d['milestone']} is no longer available.",
+    EventKind.DINNERTIME_STARTED: lambda d, w: (
+        f"Dinnertime, round {d['round']} (bank {_money(d['bank'])})."
+    ),
+    EventKind.DINNERTIME_PRICES: lambda d, w: f"Item prices: {_seat_money(d['prices'], w)}.",
+    EventKind.DINNERTIME_NO_DEMAND: lambda d, w: "No house has demand: nobody eats out.",
+    EventKind.HOUSE_SERVED: lambda d, w: (
+        f"{_house_head(d)}: {w(d['winner'])} serves it from restaurant {d['restaurant']} "
+        f"({_DECIDED[d['decided_by']]}); {_payment(d)}."
+    ),
+    EventKind.HOUSE_STAYS_HOME: lambda d, w: f"{_house_head(d)}: stays home.",
+    EventKind.WAITRESS_INCOME: lambda d, w: (
+        f"Waitresses: {w(d['seat'])} {d['waitresses']} x ${d['each']} = {_money(d['amount'])}."
+    ),
+    EventKind.CFO_BONUS: lambda d, w: (
+        f"CFO bonus ({d['source']}): {w(d['seat'])} {_signed(d['amount'])}."
+    ),
+    EventKind.DINNERTIME_EARNINGS: lambda d, w: (
+        f"Dinnertime earnings: {_seat_money(d['earned'], w)}. Bank {_money(d['bank'])}."
+    ),
+    EventKind.BANK_BROKEN: lambda d, w: _bank_line(d, w),
+    EventKind.PAID_FROM_BOX: lambda d, w: (
+        f"{w(d['seat'])} takes {_money(d['amount'])} from the box ({d['reason']})."
+    ),
+    EventKind.FIRE_CHOSEN: lambda d, w: f"{w(d['seat'])} marks {d['employee']} to be fired.",
+    EventKind.FIRING_COMMITTED: lambda d, w: f"{w(d['seat'])} committed the firing.",
+    EventKind.EMPLOYEES_FIRED: lambda d, w: f"{w(d['seat'])} fires {_cards(d['employees'])}.",
+    EventKind.CFO_FIRED_FIRST_100: lambda d, w: (
+        f"{w(d['seat'])} fires the CFO (First to have $100)."
+    ),
+    EventKind.CANNOT_PAY: lambda d, w: (
+        f"{w(d['seat'])} cannot pay {_money(d['due'])} in salaries with {_money(d['cash'])}."
+    ),
+    EventKind.FIRED_TO_PAY: lambda d, w: (
+        f"{w(d['seat'])} fires {d['employee']} to pay salaries ({_money(d['due'])} due)."
+    ),
+    EventKind.SALARIES_PAID: lambda d, w: (
+        f"{w(d['seat'])} pays {_money(d['amount'])} in salaries ({d['salaried']} salaried)."
+    ),
+    EventKind.CAMPAIGN_RAN: lambda d, w: (
+        f"Campaign #{d['number']} ({w(d['owner'])}, {d['type']}, {d['good']}): "
+        + (
+            ", ".join(f"house {h['house']} +{h['placed']}" for h in d["houses"] if h["placed"])
+            or "no demand placed"
+        )
+        + "."
+    ),
+    EventKind.CAMPAIGN_PIECE_REMOVED: lambda d, w: (
+        f"Campaign #{d['number']}: {d['remaining']} round(s) left."
+    ),
+    EventKind.CAMPAIGN_ENDED: lambda d, w: f"Campaign #{d['number']} ({w(d['owner'])}) ends.",
+    EventKind.GOODS_DISCARDED: lambda d, w: f"{w(d['seat'])} discards {_cards(d['goods'])}.",
+    EventKind.FREEZER_KEPT: lambda d, w: f"{w(d['seat'])} keeps {_cards(d['goods'])} (freezer).",
+    EventKind.FREEZER_OVER_CAPACITY: lambda d, w: (
+        f"{w(d['seat'])} has {d['items']} items for a freezer of {d['capacity']}."
+    ),
+    EventKind.GOOD_THROWN_AWAY: lambda d, w: f"{w(d['seat'])} throws away {d['good']}.",
+    EventKind.CARDS_TO_HAND: lambda d, w: f"{w(d['seat'])} takes {_cards(d['employees'])} to hand.",
+    EventKind.DRIVE_IN_REMOVED: lambda d, w: (
+        f"{w(d['seat'])}'s restaurant {d['restaurant']} loses its drive-in."
+    ),
+    EventKind.GAME_OVER: lambda d, w: (
+        f"Game over: {d['reason']}. Ranking: "
+        + ", ".join(
+            f"{i + 1}. {w(s)} {_money(d['cash'][str(s)])}" for i, s in enumerate(d["ranking"])
+        )
+        + "."
+    ),
+}
+"""A readable line for every kind (tests check that none is missing)."""
+
+
+def event_line(event: Event | Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
+    """One readable line for any event (``fcm replay --log``)."""
+
+    def who(seat: int) -> str:
+        return names[seat] if names and seat in names else f"seat {seat}"
+
+    kind, d = _kind_data(event)
+    line = EVENT_LINES.get(EventKind(kind))
+    return line(d, who) if line is not None else f"{kind}: {d}"

@@ -3,7 +3,7 @@
 fcm map --players 4 --seed 1          a rendered random map
 fcm play --players 4 --seed 1         a whole bot game with its results
 fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2
-fcm replay GAME.json [--verify] [--log] [--dinnertime N|all]
+fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 --out results.jsonl
 """
@@ -215,9 +215,14 @@ def _load(path: str) -> GameRecord:
     return GameRecord.loads(Path(path).read_text())
 
 
-def _print_events(events: Sequence[Event]) -> None:
+def _print_events(events: Sequence[Event], raw: bool = False) -> None:
+    from fcm.report import event_line
+
     for e in visible_events(list(events), None):  # public events only
-        console.print(f"  {e.kind}: {json.dumps(e.data, separators=(',', ':'))}", markup=False)
+        if raw:
+            console.print(f"  {e.kind}: {json.dumps(e.data, separators=(',', ':'))}", markup=False)
+        else:
+            console.print(f"  {event_line(e)}", markup=False)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -226,7 +231,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = _load(args.file)
     state, events = record.initial_state()
     if args.log:
-        _print_events(events)
+        _print_events(events, args.raw)
     wanted = args.dinnertime
     dinners: dict[int, list[Event]] = {}  # round -> the public events of its Dinnertime
     collecting: int | None = None
@@ -234,7 +239,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = after
         if args.log:
             console.print(f"#{i} seat {record.actions[i][0]}: {record.actions[i][1]}", markup=False)
-            _print_events(events)
+            _print_events(events, args.raw)
         for e in events:
             if e.kind == "phase_started":
                 dinner_round = e.data["round"] if e.data["phase"] == "dinnertime" else None
@@ -339,6 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--verify", action="store_true", help="validate every action")
     p.add_argument("--log", action="store_true", help="print every action and event")
+    p.add_argument("--raw", action="store_true", help="with --log: events as their JSON data")
     p.add_argument(
         "--dinnertime",
         default=None,

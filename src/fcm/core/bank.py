@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 
 from fcm.core.company import RESERVE_SLOTS
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState
 from fcm.core.types import Seat
 
@@ -72,7 +72,7 @@ def pay_player(state: GameState, seat: Seat, amount: int, log: EventLog, *, reas
         if game_ends(state):
             p.cash += owed
             state.box_paid += owed
-            log.add("paid_from_box", seat=seat, amount=owed, reason=reason)
+            log.add(EventKind.PAID_FROM_BOX, seat=seat, amount=owed, reason=reason)
             return
         if state.bank > owed or (state.bank == owed and state.options.bank_breaks_when_short):
             state.bank -= owed
@@ -124,7 +124,7 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
     final = game_ends(state)
     if final:
         log.add(
-            "bank_broken",
+            EventKind.BANK_BROKEN,
             number=number,
             final=True,
             introductory=state.options.introductory,
@@ -144,7 +144,7 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
     if slots is not None:
         state.ceo_slots = slots
     log.add(
-        "bank_broken",
+        EventKind.BANK_BROKEN,
         number=number,
         final=False,
         introductory=False,

@@ -12,7 +12,7 @@ from types import ModuleType
 
 from fcm.core.actions import Action
 from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
-from fcm.core.events import Event, EventLog
+from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.phases import (
     cleanup,
     dinnertime,
@@ -136,13 +136,13 @@ def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
             end_game(state, log, reason="round limit reached")
             return
         state.round += 1
-        log.add("round_started", round=state.round)
+        log.add(EventKind.ROUND_STARTED, round=state.round)
     state.phase = phase
     if phase is Phase.GAME_OVER:
         if not state.ranking:
             end_game(state, log, reason=state.end_reason or "game over")
         return
-    log.add("phase_started", phase=phase.value, round=state.round)
+    log.add(EventKind.PHASE_STARTED, phase=phase.value, round=state.round)
     PHASE_MODULES[phase].begin(state, log)
 
 
@@ -157,7 +157,7 @@ def end_game(state: GameState, log: EventLog, *, reason: str) -> None:
     state.pending.clear()
     state.working = None
     log.add(
-        "game_over",
+        EventKind.GAME_OVER,
         reason=reason,
         ranking=list(state.ranking),
         cash={str(s): state.players[s].cash for s in range(state.num_players)},

@@ -8,7 +8,7 @@ at the moment of claiming (free cards) are applied here; every other effect is a
 
 from __future__ import annotations
 
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, MilestoneId, Seat
 
@@ -39,7 +39,7 @@ def claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog) -
     p.milestones[milestone] = state.round
     if milestone not in state.milestones_this_round:
         state.milestones_this_round.append(milestone)
-    log.add("milestone_claimed", seat=seat, milestone=milestone, round=state.round)
+    log.add(EventKind.MILESTONE_CLAIMED, seat=seat, milestone=milestone, round=state.round)
     gift = GIFTS.get(milestone)
     if gift is not None:
         card, copies = gift
@@ -49,7 +49,9 @@ def claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog) -
             p.beach.append(card)
         p.beach.sort()
         if given:
-            log.add("milestone_gift", seat=seat, milestone=milestone, employee=card, count=given)
+            log.add(
+                EventKind.MILESTONE_GIFT, seat=seat, milestone=milestone, employee=card, count=given
+            )
     return True
 
 
@@ -58,5 +60,5 @@ def remove_claimed(state: GameState, log: EventLog) -> None:
     for m in state.milestones_this_round:
         if m in state.milestones_available:
             state.milestones_available.remove(m)
-            log.add("milestone_removed", milestone=m)
+            log.add(EventKind.MILESTONE_REMOVED, milestone=m)
     state.milestones_this_round.clear()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from fcm.core.errors import ScenarioError
-from fcm.core.events import Event, EventLog
+from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant
 from fcm.core.types import (
     EMPLOYEE_IDS,
@@ -352,7 +352,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
     }
 
     log = EventLog()
-    log.add("scenario_loaded", description=str(raw.get("description", "")))
+    log.add(EventKind.SCENARIO_LOADED, description=str(raw.get("description", "")))
     state.phase = Phase.RESTRUCTURING
     if phase is Phase.RESTRUCTURING:
         for p in state.players:  # everything comes back to hand before Restructuring

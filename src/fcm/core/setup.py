@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.core.events import Event, EventLog
+from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.geometry import random_placements
 from fcm.core.rng import Rng
 from fcm.core.state import GameState, House, Options, Phase, Player
@@ -84,7 +84,9 @@ def new_game_with_events(
     state.turn_order = order
     state.rng = rng.state
     log = EventLog()
-    log.add("game_created", players=players, seed=seed, turn_order=list(order), tiles=layout)
+    log.add(
+        EventKind.GAME_CREATED, players=players, seed=seed, turn_order=list(order), tiles=layout
+    )
     # The introductory game has no reserve cards (facts.md E.10).
     enter_phase(state, Phase.SETUP_RESTAURANTS if opts.introductory else Phase.SETUP_RESERVE, log)
     advance(state, log)

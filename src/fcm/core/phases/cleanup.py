@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fcm.core import milestones
 from fcm.core.actions import Action, Done, ThrowAway
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase, Player
 from fcm.core.types import Good, MilestoneId, Seat
 from fcm.data import CATALOG
@@ -48,13 +48,15 @@ def begin(state: GameState, log: EventLog) -> None:
             if _items(p):
                 state.pending.append(p.seat)
             if _items(p) > capacity:
-                log.add("freezer_over_capacity", seat=p.seat, items=_items(p), capacity=capacity)
+                log.add(
+                    EventKind.FREEZER_OVER_CAPACITY, seat=p.seat, items=_items(p), capacity=capacity
+                )
             continue
         thrown = _goods(p)
         for g in Good:
             p.stock[g] = 0
         if thrown:
-            log.add("goods_discarded", seat=p.seat, goods=thrown)
+            log.add(EventKind.GOODS_DISCARDED, seat=p.seat, goods=thrown)
             milestones.claim(state, p.seat, FREEZER, log)
 
 
@@ -86,11 +88,11 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     p = state.players[seat]
     if isinstance(action, ThrowAway):
         p.stock[action.good] -= 1
-        log.add("good_thrown_away", seat=seat, good=action.good.value, left=_items(p))
+        log.add(EventKind.GOOD_THROWN_AWAY, seat=seat, good=action.good.value, left=_items(p))
         if _items(p):
             return
     state.pending.remove(seat)
-    log.add("freezer_kept", seat=seat, goods=_goods(p))
+    log.add(EventKind.FREEZER_KEPT, seat=seat, goods=_goods(p))
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
@@ -101,14 +103,16 @@ def finish(state: GameState, log: EventLog) -> Phase:
         p.beach = []
         p.hire_discounts = 0
         if back:
-            log.add("cards_to_hand", seat=p.seat, employees=sorted(back))
+            log.add(EventKind.CARDS_TO_HAND, seat=p.seat, employees=sorted(back))
     for r in state.restaurants:
         if not r.open:
             r.open = True
-            log.add("restaurant_opened", seat=r.owner, restaurant=r.number, cell=list(r.cell))
+            log.add(
+                EventKind.RESTAURANT_OPENED, seat=r.owner, restaurant=r.number, cell=list(r.cell)
+            )
         if r.drive_in:
             r.drive_in = False
-            log.add("drive_in_removed", seat=r.owner, restaurant=r.number)
+            log.add(EventKind.DRIVE_IN_REMOVED, seat=r.owner, restaurant=r.number)
     milestones.remove_claimed(state, log)
     state.waitresses_this_round = {}
     state.pending = []

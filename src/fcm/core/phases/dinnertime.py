@@ -8,13 +8,14 @@ after the final bank break).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
 from fcm.core.company import board_of, unit_price
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
 from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
@@ -30,14 +31,64 @@ WAITRESS_PAY = 3
 WAITRESS_PAY_MILESTONE = 5
 CASH_MILESTONES = ((20, MilestoneId.FIRST_20), (100, MilestoneId.FIRST_100))
 
-# Why a chain did not get a house (the ``outcome`` of each chain in a ``house_*`` event).
-WINNER = "winner"
-NO_OPEN_RESTAURANT = "no_open_restaurant"
-NOT_CONNECTED = "not_connected"
-MISSING_ITEMS = "missing_items"
-HIGHER_TOTAL = "higher_total"
-TIE_LOST_WAITRESSES = "tie_lost_waitresses"
-TIE_LOST_TURN_ORDER = "tie_lost_turn_order"
+
+
+class ChainOutcome(StrEnum):
+    """How a chain fared for a house (the ``outcome`` of each chain in a ``house_*`` event)."""
+
+    CANDIDATE = "candidate"  # can serve it; ranked before the event, so never in one
+    WINNER = "winner"
+    NO_OPEN_RESTAURANT = "no_open_restaurant"
+    NOT_CONNECTED = "not_connected"
+    MISSING_ITEMS = "missing_items"
+    HIGHER_TOTAL = "higher_total"
+    TIE_LOST_WAITRESSES = "tie_lost_waitresses"
+    TIE_LOST_TURN_ORDER = "tie_lost_turn_order"
+
+
+class DecidedBy(StrEnum):
+    """Why the winner got the house (``decided_by`` of a ``house_served`` event)."""
+
+    ONLY_CANDIDATE = "only_candidate"
+    LOWEST_TOTAL = "lowest_total"
+    WAITRESSES = "waitresses"
+    TURN_ORDER = "turn_order"
+
+
+@dataclass(frozen=True, slots=True)
+class ChainStanding:
+    """One chain's standing for one house: its nearest connected open restaurant (None when it
+    has none), the items it lacks, its Waitresses, and the outcome."""
+
+    seat: Seat
+    price: int
+    restaurant: int | None
+    distance: int | None
+    total: int | None  # price + distance
+    missing: tuple[str, ...]
+    waitresses: int
+    outcome: ChainOutcome
+
+    @property
+    def can_serve(self) -> bool:
+        return self.outcome is ChainOutcome.CANDIDATE
+
+    def rank(self, position: int) -> tuple[int, int, int]:
+        """Lower wins: price + distance, then more Waitresses, then turn order."""
+        assert self.total is not None
+        return (self.total, -self.waitresses, position)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "price": self.price,
+            "restaurant": self.restaurant,
+            "distance": self.distance,
+            "total": self.total,
+            "missing": list(self.missing),
+            "waitresses": self.waitresses,
+            "outcome": self.outcome.value,
+        }
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -115,7 +166,7 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
     """
     board = board_of(state)
     order = _seat_order(state)
-    log.add("dinnertime_started", round=state.round, bank=state.bank)
+    log.add(EventKind.DINNERTIME_STARTED, round=state.round, bank=state.bank)
     for seat in order:
         p = state.players[seat]
         if any(card in PRICE_CUTTERS for card in p.at_work):
@@ -123,14 +174,14 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
     rnd = _Round(prices={seat: unit_price(state, seat) for seat in order})
     rnd.earned = {seat: 0 for seat in order}
     log.add(
-        "dinnertime_prices",
+        EventKind.DINNERTIME_PRICES,
         prices={str(s): rnd.prices[s] for s in order},
         turn_order=list(order),
     )
 
     houses = sorted(state.houses.values(), key=lambda h: h.number)
     if not any(h.demand for h in houses):
-        log.add("dinnertime_no_demand")
+        log.add(EventKind.DINNERTIME_NO_DEMAND)
     else:
         for house in houses:
             if house.demand:
@@ -145,7 +196,7 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
             if state.players[seat].cash >= 100:
                 milestones.claim(state, seat, MilestoneId.FIRST_100, log)
     log.add(
-        "dinnertime_earnings",
+        EventKind.DINNERTIME_EARNINGS,
         earned={str(s): rnd.earned[s] for s in order},
         cash={str(s): state.players[s].cash for s in order},
         bank=state.bank,
@@ -172,7 +223,7 @@ def waitresses(state: GameState, seat: Seat) -> int:
 
 def chain_entry(
     state: GameState, board: Board, house: House, seat: Seat, price: int, need: Counter[Good]
-) -> dict[str, Any]:
+) -> ChainStanding:
     """One chain's standing for a house: nearest connected open restaurant, missing items."""
     opened = [r for r in state.restaurants if r.owner == seat and r.open]
     best: tuple[int, int] | None = None
@@ -183,24 +234,25 @@ def chain_entry(
         if d is not None and (best is None or (d, r.number) < best):
             best = (d, r.number)
     have: Counter[Good] = Counter({g: n for g, n in state.players[seat].stock.items() if n > 0})
-    missing = sorted(g.value for g in (need - have).elements())
-    entry: dict[str, Any] = {
-        "seat": seat,
-        "price": price,
-        "restaurant": None if best is None else best[1],
-        "distance": None if best is None else best[0],
-        "total": None if best is None else price + best[0],
-        "missing": missing,
-        "waitresses": waitresses(state, seat),
-        "outcome": "",
-    }
+    missing = tuple(sorted(g.value for g in (need - have).elements()))
     if not opened:
-        entry["outcome"] = NO_OPEN_RESTAURANT
+        outcome = ChainOutcome.NO_OPEN_RESTAURANT
     elif best is None:
-        entry["outcome"] = NOT_CONNECTED
+        outcome = ChainOutcome.NOT_CONNECTED
     elif missing:
-        entry["outcome"] = MISSING_ITEMS
-    return entry
+        outcome = ChainOutcome.MISSING_ITEMS
+    else:
+        outcome = ChainOutcome.CANDIDATE
+    return ChainStanding(
+        seat=seat,
+        price=price,
+        restaurant=None if best is None else best[1],
+        distance=None if best is None else best[0],
+        total=None if best is None else price + best[0],
+        missing=missing,
+        waitresses=waitresses(state, seat),
+        outcome=outcome,
+    )
 
 
 def _serve_house(
@@ -210,41 +262,32 @@ def _serve_house(
     need = Counter(demand)
     order = _seat_order(state)
     position = {s: i for i, s in enumerate(order)}
-    chains = [chain_entry(state, board, house, s, rnd.prices[s], need) for s in order]
-    candidates = [c for c in chains if not c["outcome"]]
-    base: dict[str, Any] = {
-        "house": house.number,
-        "demand": [g.value for g in demand],
-        "garden": bool(house.garden),
-    }
+    standings = [chain_entry(state, board, house, s, rnd.prices[s], need) for s in order]
+    candidates = [c for c in standings if c.can_serve]
+    demanded = [g.value for g in demand]
     if not candidates:
-        log.add("house_stays_home", **base, chains=chains)
+        log.add(
+            EventKind.HOUSE_STAYS_HOME,
+            house=house.number,
+            demand=demanded,
+            garden=bool(house.garden),
+            chains=[c.to_json() for c in standings],
+        )
         return
 
-    def rank(c: dict[str, Any]) -> tuple[int, int, int]:
-        return (c["total"], -c["waitresses"], position[c["seat"]])
-
-    winner = min(candidates, key=rank)
-    tied = [c for c in candidates if c["total"] == winner["total"]]
+    winner = min(candidates, key=lambda c: c.rank(position[c.seat]))
+    tied = [c for c in candidates if c.total == winner.total]
     if len(candidates) == 1:
-        decided_by = "only_candidate"
+        decided_by = DecidedBy.ONLY_CANDIDATE
     elif len(tied) == 1:
-        decided_by = "lowest_total"
-    elif all(c["waitresses"] < winner["waitresses"] for c in tied if c is not winner):
-        decided_by = "waitresses"
+        decided_by = DecidedBy.LOWEST_TOTAL
+    elif all(c.waitresses < winner.waitresses for c in tied if c is not winner):
+        decided_by = DecidedBy.WAITRESSES
     else:
-        decided_by = "turn_order"
-    for c in candidates:
-        if c is winner:
-            c["outcome"] = WINNER
-        elif c["total"] > winner["total"]:
-            c["outcome"] = HIGHER_TOTAL
-        elif c["waitresses"] < winner["waitresses"]:
-            c["outcome"] = TIE_LOST_WAITRESSES
-        else:
-            c["outcome"] = TIE_LOST_TURN_ORDER
+        decided_by = DecidedBy.TURN_ORDER
+    chains = [_outcome(c, winner) if c.can_serve else c for c in standings]
 
-    seat: Seat = winner["seat"]
+    seat: Seat = winner.seat
     p = state.players[seat]
     price = rnd.prices[seat]
     items = len(demand)
@@ -273,20 +316,36 @@ def _serve_house(
     for g, n in need.items():
         p.stock[g] -= n
     house.demand.clear()
+    assert winner.restaurant is not None and winner.distance is not None
     log.add(
-        "house_served",
-        **base,
-        chains=chains,
+        EventKind.HOUSE_SERVED,
+        house=house.number,
+        demand=demanded,
+        garden=bool(house.garden),
+        chains=[c.to_json() for c in chains],
         winner=seat,
-        restaurant=winner["restaurant"],
-        distance=winner["distance"],
+        restaurant=winner.restaurant,
+        distance=winner.distance,
         price=price,
-        decided_by=decided_by,
+        decided_by=decided_by.value,
         lines=lines,
         amount=total,
         cash=p.cash + total,
     )
     _earn(state, seat, total, rnd, log, reason=f"house {house.number}")
+
+
+def _outcome(c: ChainStanding, winner: ChainStanding) -> ChainStanding:
+    """A candidate's outcome once the winner is known."""
+    if c is winner:
+        outcome = ChainOutcome.WINNER
+    elif c.rank(0)[0] > winner.rank(0)[0]:
+        outcome = ChainOutcome.HIGHER_TOTAL
+    elif c.waitresses < winner.waitresses:
+        outcome = ChainOutcome.TIE_LOST_WAITRESSES
+    else:
+        outcome = ChainOutcome.TIE_LOST_TURN_ORDER
+    return replace(c, outcome=outcome)
 
 
 # -- getting paid --------------------------------------------------------------------------------
@@ -316,7 +375,7 @@ def _pay_waitresses(state: GameState, seat: Seat, rnd: _Round, log: EventLog) ->
     each = WAITRESS_PAY_MILESTONE if p.has(MilestoneId.FIRST_WAITRESS) else WAITRESS_PAY
     amount = n * each
     log.add(
-        "waitress_income", seat=seat, waitresses=n, each=each, amount=amount,
+        EventKind.WAITRESS_INCOME, seat=seat, waitresses=n, each=each, amount=amount,
         cash=p.cash + amount,
     )
     _earn(state, seat, amount, rnd, log, reason="waitresses")
@@ -341,7 +400,7 @@ def _pay_cfo(state: GameState, seat: Seat, rnd: _Round, log: EventLog) -> None:
     amount = -(-earned // 2)  # 50%, rounded up (towards +infinity, also when negative)
     p = state.players[seat]
     log.add(
-        "cfo_bonus", seat=seat, source=source, earned=earned, amount=amount,
+        EventKind.CFO_BONUS, seat=seat, source=source, earned=earned, amount=amount,
         cash=p.cash + amount,
     )
     if amount:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fcm.core.actions import Action
 from fcm.core.company import board_of
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
 from fcm.core.types import CampaignType, MilestoneId, Seat
@@ -98,7 +98,7 @@ def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
             }
         )
     log.add(
-        "campaign_ran",
+        EventKind.CAMPAIGN_RAN,
         number=camp.number,
         type=camp.kind.value,
         owner=camp.owner,
@@ -111,7 +111,7 @@ def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
         return
     camp.remaining -= 1
     if camp.remaining > 0:
-        log.add("campaign_piece_removed", number=camp.number, remaining=camp.remaining)
+        log.add(EventKind.CAMPAIGN_PIECE_REMOVED, number=camp.number, remaining=camp.remaining)
         return
     del state.campaigns[camp.number]
     state.campaign_supply.append(camp.number)
@@ -120,7 +120,7 @@ def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
         owner.beach.append(camp.marketeer)
         owner.beach.sort()
     log.add(
-        "campaign_ended",
+        EventKind.CAMPAIGN_ENDED,
         number=camp.number,
         owner=camp.owner,
         marketeer=camp.marketeer,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fcm.core.actions import Action, ChooseTurnOrder
 from fcm.core.company import open_slots
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
 
@@ -20,7 +20,7 @@ def begin(state: GameState, log: EventLog) -> None:
     state.order_choosers = sorted(slots, key=lambda s: (-slots[s], previous[s]))
     state.new_order = [None] * state.num_players
     log.add(
-        "order_of_business",
+        EventKind.ORDER_OF_BUSINESS,
         open_slots={str(s): n for s, n in slots.items()},
         choosing_order=list(state.order_choosers),
     )
@@ -49,7 +49,7 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 def _take(state: GameState, seat: Seat, position: int, log: EventLog) -> None:
     state.new_order[position - 1] = seat
     state.order_choosers.remove(seat)
-    log.add("turn_order_chosen", seat=seat, position=position)
+    log.add(EventKind.TURN_ORDER_CHOSEN, seat=seat, position=position)
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
@@ -62,5 +62,5 @@ def finish(state: GameState, log: EventLog) -> Phase:
         _take(state, state.order_choosers[0], _free_positions(state)[0], log)
     state.turn_order = [s for s in state.new_order if s is not None]
     state.new_order = []
-    log.add("turn_order", order=list(state.turn_order))
+    log.add(EventKind.TURN_ORDER, order=list(state.turn_order))
     return Phase.WORKING

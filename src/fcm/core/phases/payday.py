@@ -24,7 +24,7 @@ from __future__ import annotations
 from fcm.core import bank, milestones
 from fcm.core.actions import Action, Done, Fire
 from fcm.core.company import salaried_cards, salary_due
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, MilestoneId, Seat
 
@@ -47,7 +47,7 @@ def begin(state: GameState, log: EventLog) -> None:
                 if EmployeeId.CFO in place:
                     place.remove(EmployeeId.CFO)
                     state.supply[EmployeeId.CFO] = state.supply.get(EmployeeId.CFO, 0) + 1
-                    log.add("cfo_fired_first_100", seat=p.seat)
+                    log.add(EventKind.CFO_FIRED_FIRST_100, seat=p.seat)
                     break
     state.stage = FIRING
     state.drafts = {p.seat: [] for p in state.players if p.at_work or p.beach}
@@ -121,10 +121,10 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         if isinstance(action, Fire):
             state.drafts[seat].append(action.employee)
             state.drafts[seat].sort()
-            log.add("fire_chosen", visible_to=(seat,), seat=seat, employee=action.employee)
+            log.add(EventKind.FIRE_CHOSEN, visible_to=(seat,), seat=seat, employee=action.employee)
             return
         state.pending.remove(seat)
-        log.add("firing_committed", seat=seat)
+        log.add(EventKind.FIRING_COMMITTED, seat=seat)
         if not state.pending:
             _progress(state, log)
         return
@@ -162,7 +162,7 @@ def _progress(state: GameState, log: EventLog) -> None:
             state.stage = CANNOT_PAY
             state.pending = [seat]
             log.add(
-                "cannot_pay",
+                EventKind.CANNOT_PAY,
                 seat=seat,
                 due=salary_due(state, seat),
                 cash=state.players[seat].cash,
@@ -190,7 +190,7 @@ def _reveal(state: GameState, log: EventLog) -> None:
             place.remove(card)
             state.supply[card] = state.supply.get(card, 0) + 1
         if seat in state.drafts:
-            log.add("employees_fired", seat=seat, employees=sorted(fired))
+            log.add(EventKind.EMPLOYEES_FIRED, seat=seat, employees=sorted(fired))
     state.drafts = {}
 
 
@@ -212,7 +212,7 @@ def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventL
         campaign = camp.number
     state.supply[card] = state.supply.get(card, 0) + 1
     log.add(
-        "fired_to_pay", seat=seat, employee=card, campaign=campaign,
+        EventKind.FIRED_TO_PAY, seat=seat, employee=card, campaign=campaign,
         due=salary_due(state, seat), cash=p.cash,
     )
 
@@ -223,7 +223,7 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
     due = salary_due(state, seat)
     bank.pay_bank(state, seat, due, log, reason="salaries")
     log.add(
-        "salaries_paid",
+        EventKind.SALARIES_PAID,
         seat=seat,
         salaried=len(cards),
         gross=5 * len(cards),

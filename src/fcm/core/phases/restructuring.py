@@ -12,7 +12,7 @@ from __future__ import annotations
 from fcm.core import milestones
 from fcm.core.actions import Action, Done, SendToWork
 from fcm.core.company import structure_fits
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, MilestoneId, Seat
 
@@ -53,10 +53,12 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if isinstance(action, SendToWork):
         state.drafts[seat].append(action.employee)
         state.drafts[seat].sort()
-        log.add("card_sent_to_work", visible_to=(seat,), seat=seat, employee=action.employee)
+        log.add(
+            EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=action.employee
+        )
     else:
         state.pending.remove(seat)
-        log.add("structure_committed", seat=seat)
+        log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
@@ -76,7 +78,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
         p.beach = sorted(rest)
         p.hand = []
         log.add(
-            "structure_revealed",
+            EventKind.STRUCTURE_REVEALED,
             seat=p.seat,
             at_work=list(p.at_work),
             beach=list(p.beach),

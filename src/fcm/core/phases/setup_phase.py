@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fcm.core.actions import Action, ChooseReserve, Done, PlaceRestaurant
 from fcm.core.company import board_of, occupied_squares
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase, Restaurant
 from fcm.core.types import Seat, corner_cell, tile_of
 from fcm.data import CATALOG
@@ -81,8 +81,8 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         assert isinstance(action, ChooseReserve)
         state.players[seat].reserve = action.money
         state.pending.remove(seat)
-        log.add("reserve_chosen", seat=seat)
-        log.add("reserve_card", visible_to=(seat,), seat=seat, money=action.money)
+        log.add(EventKind.RESERVE_CHOSEN, seat=seat)
+        log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money)
         return
     if isinstance(action, PlaceRestaurant):
         p = state.players[seat]
@@ -91,7 +91,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         )
         p.restaurants_placed += 1
         log.add(
-            "restaurant_placed",
+            EventKind.RESTAURANT_PLACED,
             seat=seat,
             cell=list(action.cell),
             entrance=action.entrance.value,
@@ -100,7 +100,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         )
     elif not state.setup_second_pass:
         state.setup_passed.append(seat)
-        log.add("restaurant_passed", seat=seat)
+        log.add(EventKind.RESTAURANT_PASSED, seat=seat)
     state.turn_index += 1
     if not state.setup_second_pass and state.turn_index >= state.num_players and state.setup_passed:
         state.setup_second_pass = True

@@ -30,7 +30,7 @@ from fcm.core.actions import (
     Train,
 )
 from fcm.core.errors import InvariantError
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, Seat
 from fcm.data import CATALOG
@@ -96,7 +96,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     turn = turn_of(state)
     if isinstance(action, Done):
-        log.add("step_ended", seat=seat, step=turn.step.value, by="done")
+        log.add(EventKind.STEP_ENDED, seat=seat, step=turn.step.value, by="done")
         _next_step(state, log)
         _settle(state, log, entered=True)
         return
@@ -182,7 +182,7 @@ def _start_turn(state: GameState, log: EventLog) -> None:
         trainers=[TrainerUse(c, CATALOG.employees[c].trains) for c in work if c in staff.TRAINERS],
         unused=[c for c in work if c in ACTING_CARDS],
     )
-    log.add("turn_started", seat=seat, hires=hires, discount_hires=discounts)
+    log.add(EventKind.TURN_STARTED, seat=seat, hires=hires, discount_hires=discounts)
 
 
 def _options(state: GameState, turn: WorkingTurn) -> list[Action]:
@@ -237,8 +237,10 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
         else:
             if _blocker(state, turn) is not None:  # pragma: no cover - guarded by legal()
                 raise InvariantError(f"step {turn.step.value} can neither go on nor end")
-            kind = "step_skipped" if entered else "step_ended"
-            log.add(kind, seat=turn.seat, step=turn.step.value, by="rules")
+            if entered:
+                log.add(EventKind.STEP_SKIPPED, seat=turn.seat, step=turn.step.value, by="rules")
+            else:
+                log.add(EventKind.STEP_ENDED, seat=turn.seat, step=turn.step.value, by="rules")
         _next_step(state, log)
         entered = True
 
@@ -252,7 +254,7 @@ def _next_step(state: GameState, log: EventLog) -> None:
     if at + 1 < len(WORK_STEPS):
         turn.step = WORK_STEPS[at + 1]
         return
-    log.add("turn_ended", seat=turn.seat)
+    log.add(EventKind.TURN_ENDED, seat=turn.seat)
     state.turn_index += 1
     _start_turn(state, log)
 
@@ -269,4 +271,4 @@ def _open_drive_ins(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
             r.drive_in = True
             signed.append(r.number)
     if signed:
-        log.add("drive_ins", seat=turn.seat, restaurants=signed)
+        log.add(EventKind.DRIVE_INS, seat=turn.seat, restaurants=signed)

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
 from fcm.core.company import board_of, occupied_squares, restaurant_cells
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
 from fcm.core.types import Cell, Corner, EmployeeId
 from fcm.data import CATALOG
@@ -77,7 +77,7 @@ def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventL
         state.house_supply.remove(action.number)
         state.houses[action.number] = House(action.number, action.cell, False, action.garden)
         log.add(
-            "house_placed",
+            EventKind.HOUSE_PLACED,
             seat=turn.seat,
             number=action.number,
             cell=jcell(action.cell),
@@ -87,7 +87,9 @@ def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventL
     assert isinstance(action, AddGarden)
     state.houses[action.house].garden = action.garden
     state.gardens_left -= 1
-    log.add("garden_added", seat=turn.seat, house=action.house, garden=jcells(action.garden))
+    log.add(
+        EventKind.GARDEN_ADDED, seat=turn.seat, house=action.house, garden=jcells(action.garden)
+    )
 
 
 def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
@@ -180,7 +182,7 @@ def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: E
         p.restaurants_placed += 1
         state.restaurants.append(r)
         log.add(
-            "restaurant_placed",
+            EventKind.RESTAURANT_PLACED,
             seat=seat,
             number=r.number,
             cell=jcell(r.cell),
@@ -196,7 +198,7 @@ def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: E
     before, entrance = moved.cell, moved.entrance
     moved.cell, moved.entrance = action.cell, action.entrance
     log.add(
-        "restaurant_moved",
+        EventKind.RESTAURANT_MOVED,
         seat=seat,
         number=moved.number,
         from_cell=jcell(before),

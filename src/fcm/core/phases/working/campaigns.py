@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from fcm.core import milestones
 from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
 from fcm.core.company import board_of, occupied_squares
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
@@ -152,7 +152,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     if isinstance(action, StartCampaign):
         turn.draft = CampaignDraft(action.marketeer, action.number)
         log.add(
-            "campaign_started",
+            EventKind.CAMPAIGN_STARTED,
             seat=seat,
             marketeer=action.marketeer,
             number=action.number,
@@ -166,7 +166,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         if action.edge is not None:
             draft.edge, draft.first = action.edge, action.first
             log.add(
-                "campaign_placed",
+                EventKind.CAMPAIGN_PLACED,
                 seat=seat,
                 number=draft.number,
                 edge=action.edge.value,
@@ -176,7 +176,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
             assert action.cell is not None
             draft.cells = campaign_cells(action.cell, tile.height, tile.width, action.orientation)
             log.add(
-                "campaign_placed",
+                EventKind.CAMPAIGN_PLACED,
                 seat=seat,
                 number=draft.number,
                 cells=jcells(draft.cells),
@@ -204,7 +204,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     use_card(turn, draft.marketeer)
     turn.draft = None
     log.add(
-        "campaign_launched",
+        EventKind.CAMPAIGN_LAUNCHED,
         seat=seat,
         number=draft.number,
         campaign_type=tile.type.value,

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from fcm.core import milestones
 from fcm.core.actions import Action, Cook, GetDrinks
 from fcm.core.company import board_of
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
 from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
@@ -99,7 +99,11 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         p.stock[action.good] += amount
         use_card(turn, action.employee)
         log.add(
-            "cooked", seat=seat, employee=action.employee, good=action.good.value, amount=amount
+            EventKind.COOKED,
+            seat=seat,
+            employee=action.employee,
+            good=action.good.value,
+            amount=amount,
         )
         milestones.claim(state, seat, PRODUCED[action.good], log)
         return
@@ -109,7 +113,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     if action.good is not None:
         p.stock[action.good] += each
         log.add(
-            "drinks_collected",
+            EventKind.DRINKS_COLLECTED,
             seat=seat,
             employee=action.employee,
             total={action.good.value: each},
@@ -124,7 +128,13 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         p.stock[good] += each
         total[good.value] = total.get(good.value, 0) + each
         detail.append({"cell": jcell(cell), "good": good.value, "amount": each})
-    log.add("drinks_collected", seat=seat, employee=action.employee, total=total, suppliers=detail)
+    log.add(
+        EventKind.DRINKS_COLLECTED,
+        seat=seat,
+        employee=action.employee,
+        total=total,
+        suppliers=detail,
+    )
 
 
 def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:

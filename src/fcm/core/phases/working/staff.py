@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fcm.core import milestones
 from fcm.core.actions import Hire, Train
 from fcm.core.company import owned_cards
-from fcm.core.events import EventLog
+from fcm.core.events import EventKind, EventLog
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, MilestoneId
 from fcm.data import CATALOG
@@ -381,7 +381,7 @@ def apply_hire(state: GameState, turn: WorkingTurn, action: Hire, log: EventLog)
     turn.hires_left -= 1
     turn.hires_made += 1
     log.add(
-        "hired",
+        EventKind.HIRED,
         seat=turn.seat,
         employee=action.employee,
         hires_left=turn.hires_left,
@@ -397,7 +397,7 @@ def end_hire(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
     p = state.players[turn.seat]
     p.hire_discounts = min(turn.discount_hires, turn.hires_left)
     if p.hire_discounts:
-        log.add("hire_discounts", seat=turn.seat, discounts=p.hire_discounts)
+        log.add(EventKind.HIRE_DISCOUNTS, seat=turn.seat, discounts=p.hire_discounts)
 
 
 def explain_hire(state: GameState, turn: WorkingTurn, action: Hire) -> str:
@@ -444,7 +444,7 @@ def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLo
     assert isinstance(nxt, Staff), nxt
     nxt.write_back(state, turn)
     log.add(
-        "trained",
+        EventKind.TRAINED,
         seat=turn.seat,
         trainer=action.trainer,
         employee=action.employee,

@@ -63,6 +63,8 @@ export function describe(e, ctx) {
     case "fire_chosen": return `You mark ${card(e.employee)} to be fired.`;
     case "firing_committed": return null;
     case "employees_fired": return (e.employees || []).length ? `${who(e.seat)} fired ${e.employees.map(card).join(", ")}.` : null;
+    case "cannot_pay": return `${who(e.seat)} cannot pay ${money(e.due)} in salaries with ${money(e.cash)}: cards must be fired.`;
+    case "fired_to_pay": return `${who(e.seat)} fires ${card(e.employee)} to pay salaries (${money(e.due)} due, cash ${money(e.cash)}).`;
     case "cfo_fired_first_100": return `${who(e.seat)} fires the CFO (First to have $100).`;
     case "salaries_paid": return `${who(e.seat)} paid ${money(e.amount)} in salaries (${e.salaried} salaried card${e.salaried === 1 ? "" : "s"}).`;
     case "hire_discounts": return `${who(e.seat)}: unused recruiting actions give ${money(5 * (e.discounts || 0))} off salaries.`;

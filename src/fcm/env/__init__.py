@@ -1,0 +1,29 @@
+"""The research environment (the optional extra ``fcm[rl]``; docs/research.md).
+
+- :mod:`fcm.env.encoding`: engine actions <-> integers, and the legal set as a mask;
+- :mod:`fcm.env.observation`: a seat's view as numpy tensors;
+- :func:`aec_env`: a PettingZoo AEC environment (:mod:`fcm.env.aec`);
+- :mod:`fcm.env.openspiel`: the OpenSpiel game ``python_fcm``;
+- :mod:`fcm.env.dataset`: imitation datasets from the project's bots.
+
+Importing it without numpy raises an ImportError that names the extra to install.
+"""
+
+from __future__ import annotations
+
+from fcm.env._deps import MissingExtraError, require
+
+require("numpy")
+
+from fcm.env.encoding import NUM_ACTIONS, VERSION, decode, encode  # noqa: E402
+from fcm.env.observation import legal_mask, observe  # noqa: E402
+
+__all__ = [
+    "NUM_ACTIONS",
+    "VERSION",
+    "MissingExtraError",
+    "decode",
+    "encode",
+    "legal_mask",
+    "observe",
+]

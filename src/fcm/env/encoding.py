@@ -1,0 +1,493 @@
+"""The action encoding: engine actions <-> integers ``0 .. NUM_ACTIONS - 1`` (version 1).
+
+One fixed index space for every player count (the largest map, 5 players, is 20 x 25 squares).
+It is a concatenation of *blocks*, one per kind of action, each the product of the action's
+fields, always in this order (docs/research.md lists every block with its offset and size):
+
+=====================  ===================================================================
+block                  fields (index order, last field fastest)
+=====================  ===================================================================
+done                   -
+choose_reserve         money (100, 200, 300)
+place_restaurant       employee (none = setup, local_manager, regional_manager), square, corner
+move_restaurant        restaurant (0..2), square, corner
+send_to_work           employee (33 types, ``EMPLOYEES``)
+choose_turn_order      position (1..5)
+hire                   employee
+train                  trainer (trainer, coach, guru), training edge (``TRAIN_EDGES``), fresh
+start_campaign         marketeer (``MARKETEERS``), campaign tile number (1..16)
+place_campaign         square, orientation (none, horizontal, vertical)
+place_airplane         map edge (n, e, s, w), first row/column (0..24)
+choose_advert          good (``GOODS``), duration (1..5)
+cook                   kitchen employee (``KITCHEN``), food (burger, pizza)
+get_drink              errand boy, drink (soda, lemonade, beer)
+drive_route            buyer (cart_operator, truck_driver, zeppelin_pilot), supplier set
+place_house            house number (1, 3, 6, 9, 11, 14, 17, 19), square, garden side
+add_garden             house number (1..19), garden side
+fire                   employee
+throw_away             good
+=====================  ===================================================================
+
+A square is ``row * 25 + col``. A garden side is where the 2x1 garden lies against the 2x2
+house: 0 north, 1 east, 2 south, 3 west. A buyer's route is given by the set of suppliers it
+collects from (as the engine does); the set is a 13-bit mask over ``SUPPLIERS``, the 13 drink
+suppliers printed on the tiles, named by tile letter and drink (each tile is in the box once), so
+the bit of a supplier does not depend on where its tile lies or how it is turned.
+
+The mapping is fixed: it depends on the position only to read the map (where each supplier lies)
+and, for ``add_garden``, where the house is; both are public, so a seat's view is enough.
+Changing any of it is a new ``VERSION``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fcm.core.actions import (
+    Action,
+    AddGarden,
+    ChooseAdvert,
+    ChooseReserve,
+    ChooseTurnOrder,
+    Cook,
+    Done,
+    Fire,
+    GetDrinks,
+    Hire,
+    MoveRestaurant,
+    PlaceCampaign,
+    PlaceHouse,
+    PlaceRestaurant,
+    SendToWork,
+    StartCampaign,
+    ThrowAway,
+    Train,
+)
+from fcm.core.company import board_of
+from fcm.core.engine import legal_actions
+from fcm.core.geometry import Board
+from fcm.core.state import GameState
+from fcm.core.types import Cell, Corner, Edge, Good, Orientation, Seat
+
+VERSION = 1
+
+HEIGHT = 20  # squares: the 5-player map is 4 x 5 tiles
+WIDTH = 25
+SQUARES = HEIGHT * WIDTH
+
+# The vocabularies are frozen here (not read from the data files) so that the indices never move
+# silently; tests check that they cover the catalog.
+EMPLOYEES: tuple[str, ...] = (
+    "ceo",
+    "management_trainee",
+    "junior_vice_president",
+    "vice_president",
+    "senior_vice_president",
+    "executive_vice_president",
+    "waitress",
+    "new_business_developer",
+    "cfo",
+    "local_manager",
+    "regional_manager",
+    "pricing_manager",
+    "discount_manager",
+    "luxuries_manager",
+    "recruiting_girl",
+    "recruiting_manager",
+    "hr_director",
+    "trainer",
+    "coach",
+    "guru",
+    "errand_boy",
+    "cart_operator",
+    "truck_driver",
+    "zeppelin_pilot",
+    "marketing_trainee",
+    "campaign_manager",
+    "brand_manager",
+    "brand_director",
+    "kitchen_trainee",
+    "burger_cook",
+    "burger_chef",
+    "pizza_cook",
+    "pizza_chef",
+)
+GOODS: tuple[Good, ...] = (Good.BURGER, Good.PIZZA, Good.SODA, Good.LEMONADE, Good.BEER)
+FOODS: tuple[Good, ...] = (Good.BURGER, Good.PIZZA)
+DRINKS: tuple[Good, ...] = (Good.SODA, Good.LEMONADE, Good.BEER)
+CORNERS: tuple[Corner, ...] = (Corner.NW, Corner.NE, Corner.SW, Corner.SE)
+EDGES: tuple[Edge, ...] = (Edge.N, Edge.E, Edge.S, Edge.W)
+ORIENTATIONS: tuple[Orientation | None, ...] = (None, Orientation.HORIZONTAL, Orientation.VERTICAL)
+RESERVES: tuple[int, ...] = (100, 200, 300)
+PLACERS: tuple[str | None, ...] = (None, "local_manager", "regional_manager")
+TRAINERS: tuple[str, ...] = ("trainer", "coach", "guru")
+TRAIN_EDGES: tuple[tuple[str, str], ...] = (
+    ("management_trainee", "junior_vice_president"),
+    ("management_trainee", "new_business_developer"),
+    ("management_trainee", "luxuries_manager"),
+    ("junior_vice_president", "vice_president"),
+    ("junior_vice_president", "local_manager"),
+    ("junior_vice_president", "discount_manager"),
+    ("junior_vice_president", "recruiting_manager"),
+    ("junior_vice_president", "coach"),
+    ("vice_president", "senior_vice_president"),
+    ("vice_president", "regional_manager"),
+    ("vice_president", "guru"),
+    ("senior_vice_president", "executive_vice_president"),
+    ("senior_vice_president", "cfo"),
+    ("senior_vice_president", "hr_director"),
+    ("errand_boy", "cart_operator"),
+    ("cart_operator", "truck_driver"),
+    ("truck_driver", "zeppelin_pilot"),
+    ("marketing_trainee", "campaign_manager"),
+    ("campaign_manager", "brand_manager"),
+    ("brand_manager", "brand_director"),
+    ("kitchen_trainee", "burger_cook"),
+    ("kitchen_trainee", "pizza_cook"),
+    ("burger_cook", "burger_chef"),
+    ("pizza_cook", "pizza_chef"),
+)
+MARKETEERS: tuple[str, ...] = (
+    "marketing_trainee",
+    "campaign_manager",
+    "brand_manager",
+    "brand_director",
+)
+CAMPAIGN_NUMBERS: tuple[int, ...] = tuple(range(1, 17))
+MAX_DURATION = 5
+KITCHEN: tuple[str, ...] = (
+    "kitchen_trainee",
+    "burger_cook",
+    "burger_chef",
+    "pizza_cook",
+    "pizza_chef",
+)
+ERRAND: tuple[str, ...] = ("errand_boy",)
+ROUTE_BUYERS: tuple[str, ...] = ("cart_operator", "truck_driver", "zeppelin_pilot")
+SUPPLIERS: tuple[tuple[str, Good], ...] = (
+    ("E", Good.BEER),
+    ("L", Good.LEMONADE),
+    ("M", Good.LEMONADE),
+    ("M", Good.SODA),
+    ("N", Good.BEER),
+    ("O", Good.BEER),
+    ("P", Good.LEMONADE),
+    ("P", Good.BEER),
+    ("Q", Good.SODA),
+    ("R", Good.SODA),
+    ("S", Good.SODA),
+    ("S", Good.BEER),
+    ("T", Good.LEMONADE),
+)
+PLACEABLE_HOUSES: tuple[int, ...] = (1, 3, 6, 9, 11, 14, 17, 19)
+HOUSE_NUMBERS: tuple[int, ...] = tuple(range(1, 20))
+SIDES = 4
+MAX_POSITIONS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A contiguous range of indices for one kind of action."""
+
+    name: str
+    offset: int
+    dims: tuple[int, ...]  # the size of each field, in index order
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.dims:
+            n *= d
+        return n
+
+    def index(self, *fields: int) -> int:
+        i = 0
+        for f, d in zip(fields, self.dims, strict=True):
+            if not 0 <= f < d:
+                raise ValueError(f"{self.name}: field value {f} outside 0..{d - 1}")
+            i = i * d + f
+        return self.offset + i
+
+    def fields(self, index: int) -> tuple[int, ...]:
+        i = index - self.offset
+        out = []
+        for d in reversed(self.dims):
+            i, f = divmod(i, d)
+            out.append(f)
+        return tuple(reversed(out))
+
+
+_BLOCK_DIMS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("done", ()),
+    ("choose_reserve", (len(RESERVES),)),
+    ("place_restaurant", (len(PLACERS), SQUARES, len(CORNERS))),
+    ("move_restaurant", (3, SQUARES, len(CORNERS))),
+    ("send_to_work", (len(EMPLOYEES),)),
+    ("choose_turn_order", (MAX_POSITIONS,)),
+    ("hire", (len(EMPLOYEES),)),
+    ("train", (len(TRAINERS), len(TRAIN_EDGES), 2)),
+    ("start_campaign", (len(MARKETEERS), len(CAMPAIGN_NUMBERS))),
+    ("place_campaign", (SQUARES, len(ORIENTATIONS))),
+    ("place_airplane", (len(EDGES), WIDTH)),
+    ("choose_advert", (len(GOODS), MAX_DURATION)),
+    ("cook", (len(KITCHEN), len(FOODS))),
+    ("get_drink", (len(ERRAND), len(DRINKS))),
+    ("drive_route", (len(ROUTE_BUYERS), 1 << len(SUPPLIERS))),
+    ("place_house", (len(PLACEABLE_HOUSES), SQUARES, SIDES)),
+    ("add_garden", (len(HOUSE_NUMBERS), SIDES)),
+    ("fire", (len(EMPLOYEES),)),
+    ("throw_away", (len(GOODS),)),
+)
+
+
+def _blocks() -> dict[str, Block]:
+    out: dict[str, Block] = {}
+    offset = 0
+    for name, dims in _BLOCK_DIMS:
+        out[name] = Block(name, offset, dims)
+        offset += out[name].size
+    return out
+
+
+BLOCKS: dict[str, Block] = _blocks()
+NUM_ACTIONS: int = sum(b.size for b in BLOCKS.values())
+_BY_OFFSET: tuple[Block, ...] = tuple(BLOCKS.values())
+
+_EMP = {e: i for i, e in enumerate(EMPLOYEES)}
+_GOOD = {g: i for i, g in enumerate(GOODS)}
+_FOOD = {g: i for i, g in enumerate(FOODS)}
+_DRINK = {g: i for i, g in enumerate(DRINKS)}
+_CORNER = {c: i for i, c in enumerate(CORNERS)}
+_EDGE = {e: i for i, e in enumerate(EDGES)}
+_ORIENT = {o: i for i, o in enumerate(ORIENTATIONS)}
+_RESERVE = {m: i for i, m in enumerate(RESERVES)}
+_PLACER = {p: i for i, p in enumerate(PLACERS)}
+_TRAINER = {t: i for i, t in enumerate(TRAINERS)}
+_TRAIN_EDGE = {e: i for i, e in enumerate(TRAIN_EDGES)}
+_MARKETEER = {m: i for i, m in enumerate(MARKETEERS)}
+_KITCHEN = {k: i for i, k in enumerate(KITCHEN)}
+_ERRAND = {k: i for i, k in enumerate(ERRAND)}
+_ROUTE = {k: i for i, k in enumerate(ROUTE_BUYERS)}
+_SUPPLIER = {s: i for i, s in enumerate(SUPPLIERS)}
+_PLACEABLE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
+
+
+class EncodingError(ValueError):
+    """An action or index outside the encoding (or not meaningful in this position)."""
+
+
+def square(cell: Cell) -> int:
+    r, c = cell
+    if not (0 <= r < HEIGHT and 0 <= c < WIDTH):
+        raise EncodingError(f"square {cell} lies outside the {HEIGHT} x {WIDTH} encoding grid")
+    return r * WIDTH + c
+
+
+def cell_of(index: int) -> Cell:
+    return divmod(index, WIDTH)
+
+
+def garden_cells(house: Cell, side: int) -> tuple[Cell, Cell]:
+    """The garden squares on ``side`` (0 N, 1 E, 2 S, 3 W) of a house at top-left ``house``."""
+    r, c = house
+    match side:
+        case 0:
+            return ((r - 1, c), (r - 1, c + 1))
+        case 1:
+            return ((r, c + 2), (r + 1, c + 2))
+        case 2:
+            return ((r + 2, c), (r + 2, c + 1))
+        case 3:
+            return ((r, c - 1), (r + 1, c - 1))
+    raise EncodingError(f"garden side {side} is not 0..3")
+
+
+def garden_side(house: Cell, garden: Sequence[Cell]) -> int:
+    got = tuple(sorted(garden))
+    for side in range(SIDES):
+        if garden_cells(house, side) == got:
+            return side
+    raise EncodingError(f"garden {list(garden)} is not a 2x1 side of the house at {house}")
+
+
+@dataclass(frozen=True, slots=True)
+class MapIndex:
+    """The map-dependent part: supplier squares <-> supplier bits."""
+
+    bit_of: dict[Cell, int]
+    cell_of_bit: dict[int, Cell]
+
+
+@lru_cache(maxsize=256)
+def _map_index(board: Board) -> MapIndex:
+    bit_of: dict[Cell, int] = {}
+    for cell, good in board.suppliers.items():
+        letter = board.tile_at((cell[0] // 5, cell[1] // 5)).letter
+        key = (letter, Good(good))
+        if key not in _SUPPLIER:
+            raise EncodingError(f"supplier {key} is not in encoding version {VERSION}")
+        bit = _SUPPLIER[key]
+        if bit in bit_of.values():
+            raise EncodingError(f"tile {letter} is on the map twice: the encoding needs each once")
+        bit_of[cell] = bit
+    return MapIndex(bit_of, {b: c for c, b in bit_of.items()})
+
+
+def map_index(state: GameState) -> MapIndex:
+    return _map_index(board_of(state))
+
+
+# -- encode ------------------------------------------------------------------------------------
+
+B = BLOCKS
+
+
+def encode(state: GameState, action: Action) -> int:
+    """The index of ``action`` in this position (``state`` may be a seat's view)."""
+    try:
+        return _encode(state, action)
+    except KeyError as exc:
+        raise EncodingError(f"{action!r}: {exc} is not in encoding version {VERSION}") from None
+
+
+def _encode(state: GameState, a: Action) -> int:
+    match a:
+        case Done():
+            return B["done"].offset
+        case ChooseReserve(money=m):
+            return B["choose_reserve"].index(_RESERVE[m])
+        case PlaceRestaurant(cell=cell, entrance=e, employee=emp):
+            return B["place_restaurant"].index(_PLACER[emp], square(cell), _CORNER[e])
+        case MoveRestaurant(restaurant=n, cell=cell, entrance=e):
+            return B["move_restaurant"].index(n, square(cell), _CORNER[e])
+        case SendToWork(employee=e):
+            return B["send_to_work"].index(_EMP[e])
+        case ChooseTurnOrder(position=p):
+            return B["choose_turn_order"].index(p - 1)
+        case Hire(employee=e):
+            return B["hire"].index(_EMP[e])
+        case Train(trainer=t, employee=e, into=i, fresh=f):
+            return B["train"].index(_TRAINER[t], _TRAIN_EDGE[(e, i)], int(f))
+        case StartCampaign(marketeer=m, number=n):
+            return B["start_campaign"].index(_MARKETEER[m], n - 1)
+        case PlaceCampaign(cell=cell, orientation=o, edge=None, first=None):
+            assert cell is not None
+            return B["place_campaign"].index(square(cell), _ORIENT[o])
+        case PlaceCampaign(cell=None, edge=edge, first=first):
+            assert edge is not None and first is not None
+            return B["place_airplane"].index(_EDGE[edge], first)
+        case ChooseAdvert(good=g, duration=d):
+            return B["choose_advert"].index(_GOOD[g], d - 1)
+        case Cook(employee=e, good=g):
+            return B["cook"].index(_KITCHEN[e], _FOOD[g])
+        case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
+            return B["get_drink"].index(_ERRAND[e], _DRINK[g])
+        case GetDrinks(employee=e, good=None, suppliers=sup):
+            bits = map_index(state).bit_of
+            mask = 0
+            for cell in sup:
+                mask |= 1 << bits[cell]
+            return B["drive_route"].index(_ROUTE[e], mask)
+        case PlaceHouse(number=n, cell=cell, garden=g):
+            return B["place_house"].index(_PLACEABLE[n], square(cell), garden_side(cell, g))
+        case AddGarden(house=h, garden=g):
+            return B["add_garden"].index(h - 1, garden_side(state.houses[h].cell, g))
+        case Fire(employee=e):
+            return B["fire"].index(_EMP[e])
+        case ThrowAway(good=g):
+            return B["throw_away"].index(_GOOD[g])
+    raise EncodingError(f"{a!r} has no index in encoding version {VERSION}")
+
+
+# -- decode ------------------------------------------------------------------------------------
+
+
+def block_of(index: int) -> Block:
+    if not 0 <= index < NUM_ACTIONS:
+        raise EncodingError(f"action index {index} outside 0..{NUM_ACTIONS - 1}")
+    lo, hi = 0, len(_BY_OFFSET) - 1
+    while lo < hi:  # the last block whose offset is <= index
+        mid = (lo + hi + 1) // 2
+        if _BY_OFFSET[mid].offset <= index:
+            lo = mid
+        else:
+            hi = mid - 1
+    return _BY_OFFSET[lo]
+
+
+def decode(state: GameState, index: int) -> Action:
+    """The action with this index in this position (the inverse of :func:`encode`)."""
+    block = block_of(index)
+    f = block.fields(index)
+    match block.name:
+        case "done":
+            return Done()
+        case "choose_reserve":
+            return ChooseReserve(RESERVES[f[0]])
+        case "place_restaurant":
+            return PlaceRestaurant(cell_of(f[1]), CORNERS[f[2]], PLACERS[f[0]])
+        case "move_restaurant":
+            return MoveRestaurant(f[0], cell_of(f[1]), CORNERS[f[2]])
+        case "send_to_work":
+            return SendToWork(EMPLOYEES[f[0]])
+        case "choose_turn_order":
+            return ChooseTurnOrder(f[0] + 1)
+        case "hire":
+            return Hire(EMPLOYEES[f[0]])
+        case "train":
+            employee, into = TRAIN_EDGES[f[1]]
+            return Train(TRAINERS[f[0]], employee, into, bool(f[2]))
+        case "start_campaign":
+            return StartCampaign(MARKETEERS[f[0]], CAMPAIGN_NUMBERS[f[1]])
+        case "place_campaign":
+            return PlaceCampaign(cell=cell_of(f[0]), orientation=ORIENTATIONS[f[1]])
+        case "place_airplane":
+            return PlaceCampaign(edge=EDGES[f[0]], first=f[1])
+        case "choose_advert":
+            return ChooseAdvert(GOODS[f[0]], f[1] + 1)
+        case "cook":
+            return Cook(KITCHEN[f[0]], FOODS[f[1]])
+        case "get_drink":
+            return GetDrinks(ERRAND[f[0]], good=DRINKS[f[1]])
+        case "drive_route":
+            where = map_index(state).cell_of_bit
+            bits = [b for b in range(len(SUPPLIERS)) if f[1] >> b & 1]
+            missing = [SUPPLIERS[b] for b in bits if b not in where]
+            if missing or not bits:
+                raise EncodingError(f"index {index}: supplier(s) {missing} are not on this map")
+            return GetDrinks(ROUTE_BUYERS[f[0]], suppliers=tuple(sorted(where[b] for b in bits)))
+        case "place_house":
+            cell = cell_of(f[1])
+            return PlaceHouse(PLACEABLE_HOUSES[f[0]], cell, garden_cells(cell, f[2]))
+        case "add_garden":
+            number = HOUSE_NUMBERS[f[0]]
+            house = state.houses.get(number)
+            if house is None:
+                raise EncodingError(f"index {index}: there is no house #{number} on the map")
+            return AddGarden(number, garden_cells(house.cell, f[1]))
+        case "fire":
+            return Fire(EMPLOYEES[f[0]])
+        case "throw_away":
+            return ThrowAway(GOODS[f[0]])
+    raise EncodingError(f"index {index}: unknown block {block.name}")  # pragma: no cover
+
+
+def describe(index: int) -> str:
+    """The block and field values of an index, without a position (for docs and debugging)."""
+    block = block_of(index)
+    return f"{block.name}{list(block.fields(index))}"
+
+
+# -- the legal set -------------------------------------------------------------------------------
+
+
+def legal_indices(state: GameState, seat: Seat) -> list[int]:
+    """The indices of ``seat``'s legal actions, in the generator's order."""
+    return [_encode(state, a) for a in legal_actions(state, seat)]
+
+
+def legal_index_map(state: GameState, seat: Seat) -> dict[int, Action]:
+    """index -> legal action (what an environment keeps to apply a chosen index fast)."""
+    return {_encode(state, a): a for a in legal_actions(state, seat)}

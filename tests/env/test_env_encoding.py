@@ -1,0 +1,219 @@
+"""The action encoding (issue 12, item 1): a fixed, versioned mapping between engine actions and
+0..NUM_ACTIONS-1; every legal action in every position has exactly one index, and
+``decode(encode(a)) == a``."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import fcm
+from fcm.bots import make_bot
+from fcm.core.state import GameState
+from fcm.core.types import Corner
+from fcm.data import CATALOG
+from fcm.env import encoding as E
+from fcm.env.observation import legal_mask
+
+
+def check_position(state: GameState, seat: int, seen: Counter[str]) -> None:
+    """Every legal action of ``seat`` has a distinct index that decodes back to it (computed
+    from the seat's view), and the mask has exactly one 1 per legal action."""
+    legal = fcm.legal_actions(state, seat)
+    v = fcm.view(state, seat)
+    idx = [E.encode(v, a) for a in legal]
+    assert len(set(idx)) == len(idx), "two legal actions share an index"
+    for a, i in zip(legal, idx, strict=True):
+        assert 0 <= i < E.NUM_ACTIONS
+        assert E.decode(v, i) == a, (a, i)
+        seen[E.block_of(i).name] += 1
+    mask = legal_mask(v, seat)
+    assert int(mask.sum()) == len(legal)
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(idx)
+
+
+def test_vocabularies_cover_the_catalog() -> None:
+    """The frozen vocabularies of version 1 are exactly the game's cards, edges and tiles."""
+    assert set(E.EMPLOYEES) == set(CATALOG.employees)
+    edges = {(e.id, into) for e in CATALOG.employees.values() for into in e.trains_into}
+    assert set(E.TRAIN_EDGES) == edges
+    assert set(E.TRAINERS) == {e.id for e in CATALOG.employees.values() if e.trains}
+    assert set(E.MARKETEERS) == {e.id for e in CATALOG.employees.values() if e.campaign_types}
+    assert max(e.max_duration for e in CATALOG.employees.values()) == E.MAX_DURATION
+    assert set(E.KITCHEN) == {e.id for e in CATALOG.employees.values() if e.food}
+    buyers = {e.id: e.range_kind for e in CATALOG.employees.values() if e.drinks_per_source}
+    assert set(E.ERRAND) == {b for b, k in buyers.items() if k is None}
+    assert set(E.ROUTE_BUYERS) == {b for b, k in buyers.items() if k is not None}
+    assert tuple(sorted(CATALOG.campaigns)) == E.CAMPAIGN_NUMBERS
+    assert tuple(sorted(CATALOG.placeable_houses)) == E.PLACEABLE_HOUSES
+    assert set(E.HOUSE_NUMBERS) >= set(CATALOG.printed_houses) | set(CATALOG.placeable_houses)
+    assert tuple(r.money for r in CATALOG.reserve_cards) == E.RESERVES
+    tiles = json.loads((Path(fcm.__file__).parent / "data" / "tiles.json").read_text())
+    drinks = {"s": "soda", "l": "lemonade", "b": "beer"}
+    printed = [
+        (t["letter"], drinks[ch])
+        for t in tiles["tiles"]
+        for row in t["grid"]
+        for ch in row
+        if ch in drinks
+    ]
+    assert sorted((letter, str(g)) for letter, g in E.SUPPLIERS) == sorted(printed)
+    biggest = max(CATALOG.setups.values(), key=lambda s: s.tile_rows * s.tile_cols)
+    assert (biggest.tile_rows * 5, biggest.tile_cols * 5) == (E.HEIGHT, E.WIDTH)
+
+
+def test_version_1_layout_is_pinned() -> None:
+    """Version 1's blocks: a change here is a new VERSION (docs/research.md)."""
+    assert E.VERSION == 1
+    assert E.NUM_ACTIONS == 54611
+    assert E.BLOCKS["place_restaurant"].offset == 4
+    assert E.BLOCKS["drive_route"].size == 3 * 8192
+    assert E.describe(0) == "done[]"
+    assert sum(b.size for b in E.BLOCKS.values()) == E.NUM_ACTIONS
+    ends = [b.offset + b.size for b in E.BLOCKS.values()]
+    assert [b.offset for b in E.BLOCKS.values()][1:] == ends[:-1]
+
+
+def test_every_index_of_a_block_decodes_to_its_block() -> None:
+    state = fcm.new_game(5, seed=3)
+    for block in E.BLOCKS.values():
+        for i in (block.offset, block.offset + block.size - 1):
+            assert E.block_of(i) is block
+    assert E.decode(state, E.BLOCKS["hire"].offset + 1) == fcm.Hire("management_trainee")
+    with pytest.raises(E.EncodingError):
+        E.decode(state, E.NUM_ACTIONS)
+    with pytest.raises(E.EncodingError):
+        E.encode(state, fcm.PlaceRestaurant((30, 0), Corner.NW))
+
+
+def test_round_trip_over_thousands_of_positions_from_random_and_heuristic_games() -> None:
+    """Positions from 24 seeded games (2-5 players; random and heuristic bots, capped at 700
+    actions each): every legal action of every actor round-trips and the mask counts match."""
+    seen: Counter[str] = Counter()
+    positions = 0
+    for g in range(24):
+        players = 2 + g % 4
+        bots = [
+            make_bot("heuristic" if (g + i) % 3 == 0 else "random", 97 * g + i)
+            for i in range(players)
+        ]
+        state = fcm.new_game(players, seed=1000 + g)
+        for _ in range(700):
+            if fcm.is_over(state):
+                break
+            actors = fcm.current_actors(state)
+            for seat in actors:
+                check_position(state, seat, seen)
+                positions += 1
+            seat = actors[0]
+            legal = fcm.legal_actions(state, seat)
+            fcm.apply_in_place(state, seat, bots[seat].choose(fcm.view(state, seat), seat, legal))
+    assert positions > 5000
+    common = {
+        "done",
+        "choose_reserve",
+        "place_restaurant",
+        "send_to_work",
+        "choose_turn_order",
+        "hire",
+        "place_campaign",
+        "choose_advert",
+        "cook",
+        "get_drink",
+        "fire",
+    }
+    assert common <= set(seen), seen
+
+
+def _working_scenario(seed: int) -> GameState:
+    """Seat 0 starts a Working 9-5 turn with every kind of acting card at work, on a real
+    5-player map (so the corners of the 20 x 25 grid are used)."""
+    tiles = [[[t, k] for t, k in row] for row in fcm.new_game(5, seed=seed).tiles]
+    rng = random.Random(seed)
+    base = fcm.new_game(5, seed=seed)
+    from fcm.core.company import board_of
+
+    board = board_of(base)
+    spots = board.legal_restaurant_placements(set())
+    c1, e1 = rng.choice(spots)
+    first = {(c1[0] + dr, c1[1] + dc) for dr in (0, 1) for dc in (0, 1)}
+    c2, e2 = rng.choice(board.legal_restaurant_placements(first))
+    work = [
+        "regional_manager",
+        "local_manager",
+        "brand_director",
+        "brand_manager",
+        "campaign_manager",
+        "new_business_developer",
+        "zeppelin_pilot",
+        "truck_driver",
+        "cart_operator",
+        "errand_boy",
+        "coach",
+        "guru",
+        "trainer",
+        "kitchen_trainee",
+        "burger_chef",
+        "pizza_cook",
+    ]
+    data = {
+        "players": 5,
+        "tiles": tiles,
+        "phase": "working",
+        "companies": [
+            {
+                "cash": 50,
+                "at_work": work,
+                "beach": [
+                    "management_trainee",
+                    "junior_vice_president",
+                    "vice_president",
+                    "marketing_trainee",
+                    "kitchen_trainee",
+                    "errand_boy",
+                ],
+                "stock": {"burger": 2},
+            },
+        ],
+        "restaurants": [
+            {"owner": 0, "cell": list(c1), "entrance": str(e1)},
+            {"owner": 1, "cell": list(c2), "entrance": str(e2)},
+        ],
+    }
+    return fcm.load_scenario(data)
+
+
+def test_round_trip_over_full_working_turns_with_every_card() -> None:
+    """Random walks through Working 9-5 turns that can do everything (hire, train, campaigns of
+    every type including airplanes, drinks by route, houses and gardens, restaurants placed and
+    moved): every position round-trips."""
+    seen: Counter[str] = Counter()
+    for seed in range(6):
+        state = _working_scenario(seed)
+        rng = random.Random(seed)
+        while state.working is not None and state.working.seat == 0:
+            check_position(state, 0, seen)
+            legal = fcm.legal_actions(state, 0)
+            pick = [a for a in legal if not isinstance(a, fcm.Done)] or legal
+            fcm.apply_in_place(state, 0, rng.choice(pick))
+    every = {
+        "hire",
+        "train",
+        "start_campaign",
+        "place_campaign",
+        "place_airplane",
+        "choose_advert",
+        "cook",
+        "get_drink",
+        "drive_route",
+        "place_house",
+        "add_garden",
+        "place_restaurant",
+        "move_restaurant",
+    }
+    assert every <= set(seen), every - set(seen)

@@ -1,0 +1,170 @@
+"""Observations (issue 12, item 2): a seat's view as numpy tensors, every plane documented, and
+nothing a seat may not see reaches it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+
+import fcm
+from fcm.bots import make_bot
+from fcm.core.state import GameState, Phase
+from fcm.env import observation as O
+from fcm.env.encoding import NUM_ACTIONS, encode
+
+
+def obs_of(state: GameState, seat: int) -> dict[str, np.ndarray]:
+    return O.observe(fcm.view(state, seat), seat)
+
+
+def same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
+    return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def advance_to(phase: Phase, seed: int, players: int = 3) -> GameState:
+    """Heuristic bots play until ``phase`` starts with every seat deciding."""
+    bots = [make_bot("heuristic", seed * 10 + i) for i in range(players)]
+    state = fcm.new_game(players, seed=seed)
+    while not fcm.is_over(state):
+        actors = fcm.current_actors(state)
+        if state.phase is phase and len(actors) == players and state.round > 1:
+            return state
+        seat = actors[0]
+        legal = fcm.legal_actions(state, seat)
+        fcm.apply_in_place(state, seat, bots[seat].choose(fcm.view(state, seat), seat, legal))
+    raise AssertionError(f"no {phase} with all seats deciding from seed {seed}")
+
+
+def test_shapes_and_documented_planes() -> None:
+    state = fcm.new_game(4, seed=1)
+    obs = obs_of(state, 0)
+    assert obs["board"].shape == (O.PLANES, 20, 25) and obs["board"].dtype == np.float32
+    assert obs["players"].shape == (5, O.PLAYER_FEATURES)
+    assert obs["globals"].shape == (O.GLOBAL_FEATURES,)
+    assert obs["action_mask"].shape == (NUM_ACTIONS,) and obs["action_mask"].dtype == np.int8
+    assert O.flat(obs).shape == (O.OBS_SIZE,)
+    doc = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
+    for name, what in O.BOARD_PLANES:
+        assert what and f"`{name}`" in doc, name
+    for name, _, what in (*O.PLAYER_FIELDS, *O.GLOBAL_FIELDS):
+        assert what and f"`{name}`" in doc, name
+
+
+def test_reserve_card_is_secret_until_the_first_break() -> None:
+    """facts.md B / views: another seat's reserve card is hidden: two games that differ only in
+    seat 0's secret reserve choice look identical to seats 1 and 2, and different to seat 0."""
+    base = fcm.new_game(3, seed=5)
+    a, b = base.clone(), base.clone()
+    fcm.apply_in_place(a, 0, fcm.ChooseReserve(100))
+    fcm.apply_in_place(b, 0, fcm.ChooseReserve(300))
+    assert a.state_hash() != b.state_hash()
+    for seat in (1, 2):
+        assert same(obs_of(a, seat), obs_of(b, seat))
+    assert not same(obs_of(a, 0), obs_of(b, 0))
+    row = obs_of(a, 0)["players"][0, O.player_field("reserve")]
+    assert row.tolist() == [1, 0, 0, 0]  # own card known: $100
+
+
+def test_cards_sent_to_work_are_secret_until_everyone_commits() -> None:
+    """Views: during Restructuring the cards another seat is sending to work are hidden (also
+    after it has committed, until the reveal)."""
+    for seed in (2, 3):
+        state = advance_to(Phase.RESTRUCTURING, seed)
+        work = [a for a in fcm.legal_actions(state, 0) if isinstance(a, fcm.SendToWork)]
+        assert work
+        a, b = state.clone(), state.clone()
+        fcm.apply_in_place(a, 0, work[0])
+        assert a.state_hash() != b.state_hash()
+        for seat in (1, 2):  # one card chosen vs none yet
+            assert same(obs_of(a, seat), obs_of(b, seat))
+        fcm.apply_in_place(a, 0, fcm.Done())
+        fcm.apply_in_place(b, 0, fcm.Done())  # both committed, not yet revealed
+        assert a.phase is Phase.RESTRUCTURING and a.state_hash() != b.state_hash()
+        for seat in (1, 2):
+            assert same(obs_of(a, seat), obs_of(b, seat))
+        assert not same(obs_of(a, 0), obs_of(b, 0))
+
+
+def test_generator_state_is_never_observed() -> None:
+    state = fcm.new_game(2, seed=9)
+    other = state.clone()
+    other.rng ^= 0xDEADBEEF
+    assert same(obs_of(state, 0), obs_of(other, 0))
+
+
+def test_hidden_differences_over_many_positions() -> None:
+    """Random games: whatever is hidden (other seats' reserves before the first break, their
+    drafts, the generator) is scrambled; every seat's observation stays the same."""
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(6):
+        state = fcm.new_game(2 + seed % 4, seed=seed)
+        for _ in range(300):
+            if fcm.is_over(state):
+                break
+            for seat in range(state.num_players):
+                other = state.clone()
+                other.rng += 1
+                for p in other.players:
+                    if p.seat != seat and not fcm.core.views.reserves_visible_to(state, seat):
+                        p.reserve = 300 if p.reserve != 300 else 100
+                for s in other.drafts:
+                    if s != seat:
+                        other.drafts[s] = [*other.drafts[s], "waitress"]
+                assert same(obs_of(state, seat), obs_of(other, seat))
+                checked += 1
+            seat = fcm.current_actors(state)[0]
+            fcm.apply_in_place(state, seat, rng.choice(fcm.legal_actions(state, seat)))
+    assert checked > 2000
+
+
+def test_concrete_planes_and_vectors() -> None:
+    """A scenario position: seat 1's restaurant, a house with demand, a billboard and the cash
+    appear where the documentation says, relative to the observing seat."""
+    data = {
+        "players": 2,
+        "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
+        "phase": "working",
+        "companies": [{"cash": 12}, {"cash": 30, "stock": {"pizza": 2}}],
+        "restaurants": [{"owner": 1, "cell": [0, 0], "entrance": "se"}],
+        "houses": [{"number": 2, "demand": ["burger", "pizza"]}],
+        "campaigns": [
+            {
+                "number": 7,
+                "owner": 0,
+                "good": "pizza",
+                "cell": [8, 0],
+                "remaining": 2,
+                "marketeer": "campaign_manager",
+            }
+        ],
+    }
+    state = fcm.load_scenario(data)
+    obs = obs_of(state, 0)
+    board = obs["board"]
+    assert board[O.plane("in_map")].sum() == 100  # a 2 x 2 tile map
+    assert board[O.plane("restaurant_1"), 0:2, 0:2].sum() == 4
+    assert board[O.plane("restaurant_0")].sum() == 0
+    assert board[O.plane("entrance_1"), 1, 1] == 1
+    house = state.houses[2].cell
+    assert board[O.plane("demand_pizza"), house[0], house[1]] == 1
+    assert board[O.plane("house_number"), house[0], house[1]] == 2
+    assert board[O.plane("campaign_mailbox")].sum() == 4  # a 2x2 mailbox
+    assert board[O.plane("advert_pizza"), 8, 0] == 1
+    assert board[O.plane("advert_remaining"), 9, 1] == 2
+    assert board[O.plane("advert_owner_0")].sum() == 4
+    players = obs["players"]
+    assert players[0, O.player_field("cash")][0] == 12
+    assert players[1, O.player_field("cash")][0] == 30
+    assert players[1, O.player_field("stock")].tolist() == [0, 2, 0, 0, 0]
+    assert players[0, O.player_field("busy")].sum() == 1
+    # Seen from seat 1, the same restaurant is its own (relative seat 0).
+    assert obs_of(state, 1)["board"][O.plane("restaurant_0"), 0:2, 0:2].sum() == 4
+    glob = obs["globals"]
+    assert glob[O.global_field("phase")][list(Phase).index(state.phase)] == 1
+    seat = fcm.current_actors(state)[0]
+    mask = obs_of(state, seat)["action_mask"]
+    assert mask.sum() == len(fcm.legal_actions(state, seat))
+    assert all(mask[encode(state, a)] for a in fcm.legal_actions(state, seat))
