@@ -158,3 +158,48 @@ def test_round_one_hire_races_a_milestone():
             state, _ = apply(state, seat, a)
     assert hires <= {"marketing_trainee", "waitress", "pricing_manager"}
     assert hires, "medium hired nothing in round 1"
+
+
+def test_local_manager_works_while_it_can_place_a_restaurant():
+    """More restaurants (strategy.md 3.6): a Local Manager in hand is put to work ahead of the
+    trainer when the structure is short of seats."""
+    state = position(
+        round=8,
+        companies=[{"cash": 60, "hand": ["local_manager", "trainer", "waitress", "burger_cook"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    )
+    sent = _sent(state, 0)
+    assert "local_manager" in sent
+    assert "trainer" not in sent  # nothing left to train: the seat goes to the manager
+
+
+def test_no_campaign_that_only_feeds_a_rival():
+    """Marketing where it pays: with its restaurant far from every house and a rival next to
+    them, medium launches no campaign rather than create the rival's demand."""
+    from fcm.core.actions import StartCampaign
+
+    state = position(
+        round=3,
+        phase="working",
+        companies=[{"cash": 10, "at_work": ["marketing_trainee"]}, {"cash": 10}],
+        restaurants=[{"owner": 0, "cell": [8, 8], "entrance": "se"},
+                     {"owner": 1, "cell": [0, 0], "entrance": "se"}],
+    )
+    bot = MediumBot(1)
+    from fcm.core.engine import apply
+
+    while state.phase is Phase.WORKING and 0 in current_actors(state):
+        legal = legal_actions(state, 0)
+        a = bot.choose(view(state, 0), 0, legal)
+        if any(isinstance(x, StartCampaign) for x in legal):
+            break
+        state, _ = apply(state, 0, a)
+    legal = legal_actions(state, 0)
+    if any(isinstance(x, StartCampaign) for x in legal):
+        from fcm.bots.medium import win_chances
+
+        chances = win_chances(view(state, 0), 0)
+        choice = bot.choose(view(state, 0), 0, legal)
+        if all(c == 0.0 for c in chances.values()):
+            assert choice == Done()

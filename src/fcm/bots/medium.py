@@ -98,15 +98,15 @@ def _rival_food_weight(view: GameState, seat: Seat) -> Counter[Good]:
     return w
 
 
-def totals(view: GameState, seat: Seat) -> dict[int, int]:
+def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int]:
     """For each house this chain's restaurants reach: price + distance (any restaurant, open or
     coming soon, since they open before the next Dinnertime)."""
     board = board_of(view)
     p = view.players[seat]
-    # the price it can set: Pricing Managers it owns count as at work
-    price = unit_price(view, seat) - (
-        [*p.hand, *p.beach].count(E.PRICING_MANAGER) if E.PRICING_MANAGER not in p.at_work else 0
-    )
+    price = unit_price(view, seat)
+    if potential:
+        # the price it can set: Pricing Managers it owns count as at work
+        price -= [*p.hand, *p.beach].count(E.PRICING_MANAGER)
     mine = [r for r in view.restaurants if r.owner == seat]
     out: dict[int, int] = {}
     for h in view.houses.values():
@@ -122,11 +122,11 @@ def totals(view: GameState, seat: Seat) -> dict[int, int]:
     return out
 
 
-def win_chances(view: GameState, seat: Seat) -> dict[int, float]:
+def win_chances(view: GameState, seat: Seat, potential: bool = True) -> dict[int, float]:
     """For each house: 1 if this chain beats every rival on price + distance, 0.5 on a tie,
     a small value when it loses by one (a price card would win it), else 0."""
-    mine = totals(view, seat)
-    rivals = [totals(view, s) for s in range(view.num_players) if s != seat]
+    mine = totals(view, seat, potential)
+    rivals = [totals(view, s, potential) for s in range(view.num_players) if s != seat]
     out: dict[int, float] = {}
     for n, t in mine.items():
         best = min((r[n] for r in rivals if n in r), default=None)
@@ -169,7 +169,9 @@ class MediumBot(HeuristicBot):
             food = FOODS[_hash(tiles, seat) % 2]
         near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
         chances = win_chances(view, seat) if view.restaurants else {}
-        contested = any(c < 1.0 for c in chances.values())
+        # contested at today's prices: whether a price card is needed at all
+        today = win_chances(view, seat, potential=False) if view.restaurants else {}
+        contested = any(c < 1.0 for c in today.values())
         billboard_open = M.FIRST_BILLBOARD in view.milestones_available or view.players[
             seat
         ].has(M.FIRST_BILLBOARD)
