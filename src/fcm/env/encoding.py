@@ -69,7 +69,7 @@ from fcm.core.company import board_of
 from fcm.core.engine import legal_actions
 from fcm.core.geometry import Board
 from fcm.core.state import GameState
-from fcm.core.types import Cell, Corner, Edge, Good, Orientation, Seat
+from fcm.core.types import Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
 
 VERSION = 1
 
@@ -79,40 +79,40 @@ SQUARES = HEIGHT * WIDTH
 
 # The vocabularies are frozen here (not read from the data files) so that the indices never move
 # silently; tests check that they cover the catalog.
-EMPLOYEES: tuple[str, ...] = (
-    "ceo",
-    "management_trainee",
-    "junior_vice_president",
-    "vice_president",
-    "senior_vice_president",
-    "executive_vice_president",
-    "waitress",
-    "new_business_developer",
-    "cfo",
-    "local_manager",
-    "regional_manager",
-    "pricing_manager",
-    "discount_manager",
-    "luxuries_manager",
-    "recruiting_girl",
-    "recruiting_manager",
-    "hr_director",
-    "trainer",
-    "coach",
-    "guru",
-    "errand_boy",
-    "cart_operator",
-    "truck_driver",
-    "zeppelin_pilot",
-    "marketing_trainee",
-    "campaign_manager",
-    "brand_manager",
-    "brand_director",
-    "kitchen_trainee",
-    "burger_cook",
-    "burger_chef",
-    "pizza_cook",
-    "pizza_chef",
+EMPLOYEES: tuple[EmployeeId, ...] = (
+    EmployeeId.CEO,
+    EmployeeId.MANAGEMENT_TRAINEE,
+    EmployeeId.JUNIOR_VICE_PRESIDENT,
+    EmployeeId.VICE_PRESIDENT,
+    EmployeeId.SENIOR_VICE_PRESIDENT,
+    EmployeeId.EXECUTIVE_VICE_PRESIDENT,
+    EmployeeId.WAITRESS,
+    EmployeeId.NEW_BUSINESS_DEVELOPER,
+    EmployeeId.CFO,
+    EmployeeId.LOCAL_MANAGER,
+    EmployeeId.REGIONAL_MANAGER,
+    EmployeeId.PRICING_MANAGER,
+    EmployeeId.DISCOUNT_MANAGER,
+    EmployeeId.LUXURIES_MANAGER,
+    EmployeeId.RECRUITING_GIRL,
+    EmployeeId.RECRUITING_MANAGER,
+    EmployeeId.HR_DIRECTOR,
+    EmployeeId.TRAINER,
+    EmployeeId.COACH,
+    EmployeeId.GURU,
+    EmployeeId.ERRAND_BOY,
+    EmployeeId.CART_OPERATOR,
+    EmployeeId.TRUCK_DRIVER,
+    EmployeeId.ZEPPELIN_PILOT,
+    EmployeeId.MARKETING_TRAINEE,
+    EmployeeId.CAMPAIGN_MANAGER,
+    EmployeeId.BRAND_MANAGER,
+    EmployeeId.BRAND_DIRECTOR,
+    EmployeeId.KITCHEN_TRAINEE,
+    EmployeeId.BURGER_COOK,
+    EmployeeId.BURGER_CHEF,
+    EmployeeId.PIZZA_COOK,
+    EmployeeId.PIZZA_CHEF,
 )
 GOODS: tuple[Good, ...] = (Good.BURGER, Good.PIZZA, Good.SODA, Good.LEMONADE, Good.BEER)
 FOODS: tuple[Good, ...] = (Good.BURGER, Good.PIZZA)
@@ -121,51 +121,59 @@ CORNERS: tuple[Corner, ...] = (Corner.NW, Corner.NE, Corner.SW, Corner.SE)
 EDGES: tuple[Edge, ...] = (Edge.N, Edge.E, Edge.S, Edge.W)
 ORIENTATIONS: tuple[Orientation | None, ...] = (None, Orientation.HORIZONTAL, Orientation.VERTICAL)
 RESERVES: tuple[int, ...] = (100, 200, 300)
-PLACERS: tuple[str | None, ...] = (None, "local_manager", "regional_manager")
-TRAINERS: tuple[str, ...] = ("trainer", "coach", "guru")
-TRAIN_EDGES: tuple[tuple[str, str], ...] = (
-    ("management_trainee", "junior_vice_president"),
-    ("management_trainee", "new_business_developer"),
-    ("management_trainee", "luxuries_manager"),
-    ("junior_vice_president", "vice_president"),
-    ("junior_vice_president", "local_manager"),
-    ("junior_vice_president", "discount_manager"),
-    ("junior_vice_president", "recruiting_manager"),
-    ("junior_vice_president", "coach"),
-    ("vice_president", "senior_vice_president"),
-    ("vice_president", "regional_manager"),
-    ("vice_president", "guru"),
-    ("senior_vice_president", "executive_vice_president"),
-    ("senior_vice_president", "cfo"),
-    ("senior_vice_president", "hr_director"),
-    ("errand_boy", "cart_operator"),
-    ("cart_operator", "truck_driver"),
-    ("truck_driver", "zeppelin_pilot"),
-    ("marketing_trainee", "campaign_manager"),
-    ("campaign_manager", "brand_manager"),
-    ("brand_manager", "brand_director"),
-    ("kitchen_trainee", "burger_cook"),
-    ("kitchen_trainee", "pizza_cook"),
-    ("burger_cook", "burger_chef"),
-    ("pizza_cook", "pizza_chef"),
+PLACERS: tuple[EmployeeId | None, ...] = (
+    None,
+    EmployeeId.LOCAL_MANAGER,
+    EmployeeId.REGIONAL_MANAGER,
 )
-MARKETEERS: tuple[str, ...] = (
-    "marketing_trainee",
-    "campaign_manager",
-    "brand_manager",
-    "brand_director",
+TRAINERS: tuple[EmployeeId, ...] = (EmployeeId.TRAINER, EmployeeId.COACH, EmployeeId.GURU)
+TRAIN_EDGES: tuple[tuple[EmployeeId, EmployeeId], ...] = (
+    (EmployeeId.MANAGEMENT_TRAINEE, EmployeeId.JUNIOR_VICE_PRESIDENT),
+    (EmployeeId.MANAGEMENT_TRAINEE, EmployeeId.NEW_BUSINESS_DEVELOPER),
+    (EmployeeId.MANAGEMENT_TRAINEE, EmployeeId.LUXURIES_MANAGER),
+    (EmployeeId.JUNIOR_VICE_PRESIDENT, EmployeeId.VICE_PRESIDENT),
+    (EmployeeId.JUNIOR_VICE_PRESIDENT, EmployeeId.LOCAL_MANAGER),
+    (EmployeeId.JUNIOR_VICE_PRESIDENT, EmployeeId.DISCOUNT_MANAGER),
+    (EmployeeId.JUNIOR_VICE_PRESIDENT, EmployeeId.RECRUITING_MANAGER),
+    (EmployeeId.JUNIOR_VICE_PRESIDENT, EmployeeId.COACH),
+    (EmployeeId.VICE_PRESIDENT, EmployeeId.SENIOR_VICE_PRESIDENT),
+    (EmployeeId.VICE_PRESIDENT, EmployeeId.REGIONAL_MANAGER),
+    (EmployeeId.VICE_PRESIDENT, EmployeeId.GURU),
+    (EmployeeId.SENIOR_VICE_PRESIDENT, EmployeeId.EXECUTIVE_VICE_PRESIDENT),
+    (EmployeeId.SENIOR_VICE_PRESIDENT, EmployeeId.CFO),
+    (EmployeeId.SENIOR_VICE_PRESIDENT, EmployeeId.HR_DIRECTOR),
+    (EmployeeId.ERRAND_BOY, EmployeeId.CART_OPERATOR),
+    (EmployeeId.CART_OPERATOR, EmployeeId.TRUCK_DRIVER),
+    (EmployeeId.TRUCK_DRIVER, EmployeeId.ZEPPELIN_PILOT),
+    (EmployeeId.MARKETING_TRAINEE, EmployeeId.CAMPAIGN_MANAGER),
+    (EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER),
+    (EmployeeId.BRAND_MANAGER, EmployeeId.BRAND_DIRECTOR),
+    (EmployeeId.KITCHEN_TRAINEE, EmployeeId.BURGER_COOK),
+    (EmployeeId.KITCHEN_TRAINEE, EmployeeId.PIZZA_COOK),
+    (EmployeeId.BURGER_COOK, EmployeeId.BURGER_CHEF),
+    (EmployeeId.PIZZA_COOK, EmployeeId.PIZZA_CHEF),
+)
+MARKETEERS: tuple[EmployeeId, ...] = (
+    EmployeeId.MARKETING_TRAINEE,
+    EmployeeId.CAMPAIGN_MANAGER,
+    EmployeeId.BRAND_MANAGER,
+    EmployeeId.BRAND_DIRECTOR,
 )
 CAMPAIGN_NUMBERS: tuple[int, ...] = tuple(range(1, 17))
 MAX_DURATION = 5
-KITCHEN: tuple[str, ...] = (
-    "kitchen_trainee",
-    "burger_cook",
-    "burger_chef",
-    "pizza_cook",
-    "pizza_chef",
+KITCHEN: tuple[EmployeeId, ...] = (
+    EmployeeId.KITCHEN_TRAINEE,
+    EmployeeId.BURGER_COOK,
+    EmployeeId.BURGER_CHEF,
+    EmployeeId.PIZZA_COOK,
+    EmployeeId.PIZZA_CHEF,
 )
-ERRAND: tuple[str, ...] = ("errand_boy",)
-ROUTE_BUYERS: tuple[str, ...] = ("cart_operator", "truck_driver", "zeppelin_pilot")
+ERRAND: tuple[EmployeeId, ...] = (EmployeeId.ERRAND_BOY,)
+ROUTE_BUYERS: tuple[EmployeeId, ...] = (
+    EmployeeId.CART_OPERATOR,
+    EmployeeId.TRUCK_DRIVER,
+    EmployeeId.ZEPPELIN_PILOT,
+)
 SUPPLIERS: tuple[tuple[str, Good], ...] = (
     ("E", Good.BEER),
     ("L", Good.LEMONADE),

@@ -19,6 +19,7 @@ Seats are *relative*: player row 0 and owner plane 0 are the observing seat, row
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -28,7 +29,7 @@ from fcm.core.company import board_of
 from fcm.core.engine import current_actors
 from fcm.core.geometry import Board
 from fcm.core.state import WORK_STEPS, GameState, Phase
-from fcm.core.types import CampaignType, Seat
+from fcm.core.types import CampaignType, EmployeeId, MilestoneId, Seat
 from fcm.env.encoding import (
     CAMPAIGN_NUMBERS,
     EMPLOYEES,
@@ -50,25 +51,25 @@ CAMPAIGN_TYPES: tuple[CampaignType, ...] = (
     CampaignType.MAILBOX,
     CampaignType.BILLBOARD,
 )
-MILESTONES: tuple[str, ...] = (
-    "first_billboard",
-    "first_train",
-    "first_hire_3",
-    "first_burger_marketed",
-    "first_pizza_marketed",
-    "first_drink_marketed",
-    "first_errand_boy",
-    "first_20",
-    "first_burger_produced",
-    "first_pizza_produced",
-    "first_waitress",
-    "first_throw_away",
-    "first_lower_prices",
-    "first_cart_operator",
-    "first_airplane",
-    "first_radio",
-    "first_100",
-    "first_pay_20",
+MILESTONES: tuple[MilestoneId, ...] = (
+    MilestoneId.FIRST_BILLBOARD,
+    MilestoneId.FIRST_TRAIN,
+    MilestoneId.FIRST_HIRE_3,
+    MilestoneId.FIRST_BURGER_MARKETED,
+    MilestoneId.FIRST_PIZZA_MARKETED,
+    MilestoneId.FIRST_DRINK_MARKETED,
+    MilestoneId.FIRST_ERRAND_BOY,
+    MilestoneId.FIRST_20,
+    MilestoneId.FIRST_BURGER_PRODUCED,
+    MilestoneId.FIRST_PIZZA_PRODUCED,
+    MilestoneId.FIRST_WAITRESS,
+    MilestoneId.FIRST_THROW_AWAY,
+    MilestoneId.FIRST_LOWER_PRICES,
+    MilestoneId.FIRST_CART_OPERATOR,
+    MilestoneId.FIRST_AIRPLANE,
+    MilestoneId.FIRST_RADIO,
+    MilestoneId.FIRST_100,
+    MilestoneId.FIRST_PAY_20,
 )
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STAGES: tuple[str, ...] = ("firing", "cannot_pay")
@@ -203,7 +204,7 @@ def _static_planes(board: Board) -> np.ndarray:
     return planes
 
 
-def _counts(row: np.ndarray, base: int, cards: list[str]) -> None:
+def _counts(row: np.ndarray, base: int, cards: Sequence[EmployeeId]) -> None:
     for card in cards:
         row[base + _EMP[card]] += 1.0
 
@@ -253,7 +254,7 @@ def observe(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.n
     players = np.zeros((MAX_PLAYERS, PLAYER_FEATURES), dtype=np.float32)
     actors = current_actors(view)
     order_pos = {s: i for i, s in enumerate(view.turn_order)}
-    busy: dict[int, list[str]] = {}
+    busy: dict[int, list[EmployeeId]] = {}
     for camp in view.campaigns.values():
         if camp.marketeer:
             busy.setdefault(camp.owner, []).append(camp.marketeer)
