@@ -9,6 +9,9 @@ two scripted human clients (each on its own WebSocket, acting on the pushes with
 action) and one server bot; a finished game is replaced by a new one. The run is bounded in
 time. Reported: client actions per second, and the p50/p99 round trip of an action (POST sent
 → answer received, including the storage transaction and the pushes to every client).
+
+Commits are durable (the server's default: an action is answered once its commit is on
+disk); ``--commits durable,unsafe`` also measures ``FCM_UNSAFE_ASYNC_COMMIT`` side by side.
 """
 
 from __future__ import annotations
@@ -276,12 +279,15 @@ async def _drive(
     return stats, elapsed
 
 
-def _start_server(database_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+def _start_server(
+    database_url: str, port: int, log: Path, commits: str = "durable"
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "FCM_RATE_PER_SECOND": "100000",
         "FCM_RATE_BURST": "100000",
         "FCM_BOT_DELAY_MS": "0",
+        "FCM_UNSAFE_ASYNC_COMMIT": "1" if commits == "unsafe" else "0",
     }
     with open(log, "ab") as out:
         proc = subprocess.Popen(
@@ -326,14 +332,15 @@ def _database(backend: str, tmp: Path) -> Any:
 
 
 def run_backend(
-    backend: str, games: int, seconds: float, think_ms: float = 0.0
+    backend: str, games: int, seconds: float, think_ms: float = 0.0, commits: str = "durable"
 ) -> dict[str, Any] | None:
-    """One measured run; None when the backend is not available."""
+    """One measured run; None when the backend is not available. ``commits``: "durable"
+    (the default of the server) or "unsafe" (``FCM_UNSAFE_ASYNC_COMMIT``)."""
     with tempfile.TemporaryDirectory() as d, _database(backend, Path(d)) as url:
         if url is None:
             return None
         port = _free_port()
-        proc = _start_server(url, port, Path(d) / "server.log")
+        proc = _start_server(url, port, Path(d) / "server.log", commits)
         try:
             stats, elapsed = _run(
                 _drive(port, games, seconds, proc.pid, think_ms / 1000)
@@ -349,6 +356,7 @@ def run_backend(
             print((Path(d) / "server.log").read_text()[-3000:])
         return {
             "backend": backend,
+            "commits": commits,
             "think_ms": think_ms,
             "games": games,
             "seconds": round(elapsed, 1),
@@ -365,8 +373,8 @@ def run_backend(
 
 
 def _print(results: list[dict[str, Any]]) -> None:
-    cols = ["backend", "think_ms", "games", "seconds", "actions", "actions_per_s", "p50_ms",
-            "p99_ms", "stale_409", "errors", "games_finished", "server_cpu", "client_cpu"]
+    cols = ["backend", "commits", "think_ms", "games", "seconds", "actions", "actions_per_s",
+            "p50_ms", "p99_ms", "stale_409", "errors", "games_finished", "server_cpu", "client_cpu"]
     print("  ".join(f"{c:>10}" for c in cols))
     for r in results:
         print("  ".join(
@@ -376,15 +384,16 @@ def _print(results: list[dict[str, Any]]) -> None:
 
 @register("load")
 def load_rows() -> list[Row]:
-    """100 concurrent games for 15 s on each available backend: clients that think 0.5 s on
-    average before each action, and clients that act at once (the server saturated)."""
+    """100 concurrent games for 15 s on each available backend, with durable commits: clients
+    that think 0.5 s on average before each action, and clients that act at once (the server
+    saturated)."""
     rows: list[Row] = []
     for backend in ("sqlite", "postgresql"):
         for think_ms, label in ((500.0, "paced"), (0.0, "flat out")):
             r = run_backend(backend, 100, 15.0, think_ms)
             if r is None:
                 break
-            case = f"{backend} {label}"
+            case = f"{backend} durable {label}"
             note = f"{r['games']} games, {r['seconds']} s, {r['errors']} errors"
             rows.append(Row("load", f"{case} actions", r["actions_per_s"], "actions/s", note))
             rows.append(Row("load", f"{case} action p50", r["p50_ms"], "ms"))
@@ -399,14 +408,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--backends", default="sqlite,postgresql")
     p.add_argument("--think-ms", type=float, default=500.0,
                    help="mean think time of a client before each action (0: flat out)")
+    p.add_argument("--commits", default="durable",
+                   help="durable (the server's default) and/or unsafe (FCM_UNSAFE_ASYNC_COMMIT)")
     args = p.parse_args(argv)
     results = []
     for backend in args.backends.split(","):
-        r = run_backend(backend.strip(), args.games, args.seconds, args.think_ms)
-        if r is None:
-            print(f"{backend}: skipped (set FCM_BENCH_DATABASE_URL or FCM_TEST_DATABASE_URL)")
-            continue
-        results.append(r)
+        for commits in args.commits.split(","):
+            if commits.strip() not in ("durable", "unsafe"):
+                p.error(f"--commits: durable or unsafe, not {commits!r}")
+            r = run_backend(backend.strip(), args.games, args.seconds, args.think_ms,
+                            commits.strip())
+            if r is None:
+                print(f"{backend}: skipped (set FCM_BENCH_DATABASE_URL or FCM_TEST_DATABASE_URL)")
+                break
+            results.append(r)
     _print(results)
     return 0
 

@@ -198,7 +198,7 @@ _Line = Any  # Callable[[Mapping[str, Any], Callable[[int], str]], str]
 
 EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.GAME_CREATED: lambda d, w: (
-        f"Game created: {d['players']} players, seed {d['seed']}, turn order "
+        f"Game created: {d['players']} players, turn order "
         f"{', '.join(w(s) for s in d['turn_order'])}."
     ),
     EventKind.SCENARIO_LOADED: lambda d, w: f"Started from a scenario: {d['description']}.",

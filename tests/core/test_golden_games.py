@@ -35,52 +35,52 @@ GAMES = [
 PINNED: dict[str, dict[str, str]] = {
     "random-2p-1000-intro": {
         "hash": "606c5d04b13bc72f",
-        "events": "19d0ba0faf420193",
+        "events": "3b1c47e6af7d3ba4",
         "record": "b0116ca7cd08c0dc",
-        "public_view": "607a4af302c72957"
+        "public_view": "607a4af302c72957",
     },
     "heuristic-3p-1001": {
         "hash": "15e0911c16231e8d",
-        "events": "2dc80a63b1211360",
+        "events": "17788ffbf7d88fbc",
         "record": "f42c45672323335b",
-        "public_view": "8b6a5ddb3d9510fe"
+        "public_view": "8b6a5ddb3d9510fe",
     },
     "random-4p-1002": {
         "hash": "9395a0fdefdd17ae",
-        "events": "0efe12411f643f7c",
+        "events": "176e3f24e96a4579",
         "record": "0930b8cfb327718c",
-        "public_view": "2d4b4dc5b5e70fe6"
+        "public_view": "2d4b4dc5b5e70fe6",
     },
     "heuristic-5p-1003": {
         "hash": "c866a74a11494f55",
-        "events": "f27e174727997ad2",
+        "events": "ef52ddc5012494a8",
         "record": "2d56e9c47cec77c6",
-        "public_view": "13a6559e9493b956"
+        "public_view": "13a6559e9493b956",
     },
     "random-5p-1004": {
         "hash": "55131c9ef025b11d",
-        "events": "2b2f63fc5a813acd",
+        "events": "558d924288f81dba",
         "record": "94f840911a1397f6",
-        "public_view": "8f8e8ac3c667885a"
+        "public_view": "8f8e8ac3c667885a",
     },
     "heuristic-2p-1005-intro": {
         "hash": "6706d2d19e560a36",
-        "events": "88ec941e2b4836fd",
+        "events": "c01cc1673b5e1556",
         "record": "015d388e5b5642c3",
-        "public_view": "e102106b7b994980"
+        "public_view": "e102106b7b994980",
     },
     "random-3p-1006": {
         "hash": "b9771075a7a8e993",
-        "events": "725c1a572ddfbf37",
+        "events": "e307a734ac56d2fb",
         "record": "a859e849f5120a39",
-        "public_view": "b444adee3ef5ea03"
+        "public_view": "b444adee3ef5ea03",
     },
     "heuristic-4p-1007": {
         "hash": "3e726e4b2c900093",
-        "events": "c4bb3818bc742c0e",
+        "events": "c07d6b7149c3bf64",
         "record": "a1eea29dfd3ecf76",
-        "public_view": "ed2987408af65d60"
-    }
+        "public_view": "ed2987408af65d60",
+    },
 }
 
 

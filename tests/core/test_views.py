@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fcm.bots import make_bot
 from fcm.core.engine import current_actors, legal_actions
-from fcm.core.state import GameState
+from fcm.core.state import GameState, Phase
 from fcm.core.views import reserves_visible_to, view
 from fcm.runner import play_game
 
@@ -14,6 +14,8 @@ def redacted_copy(state: GameState, seat: int | None) -> GameState:
     """The definition of a view, spelled out on a deep copy."""
     v = state.clone()
     v.rng = 0
+    if state.phase is not Phase.GAME_OVER:
+        v.seed = 0  # the seed gives every random outcome to come (issue 10 #4)
     if not reserves_visible_to(state, seat):
         for p in v.players:
             if p.seat != seat:

@@ -170,9 +170,10 @@ def whole_games() -> None:
         pytest.skip("the engine cannot play a whole game yet (phases still being written)")
 
 
-def check_bot_moves(record: GameRecord, bots: dict[int, str]) -> int:
+def check_bot_moves(record: GameRecord, bots: dict[int, str], secret: int) -> int:
     """Check that every bot action of a log is the bot's deterministic choice at its
-    position (bots are a function of the stored game); returns how many were checked."""
+    position (bots are a function of the stored game: its secret, not its seed); returns how
+    many were checked."""
     import fcm
     from fcm.server.bots import bot_choice
     from fcm.server.match import bot_seed
@@ -183,7 +184,7 @@ def check_bot_moves(record: GameRecord, bots: dict[int, str]) -> int:
         if seat in bots:
             legal = fcm.legal_actions(state, seat)
             expected = bot_choice(
-                bots[seat], bot_seed(record.seed, seat, i), fcm.view(state, seat), seat, legal,
+                bots[seat], bot_seed(secret, seat, i), fcm.view(state, seat), seat, legal,
                 100,
             )
             assert action == expected, f"bot move #{i + 1} of seat {seat}"
@@ -212,5 +213,24 @@ def stored_record(database_url: str, game_id: str) -> GameRecord:
             players=info.players, seed=info.seed, options=Options.from_dict(info.options),
             scenario=info.scenario, actions=[(r.seat, action_from_json(r.action)) for r in rows],
         )
+
+    return asyncio.run(read())
+
+
+def stored_secret(database_url: str, game_id: str) -> int:
+    """The game's server-side secret (its bots' seeds derive from it), read from the store."""
+    import asyncio
+
+    from fcm.server.storage import open_store
+
+    async def read() -> int:
+        store = open_store(database_url)
+        await store.open()
+        try:
+            secret = (await store.get_game(game_id)).secret
+        finally:
+            await store.close()
+        assert secret is not None
+        return secret
 
     return asyncio.run(read())

@@ -24,8 +24,11 @@ def free_port() -> int:
 class Server:
     """One uvicorn process serving ``database_url``; ``env`` adds ``FCM_*`` settings."""
 
-    def __init__(self, database_url: str, log: Path, **env: Any) -> None:
+    def __init__(
+        self, database_url: str, log: Path, log_level: str = "warning", **env: Any
+    ) -> None:
         self.database_url = database_url
+        self.log_level = log_level
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {
@@ -43,7 +46,7 @@ class Server:
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "fcm.server", "--port", str(self.port),
-                 "--database-url", self.database_url, "--log-level", "warning"],
+                 "--database-url", self.database_url, "--log-level", self.log_level],
                 env=self.env, stdout=out, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + 30

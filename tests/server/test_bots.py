@@ -11,7 +11,14 @@ from fastapi.testclient import TestClient
 
 from fcm.core.actions import Action
 from fcm.server import create_app
-from tests.server.conftest import Game, create, settings_for
+from tests.server.conftest import (
+    Game,
+    check_bot_moves,
+    create,
+    settings_for,
+    stored_record,
+    stored_secret,
+)
 
 BOT = {"kind": "bot", "bot": "random"}
 
@@ -31,17 +38,26 @@ def test_bots_play_their_seats(client: TestClient) -> None:
     assert {e["seat"] for e in entries[1:]} == {0, 1, 2}
 
 
-def test_same_game_same_bot_moves(db_url: str, tmp_path: Any) -> None:
-    views = []
+def test_bots_are_seeded_from_a_server_secret_not_from_the_game_seed(
+    db_url: str, tmp_path: Any
+) -> None:
+    """Issue 10 #4: two games with the same seed get different secrets, and each game's bot
+    moves are the bots' choices seeded from its own secret (which no client receives)."""
+    secrets = []
     for i in range(2):
         url = f"sqlite:///{tmp_path}/same{i}.sqlite3"
         with TestClient(create_app(settings_for(url))) as client:
             g = create(client, seats=[{"kind": "human"}, BOT, BOT], seed=33)
             g.wait(lambda s: s["actors"] == [0])
             g.play(0, {"type": "choose_reserve", "money": 100})
-            s = g.wait(lambda s: 0 in s["actors"])
-            views.append((s["version"], s["view"]))
-    assert views[0] == views[1]
+            g.wait(lambda s: 0 in s["actors"])
+            assert "secret" not in str(g.state(0)).lower()
+        secret = stored_secret(url, g.id)
+        assert secret != 33
+        record = stored_record(url, g.id)
+        assert check_bot_moves(record, {1: "random", 2: "random"}, secret) >= 2
+        secrets.append(secret)
+    assert secrets[0] != secrets[1]
 
 
 def test_bots_resume_after_a_restart(db_url: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import check_bot_moves, stored_record
+from tests.server.conftest import check_bot_moves, stored_record, stored_secret
 from tests.server.procs import Server, recv, recv_until
 
 BOT = {"kind": "bot", "bot": "random"}
@@ -87,7 +87,7 @@ def test_sigkill_mid_game_resumes_exactly(
     play_humans(c, game, rng, max_actions=10 if length == "opening" else 10_000, timeout=120)
     final = stored_record(url, gid)
     assert final.actions[: len(stored.actions)] == stored.actions
-    assert check_bot_moves(final, {2: "random"}) > 0
+    assert check_bot_moves(final, {2: "random"}, stored_secret(url, gid)) > 0
     if length == "whole":
         assert c.state(gid, tokens[0])["status"] == "over"
         r = c.http.get(f"/api/games/{gid}/record",
@@ -186,5 +186,5 @@ def test_processes_racing_for_bot_moves_never_make_one_twice(
         assert r.status_code in (200, 409), r.text
         moves += r.status_code == 200
     record = stored_record(url, gid)
-    assert check_bot_moves(record, {1: "random", 2: "random"}) > 0
+    assert check_bot_moves(record, {1: "random", 2: "random"}, stored_secret(url, gid)) > 0
     record.replay()  # every stored action is legal where it stands

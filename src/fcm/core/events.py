@@ -257,8 +257,7 @@ class FreezerOverCapacity(TypedDict):
 
 
 class GameCreated(TypedDict):
-    players: int
-    seed: int
+    players: int  # no seed: it gives every random outcome to come (the saved game has it)
     turn_order: list[Seat]
     tiles: list[list[tuple[str, int]]]
 

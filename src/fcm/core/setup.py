@@ -84,9 +84,8 @@ def new_game_with_events(
     state.turn_order = order
     state.rng = rng.state
     log = EventLog()
-    log.add(
-        EventKind.GAME_CREATED, players=players, seed=seed, turn_order=list(order), tiles=layout
-    )
+    # No seed in the event: it gives every random outcome to come (the record keeps it).
+    log.add(EventKind.GAME_CREATED, players=players, turn_order=list(order), tiles=layout)
     # The introductory game has no reserve cards (facts.md E.10).
     enter_phase(state, Phase.SETUP_RESTAURANTS if opts.introductory else Phase.SETUP_RESERVE, log)
     advance(state, log)

@@ -5,7 +5,8 @@ Hidden in the base game:
   $20" may look at all of them, facts.md B);
 - the cards another player is sending to work during Restructuring, and the cards another
   player is firing during Payday, until everyone has committed;
-- the PRNG state (nobody may predict chance).
+- the PRNG state and the game's seed, until the game is over (nobody may predict chance: the
+  seed and the public actions give every later random outcome).
 
 A view is a :class:`GameState` with those fields blanked, so every consumer (server, bots,
 research environment) uses the same API on it; the legal actions of the viewing seat computed
@@ -19,7 +20,7 @@ is until the state changes. ``view(state, seat).clone()`` is a copy of the view 
 from __future__ import annotations
 
 from fcm.core.events import Event
-from fcm.core.state import GameState, shallow_player
+from fcm.core.state import GameState, Phase, shallow_player
 from fcm.core.types import MilestoneId, Seat
 
 
@@ -35,6 +36,8 @@ def view(state: GameState, seat: Seat | None) -> GameState:
     """The state as ``seat`` may see it (``None``: a spectator, public information only)."""
     v = state.shallow_copy()
     v.rng = 0
+    if state.phase is not Phase.GAME_OVER:
+        v.seed = 0
     if not reserves_visible_to(state, seat):
         players = []
         for p in state.players:

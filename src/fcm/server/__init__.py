@@ -11,8 +11,6 @@ Layout: :mod:`~fcm.server.app` (routes), :mod:`~fcm.server.match` (the master pi
 from __future__ import annotations
 
 import gc
-import logging
-import re
 from typing import Any
 
 from fcm.server.config import DEFAULT_DATABASE_URL, Settings
@@ -35,12 +33,17 @@ def run(
     """Serve until interrupted; prints the URL to open."""
     import uvicorn
 
+    from fcm.server import logs
+    from fcm.server.protocol import http_protocol
+
+    logs.install()
     s = settings or Settings.from_env(database_url=database_url)
     app = create_app(s)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(
         f"fcm server: open http://{shown}:{port}/  (HTTP API: http://{shown}:{port}/docs; "
-        f"storage: {s.database_url})",
+        f"storage: {logs.safe_url(s.database_url)}"
+        f"{'; UNSAFE: commits are not waited for' if s.unsafe_async_commit else ''})",
         flush=True,
     )
     config = uvicorn.Config(
@@ -50,9 +53,9 @@ def run(
         log_level=log_level,
         ws_max_size=s.max_ws_message_bytes,
         ws="websockets-sansio",
+        http=http_protocol(s.header_timeout),
         timeout_graceful_shutdown=5,
     )
-    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     tune_gc()
     uvicorn.Server(config).run()
 
@@ -76,20 +79,6 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-
-
-class RedactTokens(logging.Filter):
-    """Keeps seat tokens (``?token=...``) out of the access log."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                _TOKEN.sub("token=...", a) if isinstance(a, str) else a for a in record.args
-            )
-        return True
-
-
-_TOKEN = re.compile(r"token=[^&\s]+")
 
 
 __all__ = ["DEFAULT_DATABASE_URL", "Settings", "create_app", "run"]

@@ -12,10 +12,11 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -40,23 +41,31 @@ from fcm.server.schemas import (
     StateOut,
     UndoIn,
 )
-from fcm.server.storage import SPECTATOR, SeatSpec, Store, open_store
+from fcm.server.storage import SPECTATOR, SeatSpec, Store, StoreError, open_store
 
 log = logging.getLogger("fcm.server")
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text}
     for code, text in {
-        400: "malformed request or action",
+        400: "malformed JSON, request or action",
         401: "no token",
         403: "bad token, another game's or another seat's token, or a spectator acting",
         404: "no such game",
         409: "stale version, not your turn, game over, or undo refused",
         413: "body too large",
         422: "invalid request, or an action the rules do not allow now",
+        408: "the request took too long to arrive",
         429: "too many requests",
+        503: "the database is unavailable (nothing was changed, or reload to see)",
     }.items()
 }
+
+
+def error_response(err: ApiError, headers: Mapping[str, str] | None = None) -> Response:
+    """An error answer; ASCII JSON, so any text (even a lone surrogate) can be sent."""
+    return Response(json.dumps(err.body()), status_code=err.status, headers=headers,
+                    media_type="application/json")
 
 
 def json_response(data: dict[str, Any]) -> Response:
@@ -73,6 +82,9 @@ def token_of(request: Request | WebSocket, query_token: str | None = None) -> st
 
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
     """The ASGI application. ``store`` overrides ``settings.database_url`` (tests)."""
+    from fcm.server import logs
+
+    logs.install()
     settings = settings or Settings.from_env()
     holder: dict[str, Any] = {}
 
@@ -80,14 +92,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         st = store
         if st is None:
-            kwargs: dict[str, Any] = {"durable": settings.durable_commits}
+            kwargs: dict[str, Any] = {"durable": not settings.unsafe_async_commit}
             if not settings.database_url.startswith(("postgresql:", "postgres:")):
                 kwargs["poll_interval"] = settings.poll_interval
             st = open_store(settings.database_url, **kwargs)
         await st.open()
         service = MatchService(st, settings)
         worker = BotWorker(service, settings)
-        await st.subscribe(service.on_remote_change)
+        await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
@@ -107,10 +119,18 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         ),
         lifespan=lifespan,
     )
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
+    )
+
+    def known_token(token_hash: str) -> bool:
+        service: MatchService | None = holder.get("service")
+        return service is not None and service.knows_token(token_hash)
+
     app.add_middleware(
         RateLimitMiddleware,
         limiter=RateLimiter(settings.rate_per_second, settings.rate_burst, settings.rate_clients),
+        known=known_token,
     )
 
     def svc() -> MatchService:
@@ -120,11 +140,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     # -- errors ---------------------------------------------------------------------------------
 
     @app.exception_handler(ApiError)
-    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        return error_response(exc)
 
     @app.exception_handler(RequestValidationError)
-    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def validation_error(request: Request, exc: RequestValidationError) -> Response:
         errors = exc.errors()
         for e in errors:
             if e.get("type") == "json_invalid":
@@ -133,24 +153,32 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                     400, "request/malformed_json",
                     f"the request body is not valid JSON: {ctx.get('error', 'parse error')}",
                 )
-                return JSONResponse(err.body(), status_code=400)
+                return error_response(err)
         parts = []
         for e in errors[:5]:
             loc = ".".join(str(x) for x in e.get("loc", ()))
             parts.append(f"{loc}: {e.get('msg', 'invalid')}")
         err = ApiError(422, "request/invalid", "; ".join(parts) or "invalid request")
-        return JSONResponse(err.body(), status_code=422)
+        return error_response(err)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         err = ApiError(exc.status_code, f"http/{exc.status_code}", str(exc.detail))
-        return JSONResponse(err.body(), status_code=exc.status_code, headers=exc.headers)
+        return error_response(err, exc.headers)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> Response:
+        log.warning("storage failed on %s %s: %s", getattr(request, "method", "WebSocket"),
+                    request.url.path, exc)
+        err = ApiError(503, "server/storage_unavailable",
+                       "the database is unavailable; try again shortly")
+        return error_response(err, {"retry-after": "1"})
 
     @app.exception_handler(Exception)
-    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+    async def internal_error(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
         err = ApiError(500, "server/internal", f"internal error ({type(exc).__name__})")
-        return JSONResponse(err.body(), status_code=500)
+        return error_response(err)
 
     # -- routes ---------------------------------------------------------------------------------
 
@@ -282,10 +310,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         try:
             _, seat = await service.authenticate(token_of(ws), game_id)
             live = await service.get(game_id)
-        except ApiError as exc:
+        except (ApiError, StoreError) as exc:
+            err = exc if isinstance(exc, ApiError) else ApiError(
+                503, "server/storage_unavailable", "the database is unavailable; try again shortly"
+            )
             await ws.accept()
-            await ws.send_json({"type": "error", **exc.body()})
-            await ws.close(code=4000 + exc.status)
+            await ws.send_text(json.dumps({"type": "error", **err.body()}))
+            await ws.close(code=4000 + err.status)
             return
         await ws.accept()
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=settings.ws_queue)
@@ -306,13 +337,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                     await ws.close(code=1008)
                     return
                 try:
-                    msg = json.loads(text)
+                    msg = orjson.loads(text)
                 except ValueError:
                     msg = None
                 if isinstance(msg, dict) and msg.get("type") == "ping":
-                    sub.push(json.dumps({"type": "pong", "data": msg.get("data")}))
+                    sub.push(dumps({"type": "pong", "data": msg.get("data")}))
                 else:
-                    sub.push(json.dumps({"type": "error", **ApiError(
+                    sub.push(dumps({"type": "error", **ApiError(
                         400, "ws/unknown_message",
                         "the WebSocket accepts only {\"type\": \"ping\"}; send actions with "
                         f"POST /api/games/{game_id}/actions",

@@ -6,7 +6,8 @@ in a thread (so requests are never blocked), within the seat's think budget, the
 through the same pipeline as a client's action, provided the game has not moved meanwhile.
 
 A bot's choice is a function of the stored game alone: the bot is made afresh for each
-decision with a seed derived from the game's seed, the seat and the log position. So after a
+decision with a seed derived from the game's server-side secret (never from the game's seed,
+which a player could learn), the seat and the log position. So after a
 restart (games with bots are queued on start-up) the bots continue exactly where they were,
 and several processes that race for the same bot move compute the same move (the storage's
 compare-and-set keeps one).
@@ -25,7 +26,7 @@ from fcm.core.state import GameState
 from fcm.core.views import view
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
-from fcm.server.match import LiveGame, MatchService, bot_seed
+from fcm.server.match import LiveGame, MatchService, bot_secret, bot_seed
 
 log = logging.getLogger("fcm.server.bots")
 
@@ -112,7 +113,7 @@ class BotWorker:
                 self.wake(game_id)
                 return False
         spec = live.info.seats[seat]
-        seed = bot_seed(live.info.seed, seat, live.head.version)
+        seed = bot_seed(bot_secret(live.info), seat, live.head.version)
         args = (
             spec.bot or "random", seed, view(live.state, seat), seat,
             legal_actions(live.state, seat), think_ms,

@@ -23,11 +23,17 @@ class Settings:
     cached_games: int = 2_000  # games kept in memory per process
     poll_interval: float = 0.1  # SQLite: how often other processes' changes are looked for
     ws_queue: int = 256  # messages queued per WebSocket before a slow client is dropped
-    # False: a stored action survives a crash or SIGKILL of the server (and of PostgreSQL),
-    # but an OS crash or power loss may lose the last fraction of a second (SQLite
-    # synchronous=NORMAL, PostgreSQL synchronous_commit=off); True: wait for the disk on
-    # every action (slower).
-    durable_commits: bool = False
+    # Durable by default: an action is acknowledged only once its commit is on disk (SQLite
+    # synchronous=FULL, PostgreSQL synchronous_commit=on), so it survives a crash of the
+    # server, of the database or of the machine. True (``FCM_UNSAFE_ASYNC_COMMIT=1``) skips
+    # the wait for the disk: faster, but a crash of PostgreSQL or of the machine may lose
+    # the last acknowledged actions.
+    unsafe_async_commit: bool = False
+    # Slow clients: the whole request head (line and headers) must arrive within
+    # header_timeout seconds of its first byte (or of the connection), the body within
+    # body_timeout seconds of the head; else 408 / the connection is closed.
+    header_timeout: float = 10.0
+    body_timeout: float = 10.0
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

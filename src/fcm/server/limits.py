@@ -1,19 +1,24 @@
-"""Request limits: a maximum body size (413) and per-token rate limiting (429).
+"""Request limits: body size (413), body time (408), well-formed JSON (400) and per-token
+rate limiting (429).
 
-Both are plain ASGI middleware, so they act before any route code runs and a rejected request
+All are plain ASGI middleware, so they act before any route code runs and a rejected request
 changes nothing. The rate limiter is a token bucket per client key (the hash of the request's
-token, or the client address when it has none), with a bounded number of buckets: the least
-recently used ones are forgotten first.
+token if it is a token the server knows, else the client address: made-up tokens share their
+address's bucket), with a bounded number of buckets: the least recently used ones are
+forgotten first.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
+import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
@@ -32,12 +37,39 @@ def _error(status: int, code: str, message: str, headers: list[tuple[bytes, byte
     return start, {"type": "http.response.body", "body": body}
 
 
-class BodyLimitMiddleware:
-    """Reject request bodies over ``max_bytes`` with 413 ``request/too_large``."""
+def malformed_json(body: bytes) -> str | None:
+    """Why ``body`` is not acceptable JSON, or None. Parsed strictly (orjson): valid UTF-8,
+    no lone surrogate, numbers that fit in 64 bits (or a double), at most 1024 levels of
+    nesting; so the request is refused here as ``request/malformed_json`` rather than
+    failing later."""
+    try:
+        orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        return str(exc)
+    return None
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+
+def _json_body(scope: Scope) -> bool:
+    """Whether the app will read this request's body as JSON (FastAPI does when the content
+    type says JSON or is absent)."""
+    if scope.get("method") in ("GET", "HEAD", "OPTIONS", "DELETE"):
+        return False
+    for name, value in scope.get("headers", []):
+        if name == b"content-type":
+            kind = bytes(value).split(b";")[0].strip().lower()
+            return kind == b"application/json" or kind.endswith(b"+json")
+    return True
+
+
+class BodyLimitMiddleware:
+    """Reject request bodies over ``max_bytes`` with 413 ``request/too_large``, bodies that
+    do not arrive within ``timeout`` seconds with 408 ``request/timeout``, and JSON bodies
+    that do not parse with 400 ``request/malformed_json``."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = 10.0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -59,8 +91,18 @@ class BodyLimitMiddleware:
         # Read the whole body first (it is small by definition), then hand it to the app.
         chunks: list[bytes] = []
         received = 0
+        deadline = time.monotonic() + self.timeout
         while True:
-            msg = await receive()
+            try:
+                msg = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                for m in _error(
+                    408, "request/timeout",
+                    f"the request body did not arrive within {self.timeout:g} s",
+                    [(b"connection", b"close")],
+                ):
+                    await send(m)
+                return
             if msg["type"] == "http.disconnect":
                 return
             body = msg.get("body", b"")
@@ -73,6 +115,13 @@ class BodyLimitMiddleware:
             if not msg.get("more_body", False):
                 break
         whole = b"".join(chunks)
+        if whole and _json_body(scope):
+            why = malformed_json(whole)
+            if why is not None:
+                for m in _error(400, "request/malformed_json",
+                                f"the request body is not valid JSON: {why}"):
+                    await send(m)
+                return
         sent = False
 
         async def replay() -> Message:
@@ -85,8 +134,9 @@ class BodyLimitMiddleware:
         await self.app(scope, replay, send)
 
 
-def client_key(scope: Scope) -> str:
-    """The rate-limit key: the token's hash if the request carries one, else the address."""
+def client_key(scope: Scope, known: Callable[[str], bool] | None = None) -> str:
+    """The rate-limit key: the token's hash if the request carries a token that ``known``
+    (by its SHA-256) accepts, else the client's address."""
     token = None
     for name, value in scope.get("headers", []):
         if name == b"authorization":
@@ -101,7 +151,9 @@ def client_key(scope: Scope) -> str:
                 token = part[6:]
                 break
     if token:
-        return "t:" + hashlib.sha256(token.encode()).hexdigest()[:32]
+        digest = hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()
+        if known is None or known(digest):
+            return "t:" + digest
     client = scope.get("client")
     return "a:" + (client[0] if client else "?")
 
@@ -134,26 +186,46 @@ class RateLimiter:
         return len(self._buckets)
 
 
+WS_RATE_LIMITED = 4429  # the close code of a rate-limited WebSocket (4000 + HTTP status)
+
+
 class RateLimitMiddleware:
-    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
+    """429 over the rate; a WebSocket over it is accepted, told why (an ``error`` message
+    with ``request/rate_limited``) and closed with code 4429, so a client can tell it from a
+    refused token (4403) and retry later."""
+
+    def __init__(
+        self, app: ASGIApp, limiter: RateLimiter, known: Callable[[str], bool] | None = None
+    ) -> None:
         self.app = app
         self.limiter = limiter
+        self.known = known
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        wait = self.limiter.check(client_key(scope))
+        wait = self.limiter.check(client_key(scope, self.known))
         if wait > 0:
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1013, "reason": "rate limited"})
-                return
             retry = str(max(1, math.ceil(wait)))
-            for m in _error(
-                429, "request/rate_limited",
+            message = (
                 f"too many requests: at most {self.limiter.rate:g} per second "
-                f"(bursts of {self.limiter.burst:g}); retry in {retry} s",
-                [(b"retry-after", retry.encode())],
+                f"(bursts of {self.limiter.burst:g}); retry in {retry} s"
+            )
+            if scope["type"] == "websocket":
+                msg = await receive()
+                if msg["type"] != "websocket.connect":
+                    return
+                await send({"type": "websocket.accept"})
+                body = {"type": "error", "error": {
+                    "code": "request/rate_limited", "message": message, "retry_after": retry,
+                }}
+                await send({"type": "websocket.send", "text": json.dumps(body)})
+                await send({"type": "websocket.close", "code": WS_RATE_LIMITED,
+                            "reason": "rate limited"})
+                return
+            for m in _error(
+                429, "request/rate_limited", message, [(b"retry-after", retry.encode())],
             ):
                 await send(m)
             return

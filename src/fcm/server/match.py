@@ -33,11 +33,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 import orjson
 
-from fcm.core.actions import Action, action_from_json
+from fcm.core.actions import ACTION_TYPES, Action, action_from_json
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.errors import FcmError
 from fcm.core.events import Event
@@ -56,6 +57,7 @@ from fcm.server.storage import (
     Loaded,
     SeatSpec,
     Store,
+    StoreUnavailable,
 )
 
 log = logging.getLogger("fcm.server")
@@ -119,10 +121,51 @@ def reveal_reason(before: GameState, after: GameState, seat: int) -> str | None:
     return None
 
 
-def bot_seed(game_seed: int, seat: int, version: int) -> int:
-    """A bot's seed for one decision: a function of the stored game only (resumes exactly)."""
-    digest = hashlib.sha256(f"{game_seed}:{seat}:{version}".encode()).digest()
+def bot_seed(game_secret: int, seat: int, version: int) -> int:
+    """A bot's seed for one decision: a function of the stored game only (resumes exactly),
+    derived from the game's server-side secret (:func:`bot_secret`), never from its seed."""
+    digest = hashlib.sha256(f"{game_secret}:{seat}:{version}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def bot_secret(info: GameInfo) -> int:
+    """What the bots of a game are seeded from: its secret (games stored before secrets
+    existed: its seed, which is no longer sent to anyone either)."""
+    return info.seed if info.secret is None else info.secret
+
+
+def public_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events as stored, without the seed (``game_created`` of games stored before the engine
+    left it out): nobody may compute chance from what they receive."""
+    return [
+        {k: v for k, v in e.items() if k != "seed"} if e.get("kind") == "game_created" else e
+        for e in events
+    ]
+
+
+def parse_action(raw: Any) -> Action:
+    """The engine's parse of a client's action; every failure is ``action/invalid``.
+
+    ``null`` is accepted only for a field that is optional in the engine's action type
+    (``fcm.core.actions`` lets every null through to the rules, which then either call it
+    illegal or fail on it).
+    """
+    if isinstance(raw, dict):
+        cls = ACTION_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
+        if cls is not None:
+            optional = {f.name for f in dataclass_fields(cls) if f.default is None}
+            for name, value in raw.items():
+                if value is None and name != "type" and name not in optional:
+                    raise ApiError(
+                        400, "action/invalid",
+                        f"{raw['type']}: field {name!r} must not be null",
+                    )
+    try:
+        return action_from_json(raw)
+    except FcmError as exc:
+        raise engine_error(exc.code, exc.message) from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise ApiError(400, "action/invalid", f"malformed action: {exc}") from None
 
 
 # -- live games -----------------------------------------------------------------------------------
@@ -154,13 +197,16 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_failed_at: int = -1  # revision at which a bot move failed (not retried until a change)
-    # per-viewer message bodies of the current revision (views and legal actions are costly)
-    cache_revision: int = -1
-    cache: dict[int, dict[str, Any]] = field(default_factory=dict)
-    # the presentation endpoint's answers (JSON) of ``presentation_revision``, by
-    # (viewer index, with static info): the page asks after every update
-    presentation_revision: int = -1
-    presentation: dict[tuple[int, bool], str] = field(default_factory=dict)
+    # Per-viewer message bodies (views and legal actions are costly), each kept with the
+    # viewer's version it was made at: another seat's secret step leaves a viewer's version,
+    # and so its cached answer, as they were (its next request costs the same as before).
+    cache: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    # the presentation endpoint's answers (JSON), by (viewer index, with static info), each
+    # with the viewer's version: the page asks after every update
+    presentation: dict[tuple[int, bool], tuple[int, str]] = field(default_factory=dict)
+    # True after a storage failure: this copy may differ from the store (a write of unknown
+    # outcome, or a database that lost commits); reloaded before it is used again
+    suspect: bool = False
 
     @property
     def id(self) -> str:
@@ -224,6 +270,10 @@ class MatchService:
         live = self._games.get(game_id)
         if live is not None:
             self._games.move_to_end(game_id)
+            if live.suspect:
+                async with live.lock:
+                    if live.suspect:
+                        await self._sync(live)
             return live
         pending = self._loading.get(game_id)
         if pending is not None:
@@ -271,7 +321,11 @@ class MatchService:
         """
         head = await self.store.head(live.id)
         if head.revision == live.head.revision:
+            live.suspect = False
             return []
+        if head.revision < live.head.revision:
+            await self._recover_lost(live, head)
+            return None
         new = head.version - live.head.version
         if new > 0 and head.revision - live.head.revision == new:
             rows = await self.store.actions(live.id, live.head.version + 1, head.version)
@@ -280,10 +334,31 @@ class MatchService:
                 for row in rows:
                     apply_in_place(state, row.seat, action_from_json(row.action))
                 live.state, live.head = state, head
+                live.suspect = False
                 return rows
         loaded = await self.store.load(live.id)
         live.info, live.state, live.head = loaded.info, build_state(loaded), loaded.info.head
+        live.suspect = False
         return None
+
+    async def _recover_lost(self, live: LiveGame, head: Head) -> None:
+        """The store is behind this process's copy: the database lost commits it had
+        acknowledged (only possible with ``FCM_UNSAFE_ASYNC_COMMIT``, or a restored backup).
+        The store is the truth: its game is loaded, and every viewer's version is moved past
+        the highest this process gave out, so no version ever names two positions."""
+        log.error(
+            "game %s: the database is at revision %s but this process had %s: it lost "
+            "acknowledged changes; reloading from the database",
+            live.id, head.revision, live.head.revision,
+        )
+        loaded = await self.store.load(live.id)
+        stored = loaded.info.head
+        seen = [max(a, b) + 1 for a, b in zip(live.head.seen, stored.seen, strict=True)]
+        new_head = await self.store.truncate(
+            live.id, stored.revision, stored.version, seen, stored.status
+        )
+        live.info, live.state, live.head = loaded.info, build_state(loaded), new_head
+        live.suspect = False
 
     async def state_at(self, live: LiveGame, version: int) -> GameState:
         return build_state(await self.store.load(live.id, version))
@@ -331,6 +406,7 @@ class MatchService:
             seats=seats,
             scenario=scenario,
             created_at=time.time(),
+            secret=secrets.randbits(62),
         )
         try:  # building a new map takes a while: not on the event loop
             state, events = await asyncio.to_thread(initial_state, info)
@@ -338,7 +414,7 @@ class MatchService:
             raise engine_error(exc.code, exc.message) from None
         except ValueError as exc:
             raise ApiError(422, "game/invalid", str(exc)) from None
-        info.initial_events = [e.to_json() for e in events]
+        info.initial_events = public_events([e.to_json() for e in events])
         info.head = Head(0, 0, [0] * (info.players + 1), status_of(state))
         tokens = {i: new_token() for i, s in enumerate(seats) if s.kind == "human"}
         spectator = new_token()
@@ -352,6 +428,11 @@ class MatchService:
         self._evict()
         self.on_change(live)
         return info, tokens, spectator
+
+    def knows_token(self, token_hash: str) -> bool:
+        """Whether a token (by its hash) is one this process has seen authenticate (the rate
+        limiter's test: made-up tokens count against the client's address)."""
+        return token_hash in self._tokens
 
     async def authenticate(self, token: str | None, game_id: str | None = None) -> tuple[str, int]:
         """The ``(game_id, seat)`` of a token (``SPECTATOR`` for a spectator token).
@@ -385,15 +466,15 @@ class MatchService:
         """What a viewer receives: its version, its view, whose decision it is, its legal
         actions, and the events (visible to it) that led here."""
         who: int | None = None if seat == SPECTATOR else seat
-        if live.cache_revision != live.head.revision:
-            live.cache, live.cache_revision = {}, live.head.revision
         vi = viewer_index(live.players, seat)
-        base = live.cache.get(vi)
+        version = live.seen(seat)
+        cached = live.cache.get(vi)
+        base = cached[1] if cached is not None and cached[0] == version else None
         if base is None:
             state = live.state
             actors = current_actors(state)
             legal = legal_actions(state, seat) if who is not None and who in actors else []
-            base = live.cache[vi] = {
+            base = {
                 "type": "state",
                 "game": live.id,
                 "seat": who,
@@ -407,6 +488,7 @@ class MatchService:
                 "seats": seats_public(live.info),
                 "view": view(state, who).to_dict(),
             }
+            live.cache[vi] = (version, base)
         return {**base, "events": [e for e in events if event_visible(e, who)], **extra}
 
     def subscribe(self, live: LiveGame, sub: Subscriber) -> None:
@@ -470,6 +552,21 @@ class MatchService:
         self._broadcast(live, old, events, reloaded=rows is None)
         self.on_change(live)
 
+    async def on_store_gap(self) -> None:
+        """Changes may have been missed (the notification connection was lost, PostgreSQL
+        may have restarted): every cached game is checked against the store before its next
+        use, and the watched ones now (their subscribers get what changed)."""
+        for live in list(self._games.values()):
+            live.suspect = True
+        for live in list(self._games.values()):
+            if live.subscribers:
+                try:
+                    async with live.lock:
+                        if live.suspect:
+                            await self._sync(live)
+                except Exception:  # retried before the game's next use
+                    log.warning("could not recheck game %s after a storage gap", live.id)
+
     async def on_remote_change(self, game_id: str, revision: int) -> None:
         """A change committed by some process (maybe this one): catch up and push."""
         live = self._games.get(game_id)
@@ -491,10 +588,7 @@ class MatchService:
         live = await self.get(game_id)
         async with live.lock:
             await self._ensure_version(live, seat, version)
-            try:
-                action = action_from_json(raw_action)
-            except FcmError as exc:
-                raise engine_error(exc.code, exc.message) from None
+            action = parse_action(raw_action)
             events, sent = await self._commit(live, seat, action, expected_seen=version)
             text = sent.get(viewer_index(live.players, seat))
             return text if text is not None else dumps(self.state_message(live, seat, events))
@@ -544,6 +638,13 @@ class MatchService:
                 head = await self.store.append(
                     live.id, live.head.revision, row, seen, status_of(new_state), snapshot
                 )
+            except StoreUnavailable as exc:
+                live.suspect = True  # committed or not: reload before the next use
+                raise ApiError(
+                    503, "server/storage_unavailable",
+                    f"the database did not confirm this action ({exc}); reload the game to "
+                    "see whether it was stored",
+                ) from None
             except Conflict:
                 await self._sync(live)
                 if expected_seen is None:
@@ -596,6 +697,12 @@ class MatchService:
             try:
                 head = await self.store.truncate(live.id, live.head.revision, n - 1, seen,
                                                  status_of(before))
+            except StoreUnavailable as exc:
+                live.suspect = True
+                raise ApiError(
+                    503, "server/storage_unavailable",
+                    f"the database did not confirm the undo ({exc}); reload the game",
+                ) from None
             except Conflict:
                 await self._sync(live)
                 raise ApiError(
@@ -621,7 +728,8 @@ class MatchService:
         vi = viewer_index(live.players, seat)
         entries: list[dict[str, Any]] = [
             {"n": 0, "seat": None, "action": None,
-             "events": [e for e in live.info.initial_events if event_visible(e, who)]}
+             "events": [e for e in public_events(live.info.initial_events)
+                        if event_visible(e, who)]}
         ]
         for row in await self.store.actions(game_id, 1, live.head.version):
             if not row.visible[vi]:
@@ -719,25 +827,14 @@ def seats_public(info: GameInfo) -> list[dict[str, Any]]:
 
 
 def check_options(raw: dict[str, Any]) -> Options:
-    """Rules options from JSON, type-checked against the defaults.
+    """Rules options from JSON, validated by the engine (:meth:`fcm.Options.from_dict`).
 
     Raises:
-        ApiError: 422 naming the unknown or mistyped switch.
+        ApiError: 422 ``game/invalid`` with the engine's message (names the switch).
     """
     if not isinstance(raw, dict):
         raise ApiError(422, "game/invalid", "options must be an object")
-    defaults = Options().to_dict()
-    for name, value in raw.items():
-        if name not in defaults:
-            raise ApiError(
-                422, "game/invalid",
-                f"unknown option {name!r}; known options: {', '.join(sorted(defaults))}",
-            )
-        want = type(defaults[name])
-        if type(value) is not want:
-            raise ApiError(
-                422, "game/invalid", f"option {name!r} must be of type {want.__name__}"
-            )
-    if "round_limit" in raw and not 1 <= raw["round_limit"] <= 1000:
-        raise ApiError(422, "game/invalid", "option 'round_limit' must be from 1 to 1000")
-    return Options.from_dict(raw)
+    try:
+        return Options.from_dict(raw)
+    except FcmError as exc:
+        raise ApiError(422, "game/invalid", exc.message) from None

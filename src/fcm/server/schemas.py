@@ -12,9 +12,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# Requests are validated strictly: no conversion ("1" or true is not the number 1).
+STRICT = ConfigDict(extra="forbid", strict=True)
+
 
 class SeatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     kind: Literal["human", "bot"] = "human"
     bot: str | None = Field(
@@ -27,6 +30,7 @@ class SeatIn(BaseModel):
 class CreateGameIn(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {
@@ -43,7 +47,8 @@ class CreateGameIn(BaseModel):
     )
     options: dict[str, Any] = Field(
         default_factory=dict,
-        description="rules options (fcm.Options): introductory, milestones, rules switches",
+        description="rules options (fcm.Options), validated by the engine: introductory, "
+        "milestones (true, false or null: the default), round_limit, rules switches",
     )
     seed: int | None = Field(None, ge=0, lt=2**62, description="random if absent")
     scenario: dict[str, Any] | None = Field(
@@ -78,6 +83,7 @@ class CreateGameOut(BaseModel):
 class ActionIn(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [{"version": 0, "action": {"type": "choose_reserve", "money": 300}}]
         },
@@ -89,7 +95,7 @@ class ActionIn(BaseModel):
 
 
 class UndoIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     version: int = Field(ge=0, description="the version of the game you saw")
 

@@ -13,6 +13,7 @@ from fcm.server.storage.base import (
     SeatSpec,
     Store,
     StoreError,
+    StoreUnavailable,
 )
 
 
@@ -41,5 +42,6 @@ __all__ = [
     "SeatSpec",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "open_store",
 ]

@@ -38,6 +38,11 @@ class Conflict(StoreError):
     """The game changed since the caller read it (optimistic concurrency lost)."""
 
 
+class StoreUnavailable(StoreError):
+    """The database could not be reached, or the connection was lost during the call. After
+    a write, whether it was committed is unknown: reload before trusting a cached copy."""
+
+
 @dataclass(slots=True)
 class SeatSpec:
     """Who plays a seat: a human (``bot`` is None) or a bot with its level and think budget."""
@@ -78,6 +83,9 @@ class GameInfo:
     initial_events: list[dict[str, Any]] = field(default_factory=list)
     created_at: float = 0.0
     head: Head = field(default_factory=lambda: Head(0, 0, [], "active"))
+    # The server-side secret the bots' seeds derive from (never sent to a client; games
+    # stored before it existed have None: their bots use the game's seed).
+    secret: int | None = None
 
     @property
     def has_bots(self) -> bool:
@@ -119,7 +127,10 @@ class Store(Protocol):
     kind: str  # "sqlite" | "postgresql"
 
     async def open(self) -> None:
-        """Connect and create the schema if needed (idempotent)."""
+        """Connect and create the schema if needed (idempotent).
+
+        Every backend commits durably by default (an append returns once its commit is on
+        disk); ``durable=False`` is the explicit unsafe mode."""
 
     async def close(self) -> None: ...
 
@@ -167,7 +178,11 @@ class Store(Protocol):
     async def active_games_with_bots(self) -> list[str]:
         """Ids of the games that are not over and have a bot seat (bots resume on start)."""
 
-    async def subscribe(self, callback: ChangeCallback) -> None:
+    async def subscribe(
+        self, callback: ChangeCallback, on_gap: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
         """Call ``callback(game_id, revision)`` for changes committed by *any* process
         (PostgreSQL: LISTEN/NOTIFY; SQLite: polling a change table). May also report this
-        process's own changes; receivers ignore revisions they already have."""
+        process's own changes; receivers ignore revisions they already have. ``on_gap()``
+        is called when changes may have been missed (the connection was lost and is back:
+        PostgreSQL may have restarted)."""

@@ -5,6 +5,16 @@ a unique ``(game_id, version)`` key on the log. The same transaction sends
 ``NOTIFY fcm_changes, '<game_id>:<revision>'``; PostgreSQL delivers it only on commit, to every
 process that listens (each process keeps one extra connection for ``LISTEN``), so a WebSocket
 client on any process learns of every change.
+
+Durable by default: commits wait for the WAL flush (``synchronous_commit`` on; PostgreSQL
+flushes concurrent commits together, so the pool's connections group-commit). Only
+``durable=False`` (``FCM_UNSAFE_ASYNC_COMMIT``) turns it off for this store's sessions.
+
+A restart of PostgreSQL (or ``pg_terminate_backend``) leaves the pooled connections dead.
+Each connection is checked as it leaves the pool (free while its socket is quiet; a dead
+server leaves EOF or its FATAL message there), reads are retried once on a lost
+connection, and a write whose connection fails raises :class:`StoreUnavailable` (its
+outcome is unknown: the caller must reload before trusting its copy of the game).
 """
 
 from __future__ import annotations
@@ -13,13 +23,15 @@ import asyncio
 import contextlib
 import json
 import logging
+import select
 import time
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 import orjson
 import psycopg
 from psycopg import sql
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from fcm.server.storage.base import (
     ActionRow,
@@ -30,10 +42,12 @@ from fcm.server.storage.base import (
     Head,
     Loaded,
     SeatSpec,
+    StoreUnavailable,
 )
 
 log = logging.getLogger("fcm.server.storage")
 
+T = TypeVar("T")
 CHANNEL = "fcm_changes"
 SCHEMA_LOCK = 727_364_001  # advisory lock id: only one process creates the schema at a time
 
@@ -52,8 +66,10 @@ CREATE TABLE IF NOT EXISTS games (
     revision INTEGER NOT NULL,
     seen TEXT NOT NULL,
     status TEXT NOT NULL,
-    has_bots BOOLEAN NOT NULL
+    has_bots BOOLEAN NOT NULL,
+    secret BIGINT
 );
+ALTER TABLE games ADD COLUMN IF NOT EXISTS secret BIGINT;
 CREATE INDEX IF NOT EXISTS games_active_bots ON games (status, has_bots);
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,
@@ -92,8 +108,9 @@ class PostgresStore:
         *,
         schema: str | None = None,
         min_size: int = 2,
-        max_size: int = 10,
-        durable: bool = False,
+        max_size: int = 16,
+        durable: bool = True,
+        timeout: float = 10.0,
     ) -> None:
         self.url = url
         self.schema = schema
@@ -104,13 +121,20 @@ class PostgresStore:
             max_size=max_size,
             open=False,
             configure=self._configure,
+            check=_check_connection,
+            timeout=timeout,  # waiting for a connection (PostgreSQL down): then unavailable
             kwargs={"autocommit": True},
         )
         self._listener: asyncio.Task[None] | None = None
 
     async def _configure(self, conn: psycopg.AsyncConnection[Any]) -> None:
-        if not self.durable:  # see Settings.durable_commits
+        if not self.durable:  # see Settings.unsafe_async_commit
             await conn.execute("SET synchronous_commit TO off")
+        else:
+            cur = await conn.execute("SHOW synchronous_commit")
+            row = await cur.fetchone()
+            if row is not None and row[0] == "off":  # off in the server's configuration
+                await conn.execute("SET synchronous_commit TO on")
         if self.schema:
             await conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.schema)))
 
@@ -136,22 +160,45 @@ class PostgresStore:
             self._listener = None
         await self._pool.close()
 
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A pooled connection; a lost connection or an unreachable server is
+        StoreUnavailable."""
+        try:
+            async with self._pool.connection() as conn:
+                yield conn
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            raise StoreUnavailable(f"PostgreSQL is unavailable: {type(exc).__name__}") from exc
+
+    async def _read(self, fn: Callable[[psycopg.AsyncConnection[Any]], Awaitable[T]]) -> T:
+        """Run a read, once more on a fresh connection if its connection was lost (reads are
+        idempotent)."""
+        try:
+            async with self._connection() as conn:
+                return await fn(conn)
+        except StoreUnavailable as exc:
+            if isinstance(exc.__cause__, PoolTimeout):
+                raise
+        async with self._connection() as conn:
+            return await fn(conn)
+
     # -- games and tokens --------------------------------------------------------------------
 
     async def create_game(self, info: GameInfo, tokens: list[tuple[str, int]]) -> None:
         now = time.time()
         h = info.head
-        async with self._pool.connection() as conn, conn.transaction():
+        async with self._connection() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO games (id, created_at, updated_at, players, seed, options, scenario,"
-                " seats, initial_events, version, revision, seen, status, has_bots)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                " seats, initial_events, version, revision, seen, status, has_bots, secret)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     info.id, info.created_at or now, now, info.players, info.seed,
                     dumps(info.options),
                     None if info.scenario is None else dumps(info.scenario),
                     dumps([s.to_json() for s in info.seats]), dumps(info.initial_events),
                     h.version, h.revision, dumps(h.seen), h.status, info.has_bots,
+                    info.secret,
                 ),
             )
             async with conn.cursor() as cur:
@@ -161,16 +208,18 @@ class PostgresStore:
                 )
 
     async def find_token(self, token_hash: str) -> tuple[str, int] | None:
-        async with self._pool.connection() as conn:
+        async def read(conn: psycopg.AsyncConnection[Any]) -> Any:
             cur = await conn.execute(
                 "SELECT game_id, seat FROM tokens WHERE hash = %s", (token_hash,)
             )
-            row = await cur.fetchone()
+            return await cur.fetchone()
+
+        row = await self._read(read)
         return None if row is None else (str(row[0]), int(row[1]))
 
     _GAME_COLS = (
         "id, created_at, players, seed, options, scenario, seats, initial_events,"
-        " version, revision, seen, status"
+        " version, revision, seen, status, secret"
     )
 
     @staticmethod
@@ -185,6 +234,7 @@ class PostgresStore:
             seats=[SeatSpec.from_json(s) for s in json.loads(row[6])],
             initial_events=json.loads(row[7]),
             head=Head(row[8], row[9], json.loads(row[10]), row[11]),
+            secret=row[12],
         )
 
     async def _get_game(self, conn: psycopg.AsyncConnection[Any], game_id: str) -> GameInfo:
@@ -198,15 +248,16 @@ class PostgresStore:
         return self._info(row)
 
     async def get_game(self, game_id: str) -> GameInfo:
-        async with self._pool.connection() as conn:
-            return await self._get_game(conn, game_id)
+        return await self._read(lambda conn: self._get_game(conn, game_id))
 
     async def head(self, game_id: str) -> Head:
-        async with self._pool.connection() as conn:
+        async def read(conn: psycopg.AsyncConnection[Any]) -> Any:
             cur = await conn.execute(
                 "SELECT version, revision, seen, status FROM games WHERE id = %s", (game_id,)
             )
-            row = await cur.fetchone()
+            return await cur.fetchone()
+
+        row = await self._read(read)
         if row is None:
             raise GameNotFound(game_id)
         return Head(row[0], row[1], json.loads(row[2]), row[3])
@@ -230,23 +281,25 @@ class PostgresStore:
     async def actions(
         self, game_id: str, start: int = 1, end: int | None = None
     ) -> list[ActionRow]:
-        async with self._pool.connection() as conn:
-            return await self._actions(conn, game_id, start, end)
+        return await self._read(lambda conn: self._actions(conn, game_id, start, end))
 
     async def load(self, game_id: str, version: int | None = None) -> Loaded:
-        async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            info = await self._get_game(conn, game_id)
-            upto = info.head.version if version is None else min(version, info.head.version)
-            cur = await conn.execute(
-                "SELECT version, state FROM snapshots WHERE game_id = %s AND version <= %s"
-                " ORDER BY version DESC LIMIT 1",
-                (game_id, upto),
-            )
-            snap = await cur.fetchone()
-            sv = 0 if snap is None else int(snap[0])
-            actions = await self._actions(conn, game_id, sv + 1, upto)
-        return Loaded(info, sv, None if snap is None else json.loads(snap[1]), actions)
+        async def read(conn: psycopg.AsyncConnection[Any]) -> Loaded:
+            async with conn.transaction():
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                info = await self._get_game(conn, game_id)
+                upto = info.head.version if version is None else min(version, info.head.version)
+                cur = await conn.execute(
+                    "SELECT version, state FROM snapshots WHERE game_id = %s AND version <= %s"
+                    " ORDER BY version DESC LIMIT 1",
+                    (game_id, upto),
+                )
+                snap = await cur.fetchone()
+                sv = 0 if snap is None else int(snap[0])
+                actions = await self._actions(conn, game_id, sv + 1, upto)
+            return Loaded(info, sv, None if snap is None else json.loads(snap[1]), actions)
+
+        return await self._read(read)
 
     async def _move_head(
         self,
@@ -319,7 +372,7 @@ class PostgresStore:
             "channel": CHANNEL,
         }
         try:
-            async with self._pool.connection() as conn:
+            async with self._connection() as conn:
                 cur = await conn.execute(self._APPEND, params)
                 result = await cur.fetchone()
                 if result is None:
@@ -336,7 +389,7 @@ class PostgresStore:
     async def truncate(
         self, game_id: str, expected_revision: int, version: int, seen: list[int], status: str
     ) -> Head:
-        async with self._pool.connection() as conn, conn.transaction():
+        async with self._connection() as conn, conn.transaction():
             head = await self._move_head(conn, game_id, expected_revision, version, seen, status)
             await conn.execute(
                 "DELETE FROM actions WHERE game_id = %s AND version > %s", (game_id, version)
@@ -347,15 +400,19 @@ class PostgresStore:
         return head
 
     async def active_games_with_bots(self) -> list[str]:
-        async with self._pool.connection() as conn:
+        async def read(conn: psycopg.AsyncConnection[Any]) -> list[str]:
             cur = await conn.execute(
                 "SELECT id FROM games WHERE status = 'active' AND has_bots ORDER BY updated_at"
             )
             return [str(r[0]) for r in await cur.fetchall()]
 
+        return await self._read(read)
+
     # -- change notification (LISTEN/NOTIFY) ---------------------------------------------------
 
-    async def subscribe(self, callback: ChangeCallback) -> None:
+    async def subscribe(
+        self, callback: ChangeCallback, on_gap: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
         ready = asyncio.Event()
 
         async def listen() -> None:
@@ -366,6 +423,10 @@ class PostgresStore:
                         self.url, autocommit=True
                     ) as conn:
                         await conn.execute(f"LISTEN {CHANNEL}")
+                        if ready.is_set() and on_gap is not None:
+                            # Notifications may have been missed while the connection was
+                            # down (and PostgreSQL may have restarted): recheck every game.
+                            await on_gap()
                         ready.set()
                         delay = 0.1
                         async for note in conn.notifies():
@@ -385,3 +446,14 @@ class PostgresStore:
         # Wait until LISTEN is active, so no change committed after subscribe() is missed.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(ready.wait(), timeout=10)
+
+
+async def _check_connection(conn: psycopg.AsyncConnection[Any]) -> None:
+    """The pool's check as a connection leaves it: free while the idle socket is quiet; if
+    something is waiting there (EOF, or the FATAL message of a terminated backend), one
+    round trip decides (an error discards the connection and the pool opens another)."""
+    if conn.closed or conn.broken:
+        raise psycopg.OperationalError("the connection is closed")
+    readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    if readable:
+        await conn.execute("")

@@ -78,13 +78,13 @@ def add_presentation_route(app: FastAPI) -> None:
         live = await service.get(game_id)
         state = live.state
         version = live.seen(seat)
-        revision = live.head.revision
         who = None if seat == SPECTATOR else seat
         key = (viewer_index(live.players, seat), static)
-        if live.presentation_revision == revision:
-            cached = live.presentation.get(key)
-            if cached is not None:
-                return Response(cached, media_type="application/json")
+        # Kept per viewer with its version: another seat's secret step does not make this
+        # seat's next answer slower (it would tell that seat that something happened).
+        cached = live.presentation.get(key)
+        if cached is not None and cached[0] == version:
+            return Response(cached[1], media_type="application/json")
 
         def build() -> dict[str, Any]:
             seen = view(state, who)
@@ -96,10 +96,8 @@ def add_presentation_route(app: FastAPI) -> None:
             return out
 
         text = dumps(await asyncio.to_thread(build))
-        if live.head.revision == revision:  # still current: keep it for the next request
-            if live.presentation_revision != revision:
-                live.presentation, live.presentation_revision = {}, revision
-            live.presentation[key] = text
+        if live.seen(seat) == version:  # still current: keep it for the next request
+            live.presentation[key] = (version, text)
         return Response(text, media_type="application/json")
 
 
