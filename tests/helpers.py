@@ -120,5 +120,11 @@ class HoldPhase:
     def legal(self, state: GameState, seat: Seat) -> list[Any]:
         return []
 
+    def why_illegal(self, state: GameState, seat: Seat, action: Any) -> str | None:
+        return None
+
+    def act(self, state: GameState, seat: Seat, action: Any, log: EventLog) -> None:
+        raise AssertionError("a held phase takes no action")
+
     def finish(self, state: GameState, log: EventLog) -> Phase:
         return self.nxt

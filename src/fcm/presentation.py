@@ -53,9 +53,9 @@ from fcm.core.errors import FcmError
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases.marketing import houses_reached
+from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, Seat
-from fcm.data import CATALOG
 
 __all__ = ["action_key", "board_picture", "catalog_info", "present", "static_info"]
 
@@ -76,8 +76,8 @@ def _cells(cs: Any) -> list[list[int]]:
     return [_cell(c) for c in cs]
 
 
-def _name(card: EmployeeId) -> str:
-    e = CATALOG.employees.get(card)
+def _name(card: EmployeeId, state: GameState) -> str:
+    e = state.rules.catalog.employees.get(card)
     return e.name if e is not None else card
 
 
@@ -134,8 +134,10 @@ def board_picture(state: GameState) -> dict[str, Any]:
     }
 
 
-def catalog_info() -> dict[str, Any]:
-    """Names and card facts for display (the UI never reasons with them)."""
+def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
+    """Names and card facts for display (the UI never reasons with them); ``rules``: the
+    game's ruleset (the base game's when not given)."""
+    catalog = (rules or base_ruleset()).catalog
     employees = {
         e.id: {
             "name": e.name,
@@ -148,11 +150,11 @@ def catalog_info() -> dict[str, Any]:
             "slots": e.slots,
             "is_manager": e.is_manager,
         }
-        for e in CATALOG.employees.values()
+        for e in catalog.employees.values()
     }
     milestones = {
         m.id: {"name": m.name, "claim_when": m.claim_when, "effect": m.effect}
-        for m in CATALOG.milestones.values()
+        for m in catalog.milestones.values()
     }
     campaigns = {
         str(c.number): {
@@ -161,21 +163,21 @@ def catalog_info() -> dict[str, Any]:
             "width": c.width,
             "span": c.span,
         }
-        for c in CATALOG.campaigns.values()
+        for c in catalog.campaigns.values()
     }
     return {
         "employees": employees,
         "milestones": milestones,
         "campaigns": campaigns,
         "reserve_cards": [
-            {"money": r.money, "ceo_slots": r.ceo_slots} for r in CATALOG.reserve_cards
+            {"money": r.money, "ceo_slots": r.ceo_slots} for r in catalog.reserve_cards
         ],
         "goods": [g.value for g in Good],
     }
 
 
 def static_info(state: GameState) -> dict[str, Any]:
-    return {"board": board_picture(state), "catalog": catalog_info()}
+    return {"board": board_picture(state), "catalog": catalog_info(state.rules)}
 
 
 # -- the position -------------------------------------------------------------------------------
@@ -211,7 +213,7 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
             {"id": m, "round": r} for m, r in sorted(p.milestones.items(), key=lambda x: x[1])
         ],
         "reserve": p.reserve,  # None when hidden from the viewer (the view blanks it)
-        "restaurants_left": CATALOG.restaurants_per_player - p.restaurants_placed,
+        "restaurants_left": state.rules.catalog.restaurants_per_player - p.restaurants_placed,
         "salary_due": salary_due(state, seat),
         "waitresses": _dinnertime.waitresses(state, seat),
     }
@@ -325,7 +327,7 @@ def _campaigns(state: GameState) -> list[dict[str, Any]]:
             "cells": _cells(c.cells),
             "edge": None if c.edge is None else c.edge.value,
             "first": c.first,
-            "span": CATALOG.campaigns[c.number].span,
+            "span": state.rules.catalog.campaigns[c.number].span,
             "reaches": [h.number for h in houses_reached(state, c, board)],
         }
         out.append(entry)
@@ -346,15 +348,16 @@ def _label(state: GameState, a: Action) -> str:
         case MoveRestaurant(restaurant=n, cell=c, entrance=e):
             return f"Move restaurant {n} to {c[0]},{c[1]}, entrance {e.value.upper()}"
         case SendToWork(employee=e):
-            return f"Send {_name(e)} to work"
+            return f"Send {_name(e, state)} to work"
         case ChooseTurnOrder(position=p):
             return f"Position {p}"
         case Hire(employee=e):
-            return f"Hire {_name(e)}"
+            return f"Hire {_name(e, state)}"
         case Train(trainer=t, employee=e, into=i, fresh=f):
-            return f"{_name(e)} → {_name(i)} (by {_name(t)}{', continued' if f else ''})"
+            more = ", continued" if f else ""
+            return f"{_name(e, state)} → {_name(i, state)} (by {_name(t, state)}{more})"
         case StartCampaign(marketeer=m, number=n):
-            return f"#{n} {CATALOG.campaigns[n].type.value} by {_name(m)}"
+            return f"#{n} {state.rules.catalog.campaigns[n].type.value} by {_name(m, state)}"
         case PlaceCampaign(cell=c, orientation=o, edge=e, first=f):
             if e is not None:
                 return f"Airplane along the {e.value.upper()} edge from {f}"
@@ -363,17 +366,17 @@ def _label(state: GameState, a: Action) -> str:
         case ChooseAdvert(good=g, duration=d):
             return f"{g.value} for {d} round{'s' if d != 1 else ''}"
         case Cook(employee=e, good=g):
-            return f"{_name(e)} cooks {g.value}"
+            return f"{_name(e, state)} cooks {g.value}"
         case GetDrinks(employee=e, good=g, suppliers=s):
             if g is not None:
-                return f"{_name(e)} gets {g.value}"
-            return f"{_name(e)}: route via " + ", ".join(f"{x[0]},{x[1]}" for x in s)
+                return f"{_name(e, state)} gets {g.value}"
+            return f"{_name(e, state)}: route via " + ", ".join(f"{x[0]},{x[1]}" for x in s)
         case PlaceHouse(number=n, cell=c):
             return f"House {n} at {c[0]},{c[1]}"
         case AddGarden(house=h):
             return f"Garden for house {h}"
         case Fire(employee=e):
-            return f"Fire {_name(e)}"
+            return f"Fire {_name(e, state)}"
         case ThrowAway(good=g):
             return f"Throw away {g.value}"
     return str(a)
@@ -398,7 +401,7 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
     elif isinstance(a, PlaceCampaign):
         draft = state.working.draft if state.working is not None else None
         if draft is not None:
-            tile = CATALOG.campaigns[draft.number]
+            tile = state.rules.catalog.campaigns[draft.number]
             if a.edge is not None and a.first is not None:
                 out["airplane"] = {"edge": a.edge.value, "first": a.first, "span": tile.span}
                 cells: tuple[Cell, ...] = ()
@@ -433,7 +436,7 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             out["salary_before"] = salary_now
             out["salary_after"] = salary_due(after, seat)
             into = a.employee if isinstance(a, Hire) else a.into
-            out["card_salary"] = 5 if CATALOG.employees[into].salary else 0
+            out["card_salary"] = 5 if state.rules.catalog.employees[into].salary else 0
     elif isinstance(a, Fire):
         fired = list(state.drafts.get(seat, []))
         out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
@@ -453,11 +456,11 @@ def present(
         draft_campaign = {
             "marketeer": d.marketeer,
             "number": d.number,
-            "type": CATALOG.campaigns[d.number].type.value,
+            "type": state.rules.catalog.campaigns[d.number].type.value,
             "cells": None if d.cells is None else _cells(d.cells),
             "edge": None if d.edge is None else d.edge.value,
             "first": d.first,
-            "span": CATALOG.campaigns[d.number].span,
+            "span": state.rules.catalog.campaigns[d.number].span,
         }
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:

@@ -117,7 +117,13 @@ def test_dinnertime_chain_entries_carry_an_outcome_of_the_enum(emitted):
         for chain in e.data["chains"]:
             assert ChainOutcome(chain["outcome"]) is not ChainOutcome.CANDIDATE
             assert list(chain) == [
-                "seat", "price", "restaurant", "distance", "total", "missing", "waitresses",
+                "seat",
+                "price",
+                "restaurant",
+                "distance",
+                "total",
+                "missing",
+                "waitresses",
                 "outcome",
             ]
         if e.kind is EventKind.HOUSE_SERVED:
@@ -144,7 +150,7 @@ def test_the_cli_log_prints_a_line_per_public_event(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "=== Round 2 ===" in out and "Dinnertime, round 1" in out
     assert main(["replay", str(game), "--log", "--raw"]) == 0
-    assert "  round_started: {\"round\":2}" in capsys.readouterr().out
+    assert '  round_started: {"round":2}' in capsys.readouterr().out
 
 
 def _js_cases() -> set[str]:

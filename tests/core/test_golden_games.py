@@ -91,9 +91,7 @@ def _digest(text: str) -> str:
 def fingerprint(bot: str, players: int, seed: int, introductory: bool) -> dict[str, str]:
     bots = [make_bot(bot, seed * 10 + s) for s in range(players)]
     result = play_game(bots, seed, Options(introductory=introductory), keep_events=True)
-    events = "\n".join(
-        json.dumps(e.to_json(), separators=(",", ":")) for e in result.events
-    )
+    events = "\n".join(json.dumps(e.to_json(), separators=(",", ":")) for e in result.events)
     record = result.record.dumps()
     replayed = GameRecord.loads(record).replay(check=False)
     assert replayed.state_hash() == result.state.state_hash()

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fcm.core.company import RESERVE_SLOTS
 from fcm.core.events import EventKind, EventLog
+from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Seat
 
@@ -108,10 +108,12 @@ def transfer(state: GameState, seat: Seat, amount: int, log: EventLog, *, reason
         pay_bank(state, seat, -amount, log, reason=reason)
 
 
-def majority_slots(reserves: list[int]) -> int | None:
+def majority_slots(reserves: list[int], rules: Ruleset | None = None) -> int | None:
     """The CEO slot number shown most often on these reserve cards (by their money); a tie goes
-    to the highest number. ``None`` when there are no cards."""
-    counts = Counter(RESERVE_SLOTS[money] for money in reserves)
+    to the highest number. ``None`` when there are no cards. ``rules``: the game's (the base
+    game's when not given)."""
+    slots_of = (rules or base_ruleset()).reserve_slots
+    counts: Counter[int] = Counter(slots_of[money] for money in reserves)
     if not counts:
         return None
     return max(counts, key=lambda slots: (counts[slots], slots))
@@ -138,7 +140,7 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
         return
     reserves = {p.seat: p.reserve for p in state.players if p.reserve is not None}
     added = sum(reserves.values())
-    slots = majority_slots(list(reserves.values()))
+    slots = majority_slots(list(reserves.values()), state.rules)
     state.bank += added
     state.reserve_added += added
     if slots is not None:

@@ -11,36 +11,38 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from fcm.core.geometry import Board
+from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
-from fcm.data import CATALOG
-
-RESERVE_SLOTS = {card.money: card.ceo_slots for card in CATALOG.reserve_cards}
 
 
 @lru_cache(maxsize=64)
-def _board(key: tuple[tuple[tuple[str, int], ...], ...]) -> Board:
-    return Board.build([list(row) for row in key], CATALOG.tiles)
+def _board(key: tuple[tuple[tuple[str, int], ...], ...], rules: Ruleset) -> Board:
+    return Board.build([list(row) for row in key], rules.catalog.tiles)
 
 
 def board_of(state: GameState) -> Board:
     """The static board of this game (built once per tile layout and cached)."""
-    return _board(tuple(tuple(row) for row in state.tiles))
+    return _board(tuple(tuple(row) for row in state.tiles), state.rules)
 
 
 # -- structure -----------------------------------------------------------------------------------
 
 
-def structure_fits(cards: Iterable[EmployeeId], ceo_slots: int) -> bool:
+def structure_fits(
+    cards: Iterable[EmployeeId], ceo_slots: int, rules: Ruleset | None = None
+) -> bool:
     """Restructuring (excerpt 000, facts.md A.3): do these cards fit a legal pyramid?
 
     Managers may only sit in CEO slots; everyone else in a free CEO slot or a manager's slot.
+    ``rules``: the game's ruleset (``state.rules``; the base game's when not given).
     """
+    employees = (rules or base_ruleset()).catalog.employees
     managers = 0
     manager_slots = 0
     others = 0
     for card in cards:
-        e = CATALOG.employees[card]
+        e = employees[card]
         if e.is_manager:
             managers += 1
             manager_slots += e.slots
@@ -57,7 +59,7 @@ def open_slots(state: GameState, seat: Seat) -> int:
     Every card at work fills exactly one slot, so the count does not depend on the seating.
     """
     p = state.players[seat]
-    total = state.ceo_slots + sum(CATALOG.employees[c].slots for c in p.at_work)
+    total = state.ceo_slots + sum(state.rules.catalog.employees[c].slots for c in p.at_work)
     free = total - len(p.at_work)
     if p.has(MilestoneId.FIRST_AIRPLANE):
         free += 2
@@ -65,22 +67,23 @@ def open_slots(state: GameState, seat: Seat) -> int:
 
 
 def seat_structure(
-    cards: Iterable[EmployeeId], ceo_slots: int
+    cards: Iterable[EmployeeId], ceo_slots: int, rules: Ruleset | None = None
 ) -> list[tuple[EmployeeId, list[EmployeeId]]]:
     """One legal seating of the cards at work, for display: ``[(card under CEO, [reports])]``.
 
     Managers take CEO slots first; the others fill managers' slots, then free CEO slots.
     """
+    employees = (rules or base_ruleset()).catalog.employees
     cards = sorted(cards)
     managers = sorted(
-        (c for c in cards if CATALOG.employees[c].is_manager),
-        key=lambda c: -CATALOG.employees[c].slots,
+        (c for c in cards if employees[c].is_manager),
+        key=lambda c: -employees[c].slots,
     )
-    others = [c for c in cards if not CATALOG.employees[c].is_manager]
+    others = [c for c in cards if not employees[c].is_manager]
     seated: list[tuple[EmployeeId, list[EmployeeId]]] = [(m, []) for m in managers]
     for card in others:
         for m, reports in seated:
-            if CATALOG.employees[m].is_manager and len(reports) < CATALOG.employees[m].slots:
+            if employees[m].is_manager and len(reports) < employees[m].slots:
                 reports.append(card)
                 break
         else:
@@ -123,7 +126,7 @@ def unit_price(state: GameState, seat: Seat) -> int:
     Luxuries Manager +$10, First to lower prices -$1 (excerpt 004 "Item price"). No floor
     (conventions.md #20)."""
     p = state.players[seat]
-    price = 10 + sum(CATALOG.employees[c].price_modifier for c in p.at_work)
+    price = 10 + sum(state.rules.catalog.employees[c].price_modifier for c in p.at_work)
     if p.has(MilestoneId.FIRST_LOWER_PRICES):
         price -= 1
     return price
@@ -141,7 +144,7 @@ def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     waived = p.has(MilestoneId.FIRST_BILLBOARD)
     out = []
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
-        if not CATALOG.employees[card].salary:
+        if not state.rules.catalog.employees[card].salary:
             continue
         if waived and card in MARKETEER_SALARIES_WAIVED:
             continue

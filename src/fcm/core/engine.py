@@ -1,5 +1,8 @@
 """The engine: who decides, what is legal, and applying actions.
 
+Each phase's rules come from the state's ruleset (``state.rules.phases``, one
+:class:`~fcm.core.ruleset.PhaseRules` per phase), so a variant can replace a phase.
+
 One legal-action generator per phase serves everything: validation in :func:`apply`, bots, the
 UI and the research environment. :func:`apply` is the validating path (pure: the input state is
 never touched); :func:`apply_in_place` is the fast unchecked path for bots and replays that
@@ -8,35 +11,11 @@ already hold a legal action. Both run the same rules code.
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from fcm.core.actions import Action
 from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from fcm.core.events import Event, EventKind, EventLog
-from fcm.core.phases import (
-    cleanup,
-    dinnertime,
-    marketing,
-    order_of_business,
-    payday,
-    restructuring,
-    setup_phase,
-    working,
-)
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
-
-PHASE_MODULES: dict[Phase, ModuleType] = {
-    Phase.SETUP_RESERVE: setup_phase,
-    Phase.SETUP_RESTAURANTS: setup_phase,
-    Phase.RESTRUCTURING: restructuring,
-    Phase.ORDER_OF_BUSINESS: order_of_business,
-    Phase.WORKING: working,
-    Phase.DINNERTIME: dinnertime,
-    Phase.PAYDAY: payday,
-    Phase.MARKETING: marketing,
-    Phase.CLEANUP: cleanup,
-}
 
 
 def current_actors(state: GameState) -> list[Seat]:
@@ -44,7 +23,7 @@ def current_actors(state: GameState) -> list[Seat]:
     secret decisions (reserve card, Restructuring, Payday firing), none when the game is over."""
     if state.phase is Phase.GAME_OVER:
         return []
-    actors: list[Seat] = PHASE_MODULES[state.phase].actors(state)
+    actors: list[Seat] = state.rules.phases[state.phase].actors(state)
     return actors
 
 
@@ -57,7 +36,7 @@ def legal_actions(state: GameState, seat: Seat) -> list[Action]:
     """Every legal action of ``seat`` now, in a deterministic order (empty if it may not act)."""
     if seat not in current_actors(state):
         return []
-    actions: list[Action] = PHASE_MODULES[state.phase].legal(state, seat)
+    actions: list[Action] = state.rules.phases[state.phase].legal(state, seat)
     return actions
 
 
@@ -86,10 +65,7 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
     legal = legal_actions(state, seat)
     if action in legal:
         return
-    module = PHASE_MODULES[state.phase]
-    reason = None
-    if hasattr(module, "why_illegal"):
-        reason = module.why_illegal(state, seat, action)
+    reason = state.rules.phases[state.phase].why_illegal(state, seat, action)
     if reason is None:
         kinds = sorted({a.type for a in legal})
         reason = f"legal action types now: {', '.join(kinds)}"
@@ -118,7 +94,7 @@ def apply(state: GameState, seat: Seat, action: Action) -> tuple[GameState, list
 def apply_in_place(state: GameState, seat: Seat, action: Action) -> list[Event]:
     """The fast path: apply an action known to be legal, mutating ``state``."""
     log = EventLog()
-    PHASE_MODULES[state.phase].act(state, seat, action, log)
+    state.rules.phases[state.phase].act(state, seat, action, log)
     advance(state, log)
     return list(log)
 
@@ -126,7 +102,7 @@ def apply_in_place(state: GameState, seat: Seat, action: Action) -> list[Event]:
 def advance(state: GameState, log: EventLog) -> None:
     """Resolve phases that need no decision until someone must decide or the game is over."""
     while state.phase is not Phase.GAME_OVER and not current_actors(state):
-        nxt: Phase = PHASE_MODULES[state.phase].finish(state, log)
+        nxt: Phase = state.rules.phases[state.phase].finish(state, log)
         enter_phase(state, nxt, log)
 
 
@@ -143,7 +119,7 @@ def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
             end_game(state, log, reason=state.end_reason or "game over")
         return
     log.add(EventKind.PHASE_STARTED, phase=phase.value, round=state.round)
-    PHASE_MODULES[phase].begin(state, log)
+    state.rules.phases[phase].begin(state, log)
 
 
 def end_game(state: GameState, log: EventLog, *, reason: str) -> None:

@@ -11,12 +11,11 @@ from collections import Counter
 from fcm.core.company import cards_in_play
 from fcm.core.errors import InvariantError
 from fcm.core.state import GameState, Phase
-from fcm.data import CATALOG
 
 
 def starting_money(state: GameState) -> int:
     """The bank at setup for this game's player count and options."""
-    setup = CATALOG.setups[state.num_players]
+    setup = state.rules.catalog.setups[state.num_players]
     return setup.bank_intro if state.options.introductory else setup.bank
 
 
@@ -36,7 +35,7 @@ def check_invariants(state: GameState, money: int | None = None) -> None:
     if state.bank < 0:
         raise InvariantError(f"money: the bank holds {state.bank}")
 
-    box = CATALOG.supply_for(state.num_players)
+    box = state.rules.catalog.supply_for(state.num_players)
     in_play = cards_in_play(state)
     mid_training = state.phase is Phase.WORKING and state.working is not None
     for card, total in box.items():
@@ -50,14 +49,14 @@ def check_invariants(state: GameState, money: int | None = None) -> None:
     for p in state.players:
         owned = Counter([*p.hand, *p.at_work, *p.beach, *state.busy_marketeers(p.seat)])
         for card, n in owned.items():
-            if CATALOG.employees[card].unique and n > 1:
+            if state.rules.catalog.employees[card].unique and n > 1:
                 raise InvariantError(f"cards: seat {p.seat} owns {n} copies of 1x card {card}")
         if p.hand and (p.at_work or p.beach):
             raise InvariantError(f"cards: seat {p.seat} has cards in hand and in play at once")
         for good, n in p.stock.items():
             if n < 0:
                 raise InvariantError(f"goods: seat {p.seat} holds {n} {good.value}")
-        if p.restaurants_placed > CATALOG.restaurants_per_player:
+        if p.restaurants_placed > state.rules.catalog.restaurants_per_player:
             raise InvariantError(f"restaurants: seat {p.seat} placed {p.restaurants_placed}")
     for h in state.houses.values():
         if len(h.demand) > h.capacity:
@@ -66,6 +65,6 @@ def check_invariants(state: GameState, money: int | None = None) -> None:
     if set(numbers) & set(state.campaign_supply):
         raise InvariantError("campaigns: a tile is both on the board and in the supply")
     if len(state.house_supply) + sum(1 for h in state.houses.values() if not h.printed) != len(
-        CATALOG.placeable_houses
+        state.rules.catalog.placeable_houses
     ):
         raise InvariantError("houses: placed + supply != the 8 house tiles")

@@ -8,10 +8,11 @@ enters the named phase the way the engine does, so play continues from there.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fcm.core.errors import ScenarioError
 from fcm.core.events import Event, EventKind, EventLog
+from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
 from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant
 from fcm.core.types import (
     EMPLOYEE_IDS,
@@ -25,7 +26,9 @@ from fcm.core.types import (
     Orientation,
     square_cells,
 )
-from fcm.data import CATALOG
+
+if TYPE_CHECKING:
+    from fcm.data.catalog import Catalog
 
 SCENARIO_FORMAT = "fcm-scenario/1"
 
@@ -92,13 +95,23 @@ def _enum(where: str, enum: Any, raw: Any) -> Any:
         raise _fail(where, f"must be one of {allowed}; got {raw!r}") from None
 
 
-def _employees(where: str, raw: Any) -> list[EmployeeId]:
+def _employees(where: str, raw: Any, catalog: Catalog) -> list[EmployeeId]:
     if not isinstance(raw, list):
         raise _fail(where, "must be a list of employee ids")
     for i, card in enumerate(raw):
-        if card not in CATALOG.employees or card == EmployeeId.CEO:
+        if card not in catalog.employees or card == EmployeeId.CEO:
             raise _fail(f"{where}[{i}]", f"unknown employee {card!r}")
     return sorted(EMPLOYEE_IDS[card] for card in raw)
+
+
+def _named_ruleset(raw: dict[str, Any]) -> Ruleset:
+    """The ruleset the scenario's options name (the base game's until they are checked)."""
+    opts = raw.get("options")
+    name = opts.get("ruleset", BASE) if isinstance(opts, dict) else BASE
+    try:
+        return get_ruleset(name if isinstance(name, str) else BASE)
+    except ScenarioError:
+        return base_ruleset()
 
 
 def load_scenario(data: dict[str, Any]) -> GameState:
@@ -131,7 +144,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             if (
                 not isinstance(t, list)
                 or len(t) != 2
-                or t[0] not in CATALOG.tiles
+                or t[0] not in _named_ruleset(raw).catalog.tiles
                 or not isinstance(t[1], int)
                 or not 0 <= t[1] <= 3
             ):
@@ -151,6 +164,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
     if not isinstance(seed, int):
         raise _fail("seed", "must be an integer")
     state = new_game(players, seed, options, tiles=layout)
+    catalog = state.rules.catalog
     state.pending = []
     state.drafts = {}
     board = board_of(state)
@@ -163,14 +177,14 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
     if not isinstance(order, list) or sorted(order) != list(range(players)):
         raise _fail("turn_order", f"must list every seat 0..{players - 1} once")
     state.turn_order = list(order)
-    state.ceo_slots = _int(raw, "ceo_slots", CATALOG.ceo_start_slots, minimum=2, maximum=4)
+    state.ceo_slots = _int(raw, "ceo_slots", catalog.ceo_start_slots, minimum=2, maximum=4)
     state.bank_breaks = _int(raw, "bank_breaks", 0, minimum=0, maximum=1)
     state.reserve_added = _int(raw, "reserve_added", 0, minimum=0)
     if "milestones_available" in raw:
         avail = raw["milestones_available"]
-        if not isinstance(avail, list) or any(m not in CATALOG.milestones for m in avail):
+        if not isinstance(avail, list) or any(m not in catalog.milestones for m in avail):
             raise _fail("milestones_available", "must be a list of milestone ids")
-        state.milestones_available = [m for m in CATALOG.milestones if m in avail]
+        state.milestones_available = [m for m in catalog.milestones if m in avail]
 
     # companies
     companies = raw.get("companies", [])
@@ -181,9 +195,9 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         c = _keys(where, comp, _COMPANY)
         p = state.players[seat]
         p.cash = _int(c, "cash", 0, where=where)
-        p.hand = _employees(f"{where}.hand", c.get("hand", []))
-        p.at_work = _employees(f"{where}.at_work", c.get("at_work", []))
-        p.beach = _employees(f"{where}.beach", c.get("beach", []))
+        p.hand = _employees(f"{where}.hand", c.get("hand", []), catalog)
+        p.at_work = _employees(f"{where}.at_work", c.get("at_work", []), catalog)
+        p.beach = _employees(f"{where}.beach", c.get("beach", []), catalog)
         stock = _keys(f"{where}.stock", c.get("stock", {}), {g.value for g in Good})
         for g, n in stock.items():
             if not isinstance(n, int) or n < 0:
@@ -195,11 +209,11 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         if not isinstance(ms, dict):
             raise _fail(f"{where}.milestones", "must be a list of ids or {id: round claimed}")
         for m, r in ms.items():
-            if m not in CATALOG.milestones or not isinstance(r, int):
+            if m not in catalog.milestones or not isinstance(r, int):
                 raise _fail(f"{where}.milestones", f"unknown milestone or round: {m!r}: {r!r}")
             p.milestones[MILESTONE_IDS[m]] = r
         reserve = c.get("reserve", None if options.introductory else 300)
-        if reserve is not None and reserve not in {card.money for card in CATALOG.reserve_cards}:
+        if reserve is not None and reserve not in {card.money for card in catalog.reserve_cards}:
             raise _fail(f"{where}.reserve", "must be 100, 200 or 300 (or null)")
         p.reserve = reserve
     for p in state.players[len(companies) :]:
@@ -211,9 +225,9 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         r = _keys(where, rr, {"owner", "cell", "entrance", "open", "drive_in"})
         owner = _int(r, "owner", -1, where=where, minimum=0, maximum=players - 1)
         p = state.players[owner]
-        if p.restaurants_placed >= CATALOG.restaurants_per_player:
+        if p.restaurants_placed >= catalog.restaurants_per_player:
             raise _fail(
-                where, f"seat {owner} has only {CATALOG.restaurants_per_player} restaurants"
+                where, f"seat {owner} has only {catalog.restaurants_per_player} restaurants"
             )
         cell = _cell(f"{where}.cell", r.get("cell"))
         _check_free(state, board, square_cells(cell, 2, 2), where, occupied_squares(state))
@@ -241,7 +255,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             house = state.houses[number]
             if "cell" in h and _cell(f"{where}.cell", h["cell"]) != house.cell:
                 raise _fail(f"{where}.cell", f"house {number} is printed at {list(house.cell)}")
-        elif number in CATALOG.placeable_houses:
+        elif number in catalog.placeable_houses:
             cell = _cell(f"{where}.cell", h.get("cell"))
             house = House(number, cell, printed=False)
             _check_free(state, board, house.cells, where, occupied_squares(state))
@@ -264,7 +278,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             raise _fail(f"{where}.demand", f"house {number} holds at most {house.capacity}")
         house.demand = demand
     if state.gardens_left < 0:
-        raise _fail("houses", f"only {CATALOG.garden_tiles} garden tiles exist")
+        raise _fail("houses", f"only {catalog.garden_tiles} garden tiles exist")
 
     # campaigns
     for i, cc in enumerate(raw.get("campaigns", [])):
@@ -289,12 +303,12 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         number = c.get("number")
         if number not in state.campaign_supply:
             raise _fail(f"{where}.number", f"campaign #{number!r} is not available in this game")
-        tile = CATALOG.campaigns[number]
+        tile = catalog.campaigns[number]
         owner = _int(c, "owner", -1, where=where, minimum=0, maximum=players - 1)
         marketeer = c.get("marketeer", "")
         if marketeer and (
-            marketeer not in CATALOG.employees
-            or tile.type not in CATALOG.employees[marketeer].campaign_types
+            marketeer not in catalog.employees
+            or tile.type not in catalog.employees[marketeer].campaign_types
         ):
             raise _fail(f"{where}.marketeer", f"{marketeer!r} cannot run a {tile.type.value}")
         cells: tuple[Cell, ...] = ()
@@ -336,15 +350,15 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             raise _fail("companies", f"more {card} cards in play than the box holds")
     for p in state.players:
         for card in {c for c in [*p.hand, *p.at_work, *p.beach]}:
-            if CATALOG.employees[card].unique and (
+            if catalog.employees[card].unique and (
                 [*p.hand, *p.at_work, *p.beach, *state.busy_marketeers(p.seat)].count(card) > 1
             ):
                 raise _fail(f"companies[{p.seat}]", f"{card} is a 1x card: one copy per player")
 
     default_bank = (
-        CATALOG.setups[players].bank_intro
+        catalog.setups[players].bank_intro
         if options.introductory
-        else (CATALOG.setups[players].bank)
+        else (catalog.setups[players].bank)
     )
     state.bank = _int(raw, "bank", default_bank, minimum=0)
     state.waitresses_this_round = {

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.geometry import random_placements
 from fcm.core.rng import Rng
+from fcm.core.ruleset import get_ruleset
 from fcm.core.state import GameState, House, Options, Phase, Player
-from fcm.data import CATALOG
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -51,12 +51,16 @@ def new_game_with_events(
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
     opts = (options or Options()).resolved()
-    setup = CATALOG.setups[players]
+    rules = get_ruleset(opts.ruleset)
+    catalog = rules.catalog
+    setup = catalog.setups[players]
     rng = Rng(seed)
     if tiles is None:
         layout = [
             [(p.letter, p.rotation) for p in row]
-            for row in random_placements(setup.tile_rows, setup.tile_cols, rng.next_u64())
+            for row in random_placements(
+                setup.tile_rows, setup.tile_cols, rng.next_u64(), tuple(catalog.tiles)
+            )
         ]
     else:
         layout = [[(str(t), int(k) % 4) for t, k in row] for row in tiles]
@@ -67,13 +71,14 @@ def new_game_with_events(
         rng=0,
         tiles=layout,
         players=[Player(seat=s) for s in range(players)],
-        supply=CATALOG.supply_for(players),
+        supply=catalog.supply_for(players),
         bank=setup.bank_intro if opts.introductory else setup.bank,
-        campaign_supply=sorted(n for n in CATALOG.campaigns if n not in removed),
-        house_supply=list(CATALOG.placeable_houses),
-        gardens_left=CATALOG.garden_tiles,
-        milestones_available=list(CATALOG.milestones) if opts.uses_milestones else [],
-        ceo_slots=CATALOG.ceo_start_slots,
+        campaign_supply=sorted(n for n in catalog.campaigns if n not in removed),
+        house_supply=list(catalog.placeable_houses),
+        gardens_left=catalog.garden_tiles,
+        milestones_available=list(catalog.milestones) if opts.uses_milestones else [],
+        ceo_slots=catalog.ceo_start_slots,
+        rules=rules,
     )
     from fcm.core.company import board_of
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Literal
 
+from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
 from fcm.core.types import (
     EMPLOYEE_IDS,
     MILESTONE_IDS,
@@ -45,6 +46,15 @@ class Phase(StrEnum):
     MARKETING = "marketing"
     CLEANUP = "cleanup"
     GAME_OVER = "game_over"
+
+
+class Stage(StrEnum):
+    """A phase's sub-stage, when it has several (Payday: excerpt "Payday", facts.md E.4)."""
+
+    NONE = ""
+    FIRING = "firing"  # every chain secretly chooses whom to fire
+    PAYING = "paying"  # salaries are paid in turn order
+    CANNOT_PAY = "cannot_pay"  # one chain cannot pay: it fires until it can
 
 
 class WorkStep(StrEnum):
@@ -76,6 +86,9 @@ class Options:
     bank_breaks_when_short: bool = False  # 9.1 #3: RB - breaks only when it cannot pay in full
     first_100_at_end_of_dinnertime: bool = False  # 9.1 #6: RB - $100 checked after Dinnertime
     round_limit: int = 60  # safety cap: the game ends after this many rounds (never reached)
+    # The data and rules played (fcm.core.ruleset); the base game's is left out of to_dict, so
+    # saved games and hashes of base games are those of before rulesets existed.
+    ruleset: str = BASE
 
     @property
     def uses_milestones(self) -> bool:
@@ -88,7 +101,10 @@ class Options:
         return Options(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        out = {name: getattr(self, name) for name in self.__slots__}
+        if out["ruleset"] == BASE:
+            del out["ruleset"]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
@@ -103,6 +119,8 @@ class Options:
                 ok = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
             elif name == "milestones":
                 ok = value is None or isinstance(value, bool)
+            elif name == "ruleset":
+                ok = isinstance(value, str) and bool(value)
             else:
                 ok = isinstance(value, bool)
             if not ok:
@@ -248,7 +266,7 @@ class GameState:
     reserve_added: int = 0  # money put into the bank by the first break
     box_paid: int = 0  # money paid from outside the bank after the second break (IOUs)
     # flow bookkeeping
-    stage: str = ""  # a phase's sub-stage, when it has several (e.g. Payday)
+    stage: Stage = Stage.NONE  # a phase's sub-stage, when it has several (e.g. Payday)
     pending: list[Seat] = field(default_factory=list)  # seats that still owe a decision
     drafts: dict[Seat, list[EmployeeId]] = field(default_factory=dict)  # secret per-seat choices
     order_choosers: list[Seat] = field(default_factory=list)  # Order of Business queue
@@ -260,6 +278,8 @@ class GameState:
     waitresses_this_round: dict[Seat, int] = field(default_factory=dict)
     ranking: list[Seat] = field(default_factory=list)  # final ranking, best first
     end_reason: str = ""
+    # The ruleset named by options.ruleset: shared by clones and views, never serialised.
+    rules: Ruleset = field(default_factory=base_ruleset, repr=False, compare=False)
 
     # -- derived, cheap queries -------------------------------------------------------------
 
@@ -338,6 +358,7 @@ class GameState:
             waitresses_this_round=dict(self.waitresses_this_round),
             ranking=list(self.ranking),
             end_reason=self.end_reason,
+            rules=self.rules,
         )
 
     def shallow_copy(self) -> GameState:
@@ -616,8 +637,9 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     if d.get("schema") != SCHEMA_VERSION:
         raise ScenarioError(f"state: schema must be {SCHEMA_VERSION}, got {d.get('schema')!r}")
     try:
+        options = Options.from_dict(d["options"])
         return GameState(
-            options=Options.from_dict(d["options"]),
+            options=options,
             seed=int(d["seed"]),
             rng=int(d["rng"]),
             tiles=[[(str(t), int(k)) for t, k in row] for row in d["tiles"]],
@@ -639,7 +661,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             bank_breaks=int(d["bank_breaks"]),
             reserve_added=int(d["reserve_added"]),
             box_paid=int(d["box_paid"]),
-            stage=str(d["stage"]),
+            stage=Stage(d["stage"]),
             pending=[int(s) for s in d["pending"]],
             drafts={int(s): _employees(v) for s, v in d["drafts"].items()},
             order_choosers=[int(s) for s in d["order_choosers"]],
@@ -651,6 +673,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             waitresses_this_round={int(s): int(n) for s, n in d["waitresses_this_round"].items()},
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),
+            rules=get_ruleset(options.ruleset),
         )
     except ScenarioError:
         raise

@@ -1,6 +1,8 @@
 """The game's fixed facts (cards, milestones, tiles, setup), read from this package's JSON files.
 
-``CATALOG`` is the checked, immutable catalog every other part of the engine uses.
+``CATALOG`` is the base game's checked, immutable catalog (the same object as
+``fcm.core.ruleset.base_ruleset().catalog``). This package sits above ``fcm.core``: the engine
+never imports it at module level and reads a game's data from its ruleset (``state.rules``).
 """
 
 from fcm.data.catalog import (

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from tests.helpers import HoldPhase
 
-from fcm.core import engine
+from fcm.core.ruleset import base_ruleset
 from fcm.core.state import Phase
 
 
 @pytest.fixture
 def hold_at_dinnertime(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dinnertime is another phase: stop there so a test sees Working 9-5 alone."""
-    monkeypatch.setitem(engine.PHASE_MODULES, Phase.DINNERTIME, HoldPhase(Phase.PAYDAY))
+    monkeypatch.setitem(base_ruleset().phases, Phase.DINNERTIME, HoldPhase(Phase.PAYDAY))

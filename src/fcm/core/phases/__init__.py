@@ -1,10 +1,12 @@
-"""One module per phase, each with the same five functions:
+"""One module per phase, each with the same six functions (``fcm.core.ruleset.PhaseRules``):
 
 - ``begin(state, log)``: set up the phase's bookkeeping when it starts;
 - ``actors(state) -> list[Seat]``: who must decide now (empty: nothing to decide);
 - ``legal(state, seat) -> list[Action]``: every legal action of that seat (the only legality);
+- ``why_illegal(state, seat, action) -> str | None``: why an action is not legal (the rule);
 - ``act(state, seat, action, log)``: apply an action already known to be legal;
 - ``finish(state, log) -> Phase``: resolve what needs no decision and name the next phase.
 
-The engine (``fcm.core.engine``) wires them together; no phase calls another directly.
+The engine (``fcm.core.engine``) calls the ones of the state's ruleset (``state.rules.phases``);
+no phase calls another directly.
 """

@@ -20,9 +20,8 @@ from __future__ import annotations
 from fcm.core import milestones
 from fcm.core.actions import Action, Done, ThrowAway
 from fcm.core.events import EventKind, EventLog
-from fcm.core.state import GameState, Phase, Player
+from fcm.core.state import GameState, Phase, Player, Stage
 from fcm.core.types import Good, MilestoneId, Seat
-from fcm.data import CATALOG
 
 FREEZER = MilestoneId.FIRST_THROW_AWAY
 
@@ -41,8 +40,8 @@ def _goods(p: Player) -> list[str]:
 
 def begin(state: GameState, log: EventLog) -> None:
     state.pending = []
-    state.stage = ""
-    capacity = CATALOG.freezer_capacity
+    state.stage = Stage.NONE
+    capacity = state.rules.catalog.freezer_capacity
     for p in state.players:
         if has_freezer(state, p):
             if _items(p):
@@ -69,7 +68,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
         return []
     p = state.players[seat]
     out: list[Action] = [ThrowAway(g) for g in Good if p.stock.get(g, 0) > 0]
-    if _items(p) <= CATALOG.freezer_capacity:
+    if _items(p) <= state.rules.catalog.freezer_capacity:
         out.append(Done())
     return out
 
@@ -79,7 +78,8 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if isinstance(action, ThrowAway):
         return f"you have no {action.good.value} to throw away"
     return (
-        f"your freezer holds {CATALOG.freezer_capacity} items and you have {_items(p)}: "
+        f"your freezer holds {state.rules.catalog.freezer_capacity} items and you have "
+        f"{_items(p)}: "
         "throw items away one at a time"
     )
 
@@ -117,5 +117,5 @@ def finish(state: GameState, log: EventLog) -> Phase:
     state.waitresses_this_round = {}
     state.pending = []
     state.drafts = {}
-    state.stage = ""
+    state.stage = Stage.NONE
     return Phase.RESTRUCTURING

@@ -23,7 +23,6 @@ from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
 from fcm.core.types import CampaignType, MilestoneId, Seat
-from fcm.data import CATALOG
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -74,7 +73,7 @@ def houses_reached(
     if camp.kind is CampaignType.AIRPLANE:
         if camp.edge is None or camp.first is None:
             raise ValueError(f"airplane campaign #{camp.number} has no edge/first line")
-        span = CATALOG.campaigns[camp.number].span
+        span = state.rules.catalog.campaigns[camp.number].span
         lines = board.airplane_cells(camp.edge, camp.first, span)
         return [h for h in houses if not lines.isdisjoint(h.footprint)]
     tiles = board.radio_tiles(camp.cells[0])

@@ -25,12 +25,12 @@ from fcm.core import bank, milestones
 from fcm.core.actions import Action, Done, Fire
 from fcm.core.company import salaried_cards, salary_due
 from fcm.core.events import EventKind, EventLog
-from fcm.core.state import GameState, Phase
+from fcm.core.state import GameState, Phase, Stage
 from fcm.core.types import EmployeeId, MilestoneId, Seat
 
-FIRING = "firing"
-PAYING = "paying"
-CANNOT_PAY = "cannot_pay"
+FIRING = Stage.FIRING
+PAYING = Stage.PAYING
+CANNOT_PAY = Stage.CANNOT_PAY
 PAY_MILESTONE_AMOUNT = 20
 
 
@@ -39,7 +39,7 @@ def begin(state: GameState, log: EventLog) -> None:
     state.drafts = {}
     state.turn_index = 0
     if state.options.introductory:
-        state.stage = ""
+        state.stage = Stage.NONE
         return
     for p in state.players:
         if p.milestones.get(MilestoneId.FIRST_100) == state.round:
@@ -139,7 +139,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
-    state.stage = ""
+    state.stage = Stage.NONE
     state.pending = []
     state.drafts = {}
     state.turn_index = 0
@@ -170,7 +170,7 @@ def _progress(state: GameState, log: EventLog) -> None:
             return
         _pay(state, seat, log)
         state.turn_index += 1
-    state.stage = ""
+    state.stage = Stage.NONE
     state.pending = []
 
 

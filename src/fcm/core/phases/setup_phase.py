@@ -16,7 +16,6 @@ from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase, Restaurant
 from fcm.core.types import Seat, corner_cell, tile_of
-from fcm.data import CATALOG
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -56,7 +55,7 @@ def first_restaurant_placements(state: GameState) -> list[PlaceRestaurant]:
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
     if state.phase is Phase.SETUP_RESERVE:
-        return [ChooseReserve(card.money) for card in CATALOG.reserve_cards]
+        return [ChooseReserve(card.money) for card in state.rules.catalog.reserve_cards]
     out: list[Action] = list(first_restaurant_placements(state))
     if not state.setup_second_pass or not out:
         out.append(Done())  # pass (the second pass must place when it can)

@@ -33,7 +33,6 @@ from fcm.core.errors import InvariantError
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, Seat
-from fcm.data import CATALOG
 
 from . import building, campaigns, goods, staff
 from .common import STEP_TITLES, turn_of
@@ -57,13 +56,6 @@ ACTION_STEP: dict[type[Action], WorkStep] = {
     MoveRestaurant: WorkStep.RESTAURANTS,
 }
 
-# Cards at work whose own action comes in steps 4-7 (tracked in WorkingTurn.unused).
-ACTING_CARDS = (
-    campaigns.MARKETEERS
-    | goods.KITCHEN
-    | goods.BUYERS
-    | frozenset({building.DEVELOPER, building.LOCAL, building.REGIONAL})
-)
 
 
 # -- the five phase functions -------------------------------------------------------------------
@@ -172,15 +164,16 @@ def _start_turn(state: GameState, log: EventLog) -> None:
     seat = state.turn_order[state.turn_index]
     p = state.players[seat]
     work = sorted(p.at_work)
-    hires = CATALOG.employees[EmployeeId.CEO].hires + sum(CATALOG.employees[c].hires for c in work)
-    discounts = sum(CATALOG.employees[c].hires for c in work if CATALOG.employees[c].hire_discount)
+    employees = state.rules.catalog.employees
+    hires = employees[EmployeeId.CEO].hires + sum(employees[c].hires for c in work)
+    discounts = sum(employees[c].hires for c in work if employees[c].hire_discount)
     state.working = WorkingTurn(
         seat=seat,
         step=WORK_STEPS[0],
         hires_left=hires,
         discount_hires=discounts,
-        trainers=[TrainerUse(c, CATALOG.employees[c].trains) for c in work if c in staff.TRAINERS],
-        unused=[c for c in work if c in ACTING_CARDS],
+        trainers=[TrainerUse(c, employees[c].trains) for c in work if c in state.rules.trainers],
+        unused=[c for c in work if c in state.rules.acting_cards],
     )
     log.add(EventKind.TURN_STARTED, seat=seat, hires=hires, discount_hires=discounts)
 

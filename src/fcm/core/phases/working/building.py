@@ -23,14 +23,12 @@ from fcm.core.company import board_of, occupied_squares, restaurant_cells
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
 from fcm.core.types import Cell, Corner, EmployeeId
-from fcm.data import CATALOG
 
 from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
 DEVELOPER = EmployeeId.NEW_BUSINESS_DEVELOPER
 LOCAL = EmployeeId.LOCAL_MANAGER
 REGIONAL = EmployeeId.REGIONAL_MANAGER
-LOCAL_RANGE: int = CATALOG.employees[LOCAL].range or 3
 
 
 def _houses(text: str) -> str:
@@ -118,7 +116,7 @@ def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
 
 def _local_spots(state: GameState, seat: int) -> Iterator[tuple[Cell, Corner]]:
     board = board_of(state)
-    reached = frozenset(board.reachable_roads(open_spots(state, seat), LOCAL_RANGE))
+    reached = frozenset(board.reachable_roads(open_spots(state, seat), state.rules.local_range))
     occupied = occupied_squares(state)
     if not state.options.local_manager_any_road:
         # "with its entrance on a road the manager reached"
@@ -142,7 +140,7 @@ def iter_restaurant_options(state: GameState, turn: WorkingTurn) -> Iterator[Act
     if not managers:
         return
     board = board_of(state)
-    room = state.players[seat].restaurants_placed < CATALOG.restaurants_per_player
+    room = state.players[seat].restaurants_placed < state.rules.catalog.restaurants_per_player
     if LOCAL in managers and room:
         spots = _local_spots(state, seat)
         yield from (PlaceRestaurant(cell, corner, LOCAL) for cell, corner in spots)
@@ -211,7 +209,7 @@ def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: E
 
 def explain_restaurant(state: GameState, turn: WorkingTurn, action: Action) -> str:
     seat = turn.seat
-    room = state.players[seat].restaurants_placed < CATALOG.restaurants_per_player
+    room = state.players[seat].restaurants_placed < state.rules.catalog.restaurants_per_player
     if isinstance(action, PlaceRestaurant):
         who = action.employee
         if who not in (LOCAL, REGIONAL):
@@ -220,7 +218,8 @@ def explain_restaurant(state: GameState, turn: WorkingTurn, action: Action) -> s
             return _restaurants(f"no {who} at work is left to place a restaurant this turn")
         if not room:
             return _restaurants(
-                f"you have {CATALOG.restaurants_per_player} restaurants: if all are on the map "
+                f"you have {state.rules.catalog.restaurants_per_player} restaurants: if all are "
+                "on the map "
                 "you can't place another"
             )
         if who == LOCAL:

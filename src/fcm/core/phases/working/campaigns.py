@@ -26,13 +26,9 @@ from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
-from fcm.data import CATALOG
 
 from .common import jcells, open_spots, rule, unused_of, use_card
 
-MARKETEERS: frozenset[EmployeeId] = frozenset(
-    e.id for e in CATALOG.employees.values() if e.campaign_types
-)
 FIRST_BILLBOARD = MilestoneId.FIRST_BILLBOARD
 MARKETED: dict[Good, MilestoneId] = {
     Good.BURGER: MilestoneId.FIRST_BURGER_MARKETED,
@@ -68,14 +64,14 @@ def iter_placements(
     state: GameState, seat: int, marketeer: EmployeeId, number: int
 ) -> Iterator[PlaceCampaign]:
     """:func:`placements` one at a time, in the same order."""
-    tile = CATALOG.campaigns[number]
+    tile = state.rules.catalog.campaigns[number]
     board = board_of(state)
     if tile.type is CampaignType.AIRPLANE:
         spots = board.airplane_placements(tile.span)
         if state.options.airplanes_may_not_overlap:
             # facts.md 9.1 #2 (DLX): airplane tokens on one edge may not overlap.
             taken = [
-                (c.edge, c.first, c.first + CATALOG.campaigns[c.number].span)
+                (c.edge, c.first, c.first + state.rules.catalog.campaigns[c.number].span)
                 for c in state.campaigns.values()
                 if c.kind is CampaignType.AIRPLANE and c.first is not None
             ]
@@ -88,7 +84,7 @@ def iter_placements(
                 )
             )
         return (PlaceCampaign(edge=edge, first=first) for edge, first in spots)
-    spec = CATALOG.employees[marketeer]
+    spec = state.rules.catalog.employees[marketeer]
     in_range = None
     if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
         # "A marketeer who travels by road must place it next to the road they used", and the
@@ -109,7 +105,7 @@ def eternal(state: GameState, seat: int, number: int) -> bool:
     earns it included (excerpt "Eternal campaigns")."""
     if state.players[seat].has(FIRST_BILLBOARD):
         return True
-    kind = CATALOG.campaigns[number].type
+    kind = state.rules.catalog.campaigns[number].type
     return kind is CampaignType.BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
 
 
@@ -123,10 +119,10 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     if draft is None:
         # Tiles of one shape and type, for marketeers of one range, have the same placements.
         has_place: dict[tuple[object, ...], bool] = {}
-        for marketeer in unused_of(turn, MARKETEERS):
-            spec = CATALOG.employees[marketeer]
+        for marketeer in unused_of(turn, state.rules.marketeers):
+            spec = state.rules.catalog.employees[marketeer]
             for number in sorted(state.campaign_supply):
-                tile = CATALOG.campaigns[number]
+                tile = state.rules.catalog.campaigns[number]
                 if tile.type not in spec.campaign_types:
                     continue
                 key = (tile.type, tile.height, tile.width, spec.range_kind, spec.range)
@@ -141,7 +137,7 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     if eternal(state, turn.seat, draft.number):
         durations = [1]  # a single counter that is never removed
     else:
-        durations = list(range(1, CATALOG.employees[draft.marketeer].max_duration + 1))
+        durations = list(range(1, state.rules.catalog.employees[draft.marketeer].max_duration + 1))
     for good in Good:
         for d in durations:
             yield ChooseAdvert(good, d)
@@ -156,12 +152,12 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
             seat=seat,
             marketeer=action.marketeer,
             number=action.number,
-            campaign_type=CATALOG.campaigns[action.number].type.value,
+            campaign_type=state.rules.catalog.campaigns[action.number].type.value,
         )
         return
     draft = turn.draft
     assert draft is not None
-    tile = CATALOG.campaigns[draft.number]
+    tile = state.rules.catalog.campaigns[draft.number]
     if isinstance(action, PlaceCampaign):
         if action.edge is not None:
             draft.edge, draft.first = action.edge, action.first
@@ -239,12 +235,12 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if isinstance(action, StartCampaign):
         if draft is not None:
             return _rule(f"finish launching campaign #{draft.number} first")
-        spec = CATALOG.employees.get(action.marketeer)
+        spec = state.rules.catalog.employees.get(action.marketeer)
         if spec is None or not spec.campaign_types:
             return _rule(f"{action.marketeer} is not a marketeer")
         if action.marketeer not in turn.unused:
             return _rule(f"no {action.marketeer} at work has a campaign left to launch this turn")
-        tile = CATALOG.campaigns.get(action.number)
+        tile = state.rules.catalog.campaigns.get(action.number)
         if tile is None:
             return _rule(f"there is no campaign #{action.number}")
         if action.number not in state.campaign_supply:
@@ -262,7 +258,7 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             return _rule("choose a campaign tile first (StartCampaign)")
         if draft.cells is not None or draft.edge is not None:
             return _rule(f"campaign #{draft.number} is already placed: choose what it advertises")
-        tile = CATALOG.campaigns[draft.number]
+        tile = state.rules.catalog.campaigns[draft.number]
         if tile.type is CampaignType.AIRPLANE:
             return _rule(
                 f"airplane #{draft.number} goes outside the map along an edge, lining up with "
@@ -270,7 +266,7 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             )
         if action.edge is not None:
             return _rule(f"only airplanes go along the map edge, not a {tile.type.value}")
-        spec = CATALOG.employees[draft.marketeer]
+        spec = state.rules.catalog.employees[draft.marketeer]
         if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
             return _rule(
                 f"a {draft.marketeer} travels by road (range {spec.range}): the campaign goes on "
@@ -290,6 +286,6 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
                 "with First Billboard Campaign the campaign is eternal: a single counter "
                 "(duration 1)"
             )
-        most = CATALOG.employees[draft.marketeer].max_duration
+        most = state.rules.catalog.employees[draft.marketeer].max_duration
         return _rule(f"a {draft.marketeer} runs a campaign for 1 to {most} rounds")
     return _rule(f"{action} is not a campaign action")

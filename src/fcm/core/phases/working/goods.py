@@ -22,14 +22,9 @@ from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
 from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
-from fcm.data import CATALOG
 
 from .common import jcell, open_spots, rule, unused_of, use_card
 
-KITCHEN: frozenset[EmployeeId] = frozenset(e.id for e in CATALOG.employees.values() if e.food)
-BUYERS: frozenset[EmployeeId] = frozenset(
-    e.id for e in CATALOG.employees.values() if e.drinks_per_source
-)
 DRINK_ORDER: tuple[Good, ...] = tuple(g for g in Good if g in DRINKS)
 PRODUCED: dict[Good, MilestoneId] = {
     Good.BURGER: MilestoneId.FIRST_BURGER_PRODUCED,
@@ -45,11 +40,11 @@ def _rule(text: str) -> str:
 
 def per_source(state: GameState, seat: int, buyer: EmployeeId) -> int:
     bonus = 1 if state.players[seat].has(MORE_DRINKS) else 0
-    return CATALOG.employees[buyer].drinks_per_source + bonus
+    return state.rules.catalog.employees[buyer].drinks_per_source + bonus
 
 
 def buyer_range(state: GameState, seat: int, buyer: EmployeeId) -> int:
-    spec = CATALOG.employees[buyer]
+    spec = state.rules.catalog.employees[buyer]
     assert spec.range is not None
     return spec.range + (1 if state.players[seat].has(MORE_RANGE) else 0)
 
@@ -57,7 +52,7 @@ def buyer_range(state: GameState, seat: int, buyer: EmployeeId) -> int:
 def supplier_sets(state: GameState, seat: int, buyer: EmployeeId) -> list[tuple[Cell, ...]]:
     """Every distinct set of suppliers a route of this buyer can collect from, sorted."""
     board = board_of(state)
-    spec = CATALOG.employees[buyer]
+    spec = state.rules.catalog.employees[buyer]
     spots = open_spots(state, seat)
     reach = buyer_range(state, seat, buyer)
     found: set[frozenset[Cell]] = set()
@@ -80,8 +75,8 @@ def options(state: GameState, turn: WorkingTurn) -> list[Action]:
 
 def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     """:func:`options` one at a time (a step-skip check stops at the first)."""
-    for card in unused_of(turn, KITCHEN | BUYERS):
-        spec = CATALOG.employees[card]
+    for card in unused_of(turn, state.rules.kitchen | state.rules.drink_buyers):
+        spec = state.rules.catalog.employees[card]
         if spec.food:
             yield from (Cook(card, good) for good in spec.food)
         elif spec.range_kind is None:
@@ -95,7 +90,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     seat = turn.seat
     p = state.players[seat]
     if isinstance(action, Cook):
-        amount = CATALOG.employees[action.employee].food_amount
+        amount = state.rules.catalog.employees[action.employee].food_amount
         p.stock[action.good] += amount
         use_card(turn, action.employee)
         log.add(
@@ -139,7 +134,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
 
 def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if isinstance(action, Cook):
-        spec = CATALOG.employees.get(action.employee)
+        spec = state.rules.catalog.employees.get(action.employee)
         if spec is None or not spec.food:
             return _rule(f"{action.employee} is not a kitchen employee")
         if action.employee not in turn.unused:
@@ -147,7 +142,7 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
         foods = " or ".join(g.value for g in spec.food)
         return _rule(f"a {action.employee} makes {spec.food_amount} {foods}, nothing else")
     assert isinstance(action, GetDrinks)
-    spec = CATALOG.employees.get(action.employee)
+    spec = state.rules.catalog.employees.get(action.employee)
     if spec is None or not spec.drinks_per_source:
         return _rule(f"{action.employee} does not collect drinks")
     if action.employee not in turn.unused:

@@ -30,16 +30,11 @@ from fcm.core import milestones
 from fcm.core.actions import Hire, Train
 from fcm.core.company import owned_cards
 from fcm.core.events import EventKind, EventLog
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, MilestoneId
-from fcm.data import CATALOG
 
 from .common import add_card, rule
-
-ENTRY_LEVEL: tuple[EmployeeId, ...] = tuple(
-    sorted(e.id for e in CATALOG.employees.values() if e.entry_level)
-)
-TRAINERS: frozenset[EmployeeId] = frozenset(e.id for e in CATALOG.employees.values() if e.trains)
 
 HIRE_3 = MilestoneId.FIRST_HIRE_3
 FIRST_TRAIN = MilestoneId.FIRST_TRAIN
@@ -74,6 +69,7 @@ class Staff:
     fresh: list[tuple[EmployeeId, int]]
     stacking: bool
     no_cfo: bool
+    rules: Ruleset
 
     @classmethod
     def of(cls, state: GameState, turn: WorkingTurn) -> Staff:
@@ -87,6 +83,7 @@ class Staff:
             # First to pay $20: effect from the next round on (milestone table: "next turn").
             stacking=p.has_before(STACKING, state.round),
             no_cfo=p.has(NO_CFO),
+            rules=state.rules,
         )
 
     def copy(self) -> Staff:
@@ -98,6 +95,7 @@ class Staff:
             list(self.fresh),
             self.stacking,
             self.no_cfo,
+            self.rules,
         )
 
     def key(self) -> tuple[object, ...]:
@@ -166,7 +164,7 @@ def _chains(staff: Staff, trainer: EmployeeId) -> list[tuple[int, int]] | None:
     None when the steps per chain cannot be told from the bookkeeping (only possible with
     several 3-action trainers, which the base game's 1x Guru rules out).
     """
-    cap = CATALOG.employees[trainer].trains
+    cap = staff.rules.catalog.employees[trainer].trains
     out: list[tuple[int, int]] = []
     for u, (card, left) in enumerate(staff.units):
         if card != trainer:
@@ -187,7 +185,7 @@ def _assign(staff: Staff, trainer: EmployeeId, grow: int) -> dict[int, int] | No
     (``grow == len(fresh)``: a new chain): fresh index -> trainer unit, or None if none fits.
     """
     units = [u for u, (card, _) in enumerate(staff.units) if card == trainer]
-    cap = CATALOG.employees[trainer].trains
+    cap = staff.rules.catalog.employees[trainer].trains
     chains = _chains(staff, trainer)
     if chains is None:
         # Bookkeeping too ambiguous to re-assign: keep every chain on the card that did it.
@@ -218,7 +216,7 @@ def _take_step(
         unit = where[grow]
         out.units[unit] = (trainer, staff.units[unit][1] - 1)
         return
-    cap = CATALOG.employees[trainer].trains
+    cap = staff.rules.catalog.employees[trainer].trains
     lengths = dict(chains)
     lengths[grow] = lengths.get(grow, 0) + 1
     loads = {u: 0 for u, (card, _) in enumerate(staff.units) if card == trainer}
@@ -233,15 +231,15 @@ def train_step(staff: Staff, action: Train) -> Staff | str:
     """One training step on ``staff`` by the card rules (piles are checked separately); the new
     picture, or why the step is not allowed."""
     t, card, into = action.trainer, action.employee, action.into
-    if t not in TRAINERS or all(c != t for c, _ in staff.units):
+    if t not in staff.rules.trainers or all(c != t for c, _ in staff.units):
         return _train(f"no {t} at work gives Train actions this turn")
     if staff.beach[card] <= 0:
         return _train(f"there is no {card} on your beach to train (only beach cards train)")
-    spec = CATALOG.employees[card]
+    spec = staff.rules.catalog.employees[card]
     if into not in spec.trains_into:
         allowed = ", ".join(spec.trains_into) or "nothing"
         return _train(f"one training step turns a {card} into {allowed}, not {into}")
-    if CATALOG.employees[into].unique and staff.owned[into] > 0:
+    if staff.rules.catalog.employees[into].unique and staff.owned[into] > 0:
         return _train(f"you can't train into a 1x type you already own ({into})")
     if into == CFO and staff.no_cfo:
         return _train("with First to have $100 you may never train a CFO")
@@ -277,7 +275,7 @@ def train_step(staff: Staff, action: Train) -> Staff | str:
                 if where is not None:
                     break
             if where is None:
-                cap = CATALOG.employees[t].trains
+                cap = staff.rules.catalog.employees[t].trains
                 if all(left == 0 for c, left in staff.units if c == t):
                     return _train(f"every {t} at work has used its Train actions")
                 return _train(
@@ -309,7 +307,7 @@ def _candidates(staff: Staff, only: set[EmployeeId] | None) -> list[Train]:
     for card in sorted(c for c, n in staff.beach.items() if n > 0):
         if only is not None and card not in only:
             continue
-        children = CATALOG.employees[card].trains_into
+        children = staff.rules.catalog.employees[card].trains_into
         if not children:
             continue
         fresh_here = staff.fresh_count(card)
@@ -363,7 +361,7 @@ def iter_hire_options(state: GameState, turn: WorkingTurn) -> Iterator[Hire]:
         return
     nothing_short = all(n >= 0 for n in state.supply.values())
     staff: Staff | None = None
-    for card in ENTRY_LEVEL:
+    for card in state.rules.entry_level:
         if nothing_short and state.supply.get(card, 0) > 0:
             yield Hire(card)  # no pile goes short: nothing to look ahead for
             continue
@@ -402,7 +400,7 @@ def end_hire(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
 
 def explain_hire(state: GameState, turn: WorkingTurn, action: Hire) -> str:
     card = action.employee
-    spec = CATALOG.employees.get(card)
+    spec = state.rules.catalog.employees.get(card)
     if spec is None:
         return _hire(f"there is no employee type {card!r}")
     if not spec.entry_level:
@@ -470,7 +468,8 @@ def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:
 def explain_train(state: GameState, turn: WorkingTurn, action: Train) -> str:
     staff = Staff.of(state, turn)
     short = staff.short()
-    if action.employee not in CATALOG.employees or action.into not in CATALOG.employees:
+    employees = state.rules.catalog.employees
+    if action.employee not in employees or action.into not in employees:
         return _train(f"unknown employee type in {action}")
     nxt = train_step(staff, action)
     if isinstance(nxt, str):

@@ -1,0 +1,200 @@
+"""The ruleset is passed in, not imported: core never loads ``fcm.data`` at module level, every
+state carries its ruleset, and a variant with other data or another phase takes effect (and
+saved games of it replay), while base games stay byte-identical (tests/core/test_golden_games)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fcm
+from fcm.core.engine import apply_in_place, current_actors, legal_actions
+from fcm.core.errors import ScenarioError
+from fcm.core.events import EventKind, EventLog
+from fcm.core.phases import marketing
+from fcm.core.record import GameRecord
+from fcm.core.ruleset import (
+    BASE,
+    PhaseRules,
+    Ruleset,
+    base_ruleset,
+    build_ruleset,
+    get_ruleset,
+    register_ruleset,
+)
+from fcm.core.state import GameState, Options, Phase, state_from_dict
+from fcm.data import load_raw, parse_catalog
+
+CORE = Path(__file__).resolve().parents[2] / "src/fcm/core"
+
+
+def _module_level_imports(tree: ast.Module) -> list[str]:
+    """Modules imported outside functions and ``if TYPE_CHECKING:`` blocks."""
+    found: list[str] = []
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                found.extend(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.append(node.module)
+            elif isinstance(node, ast.If):
+                if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.ClassDef):
+                visit(node.body)
+
+    visit(tree.body)
+    return found
+
+
+def test_core_never_imports_the_data_package_at_module_level():
+    offenders = [
+        str(path.relative_to(CORE))
+        for path in sorted(CORE.rglob("*.py"))
+        if any(
+            m == "fcm.data" or m.startswith("fcm.data.")
+            for m in _module_level_imports(ast.parse(path.read_text()))
+        )
+    ]
+    assert offenders == []
+
+
+def test_importing_the_engine_loads_no_game_data():
+    code = (
+        "import sys, pkgutil, importlib, fcm, fcm.core\n"
+        "for m in pkgutil.walk_packages(fcm.core.__path__, 'fcm.core.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print('fcm.data' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_phase_modules_are_the_base_rulesets_phase_rules():
+    rules = base_ruleset()
+    assert rules is get_ruleset(BASE)
+    assert set(rules.phases) == set(Phase) - {Phase.GAME_OVER}
+    assert rules.phases[Phase.MARKETING] is marketing
+    assert fcm.new_game(players=3, seed=1).rules is rules
+
+
+def test_base_games_keep_their_saved_form():
+    assert "ruleset" not in Options().to_dict()
+    assert Options.from_dict(Options().to_dict()).ruleset == BASE
+    state = fcm.new_game(players=2, seed=4)
+    assert "ruleset" not in state.to_dict()["options"]
+    assert state_from_dict(json.loads(state.canonical_json())).rules is base_ruleset()
+
+
+def test_an_unknown_ruleset_is_refused_naming_it():
+    with pytest.raises(ScenarioError, match="unknown ruleset 'ketchup'"):
+        fcm.new_game(players=2, seed=1, options=Options(ruleset="ketchup"))
+
+
+# -- a variant with different data ---------------------------------------------------------------
+
+
+def _variant_catalog(**changes: Any) -> Any:
+    raw: dict[str, Any] = load_raw()
+    ceo = next(e for e in raw["employees.json"]["employees"] if e["id"] == "ceo")
+    ceo["hires"] = changes.get("ceo_hires", 1)
+    raw["setup.json"]["garden_tiles"] = changes.get("garden_tiles", 8)
+    return parse_catalog(raw)
+
+
+def _play_to(state: GameState, phase: Phase) -> GameState:
+    """Take the first legal action until ``phase`` begins."""
+    while state.phase is not phase:
+        seat = current_actors(state)[0]
+        apply_in_place(state, seat, legal_actions(state, seat)[0])
+    return state
+
+
+def test_a_variant_with_two_ceo_hires_and_four_gardens_takes_effect():
+    register_ruleset(
+        "test_two_hires",
+        lambda: build_ruleset("test_two_hires", _variant_catalog(ceo_hires=2, garden_tiles=4)),
+    )
+    variant = fcm.new_game(players=3, seed=5, options=Options(ruleset="test_two_hires"))
+    base = fcm.new_game(players=3, seed=5)
+    assert variant.rules.id == "test_two_hires" and variant.rules.catalog is not base.rules.catalog
+    assert (variant.gardens_left, base.gardens_left) == (4, 8)
+    # Working 9-5 of round 1: only the CEO is at work, so its hires are the turn's hires.
+    assert _play_to(variant, Phase.WORKING).working.hires_left == 2
+    assert _play_to(base, Phase.WORKING).working.hires_left == 1
+
+
+def test_a_variant_game_saves_loads_and_replays_with_its_ruleset():
+    register_ruleset(
+        "test_replay", lambda: build_ruleset("test_replay", _variant_catalog(ceo_hires=2))
+    )
+    from fcm.bots import make_bot
+    from fcm.runner import play_game
+
+    result = play_game(
+        [make_bot("random", 1), make_bot("random", 2)], 9, Options(ruleset="test_replay")
+    )
+    state = result.state
+    assert state.to_dict()["options"]["ruleset"] == "test_replay"
+    loaded = state_from_dict(json.loads(state.canonical_json()))
+    assert loaded.rules is get_ruleset("test_replay")
+    assert loaded.state_hash() == state.state_hash()
+    record = GameRecord.loads(result.record.dumps())
+    assert record.replay().state_hash() == result.record.final_hash
+
+
+# -- a variant with a different rule ----------------------------------------------------------
+
+
+class NoMarketing:
+    """A variant's Marketing: campaigns place no demand (the phase only moves on)."""
+
+    def __init__(self) -> None:
+        self.rounds: list[int] = []
+
+    def begin(self, state: GameState, log: EventLog) -> None:
+        self.rounds.append(state.round)
+
+    def actors(self, state: GameState) -> list[int]:
+        return []
+
+    def legal(self, state: GameState, seat: int) -> list[fcm.Action]:
+        return []
+
+    def why_illegal(self, state: GameState, seat: int, action: fcm.Action) -> str | None:
+        return "nobody decides in this variant's Marketing"
+
+    def act(self, state: GameState, seat: int, action: fcm.Action, log: EventLog) -> None:
+        raise AssertionError("no actions")
+
+    def finish(self, state: GameState, log: EventLog) -> Phase:
+        return Phase.CLEANUP
+
+
+def test_a_variant_phase_replaces_the_base_games():
+    hook = NoMarketing()
+    rules: PhaseRules = hook  # mypy-style check that it satisfies the protocol
+    register_ruleset(
+        "test_no_marketing",
+        lambda: build_ruleset(
+            "test_no_marketing", base_ruleset().catalog, {Phase.MARKETING: rules}
+        ),
+    )
+    from fcm.bots import make_bot
+    from fcm.runner import play_game
+
+    bots = [make_bot("heuristic", 1), make_bot("heuristic", 2), make_bot("heuristic", 3)]
+    result = play_game(bots, 12, Options(ruleset="test_no_marketing"), keep_events=True)
+    kinds = {e.kind for e in result.events}
+    assert EventKind.CAMPAIGN_LAUNCHED in kinds  # campaigns are placed ...
+    assert EventKind.CAMPAIGN_RAN not in kinds  # ... but never run
+    assert hook.rounds == list(range(1, len(hook.rounds) + 1)) and len(hook.rounds) > 3
+    assert isinstance(get_ruleset("test_no_marketing"), Ruleset)
