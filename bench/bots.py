@@ -48,7 +48,7 @@ def bots() -> list[Row]:
         rows.append(Row("medium", f"{players} players: ms per decision", statistics.median(times),
                         "ms", f"p95 {p95:.1f} ms, {len(times)} decisions"))
         searched = [(s, seat) for s, seat in decisions if s.phase is Phase.WORKING][::15][:12]
-        hard = HardBot(1, think=0.5)
+        hard = HardBot(1)  # the default budget (DEFAULT_THINK seconds)
         per_decision = []
         for state, seat in searched:
             start = time.perf_counter()
@@ -57,7 +57,7 @@ def bots() -> list[Row]:
         rate = hard.stats["rollouts"] / hard.stats["seconds"] if hard.stats["seconds"] else 0.0
         rows.append(Row("hard", f"{players} players: rollouts per second (one round, medium "
                         "policy)", rate, "rollouts/s", f"{int(hard.stats['rollouts'])} rollouts"))
-        rows.append(Row("hard", f"{players} players: s per Working decision (think 0.5 s)",
+        rows.append(Row("hard", f"{players} players: s per Working decision (default budget)",
                         statistics.median(per_decision), "s",
                         f"max {max(per_decision):.2f} s, {len(per_decision)} decisions"))
     return rows
