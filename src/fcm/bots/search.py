@@ -147,7 +147,11 @@ class HardBot:
             steps += 1
         return value(state, seat, policy)
 
-    def search(self, view: GameState, seat: Seat, candidates: list[Action]) -> Action:
+    def evaluate(
+        self, view: GameState, seat: Seat, candidates: list[Action]
+    ) -> tuple[list[float], int]:
+        """Mean rollout value of each candidate over the same determinizations, and how many
+        determinizations each got (the budget decides)."""
         rng = Rng(self.seed ^ (view.round * 7919) ^ len(candidates))
         start = time.perf_counter()
         deadline = start + (self.think if self.think is not None else 1e9)
@@ -167,13 +171,32 @@ class HardBot:
             per_iter = (time.perf_counter() - start) / samples
         self.stats["rollouts"] += samples * len(candidates)
         self.stats["seconds"] += time.perf_counter() - start
+        return [t / max(1, samples) for t in totals], samples
+
+    def search(self, view: GameState, seat: Seat, candidates: list[Action]) -> Action:
+        means, samples = self.evaluate(view, seat, candidates)
         if samples == 0:
             return candidates[0]
-        means = [t / samples for t in totals]
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
         if best != 0 and means[best] >= means[0] + MARGIN:
             return candidates[best]
         return candidates[0]
+
+    def analyse(
+        self, view: GameState, seat: Seat, legal: Sequence[Action]
+    ) -> list[tuple[Action, float, int, bool]]:
+        """Hard's reading of a position: its candidate moves, best first, each with its mean
+        rollout value (dollars of lead), the determinizations it got, and whether it is
+        medium's proposal. Decisions hard does not search are read with the first legal
+        actions as candidates."""
+        proposal = self.medium.choose(view, seat, legal)
+        cands = self.candidates(view, seat, legal, proposal)
+        if len(cands) < 2:
+            others = [a for a in legal if a != proposal][: MAX_CANDIDATES - 1]
+            cands = [proposal, *others]
+        means, samples = self.evaluate(view, seat, cands)
+        out = [(a, m, samples, a == proposal) for a, m in zip(cands, means, strict=True)]
+        return sorted(out, key=lambda x: -x[1])
 
 
 def forecast(state: GameState, seat: Seat) -> float:

@@ -6,6 +6,7 @@ fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random -
 fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 --out results.jsonl
+fcm analyse GAME.json --at N [--think S]  hard's best moves for the seat to move
 """
 
 from __future__ import annotations
@@ -194,6 +195,46 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from fcm.bots.search import HardBot
+    from fcm.core.engine import current_actors, legal_actions
+    from fcm.core.views import view
+
+    record = _load(args.file)
+    state = record.initial_state()[0]
+    upto = len(record.actions) if args.at is None else args.at
+    if not 0 <= upto <= len(record.actions):
+        console.print(f"[red]--at must be between 0 and {len(record.actions)}[/]")
+        return 2
+    if upto:
+        for i, after, _ in record.steps(check=False, start=state):
+            state = after
+            if i + 1 >= upto:
+                break
+    actors = current_actors(state)
+    if not actors:
+        console.print("the game is over at that point: nothing to decide")
+        return 0
+    seat = actors[0]
+    legal = legal_actions(state, seat)
+    bot = HardBot(args.seed, think=args.think, rollouts=args.rollouts)
+    rows = bot.analyse(view(state, seat), seat, legal)
+    table = Table(
+        title=f"after {upto} actions: round {state.round}, {state.phase.value}, seat {seat} "
+        f"to move ({len(legal)} legal actions)"
+    )
+    for col in ("rank", "move", "value ($ lead)", "samples", "medium's choice"):
+        table.add_column(col)
+    for rank, (action, value, samples, proposed) in enumerate(rows, 1):
+        table.add_row(str(rank), str(action), f"{value:.1f}", str(samples),
+                      "yes" if proposed else "")
+    console.print(table)
+    played = record.actions[upto][1] if upto < len(record.actions) else None
+    if played is not None:
+        console.print(f"played in the game: {played}", markup=False)
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from fcm.server import run
@@ -319,6 +360,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--rollouts", type=int, default=None, help="hard: rollouts per decision (deterministic)"
     )
     p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("analyse", help="hard's reading of a position of a saved game")
+    p.add_argument("file")
+    p.add_argument("--at", type=int, default=None, help="after this many actions")
+    p.add_argument("--think", type=float, default=None, help="seconds of search")
+    p.add_argument("--rollouts", type=int, default=None, help="rollouts (deterministic)")
+    p.add_argument("--seed", type=int, default=1, help="the search's seed")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")
     p.add_argument("--host", default="127.0.0.1")
