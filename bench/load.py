@@ -12,6 +12,8 @@ time. Reported: client actions per second, and the p50/p99 round trip of an acti
 
 Commits are durable (the server's default: an action is answered once its commit is on
 disk); ``--commits durable,unsafe`` also measures ``FCM_UNSAFE_ASYNC_COMMIT`` side by side.
+Then the commit alone: the p50/p99 of ``Store.append`` with 20 games appending at once (the
+disk flush and, on SQLite, the group commit; no engine, no HTTP).
 """
 
 from __future__ import annotations
@@ -372,6 +374,55 @@ def run_backend(
         }
 
 
+async def _commits(url: str, durable: bool, games: int, appends: int) -> list[float]:
+    """Seconds per ``Store.append`` with ``games`` games appending at once (as the server's
+    games do), ``appends`` each: the commit alone, without the engine or HTTP."""
+    from fcm.server.storage import ActionRow, GameInfo, Head, SeatSpec, open_store
+
+    kwargs: dict[str, Any] = {"durable": durable}
+    store = open_store(url, **kwargs)
+    await store.open()
+    times: list[float] = []
+    try:
+        ids = [f"c{secrets.token_hex(6)}" for _ in range(games)]
+        for gid in ids:
+            info = GameInfo(gid, 2, 1, {}, [SeatSpec(), SeatSpec()],
+                            head=Head(0, 0, [0, 0, 0], "active"))
+            await store.create_game(info, [(gid, 0)])
+
+        async def play(gid: str) -> None:
+            events = [{"kind": "cash_paid", "seat": 0, "amount": 10}] * 5
+            for v in range(1, appends + 1):
+                row = ActionRow(v, 0, {"type": "done"}, events, [True, True, True])
+                t = time.perf_counter()
+                await store.append(gid, v - 1, row, [v, v, v], "active")
+                times.append(time.perf_counter() - t)
+
+        await asyncio.gather(*(play(gid) for gid in ids))
+    finally:
+        await store.close()
+    return times
+
+
+def commit_latency(
+    backend: str, durable: bool, games: int = 20, appends: int = 25
+) -> dict[str, Any] | None:
+    """The p50/p99 of one append's commit (concurrent games, one process); None when the
+    backend is not available."""
+    with tempfile.TemporaryDirectory() as d, _database(backend, Path(d)) as url:
+        if url is None:
+            return None
+        times = _run(_commits(url, durable, games, appends))
+    return {
+        "backend": backend,
+        "commits": "durable" if durable else "unsafe",
+        "appends": len(times),
+        "concurrent": games,
+        "p50_ms": _pct(times, 50) * 1e3,
+        "p99_ms": _pct(times, 99) * 1e3,
+    }
+
+
 def _print(results: list[dict[str, Any]]) -> None:
     cols = ["backend", "commits", "think_ms", "games", "seconds", "actions", "actions_per_s",
             "p50_ms", "p99_ms", "stale_409", "errors", "games_finished", "server_cpu", "client_cpu"]
@@ -398,6 +449,11 @@ def load_rows() -> list[Row]:
             rows.append(Row("load", f"{case} actions", r["actions_per_s"], "actions/s", note))
             rows.append(Row("load", f"{case} action p50", r["p50_ms"], "ms"))
             rows.append(Row("load", f"{case} action p99", r["p99_ms"], "ms"))
+        c = commit_latency(backend, True)
+        if c is not None:
+            case = f"{backend} durable commit (append alone, {c['concurrent']} games at once)"
+            rows.append(Row("load", f"{case} p50", c["p50_ms"], "ms"))
+            rows.append(Row("load", f"{case} p99", c["p99_ms"], "ms"))
     return rows
 
 
@@ -423,6 +479,17 @@ def main(argv: list[str] | None = None) -> int:
                 break
             results.append(r)
     _print(results)
+    print("\ncommit latency (Store.append alone, 20 games appending at once):")
+    print("  ".join(f"{c:>10}" for c in ("backend", "commits", "appends", "p50_ms", "p99_ms")))
+    for backend in args.backends.split(","):
+        for commits in args.commits.split(","):
+            c = commit_latency(backend.strip(), commits.strip() == "durable")
+            if c is None:
+                break
+            print("  ".join(
+                f"{c[k]:>10.2f}" if isinstance(c[k], float) else f"{c[k]!s:>10}"
+                for k in ("backend", "commits", "appends", "p50_ms", "p99_ms")
+            ))
     return 0
 
 

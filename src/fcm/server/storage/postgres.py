@@ -1,10 +1,17 @@
 """PostgreSQL storage (psycopg 3, async): several server processes share one database.
 
 Appends and undos are one transaction each, with a compare-and-set on the game's revision and
-a unique ``(game_id, version)`` key on the log. The same transaction sends
-``NOTIFY fcm_changes, '<game_id>:<revision>'``; PostgreSQL delivers it only on commit, to every
-process that listens (each process keeps one extra connection for ``LISTEN``), so a WebSocket
-client on any process learns of every change.
+a unique ``(game_id, version)`` key on the log. Once it is committed,
+``NOTIFY fcm_changes, '<game_id>:<revision>'`` is sent to every process that listens (each
+process keeps one extra connection for ``LISTEN``), so a WebSocket client on any process
+learns of every change. The notification is not part of the append's transaction: a
+transaction that notifies holds PostgreSQL's one notification lock through its commit, WAL
+flush included, so durable appends that notified were committed one at a time (20 games
+appending at once: 116 ms median per append, measured). Notifications go through one
+notifier connection instead (``synchronous_commit`` off there: a notification is not data),
+several in one statement. If the process dies between a commit and its notification, other
+processes see the change at their next use of the game (the compare-and-set of an action)
+or when their LISTEN connection reconnects, not at once.
 
 Durable by default: commits wait for the WAL flush (``synchronous_commit`` on; PostgreSQL
 flushes concurrent commits together, so the pool's connections group-commit). Only
@@ -126,6 +133,8 @@ class PostgresStore:
             kwargs={"autocommit": True},
         )
         self._listener: asyncio.Task[None] | None = None
+        self._notes: asyncio.Queue[str] = asyncio.Queue()
+        self._notifier: asyncio.Task[None] | None = None
 
     async def _configure(self, conn: psycopg.AsyncConnection[Any]) -> None:
         if not self.durable:  # see Settings.unsafe_async_commit
@@ -151,8 +160,54 @@ class PostgresStore:
             await conn.execute(SCHEMA)
             await conn.commit()
         await self._pool.open(wait=True)
+        self._notifier = asyncio.create_task(self._notify_loop(), name="fcm-pg-notify")
+
+    def _notify(self, game_id: str, revision: int) -> None:
+        self._notes.put_nowait(f"{game_id}:{revision}")
+
+    async def _notify_loop(self) -> None:
+        """Send the queued notifications, all that are waiting in one statement."""
+        conn: psycopg.AsyncConnection[Any] | None = None
+        delay = 0.1
+        batch: list[str] = []
+        while True:
+            if not batch:
+                batch = [await self._notes.get()]
+            while not self._notes.empty() and len(batch) < 500:
+                batch.append(self._notes.get_nowait())
+            try:
+                if conn is None or conn.closed:
+                    conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                    await conn.execute("SET synchronous_commit TO off")
+                await conn.execute(
+                    "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) AS note",
+                    (CHANNEL, batch),
+                )
+                batch, delay = [], 0.1
+            except asyncio.CancelledError:
+                if conn is not None:
+                    await conn.close()
+                raise
+            except Exception:
+                log.warning("could not send %d change notifications; retrying in %.1fs",
+                            len(batch), delay)
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.close()
+                conn = None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
 
     async def close(self) -> None:
+        if self._notifier is not None:
+            for _ in range(50):  # let the last notifications go out
+                if self._notes.empty():
+                    break
+                await asyncio.sleep(0.01)
+            self._notifier.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._notifier
+            self._notifier = None
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -320,12 +375,10 @@ class PostgresStore:
             if await cur.fetchone() is None:
                 raise GameNotFound(game_id)
             raise Conflict(f"game {game_id} changed (expected revision {expected_revision})")
-        revision = expected_revision + 1
-        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{revision}"))
-        return Head(version, revision, list(seen), status)
+        return Head(version, expected_revision + 1, list(seen), status)
 
     # One statement (so one round trip and, in autocommit, one transaction): move the head if
-    # the revision still matches, insert the action, maybe the snapshot, and notify.
+    # the revision still matches, insert the action and maybe the snapshot.
     _APPEND = """
         WITH upd AS (
             UPDATE games SET version = %(version)s, revision = revision + 1, seen = %(seen)s,
@@ -342,10 +395,8 @@ class PostgresStore:
             SELECT %(id)s, %(version)s, %(state)s::text FROM ins WHERE %(state)s::text IS NOT NULL
             ON CONFLICT (game_id, version) DO UPDATE SET state = EXCLUDED.state
             RETURNING 1
-        ), note AS (
-            SELECT pg_notify(%(channel)s, %(id)s || ':' || upd.revision) FROM upd, ins
         )
-        SELECT upd.revision, (SELECT count(*) FROM note), (SELECT count(*) FROM snap) FROM upd
+        SELECT upd.revision, (SELECT count(*) FROM ins), (SELECT count(*) FROM snap) FROM upd
     """
 
     async def append(
@@ -369,7 +420,6 @@ class PostgresStore:
             "events": dumps(row.events),
             "visible": dumps(row.visible),
             "state": None if snapshot is None else dumps(snapshot),
-            "channel": CHANNEL,
         }
         try:
             async with self._connection() as conn:
@@ -384,6 +434,7 @@ class PostgresStore:
                     )
         except psycopg.errors.UniqueViolation as exc:
             raise Conflict(f"game {game_id} already has version {row.version}") from exc
+        self._notify(game_id, int(result[0]))
         return Head(row.version, int(result[0]), list(seen), status)
 
     async def truncate(
@@ -397,6 +448,7 @@ class PostgresStore:
             await conn.execute(
                 "DELETE FROM snapshots WHERE game_id = %s AND version > %s", (game_id, version)
             )
+        self._notify(game_id, head.revision)
         return head
 
     async def active_games_with_bots(self) -> list[str]:
