@@ -3,11 +3,16 @@
 ``python -m bench compare`` (part of ``make bench``) extracts the baseline's ``src/`` from git
 into a temporary folder and plays the same seeded games with it and with the current code, each
 in its own subprocess, alternating the two so that the load of a shared machine falls on both
-alike. It prints the figures, the ratio current / baseline and whether the final state hashes
-agree (they must, unless play was changed on purpose since the baseline).
+alike; each game counts with its fastest run. It prints the figures, the ratio current /
+baseline and whether the final state hashes agree (they must, unless play was changed on purpose
+since the baseline).
+
+Times are CPU seconds of the playing process (``time.process_time``), which other jobs on a
+shared machine disturb far less than wall time. When ``make compiled`` has built the mypyc
+variant from the current sources (``bench/compiled.py``), it is measured as a third side.
 
 ``FCM_BENCH_BASELINE`` names another baseline (any commit); ``FCM_BENCH_REPEATS`` sets how many
-alternations are measured (default 3).
+alternations are measured (default 5).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import time
 from pathlib import Path
 
 from bench import Row, register
+from bench.compiled import fresh_build
 
 # The engine as it was when the speed work of issue 11 started.
 BASELINE = "73c0a7716847d659fa57bc27986ea60575ce059e"
@@ -43,24 +49,28 @@ def measure(bot: str, players: int, seeds: range) -> dict[str, object]:
     from fcm.core.state import Options
     from fcm.runner import play_game
 
-    seconds = 0.0
-    rounds = 0
-    per_game: list[float] = []
+    seconds: list[float] = []
+    rounds: list[int] = []
     hashes: list[str] = []
     for seed in seeds:
         bots = [make_bot(bot, seed * 10 + i) for i in range(players)]
         start = time.process_time()
         result = play_game(bots, seed, Options())
-        elapsed = time.process_time() - start
-        seconds += elapsed
-        per_game.append(elapsed)
-        rounds += result.state.round
+        seconds.append(time.process_time() - start)
+        rounds.append(result.state.round)
         hashes.append(result.state.state_hash())
-    return {
-        "ms per round": seconds * 1000 / rounds,
-        "ms per game": statistics.median(per_game) * 1000,
-        "hashes": hashes,
-    }
+    return {"seconds": seconds, "rounds": rounds, "hashes": hashes}
+
+
+def _figure(runs: list[dict[str, object]], figure: str) -> float:
+    """Each game's fastest run over the repeats (the least disturbed by other load), then the
+    figure: ms per round over all games, or the median game's ms."""
+    columns: list[list[float]] = [r["seconds"] for r in runs]  # type: ignore[misc]
+    per_game = [min(times) for times in zip(*columns, strict=True)]
+    rounds: list[int] = runs[0]["rounds"]  # type: ignore[assignment]
+    if figure == "ms per round":
+        return sum(per_game) * 1000 / sum(rounds)
+    return statistics.median(per_game) * 1000
 
 
 def _worker(argv: list[str]) -> int:
@@ -109,33 +119,36 @@ def _run_side(src: Path, bot: str, players: int) -> dict[str, object]:
 
 def compare(baseline: str | None = None, repeats: int | None = None) -> list[Row]:
     commit = baseline or os.environ.get("FCM_BENCH_BASELINE", BASELINE)
-    repeats = repeats or int(os.environ.get("FCM_BENCH_REPEATS", "3"))
+    repeats = repeats or int(os.environ.get("FCM_BENCH_REPEATS", "5"))
     short = commit[:7]
     rows: list[Row] = []
     tmp = Path(tempfile.mkdtemp(prefix="fcm-bench-"))
     try:
         sides = {"baseline": _extract(commit, tmp), "current": ROOT / "src"}
+        compiled = fresh_build()
+        if compiled is not None:
+            sides["compiled"] = compiled
         for label, bot, players, figure in CASES:
-            runs: dict[str, list[dict[str, object]]] = {"baseline": [], "current": []}
+            runs: dict[str, list[dict[str, object]]] = {side: [] for side in sides}
             for _ in range(repeats):
                 for side, src in sides.items():
                     runs[side].append(_run_side(src, bot, players))
-            value = {
-                side: statistics.median(float(str(r[figure])) for r in got)
-                for side, got in runs.items()
-            }
-            same = runs["baseline"][0]["hashes"] == runs["current"][0]["hashes"]
+            value = {side: _figure(got, figure) for side, got in runs.items()}
             games = f"{len(SEEDS)} games x {repeats}"
-            ratio = value["current"] / value["baseline"]
-            verdict = "met" if ratio <= TARGET else "MISSED"
-            rows += [
-                Row("compare", f"{label}: {figure}, baseline {short}", value["baseline"], "ms",
-                    games),
-                Row("compare", f"{label}: {figure}, current", value["current"], "ms", games),
-                Row("compare", f"{label}: current / baseline", ratio * 100, "%",
-                    f"target <= {TARGET * 100:.0f}% {verdict}; final hashes "
-                    + ("equal" if same else "DIFFER")),
-            ]
+            rows.append(Row("compare", f"{label}: {figure}, baseline {short}",
+                            value["baseline"], "ms", games))
+            for side in sides:
+                if side == "baseline":
+                    continue
+                same = runs["baseline"][0]["hashes"] == runs[side][0]["hashes"]
+                ratio = value[side] / value["baseline"]
+                verdict = "met" if ratio <= TARGET else "MISSED"
+                rows += [
+                    Row("compare", f"{label}: {figure}, {side}", value[side], "ms", games),
+                    Row("compare", f"{label}: {side} / baseline", ratio * 100, "%",
+                        f"target <= {TARGET * 100:.0f}% {verdict}; final hashes "
+                        + ("equal" if same else "DIFFER")),
+                ]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return rows

@@ -133,6 +133,7 @@ class Board:
         "_block",
         "_block_count",
         "_campaign_cache",
+        "_campaign_hits",
         "_campaign_index",
         "_cols",
         "_ew",
@@ -194,6 +195,7 @@ class Board:
     _house_cands: tuple[_HouseCandidate, ...]
     _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
     _campaign_index: dict[tuple[int, int], Mapping[Cell, tuple[int, ...]]]
+    _campaign_hits: dict[tuple[tuple[int, int], frozenset[Cell]], tuple[int, ...]]
     _range_cache: dict[tuple[RestaurantSpot, int], frozenset[Cell]]
     _house_dist_cache: dict[tuple[Cell, ...], tuple[int, ...]]
     _route_cache: dict[tuple[object, ...], frozenset[frozenset[Cell]]]
@@ -443,6 +445,7 @@ class Board:
         # memos of answers that depend on more than the board (not observable state)
         s("_campaign_cache", {})
         s("_campaign_index", {})
+        s("_campaign_hits", {})
         s("_range_cache", {})
         s("_house_dist_cache", {})
         s("_route_cache", {})
@@ -953,7 +956,9 @@ class Board:
     ) -> Iterator[tuple[Cell, tuple[Cell, Cell]]]:
         """:meth:`legal_house_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
-        return ((h.top_left, h.garden) for h in self._house_cands if occ.isdisjoint(h.cells))
+        for h in self._house_cands:
+            if occ.isdisjoint(h.cells):
+                yield (h.top_left, h.garden)
 
     def legal_garden_placements(
         self, house_cells: Iterable[Cell], occupied: Collection[Cell]
@@ -1016,7 +1021,7 @@ class Board:
         """:meth:`legal_campaign_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
         allowed = None if allowed_roads is None else frozenset(allowed_roads)
-        in_range = None if allowed_squares is None else _as_set(allowed_squares)
+        in_range = None if allowed_squares is None else frozenset(allowed_squares)
         if height == width:
             shapes: tuple[tuple[Orientation | None, tuple[int, int]], ...] = (
                 (None, (height, width)),
@@ -1031,12 +1036,7 @@ class Board:
             if in_range is None:
                 picked: Iterable[_CampaignCandidate] = cands
             else:
-                # only the candidates covering an allowed square, in their usual order
-                index = self._campaign_cells_index(dims)
-                hits: set[int] = set()
-                for cell in in_range:
-                    hits.update(index.get(cell, ()))
-                picked = (cands[i] for i in sorted(hits))
+                picked = (cands[i] for i in self._campaign_candidates_covering(dims, in_range))
             for cand in picked:
                 if not occ.isdisjoint(cand.cells):
                     continue
@@ -1123,6 +1123,25 @@ class Board:
                     out.append(_CampaignCandidate((r, c), cells, roads))
         result = tuple(out)
         self._campaign_cache[dims] = result  # memo only: not observable state
+        return result
+
+    def _campaign_candidates_covering(
+        self, dims: tuple[int, int], squares: frozenset[Cell]
+    ) -> tuple[int, ...]:
+        """Positions of the ``dims`` candidates covering one of ``squares``, in order (memoised:
+        a marketeer's squares in range stay the same while its restaurants do)."""
+        key = (dims, squares)
+        cached = self._campaign_hits.get(key)
+        if cached is not None:
+            return cached
+        index = self._campaign_cells_index(dims)
+        hits: set[int] = set()
+        for cell in squares:
+            hits.update(index.get(cell, ()))
+        result = tuple(sorted(hits))
+        if len(self._campaign_hits) >= _MEMO_SIZE:
+            self._campaign_hits.clear()
+        self._campaign_hits[key] = result
         return result
 
     def _campaign_cells_index(self, dims: tuple[int, int]) -> Mapping[Cell, tuple[int, ...]]:

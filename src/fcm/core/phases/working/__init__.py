@@ -88,7 +88,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     turn = turn_of(state)
     if isinstance(action, Done):
-        log.add(EventKind.STEP_ENDED, seat=seat, step=turn.step.value, by="done")
+        log.add(EventKind.STEP_ENDED, seat=seat, step=str(turn.step), by="done")
         _next_step(state, log)
         _settle(state, log, entered=True)
         return
@@ -230,10 +230,11 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
         else:
             if _blocker(state, turn) is not None:  # pragma: no cover - guarded by legal()
                 raise InvariantError(f"step {turn.step.value} can neither go on nor end")
+            # str() of a StrEnum is its value, without Enum.value's slow descriptor
             if entered:
-                log.add(EventKind.STEP_SKIPPED, seat=turn.seat, step=turn.step.value, by="rules")
+                log.add(EventKind.STEP_SKIPPED, seat=turn.seat, step=str(turn.step), by="rules")
             else:
-                log.add(EventKind.STEP_ENDED, seat=turn.seat, step=turn.step.value, by="rules")
+                log.add(EventKind.STEP_ENDED, seat=turn.seat, step=str(turn.step), by="rules")
         _next_step(state, log)
         entered = True
 

@@ -60,7 +60,8 @@ def iter_house_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
             spots.append((cell, garden))
             yield PlaceHouse(first, cell, tuple(sorted(garden)))
         for number in numbers[1:]:
-            yield from (PlaceHouse(number, cell, tuple(sorted(garden))) for cell, garden in spots)
+            for cell, garden in spots:
+                yield PlaceHouse(number, cell, tuple(sorted(garden)))
     if state.gardens_left > 0:
         for number, house in sorted(state.houses.items()):
             if house.garden:
@@ -122,11 +123,15 @@ def _local_spots(state: GameState, seat: int) -> Iterator[tuple[Cell, Corner]]:
         # "with its entrance on a road the manager reached"
         return board.iter_restaurant_placements(occupied, allowed_roads=reached)
     near = board.squares_next_to_roads(reached)
-    return (
-        (cell, corner)
-        for cell, corner in board.iter_restaurant_placements(occupied)
-        if any(x in near for x in restaurant_cells(cell))
-    )
+    return _touching(board.iter_restaurant_placements(occupied), near)
+
+
+def _touching(
+    spots: Iterator[tuple[Cell, Corner]], near: frozenset[Cell]
+) -> Iterator[tuple[Cell, Corner]]:
+    for cell, corner in spots:
+        if any(x in near for x in restaurant_cells(cell)):
+            yield (cell, corner)
 
 
 def restaurant_options(state: GameState, turn: WorkingTurn) -> list[Action]:
@@ -142,23 +147,19 @@ def iter_restaurant_options(state: GameState, turn: WorkingTurn) -> Iterator[Act
     board = board_of(state)
     room = state.players[seat].restaurants_placed < state.rules.catalog.restaurants_per_player
     if LOCAL in managers and room:
-        spots = _local_spots(state, seat)
-        yield from (PlaceRestaurant(cell, corner, LOCAL) for cell, corner in spots)
+        for cell, corner in _local_spots(state, seat):
+            yield PlaceRestaurant(cell, corner, LOCAL)
     if REGIONAL in managers:
         if room:
-            yield from (
-                PlaceRestaurant(cell, corner, REGIONAL)
-                for cell, corner in board.iter_restaurant_placements(occupied_squares(state))
-            )
+            for cell, corner in board.iter_restaurant_placements(occupied_squares(state)):
+                yield PlaceRestaurant(cell, corner, REGIONAL)
         for r in state.restaurants_of(seat):
             if not r.open:
                 continue
             free = occupied_squares(state, ignore_restaurant=(seat, r.number))
-            yield from (
-                MoveRestaurant(r.number, cell, corner)
-                for cell, corner in board.iter_restaurant_placements(free)
-                if (cell, corner) != (r.cell, r.entrance)
-            )
+            for cell, corner in board.iter_restaurant_placements(free):
+                if (cell, corner) != (r.cell, r.entrance):
+                    yield MoveRestaurant(r.number, cell, corner)
 
 
 def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:

@@ -25,7 +25,7 @@ from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
-from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
+from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Orientation
 
 from .common import jcells, open_spots, rule, unused_of, use_card
 
@@ -92,12 +92,15 @@ def iter_placements(
         # square reached within range, the step off the road onto another tile counting 1.
         assert spec.range is not None
         in_range = board.squares_in_road_range(open_spots(state, seat), spec.range)
-    return (
-        PlaceCampaign(cell=cell, orientation=orientation)
-        for cell, orientation in board.iter_campaign_placements(
-            tile.height, tile.width, occupied_squares(state), allowed_squares=in_range
-        )
+    squares = board.iter_campaign_placements(
+        tile.height, tile.width, occupied_squares(state), allowed_squares=in_range
     )
+    return _placed(squares)
+
+
+def _placed(spots: Iterator[tuple[Cell, Orientation | None]]) -> Iterator[PlaceCampaign]:
+    for cell, orientation in spots:
+        yield PlaceCampaign(cell=cell, orientation=orientation)
 
 
 def eternal(state: GameState, seat: int, number: int) -> bool:

@@ -78,12 +78,14 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     for card in unused_of(turn, state.rules.kitchen | state.rules.drink_buyers):
         spec = state.rules.catalog.employees[card]
         if spec.food:
-            yield from (Cook(card, good) for good in spec.food)
+            for good in spec.food:
+                yield Cook(card, good)
         elif spec.range_kind is None:
-            yield from (GetDrinks(card, good=good) for good in DRINK_ORDER)
+            for good in DRINK_ORDER:
+                yield GetDrinks(card, good=good)
         else:
-            sets = supplier_sets(state, turn.seat, card)
-            yield from (GetDrinks(card, suppliers=s) for s in sets)
+            for s in supplier_sets(state, turn.seat, card):
+                yield GetDrinks(card, suppliers=s)
 
 
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:

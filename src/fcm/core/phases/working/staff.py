@@ -359,7 +359,7 @@ def iter_hire_options(state: GameState, turn: WorkingTurn) -> Iterator[Hire]:
     """:func:`hire_options` one at a time (a step-skip check stops at the first)."""
     if turn.hires_left <= 0:
         return
-    nothing_short = all(n >= 0 for n in state.supply.values())
+    nothing_short = min(state.supply.values(), default=0) >= 0
     staff: Staff | None = None
     for card in state.rules.entry_level:
         if nothing_short and state.supply.get(card, 0) > 0:
@@ -425,6 +425,8 @@ def train_options(state: GameState, turn: WorkingTurn) -> list[Train]:
 
 def iter_train_options(state: GameState, turn: WorkingTurn) -> Iterator[Train]:
     """:func:`train_options` one at a time (a step-skip check stops at the first)."""
+    if all(t.left <= 0 for t in turn.trainers):
+        return  # no Train action left: no candidate (see _candidates), no picture needed
     staff = Staff.of(state, turn)
     short = staff.short()
     for action in _candidates(staff, set(short) if short else None):
@@ -455,9 +457,9 @@ def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLo
 
 def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:
     """Why the Train step may not end yet (a pile is short), or None."""
+    if min(state.supply.values(), default=0) >= 0:
+        return None  # nothing short (the usual case): no training picture needed
     short = Staff.of(state, turn).short()
-    if not short:
-        return None
     cards = ", ".join(f"{card} ({n})" for card, n in short.items())
     return _train(
         f"employee cards are limited and only the final card must be available: you took "
