@@ -300,7 +300,7 @@ def test_slow_headers_and_slow_bodies_are_cut_off(tmp_path: Path) -> None:
             start = time.monotonic()
             closed = False
             sock.settimeout(0.1)
-            while time.monotonic() - start < 5:
+            while time.monotonic() - start < 15:
                 try:
                     sock.sendall(b"X")
                     data = sock.recv(4096)
@@ -312,18 +312,18 @@ def test_slow_headers_and_slow_bodies_are_cut_off(tmp_path: Path) -> None:
                 if not data or data.startswith(b"HTTP/1.1 408"):
                     closed = True
                     break
-            assert closed and time.monotonic() - start < 3
+            assert closed and time.monotonic() - start < 10  # bounded (was: never)
         # a connection that sends nothing
         with socket.create_connection(("127.0.0.1", server.port)) as sock:
-            _, when = _read_all(sock, 5)
-            assert when < 3
+            _, when = _read_all(sock, 15)
+            assert when < 10
         # a slow body: 10 of the 100 bytes announced
         with socket.create_connection(("127.0.0.1", server.port)) as sock:
             sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\ncontent-type: application/json"
                          b"\r\ncontent-length: 100\r\n\r\n{\"players\"")
-            got, when = _read_all(sock, 5)
+            got, when = _read_all(sock, 15)
             assert got.startswith(b"HTTP/1.1 408") and b"request/timeout" in got
-            assert when < 3
+            assert when < 10
         # a normal request on a keep-alive connection still works after a pause
         with socket.create_connection(("127.0.0.1", server.port)) as sock:
             sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
