@@ -2,7 +2,8 @@
 
 fcm map --players 4 --seed 1          a rendered random map
 fcm play --players 4 --seed 1         a whole bot game with its results
-fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2
+fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2 [--ray]
+fcm dataset --bots heuristic,heuristic,random,random --games 10 --out DIR
 fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 --out results.jsonl
@@ -16,6 +17,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -97,17 +99,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def _run_simulation(args: argparse.Namespace, names: list[str]) -> list[dict[str, Any]]:
+    """Every game's summary line, with a progress bar (locally, in processes or on Ray)."""
     from rich.progress import Progress
 
-    from fcm.simulate import simulate, summarise, write_jsonl
+    from fcm.simulate import simulate
 
-    names = _bot_names(args)
-    if names is None:
-        return 2
     lines = []
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{args.games} games", total=args.games)
+    where = " on Ray" if args.ray else ""
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"{args.games} games{where}", total=args.games)
         for line in simulate(
             args.players,
             args.games,
@@ -116,10 +117,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             options=_options(args),
             jobs=args.jobs,
             save_dir=args.save_dir or None,
+            ray=args.ray,
+            address=args.address or None,
         ):
             lines.append(line)
-            progress.advance(task)
+            bar.advance(task)
     lines.sort(key=lambda x: x["seed"])
+    return lines
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from fcm.simulate import summarise, write_jsonl
+
+    names = _bot_names(args)
+    if names is None:
+        return 2
+    if args.address and not args.ray:
+        console.print("[red]--address names a Ray cluster: use it with --ray[/]")
+        return 2
+    try:
+        lines = _run_simulation(args, names)
+    except ImportError as exc:
+        console.print(f"[red]{exc}[/]")
+        return 2
     summary = summarise(lines)
     table = Table(
         title=f"{args.games} games, {args.players} players, seeds {args.seed}.."
@@ -235,6 +255,38 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_dataset(args: argparse.Namespace) -> int:
+    """Imitation data from bot games (fcm.env.dataset; needs the extra fcm[rl])."""
+    from rich.progress import Progress
+
+    try:
+        from fcm.env.dataset import write_dataset
+    except ImportError as exc:
+        console.print(f"[red]{exc}[/]")
+        return 2
+    names = [n for n in args.bots.split(",") if n]
+    if not 2 <= len(names) <= 5:
+        console.print(f"[red]--bots names one bot per seat (2 to 5), got {len(names)}[/]")
+        return 2
+    for name in set(names):
+        try:
+            make_bot(name, 0)
+        except ValueError as exc:
+            console.print(f"[red]--bots: {exc}[/]")
+            return 2
+    rows = 0
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"{args.games} games", total=args.games)
+        for path in write_dataset(names, args.games, args.out, args.seed, _options(args)):
+            import numpy as np
+
+            with np.load(path) as data:
+                rows += len(data["action"])
+            bar.advance(task)
+    console.print(f"wrote {args.games} games, {rows} decisions, to {args.out}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from fcm.server import run
@@ -328,6 +380,16 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--intro", action="store_true", help="introductory game")
         p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
 
+    def ray_opts(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--ray", action="store_true", help="spread the games over a Ray cluster (fcm[ray])"
+        )
+        p.add_argument(
+            "--address",
+            default="",
+            help="the Ray cluster (auto, HOST:PORT, ray://HOST:10001); default: start a local one",
+        )
+
     p = sub.add_parser("map", help="render a random map")
     game_opts(p)
     p.set_defaults(func=cmd_map)
@@ -345,6 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--out", default="", help="write one JSON line per game here")
     p.add_argument("--save-dir", default="", help="save every game here for fcm replay")
+    ray_opts(p)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser(
@@ -368,6 +431,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rollouts", type=int, default=None, help="rollouts (deterministic)")
     p.add_argument("--seed", type=int, default=1, help="the search's seed")
     p.set_defaults(func=cmd_analyse)
+
+    p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; fcm[rl])")
+    p.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--out", required=True, help="folder for the game-SEED.npz archives")
+    p.add_argument("--seed", type=int, default=1, help="first seed")
+    p.add_argument("--intro", action="store_true", help="introductory game")
+    p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
+    p.set_defaults(func=cmd_dataset)
 
     p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")
     p.add_argument("--host", default="127.0.0.1")

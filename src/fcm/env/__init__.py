@@ -11,6 +11,8 @@ Importing it without numpy raises an ImportError that names the extra to install
 
 from __future__ import annotations
 
+from typing import Any
+
 from fcm.env._deps import MissingExtraError, require
 
 require("numpy")
@@ -18,10 +20,19 @@ require("numpy")
 from fcm.env.encoding import NUM_ACTIONS, VERSION, decode, encode  # noqa: E402
 from fcm.env.observation import legal_mask, observe  # noqa: E402
 
+
+def aec_env(players: int = 4, seed: int = 0, **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment (:class:`fcm.env.aec.FcmAECEnv`; needs ``fcm[rl]``)."""
+    from fcm.env.aec import FcmAECEnv
+
+    return FcmAECEnv(players=players, seed=seed, **kwargs)
+
+
 __all__ = [
     "NUM_ACTIONS",
     "VERSION",
     "MissingExtraError",
+    "aec_env",
     "decode",
     "encode",
     "legal_mask",

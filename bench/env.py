@@ -1,0 +1,166 @@
+"""The research environment: environment steps per second and their parts, and `fcm simulate
+--ray` against `--jobs 2` on the same games.
+
+An environment step is what an agent loop pays per action: apply the action, then build the
+next actor's observation (its view, the tensors) and its legal-action mask.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from bench import Row, register
+from fcm.core.engine import apply_in_place, current_actors, legal_actions
+from fcm.core.setup import new_game
+from fcm.core.state import GameState
+from fcm.core.views import view
+
+PLAYERS = 4
+STEPS = 3000
+
+
+def _trajectory(seed: int) -> list[tuple[GameState, int, object]]:
+    """(state before, seat, action) along a random 4-player game."""
+    rng = random.Random(seed)
+    state = new_game(PLAYERS, seed)
+    out: list[tuple[GameState, int, object]] = []
+    while len(out) < STEPS and current_actors(state):
+        seat = min(current_actors(state))
+        action = rng.choice(legal_actions(state, seat))
+        out.append((state.clone(), seat, action))
+        apply_in_place(state, seat, action)
+    return out
+
+
+def _per_step(fn: object, items: list[object], repeat: int = 3) -> float:
+    """Median seconds per item of ``fn(item)`` over the items."""
+    assert callable(fn)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            fn(item)
+        times.append((time.perf_counter() - start) / len(items))
+    return statistics.median(times)
+
+
+@register("env")
+def env_steps() -> list[Row]:
+    from fcm.env.encoding import legal_indices
+    from fcm.env.observation import flat, legal_mask, observe
+
+    traj = _trajectory(7)
+    after = []  # (state after the action, next seat)
+    for state, seat, action in traj:
+        s = state.clone()
+        apply_in_place(s, seat, action)
+        if current_actors(s):
+            after.append((s, min(current_actors(s))))
+    views = [(view(s, seat), seat) for s, seat in after]
+
+    def do_apply(item: tuple[GameState, int, object]) -> None:
+        s, seat, action = item
+        apply_in_place(s.clone(), seat, action)
+
+    def do_clone(item: tuple[GameState, int, object]) -> None:
+        item[0].clone()
+
+    t_clone = _per_step(do_clone, traj)
+    t_apply = _per_step(do_apply, traj) - t_clone  # the clone only keeps the trajectory intact
+    t_view = _per_step(lambda x: view(x[0], x[1]), after)
+    t_obs = _per_step(lambda x: flat(observe(x[0], x[1], mask=False)), views)
+    t_legal = _per_step(lambda x: legal_actions(x[0], x[1]), views)
+    t_encode = _per_step(lambda x: legal_indices(x[0], x[1]), views) - t_legal
+    t_mask = _per_step(lambda x: legal_mask(x[0], x[1]), views) - t_legal - t_encode
+    parts = {
+        "apply_in_place": t_apply,
+        "view": t_view,
+        "observation tensors": t_obs,
+        "legal_actions": t_legal,
+        "encode legal actions": t_encode,
+        "mask array": max(0.0, t_mask),
+    }
+    total = sum(parts.values())
+    slowest = max(parts, key=lambda k: parts[k])
+    note = f"{len(traj)} steps of a random {PLAYERS}-player game, one core"
+    rows = [
+        Row(
+            "env step",
+            f"{PLAYERS} players: steps per second",
+            1 / total,
+            "steps/s",
+            f"target >= 10,000; slowest part: {slowest}",
+        ),
+    ]
+    for name, t in parts.items():
+        share = 100 * t / total
+        rows.append(Row("env step", f"  {name}", t * 1e6, "us", f"{share:.0f}% of a step; {note}"))
+    rows.append(_aec_row())
+    return rows
+
+
+def _aec_row() -> Row:
+    """The PettingZoo env end to end (observe + step with a random legal index)."""
+    import numpy as np
+
+    from fcm.env import aec_env
+
+    env = aec_env(players=PLAYERS, seed=3)
+    env.reset()
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.perf_counter()
+    while steps < STEPS:
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.reset()
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    rate = steps / (time.perf_counter() - start)
+    return Row(
+        "env step",
+        f"PettingZoo AEC {PLAYERS} players: steps per second",
+        rate,
+        "steps/s",
+        "last() + step(), random legal index",
+    )
+
+
+@register("ray")
+def ray_vs_jobs() -> list[Row]:
+    """The same 24 seeded 4-player heuristic games with --jobs 2 and on a local Ray instance
+    (2 CPUs), with the same final hashes."""
+    import ray
+
+    from fcm.simulate import simulate
+
+    games, bots = 24, ["heuristic"] * 4
+
+    def run(**kw: object) -> tuple[float, dict[int, str]]:
+        start = time.perf_counter()
+        lines = list(simulate(4, games, bots, 100, **kw))  # type: ignore[arg-type]
+        return time.perf_counter() - start, {x["seed"]: x["final_hash"] for x in lines}
+
+    t_jobs, hashes_jobs = run(jobs=2)
+    start = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    t_start = time.perf_counter() - start
+    try:
+        t_ray, hashes_ray = run(ray=True)
+    finally:
+        ray.shutdown()
+    same = "same final hashes" if hashes_ray == hashes_jobs else "HASHES DIFFER"
+    return [
+        Row("simulate", f"--jobs 2: {games} games", t_jobs, "s", f"{games / t_jobs:.2f} games/s"),
+        Row(
+            "simulate",
+            f"--ray (local, 2 CPUs): {games} games",
+            t_ray,
+            "s",
+            f"{games / t_ray:.2f} games/s; {100 * (t_ray / t_jobs - 1):+.0f}% vs --jobs 2; {same}",
+        ),
+        Row("simulate", "  Ray local start (not in the line above)", t_start, "s", ""),
+    ]

@@ -1,0 +1,185 @@
+"""A PettingZoo AEC environment: ``fcm.env.aec_env(players=N, seed=S)`` (docs/research.md).
+
+Agents are ``player_0`` .. ``player_{N-1}`` (seat numbers). The agent to act is the engine's
+current actor; at the simultaneous secret decisions (reserve card, Restructuring, Payday firing)
+the seats that must decide act one after the other, lowest seat first, each until it commits.
+Nothing leaks: every observation is built from that seat's view, which hides the choices of the
+seats that went before (their reserve card, the cards they sent to work or fired) until the
+engine reveals them to everyone.
+
+Observation of an agent: ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
+(:mod:`fcm.env.observation`, flat layout); the mask is all zeros unless it is that agent's turn.
+An action is an index of :mod:`fcm.env.encoding`; an index outside the mask raises ValueError.
+
+Rewards come only at the game's end. ``reward="rank"`` (default): the winner gets +1, the last
+-1, evenly spaced between (``1 - 2 * rank / (N - 1)``, rank 0 best; zero-sum; the engine breaks
+cash ties by turn order). ``reward="cash_share"``: each seat's share of the total final cash.
+A game ends by the rules (the bank breaks twice) or at the engine's round limit; ``max_steps``
+truncates earlier.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from fcm.env._deps import require
+
+require("gymnasium")
+require("pettingzoo")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+
+import fcm  # noqa: E402
+from fcm.core.actions import Action  # noqa: E402
+from fcm.core.state import GameState, Options  # noqa: E402
+from fcm.env.encoding import NUM_ACTIONS, legal_index_map  # noqa: E402
+from fcm.env.observation import OBS_SIZE, flat, observe  # noqa: E402
+
+REWARDS = ("rank", "cash_share")
+
+
+def final_rewards(state: GameState, mode: str = "rank") -> list[float]:
+    """Each seat's reward at the end of ``state`` (see the module docstring)."""
+    n = state.num_players
+    if mode == "rank":
+        out = [0.0] * n
+        for rank, seat in enumerate(state.ranking):
+            out[seat] = 1.0 - 2.0 * rank / (n - 1)
+        return out
+    if mode == "cash_share":
+        total = sum(max(0, p.cash) for p in state.players)
+        if total <= 0:
+            return [1.0 / n] * n
+        return [max(0, p.cash) / total for p in state.players]
+    raise ValueError(f"reward must be one of {REWARDS}, not {mode!r}")
+
+
+class FcmAECEnv(AECEnv):  # type: ignore[misc]
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "fcm_v1",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        *,
+        options: Options | None = None,
+        reward: str = "rank",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if not 2 <= players <= 5:
+            raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        self.players = players
+        self.seed = seed
+        self.game_options = options
+        self.reward_mode = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (OBS_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(NUM_ACTIONS)
+        self._next_seed = seed
+        self.state: GameState | None = None
+        self.game_seed = seed
+        self._legal: dict[int, Action] = {}
+        self.steps = 0
+
+    # -- spaces --------------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    # -- the game --------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: from ``seed`` if given, else the next seed after the last game's."""
+        self.game_seed = self._next_seed if seed is None else int(seed)
+        self._next_seed = self.game_seed + 1
+        self.state = fcm.new_game(self.players, self.game_seed, self.game_options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
+        self._select()
+
+    def _select(self) -> None:
+        assert self.state is not None
+        actors = fcm.current_actors(self.state)
+        seat = min(actors)
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = legal_index_map(fcm.view(self.state, seat), seat)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state is not None
+        seat = self.possible_agents.index(agent)
+        acting = agent == self.agent_selection and not self.terminations.get(agent, True)
+        obs = observe(fcm.view(self.state, seat), seat, mask=False)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if acting:
+            mask[list(self._legal)] = 1
+        return {"observation": flat(obs), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None
+        seat = self.possible_agents.index(agent)
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            raise ValueError(f"action {action} is not legal for {agent} now (see action_mask)")
+        self._cumulative_rewards[agent] = 0.0
+        fcm.apply_in_place(self.state, seat, chosen)
+        self.steps += 1
+        if fcm.is_over(self.state):
+            for a, r in zip(self.agents, final_rewards(self.state, self.reward_mode), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self._legal = {}
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
+            self._legal = {}
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str:
+        """The public position as text (what a spectator sees)."""
+        if self.state is None:
+            return "(no game: call reset())"
+        from fcm.cli.render import render_companies, render_position
+
+        public = fcm.view(self.state, None)
+        head = (
+            f"round {public.round}, {public.phase.value}; to act: {self.agent_selection}"
+            if not fcm.is_over(public)
+            else f"game over: ranking {public.ranking} ({public.end_reason})"
+        )
+        return "\n".join((head, render_position(public), render_companies(public)))
+
+    def close(self) -> None:
+        self.state = None
