@@ -7,7 +7,7 @@ import sys
 
 from bench import BENCHMARKS, Row
 
-MODULES = ["bench.board", "bench.engine", "bench.compare", "bench.load", "bench.env"]
+MODULES = ["bench.board", "bench.engine", "bench.compare", "bench.load", "bench.env", "bench.bots"]
 
 
 def format_table(rows: list[Row]) -> str:

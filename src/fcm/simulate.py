@@ -26,6 +26,8 @@ class GameSpec:
     bots: tuple[str, ...]
     options: dict[str, Any]
     save_dir: str | None = None
+    think: float | None = None  # seconds per decision for bots that search (hard)
+    rollouts: int | None = None  # or a rollout budget per decision (deterministic)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -34,7 +36,10 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def run_one(spec: GameSpec) -> dict[str, Any]:
     """Play one game and return its summary line (JSON-able)."""
-    bots = [make_bot(name, bot_seed(spec.seed, i)) for i, name in enumerate(spec.bots)]
+    bots = [
+        make_bot(name, bot_seed(spec.seed, i), think=spec.think, rollouts=spec.rollouts)
+        for i, name in enumerate(spec.bots)
+    ]
     start = time.perf_counter()
     result = play_game(bots, spec.seed, Options.from_dict(spec.options))
     elapsed = time.perf_counter() - start

@@ -18,7 +18,8 @@ CAPPED = Options(round_limit=SIMULATION_ROUND_LIMIT)  # bot games: the simulatio
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_bots_are_deterministic(name):
     def run():
-        return play_game([make_bot(name, 7), make_bot(name, 8)], 11, CAPPED).state.state_hash()
+        bots = [make_bot(name, 7, rollouts=2), make_bot(name, 8, rollouts=2)]
+        return play_game(bots, 11, CAPPED).state.state_hash()
 
     assert run() == run()
 
@@ -26,7 +27,7 @@ def test_bots_are_deterministic(name):
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_bots_choose_a_legal_action_without_mutating_the_view(name):
     state = new_game(3, seed=2)
-    bot = make_bot(name, 1)
+    bot = make_bot(name, 1, rollouts=2)
     for _ in range(60):
         seat = current_actors(state)[0]
         legal = legal_actions(state, seat)

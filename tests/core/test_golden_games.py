@@ -40,10 +40,10 @@ PINNED: dict[str, dict[str, str]] = {
         "public_view": "bf48924609ec1a1b",
     },
     "heuristic-3p-1001": {
-        "hash": "43075fafe8fa058f",
-        "events": "e6938dc3c529c2e4",
-        "record": "2623c2015122e518",
-        "public_view": "bc57973ee795e554",
+        "hash": "15e0911c16231e8d",
+        "events": "17788ffbf7d88fbc",
+        "record": "f42c45672323335b",
+        "public_view": "8b6a5ddb3d9510fe",
     },
     "random-4p-1002": {
         "hash": "be9a432548b5bdd0",
@@ -52,10 +52,10 @@ PINNED: dict[str, dict[str, str]] = {
         "public_view": "b4e7dd1a27dd99d1",
     },
     "heuristic-5p-1003": {
-        "hash": "143f7a6cf57c545c",
-        "events": "26394b67d3056f0d",
-        "record": "4c846fda4a5b2229",
-        "public_view": "ec788f8be2b2fb12",
+        "hash": "c866a74a11494f55",
+        "events": "ef52ddc5012494a8",
+        "record": "2d56e9c47cec77c6",
+        "public_view": "13a6559e9493b956",
     },
     "random-5p-1004": {
         "hash": "8d135ccd4f35b16a",
@@ -76,10 +76,10 @@ PINNED: dict[str, dict[str, str]] = {
         "public_view": "7330a07032358c59",
     },
     "heuristic-4p-1007": {
-        "hash": "5cfcf49e2787be21",
-        "events": "2bad0c6863bffb04",
-        "record": "1aaca569aeda6bc5",
-        "public_view": "8f767375c09a5115",
+        "hash": "3e726e4b2c900093",
+        "events": "c07d6b7149c3bf64",
+        "record": "a1eea29dfd3ecf76",
+        "public_view": "ed2987408af65d60",
     },
 }
 

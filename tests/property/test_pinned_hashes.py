@@ -21,9 +21,9 @@ PINNED: list[tuple[tuple[str, ...], int, bool, tuple[str, int, int]]] = [
     (("random",) * 2, 1, False, ("67c2a37c3976f06d", 60, 548)),
     (("random",) * 4, 2, False, ("b267d33a248085ec", 60, 1267)),
     (("random",) * 5, 3, True, ("e84c98a480a3b92a", 60, 2775)),
-    (("heuristic",) * 3, 4, False, ("07f5c8444a2c93d4", 18, 769)),
-    (("heuristic",) * 4, 5, False, ("7188030b8a9df463", 21, 1293)),
-    (("heuristic", "random", "heuristic", "random"), 6, False, ("7eac2ce0942f5815", 22, 891)),
+    (("heuristic",) * 3, 4, False, ("c8d32f4172f4b8cf", 12, 437)),
+    (("heuristic",) * 4, 5, False, ("55fd42e22b04ec5f", 15, 858)),
+    (("heuristic", "random", "heuristic", "random"), 6, False, ("15c792da201acccf", 16, 598)),
 ]
 
 

@@ -99,5 +99,5 @@ def test_presentation_route(client: TestClient) -> None:
 
 def test_options_route(client: TestClient) -> None:
     o = client.get("/api/web/options").json()
-    assert o["options"]["introductory"] is False and "heuristic" in o["bots"]
+    assert o["options"]["introductory"] is False and "medium" in o["bots"]
     assert "milestones" in o["options"]

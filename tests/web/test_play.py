@@ -55,7 +55,7 @@ def create_from_lobby(
     for i, kind in enumerate(seats):
         page.select_option(f"[data-test=seat-kind-{i}]", kind)
         if kind == "bot":
-            page.select_option(f"[data-test=seat-bot-{i}]", "heuristic")
+            page.select_option(f"[data-test=seat-bot-{i}]", "easy")
     page.fill("[data-test=seat-name-0]", "Ann")
     page.click("summary")
     page.fill("[data-test=seed]", str(seed))

@@ -1,10 +1,12 @@
-"""The heuristic bot: a real, simple strategy.
+"""The easy bot (formerly ``heuristic``): a fixed build list around one food.
 
 It builds a compact company around one food (burgers or pizzas, whichever its kitchen makes),
-markets that food to the houses its restaurants reach best, cooks every round, adds restaurants
-and gardens near demand, keeps its structure full, and fires salaried cards it cannot afford.
-Every choice is among the legal actions it is given and is computed from its own view only;
-ties are broken by a seeded generator, so the bot is deterministic.
+markets that food to the houses its restaurants reach best (mailboxes, airplanes and radio once
+it has trained the marketeers for them), cooks every round, adds restaurants and gardens near
+demand, keeps its structure full, and fires only salaried cards it cannot afford (free cards cost
+nothing). Its reserve card is a seeded draw, not a constant. Every choice is among the legal
+actions it is given and is computed from its own view only; ties are broken by a seeded
+generator, so the bot is deterministic.
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ HIRE_PLAN: tuple[tuple[EmployeeId, int], ...] = (
 # Training steps it likes, best first: (from, into).
 TRAIN_PLAN: tuple[tuple[EmployeeId, EmployeeId], ...] = (
     (EmployeeId.KITCHEN_TRAINEE, EmployeeId.BURGER_COOK),
-    (EmployeeId.BURGER_COOK, EmployeeId.BURGER_CHEF),
     (EmployeeId.MARKETING_TRAINEE, EmployeeId.CAMPAIGN_MANAGER),
+    (EmployeeId.BURGER_COOK, EmployeeId.BURGER_CHEF),
     (EmployeeId.MANAGEMENT_TRAINEE, EmployeeId.JUNIOR_VICE_PRESIDENT),
     (EmployeeId.KITCHEN_TRAINEE, EmployeeId.PIZZA_COOK),
     (EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER),
@@ -102,7 +104,7 @@ class HeuristicBot:
             by_type.setdefault(type(a), []).append(a)
         first = legal[0]
         if isinstance(first, ChooseReserve):
-            return ChooseReserve(300) if ChooseReserve(300) in legal else first
+            return self._reserve(view, seat, legal)
         if view.phase is Phase.SETUP_RESTAURANTS:
             return self._best_restaurant(view, seat, by_type.get(PlaceRestaurant, []), legal)
         if view.phase is Phase.RESTRUCTURING:
@@ -116,6 +118,10 @@ class HeuristicBot:
                 return Done()
             return self._throw_away(view, seat, by_type[ThrowAway])
         return self._working(view, seat, legal, by_type)
+
+    def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        """A seeded draw (never a constant: a constant $300 hands a patient rival a long game)."""
+        return legal[self._rng.below(len(legal))]
 
     # -- restructuring ---------------------------------------------------------------------------
 
@@ -159,7 +165,11 @@ class HeuristicBot:
         p = view.players[seat]
         due = salary_due(view, seat)
         forced = Done() not in legal
-        if forced or due > p.cash:
+        # Only salaried cards cost money: firing a free card saves nothing.
+        salaried = [a for a in fires if CATALOG.employees[a.employee].salary]
+        if (forced or due > p.cash) and salaried:
+            return min(salaried, key=lambda a: WORK_PRIORITY.get(a.employee, 50))
+        if forced:
             return min(fires, key=lambda a: WORK_PRIORITY.get(a.employee, 50))
         # fire salaried cards idling on the beach when money is tight
         if due * 2 > p.cash + 10:
@@ -233,6 +243,8 @@ class HeuristicBot:
         salaried = sum(n for c, n in owned.items() if CATALOG.employees[c].salary)
         afford = p.cash >= 5 * (salaried + 1) - 10 or view.round <= 3
         food = _main_food(view, seat)
+        # Junior VPs are seats, not income: train one only when cards wait for a seat.
+        need_seats = seats_short(view, seat)
         for src, dst in TRAIN_PLAN:
             if not afford and CATALOG.employees[dst].salary:
                 break
@@ -241,6 +253,8 @@ class HeuristicBot:
                 and dst == EmployeeId.BURGER_COOK
                 and owned[EmployeeId.PIZZA_COOK] == 0
             ):
+                continue
+            if dst == EmployeeId.JUNIOR_VICE_PRESIDENT and not need_seats:
                 continue
             for a in trains:
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
@@ -399,6 +413,17 @@ class HeuristicBot:
 
 
 # -- shared estimates ---------------------------------------------------------------------------
+
+
+def seats_short(view: GameState, seat: Seat) -> bool:
+    """Whether the company's cards (at work, on the beach, in hand) fill its structure, so one
+    more card would find no seat next round."""
+    p = view.players[seat]
+    cards = [*p.hand, *p.at_work, *p.beach]
+    managers = [c for c in cards if CATALOG.employees[c].is_manager][: view.ceo_slots]
+    others = len(cards) - len(managers)
+    room = view.ceo_slots - len(managers) + sum(CATALOG.employees[m].slots for m in managers)
+    return others >= room
 
 
 def _entry_of(card: EmployeeId) -> EmployeeId:

@@ -6,6 +6,8 @@ fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random -
 fcm dataset --bots heuristic,heuristic,random,random --games 10 --out DIR
 fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
+fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 --out results.jsonl
+fcm analyse GAME.json --at N [--think S]  hard's best moves for the seat to move
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from fcm.bots import make_bot
+from fcm.bots import BOT_NAMES, canonical_bot_name, make_bot
 from fcm.cli.render import CHAIN_LETTERS, render_companies, render_position
 from fcm.core.errors import FcmError
 from fcm.core.events import Event
@@ -31,6 +33,7 @@ from fcm.core.views import visible_events
 from fcm.runner import SIMULATION_ROUND_LIMIT
 
 console = Console(highlight=False)
+BOTS_HELP = f"comma-separated bot names ({', '.join(BOT_NAMES)}; heuristic = easy)"
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -51,12 +54,18 @@ def cmd_map(args: argparse.Namespace) -> int:
 
 def _bot_names(args: argparse.Namespace) -> list[str] | None:
     """One bot name per seat from ``--bots`` (one name is used for every seat)."""
-    names: list[str] = args.bots.split(",") if args.bots else ["heuristic"] * args.players
+    names: list[str] = args.bots.split(",") if args.bots else ["easy"] * args.players
     if len(names) == 1:
         names = names * args.players
     if len(names) != args.players:
         console.print(f"[red]--bots names {len(names)} bots for {args.players} players[/]")
         return None
+    for n in names:
+        try:
+            canonical_bot_name(n)
+        except ValueError as exc:
+            console.print(f"[red]--bots: {exc}[/]")
+            return None
     return names
 
 
@@ -171,6 +180,83 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         write_jsonl(args.out, lines)
         console.print(f"wrote {len(lines)} lines to {args.out}")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from fcm import tournament
+    from fcm.simulate import write_jsonl
+
+    names = _bot_names(args)
+    if names is None:
+        return 2
+    if args.think is not None and args.think <= 0:
+        console.print("[red]--think must be a positive number of seconds[/]")
+        return 2
+    total = len(tournament.specs(names, args.games, args.seed))
+    lines = []
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{total} games", total=total)
+        for line in tournament.run(
+            names,
+            args.games,
+            args.seed,
+            options=_options(args),
+            jobs=args.jobs,
+            think=args.think,
+            rollouts=args.rollouts,
+        ):
+            lines.append(line)
+            progress.advance(task)
+    lines.sort(key=lambda x: (x["seed"], x["bots"]))
+    console.print(
+        tournament.format_summary(tournament.summarise(lines)), markup=False, soft_wrap=True
+    )
+    if args.out:
+        write_jsonl(args.out, lines)
+        console.print(f"wrote {len(lines)} lines to {args.out}")
+    return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from fcm.bots.search import HardBot
+    from fcm.core.engine import current_actors, legal_actions
+    from fcm.core.views import view
+
+    record = _load(args.file)
+    state = record.initial_state()[0]
+    upto = len(record.actions) if args.at is None else args.at
+    if not 0 <= upto <= len(record.actions):
+        console.print(f"[red]--at must be between 0 and {len(record.actions)}[/]")
+        return 2
+    if upto:
+        for i, after, _ in record.steps(check=False, start=state):
+            state = after
+            if i + 1 >= upto:
+                break
+    actors = current_actors(state)
+    if not actors:
+        console.print("the game is over at that point: nothing to decide")
+        return 0
+    seat = actors[0]
+    legal = legal_actions(state, seat)
+    bot = HardBot(args.seed, think=args.think, rollouts=args.rollouts)
+    rows = bot.analyse(view(state, seat), seat, legal)
+    table = Table(
+        title=f"after {upto} actions: round {state.round}, {state.phase.value}, seat {seat} "
+        f"to move ({len(legal)} legal actions)"
+    )
+    for col in ("rank", "move", "value ($ lead)", "samples", "medium's choice"):
+        table.add_column(col)
+    for rank, (action, value, samples, proposed) in enumerate(rows, 1):
+        table.add_row(str(rank), str(action), f"{value:.1f}", str(samples),
+                      "yes" if proposed else "")
+    console.print(table)
+    played = record.actions[upto][1] if upto < len(record.actions) else None
+    if played is not None:
+        console.print(f"played in the game: {played}", markup=False)
     return 0
 
 
@@ -324,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a whole game between bots")
     game_opts(p)
     round_cap(p)
-    p.add_argument("--bots", default="", help="comma-separated bot names (random, heuristic)")
+    p.add_argument("--bots", default="", help=BOTS_HELP)
     p.add_argument("--save", default="", help="save the game to this file")
     p.set_defaults(func=cmd_play)
 
@@ -332,12 +418,35 @@ def build_parser() -> argparse.ArgumentParser:
     game_opts(p)
     round_cap(p)
     p.add_argument("--games", type=int, default=100)
-    p.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
+    p.add_argument("--bots", default="", help=BOTS_HELP + ", one per seat")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--out", default="", help="write one JSON line per game here")
     p.add_argument("--save-dir", default="", help="save every game here for fcm replay")
     ray_opts(p)
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "tournament", help="seat-rotated bot games: win rates, ratings, cash and rounds"
+    )
+    game_opts(p)
+    round_cap(p)
+    p.add_argument("--games", type=int, default=200, help="games (rounded up to whole rotations)")
+    p.add_argument("--bots", default="", help=BOTS_HELP + ", one per seat (rotated)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    p.add_argument("--out", default="", help="write one JSON line per game here")
+    p.add_argument("--think", type=float, default=None, help="hard: seconds per decision")
+    p.add_argument(
+        "--rollouts", type=int, default=None, help="hard: rollouts per decision (deterministic)"
+    )
+    p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("analyse", help="hard's reading of a position of a saved game")
+    p.add_argument("file")
+    p.add_argument("--at", type=int, default=None, help="after this many actions")
+    p.add_argument("--think", type=float, default=None, help="seconds of search")
+    p.add_argument("--rollouts", type=int, default=None, help="rollouts (deterministic)")
+    p.add_argument("--seed", type=int, default=1, help="the search's seed")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; fcm[rl])")
     p.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
@@ -346,6 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="first seed")
     p.add_argument("--intro", action="store_true", help="introductory game")
     p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
+    round_cap(p)
     p.set_defaults(func=cmd_dataset)
 
     p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")

@@ -20,7 +20,9 @@ class SeatIn(BaseModel):
     model_config = STRICT
 
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(None, description="bot level: 'random' or 'heuristic'")
+    bot: str | None = Field(
+        None, description="bot level: 'random', 'easy' (alias 'heuristic'), 'medium' or 'hard'"
+    )
     think_ms: int | None = Field(None, ge=1, le=60_000, description="think budget per move")
     name: str | None = Field(None, max_length=40)
 

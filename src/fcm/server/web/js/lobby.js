@@ -51,7 +51,7 @@ function linkRow(label, url, testId) {
 
 export function renderLobby(root) {
   let timer = null;
-  let options = { options: { introductory: false, milestones: null, round_limit: null }, bots: ["random", "heuristic"] };
+  let options = { options: { introductory: false, milestones: null, round_limit: null }, bots: ["random", "easy", "medium", "hard"] };
   const page = h("div", { class: "page lobby" });
   const formBox = h("section", { class: "card" });
   const resultBox = h("section", { class: "card hidden", "data-test": "created" });
@@ -74,7 +74,7 @@ export function renderLobby(root) {
   const kept = [];
 
   function seatRow(i) {
-    const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "heuristic", name: "" };
+    const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
     const kind = h("select", { "data-test": `seat-kind-${i}` },
       h("option", { value: "human", selected: old.kind === "human" }, "Human"),
       h("option", { value: "bot", selected: old.kind === "bot" }, "Bot"));

@@ -1,0 +1,167 @@
+"""Scripted human plans as test opponents for the bots (issue 16's targets).
+
+Each plan is what a newcomer plays from a fixed list, with the easy bot's placement and
+cooking logic: it is kept here, apart from the bots, which never see it.
+
+``python -m bench.plans --bot medium --games 20 [--rollouts N]`` plays each plan against the
+bot, seat-rotated, and prints the bot's win rate per plan; ``--openings 4`` instead plays bot
+self-play games and prints the game lengths and how often each opening was played.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+
+from fcm.bots import make_bot
+from fcm.bots.base import Bot
+from fcm.bots.heuristic import HeuristicBot, _entry_of
+from fcm.core.actions import Action, ChooseAdvert, ChooseReserve, Hire, Train
+from fcm.core.company import owned_cards
+from fcm.core.state import GameState
+from fcm.core.types import Good, Seat
+from fcm.runner import play_game
+from fcm.tournament import wilson
+
+PLANS: dict[str, dict[str, object]] = {
+    # The issue's plan: two Burger Cooks, a Pricing Manager, a Waitress, three eternal
+    # billboards, a Local Manager.
+    "burger-billboards": {
+        "food": Good.BURGER, "reserve": 200,
+        "hires": (("marketing_trainee", 1), ("kitchen_trainee", 1), ("trainer", 1),
+                  ("marketing_trainee", 2), ("kitchen_trainee", 2), ("waitress", 1),
+                  ("marketing_trainee", 3), ("pricing_manager", 1), ("management_trainee", 1),
+                  ("management_trainee", 2)),
+        "trains": (("kitchen_trainee", "burger_cook"), ("management_trainee",
+                   "junior_vice_president"), ("junior_vice_president", "local_manager")),
+    },
+    # Tips and price: waitresses first, pizzas, two price cards, short game.
+    "pizza-waitresses": {
+        "food": Good.PIZZA, "reserve": 100,
+        "hires": (("waitress", 1), ("kitchen_trainee", 1), ("trainer", 1),
+                  ("marketing_trainee", 1), ("waitress", 2), ("pricing_manager", 1),
+                  ("kitchen_trainee", 2), ("marketing_trainee", 2), ("management_trainee", 1),
+                  ("pricing_manager", 2), ("waitress", 3)),
+        "trains": (("kitchen_trainee", "pizza_cook"), ("pizza_cook", "pizza_chef"),
+                   ("marketing_trainee", "campaign_manager"),
+                   ("management_trainee", "junior_vice_president")),
+    },
+    # Recruiting girl opening, burgers with a chef and mailboxes, long game.
+    "burger-recruiter": {
+        "food": Good.BURGER, "reserve": 300,
+        "hires": (("recruiting_girl", 1), ("kitchen_trainee", 1), ("trainer", 1),
+                  ("marketing_trainee", 1), ("kitchen_trainee", 2), ("waitress", 1),
+                  ("management_trainee", 1), ("marketing_trainee", 2), ("errand_boy", 1)),
+        "trains": (("kitchen_trainee", "burger_cook"), ("burger_cook", "burger_chef"),
+                   ("marketing_trainee", "campaign_manager"),
+                   ("management_trainee", "junior_vice_president")),
+    },
+}
+
+
+class PlanBot(HeuristicBot):
+    def __init__(self, plan: str, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.name = plan
+        self.plan = PLANS[plan]
+
+    def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        want = ChooseReserve(int(self.plan["reserve"]))  # type: ignore[call-overload]
+        return want if want in legal else legal[0]
+
+    def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        career: Counter[str] = Counter()
+        for card, n in owned_cards(view, seat).items():
+            career[_entry_of(card)] += n
+        legal = {a.employee for a in hires if isinstance(a, Hire)}
+        for card, count in self.plan["hires"]:  # type: ignore[attr-defined]
+            if career[card] < count and card in legal:
+                return Hire(card)
+        return None
+
+    def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        for src, dst in self.plan["trains"]:  # type: ignore[attr-defined]
+            for a in trains:
+                if isinstance(a, Train) and a.employee == src and a.into == dst:
+                    return a
+        return None
+
+    def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
+        food = self.plan["food"]
+        pool = [a for a in adverts if isinstance(a, ChooseAdvert) and a.good is food] or adverts
+        return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
+
+
+def play(bot: str, plan: str, games: int, seed: int, rollouts: int | None) -> tuple[int, int]:
+    """Seat-rotated games of ``bot`` against ``plan`` (2 players): the bot's wins, games."""
+    wins = 0
+    for i in range(games):
+        s = seed + i // 2
+        bot_seat = i % 2
+        seats: list[Bot] = [PlanBot(plan, s * 10), PlanBot(plan, s * 10 + 1)]
+        seats[bot_seat] = make_bot(bot, s * 10 + bot_seat, rollouts=rollouts)
+        result = play_game(seats, s)
+        wins += result.state.ranking[0] == bot_seat
+    return wins, games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bot", default="medium")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rollouts", type=int, default=None)
+    parser.add_argument("--openings", type=int, default=0, metavar="PLAYERS",
+                        help="instead: self-play openings and game length at this table size")
+    args = parser.parse_args()
+    if args.openings:
+        seen, rounds = openings(args.bot, args.openings, args.games, args.seed)
+        total = sum(seen.values())
+        print(f"{args.games} games of {args.bot} self-play, {args.openings} players: rounds "
+              f"mean {sum(rounds) / len(rounds):.1f}, min {min(rounds)}, max {max(rounds)}, "
+              f"{sum(12 <= r <= 20 for r in rounds)} in 12-20")
+        print("| opening (first food + first campaign) | seats | share |\n|---|---:|---:|")
+        for name, n in seen.most_common():
+            print(f"| {name} | {n} | {100 * n / total:.0f}% |")
+        return
+    print(f"| plan | {args.bot} wins | win % (95% CI) |\n|---|---:|---|")
+    for plan in PLANS:
+        wins, n = play(args.bot, plan, args.games, args.seed, args.rollouts)
+        lo, hi = wilson(wins, n)
+        print(f"| {plan} | {wins}/{n} | {100 * wins / n:.0f} ({100 * lo:.0f}–{100 * hi:.0f}) |",
+              flush=True)
+
+
+def openings(bot: str, players: int, games: int, seed: int) -> tuple[Counter[str], list[int]]:
+    """Self-play: each seat's opening (first food cooked + first campaign type) and rounds."""
+    from fcm.core.actions import Cook, StartCampaign
+    from fcm.data import CATALOG
+
+    seen: Counter[str] = Counter()
+    rounds: list[int] = []
+    for g in range(games):
+        first_food: dict[int, str] = {}
+        first_campaign: dict[int, str] = {}
+
+        def on_step(
+            state: GameState, seat: int, action: object,
+            first_food: dict[int, str] = first_food,
+            first_campaign: dict[int, str] = first_campaign,
+        ) -> None:
+            if isinstance(action, Cook) and seat not in first_food:
+                first_food[seat] = action.good.value
+            if isinstance(action, StartCampaign) and seat not in first_campaign:
+                first_campaign[seat] = CATALOG.campaigns[action.number].type.value
+
+        s = seed + g
+        result = play_game([make_bot(bot, s * 10 + i) for i in range(players)], s,
+                           on_step=on_step)
+        rounds.append(result.state.round)
+        for seat in range(players):
+            seen[f"{first_food.get(seat, 'none')}+{first_campaign.get(seat, 'none')}"] += 1
+    return seen, rounds
+
+
+if __name__ == "__main__":
+    main()

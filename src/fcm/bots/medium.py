@@ -1,0 +1,560 @@
+"""The medium bot: a planner that reads the position and plays a plan like a competent human.
+
+Stateless: every decision re-derives the plan from the bot's own view (so a server that makes a
+bot afresh for each decision gets the same play), and revises it as the position changes.
+
+The plan (:class:`Plan`) says
+- which food to sell: the one the company already cooks, else the one rivals cook and market
+  less (ties broken by a hash of the map and seat, so openings vary between games);
+- what to hire and train, in order: an opening that races a milestone (First billboard with a
+  Marketing Trainee, First waitress, First to lower prices), kitchen trainees trained into cooks,
+  waitresses, a Pricing Manager, more marketeers, a Management Trainee and a Junior VP only when
+  cards need seats, a Local Manager for a second restaurant when houses are out of reach, a New
+  Business Developer for houses and gardens next to its restaurants, a campaign manager for
+  mailboxes and a brand manager for airplanes;
+- salaries against the next Payday: a salaried card is hired or trained only while cash plus a
+  cautious income forecast covers every salary; at Payday only salaried cards are fired, and
+  never one it can pay;
+- marketing: every campaign tile it may launch (billboard, mailbox, airplane, radio) is scored by
+  the houses it reaches that the chain would win on price + distance, with room for demand;
+  campaigns that would only feed a rival are not placed;
+- price: Pricing Manager at work when houses are contested, a Luxuries Manager only where no
+  rival is within reach, a Discount Manager when most valued houses are lost by a little;
+- the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
+  ($100), a slow map or a training line a long one ($300), else $200.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fcm.bots.heuristic import (
+    WORK_PRIORITY,
+    HeuristicBot,
+    _demand_counts,
+    _entry_of,
+    _service_distances,
+    seats_short,
+)
+from fcm.core.actions import (
+    Action,
+    ChooseAdvert,
+    ChooseReserve,
+    Cook,
+    Done,
+    Fire,
+    Hire,
+    PlaceCampaign,
+    PlaceRestaurant,
+    SendToWork,
+    StartCampaign,
+    Train,
+)
+from fcm.core.company import board_of, owned_cards, salary_due, structure_fits, unit_price
+from fcm.core.engine import apply_in_place, legal_actions
+from fcm.core.geometry import campaign_cells, restaurant_entrances
+from fcm.core.phases.marketing import houses_reached
+from fcm.core.state import Campaign, GameState, Phase
+from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
+from fcm.data import CATALOG
+
+E = EmployeeId
+M = MilestoneId
+FOODS = (Good.BURGER, Good.PIZZA)
+LEAK = 0.25  # what demand created for a rival costs us, per dollar it earns them
+COOKS = {Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF), Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF)}
+KITCHEN = frozenset(c for pair in COOKS.values() for c in pair)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    food: Good
+    opening: str  # "billboard", E.WAITRESS or "pricing": the milestone raced in round 1-2
+    reserve: int
+    hires: tuple[tuple[EmployeeId, int], ...]
+    trains: tuple[tuple[EmployeeId, EmployeeId], ...]
+    contested: bool  # some house near us is within reach of a rival
+
+
+def _hash(*parts: object) -> int:
+    return zlib.crc32(repr(parts).encode())
+
+
+def _rival_food_weight(view: GameState, seat: Seat) -> Counter[Good]:
+    """How much each food is already served by rivals: their kitchens and campaigns."""
+    w: Counter[Good] = Counter()
+    for s in range(view.num_players):
+        if s == seat:
+            continue
+        owned = owned_cards(view, s)
+        for food, (cook, chef) in COOKS.items():
+            w[food] += 2 * owned[cook] + 4 * owned[chef]
+    for c in view.campaigns.values():
+        if c.owner != seat and c.good in FOODS:
+            w[c.good] += 1
+    return w
+
+
+def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int]:
+    """For each house this chain's restaurants reach: price + distance (any restaurant, open or
+    coming soon, since they open before the next Dinnertime)."""
+    board = board_of(view)
+    p = view.players[seat]
+    price = unit_price(view, seat)
+    if potential:
+        # the price it can set: Pricing Managers it owns count as at work
+        price -= [*p.hand, *p.beach].count(E.PRICING_MANAGER)
+    mine = [r for r in view.restaurants if r.owner == seat]
+    out: dict[int, int] = {}
+    for h in view.houses.values():
+        best: int | None = None
+        for r in mine:
+            d = board.distance_house_to_restaurant(
+                h.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+            )
+            if d is not None and (best is None or d < best):
+                best = d
+        if best is not None:
+            out[h.number] = price + best
+    return out
+
+
+def win_chances(view: GameState, seat: Seat, potential: bool = True) -> dict[int, float]:
+    """For each house: 1 if this chain beats every rival on price + distance, 0.5 on a tie,
+    a small value when it loses by one (a price card would win it), else 0."""
+    mine = totals(view, seat, potential)
+    rivals = [totals(view, s, potential) for s in range(view.num_players) if s != seat]
+    out: dict[int, float] = {}
+    for n, t in mine.items():
+        best = min((r[n] for r in rivals if n in r), default=None)
+        if best is None or t < best:
+            out[n] = 1.0
+        elif t == best:
+            out[n] = 0.5
+        elif t == best + 1:
+            out[n] = 0.1
+        else:
+            out[n] = 0.0
+    return out
+
+
+class MediumBot(HeuristicBot):
+    name = "medium"
+
+    # -- the plan ------------------------------------------------------------------------------
+
+    def plan(self, view: GameState, seat: Seat) -> Plan:
+        owned = owned_cards(view, seat)
+        mine = {f: owned[a] * 3 + owned[b] * 8 for f, (a, b) in COOKS.items()}
+        my_campaign_goods = Counter(
+            c.good for c in view.campaigns.values() if c.owner == seat and c.good in FOODS
+        )
+        tiles = tuple(tuple(row) for row in view.tiles)
+        chances0 = win_chances(view, seat) if view.restaurants else {}
+        won_demand: Counter[Good] = Counter()
+        for n, ch in chances0.items():
+            if ch >= 0.5:
+                won_demand.update(g for g in view.houses[n].demand if g in FOODS)
+        rival = _rival_food_weight(view, seat)
+        score = {
+            f: 2 * mine[f] + 4 * my_campaign_goods[f] + 2 * won_demand[f] - rival[f]
+            for f in FOODS
+        }
+        if score[Good.BURGER] != score[Good.PIZZA]:
+            food = max(FOODS, key=lambda f: score[f])
+        else:
+            food = FOODS[_hash(tiles, seat) % 2]
+        near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
+        chances = win_chances(view, seat) if view.restaurants else {}
+        # contested at today's prices: whether a price card is needed at all
+        today = win_chances(view, seat, potential=False) if view.restaurants else {}
+        contested = any(c < 1.0 for c in today.values())
+        billboard_open = M.FIRST_BILLBOARD in view.milestones_available or view.players[
+            seat
+        ].has(M.FIRST_BILLBOARD)
+        # The round-1 race: an eternal billboard pays on a map with houses near us.
+        if billboard_open and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3)):
+            opening = "billboard"
+        elif M.FIRST_WAITRESS in view.milestones_available:
+            opening = E.WAITRESS
+        else:
+            opening = "pricing"
+        if not any(r.owner == seat for r in view.restaurants):
+            # chosen before any restaurant stands: by plan and table size (2p: tempo matters)
+            pick = _hash(tiles, seat, "r") % 5
+            reserve = (200, 300, 300, 300, 300)[pick] if view.num_players > 2 else (
+                (100, 100, 200, 200, 300)[pick])
+        elif opening == "billboard" and near >= 3:
+            reserve = 100
+        elif near <= 1:
+            reserve = 300
+        else:
+            reserve = 200 if _hash(tiles, seat, "r") % 3 else 300
+        cook = COOKS[food][0]
+        first: tuple[tuple[EmployeeId, int], ...] = {
+            "billboard": ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1)),
+            E.WAITRESS: ((E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
+            "pricing": ((E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
+        }[opening]
+        hires = (
+            *first,
+            (E.TRAINER, 1),
+            (E.MARKETING_TRAINEE, 2),
+            (E.RECRUITING_GIRL, 1),
+            (E.KITCHEN_TRAINEE, 2),
+            (E.MARKETING_TRAINEE, 3),
+            (E.WAITRESS, 1),
+            (E.PRICING_MANAGER, 1),
+            (E.MANAGEMENT_TRAINEE, 1),
+            (E.MARKETING_TRAINEE, 4),
+            (E.KITCHEN_TRAINEE, 3),
+            (E.WAITRESS, 2),
+            (E.MANAGEMENT_TRAINEE, 2),
+            (E.ERRAND_BOY, 1),
+            (E.MANAGEMENT_TRAINEE, 3),
+        )
+        out_of_reach = sum(1 for h in view.houses.values() if h.demand) > sum(
+            1 for n in chances if view.houses[n].demand
+        )
+        trains: list[tuple[EmployeeId, EmployeeId]] = []
+        # Full baskets: when houses we win also want the other food, cook it too.
+        other = FOODS[1 - FOODS.index(food)]
+        mixed = sum(
+            view.houses[n].demand.count(other) for n, ch in chances.items() if ch >= 0.5
+        )
+        other_cook = COOKS[other][0]
+        if mixed >= 1 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
+            trains.append((E.KITCHEN_TRAINEE, other_cook))
+        trains.append((E.KITCHEN_TRAINEE, cook))
+        if owned[cook] >= 2:
+            trains.append((cook, COOKS[food][1]))
+        trains.append((E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+        if out_of_reach or contested:
+            trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
+        my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
+        p_me = view.players[seat]
+        if not billboard_open or view.round >= 5:
+            trains.append((E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+        idle_trainees = [*p_me.hand, *p_me.at_work, *p_me.beach].count(E.MARKETING_TRAINEE)
+        if (my_campaigns == 0 and view.round >= 4) or (idle_trainees and view.round >= 5):
+            # nothing in a trainee's range: a campaign manager reaches one square further
+            trains.insert(1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+        trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
+        trains.append((E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
+        if contested:
+            trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
+        return Plan(food, opening, reserve, hires, tuple(trains), contested)
+
+    def _best_restaurant(
+        self, view: GameState, seat: Seat, places: list[Action], legal: Sequence[Action]
+    ) -> Action:
+        """The first restaurant: near many houses that no rival restaurant is nearer to."""
+        if not places:
+            return Done() if Done() in legal else legal[0]
+        board = board_of(view)
+        houses = list(view.houses.values())
+        rivals = [r for r in view.restaurants if r.owner != seat]
+        rival_d: dict[int, int] = {}
+        for h in houses:
+            for r in rivals:
+                d = board.distance_house_to_restaurant(
+                    h.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+                )
+                if d is not None and d < rival_d.get(h.number, 99):
+                    rival_d[h.number] = d
+
+        def score(a: Action) -> float:
+            assert isinstance(a, PlaceRestaurant)
+            ents = restaurant_entrances(a.cell, a.entrance, False)
+            total = 0.0
+            for h in houses:
+                d = board.distance_house_to_restaurant(h.footprint, ents)
+                if d is None:
+                    continue
+                other = rival_d.get(h.number, 99)
+                share = 1.0 if d < other else (0.4 if d == other else 0.1)
+                total += share * (1.0 / (1 + d) + (0.5 if d <= 2 else 0.0))
+            return total
+
+        scores = [score(a) for a in places]
+        best = max(scores)
+        top = [a for a, sc in zip(places, scores, strict=True) if sc >= best - 1e-9]
+        return top[self._rng.below(len(top))]
+
+    # -- reserve, restructuring, payday ---------------------------------------------------------
+
+    def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        want = ChooseReserve(self.plan(view, seat).reserve)
+        return want if want in legal else legal[0]
+
+    def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        p = view.players[seat]
+        plan = self.plan(view, seat)
+        hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
+        prio = self._priorities(view, seat, plan)
+        work = self._pack(hand, view.ceo_slots, prio)
+        # A trainer at work trains only cards on the beach: keep the plan's next one there
+        # (never a manager whose seats the structure needs).
+        if E.TRAINER in work:
+            for src, dst in plan.trains:
+                if CATALOG.employees[src].is_manager:
+                    continue
+                if (
+                    src in work
+                    and self._step_wanted(view, seat, dst)
+                    and self._salary_room(view, seat, card=dst)
+                ):
+                    rest = list(hand)
+                    rest.remove(src)
+                    work = self._pack(rest, view.ceo_slots, prio)
+                    break
+        draft = Counter(view.drafts.get(seat, []))
+        want = Counter(work) - draft
+        for card in sorted(want, key=lambda c: (-prio.get(c, 50), c)):
+            if SendToWork(card) in legal:
+                return SendToWork(card)
+        return Done()
+
+    def _priorities(self, view: GameState, seat: Seat, plan: Plan) -> dict[EmployeeId, int]:
+        """How much each card is wanted at work this round, by plan and position."""
+        prio = dict(WORK_PRIORITY)
+        p = view.players[seat]
+        wanted_training = any(
+            src in p.hand and self._step_wanted(view, seat, dst) for src, dst in plan.trains
+        )
+        if view.round >= 6 and not wanted_training:
+            prio[E.TRAINER] = 30
+        prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
+        return prio
+
+    @staticmethod
+    def _pack(
+        hand: list[EmployeeId], ceo_slots: int, prio: dict[EmployeeId, int]
+    ) -> list[EmployeeId]:
+        """The best set of cards that fits: managers with the most slots, then by priority."""
+        managers = sorted(
+            (c for c in hand if CATALOG.employees[c].is_manager),
+            key=lambda c: -CATALOG.employees[c].slots,
+        )
+        others = sorted(
+            (c for c in hand if not CATALOG.employees[c].is_manager and prio.get(c, 50) > 0),
+            key=lambda c: (-prio.get(c, 50), c),
+        )
+        best: list[EmployeeId] = []
+        for m_count in range(min(len(managers), ceo_slots) + 1):
+            chosen = managers[:m_count]
+            capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
+            packed = chosen + others[:capacity]
+            if structure_fits(packed, ceo_slots) and len(packed) > len(best):
+                best = packed
+        return best
+
+    def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
+        if card == E.LUXURIES_MANAGER:
+            return not plan.contested
+        if card == E.DISCOUNT_MANAGER:
+            return plan.contested
+        if card == E.PRICING_MANAGER:
+            # a price cut only pays where it wins houses
+            return plan.contested or view.round <= 3
+        return True
+
+    def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        fires = [a for a in legal if isinstance(a, Fire)]
+        if not fires:
+            return Done()
+        p = view.players[seat]
+        drafted = view.drafts.get(seat, [])
+        # cards already chosen for firing this Payday no longer cost their salary
+        due = max(0, salary_due(view, seat) - 5 * sum(
+            1 for c in drafted if CATALOG.employees[c].salary
+        ))
+        forced = Done() not in legal
+        salaried = [a for a in fires if CATALOG.employees[a.employee].salary]
+        if not salaried:
+            return Done() if not forced else fires[0]
+        if forced or due > p.cash:
+            # the salaried card whose loss hurts least
+            return min(salaried, key=lambda a: self._keep_value(view, seat, a.employee))
+        # idle salaried cards on the beach that a tight budget cannot carry
+        idle = [a for a in salaried if a.employee in p.beach and a.employee not in p.at_work]
+        if idle and due > p.cash // 2 + 10:
+            worst = min(idle, key=lambda a: self._keep_value(view, seat, a.employee))
+            if self._keep_value(view, seat, worst.employee) < 60:
+                return worst
+        return Done()
+
+    def _keep_value(self, view: GameState, seat: Seat, card: EmployeeId) -> int:
+        plan = self.plan(view, seat)
+        if card in COOKS[plan.food]:
+            return 100
+        return WORK_PRIORITY.get(card, 50)
+
+    # -- hiring and training within the salary budget --------------------------------------------
+
+    def _income_forecast(self, view: GameState, seat: Seat) -> int:
+        """A cautious next-Dinnertime income: houses with demand we would win, at our price."""
+        price = unit_price(view, seat)
+        chances = win_chances(view, seat)
+        income = 0.0
+        for n, ch in chances.items():
+            income += ch * len(view.houses[n].demand) * price
+        income += 3 * view.players[seat].at_work.count(E.WAITRESS)
+        return int(0.6 * income)
+
+    def _salary_room(
+        self, view: GameState, seat: Seat, extra: int = 1, card: EmployeeId | None = None
+    ) -> bool:
+        p = view.players[seat]
+        due = salary_due(view, seat)
+        if due == 0 and extra == 1 and card in KITCHEN:
+            return True  # the first cook bootstraps the company
+        return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
+
+    def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        plan = self.plan(view, seat)
+        owned = owned_cards(view, seat)
+        career: Counter[EmployeeId] = Counter()
+        for card, n in owned.items():
+            career[_entry_of(card)] += n
+        legal = {a.employee for a in hires if isinstance(a, Hire)}
+        short = seats_short(view, seat)
+        for card, count in plan.hires:
+            if career[card] >= count or card not in legal:
+                continue
+            if short and card != E.MANAGEMENT_TRAINEE and career[E.MANAGEMENT_TRAINEE] == 0:
+                return Hire(E.MANAGEMENT_TRAINEE) if E.MANAGEMENT_TRAINEE in legal else None
+            return Hire(card)
+        return None
+
+    def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        plan = self.plan(view, seat)
+        short = seats_short(view, seat)
+        for src, dst in plan.trains:
+            if dst == E.JUNIOR_VICE_PRESIDENT and not short:
+                continue
+            if not self._step_wanted(view, seat, dst):
+                continue
+            if CATALOG.employees[dst].salary and not self._salary_room(view, seat, card=dst):
+                continue
+            for a in trains:
+                if isinstance(a, Train) and a.employee == src and a.into == dst:
+                    return a
+        return None
+
+    def _step_wanted(self, view: GameState, seat: Seat, dst: EmployeeId) -> bool:
+        owned = owned_cards(view, seat)
+        if dst == E.NEW_BUSINESS_DEVELOPER:
+            return view.round >= 5 and owned[dst] == 0
+        if dst in (E.LOCAL_MANAGER, E.DISCOUNT_MANAGER, E.BRAND_MANAGER):
+            return owned[dst] == 0
+        return True
+
+    # -- marketing -----------------------------------------------------------------------------
+
+    def _campaign_value(self, view: GameState, seat: Seat, probe: Campaign,
+                        chances: dict[int, float]) -> float:
+        price = unit_price(view, seat)
+        value = 0.0
+        for house in houses_reached(view, probe):
+            room = house.capacity - len(house.demand)
+            if room <= 0:
+                continue
+            ch = chances.get(house.number, 0.0)
+            gain = price * (2 if house.garden else 1)
+            # demand we win pays; demand we create for a rival costs us a part of it
+            value += min(room, 2) * (ch * gain - LEAK * (1 - ch) * gain)
+        return value
+
+    def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
+        """Try every kind of tile the marketeers may launch; keep the best by placement value."""
+        seen: dict[tuple[str, CampaignType, int, int], StartCampaign] = {}
+        for a in starts:
+            assert isinstance(a, StartCampaign)
+            tile = CATALOG.campaigns[a.number]
+            key = (a.marketeer, tile.type, tile.height, tile.width)
+            seen.setdefault(key, a)
+        best: Action = Done()
+        best_value = 0.0  # a campaign that feeds rivals more than us is not placed
+        chances = win_chances(view, seat)
+        for a in seen.values():
+            probe = view.clone()
+            apply_in_place(probe, seat, a)
+            places = legal_actions(probe, seat)
+            _, value = self._best_placement(probe, seat, places, chances)
+            tile = CATALOG.campaigns[a.number]
+            racing = M.FIRST_BILLBOARD in view.milestones_available and not view.players[
+                seat
+            ].has(M.FIRST_BILLBOARD)
+            if tile.type is CampaignType.BILLBOARD and racing and value > 0:
+                value += 15  # eternal campaigns and free marketeer salaries for the rest
+            if value > best_value + 1e-9:
+                best, best_value = a, value
+        if best == Done() and Done() not in legal_actions(view, seat):
+            return starts[0]
+        return best
+
+    def _best_placement(
+        self, view: GameState, seat: Seat, places: Sequence[Action], chances: dict[int, float]
+    ) -> tuple[Action, float]:
+        w = view.working
+        assert w is not None and w.draft is not None
+        tile = CATALOG.campaigns[w.draft.number]
+        good = self.plan(view, seat).food
+        best: Action = places[0]
+        best_value = -1e9
+        for a in places:
+            if not isinstance(a, PlaceCampaign):
+                continue
+            cells: tuple[Cell, ...] = ()
+            if a.cell is not None:
+                cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
+            probe = Campaign(
+                number=tile.number, kind=tile.type, owner=seat, good=good, marketeer="",
+                remaining=1, eternal=False, placed_round=view.round, cells=cells,
+                edge=a.edge, first=a.first,
+            )
+            v = self._campaign_value(view, seat, probe, chances)
+            if v > best_value + 1e-9:
+                best, best_value = a, v
+        return best, best_value
+
+    def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
+        return self._best_placement(view, seat, places, win_chances(view, seat))[0]
+
+    def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
+        food = self.plan(view, seat).food
+        fitting = [a for a in adverts if isinstance(a, ChooseAdvert) and a.good is food]
+        pool = fitting or adverts
+        return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
+
+    # -- food ------------------------------------------------------------------------------------
+
+    def _cook(self, view: GameState, cooks: list[Action]) -> Action:
+        """Cook what the houses we would win still miss after our stock (full baskets)."""
+        seat = view.working.seat if view.working is not None else 0
+        food = self.plan(view, seat).food
+        want: Counter[Good] = Counter()
+        for n, ch in win_chances(view, seat).items():
+            if ch >= 0.5:
+                want.update(view.houses[n].demand)
+        stock = view.players[seat].stock
+        missing = {g: want[g] - stock.get(g, 0) for g in FOODS}
+        demand = _demand_counts(view)
+
+        def key(a: Action) -> tuple[int, int, int]:
+            if not isinstance(a, Cook):
+                return (-99, 0, 0)
+            return (min(missing.get(a.good, 0), 3), int(a.good is food), demand[a.good])
+
+        return max(cooks, key=key)
+
+    def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.SETUP_RESERVE:
+            return self._reserve(view, seat, legal)
+        return super().choose(view, seat, legal)

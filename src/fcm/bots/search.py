@@ -1,0 +1,256 @@
+"""The hard bot: medium proposes, determinized rollouts decide.
+
+At a decision with a real choice in Working 9-5 (hire, train, campaign tile and square), the bot
+takes medium's choice and a few alternatives as candidates. Each iteration draws one
+determinization of what its seat cannot see (the others' reserve cards while they are secret,
+from a prior; the chance state), consistently with its view and never from the true state, and
+plays every candidate on the same draw (paired comparison): the candidate is applied with the
+engine's in-place fast path on a cheap clone, then medium plays every seat to the start of the
+next round's Restructuring (one round), and a value estimate scores the truncated position (cash
+lead plus forecast income). Medium's choice is kept unless a candidate beats it by a margin over
+the same draws. Every other decision is medium's (Order of Business, Restructuring, Payday:
+searching them was neutral for others' bots).
+
+Budget: ``think`` seconds (default 1.0, at most 2 s per decision) and/or ``rollouts`` per
+decision (deterministic, for tournaments and tests: the same seed and view give the same move).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from fcm.bots.medium import MediumBot
+from fcm.core.actions import (
+    Action,
+    ChooseReserve,
+    Done,
+    Hire,
+    PlaceCampaign,
+    StartCampaign,
+    Train,
+)
+from fcm.core.engine import apply_in_place, current_actors, legal_actions
+from fcm.core.rng import Rng
+from fcm.core.state import GameState, Phase
+from fcm.core.types import EmployeeId, Good, Seat
+
+DEFAULT_THINK = 1.0  # seconds per searched decision
+MAX_CANDIDATES = 5
+MARGIN = 3.0  # dollars per rollout a candidate must gain over medium's choice
+HORIZON_ROUNDS = 3  # rounds of forecast income a truncated rollout is credited with
+FOODS = (Good.BURGER, Good.PIZZA)
+RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
+
+
+class HardBot:
+    name = "hard"
+
+    def __init__(
+        self, seed: int = 0, *, think: float | None = None, rollouts: int | None = None
+    ) -> None:
+        self.seed = seed
+        self.think = DEFAULT_THINK if think is None and rollouts is None else think
+        self.rollouts = rollouts
+        self.medium = MediumBot(seed)
+        self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0}
+
+    # The server sets a per-seat budget in milliseconds.
+    @property
+    def think_ms(self) -> int:
+        return int((self.think or 0) * 1000)
+
+    @think_ms.setter
+    def think_ms(self, value: int) -> None:
+        self.think = min(2.0, max(0.05, value / 1000))
+
+    def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        proposal = self.medium.choose(view, seat, legal)
+        if len(legal) == 1:
+            return legal[0]
+        candidates = self.candidates(view, seat, legal, proposal)
+        if len(candidates) < 2:
+            return proposal
+        return self.search(view, seat, candidates)
+
+    # -- candidates ------------------------------------------------------------------------------
+
+    def candidates(
+        self, view: GameState, seat: Seat, legal: Sequence[Action], proposal: Action
+    ) -> list[Action]:
+        """Medium's choice first, then alternatives of the same decision."""
+        first = legal[0]
+        out: list[Action] = [proposal]
+        # The reserve card only shows after a rollout's horizon: medium's plan chooses it.
+        if view.phase is Phase.WORKING and not isinstance(first, ChooseReserve):
+            kinds = (Hire, Train, StartCampaign)
+            pool: list[Action] = [a for a in legal if isinstance(a, kinds)]
+            if any(isinstance(a, PlaceCampaign) for a in legal):
+                pool = self._top_placements(view, seat, legal)
+            if pool and Done() in legal:
+                pool.append(Done())
+        else:
+            return out
+        for a in pool:
+            if a not in out:
+                out.append(a)
+            if len(out) >= MAX_CANDIDATES:
+                break
+        return out
+
+    def _top_placements(
+        self, view: GameState, seat: Seat, legal: Sequence[Action]
+    ) -> list[Action]:
+        from fcm.bots.medium import win_chances
+
+        places = [a for a in legal if isinstance(a, PlaceCampaign)]
+        chances = win_chances(view, seat)
+        scored: list[tuple[float, int, Action]] = []
+        for a in places:
+            _, v = self.medium._best_placement(view, seat, [a], chances)
+            scored.append((-v, len(scored), a))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [a for _, _, a in scored[: MAX_CANDIDATES - 1]]
+
+    # -- determinization and rollouts ------------------------------------------------------------
+
+    def determinize(self, view: GameState, seat: Seat, rng: Rng) -> GameState:
+        """A full state consistent with ``view``: hidden reserve cards drawn from the prior,
+        the chance state drawn afresh. Only what the view shows is kept."""
+        state = view.clone()
+        state.rng = rng.below(2**31) + 1
+        total = sum(w for _, w in RESERVE_PRIOR)
+        for p in state.players:
+            if p.seat != seat and p.reserve is None and view.phase is not Phase.SETUP_RESERVE:
+                roll = rng.below(total)
+                for money, w in RESERVE_PRIOR:
+                    if roll < w:
+                        p.reserve = money
+                        break
+                    roll -= w
+        return state
+
+    def rollout(self, state: GameState, seat: Seat, action: Action, policy: MediumBot) -> float:
+        """Apply ``action``, let medium play every seat to the next round's Restructuring, and
+        score the position for ``seat``."""
+        start_round = state.round
+        apply_in_place(state, seat, action)
+        steps = 0
+        while state.phase is not Phase.GAME_OVER and steps < 2000:
+            if state.phase is Phase.RESTRUCTURING and state.round > start_round:
+                break
+            actors = current_actors(state)
+            s = actors[0]
+            legal = legal_actions(state, s)
+            apply_in_place(state, s, policy.choose(state, s, legal))
+            steps += 1
+        return value(state, seat, policy)
+
+    def evaluate(
+        self, view: GameState, seat: Seat, candidates: list[Action]
+    ) -> tuple[list[float], int]:
+        """Mean rollout value of each candidate over the same determinizations, and how many
+        determinizations each got (the budget decides)."""
+        rng = Rng(self.seed ^ (view.round * 7919) ^ len(candidates))
+        start = time.perf_counter()
+        deadline = start + (self.think if self.think is not None else 1e9)
+        limit = self.rollouts if self.rollouts is not None else 10**9
+        totals = [0.0] * len(candidates)
+        samples = 0
+        per_iter = 0.0
+        while samples * len(candidates) < limit:
+            now = time.perf_counter()
+            if samples and now + per_iter * 1.2 > deadline:
+                break
+            base = self.determinize(view, seat, rng)
+            for i, cand in enumerate(candidates):
+                policy = MediumBot(self.seed + samples)
+                totals[i] += self.rollout(base.clone(), seat, cand, policy)
+            samples += 1
+            per_iter = (time.perf_counter() - start) / samples
+        self.stats["rollouts"] += samples * len(candidates)
+        self.stats["seconds"] += time.perf_counter() - start
+        return [t / max(1, samples) for t in totals], samples
+
+    def search(self, view: GameState, seat: Seat, candidates: list[Action]) -> Action:
+        means, samples = self.evaluate(view, seat, candidates)
+        if samples == 0:
+            return candidates[0]
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        if best != 0 and means[best] >= means[0] + MARGIN:
+            return candidates[best]
+        return candidates[0]
+
+    def analyse(
+        self, view: GameState, seat: Seat, legal: Sequence[Action]
+    ) -> list[tuple[Action, float, int, bool]]:
+        """Hard's reading of a position: its candidate moves, best first, each with its mean
+        rollout value (dollars of lead), the determinizations it got, and whether it is
+        medium's proposal. Decisions hard does not search are read with the first legal
+        actions as candidates."""
+        proposal = self.medium.choose(view, seat, legal)
+        cands = self.candidates(view, seat, legal, proposal)
+        if len(cands) < 2:
+            others = [a for a in legal if a != proposal][: MAX_CANDIDATES - 1]
+            cands = [proposal, *others]
+        means, samples = self.evaluate(view, seat, cands)
+        out = [(a, m, samples, a == proposal) for a, m in zip(cands, means, strict=True)]
+        return sorted(out, key=lambda x: -x[1])
+
+
+def forecast(state: GameState, seat: Seat) -> float:
+    """Next round's income for ``seat``, net of the next salaries: houses in serving order that
+    the chain wins (price + distance) and can serve in full from its stock plus what its
+    kitchen can make (cooks 3, chefs 8, a kitchen trainee 1), plus waitress tips."""
+    from fcm.bots.medium import win_chances
+    from fcm.core.company import owned_cards, salary_due, unit_price
+    from fcm.data import CATALOG
+
+    p = state.players[seat]
+    cap: Counter[Good] = Counter({g: n for g, n in p.stock.items() if n > 0})
+    flexible = 0
+    for card, n in owned_cards(state, seat).items():
+        e = CATALOG.employees[card]
+        if not e.food:
+            continue  # drinks depend on routes: only the stock counts
+        if len(e.food) > 1:
+            flexible += e.food_amount * n
+        else:
+            cap[e.food[0]] += e.food_amount * n
+    price = max(1, unit_price(state, seat))
+    income = 0.0
+    for number, ch in sorted(win_chances(state, seat).items()):
+        if ch < 0.5:
+            continue
+        house = state.houses[number]
+        if not house.demand:
+            continue
+        need = Counter(house.demand)
+        short = sum(max(0, k - cap[g]) for g, k in need.items())
+        if short > flexible or any(g not in FOODS and cap[g] < k for g, k in need.items()):
+            continue
+        for g, k in need.items():
+            used = min(cap[g], k)
+            cap[g] -= used
+            flexible -= k - used
+        income += ch * price * len(house.demand) * (2 if house.garden else 1)
+    income += 3 * p.at_work.count(EmployeeId.WAITRESS)
+    return income - salary_due(state, seat)
+
+
+def value(state: GameState, seat: Seat, policy: MediumBot) -> float:
+    """The truncated position for ``seat``: cash lead over the best rival plus forecast net
+    income over the next rounds (investments show their costs before their revenue)."""
+    if state.phase is Phase.GAME_OVER:
+        lead = state.players[seat].cash - max(
+            p.cash for p in state.players if p.seat != seat
+        )
+        return lead + (1000 if state.ranking and state.ranking[0] == seat else -1000)
+    rounds = HORIZON_ROUNDS
+
+    def worth(s: Seat) -> float:
+        return state.players[s].cash + rounds * forecast(state, s)
+
+    mine = worth(seat)
+    return mine - max(worth(s) for s in range(state.num_players) if s != seat)

@@ -1,0 +1,202 @@
+"""Tournaments: seat-rotated bot games with win rates, ratings and confidence intervals.
+
+Every seed is played once per rotation of the seats, so every bot sits in every seat equally
+often on the same maps (the same seeds for every rotation): seat advantage and map luck cancel.
+Games are played by :func:`fcm.simulate.run_one` (one JSON line per game, replayable from its
+seed). Ratings come from ``openskill`` (Plackett-Luce), a maintained package; win rates carry
+Wilson 95% intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from fcm.core.state import Options
+from fcm.simulate import GameSpec, run_one
+
+
+def rotations(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every cyclic rotation of the seat assignment (distinct ones only, in a fixed order)."""
+    out: list[tuple[str, ...]] = []
+    n = len(bots)
+    for r in range(n):
+        rot = tuple(bots[(s + r) % n] for s in range(n))
+        if rot not in out:
+            out.append(rot)
+    return out
+
+
+def specs(
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    options: Options | None = None,
+    think: float | None = None,
+    rollouts: int | None = None,
+) -> list[GameSpec]:
+    """The games of a tournament: ``games`` rounded up to whole rotations, seeds ``seed``..."""
+    rots = rotations(bots)
+    seeds = max(1, math.ceil(games / len(rots)))
+    opts = (options or Options()).to_dict()
+    return [
+        GameSpec(seed + i, rot, opts, think=think, rollouts=rollouts)
+        for i in range(seeds)
+        for rot in rots
+    ]
+
+
+def run(
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    options: Options | None = None,
+    jobs: int = 1,
+    think: float | None = None,
+    rollouts: int | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Yield one result line per game (completion order when ``jobs`` > 1)."""
+    todo = specs(bots, games, seed, options, think, rollouts)
+    if jobs <= 1:
+        for spec in todo:
+            yield run_one(spec)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(run_one, todo, chunksize=1)
+
+
+# -- statistics ---------------------------------------------------------------------------------
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(slots=True)
+class BotStats:
+    name: str
+    seats: int = 0  # seat-games played
+    wins: int = 0
+    cash: float = 0.0
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+
+@dataclass(slots=True)
+class Summary:
+    games: int
+    players: int
+    bots: list[BotStats]
+    # head[a][b]: in games with both, how often a finished ahead of b (pairs of seats)
+    ahead: dict[str, dict[str, tuple[int, int]]]
+    rounds_mean: float
+    rounds_min: int
+    rounds_max: int
+    seconds_mean: float
+    wins_by_seat: list[int]
+
+
+def summarise(lines: Sequence[dict[str, Any]]) -> Summary:
+    """Win rates, head-to-head matrix, openskill ratings, cash and rounds over result lines."""
+    from openskill.models import PlackettLuce
+
+    lines = sorted(lines, key=lambda x: (x["seed"], x["bots"]))
+    players = len(lines[0]["bots"]) if lines else 0
+    names = sorted({b for line in lines for b in line["bots"]})
+    stats = {n: BotStats(n) for n in names}
+    ahead: dict[str, dict[str, list[int]]] = {a: {b: [0, 0] for b in names} for a in names}
+    model = PlackettLuce()
+    ratings = {n: model.rating(name=n) for n in names}
+    wins_by_seat = [0] * players
+    for line in lines:
+        bots, ranking = line["bots"], line["ranking"]
+        place = {seat: i for i, seat in enumerate(ranking)}
+        wins_by_seat[ranking[0]] += 1
+        for seat, name in enumerate(bots):
+            s = stats[name]
+            s.seats += 1
+            s.cash += line["cash"][seat]
+            s.wins += ranking[0] == seat
+            for other, oname in enumerate(bots):
+                if other != seat and oname != name:
+                    cell = ahead[name][oname]
+                    cell[0] += place[seat] < place[other]
+                    cell[1] += 1
+        # One team per seat; a bot in several seats gets the mean of its copies' updates.
+        teams = [[model.rating(mu=ratings[n].mu, sigma=ratings[n].sigma, name=n)] for n in bots]
+        new = model.rate(teams, ranks=[place[seat] for seat in range(len(bots))])
+        copies: dict[str, list[Any]] = {}
+        for seat, name in enumerate(bots):
+            copies.setdefault(name, []).append(new[seat][0])
+        for name, rs in copies.items():
+            ratings[name] = model.rating(
+                mu=statistics.fmean(r.mu for r in rs),
+                sigma=statistics.fmean(r.sigma for r in rs),
+                name=name,
+            )
+    for name, s in stats.items():
+        s.cash = s.cash / s.seats if s.seats else 0.0
+        s.mu, s.sigma = ratings[name].mu, ratings[name].sigma
+    rounds = [line["rounds"] for line in lines] or [0]
+    return Summary(
+        games=len(lines),
+        players=players,
+        bots=sorted(stats.values(), key=lambda s: -s.mu),
+        ahead={a: {b: (v[0], v[1]) for b, v in row.items()} for a, row in ahead.items()},
+        rounds_mean=statistics.fmean(rounds),
+        rounds_min=min(rounds),
+        rounds_max=max(rounds),
+        seconds_mean=statistics.fmean(line["seconds"] for line in lines) if lines else 0.0,
+        wins_by_seat=wins_by_seat,
+    )
+
+
+def format_summary(s: Summary) -> str:
+    """The tables as Markdown (they go into the README as they are)."""
+    out = [
+        f"{s.games} games, {s.players} players, seat-rotated; rounds mean {s.rounds_mean:.1f} "
+        f"(min {s.rounds_min}, max {s.rounds_max}); {s.seconds_mean:.2f} s per game",
+        "",
+        "| bot | seat-games | wins | win % (95% CI) | mean cash | rating μ ± 1.96σ |",
+        "|---|---:|---:|---|---:|---|",
+    ]
+    for bs in s.bots:
+        lo, hi = wilson(bs.wins, bs.seats)
+        out.append(
+            f"| {bs.name} | {bs.seats} | {bs.wins} | {100 * bs.win_rate:.1f} "
+            f"({100 * lo:.1f}–{100 * hi:.1f}) | {bs.cash:.0f} | "
+            f"{bs.mu:.1f} ± {1.96 * bs.sigma:.1f} |"
+        )
+    names = [bs.name for bs in s.bots]
+    if len(names) > 1:
+        out += ["", "Row finished ahead of column (share of pairs of seats, 95% CI):", ""]
+        out.append("| | " + " | ".join(names) + " |")
+        out.append("|---|" + "---|" * len(names))
+        for a in names:
+            cells = []
+            for b in names:
+                k, n = s.ahead[a][b]
+                if a == b or n == 0:
+                    cells.append("–")
+                else:
+                    lo, hi = wilson(k, n)
+                    cells.append(f"{100 * k / n:.1f}% ({100 * lo:.0f}–{100 * hi:.0f}), n={n}")
+            out.append(f"| {a} | " + " | ".join(cells) + " |")
+    seats = ", ".join(f"seat {i}: {w}" for i, w in enumerate(s.wins_by_seat))
+    out += ["", f"Wins by seat: {seats}"]
+    return "\n".join(out)

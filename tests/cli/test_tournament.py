@@ -1,0 +1,101 @@
+"""`fcm tournament` (issue 16, item 4): seat-rotated games, one JSON line per game, win rates
+with intervals and openskill ratings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fcm import tournament
+from fcm.cli.main import main
+
+
+def test_rotations_put_every_bot_in_every_seat_equally_often():
+    rots = tournament.rotations(["hard", "medium", "medium", "medium"])
+    assert rots == [
+        ("hard", "medium", "medium", "medium"),
+        ("medium", "medium", "medium", "hard"),
+        ("medium", "medium", "hard", "medium"),
+        ("medium", "hard", "medium", "medium"),
+    ]
+    for seat in range(4):
+        assert sum(r[seat] == "hard" for r in rots) == 1
+    assert tournament.rotations(["easy", "easy"]) == [("easy", "easy")]
+
+
+def test_every_rotation_plays_the_same_seeds():
+    specs = tournament.specs(["easy", "random"], games=5, seed=10)
+    # 5 games round up to 3 seeds x 2 rotations
+    assert [(s.seed, s.bots) for s in specs] == [
+        (10, ("easy", "random")), (10, ("random", "easy")),
+        (11, ("easy", "random")), (11, ("random", "easy")),
+        (12, ("easy", "random")), (12, ("random", "easy")),
+    ]
+
+
+def test_wilson_interval():
+    lo, hi = tournament.wilson(80, 100)
+    assert lo == pytest.approx(0.711, abs=1e-3) and hi == pytest.approx(0.867, abs=1e-3)
+    assert tournament.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_counts_wins_head_to_head_and_ratings():
+    lines = [
+        {"seed": 1, "bots": ["a", "b"], "ranking": [0, 1], "cash": [100, 10], "rounds": 12,
+         "seconds": 1.0},
+        {"seed": 1, "bots": ["b", "a"], "ranking": [1, 0], "cash": [20, 90], "rounds": 14,
+         "seconds": 1.0},
+        {"seed": 2, "bots": ["a", "b"], "ranking": [1, 0], "cash": [5, 50], "rounds": 16,
+         "seconds": 1.0},
+    ]
+    s = tournament.summarise(lines)
+    by = {b.name: b for b in s.bots}
+    assert (by["a"].wins, by["a"].seats, by["b"].wins) == (2, 3, 1)
+    assert by["a"].cash == pytest.approx(65.0)
+    assert s.ahead["a"]["b"] == (2, 3) and s.ahead["b"]["a"] == (1, 3)
+    assert by["a"].mu > by["b"].mu  # a won more often
+    assert (s.rounds_mean, s.rounds_min, s.rounds_max) == (14.0, 12, 16)
+    assert s.wins_by_seat == [1, 2]
+    text = tournament.format_summary(s)
+    assert "| a | 3 | 2 | 66.7" in text and "rating" in text
+
+
+def test_tournament_command_writes_one_line_per_game(tmp_path, capsys):
+    out = tmp_path / "results.jsonl"
+    code = main(["tournament", "--players", "2", "--bots", "easy,random", "--games", "4",
+                 "--seed", "3", "--out", str(out)])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "4 games, 2 players, seat-rotated" in text
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(lines) == 4
+    for line in lines:
+        assert {"seed", "bots", "ranking", "cash", "rounds", "seconds"} <= set(line)
+        assert sorted(line["ranking"]) == [0, 1]
+    assert sorted((x["seed"], tuple(x["bots"])) for x in lines) == [
+        (3, ("easy", "random")), (3, ("random", "easy")),
+        (4, ("easy", "random")), (4, ("random", "easy")),
+    ]
+    # the same seed and seats give the same game
+    again = tmp_path / "again.jsonl"
+    main(["tournament", "--players", "2", "--bots", "easy,random", "--games", "4",
+          "--seed", "3", "--out", str(again), "--jobs", "2"])
+    key = lambda x: (x["seed"], x["bots"])  # noqa: E731
+    assert sorted((key(x), x["final_hash"]) for x in lines) == sorted(
+        (key(x), x["final_hash"]) for x in map(json.loads, again.read_text().splitlines())
+    )
+
+
+def test_tournament_rejects_unknown_bots_and_bad_counts(capsys):
+    assert main(["tournament", "--players", "2", "--bots", "easy,grandmaster"]) == 2
+    assert "unknown bot 'grandmaster'" in capsys.readouterr().out
+    assert main(["tournament", "--players", "3", "--bots", "easy,random"]) == 2
+    assert "names 2 bots for 3 players" in capsys.readouterr().out
+
+
+def test_heuristic_is_an_alias_of_easy():
+    from fcm.bots import canonical_bot_name, make_bot
+
+    assert canonical_bot_name("heuristic") == "easy"
+    assert type(make_bot("heuristic", 1)) is type(make_bot("easy", 1))
