@@ -38,7 +38,7 @@ def test_dataset_replays_exactly(tmp_path: Path) -> None:
     assert meta["encoding_version"] == 1 and meta["bots"] == ["heuristic", "random"]
     rows = len(a["action"])
     assert a["obs"].shape == (rows, meta["obs_size"]) and len(a["legal_offsets"]) == rows + 1
-    state = fcm.new_game(2, seed=3)
+    state = fcm.new_game(2, seed=3, options=fcm.Options.from_dict(meta["options"]))
     for t in range(rows):
         seat = int(a["seat"][t])
         v = fcm.view(state, seat)

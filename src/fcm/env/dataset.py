@@ -9,7 +9,7 @@ Each game is one NumPy archive ``DIR/game-SEED.npz`` (compressed) with one row p
   be 54,611 bytes a row);
 - ``returns``: ``float32[players]``, the final rank rewards (+1 first .. -1 last);
   ``cash``: ``int32[players]``; ``ranking``: ``int8[players]``;
-- ``meta``: a JSON string (encoding version, players, bots, seed, final hash).
+- ``meta``: a JSON string (encoding version, players, bots, seed, options, final hash).
 
 ``load(path)`` reads one back, ``dense_mask(archive, t)`` rebuilds row ``t``'s mask.
 """
@@ -68,6 +68,7 @@ def record_game(bots: Sequence[str], seed: int, options: Options | None = None) 
         "players": players,
         "bots": list(bots),
         "seed": seed,
+        "options": state.options.to_dict(),  # what replaying the game needs (the round cap)
         "rounds": state.round,
         "final_hash": state.state_hash(),
     }
