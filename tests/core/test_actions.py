@@ -89,3 +89,15 @@ def test_id_enums_compare_hash_and_print_as_their_strings():
     assert {"waitress": 1}[EmployeeId.WAITRESS] == 1
     assert f"{EmployeeId.WAITRESS}" == "waitress" and repr(MilestoneId.FIRST_20) == "'first_20'"
     assert json.dumps({EmployeeId.CFO: [MilestoneId.FIRST_100]}) == '{"cfo": ["first_100"]}'
+
+
+def test_null_is_refused_where_a_field_is_not_optional():
+    # Issue 10 #6: a null square or good is malformed input, named by field, not a crash.
+    from fcm.core.actions import PlaceCampaign, action_from_json
+
+    with pytest.raises(InvalidActionError, match="field 'cell' must not be null"):
+        action_from_json({"type": "place_restaurant", "cell": None, "entrance": "nw"})
+    with pytest.raises(InvalidActionError, match="field 'good' must not be null"):
+        action_from_json({"type": "cook", "employee": "burger_cook", "good": None})
+    # an optional field takes null
+    assert action_from_json({"type": "place_campaign", "cell": None}) == PlaceCampaign()

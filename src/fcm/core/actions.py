@@ -366,6 +366,9 @@ def action_from_json(data: Any) -> Action:
     if extra:
         raise InvalidActionError(f"{tag}: unknown field(s) {sorted(extra)}")
     kwargs: dict[str, Any] = {}
+    for name, f in names.items():  # null only where a field is optional
+        if name in data and data[name] is None and f.default is not None:
+            raise InvalidActionError(f"{tag}: field {name!r} must not be null")
     for name, f in names.items():
         if name in data:
             kwargs[name] = _decode_field(name, data[name])

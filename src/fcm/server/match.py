@@ -33,12 +33,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from dataclasses import fields as dataclass_fields
 from typing import Any
 
 import orjson
 
-from fcm.core.actions import ACTION_TYPES, Action, action_from_json
+from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.errors import FcmError
 from fcm.core.events import Event
@@ -144,22 +143,8 @@ def public_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def parse_action(raw: Any) -> Action:
-    """The engine's parse of a client's action; every failure is ``action/invalid``.
-
-    ``null`` is accepted only for a field that is optional in the engine's action type
-    (``fcm.core.actions`` lets every null through to the rules, which then either call it
-    illegal or fail on it).
-    """
-    if isinstance(raw, dict):
-        cls = ACTION_TYPES.get(raw["type"]) if isinstance(raw.get("type"), str) else None
-        if cls is not None:
-            optional = {f.name for f in dataclass_fields(cls) if f.default is None}
-            for name, value in raw.items():
-                if value is None and name != "type" and name not in optional:
-                    raise ApiError(
-                        400, "action/invalid",
-                        f"{raw['type']}: field {name!r} must not be null",
-                    )
+    """The engine's parse of a client's action; every failure is ``action/invalid`` (the
+    engine refuses a ``null`` in a field that is not optional)."""
     try:
         return action_from_json(raw)
     except FcmError as exc:
