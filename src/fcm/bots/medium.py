@@ -101,25 +101,12 @@ def _rival_food_weight(view: GameState, seat: Seat) -> Counter[Good]:
 def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int]:
     """For each house this chain's restaurants reach: price + distance (any restaurant, open or
     coming soon, since they open before the next Dinnertime)."""
-    board = board_of(view)
     p = view.players[seat]
     price = unit_price(view, seat)
     if potential:
         # the price it can set: Pricing Managers it owns count as at work
         price -= [*p.hand, *p.beach].count(E.PRICING_MANAGER)
-    mine = [r for r in view.restaurants if r.owner == seat]
-    out: dict[int, int] = {}
-    for h in view.houses.values():
-        best: int | None = None
-        for r in mine:
-            d = board.distance_house_to_restaurant(
-                h.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
-            )
-            if d is not None and (best is None or d < best):
-                best = d
-        if best is not None:
-            out[h.number] = price + best
-    return out
+    return {number: price + d for number, d in _service_distances(view, seat).items()}
 
 
 def win_chances(view: GameState, seat: Seat, potential: bool = True) -> dict[int, float]:
