@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from fcm.core.types import (
     TILE_SIZE,
@@ -693,18 +693,10 @@ class Board:
 
         The squares in range of several restaurants are the union of each one's (a square is in
         range when it is in range of some entrance), so the answer is memoised per restaurant."""
-        out: frozenset[Cell] = frozenset()
-        cache = self._range_cache
-        for spot in restaurants:
-            key = (spot, max_range)
-            mine = cache.get(key)
-            if mine is None:
-                mine = self._squares_in_road_range([spot], max_range)
-                if len(cache) >= _MEMO_SIZE:
-                    cache.clear()
-                cache[key] = mine
-            out = mine if not out else out | mine
-        return out
+        return _union_per_restaurant(
+            self._range_cache, restaurants, lambda spot: (spot, max_range),
+            lambda spot: self._squares_in_road_range([spot], max_range),
+        )
 
     def _squares_in_road_range(
         self, restaurants: Iterable[RestaurantSpot], max_range: int
@@ -753,18 +745,10 @@ class Board:
 
         A route starts at one restaurant, so the sets of several restaurants are the union of
         each one's; the answer is memoised per restaurant."""
-        out: frozenset[frozenset[Cell]] = frozenset()
-        cache = self._route_cache
-        for spot in restaurants:
-            key = ("road", spot, max_range, whole_range)
-            mine = cache.get(key)
-            if mine is None:
-                mine = self._road_route_supplier_sets([spot], max_range, whole_range)
-                if len(cache) >= _MEMO_SIZE:
-                    cache.clear()
-                cache[key] = mine
-            out = mine if not out else out | mine
-        return out
+        return _union_per_restaurant(
+            self._route_cache, restaurants, lambda spot: ("road", spot, max_range, whole_range),
+            lambda spot: self._road_route_supplier_sets([spot], max_range, whole_range),
+        )
 
     def _road_route_supplier_sets(
         self, restaurants: Iterable[RestaurantSpot], max_range: int, whole_range: bool = False
@@ -1439,3 +1423,27 @@ def _build_cached(key: _BoardKey) -> Board:
 def clear_board_cache() -> None:
     """Forget every cached board (tests and benchmarks; boards in use stay valid)."""
     _build_cached.cache_clear()
+
+
+_T = TypeVar("_T")
+
+
+def _union_per_restaurant(
+    cache: dict[Any, frozenset[_T]],
+    restaurants: Iterable[RestaurantSpot],
+    key: Callable[[RestaurantSpot], Any],
+    compute: Callable[[RestaurantSpot], frozenset[_T]],
+) -> frozenset[_T]:
+    """The union of each restaurant's answer, memoised per restaurant (the answers for several
+    restaurants are the union of each one's)."""
+    out: frozenset[_T] = frozenset()
+    for spot in restaurants:
+        k = key(spot)
+        mine = cache.get(k)
+        if mine is None:
+            mine = compute(spot)
+            if len(cache) >= _MEMO_SIZE:
+                cache.clear()
+            cache[k] = mine
+        out = mine if not out else out | mine
+    return out
