@@ -345,10 +345,10 @@ def _flow_globals(
     mv[g + _GF["reserve_added"]] = view.reserve_added
     mv[g + _GF["ceo_slots"]] = view.ceo_slots
     mv[g + _GF["gardens_left"]] = view.gardens_left
-    mv[g + _GF["phase"] + _PHASE[view.phase]] = 1.0
-    if view.stage in STAGES:
-        mv[g + _GF["stage"] + STAGES.index(view.stage)] = 1.0
-    turn = view.working
+    mv[g + _GF["phase"] + _PHASE[view.turn.phase]] = 1.0
+    if view.turn.stage in STAGES:
+        mv[g + _GF["stage"] + STAGES.index(view.turn.stage)] = 1.0
+    turn = view.turn.working
     if turn is not None:
         mv[g + _GF["work_step"] + _STEP[turn.step]] = 1.0
         mv[g + _GF["working_seat"] + rel[turn.seat]] = 1.0
@@ -368,10 +368,10 @@ def _flow_globals(
             placed = turn.draft.cells is not None or turn.draft.edge is not None
             mv[g + _GF["draft_placed"]] = 1.0 if placed else 0.0
     at = g + _GF["new_order"]
-    for pos, s in enumerate(view.new_order):
+    for pos, s in enumerate(view.turn.new_order):
         if s is not None:
             mv[at + pos * MAX_PLAYERS + rel[s]] = 1.0
-    mv[g + _GF["setup_second_pass"]] = 1.0 if view.setup_second_pass else 0.0
+    mv[g + _GF["setup_second_pass"]] = 1.0 if view.turn.setup_second_pass else 0.0
 
 
 class _Section:
@@ -520,8 +520,8 @@ class Observer:
 
         actors = current_actors(view)
         order = view.turn_order
-        drafts = view.drafts
-        pending = view.pending
+        drafts = view.turn.drafts
+        pending = view.turn.pending
         waitresses = view.waitresses_this_round
         rows = sb.rows
         for p in view.players:
