@@ -447,11 +447,30 @@ def _demand_counts(view: GameState) -> Counter[Good]:
     return c
 
 
+# Service distances by (board, the chain's restaurants, the houses): bots ask for the same
+# ones many times per decision and rollouts replay the same positions. Values are never mutated.
+_SERVICE_CACHE: dict[tuple[object, ...], dict[int, int]] = {}
+_SERVICE_CACHE_SIZE = 4096
+
+
 def _service_distances(view: GameState, seat: Seat) -> dict[int, int]:
-    """For each house, the distance to this chain's nearest restaurant (connected ones only)."""
+    """For each house, the distance to this chain's nearest restaurant (connected ones only).
+    The result is shared: callers must not modify it."""
     board = board_of(view)
     mine: list[Restaurant] = [r for r in view.restaurants if r.owner == seat]
+    key = (
+        tuple(tuple(row) for row in view.tiles),
+        view.options.roads_meet_at_midpoints,
+        tuple((r.cell, r.entrance, r.drive_in) for r in mine),
+        tuple((h.number, h.cell, h.garden) for h in view.houses.values()),
+    )
+    hit = _SERVICE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_SERVICE_CACHE) >= _SERVICE_CACHE_SIZE:
+        _SERVICE_CACHE.clear()
     out: dict[int, int] = {}
+    _SERVICE_CACHE[key] = out
     for h in view.houses.values():
         best: int | None = None
         for r in mine:

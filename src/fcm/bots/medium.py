@@ -109,11 +109,29 @@ def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int
     return {number: price + d for number, d in _service_distances(view, seat).items()}
 
 
-def win_chances(view: GameState, seat: Seat, potential: bool = True) -> dict[int, float]:
+def can_sell(view: GameState, seat: Seat, good: Good) -> bool:
+    """Whether a chain could sell ``good`` soon: it has some in stock, or owns a card that
+    cooks it, or a kitchen trainee to train into one (drinks: always, routes are not read)."""
+    if good not in COOKS:
+        return True
+    if view.players[seat].stock.get(good, 0) > 0:
+        return True
+    owned = owned_cards(view, seat)
+    return any(owned[c] for c in (*COOKS[good], E.KITCHEN_TRAINEE))
+
+
+def win_chances(
+    view: GameState, seat: Seat, potential: bool = True, good: Good | None = None
+) -> dict[int, float]:
     """For each house: 1 if this chain beats every rival on price + distance, 0.5 on a tie,
-    a small value when it loses by one (a price card would win it), else 0."""
+    a small value when it loses by one (a price card would win it), else 0. With ``good``,
+    only rivals that could sell it compete (a burger chain never takes a pizza house)."""
     mine = totals(view, seat, potential)
-    rivals = [totals(view, s, potential) for s in range(view.num_players) if s != seat]
+    rivals = [
+        totals(view, s, potential)
+        for s in range(view.num_players)
+        if s != seat and (good is None or can_sell(view, s, good))
+    ]
     out: dict[int, float] = {}
     for n, t in mine.items():
         best = min((r[n] for r in rivals if n in r), default=None)
@@ -131,20 +149,37 @@ def win_chances(view: GameState, seat: Seat, potential: bool = True) -> dict[int
 class MediumBot(HeuristicBot):
     name = "medium"
 
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        # the plan of the view being decided (held by reference: a view is never mutated
+        # while a bot decides on it)
+        self._plan_memo: tuple[GameState, Seat, Plan] | None = None
+
     # -- the plan ------------------------------------------------------------------------------
 
     def plan(self, view: GameState, seat: Seat) -> Plan:
+        cached = self._plan_memo
+        if cached is not None and cached[0] is view and cached[1] == seat:
+            return cached[2]
+        plan = self._make_plan(view, seat)
+        self._plan_memo = (view, seat, plan)
+        return plan
+
+    def _make_plan(self, view: GameState, seat: Seat) -> Plan:
         owned = owned_cards(view, seat)
         mine = {f: owned[a] * 3 + owned[b] * 8 for f, (a, b) in COOKS.items()}
         my_campaign_goods = Counter(
             c.good for c in view.campaigns.values() if c.owner == seat and c.good in FOODS
         )
         tiles = tuple(tuple(row) for row in view.tiles)
-        chances0 = win_chances(view, seat) if view.restaurants else {}
+        # demand for a food counts where we would win it against the rivals that sell it
         won_demand: Counter[Good] = Counter()
-        for n, ch in chances0.items():
-            if ch >= 0.5:
-                won_demand.update(g for g in view.houses[n].demand if g in FOODS)
+        for f in FOODS:
+            if not view.restaurants or not any(f in h.demand for h in view.houses.values()):
+                continue
+            for n, ch in win_chances(view, seat, good=f).items():
+                if ch >= 0.5:
+                    won_demand[f] += view.houses[n].demand.count(f)
         rival = _rival_food_weight(view, seat)
         score = {
             f: 2 * mine[f] + 4 * my_campaign_goods[f] + 2 * won_demand[f] - rival[f]
@@ -163,7 +198,14 @@ class MediumBot(HeuristicBot):
             seat
         ].has(M.FIRST_BILLBOARD)
         # The round-1 race: an eternal billboard pays on a map with houses near us.
-        if billboard_open and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3)):
+        # At 3+ players a race every seat joins is won by all of them at once (eternal
+        # campaigns and free marketeers for everyone): only some seats make it.
+        crowded = view.num_players > 2 and (seat + _hash(tiles, "crowd")) % view.num_players == 0
+        if (
+            billboard_open
+            and not crowded
+            and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3))
+        ):
             opening = "billboard"
         elif M.FIRST_WAITRESS in view.milestones_available:
             opening = E.WAITRESS
@@ -466,7 +508,7 @@ class MediumBot(HeuristicBot):
             seen.setdefault(key, a)
         best: Action = Done()
         best_value = 0.0  # a campaign that feeds rivals more than us is not placed
-        chances = win_chances(view, seat)
+        chances = win_chances(view, seat, good=self.plan(view, seat).food)
         for a in seen.values():
             probe = view.clone()
             apply_in_place(probe, seat, a)
@@ -510,7 +552,8 @@ class MediumBot(HeuristicBot):
         return best, best_value
 
     def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
-        return self._best_placement(view, seat, places, win_chances(view, seat))[0]
+        chances = win_chances(view, seat, good=self.plan(view, seat).food)
+        return self._best_placement(view, seat, places, chances)[0]
 
     def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
         food = self.plan(view, seat).food
@@ -542,6 +585,10 @@ class MediumBot(HeuristicBot):
     def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if view.phase is Phase.SETUP_RESERVE:
-            return self._reserve(view, seat, legal)
-        return super().choose(view, seat, legal)
+        self._plan_memo = None
+        try:
+            if view.phase is Phase.SETUP_RESERVE:
+                return self._reserve(view, seat, legal)
+            return super().choose(view, seat, legal)
+        finally:
+            self._plan_memo = None
