@@ -112,29 +112,35 @@ def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int
     return {number: price + d for number, d in _service_distances(view, seat).items()}
 
 
-def can_sell(view: GameState, seat: Seat, good: Good) -> bool:
-    """Whether a chain sells ``good``: it has some in stock or owns a cook or chef of it (a
-    kitchen trainee makes one item: not a rival for a basket; drinks: always, routes are not
-    read)."""
+def can_sell(view: GameState, seat: Seat, good: Good, strict: bool = False) -> bool:
+    """Whether a chain could sell ``good`` soon: it has some in stock, or owns a cook or chef
+    of it, or (unless ``strict``) a kitchen trainee to train into one. Drinks: always (routes
+    are not read)."""
     if good not in COOKS:
         return True
     if view.players[seat].stock.get(good, 0) > 0:
         return True
     owned = owned_cards(view, seat)
-    return any(owned[c] for c in COOKS[good])
+    cards = COOKS[good] if strict else (*COOKS[good], E.KITCHEN_TRAINEE)
+    return any(owned[c] for c in cards)
 
 
 def win_chances(
-    view: GameState, seat: Seat, potential: bool = True, good: Good | None = None
+    view: GameState,
+    seat: Seat,
+    potential: bool = True,
+    good: Good | None = None,
+    strict: bool = False,
 ) -> dict[int, float]:
     """For each house: 1 if this chain beats every rival on price + distance, 0.5 on a tie,
     a small value when it loses by one (a price card would win it), else 0. With ``good``,
-    only rivals that could sell it compete (a burger chain never takes a pizza house)."""
+    only rivals that could sell it compete (a burger chain never takes a pizza house;
+    ``strict``: only rivals that already cook it)."""
     mine = totals(view, seat, potential)
     rivals = [
         totals(view, s, potential)
         for s in range(view.num_players)
-        if s != seat and (good is None or can_sell(view, s, good))
+        if s != seat and (good is None or can_sell(view, s, good, strict))
     ]
     out: dict[int, float] = {}
     for n, t in mine.items():
@@ -495,7 +501,7 @@ class MediumBot(HeuristicBot):
         best: Action = Done()
         best_value = 0.0  # a campaign that feeds rivals more than us is not placed
         plan = self.plan(view, seat)
-        chances = win_chances(view, seat, good=plan.food)
+        chances = win_chances(view, seat, good=plan.food, strict=plan.expand)
         for a in seen.values():
             probe = view.clone()
             apply_in_place(probe, seat, a)
@@ -539,8 +545,9 @@ class MediumBot(HeuristicBot):
         return best, best_value
 
     def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
-        chances = win_chances(view, seat, good=self.plan(view, seat).food)
-        return self._best_placement(view, seat, places, chances)[0]
+        plan = self.plan(view, seat)
+        chances = win_chances(view, seat, good=plan.food, strict=plan.expand)
+        return self._best_placement(view, seat, places, chances, plan)[0]
 
     def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
         food = self.plan(view, seat).food
