@@ -8,7 +8,7 @@ import pytest
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.bots.search import HardBot
 from fcm.core.actions import ChooseReserve
-from fcm.core.engine import apply, current_actors, legal_actions
+from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.rng import Rng
 from fcm.core.setup import new_game
 from fcm.core.state import GameState, Phase
@@ -36,16 +36,42 @@ def random_positions(count: int, seed: int) -> list[tuple[GameState, int]]:
     return out[:count]
 
 
-@pytest.mark.parametrize("name", ["easy", "medium"])
-def test_never_an_illegal_action_over_random_positions(name):
-    for i, (state, seat) in enumerate(random_positions(300, 1)):
+def played_positions(count: int, seed: int) -> list[tuple[GameState, int]]:
+    """Positions from whole games between mixed seats (random, easy, medium), 2-5 players,
+    sampled all along the game (the late game too, which random play rarely reaches)."""
+    rng = Rng(seed)
+    levels = ("random", "easy", "medium")
+    out: list[tuple[GameState, int]] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        players = 2 + game % 4
+        state = new_game(players, seed * 100 + game)
+        bots = [make_bot(levels[(game + i) % 3], game * 10 + i) for i in range(players)]
+        while state.phase is not Phase.GAME_OVER and state.round <= 25:
+            seat = current_actors(state)[0]
+            legal = legal_actions(state, seat)
+            if len(legal) > 1 and rng.below(3) == 0:
+                out.append((state.clone(), seat))
+            apply_in_place(state, seat, bots[seat].choose(view(state, seat), seat, legal))
+    return out[:count]
+
+
+@pytest.fixture(scope="module")
+def thousands() -> list[tuple[GameState, int]]:
+    return random_positions(1000, 1) + played_positions(2000, 1)
+
+
+@pytest.mark.parametrize("name", ["random", "easy", "medium"])
+def test_never_an_illegal_action_over_thousands_of_positions(name, thousands):
+    for i, (state, seat) in enumerate(thousands):
         bot = make_bot(name, i)
         action = bot.choose(view(state, seat), seat, legal_actions(state, seat))
         apply(state, seat, action)  # raises on an illegal action
 
 
 def test_hard_never_chooses_an_illegal_action():
-    for i, (state, seat) in enumerate(random_positions(60, 2)):
+    for i, (state, seat) in enumerate(random_positions(60, 2) + played_positions(120, 2)):
         bot = make_bot("hard", i, rollouts=2)
         action = bot.choose(view(state, seat), seat, legal_actions(state, seat))
         apply(state, seat, action)

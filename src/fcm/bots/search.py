@@ -58,7 +58,7 @@ class HardBot:
         self.think = think
         self.rollouts = DEFAULT_ROLLOUTS if think is None and rollouts is None else rollouts
         self.medium = MediumBot(seed)
-        self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0}
+        self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "cpu": 0.0}
 
     # The server sets a per-seat budget in milliseconds.
     @property
@@ -158,6 +158,7 @@ class HardBot:
         determinizations each got (the budget decides)."""
         rng = Rng(self.seed ^ (view.round * 7919) ^ len(candidates))
         start = time.perf_counter()
+        cpu = time.process_time()
         deadline = start + (self.think if self.think is not None else SAFETY_SECONDS)
         limit = self.rollouts if self.rollouts is not None else 10**9
         totals = [0.0] * len(candidates)
@@ -175,6 +176,7 @@ class HardBot:
             per_iter = (time.perf_counter() - start) / samples
         self.stats["rollouts"] += samples * len(candidates)
         self.stats["seconds"] += time.perf_counter() - start
+        self.stats["cpu"] += time.process_time() - cpu
         return [t / max(1, samples) for t in totals], samples
 
     def search(self, view: GameState, seat: Seat, candidates: list[Action]) -> Action:
