@@ -151,3 +151,23 @@ def test_hard_searches_working_choices_and_counts_its_rollouts():
         if state.phase is Phase.WORKING:
             bot.choose(view(state, seat), seat, legal_actions(state, seat))
     assert bot.stats["rollouts"] > 0
+
+
+def test_hard_default_budget_is_a_rollout_count_with_a_time_safety():
+    """Issue 16: a reproducible default (a rollout count, the same move for a seed and view);
+    ``--think S`` is a seconds budget instead; the server's per-seat budget caps the count."""
+    from fcm.bots.search import DEFAULT_ROLLOUTS
+
+    assert (HardBot(1).rollouts, HardBot(1).think) == (DEFAULT_ROLLOUTS, None)
+    assert (HardBot(1, think=0.5).rollouts, HardBot(1, think=0.5).think) == (None, 0.5)
+    served = HardBot(1)
+    served.think_ms = 2000
+    assert (served.rollouts, served.think) == (DEFAULT_ROLLOUTS, 2.0)
+    state, seat = next(
+        (s, seat) for s, seat in random_positions(40, 6) if s.phase is Phase.WORKING
+        and len(HardBot(1).candidates(view(s, seat), seat, legal_actions(s, seat),
+                                      legal_actions(s, seat)[0])) > 1
+    )
+    bot = HardBot(1)
+    bot.choose(view(state, seat), seat, legal_actions(state, seat))
+    assert 0 < bot.stats["rollouts"] <= DEFAULT_ROLLOUTS + 4  # whole determinizations

@@ -12,7 +12,7 @@ generator, so the bot is deterministic.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fcm.core.actions import (
     Action,
@@ -128,8 +128,8 @@ class HeuristicBot:
 
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         p = view.players[seat]
-        work = pack_structure(list(p.hand), view.ceo_slots, WORK_PRIORITY)
-        return send_next(view, seat, legal, work, WORK_PRIORITY)
+        work = pack_structure(list(p.hand), view.ceo_slots, WORK_PRIORITY, ties_by_name=False)
+        return send_next(view, seat, legal, work, WORK_PRIORITY, ties_by_name=False)
 
     # -- payday ---------------------------------------------------------------------------------
 
@@ -397,8 +397,19 @@ def campaign_probe(
     )
 
 
+def _by_priority(
+    prio: dict[EmployeeId, int], ties_by_name: bool
+) -> Callable[[EmployeeId], tuple[int, str]]:
+    """Sort key: higher priority first; ties by card name, or (easy, whose seeded games are
+    pinned) in the order given."""
+    return lambda c: (-prio.get(c, 50), c if ties_by_name else "")
+
+
 def pack_structure(
-    hand: list[EmployeeId], ceo_slots: int, prio: dict[EmployeeId, int]
+    hand: list[EmployeeId],
+    ceo_slots: int,
+    prio: dict[EmployeeId, int],
+    ties_by_name: bool = True,
 ) -> list[EmployeeId]:
     """The best set of cards that fits a legal pyramid: managers with the most slots first,
     then the others by ``prio`` (higher first; 0 never works, unlisted cards count 50)."""
@@ -408,7 +419,7 @@ def pack_structure(
     )
     others = sorted(
         (c for c in hand if not CATALOG.employees[c].is_manager and prio.get(c, 50) > 0),
-        key=lambda c: (-prio.get(c, 50), c),
+        key=_by_priority(prio, ties_by_name),
     )
     best: list[EmployeeId] = []
     for m_count in range(min(len(managers), ceo_slots) + 1):
@@ -426,10 +437,11 @@ def send_next(
     legal: Sequence[Action],
     work: list[EmployeeId],
     prio: dict[EmployeeId, int],
+    ties_by_name: bool = True,
 ) -> Action:
     """Restructuring: send the most wanted card of ``work`` not yet chosen, else Done."""
     want = Counter(work) - Counter(view.drafts.get(seat, []))
-    for card in sorted(want, key=lambda c: (-prio.get(c, 50), c)):
+    for card in sorted(want, key=_by_priority(prio, ties_by_name)):
         if SendToWork(card) in legal:
             return SendToWork(card)
     return Done()
