@@ -22,7 +22,7 @@ def _decisions(players: int, seed: int) -> list[tuple[GameState, int]]:
     out: list[tuple[GameState, int]] = []
 
     def collect(state: GameState, seat: int, action: object) -> None:
-        if state.phase is Phase.GAME_OVER:
+        if state.turn.phase is Phase.GAME_OVER:
             return
         for s in current_actors(state):
             if len(legal_actions(state, s)) > 1:
@@ -53,7 +53,7 @@ def bots() -> list[Row]:
                         "decisions"))
         # Hard at its default budget (DEFAULT_ROLLOUTS, SAFETY_SECONDS) on Working decisions:
         # the bound is 2 s per decision on one core.
-        working = [(s, seat) for s, seat in decisions if s.phase is Phase.WORKING]
+        working = [(s, seat) for s, seat in decisions if s.turn.phase is Phase.WORKING]
         searched = working[:: max(1, len(working) // 40)][:40]
         hard = HardBot(1)
         per_decision = []

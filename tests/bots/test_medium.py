@@ -39,7 +39,7 @@ def test_payday_fires_only_the_salaried_card_it_cannot_pay():
         ],
         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
     )
-    assert state.phase is Phase.PAYDAY and 0 in current_actors(state)
+    assert state.turn.phase is Phase.PAYDAY and 0 in current_actors(state)
     action = choose(state, 0)
     assert action == Fire("burger_cook")
 
@@ -101,7 +101,7 @@ def _sent(state: GameState, seat: int) -> list[str]:
     bot = MediumBot(1)
     from fcm.core.engine import apply
 
-    while state.phase is Phase.RESTRUCTURING and seat in current_actors(state):
+    while state.turn.phase is Phase.RESTRUCTURING and seat in current_actors(state):
         a = bot.choose(view(state, seat), seat, legal_actions(state, seat))
         if isinstance(a, SendToWork):
             sent.append(a.employee)
@@ -179,7 +179,7 @@ def _to_campaign_step(state: GameState, seat: int, bot: MediumBot) -> GameState:
     from fcm.core.actions import StartCampaign
     from fcm.core.engine import apply
 
-    while state.phase is Phase.WORKING and seat in current_actors(state):
+    while state.turn.phase is Phase.WORKING and seat in current_actors(state):
         legal = legal_actions(state, seat)
         if any(isinstance(x, StartCampaign) for x in legal):
             return state
@@ -284,7 +284,7 @@ def test_at_four_players_not_every_seat_races_the_first_billboard():
     for seed in range(1, 6):
         state = new_game(4, seed)
         bots = [MediumBot(seed * 10 + i) for i in range(4)]
-        while state.phase is not Phase.WORKING:
+        while state.turn.phase is not Phase.WORKING:
             seat = current_actors(state)[0]
             state, _ = apply(state, seat, bots[seat].choose(
                 view(state, seat), seat, legal_actions(state, seat)))

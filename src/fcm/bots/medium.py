@@ -386,7 +386,7 @@ class MediumBot(HeuristicBot):
         if not fires:
             return Done()
         p = view.players[seat]
-        drafted = view.drafts.get(seat, [])
+        drafted = view.turn.drafts.get(seat, [])
         # cards already chosen for firing this Payday no longer cost their salary
         due = max(0, salary_due(view, seat) - 5 * sum(
             1 for c in drafted if CATALOG.employees[c].salary
@@ -527,7 +527,7 @@ class MediumBot(HeuristicBot):
         chances: dict[int, float],
         plan: Plan | None = None,
     ) -> tuple[Action, float]:
-        w = view.working
+        w = view.turn.working
         assert w is not None and w.draft is not None
         tile = CATALOG.campaigns[w.draft.number]
         plan = plan or self.plan(view, seat)
@@ -559,7 +559,7 @@ class MediumBot(HeuristicBot):
 
     def _cook(self, view: GameState, cooks: list[Action]) -> Action:
         """Cook what the houses we would win still miss after our stock (full baskets)."""
-        seat = view.working.seat if view.working is not None else 0
+        seat = view.turn.working.seat if view.turn.working is not None else 0
         food = self.plan(view, seat).food
         want: Counter[Good] = Counter()
         for n, ch in win_chances(view, seat).items():
@@ -581,7 +581,7 @@ class MediumBot(HeuristicBot):
             return legal[0]
         self._plan_memo = None
         try:
-            if view.phase is Phase.SETUP_RESERVE:
+            if view.turn.phase is Phase.SETUP_RESERVE:
                 return self._reserve(view, seat, legal)
             return super().choose(view, seat, legal)
         finally:
