@@ -74,9 +74,11 @@ CREATE TABLE IF NOT EXISTS games (
     seen TEXT NOT NULL,
     status TEXT NOT NULL,
     has_bots BOOLEAN NOT NULL,
-    secret BIGINT
+    secret BIGINT,
+    table_opts TEXT
 );
 ALTER TABLE games ADD COLUMN IF NOT EXISTS secret BIGINT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS table_opts TEXT;
 CREATE INDEX IF NOT EXISTS games_active_bots ON games (status, has_bots);
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,
@@ -245,15 +247,16 @@ class PostgresStore:
         async with self._connection() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO games (id, created_at, updated_at, players, seed, options, scenario,"
-                " seats, initial_events, version, revision, seen, status, has_bots, secret)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                " seats, initial_events, version, revision, seen, status, has_bots, secret,"
+                " table_opts)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     info.id, info.created_at or now, now, info.players, info.seed,
                     dumps(info.options),
                     None if info.scenario is None else dumps(info.scenario),
                     dumps([s.to_json() for s in info.seats]), dumps(info.initial_events),
                     h.version, h.revision, dumps(h.seen), h.status, info.has_bots,
-                    info.secret,
+                    info.secret, dumps(info.table),
                 ),
             )
             async with conn.cursor() as cur:
@@ -274,7 +277,7 @@ class PostgresStore:
 
     _GAME_COLS = (
         "id, created_at, players, seed, options, scenario, seats, initial_events,"
-        " version, revision, seen, status, secret"
+        " version, revision, seen, status, secret, table_opts"
     )
 
     @staticmethod
@@ -290,6 +293,7 @@ class PostgresStore:
             initial_events=json.loads(row[7]),
             head=Head(row[8], row[9], json.loads(row[10]), row[11]),
             secret=row[12],
+            table={} if row[13] is None else json.loads(row[13]),
         )
 
     async def _get_game(self, conn: psycopg.AsyncConnection[Any], game_id: str) -> GameInfo:

@@ -173,6 +173,8 @@ class SqliteStore:
         columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
         if "secret" not in columns:  # added for the bots' seeds (games before it have none)
             db.execute("ALTER TABLE games ADD COLUMN secret INTEGER")
+        if "table_opts" not in columns:  # added for the table options (bot pause, hints)
+            db.execute("ALTER TABLE games ADD COLUMN table_opts TEXT")
         if self.path != ":memory:":
             # Checkpoints (copying the WAL into the database file, with its fsyncs) are made
             # by a background thread on its own connection, not by the COMMIT that happens to
@@ -303,15 +305,16 @@ class SqliteStore:
         h = info.head
         db.execute(
             "INSERT INTO games (id, created_at, updated_at, players, seed, options, scenario,"
-            " seats, initial_events, version, revision, seen, status, has_bots, secret)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " seats, initial_events, version, revision, seen, status, has_bots, secret,"
+            " table_opts)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 info.id, info.created_at or now, now, info.players, info.seed,
                 dumps(info.options),
                 None if info.scenario is None else dumps(info.scenario),
                 dumps([s.to_json() for s in info.seats]), dumps(info.initial_events),
                 h.version, h.revision, dumps(h.seen), h.status, int(info.has_bots),
-                info.secret,
+                info.secret, dumps(info.table),
             ),
         )
         db.executemany(
@@ -333,7 +336,7 @@ class SqliteStore:
 
     _GAME_COLS = (
         "id, created_at, players, seed, options, scenario, seats, initial_events,"
-        " version, revision, seen, status, secret"
+        " version, revision, seen, status, secret, table_opts"
     )
 
     @staticmethod
@@ -349,6 +352,7 @@ class SqliteStore:
             initial_events=json.loads(row[7]),
             head=Head(row[8], row[9], json.loads(row[10]), row[11]),
             secret=row[12],
+            table={} if row[13] is None else json.loads(row[13]),
         )
 
     def _get_game(self, game_id: str) -> GameInfo:

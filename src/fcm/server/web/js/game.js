@@ -4,13 +4,15 @@
 
 import { ApiError, api, store } from "./api.js";
 import { BoardView } from "./board.js";
+import { bankAlert, renderBotTurns, renderLatestBotTurns } from "./botlog.js";
 import { renderCompanies, renderSupply } from "./companies.js";
 import { Decisions } from "./decisions.js";
 import { stepName } from "./format.js";
+import { HintPanel } from "./hint.js";
 import { GameLog, renderResults } from "./results.js";
 import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
-const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["results", "Results"]];
+const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"]];
 
 export class GameScreen {
   constructor(root, game, which) {
@@ -147,13 +149,15 @@ export class GameScreen {
     this.tabBar = h("nav", { class: "tabs" });
     this.tabBody = h("div", { class: "tab-body" });
     this.decisionBox = h("section", { class: "decision", "data-test": "decision" });
+    this.hintBox = h("section", { class: "hint-box hidden", "data-test": "hint-box" });
+    this.botBox = h("section", { class: "bot-latest hidden", "data-test": "bot-latest" });
     const boardPane = h("section", { class: "board-pane" });
     clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
       h("header", { class: "game-head" },
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
         this.headInfo, this.status),
       h("main", { class: "game-main" }, boardPane,
-        h("aside", { class: "side" }, this.decisionBox, this.tabBar, this.tabBody))));
+        h("aside", { class: "side" }, this.decisionBox, this.hintBox, this.botBox, this.tabBar, this.tabBody))));
     this.board = new BoardView(boardPane, {
       onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
       onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),
@@ -161,6 +165,7 @@ export class GameScreen {
       campaignInfo: (n) => this.campaignInfo(n),
     });
     const self = this;
+    this.hint = new HintPanel(this.hintBox, { game: this.game, token: () => self.token, name: (s) => self.name(s), msg: () => self.msg });
     this.decisions = new Decisions(this.decisionBox, {
       act: (a) => self.act(a),
       undo: () => self.undo(),
@@ -225,7 +230,9 @@ export class GameScreen {
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
     this.msg = msg;
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
+    const fresh = msg.version > this.log.lastVersion;
     const dinner = this.log.push(msg);
+    if (fresh) bankAlert(this.root, msg, this.tabCtx());
     if (dinner) {
       this.newResults = true;
       this.loadDinner(msg.round, false);
@@ -340,6 +347,8 @@ export class GameScreen {
     this.board.update(pres, (s) => this.name(s));
     this.renderHead();
     this.decisions.render(msg, pres);
+    this.hint.render(msg);
+    renderLatestBotTurns(this.botBox, this.log, this.tabCtx());
     if (msg.status === "over" && !this.shownOver) {
       this.shownOver = true;
       this.tab = "results";
@@ -373,7 +382,7 @@ export class GameScreen {
   renderTabs() {
     if (!this.pres || !this.static) return;
     this.renderTabBar();
-    const ctx = { catalog: this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s) };
+    const ctx = this.tabCtx();
     const body = clear(this.tabBody);
     if (this.tab === "companies") body.append(renderCompanies(this.pres, ctx));
     else if (this.tab === "supply") body.append(renderSupply(this.pres, ctx));
@@ -381,12 +390,17 @@ export class GameScreen {
       const list = this.log.renderLog();
       body.append(list);
       requestAnimationFrame(() => { body.scrollTop = body.scrollHeight; });
-    } else {
+    } else if (this.tab === "bots") body.append(renderBotTurns(this.log, ctx));
+    else {
       const recordLink = this.msg.status === "over" && this.token
         ? h("p", {}, h("a", { href: api.recordUrl(this.game, this.token), download: `fcm-${this.game}.json` }, "Download the saved game (for fcm replay)"))
         : null;
       body.append(renderResults(this.log, this.pres, { ...ctx, recordLink }, (r) => this.loadDinner(r), this.dinners));
     }
+  }
+
+  tabCtx() {
+    return { catalog: this.static && this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s) };
   }
 
   houseInfo(number) {
