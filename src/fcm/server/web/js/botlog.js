@@ -78,11 +78,13 @@ export function renderBotTurns(log, ctx) {
   return h("ol", { class: "bot-turns", "data-test": "bot-turns" }, turns.map((t) => turnView(t, ctx)));
 }
 
-/** The strip above the tabs: the latest bot turns since the last turn of someone else. */
+/** The strip above the tabs: the bots' turns of this round and the last (newest first, at
+ * most six), so at your decision you see what they did since your previous one. */
 export function renderLatestBotTurns(box, log, ctx) {
   clear(box);
   const turns = botTurns(log.events, ctx);
-  const recent = turns.slice(-2).reverse();
+  const now = log.round || 0;
+  const recent = turns.filter((t) => t.round >= now - 1).slice(-6).reverse();
   box.classList.toggle("hidden", !recent.length);
   if (!recent.length) return;
   box.append(h("h4", {}, "Bots' latest turns"),
