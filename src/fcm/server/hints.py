@@ -130,7 +130,8 @@ def add_hint_route(app: FastAPI) -> None:
             candidates.append({**c, "label": _label(state, action)})
         body = {
             "game": game_id, "seat": mover, "at": at, "total": total,
-            "round": state.round, "phase": state.phase.value, "over": live.head.status == "over",
+            "round": state.round, "phase": state.turn.phase.value,
+            "over": live.head.status == "over",
             "candidates": candidates,
             "played": played,
             "played_label": None if played is None else _label(state, action_from_json(played)),
