@@ -26,6 +26,7 @@ from fcm import __version__
 from fcm.server.bots import BotWorker
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
+from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.match import MatchService, Subscriber, dumps
 from fcm.server.schemas import (
@@ -103,6 +104,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         await worker.start()
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
+        app.state.hints = HintLimiter(settings.hint_every_ms / 1000)
         try:
             yield
         finally:
@@ -141,7 +143,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
-        return error_response(exc)
+        retry = exc.extra.get("retry_after")
+        return error_response(exc, None if retry is None else {"retry-after": str(retry)})
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:
@@ -200,8 +203,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             seats = [SeatSpec() for _ in range(body.players)]
         else:
             raise ApiError(422, "request/invalid", "give either 'seats' or 'players'")
+        table = None if body.table is None else body.table.model_dump(exclude_none=True)
         info, tokens, spectator = await svc().create_game(
-            seats, body.options, body.seed, body.scenario
+            seats, body.options, body.seed, body.scenario, table
         )
         base = str(request.base_url).rstrip("/")
         ws_base = "ws" + base[4:] if base.startswith("http") else base
@@ -366,6 +370,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             if dropped.is_set():
                 with contextlib.suppress(Exception):
                     await ws.close(code=1013, reason="too slow: reconnect for the current state")
+
+    add_hint_route(app)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web
