@@ -63,21 +63,24 @@ def houses_reached(
     """The houses a campaign reaches, in house number order (for the rules and for bots)."""
     if board is None:
         board = board_of(state)
-    houses = sorted(state.houses.values(), key=lambda h: h.number)
     if camp.kind is CampaignType.BILLBOARD:
-        near = board.billboard_reach(camp.cells)
-        return [h for h in houses if not near.isdisjoint(h.footprint)]
-    if camp.kind is CampaignType.MAILBOX:
-        blocks = {board.block_id(c) for c in camp.cells} - {None}
-        return [h for h in houses if any(board.block_id(c) in blocks for c in h.footprint)]
-    if camp.kind is CampaignType.AIRPLANE:
+        reach = board.billboard_reach(camp.cells)
+    elif camp.kind is CampaignType.MAILBOX:
+        reach = board.mailbox_reach(camp.cells)
+    elif camp.kind is CampaignType.AIRPLANE:
         if camp.edge is None or camp.first is None:
             raise ValueError(f"airplane campaign #{camp.number} has no edge/first line")
         span = state.rules.catalog.campaigns[camp.number].span
-        lines = board.airplane_cells(camp.edge, camp.first, span)
-        return [h for h in houses if not lines.isdisjoint(h.footprint)]
-    tiles = board.radio_tiles(camp.cells[0])
-    return [h for h in houses if not tiles.isdisjoint(board.tiles_of(h.footprint))]
+        reach = board.airplane_cells(camp.edge, camp.first, span)
+    else:
+        reach = board.radio_reach(camp.cells[0])
+    # a house is reached when one of its squares or its garden's is
+    houses = sorted(state.houses.values(), key=_number)
+    return [h for h in houses if not reach.isdisjoint(h.footprint)]
+
+
+def _number(house: House) -> int:
+    return house.number
 
 
 def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
