@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from fcm.core.actions import (
     Action,
@@ -139,22 +140,7 @@ class HeuristicBot:
     def _work_plan(hand: list[EmployeeId], ceo_slots: int) -> list[EmployeeId]:
         """The best set of cards that fits: managers with the most slots first, then the most
         useful others."""
-        managers = sorted(
-            (c for c in hand if CATALOG.employees[c].is_manager),
-            key=lambda c: -CATALOG.employees[c].slots,
-        )
-        others = sorted(
-            (c for c in hand if not CATALOG.employees[c].is_manager and WORK_PRIORITY.get(c, 50)),
-            key=lambda c: -WORK_PRIORITY.get(c, 50),
-        )
-        best: list[EmployeeId] = []
-        for m_count in range(min(len(managers), ceo_slots) + 1):
-            chosen = managers[:m_count]
-            capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
-            plan = chosen + others[:capacity]
-            if structure_fits(plan, ceo_slots) and len(plan) > len(best):
-                best = plan
-        return best
+        return list(_work_plan(tuple(hand), ceo_slots))
 
     # -- payday ---------------------------------------------------------------------------------
 
@@ -411,6 +397,26 @@ class HeuristicBot:
         top = [a for a, sc in zip(places, scores, strict=True) if sc >= best - 1e-9]
         return top[self._rng.below(len(top))]
 
+
+@lru_cache(maxsize=1024)
+def _work_plan(hand: tuple[EmployeeId, ...], ceo_slots: int) -> tuple[EmployeeId, ...]:
+    """:meth:`HeuristicBot._work_plan`, memoised (asked again for every card sent to work)."""
+    managers = sorted(
+        (c for c in hand if CATALOG.employees[c].is_manager),
+        key=lambda c: -CATALOG.employees[c].slots,
+    )
+    others = sorted(
+        (c for c in hand if not CATALOG.employees[c].is_manager and WORK_PRIORITY.get(c, 50)),
+        key=lambda c: -WORK_PRIORITY.get(c, 50),
+    )
+    best: list[EmployeeId] = []
+    for m_count in range(min(len(managers), ceo_slots) + 1):
+        chosen = managers[:m_count]
+        capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
+        plan = chosen + others[:capacity]
+        if structure_fits(plan, ceo_slots) and len(plan) > len(best):
+            best = plan
+    return tuple(best)
 
 # -- shared estimates ---------------------------------------------------------------------------
 

@@ -48,7 +48,9 @@ def view(state: GameState, seat: Seat | None) -> GameState:
         v.players = players
     else:
         v.players = list(state.players)
-    v.drafts = {s: (d if s == seat else []) for s, d in state.drafts.items()}
+    v.drafts = {}
+    if state.drafts:
+        v.drafts = {s: (d if s == seat else []) for s, d in state.drafts.items()}
     return v
 
 

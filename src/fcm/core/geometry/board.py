@@ -82,8 +82,9 @@ def restaurant_entrances(
     """The entrance squares of a restaurant: its entrance corner, or all 4 corners with a drive-in
     (facts.md D.1; excerpt "Open drive-ins")."""
     if drive_in:
-        return tuple(corner_cell(top_left, c) for c in _CORNERS)
-    return (corner_cell(top_left, Corner(corner)),)
+        r, c = top_left
+        return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))  # in _CORNERS order
+    return (corner_cell(top_left, corner if isinstance(corner, Corner) else Corner(corner)),)
 
 
 def campaign_footprint(height: int, width: int, orientation: Orientation | None) -> tuple[int, int]:
@@ -486,16 +487,18 @@ class Board:
         """Top-left squares (``r * width + c``, in row order) of every ``h`` x ``w`` rectangle
         on the map whose squares are all printed empty, one of them next to a road."""
         width, height = self._width, self._height
-        run, sums, stride = self._blank_run, self._road_sums, width + 1
+        sums, stride = self._road_sums, width + 1
+        # blank[i]: the h x w squares from i are printed empty (their rows' runs reach w)
+        blank = [k >= w for k in self._blank_run]
+        for _ in range(1, h):
+            blank = [a and b for a, b in zip(blank, blank[width:], strict=False)]
         out: list[int] = []
         for r in range(height - h + 1):
+            top, bottom = r * stride, (r + h) * stride
             for c in range(width - w + 1):
                 i = r * width + c
-                if all(run[i + dr * width] >= w for dr in range(h)) and (
-                    sums[(r + h) * stride + c + w]
-                    - sums[r * stride + c + w]
-                    - sums[(r + h) * stride + c]
-                    + sums[r * stride + c]
+                if blank[i] and (
+                    sums[bottom + c + w] - sums[top + c + w] - sums[bottom + c] + sums[top + c]
                 ):
                     out.append(i)
         return out
@@ -1421,11 +1424,11 @@ class Board:
         if cached is not None:
             return cached
         h, w = dims
+        offsets = [(dr, dc) for dr in range(h) for dc in range(w)]
         out: list[_CampaignCandidate] = []
         for i in self._open_rects(h, w):
             r, c = divmod(i, self._width)
-            cells = tuple((r + dr, c + dc) for dr in range(h) for dc in range(w))
-            out.append(_CampaignCandidate((r, c), cells))
+            out.append(_CampaignCandidate((r, c), tuple([(r + dr, c + dc) for dr, dc in offsets])))
         result = tuple(out)
         self._campaign_cache[dims] = result  # memo only: not observable state
         return result

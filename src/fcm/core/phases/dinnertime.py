@@ -309,7 +309,6 @@ def _serve_house(
     demand = list(house.demand)
     need = Counter(demand)
     order = rnd.order
-    position = {s: i for i, s in enumerate(order)}
     distances = board.house_distances(house.footprint)
     width = board.width
     standings = [
@@ -331,6 +330,7 @@ def _serve_house(
         )
         return
 
+    position = {s: i for i, s in enumerate(order)}
     winner = min(candidates, key=lambda c: c.rank(position[c.seat]))
     tied = [c for c in candidates if c.total == winner.total]
     if len(candidates) == 1:

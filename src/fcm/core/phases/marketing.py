@@ -22,7 +22,7 @@ from fcm.core.company import board_of
 from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
-from fcm.core.types import CampaignType, MilestoneId, Seat
+from fcm.core.types import CampaignType, Cell, MilestoneId, Seat
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -61,22 +61,24 @@ def houses_reached(
     state: GameState, camp: Campaign, board: Board | None = None
 ) -> list[House]:
     """The houses a campaign reaches, in house number order (for the rules and for bots)."""
-    if board is None:
-        board = board_of(state)
+    reach = _reach(state, camp, board or board_of(state))
+    houses = sorted(state.houses.values(), key=_number)
+    return [h for h in houses if not reach.isdisjoint(h.footprint)]
+
+
+def _reach(state: GameState, camp: Campaign, board: Board) -> frozenset[Cell]:
+    """The squares a campaign reaches: a house is reached when one of its squares or its
+    garden's is."""
     if camp.kind is CampaignType.BILLBOARD:
-        reach = board.billboard_reach(camp.cells)
-    elif camp.kind is CampaignType.MAILBOX:
-        reach = board.mailbox_reach(camp.cells)
-    elif camp.kind is CampaignType.AIRPLANE:
+        return board.billboard_reach(camp.cells)
+    if camp.kind is CampaignType.MAILBOX:
+        return board.mailbox_reach(camp.cells)
+    if camp.kind is CampaignType.AIRPLANE:
         if camp.edge is None or camp.first is None:
             raise ValueError(f"airplane campaign #{camp.number} has no edge/first line")
         span = state.rules.catalog.campaigns[camp.number].span
-        reach = board.airplane_cells(camp.edge, camp.first, span)
-    else:
-        reach = board.radio_reach(camp.cells[0])
-    # a house is reached when one of its squares or its garden's is
-    houses = sorted(state.houses.values(), key=_number)
-    return [h for h in houses if not reach.isdisjoint(h.footprint)]
+        return board.airplane_cells(camp.edge, camp.first, span)
+    return board.radio_reach(camp.cells[0])
 
 
 def _number(house: House) -> int:
