@@ -129,7 +129,16 @@ def run_on_ray(
     started = not ray.is_initialized()
     if started:
         if address is None:
-            ray.init(include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+            for attempt in (1, 2):
+                try:
+                    ray.init(
+                        include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
+                    )
+                    break
+                except Exception as exc:  # Ray gives a local node a fixed 30 s to start
+                    if attempt == 2 or "timed out during startup" not in str(exc):
+                        raise
+                    ray.shutdown()  # an overloaded machine: once more
         else:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     try:

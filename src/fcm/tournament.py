@@ -59,9 +59,24 @@ def run(
     jobs: int = 1,
     think: float | None = None,
     rollouts: int | None = None,
+    ray: bool = False,
+    address: str | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Yield one result line per game (completion order when ``jobs`` > 1)."""
+    """Yield one result line per game (completion order when ``jobs`` > 1 or ``ray``).
+
+    ``ray``: spread the games over a Ray cluster (``address``; None starts a local one), as
+    ``fcm simulate --ray`` does; every game depends only on its spec, so the lines are the
+    local run's (apart from ``seconds``).
+    """
     todo = specs(bots, games, seed, options, think, rollouts)
+    if ray:
+        from fcm.simulate import run_batch, run_on_ray
+
+        # A searching bot's game takes seconds to minutes: one game per task keeps the CPUs
+        # busy to the end (a task costs milliseconds).
+        search = think is not None or rollouts is not None or "hard" in bots
+        yield from run_on_ray(run_batch, todo, address=address, batch=1 if search else None)
+        return
     if jobs <= 1:
         for spec in todo:
             yield run_one(spec)
