@@ -444,9 +444,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="", help=BOTS_HELP + ", one per seat (rotated)")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--out", default="", help="write one JSON line per game here")
-    p.add_argument("--think", type=float, default=None, help="hard: seconds per decision")
     p.add_argument(
-        "--rollouts", type=int, default=None, help="hard: rollouts per decision (deterministic)"
+        "--think", type=float, default=None,
+        help="hard: a budget in seconds per decision instead of the rollout count",
+    )
+    p.add_argument(
+        "--rollouts", type=int, default=None,
+        help="hard: rollouts per decision (deterministic; default 10)",
     )
     ray_opts(p)
     p.set_defaults(func=cmd_tournament)
