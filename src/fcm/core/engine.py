@@ -11,6 +11,8 @@ already hold a legal action. Both run the same rules code.
 
 from __future__ import annotations
 
+from typing import Final
+
 from fcm.core.actions import Action
 from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from fcm.core.events import Event, EventKind, EventLog
@@ -19,12 +21,14 @@ from fcm.core.types import Seat
 
 # Said in results whenever the simulation cap (Options.round_limit), not a rule, ended a game.
 ROUND_LIMIT_REASON = "round limit reached (a simulation cap, not a rule of the game)"
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python 3.11).
+GAME_OVER: Final = Phase.GAME_OVER
 
 
 def current_actors(state: GameState) -> list[Seat]:
     """The seats that must decide now: one in turn-order phases, several in simultaneous
     secret decisions (reserve card, Restructuring, Payday firing), none when the game is over."""
-    if state.turn.phase is Phase.GAME_OVER:
+    if state.turn.phase is GAME_OVER:
         return []
     actors: list[Seat] = state.rules.phases[state.turn.phase].actors(state)
     return actors
@@ -32,7 +36,7 @@ def current_actors(state: GameState) -> list[Seat]:
 
 
 def is_over(state: GameState) -> bool:
-    return state.turn.phase is Phase.GAME_OVER
+    return state.turn.phase is GAME_OVER
 
 
 def legal_actions(state: GameState, seat: Seat) -> list[Action]:
@@ -115,12 +119,12 @@ def apply_in_place(state: GameState, seat: Seat, action: Action) -> list[Event]:
     log = EventLog()
     state.rules.phases[state.turn.phase].act(state, seat, action, log)
     advance(state, log)
-    return list(log)
+    return log
 
 
 def advance(state: GameState, log: EventLog) -> None:
     """Resolve phases that need no decision until someone must decide or the game is over."""
-    while state.turn.phase is not Phase.GAME_OVER and not current_actors(state):
+    while state.turn.phase is not GAME_OVER and not current_actors(state):
         nxt: Phase = state.rules.phases[state.turn.phase].finish(state, log)
         enter_phase(state, nxt, log)
 
