@@ -75,3 +75,17 @@ def test_no_undo_after_a_reveal(client: TestClient) -> None:
     msg = error(undo(g, 1), 409, "undo/revealed")
     assert "secret choices" in msg
     assert g.state(1) == {**done, "events": []}
+
+
+def test_several_undos_go_back_step_by_step_to_the_last_other_action(client: TestClient) -> None:
+    """Issue 13: undo several of one's own steps (each one a server undo), until another
+    seat's action or a reveal stands in the way."""
+    g = create(client, players=2, scenario=RESTRUCTURING)
+    start = g.state(0)
+    g.play(0, {"type": "send_to_work", "employee": "waitress"})
+    g.play(0, {"type": "send_to_work", "employee": "trainer"})
+    for _ in range(2):
+        assert undo(g, 0).status_code == 200
+    back = g.state(0)
+    assert back["view"] == start["view"] and back["legal"] == start["legal"]
+    error(undo(g, 0), 409, "undo/not_your_last_action")

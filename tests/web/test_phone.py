@@ -147,7 +147,11 @@ def test_pinch_zoom_pan_and_information_by_tap_on_a_phone(device: Any, server: s
     touch(cdp, "touchEnd", [])
     panned = view_box(pg)
     assert panned[0] < zoomed[0] and panned[2] == pytest.approx(zoomed[2]), (zoomed, panned)
-    pg.locator(".board-tools button", has_text="Fit").tap()
+    pg.locator(".board-tools button", has_text="Fit").click()
+    pg.wait_for_function(
+        "(vb) => document.querySelector('svg.board-svg').getAttribute('viewBox') === vb",
+        arg=" ".join(f"{x:g}" for x in start),  # the whole map again
+    )
 
     # a tap on a house pins what hover shows on a desktop
     token = UI(pg, server).token(game, seat)
@@ -176,4 +180,12 @@ def test_pinch_zoom_pan_and_information_by_tap_on_a_phone(device: Any, server: s
     rules = pg.locator("[data-test=rules]")
     pg.locator("[data-rules=glossary] summary").tap()
     assert "Price + distance" in rules.inner_text()
+    no_sideways_scroll(pg)
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS[:2])
+def test_the_lobby_fits_a_phone(device: Any, server: str, width: int, height: int) -> None:
+    pg = device(width, height)
+    pg.goto(f"{server}/")
+    pg.wait_for_selector("[data-test=create]")
     no_sideways_scroll(pg)

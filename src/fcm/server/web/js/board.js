@@ -387,6 +387,7 @@ export class BoardView {
     const spread = () => { const [a, b] = [...pts.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
     this.svg.addEventListener("pointerdown", (e) => {
       if (e.pointerType === "mouse" && e.button !== 0) return;
+      if (e.isPrimary) { pts.clear(); pinch = null; } // a new gesture: forget a lost pointerup
       pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (pts.size === 2 && this.vb) {
         const [a, b] = [...pts.values()];

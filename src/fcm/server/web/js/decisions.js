@@ -5,6 +5,7 @@
 
 import { cardChip, orgChart } from "./companies.js";
 import { stepName } from "./format.js";
+import { whyNotHires } from "./table.js";
 import { PHASES, canonical, chain, clear, goodChip, h, money, plural, put, seatName } from "./util.js";
 
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
@@ -136,7 +137,9 @@ export class Decisions {
       if (mine && mine.kind === "work") el.append(this.draftView(mine, true));
       el.append(h("div", { class: "buttons" }, h("button", { type: "button", class: "ghost small", "data-test": "undo",
         title: "Take back my last action (while nobody else has acted and nothing hidden was revealed)",
-        onclick: () => this.ctl.undo() }, "Undo my last action")), this.errorBox);
+        onclick: () => this.ctl.undo() }, "Undo my last action"),
+      h("button", { type: "button", class: "ghost small", "data-test": "undo-turn", title: "Take back my own steps of this phase or turn, as far as allowed",
+        onclick: () => this.ctl.undoTurn() }, "Undo back to the start of my turn")), this.errorBox);
       this.renderError();
       this.ctl.board.setHighlights(null);
       return;
@@ -173,9 +176,19 @@ export class Decisions {
         onclick: () => this.send(done[0].action) }, doneLabel(msg, pres)));
     }
     buttons.append(h("button", { type: "button", class: "ghost small", "data-test": "undo", title: "Take back my last action (while nobody else has acted and nothing hidden was revealed)",
-      onclick: () => this.ctl.undo() }, "Undo my last action"));
+      onclick: () => this.ctl.undo() }, "Undo my last action"),
+    h("button", { type: "button", class: "ghost small", "data-test": "undo-turn", title: "Take back my own steps of this phase or turn, as far as allowed",
+      onclick: () => this.ctl.undoTurn() }, "Undo back to the start of my turn"));
     el.append(buttons, this.errorBox);
     this.renderError();
+  }
+
+  /** "Why can't I do this?": send an action that is not on the legal list, so the engine
+   * says why in the game's words (refused, nothing changes); only for this very position. */
+  why(action) {
+    if (!this.pres || this.pres.version !== this.msg.version) return;
+    if ((this.msg.legal || []).some((a) => canonical(a) === canonical(action))) return;
+    this.send(action);
   }
 
   async send(action) {
@@ -211,7 +224,8 @@ export class Decisions {
         return h("div", { class: "section" }, h("p", {}, "Hire an entry-level employee (to your beach):"),
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
             this.actionButton(a, h("span", {}, "Hire ", cardChip(catalog, a.action.employee))),
-            h("small", { class: "muted" }, `${pres.supply[a.action.employee] ?? "?"} left`), salaryNote(a)))));
+            h("small", { class: "muted" }, `${pres.supply[a.action.employee] ?? "?"} left`), salaryNote(a)))),
+          whyNotHires(catalog, list, (action) => this.why(action)));
       case "train": {
         const groups = new Map();
         for (const a of list) {

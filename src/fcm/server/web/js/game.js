@@ -207,6 +207,7 @@ export class GameScreen {
     this.decisions = new Decisions(this.decisionBox, {
       act: (a) => self.act(a),
       undo: () => self.undo(),
+      undoTurn: () => self.undoTurn(),
       board: self.board,
       get catalog() { return self.static && self.static.catalog; },
     });
@@ -355,6 +356,32 @@ export class GameScreen {
       this.onState(st);
     } catch (err) {
       this.handleError(err);
+    }
+  }
+
+  /** Undo my own steps back to the start of this phase (a Working 9–5 turn: back to its
+   * start), one server undo at a time, as far as the server allows (nobody else acted,
+   * nothing hidden revealed). */
+  async undoTurn() {
+    if (!this.msg) return;
+    const start = { round: this.msg.round, phase: this.msg.phase };
+    let undone = 0;
+    for (let i = 0; i < 100 && this.msg; i++) {
+      let st;
+      try {
+        st = await api.undo(this.game, this.token, this.msg.version);
+      } catch (err) {
+        if (!undone) this.handleError(err);
+        break;
+      }
+      undone++;
+      this.onState(st);
+      if (st.round !== start.round || st.phase !== start.phase) break;
+    }
+    if (undone) {
+      await this.loadLog();
+      this.renderTabs();
+      this.showNotice(`${undone} step${undone === 1 ? "" : "s"} undone.`);
     }
   }
 

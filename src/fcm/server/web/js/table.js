@@ -120,3 +120,15 @@ export function installInfoTaps(root, getCatalog) {
     if (content) showInfo(content, ev.clientX, ev.clientY);
   });
 }
+
+// -- "why can't I do this?" ---------------------------------------------------------------
+
+/** The entry-level cards that cannot be hired now, each with a button asking the engine why. */
+export function whyNotHires(catalog, legalHires, ask) {
+  const offered = new Set(legalHires.map((a) => a.action.employee));
+  const others = Object.entries(catalog.employees).filter(([id, e]) => e.entry_level && !offered.has(id));
+  if (!others.length) return null;
+  return h("details", { class: "why-not", "data-test": "why-not" }, h("summary", {}, "Why can't I hire…?"),
+    h("div", { class: "choices" }, others.map(([id, e]) => h("button", { type: "button", class: "ghost small", "data-why": id,
+      onclick: () => ask({ type: "hire", employee: id }) }, e.name))));
+}
