@@ -134,27 +134,28 @@ def unit_price(state: GameState, seat: Seat) -> int:
     Luxuries Manager +$10, First to lower prices -$1 (excerpt 004 "Item price"). No floor
     (conventions.md #20)."""
     p = state.players[seat]
-    price = 10 + sum(state.rules.catalog.employees[c].price_modifier for c in p.at_work)
+    base = 10
+    for hook in state.rules.hooks.base_price:  # Reserve Prices (ketchup.md 14)
+        base = hook(state) or base
+    price = base + sum(state.rules.catalog.employees[c].price_modifier for c in p.at_work)
     if p.has(MilestoneId.FIRST_LOWER_PRICES):
         price -= 1
     return price
 
 
-MARKETEER_SALARIES_WAIVED = frozenset(
-    {EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER, EmployeeId.BRAND_DIRECTOR}
-)
-
-
 def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     """Cards a player pays $5 for at Payday: at work, on the beach and busy (facts.md E.4),
-    less marketeers with First billboard placed."""
+    less marketeers with First billboard placed ("no salaries for marketeers": every marketing
+    card, ketchup.md 19.1 row 18; in the base game the salaried ones are the Campaign Manager,
+    Brand Manager and Brand Director)."""
     p = state.players[seat]
     waived = p.has(MilestoneId.FIRST_BILLBOARD)
+    marketing = state.rules.marketing_cards
     out = []
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
         if not state.rules.catalog.employees[card].salary:
             continue
-        if waived and card in MARKETEER_SALARIES_WAIVED:
+        if waived and card in marketing:
             continue
         out.append(card)
     return out

@@ -44,6 +44,7 @@ class ChainOutcome(StrEnum):
     HIGHER_TOTAL = "higher_total"
     TIE_LOST_WAITRESSES = "tie_lost_waitresses"
     TIE_LOST_TURN_ORDER = "tie_lost_turn_order"
+    TIE_LOST_MOVIE_STAR = "tie_lost_movie_star"  # Movie Stars (ketchup.md 15)
 
 
 class DecidedBy(StrEnum):
@@ -53,6 +54,7 @@ class DecidedBy(StrEnum):
     LOWEST_TOTAL = "lowest_total"
     WAITRESSES = "waitresses"
     TURN_ORDER = "turn_order"
+    MOVIE_STAR = "movie_star"  # Movie Stars (ketchup.md 15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,18 +70,23 @@ class ChainStanding:
     missing: tuple[str, ...]
     waitresses: int
     outcome: ChainOutcome
+    # Expansion modules (Hooks.score, Hooks.tie_break): the score change included in total,
+    # and the tie keys compared before the Waitresses (lower wins). Empty in the base game.
+    adjust: int = 0
+    ties: tuple[int, ...] = ()
 
     @property
     def can_serve(self) -> bool:
         return self.outcome is ChainOutcome.CANDIDATE
 
-    def rank(self, position: int) -> tuple[int, int, int]:
-        """Lower wins: price + distance, then more Waitresses, then turn order."""
+    def rank(self, position: int) -> tuple[int, tuple[int, ...], int, int]:
+        """Lower wins: price + distance, then (modules) tie keys, then more Waitresses, then
+        turn order."""
         assert self.total is not None
-        return (self.total, -self.waitresses, position)
+        return (self.total, self.ties, -self.waitresses, position)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "seat": self.seat,
             "price": self.price,
             "restaurant": self.restaurant,
@@ -89,6 +96,11 @@ class ChainStanding:
             "waitresses": self.waitresses,
             "outcome": self.outcome.value,
         }
+        if self.adjust:
+            out["adjust"] = self.adjust
+        if self.ties:
+            out["ties"] = list(self.ties)
+        return out
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -195,6 +207,8 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
         for seat in order:
             if state.players[seat].cash >= 100:
                 milestones.claim(state, seat, MilestoneId.FIRST_100, log)
+    for hook in state.rules.hooks.dinnertime_end:
+        hook(state, log)
     log.add(
         EventKind.DINNERTIME_EARNINGS,
         earned={str(s): rnd.earned[s] for s in order},
@@ -243,15 +257,19 @@ def chain_entry(
         outcome = ChainOutcome.MISSING_ITEMS
     else:
         outcome = ChainOutcome.CANDIDATE
+    hooks = state.rules.hooks
+    adjust = sum(h(state, seat) for h in hooks.score) if hooks.score else 0
     return ChainStanding(
         seat=seat,
         price=price,
         restaurant=None if best is None else best[1],
         distance=None if best is None else best[0],
-        total=None if best is None else price + best[0],
+        total=None if best is None else price + best[0] + adjust,
         missing=missing,
         waitresses=waitresses(state, seat),
         outcome=outcome,
+        adjust=adjust,
+        ties=tuple(h(state, seat) for h in hooks.tie_break),
     )
 
 
@@ -281,7 +299,11 @@ def _serve_house(
         decided_by = DecidedBy.ONLY_CANDIDATE
     elif len(tied) == 1:
         decided_by = DecidedBy.LOWEST_TOTAL
-    elif all(c.waitresses < winner.waitresses for c in tied if c is not winner):
+    elif all(c.ties > winner.ties for c in tied if c is not winner):
+        decided_by = DecidedBy.MOVIE_STAR
+    elif all(
+        c.waitresses < winner.waitresses for c in tied if c is not winner and c.ties == winner.ties
+    ):
         decided_by = DecidedBy.WAITRESSES
     else:
         decided_by = DecidedBy.TURN_ORDER
@@ -312,9 +334,13 @@ def _serve_house(
                     "amount": BONUS_PER_ITEM * counts[good],
                 }
             )
+    for hook in state.rules.hooks.sale_lines:
+        lines.extend(hook(state, seat, house))
     total = sum(line["amount"] for line in lines)
     for g, n in need.items():
         p.stock[g] -= n
+    for sold in state.rules.hooks.sold:
+        sold(state, seat, house, log)
     house.demand.clear()
     assert winner.restaurant is not None and winner.distance is not None
     log.add(
@@ -341,6 +367,8 @@ def _outcome(c: ChainStanding, winner: ChainStanding) -> ChainStanding:
         outcome = ChainOutcome.WINNER
     elif c.rank(0)[0] > winner.rank(0)[0]:
         outcome = ChainOutcome.HIGHER_TOTAL
+    elif c.ties > winner.ties:
+        outcome = ChainOutcome.TIE_LOST_MOVIE_STAR
     elif c.waitresses < winner.waitresses:
         outcome = ChainOutcome.TIE_LOST_WAITRESSES
     else:

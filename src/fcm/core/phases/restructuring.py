@@ -111,7 +111,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
     state.waitresses_this_round = {}
     for p in state.players:
         draft = state.drafts.get(p.seat, [])
-        if structure_fits(draft, state.ceo_slots):
+        if structure_fits(draft, state.ceo_slots, state.rules):
             p.at_work = sorted(draft)
             overfull = False
         else:

@@ -55,7 +55,9 @@ def first_restaurant_placements(state: GameState) -> list[PlaceRestaurant]:
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
     if state.phase is Phase.SETUP_RESERVE:
-        return [ChooseReserve(card.money) for card in state.rules.catalog.reserve_cards]
+        return [
+            ChooseReserve(card.money, card.base_price) for card in state.rules.catalog.reserve_cards
+        ]
     out: list[Action] = list(first_restaurant_placements(state))
     if not state.setup_second_pass or not out:
         out.append(Done())  # pass (the second pass must place when it can)
@@ -64,7 +66,8 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if state.phase is Phase.SETUP_RESERVE:
-        return "choose one reserve card: 100, 200 or 300"
+        cards = ", ".join(str(a) for a in legal(state, seat))
+        return f"choose one reserve card: {cards}"
     if isinstance(action, PlaceRestaurant):
         return (
             "a first restaurant needs 4 empty squares, its entrance next to a road and not on a "
@@ -78,10 +81,21 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if state.phase is Phase.SETUP_RESERVE:
         assert isinstance(action, ChooseReserve)
-        state.players[seat].reserve = action.money
+        p = state.players[seat]
+        p.reserve = action.money
+        p.reserve_price = action.price
         state.pending.remove(seat)
         log.add(EventKind.RESERVE_CHOSEN, seat=seat)
-        log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money)
+        if action.price is None:
+            log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money)
+        else:
+            log.add(
+                EventKind.RESERVE_CARD,
+                visible_to=(seat,),
+                seat=seat,
+                money=action.money,
+                base_price=action.price,
+            )
         return
     if isinstance(action, PlaceRestaurant):
         p = state.players[seat]

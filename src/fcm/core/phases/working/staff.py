@@ -239,8 +239,21 @@ def train_step(staff: Staff, action: Train) -> Staff | str:
     if into not in spec.trains_into:
         allowed = ", ".join(spec.trains_into) or "nothing"
         return _train(f"one training step turns a {card} into {allowed}, not {into}")
-    if staff.rules.catalog.employees[into].unique and staff.owned[into] > 0:
+    target = staff.rules.catalog.employees[into]
+    if target.unique and staff.owned[into] > 0:
         return _train(f"you can't train into a 1x type you already own ({into})")
+    if target.unique_group is not None:
+        employees = staff.rules.catalog.employees
+        owned = [
+            c
+            for c, n in staff.owned.items()
+            if n > 0 and c != card and employees[c].unique_group == target.unique_group
+        ]
+        if owned:
+            return _train(
+                f"the {target.unique_group.replace('_', ' ')} cards are one 1x type: you already "
+                f"own {owned[0]} (ketchup.md 15)"
+            )
     if into == CFO and staff.no_cfo:
         return _train("with First to have $100 you may never train a CFO")
     fresh_idx = [i for i, (c, _) in enumerate(staff.fresh) if c == card]
