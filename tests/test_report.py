@@ -96,7 +96,7 @@ COMPETITION = "".join(
         "  C: missing burger\n",
         "  A: price $10 + distance 0 = $10 -- higher price + distance\n",
         "  B: price $6 + distance 1 = $7 -- wins\n",
-        "  -> B serves it from restaurant 0 (lowest price + distance).\n",
+        "  -> B serves it from restaurant #1 (lowest price + distance).\n",
         "  B is paid: 2 x $6 = $12; garden doubles +$12; First burger marketed 2 x $5 = "
         "+$10; total $34.\n",
         "The bank breaks (first time) while paying B, $14 still owed. Reserve cards: A "
@@ -106,7 +106,7 @@ COMPETITION = "".join(
         "  C: price $10 + distance 0 = $10 -- wins\n",
         "  A: missing soda\n",
         "  B: missing soda\n",
-        "  -> C serves it from restaurant 0 (the only chain that can serve).\n",
+        "  -> C serves it from restaurant #1 (the only chain that can serve).\n",
         "  C is paid: 2 x $10 = $20; total $20.\n",
         "C claims First to have $20.\n",
         "Waitresses: A 1 x $3 = $3.\n",
@@ -118,34 +118,34 @@ COMPETITION = "".join(
 TIES = "".join(
     [
         "Dinnertime, round 1 (bank $150).\n",
-        "Item prices: seat 0 $10, seat 1 $10, seat 2 $10.\n",
+        "Item prices: Player 1 $10, Player 2 $10, Player 3 $10.\n",
         "House 2 wants pizza:\n",
-        "  seat 0: price $10 + distance 0 = $10, 0 Waitresses -- tie lost on Waitresses\n",
-        "  seat 1: price $10 + distance 0 = $10, 1 Waitress -- wins\n",
-        "  seat 2: not connected by road\n",
-        "  -> seat 1 serves it from restaurant 0 (tie broken by more Waitresses).\n",
-        "  seat 1 is paid: 1 x $10 = $10; total $10.\n",
+        "  Player 1: price $10 + distance 0 = $10, 0 Waitresses -- tie lost on Waitresses\n",
+        "  Player 2: price $10 + distance 0 = $10, 1 Waitress -- wins\n",
+        "  Player 3: not connected by road\n",
+        "  -> Player 2 serves it from restaurant #1 (tie broken by more Waitresses).\n",
+        "  Player 2 is paid: 1 x $10 = $10; total $10.\n",
         "House 18 wants pizza, pizza, burger: stays home (no chain can serve it).\n",
-        "  seat 0: not connected by road\n",
-        "  seat 1: not connected by road\n",
-        "  seat 2: missing burger\n",
-        "Waitresses: seat 1 1 x $3 = $3.\n",
-        "Dinnertime earnings: seat 0 +$0 (cash $0), seat 1 +$13 (cash $13), seat 2 +$0 "
+        "  Player 1: not connected by road\n",
+        "  Player 2: not connected by road\n",
+        "  Player 3: missing burger\n",
+        "Waitresses: Player 2 1 x $3 = $3.\n",
+        "Dinnertime earnings: Player 1 +$0 (cash $0), Player 2 +$13 (cash $13), Player 3 +$0 "
         "(cash $0). Bank $137.\n",
     ]
 )
 FINAL = "".join(
     [
         "Dinnertime, round 5 (bank $1).\n",
-        "Item prices: seat 0 $10, seat 1 $10.\n",
+        "Item prices: Player 1 $10, Player 2 $10.\n",
         "No house has demand: nobody eats out.\n",
-        "Waitresses: seat 0 1 x $3 = $3.\n",
-        "The bank breaks (second time) while paying seat 0, $2 still owed. No refill: "
+        "Waitresses: Player 1 1 x $3 = $3.\n",
+        "The bank breaks (second time) while paying Player 1, $2 still owed. No refill: "
         "the rest is paid from the box.\n",
-        "  seat 0 takes $2 from the box (waitresses).\n",
-        "CFO (First to have $100): seat 0 50% of $3 earned, rounded up = +$2.\n",
-        "  seat 0 takes $2 from the box (cfo).\n",
-        "Dinnertime earnings: seat 0 +$5 (cash $5), seat 1 +$0 (cash $0). Bank $0.\n",
+        "  Player 1 takes $2 from the box (waitresses).\n",
+        "CFO (First to have $100): Player 1 50% of $3 earned, rounded up = +$2.\n",
+        "  Player 1 takes $2 from the box (cfo).\n",
+        "Dinnertime earnings: Player 1 +$5 (cash $5), Player 2 +$0 (cash $0). Bank $0.\n",
         "The game ends after this Dinnertime.\n",
     ]
 )

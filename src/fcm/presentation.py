@@ -16,7 +16,9 @@ geometry, the Dinnertime and Marketing resolvers) so the UI holds no second copy
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from fcm.core.actions import (
@@ -40,6 +42,7 @@ from fcm.core.actions import (
     Train,
 )
 from fcm.core.company import (
+    MARKETEER_SALARIES_WAIVED,
     board_of,
     open_slots,
     restaurant_cells,
@@ -53,12 +56,36 @@ from fcm.core.errors import FcmError
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases.marketing import houses_reached
+from fcm.core.phases.working import campaigns as _campaigns_step
+from fcm.core.phases.working.common import STEP_TITLES
 from fcm.core.phases.working.goods import drink_route
 from fcm.core.ruleset import Ruleset, base_ruleset
-from fcm.core.state import Campaign, GameState, Phase
-from fcm.core.types import CampaignType, Cell, EmployeeId, Good, Seat
+from fcm.core.state import Campaign, GameState, Phase, WorkStep
+from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 
-__all__ = ["action_key", "board_picture", "catalog_info", "present", "static_info"]
+__all__ = [
+    "PHASE_NAMES",
+    "action_key",
+    "board_picture",
+    "catalog_info",
+    "explain_error",
+    "present",
+    "seat_name",
+    "static_info",
+]
+
+PHASE_NAMES: dict[str, str] = {
+    Phase.SETUP_RESERVE: "Setup: reserve cards",
+    Phase.SETUP_RESTAURANTS: "Setup: first restaurants",
+    Phase.RESTRUCTURING: "Restructuring",
+    Phase.ORDER_OF_BUSINESS: "Order of Business",
+    Phase.WORKING: "Working 9–5",
+    Phase.DINNERTIME: "Dinnertime",
+    Phase.PAYDAY: "Payday",
+    Phase.MARKETING: "Marketing",
+    Phase.CLEANUP: "Clean up",
+    Phase.GAME_OVER: "Game over",
+}
 
 _DIRS = {(-1, 0): "n", (0, 1): "e", (1, 0): "s", (0, -1): "w"}
 
@@ -80,6 +107,66 @@ def _cells(cs: Any) -> list[list[int]]:
 def _name(card: EmployeeId, state: GameState) -> str:
     e = state.rules.catalog.employees.get(card)
     return e.name if e is not None else card
+
+
+def seat_name(
+    seat: int, kind: str = "human", name: str | None = None, bot: str | None = None
+) -> str:
+    """A seat as the table calls it: its given name, else "Player N" / "Bot N (level)"
+    (counting from 1; the browser's ``seatName`` says the same)."""
+    if name:
+        return name
+    if kind == "bot":
+        return f"Bot {seat + 1} ({bot or 'bot'})"
+    return f"Player {seat + 1}"
+
+
+# -- errors in the game's words ---------------------------------------------------------------
+
+_NOT_LEGAL = re.compile(r"^'[^']*' is not legal in [^:]*?(?:\([^)]*\))?: ")
+_SEATS = re.compile(r"seat\(s\) \[([0-9, ]*)\]")
+_SEAT = re.compile(r"\bseat (\d+)\b")
+_TURN_STEP = re.compile(r"\(seat (\d+), step ([a-z_]+)\)")
+_ROUND_PHASE = re.compile(r"\bround (\d+), ([a-z_]+)\b")
+_IDENT = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def explain_error(
+    message: str, rules: Ruleset | None = None, names: Mapping[int, str] | None = None
+) -> str:
+    """An engine message (which names the rule) said in the game's words: card, milestone,
+    phase and step names instead of ids, chain names instead of seat numbers, and without
+    the repeated action text. The reason itself is kept word for word."""
+    catalog = (rules or base_ruleset()).catalog
+
+    def who(seat: int) -> str:
+        return names[seat] if names and seat in names else f"Player {seat + 1}"
+
+    words: dict[str, str] = dict(PHASE_NAMES)
+    words.update({st.value: t for st, t in STEP_TITLES.items()})
+    words.update({m.id: m.name for m in catalog.milestones.values()})
+    words.update({e.id: e.name for e in catalog.employees.values()})
+    text = _NOT_LEGAL.sub("", message, count=1)
+    text = _TURN_STEP.sub(
+        lambda m: f"({who(int(m.group(1)))}'s turn, {STEP_TITLES[WorkStep(m.group(2))]})"
+        if m.group(2) in {w.value for w in WorkStep}
+        else m.group(0),
+        text,
+    )
+    text = _ROUND_PHASE.sub(
+        lambda m: f"round {m.group(1)}, {words.get(m.group(2), m.group(2))}", text
+    )
+    text = _SEATS.sub(
+        lambda m: ", ".join(who(int(x)) for x in m.group(1).split(",") if x.strip()) or "nobody",
+        text,
+    )
+    text = _SEAT.sub(lambda m: who(int(m.group(1))), text)
+    text = _IDENT.sub(lambda m: words.get(m.group(0), m.group(0)), text)
+    # single-word card ids ("waitress", "trainer"): their names, where written as ids
+    for e in catalog.employees.values():
+        if "_" not in e.id and e.id != e.name:
+            text = re.sub(rf"(?<![\w'-]){re.escape(e.id)}(?![\w'-])", e.name, text)
+    return text[:1].upper() + text[1:]
 
 
 # -- static -------------------------------------------------------------------------------------
@@ -383,6 +470,23 @@ def _label(state: GameState, a: Action) -> str:
     return str(a)
 
 
+def _salary_notes(state: GameState, seat: Seat, card: EmployeeId) -> list[str]:
+    """Why a salaried card may not raise the Payday total: the discounts and waivers that
+    ``salary_due`` applies, by their game names (facts.md E.4)."""
+    p = state.players[seat]
+    catalog = state.rules.catalog
+    notes = []
+    if p.has(MilestoneId.FIRST_BILLBOARD) and card in MARKETEER_SALARIES_WAIVED:
+        notes.append(f"no salary with {catalog.milestones[MilestoneId.FIRST_BILLBOARD].name}")
+    if p.has(MilestoneId.FIRST_TRAIN):
+        notes.append(f"{catalog.milestones[MilestoneId.FIRST_TRAIN].name}: $15 off salaries")
+    if p.hire_discounts:
+        notes.append(f"unused recruiting: ${5 * p.hire_discounts} off salaries")
+    if notes and salary_due(state, seat) == 0:
+        notes.append("salaries never go below $0")
+    return notes
+
+
 def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[str, Any]:
     out: dict[str, Any] = {"action": a.to_json(), "label": _label(state, a), "text": str(a)}
     out["key"] = action_key(out["action"])
@@ -446,6 +550,7 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             out["salary_after"] = salary_due(after, seat)
             into = a.employee if isinstance(a, Hire) else a.into
             out["card_salary"] = 5 if state.rules.catalog.employees[into].salary else 0
+            out["salary_notes"] = _salary_notes(after, seat, into)
     elif isinstance(a, Fire):
         fired = list(state.drafts.get(seat, []))
         out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
@@ -471,6 +576,14 @@ def present(
             "first": d.first,
             "span": state.rules.catalog.campaigns[d.number].span,
         }
+        if working.seat is not None:
+            # The engine's verdict (First billboard placed): the advert choice says "eternal",
+            # not "1 round", and whether placing this one claims the milestone.
+            seat_ = working.seat
+            draft_campaign["eternal"] = _campaigns_step.eternal(state, seat_, d.number)
+            draft_campaign["claims_first_billboard"] = draft_campaign["eternal"] and not (
+                state.players[seat_].has(MilestoneId.FIRST_BILLBOARD)
+            )
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:
         salary_now = salary_due(state, viewer)

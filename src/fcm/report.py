@@ -49,6 +49,20 @@ def _signed(n: int) -> str:
     return f"-${-n}" if n < 0 else f"+${n}"
 
 
+def _namer(names: Mapping[int, str] | None) -> Any:
+    """Seat -> chain name; players count from 1 at the table (seat 0 is "Player 1")."""
+
+    def who(seat: int) -> str:
+        return names[seat] if names and seat in names else f"Player {seat + 1}"
+
+    return who
+
+
+def _restaurant(n: int) -> str:
+    """A restaurant by its number as the board shows it (the engine counts from 0)."""
+    return f"restaurant #{n + 1}"
+
+
 def _kind_data(event: Event | Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
     if isinstance(event, Event):
         return event.kind, event.data
@@ -59,10 +73,8 @@ def dinnertime_report(
     events: Iterable[Event | Mapping[str, Any]], names: Mapping[int, str] | None = None
 ) -> str:
     """The Dinnertime events as text, one line per fact; ``names`` maps seats to chain names
-    (default ``seat N``)."""
-
-    def who(seat: int) -> str:
-        return names[seat] if names and seat in names else f"seat {seat}"
+    (default ``Player N``, counting from 1 as the table does)."""
+    who = _namer(names)
 
     lines: list[str] = []
     for event in events:
@@ -84,7 +96,7 @@ def dinnertime_report(
             lines.append(_house_head(d) + ":")
             lines.extend(_chain_lines(d, who))
             lines.append(
-                f"  -> {who(d['winner'])} serves it from restaurant {d['restaurant']} "
+                f"  -> {who(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
                 f"({_DECIDED[d['decided_by']]})."
             )
             lines.append(f"  {who(d['winner'])} is paid: " + _payment(d) + ".")
@@ -240,11 +252,11 @@ EVENT_LINES: dict[EventKind, _Line] = {
     ),
     EventKind.RESTAURANT_PASSED: lambda d, w: f"{w(d['seat'])} passed.",
     EventKind.RESTAURANT_MOVED: lambda d, w: (
-        f"{w(d['seat'])} moved restaurant {d['number']} from {_cells([d['from_cell']])} to "
+        f"{w(d['seat'])} moved {_restaurant(d['number'])} from {_cells([d['from_cell']])} to "
         f"{_cells([d['cell']])} entrance {d['entrance']}."
     ),
     EventKind.RESTAURANT_OPENED: lambda d, w: (
-        f"{w(d['seat'])}'s restaurant {d['restaurant']} opens."
+        f"{w(d['seat'])}'s {_restaurant(d['restaurant'])} opens."
     ),
     EventKind.CARD_SENT_TO_WORK: lambda d, w: f"{w(d['seat'])} sends {d['employee']} to work.",
     EventKind.STRUCTURE_COMMITTED: lambda d, w: f"{w(d['seat'])} committed a structure.",
@@ -267,7 +279,10 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.TRAINED: lambda d, w: (
         f"{w(d['seat'])} trains {d['employee']} into {d['into']} (by {d['trainer']})."
     ),
-    EventKind.DRIVE_INS: lambda d, w: f"{w(d['seat'])} opens drive-ins at {d['restaurants']}.",
+    EventKind.DRIVE_INS: lambda d, w: (
+        f"{w(d['seat'])} opens drive-ins at "
+        f"{', '.join(_restaurant(n) for n in d['restaurants'])}."
+    ),
     EventKind.CAMPAIGN_STARTED: lambda d, w: (
         f"{w(d['seat'])} starts campaign #{d['number']} ({d['campaign_type']}) "
         f"with {d['marketeer']}."
@@ -319,7 +334,7 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.DINNERTIME_PRICES: lambda d, w: f"Item prices: {_seat_money(d['prices'], w)}.",
     EventKind.DINNERTIME_NO_DEMAND: lambda d, w: "No house has demand: nobody eats out.",
     EventKind.HOUSE_SERVED: lambda d, w: (
-        f"{_house_head(d)}: {w(d['winner'])} serves it from restaurant {d['restaurant']} "
+        f"{_house_head(d)}: {w(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
         f"({_DECIDED[d['decided_by']]}); {_payment(d)}."
     ),
     EventKind.HOUSE_STAYS_HOME: lambda d, w: f"{_house_head(d)}: stays home.",
@@ -373,7 +388,7 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.GOOD_THROWN_AWAY: lambda d, w: f"{w(d['seat'])} throws away {d['good']}.",
     EventKind.CARDS_TO_HAND: lambda d, w: f"{w(d['seat'])} takes {_cards(d['employees'])} to hand.",
     EventKind.DRIVE_IN_REMOVED: lambda d, w: (
-        f"{w(d['seat'])}'s restaurant {d['restaurant']} loses its drive-in."
+        f"{w(d['seat'])}'s {_restaurant(d['restaurant'])} loses its drive-in."
     ),
     EventKind.GAME_OVER: lambda d, w: (
         f"Game over: {d['reason']}. Ranking: "
@@ -388,9 +403,7 @@ EVENT_LINES: dict[EventKind, _Line] = {
 
 def event_line(event: Event | Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
     """One readable line for any event (``fcm replay --log``)."""
-
-    def who(seat: int) -> str:
-        return names[seat] if names and seat in names else f"seat {seat}"
+    who = _namer(names)
 
     kind, d = _kind_data(event)
     line = EVENT_LINES.get(EventKind(kind))

@@ -235,3 +235,31 @@ async def test_data_survives_reopening(make_store: StoreFactory) -> None:
     assert (await b.head(info.id)).version == 3
     assert await b.find_token("tok") == (info.id, 1)
     assert len((await b.load(info.id)).actions) == 3
+
+
+async def test_transact_commits_or_rolls_back_as_one(make_store: StoreFactory) -> None:
+    """The satellites' transactions (``Store.transact``): portable ``?`` SQL, a conditional
+    write's rowcount, all-or-nothing on an exception, reads seeing only committed data."""
+    a, b = await make_store(), await make_store()
+    table = f"t_{secrets.token_hex(4)}"
+    await a.transact(lambda tx: tx.execute(
+        f"CREATE TABLE {table} (k TEXT PRIMARY KEY, n INTEGER NOT NULL)"))
+
+    def put(tx: Any) -> int:
+        return int(tx.execute(
+            f"INSERT INTO {table} (k, n) VALUES (?, ?) ON CONFLICT (k) DO NOTHING", ("x", 1)
+        ).rowcount)
+
+    assert await a.transact(put) == 1
+    assert await b.transact(put) == 0  # another process: the conditional insert did nothing
+
+    def half_then_fail(tx: Any) -> None:
+        tx.execute(f"UPDATE {table} SET n = ? WHERE k = ?", (2, "x"))
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        await a.transact(half_then_fail)
+    rows = await b.transact(
+        lambda tx: tx.execute(f"SELECT k, n FROM {table}").fetchall(), write=False
+    )
+    assert [tuple(r) for r in rows] == [("x", 1)]  # the update was rolled back with it

@@ -11,6 +11,7 @@ import pytest
 
 import fcm
 from fcm.core.company import board_of
+from fcm.presentation import explain_error, seat_name
 from tests.web.test_play import create_from_lobby, generic_move
 from tests.web.ui import UI
 
@@ -93,8 +94,10 @@ def test_hotseat_hides_secrets(page: Any, server: str) -> None:
     ui.click_square(road)
     message = page.locator("[data-test=error-message]")
     message.wait_for()
-    assert message.inner_text() == expected
-    assert "action/illegal" in page.locator("[data-test=error]").inner_text()
+    # the rule in the game's words (issue 13): names, no ids, no error code
+    names = {x["seat"]: seat_name(x["seat"], x["kind"], x["name"], x["bot"]) for x in st["seats"]}
+    assert message.inner_text() == explain_error(expected, None, names)
+    assert "action/illegal" not in page.locator("[data-test=error]").inner_text()
     assert ui.server_state(game, seat)["version"] == st["version"]  # nothing changed
     ui.place()
 
@@ -132,7 +135,8 @@ def test_hotseat_hides_secrets(page: Any, server: str) -> None:
     ui.click_key({"type": "send_to_work", "employee": hand[0]})
     error = page.locator("[data-test=error]")
     error.wait_for()
-    assert "The game changed" in error.inner_text() and "action/stale_version" in error.inner_text()
+    assert "The game changed" in error.inner_text()
+    assert error.locator("[data-code]").get_attribute("data-code") == "action/stale_version"
     assert ui.server_state(game, other)["version"] == int(version)  # nothing was applied
     page.wait_for_function("window.fcmScreen.msg.version === " + version)
 

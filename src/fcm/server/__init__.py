@@ -39,12 +39,9 @@ def run(
     logs.install()
     s = settings or Settings.from_env(database_url=database_url)
     app = create_app(s)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(
-        f"fcm server: open http://{shown}:{port}/  (HTTP API: http://{shown}:{port}/docs; "
+    note = (
         f"storage: {logs.safe_url(s.database_url)}"
-        f"{'; UNSAFE: commits are not waited for' if s.unsafe_async_commit else ''})",
-        flush=True,
+        f"{'; UNSAFE: commits are not waited for' if s.unsafe_async_commit else ''}"
     )
     config = uvicorn.Config(
         app,
@@ -57,7 +54,54 @@ def run(
         timeout_graceful_shutdown=5,
     )
     tune_gc()
-    uvicorn.Server(config).run()
+    _AnnouncingServer(config, note).run()
+
+
+def open_url(host: str, port: int) -> str:
+    """The address to open for a server bound to ``host``:``port`` (as bound: an IPv6 host
+    in brackets; all interfaces named as such, since no one address is "the" address)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def bound_addresses(server: Any) -> list[tuple[str, int]]:
+    """The (host, port) of every listening socket of a started uvicorn server."""
+    out = []
+    for srv in getattr(server, "servers", []):
+        for sock in srv.sockets:
+            name = sock.getsockname()
+            out.append((str(name[0]), int(name[1])))
+    return out
+
+
+def _announce(addresses: list[tuple[str, int]], note: str) -> str:
+    host, port = addresses[0]
+    every = " (all interfaces)" if host in ("0.0.0.0", "::") else ""
+    url = open_url(host, port)
+    return f"fcm server: open {url}{every}  (HTTP API: {url}docs; {note})"
+
+
+def _server_class() -> Any:
+    import uvicorn
+
+    class AnnouncingServer(uvicorn.Server):
+        """Prints the address actually bound (the port the OS chose for ``--port 0``)."""
+
+        def __init__(self, config: Any, note: str) -> None:
+            super().__init__(config)
+            self.note = note
+
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            addresses = bound_addresses(self)
+            if addresses:
+                print(_announce(addresses, self.note), flush=True)
+
+    return AnnouncingServer
+
+
+def _AnnouncingServer(config: Any, note: str) -> Any:
+    return _server_class()(config, note)
 
 
 # Generation 0 threshold (allocations between young collections) and how many young and

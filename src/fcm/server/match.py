@@ -44,8 +44,9 @@ from fcm.core.events import Event
 from fcm.core.record import GameRecord
 from fcm.core.state import GameState, Options, Phase, state_from_dict
 from fcm.core.views import reserves_visible_to, view
+from fcm.presentation import explain_error, seat_name
 from fcm.server.config import Settings
-from fcm.server.errors import ApiError, engine_error
+from fcm.server.errors import ENGINE_STATUS, ApiError, engine_error
 from fcm.server.storage import (
     SPECTATOR,
     ActionRow,
@@ -573,8 +574,14 @@ class MatchService:
         live = await self.get(game_id)
         async with live.lock:
             await self._ensure_version(live, seat, version)
-            action = parse_action(raw_action)
-            events, sent = await self._commit(live, seat, action, expected_seen=version)
+            try:
+                action = parse_action(raw_action)
+                events, sent = await self._commit(live, seat, action, expected_seen=version)
+            except ApiError as exc:
+                if exc.code in ENGINE_STATUS:  # the rule, in the game's words, for the page
+                    exc.extra.setdefault("text", explain_error(
+                        exc.message, live.state.rules, seat_names(live.info)))
+                raise
             text = sent.get(viewer_index(live.players, seat))
             return text if text is not None else dumps(self.state_message(live, seat, events))
 
@@ -757,7 +764,7 @@ class MatchService:
         except ImportError:
             text = None
         else:
-            text = dinnertime_report([_event(e) for e in dinner])
+            text = dinnertime_report([_event(e) for e in dinner], seat_names(live.info))
         return {"game": game_id, "round": round_, "text": text, "events": dinner}
 
     async def record(self, game_id: str) -> dict[str, Any]:
@@ -802,6 +809,11 @@ def _event(e: dict[str, Any]) -> Event:
     data = {k: v for k, v in e.items() if k not in ("kind", "visible_to")}
     to = e.get("visible_to")
     return Event(e["kind"], data, None if to is None else tuple(to))
+
+
+def seat_names(info: GameInfo) -> dict[int, str]:
+    """Each seat's name at the table (as the page shows it)."""
+    return {i: seat_name(i, s.kind, s.name, s.bot) for i, s in enumerate(info.seats)}
 
 
 def seats_public(info: GameInfo) -> list[dict[str, Any]]:

@@ -155,6 +155,9 @@ class DinnertimeOut(BaseModel):
 class ErrorBody(BaseModel):
     code: str
     message: str
+    text: str | None = Field(
+        None, description="an engine error in the game's words (names, not ids), for players"
+    )
 
 
 class ErrorOut(BaseModel):

@@ -19,9 +19,11 @@ suite in ``tests/server/test_storage_contract.py``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 SPECTATOR = -1  # the "seat" of a spectator token
 
@@ -121,6 +123,14 @@ class Loaded:
 ChangeCallback = Callable[[str, int], Awaitable[None]]
 
 
+class Tx(Protocol):
+    """One transaction of :meth:`Store.transact`: portable SQL with ``?`` placeholders (the
+    SQL that SQLite and PostgreSQL both accept, ``ON CONFLICT ... DO NOTHING`` included).
+    ``execute`` returns a DB-API cursor (``rowcount``, ``fetchone``, ``fetchall``)."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ...) -> Any: ...
+
+
 class Store(Protocol):
     """The server's only access to persistent data."""
 
@@ -177,6 +187,14 @@ class Store(Protocol):
 
     async def active_games_with_bots(self) -> list[str]:
         """Ids of the games that are not over and have a bot seat (bots resume on start)."""
+
+    async def transact(self, fn: Callable[[Tx], T], *, write: bool = True) -> T:
+        """Run ``fn(tx)`` (synchronous: plain SQL, no awaiting) in one transaction, off the
+        event loop where the backend needs it, and return its result: the tables of the
+        satellites (accounts, clocks, notifications: ``fcm.server.accounts``, ...) use this
+        rather than a method per query. An exception rolls the whole transaction back.
+        ``write=False``: a read (SQLite: on the read connection, never queued behind
+        writes). Raises StoreUnavailable when the database cannot be reached."""
 
     async def subscribe(
         self, callback: ChangeCallback, on_gap: Callable[[], Awaitable[None]] | None = None

@@ -38,8 +38,9 @@ from typing import Any, TypeVar
 import orjson
 import psycopg
 from psycopg import sql
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
+from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
+from fcm.server import migrations
 from fcm.server.storage.base import (
     ActionRow,
     ChangeCallback,
@@ -56,51 +57,6 @@ log = logging.getLogger("fcm.server.storage")
 
 T = TypeVar("T")
 CHANNEL = "fcm_changes"
-SCHEMA_LOCK = 727_364_001  # advisory lock id: only one process creates the schema at a time
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    created_at DOUBLE PRECISION NOT NULL,
-    updated_at DOUBLE PRECISION NOT NULL,
-    players INTEGER NOT NULL,
-    seed BIGINT NOT NULL,
-    options TEXT NOT NULL,
-    scenario TEXT,
-    seats TEXT NOT NULL,
-    initial_events TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    revision INTEGER NOT NULL,
-    seen TEXT NOT NULL,
-    status TEXT NOT NULL,
-    has_bots BOOLEAN NOT NULL,
-    secret BIGINT
-);
-ALTER TABLE games ADD COLUMN IF NOT EXISTS secret BIGINT;
-CREATE INDEX IF NOT EXISTS games_active_bots ON games (status, has_bots);
-CREATE TABLE IF NOT EXISTS tokens (
-    hash TEXT PRIMARY KEY,
-    game_id TEXT NOT NULL REFERENCES games (id),
-    seat INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id TEXT NOT NULL REFERENCES games (id),
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    events TEXT NOT NULL,
-    visible TEXT NOT NULL,
-    created_at DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id TEXT NOT NULL REFERENCES games (id),
-    version INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-"""
-
 
 def dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
@@ -132,6 +88,11 @@ class PostgresStore:
             timeout=timeout,  # waiting for a connection (PostgreSQL down): then unavailable
             kwargs={"autocommit": True},
         )
+        # The satellites' transactions (Store.transact): plain synchronous SQL in a thread.
+        self._sync_pool = ConnectionPool(
+            url, min_size=0, max_size=4, open=False, configure=self._configure_sync,
+            check=ConnectionPool.check_connection, timeout=timeout,
+        )
         self._listener: asyncio.Task[None] | None = None
         self._notes: asyncio.Queue[str] = asyncio.Queue()
         self._notifier: asyncio.Task[None] | None = None
@@ -147,19 +108,23 @@ class PostgresStore:
         if self.schema:
             await conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.schema)))
 
+    def _configure_sync(self, conn: psycopg.Connection[Any]) -> None:
+        conn.autocommit = True
+        if not self.durable:
+            conn.execute("SET synchronous_commit TO off")
+        else:
+            conn.execute("SET synchronous_commit TO on")
+        if self.schema:
+            conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.schema)))
+        conn.autocommit = False
+
     # -- lifecycle -------------------------------------------------------------------------
 
     async def open(self) -> None:
-        async with await psycopg.AsyncConnection.connect(self.url, autocommit=False) as conn:
-            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            if self.schema:
-                await conn.execute(
-                    sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema))
-                )
-                await self._configure(conn)
-            await conn.execute(SCHEMA)
-            await conn.commit()
+        # The schema, versioned (Alembic; one process at a time, under an advisory lock).
+        await asyncio.to_thread(migrations.upgrade_postgres, self.url, self.schema)
         await self._pool.open(wait=True)
+        await asyncio.to_thread(self._sync_pool.open)
         self._notifier = asyncio.create_task(self._notify_loop(), name="fcm-pg-notify")
 
     def _notify(self, game_id: str, revision: int) -> None:
@@ -214,6 +179,7 @@ class PostgresStore:
                 await self._listener
             self._listener = None
         await self._pool.close()
+        await asyncio.to_thread(self._sync_pool.close)
 
     @contextlib.asynccontextmanager
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
@@ -460,6 +426,18 @@ class PostgresStore:
 
         return await self._read(read)
 
+    # -- transactions of the satellites (accounts, clocks, ...) ---------------------------------
+
+    def _transact(self, fn: Callable[[Any], T]) -> T:
+        try:
+            with self._sync_pool.connection() as conn:  # committed, or rolled back on error
+                return fn(_PgTx(conn))
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            raise StoreUnavailable(f"PostgreSQL is unavailable: {type(exc).__name__}") from exc
+
+    async def transact(self, fn: Callable[[Any], T], *, write: bool = True) -> T:
+        return await asyncio.to_thread(self._transact, fn)
+
     # -- change notification (LISTEN/NOTIFY) ---------------------------------------------------
 
     async def subscribe(
@@ -498,6 +476,16 @@ class PostgresStore:
         # Wait until LISTEN is active, so no change committed after subscribe() is missed.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(ready.wait(), timeout=10)
+
+
+class _PgTx:
+    """A Tx over a psycopg connection: the portable ``?`` placeholders become ``%s``."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self.conn = conn
+
+    def execute(self, query: str, params: Any = ()) -> Any:
+        return self.conn.execute(query.replace("?", "%s"), tuple(params))
 
 
 async def _check_connection(conn: psycopg.AsyncConnection[Any]) -> None:

@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 import orjson
 
+from fcm.server import migrations
 from fcm.server.storage.base import (
     ActionRow,
     ChangeCallback,
@@ -51,52 +52,6 @@ from fcm.server.storage.base import (
 
 log = logging.getLogger("fcm.server.storage")
 T = TypeVar("T")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL,
-    players INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    scenario TEXT,
-    seats TEXT NOT NULL,
-    initial_events TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    revision INTEGER NOT NULL,
-    seen TEXT NOT NULL,
-    status TEXT NOT NULL,
-    has_bots INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_active_bots ON games (status, has_bots);
-CREATE TABLE IF NOT EXISTS tokens (
-    hash TEXT PRIMARY KEY,
-    game_id TEXT NOT NULL REFERENCES games (id),
-    seat INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id TEXT NOT NULL REFERENCES games (id),
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    events TEXT NOT NULL,
-    visible TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id TEXT NOT NULL REFERENCES games (id),
-    version INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-CREATE TABLE IF NOT EXISTS changes (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    game_id TEXT NOT NULL,
-    revision INTEGER NOT NULL
-);
-"""
 
 CHANGES_KEPT = 10_000
 CHECKPOINT_INTERVAL = 0.5  # seconds between background WAL checkpoints
@@ -168,11 +123,11 @@ class SqliteStore:
     def _open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        if self.path != ":memory:":
+            migrations.upgrade_sqlite(self.path)  # the schema, versioned (Alembic)
         db = self._connect()
-        db.executescript(SCHEMA)
-        columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-        if "secret" not in columns:  # added for the bots' seeds (games before it have none)
-            db.execute("ALTER TABLE games ADD COLUMN secret INTEGER")
+        if self.path == ":memory:":
+            migrations.upgrade_sqlite_connection(db)
         if self.path != ":memory:":
             # Checkpoints (copying the WAL into the database file, with its fsyncs) are made
             # by a background thread on its own connection, not by the COMMIT that happens to
@@ -513,6 +468,25 @@ class SqliteStore:
 
     async def active_games_with_bots(self) -> list[str]:
         return await self._run(self._active_games_with_bots)
+
+    # -- transactions of the satellites (accounts, clocks, ...) ---------------------------------
+
+    def _read_tx(self, fn: Callable[[Any], T]) -> T:
+        db = self.db
+        db.execute("BEGIN")  # one consistent read
+        try:
+            return fn(db)
+        finally:
+            db.execute("COMMIT")
+
+    @staticmethod
+    def _call(db: sqlite3.Connection, fn: Callable[[Any], T]) -> T:
+        return fn(db)  # a sqlite3 connection is a Tx (``?`` placeholders, cursors)
+
+    async def transact(self, fn: Callable[[Any], T], *, write: bool = True) -> T:
+        if not write:
+            return await self._run(self._read_tx, fn)
+        return await self._write(self._call, fn)
 
     # -- change notification (polling) ---------------------------------------------------------
 

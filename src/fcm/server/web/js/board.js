@@ -133,11 +133,10 @@ export class BoardView {
         s("rect", { x: sqX(c) + 8, y: sqY(r) + 8, width: SQ - 16, height: 5, fill: "#ffffff", opacity: 0.55 }),
         s("text", { x: sqX(c) + SQ / 2, y: sqY(r) + SQ / 2 + 9, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: gd.text }, gd.label.toUpperCase().slice(0, 5))));
     }
-    // tile borders and letters
+    // tile borders (the tile codes are the engine's business, not the players')
     for (const t of board.tiles) {
       const x = sqX(t.col * 5), y = sqY(t.row * 5);
       g.append(s("rect", { x, y, width: 5 * SQ, height: 5 * SQ, fill: "none", stroke: "#334155", "stroke-width": 2.5 }));
-      g.append(s("text", { x: x + 4, y: y + 5 * SQ - 4, "font-size": 9, fill: "#64748b", class: "tile-letter" }, `${t.letter}${t.rotation ? "↻" + t.rotation : ""}`));
     }
     // hit layer: one transparent square per map square, and one per airplane slot in the margin
     const hit = clear(this.layers.hit);
@@ -257,11 +256,12 @@ export class BoardView {
     grp.append(s("rect", { x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: 4, fill: "#ffffff", opacity: c.draft ? 0.7 : 0.95,
       stroke: ch.colour, "stroke-width": 3, "stroke-dasharray": c.draft ? "6 4" : null }));
     const small = b.w <= SQ || b.h <= SQ;
-    grp.append(s("text", { x: b.x + 7, y: b.y + 15, "font-size": small ? 10 : 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
+    const tiny = b.w <= SQ && b.h <= SQ; // a 1x1 tile: number on top, good and duration side by side below
+    grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": tiny ? 9 : small ? 10 : 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
     if (!small) grp.append(s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569" }, CAMPAIGN_ICON[c.kind] || ""));
-    if (c.good) grp.append(goodToken(b.x + (small ? 14 : 18), b.y + b.h - 13, small ? 7 : 8, c.good));
+    if (c.good) grp.append(goodToken(b.x + (tiny ? 12 : small ? 14 : 18), b.y + b.h - (tiny ? 11 : 13), tiny ? 5.5 : small ? 7 : 8, c.good));
     const left = c.eternal ? "∞" : c.remaining === null ? "" : `${c.remaining}`;
-    grp.append(s("text", { x: b.x + b.w - 7, y: b.y + b.h - 8, "text-anchor": "end", "font-size": c.eternal ? 17 : 12, "font-weight": 800, fill: "#111827", class: "duration" }, left));
+    grp.append(s("text", { x: b.x + b.w - (tiny ? 5 : 7), y: b.y + b.h - (tiny ? 6 : 8), "text-anchor": "end", "font-size": tiny ? (c.eternal ? 13 : 11) : c.eternal ? 17 : 12, "font-weight": 800, fill: "#111827", class: "duration" }, left));
     for (const cell of c.cells) this.campaignAt.set(key(cell), c.number);
     g.append(grp);
   }

@@ -40,8 +40,10 @@ function salaryNote(a) {
   const diff = a.salary_after - a.salary_before;
   const text = diff === 0 ? `Payday salaries stay ${money(a.salary_after)}`
     : `Payday salaries ${money(a.salary_before)} → ${money(a.salary_after)}`;
-  return h("small", { class: "salary-note" + (diff > 0 ? " up" : diff < 0 ? " down" : "") }, text,
-    a.card_salary !== undefined ? (a.card_salary ? " (salaried card)" : " (no salary)") : "");
+  // why a salaried card may not raise the total: the discounts the engine applies, by name
+  const why = a.card_salary && diff < a.card_salary && (a.salary_notes || []).length ? `; ${a.salary_notes.join("; ")}` : "";
+  return h("small", { class: "salary-note" + (diff > 0 ? " up" : diff < 0 ? " down" : ""), "data-test": "salary-note" }, text,
+    a.card_salary !== undefined ? (a.card_salary ? ` (salaried card: $${a.card_salary}${why})` : " (no salary)") : "");
 }
 
 export class Decisions {
@@ -74,9 +76,9 @@ export class Decisions {
       return;
     }
     this.errorBox.classList.remove("hidden");
+    // the rule in the game's words (the server's "text"); the code stays out of sight
     put(this.errorBox, h("strong", {}, this.error.title || "Not allowed"), " ",
-      h("span", { "data-test": "error-message" }, this.error.message),
-      this.error.code ? h("small", { class: "code" }, ` (${this.error.code})`) : null);
+      h("span", { "data-test": "error-message", "data-code": this.error.code || "" }, this.error.message));
   }
 
   /** Annotated legal actions: the server's list, each with the presentation's notes. */
@@ -235,15 +237,20 @@ export class Decisions {
         const goods = [...new Set(list.map((a) => a.action.good))];
         const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
         const dc = pres.draft_campaign;
+        const eternal = dc && dc.eternal; // the engine's verdict (First billboard placed)
+        const ms = (catalog.milestones || {}).first_billboard || { name: "First billboard placed" };
         return h("div", { class: "section" },
-          h("p", {}, `Campaign #${dc ? dc.number : ""}: what does it advertise, for how many rounds?`),
-          durations.length === 1 && durations[0] === 1 && pres.chains[this.msg.seat].milestones.some((m) => m.id === "first_billboard")
-            ? h("p", { class: "muted" }, "Eternal (First billboard placed): it never runs out.") : null,
+          h("p", {}, `Campaign #${dc ? dc.number : ""}: what does it advertise${eternal ? "" : ", for how many rounds"}?`),
+          eternal ? h("p", { class: "warning", "data-test": "eternal-warning" },
+            h("strong", {}, "Eternal: "),
+            dc.claims_first_billboard
+              ? `placing this billboard claims “${ms.name}”: this campaign and every campaign you place from now on never runs out, and its marketeer stays busy for the rest of the game.`
+              : `with “${ms.name}” this campaign never runs out, and its marketeer stays busy for the rest of the game.`) : null,
           h("table", { class: "advert" }, h("tbody", {}, goods.map((g) => h("tr", {},
             h("th", {}, goodChip(g), ` ${g}`),
             durations.map((d) => {
               const a = list.find((x) => x.action.good === g && x.action.duration === d);
-              return h("td", {}, a ? this.actionButton(a, `${d} round${d === 1 ? "" : "s"}`) : "");
+              return h("td", {}, a ? this.actionButton(a, eternal ? "eternal" : `${d} round${d === 1 ? "" : "s"}`) : "");
             }))))));
       }
       case "cook":

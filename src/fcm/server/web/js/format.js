@@ -28,7 +28,7 @@ export function describe(e, ctx) {
       if (e.overfull) return `${who(e.seat)}'s structure was overfull (${(e.tried || []).map(card).join(", ")}): only the CEO works; everyone else is on the beach.`;
       return `${who(e.seat)} at work: CEO${(e.at_work || []).length ? ", " + e.at_work.map(card).join(", ") : ""}.`;
     case "order_of_business": return `Open slots: ${Object.entries(e.open_slots || {}).map(([s, n]) => `${who(Number(s))} ${n}`).join(", ")}.`;
-    case "turn_order_chosen": return `${who(e.seat)} takes position ${e.position} in the turn order.`;
+    case "turn_order_chosen": return `${who(e.seat)} takes position ${e.position} in the turn order${e.last_left ? " (the only one left)" : ""}.`;
     case "turn_order": return `Turn order: ${(e.order || []).map(who).join(", ")}.`;
     case "turn_started": return `${who(e.seat)}'s turn (${e.hires} hire${e.hires === 1 ? "" : "s"}).`;
     case "hired": return `${who(e.seat)} hired ${card(e.employee)}.`;

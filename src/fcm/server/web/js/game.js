@@ -7,6 +7,7 @@ import { BoardView } from "./board.js";
 import { renderCompanies, renderSupply } from "./companies.js";
 import { Decisions } from "./decisions.js";
 import { stepName } from "./format.js";
+import { autoPlacedNotice } from "./table.js";
 import { GameLog, renderResults } from "./results.js";
 import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
@@ -25,6 +26,8 @@ export class GameScreen {
     this.destroyed = false;
     this.backoff = 500;
     this.tab = "companies";
+    this.scrolls = {}; // scroll position per tab
+    this.shownTab = null;
     this.dinners = new Map();
     this.newResults = false;
   }
@@ -102,12 +105,39 @@ export class GameScreen {
         h("h1", {}, `Pass the device to ${name}`),
         h("p", {}, "Other players: please look away. Nothing secret is shown until the next player is ready."),
         h("button", { type: "button", class: "primary big", "data-test": "pass-ready", onclick: () => this.enter(seat) }, `I am ${name}: show my game`),
+        h("p", { class: "muted", "data-test": "pass-waiting" }),
         h("p", {}, h("a", { href: "#/" }, "Lobby")))));
+    this.watchPass(seat);
+  }
+
+  /** While the pass screen is up, follow whose decision it is (only the public actors): the
+   * awaited seat may act from its own link meanwhile, so the screen never goes stale. */
+  watchPass(seat) {
+    const ws = new WebSocket(api.wsUrl(this.game, this.tokenOf(seat)));
+    this.ws = ws;
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.type !== "state" || this.ws !== ws || this.destroyed) return;
+      const next = this.seats.find((x) => m.actors.includes(x));
+      if (next !== undefined && next !== seat) return this.showPass(next);
+      const note = this.root.querySelector("[data-test=pass-waiting]");
+      if (note) {
+        note.textContent = m.status === "over" ? "The game is over."
+          : next === undefined ? `Waiting for ${m.actors.map((x) => seatName(m.seats, x)).join(", ") || "the game"}…` : "";
+      }
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws || this.destroyed) return;
+      this.ws = null;
+      this.retryTimer = setTimeout(() => { if (!this.msg && !this.destroyed && this.root.querySelector("[data-test=pass-screen]")) this.watchPass(seat); }, 1000);
+    };
   }
 
   // -- the screen ----------------------------------------------------------------------------
 
   async enter(seat) {
+    this.disconnect(); // the pass screen's watcher
     this.seat = seat;
     this.token = this.tokenOf(seat);
     this.msg = null;
@@ -147,13 +177,14 @@ export class GameScreen {
     this.tabBar = h("nav", { class: "tabs" });
     this.tabBody = h("div", { class: "tab-body" });
     this.decisionBox = h("section", { class: "decision", "data-test": "decision" });
+    this.noticeBox = h("div", { class: "notice hidden", "data-test": "notice", role: "status" });
     const boardPane = h("section", { class: "board-pane" });
     clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
       h("header", { class: "game-head" },
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
         this.headInfo, this.status),
       h("main", { class: "game-main" }, boardPane,
-        h("aside", { class: "side" }, this.decisionBox, this.tabBar, this.tabBody))));
+        h("aside", { class: "side" }, this.noticeBox, this.decisionBox, this.tabBar, this.tabBody))));
     this.board = new BoardView(boardPane, {
       onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
       onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),
@@ -225,6 +256,8 @@ export class GameScreen {
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
     this.msg = msg;
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
+    const placed = autoPlacedNotice(msg.events || [], this.seat);
+    if (placed) this.showNotice(placed);
     const dinner = this.log.push(msg);
     if (dinner) {
       this.newResults = true;
@@ -318,7 +351,14 @@ export class GameScreen {
       try { this.onState(await api.state(this.game, this.token)); } catch { /* WS will bring it */ }
       return;
     }
-    this.decisions.setError({ title: e.status === 422 ? "Not allowed:" : "Error:", message: e.message, code: e.code });
+    this.decisions.setError({ title: e.status === 422 ? "Not allowed:" : "Error:", message: e.extra.text || e.message, code: e.code });
+  }
+
+  showNotice(text) {
+    if (!this.noticeBox) return;
+    put(clear(this.noticeBox), h("span", { "data-test": "notice-text" }, text),
+      h("button", { type: "button", class: "ghost small", title: "Dismiss", onclick: () => this.noticeBox.classList.add("hidden") }, "×"));
+    this.noticeBox.classList.remove("hidden");
   }
 
   async loadDinner(round, render = true) {
@@ -366,7 +406,10 @@ export class GameScreen {
   renderTabBar() {
     clear(this.tabBar).append(...TABS.map(([id, label]) => h("button", {
       type: "button", class: "tab" + (this.tab === id ? " active" : ""), "data-tab": id,
-      onclick: () => { this.tab = id; if (id === "results") this.newResults = false; this.renderTabs(); },
+      onclick: () => {
+        this.scrolls[this.tab] = this.tabBody.scrollTop; // each tab keeps its own place
+        this.tab = id; if (id === "results") this.newResults = false; this.renderTabs();
+      },
     }, label, id === "results" && this.newResults ? h("span", { class: "dot" }, "●") : null)));
   }
 
@@ -374,19 +417,26 @@ export class GameScreen {
     if (!this.pres || !this.static) return;
     this.renderTabBar();
     const ctx = { catalog: this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s) };
+    const same = this.shownTab === this.tab;
+    if (same) this.scrolls[this.tab] = this.tabBody.scrollTop;
+    const atBottom = this.tabBody.scrollHeight - this.tabBody.scrollTop - this.tabBody.clientHeight < 40;
     const body = clear(this.tabBody);
     if (this.tab === "companies") body.append(renderCompanies(this.pres, ctx));
     else if (this.tab === "supply") body.append(renderSupply(this.pres, ctx));
     else if (this.tab === "log") {
       const list = this.log.renderLog();
       body.append(list);
-      requestAnimationFrame(() => { body.scrollTop = body.scrollHeight; });
     } else {
       const recordLink = this.msg.status === "over" && this.token
         ? h("p", {}, h("a", { href: api.recordUrl(this.game, this.token), download: `fcm-${this.game}.json` }, "Download the saved game (for fcm replay)"))
         : null;
       body.append(renderResults(this.log, this.pres, { ...ctx, recordLink }, (r) => this.loadDinner(r), this.dinners));
     }
+    // the log follows its newest line (unless scrolled back); every other tab keeps its place
+    const saved = this.scrolls[this.tab];
+    if (this.tab === "log" && (saved === undefined || (same && atBottom))) body.scrollTop = body.scrollHeight;
+    else body.scrollTop = saved || 0;
+    this.shownTab = this.tab;
   }
 
   houseInfo(number) {

@@ -33,7 +33,12 @@ export class GameLog {
   }
 
   add(events) {
-    for (const e of events) {
+    let prev = null;
+    for (const raw of events) {
+      // Order of Business: a choice of position that follows another in the same change was
+      // made by the engine (the last chooser takes the only position left)
+      const e = raw.kind === "turn_order_chosen" && prev && prev.kind === "turn_order_chosen" ? { ...raw, last_left: true } : raw;
+      prev = raw;
       if (e.kind === "round_started") this.round = e.round;
       if (e.kind === "phase_started") {
         this.phase = e.phase;
@@ -80,11 +85,33 @@ export class GameLog {
   }
 }
 
+/** Per chain: sales, waitresses, CFO bonus and the total of a Dinnertime; and the bank. */
+export function dinnertimeTotals(events, ctx) {
+  const earnings = events.find((e) => e.kind === "dinnertime_earnings");
+  const breaks = events.filter((e) => e.kind === "bank_broken");
+  if (!earnings && !breaks.length) return null;
+  const seats = earnings ? Object.keys(earnings.earned).map(Number) : [];
+  const sum = (kind, seat, field) => events.filter((e) => e.kind === kind && (e.seat ?? e.winner) === seat).reduce((t, e) => t + (e[field] || 0), 0);
+  const has = (kind) => events.some((e) => e.kind === kind);
+  return h("div", { class: "dinner-totals" },
+    seats.length ? h("table", { class: "dinner", "data-test": "dinner-totals" },
+      h("thead", {}, h("tr", {}, ["Chain", "Sales", has("waitress_income") ? "Waitresses" : null, has("cfo_bonus") ? "CFO" : null, "Total", "Cash"].filter(Boolean).map((t) => h("th", {}, t)))),
+      h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
+        h("td", {}, h("span", { class: "swatch", style: { background: chain(seat).colour } }), ctx.name(seat)),
+        h("td", { class: "num" }, money(events.filter((e) => e.kind === "house_served" && e.winner === seat).reduce((t, e) => t + e.amount, 0))),
+        has("waitress_income") ? h("td", { class: "num", "data-test": "waitress-income" }, money(sum("waitress_income", seat, "amount"))) : null,
+        has("cfo_bonus") ? h("td", { class: "num", "data-test": "cfo-bonus" }, money(sum("cfo_bonus", seat, "amount"))) : null,
+        h("td", { class: "num", "data-test": "earned" }, h("strong", {}, money(earnings.earned[String(seat)]))),
+        h("td", { class: "num" }, money((earnings.cash || {})[String(seat)])))))) : null,
+    breaks.map((e) => h("p", { class: "warning", "data-test": "bank-break" }, describe(e, ctx))),
+    earnings ? h("p", { class: "muted" }, `Bank after Dinnertime: ${money(earnings.bank)}.`) : null);
+}
+
 export function dinnertimeTable(events, ctx) {
   const houses = events.filter((e) => e.kind === "house_served" || e.kind === "house_stays_home");
-  if (!houses.length) return h("p", { class: "muted" }, "No house had demand: nobody ate out.");
-  return h("table", { class: "dinner", "data-test": "dinner-table" },
-    h("thead", {}, h("tr", {}, ["House", "Demand", "Chains: price + distance", "Winner", "Money"].map((t) => h("th", {}, t)))),
+  if (!houses.length) return h("div", {}, h("p", { class: "muted" }, "No house had demand: nobody ate out."), dinnertimeTotals(events, ctx));
+  return h("div", {}, h("table", { class: "dinner", "data-test": "dinner-table" },
+    h("thead", {}, h("tr", {}, ["House", "Demand", "Chains: price + distance", "Served by", "Money"].map((t) => h("th", {}, t)))),
     h("tbody", {}, houses.map((e) => h("tr", { "data-house": e.house },
       h("td", {}, h("strong", {}, e.house), e.garden ? h("small", {}, " garden ×2") : null),
       h("td", {}, (e.demand || []).map((g) => goodChip(g))),
@@ -93,8 +120,9 @@ export function dinnertimeTable(events, ctx) {
         c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`,
         c.missing && c.missing.length ? ` (missing ${c.missing.join(", ")})` : "",
         c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${OUTCOME[c.outcome] || c.outcome}`) : "")))),
-      h("td", {}, e.kind === "house_served" ? ctx.name(e.winner) : "stays home"),
-      h("td", { class: "num" }, e.kind === "house_served" ? money(e.amount) : "")))));
+      h("td", { "data-test": "served-by" }, e.kind === "house_served" ? [ctx.name(e.winner), h("small", {}, ` restaurant #${e.restaurant + 1}`)] : "stays home"),
+      h("td", { class: "num" }, e.kind === "house_served" ? money(e.amount) : ""))))),
+  dinnertimeTotals(events, ctx));
 }
 
 export function rankingView(pres, seats) {
