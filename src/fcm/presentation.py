@@ -42,7 +42,6 @@ from fcm.core.actions import (
     Train,
 )
 from fcm.core.company import (
-    MARKETEER_SALARIES_WAIVED,
     board_of,
     open_slots,
     restaurant_cells,
@@ -50,6 +49,7 @@ from fcm.core.company import (
     seat_structure,
     structure_fits,
     unit_price,
+    waived_marketeers,
 )
 from fcm.core.engine import apply, current_actors
 from fcm.core.errors import FcmError
@@ -476,7 +476,7 @@ def _salary_notes(state: GameState, seat: Seat, card: EmployeeId) -> list[str]:
     p = state.players[seat]
     catalog = state.rules.catalog
     notes = []
-    if p.has(MilestoneId.FIRST_BILLBOARD) and card in MARKETEER_SALARIES_WAIVED:
+    if p.has(MilestoneId.FIRST_BILLBOARD) and card in waived_marketeers(state):
         notes.append(f"no salary with {catalog.milestones[MilestoneId.FIRST_BILLBOARD].name}")
     if p.has(MilestoneId.FIRST_TRAIN):
         notes.append(f"{catalog.milestones[MilestoneId.FIRST_TRAIN].name}: $15 off salaries")

@@ -143,6 +143,18 @@ def unit_price(state: GameState, seat: Seat) -> int:
     return price
 
 
+# The salaried marketeers of the base game (the rulebook's list, ketchup.md 19.1 row 18).
+MARKETEER_SALARIES_WAIVED = frozenset(
+    {EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER, EmployeeId.BRAND_DIRECTOR}
+)
+
+
+def waived_marketeers(state: GameState) -> frozenset[EmployeeId]:
+    """Cards whose salary First billboard placed waives: every marketing card ("no salaries
+    for marketeers", ketchup.md 19.1 row 18)."""
+    return state.rules.marketing_cards
+
+
 def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     """Cards a player pays $5 for at Payday: at work, on the beach and busy (facts.md E.4),
     less marketeers with First billboard placed ("no salaries for marketeers": every marketing
@@ -150,7 +162,7 @@ def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     Brand Manager and Brand Director)."""
     p = state.players[seat]
     waived = p.has(MilestoneId.FIRST_BILLBOARD)
-    marketing = state.rules.marketing_cards
+    marketing = waived_marketeers(state)
     out = []
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
         if not state.rules.catalog.employees[card].salary:
