@@ -614,5 +614,9 @@ def present(
         "end_reason": state.end_reason,
         "actions": actions,
         "kinds": sorted({a.type for a in legal or []}),
-        "campaign_types": [t.value for t in CampaignType],
+        "campaign_types": [
+            t.value
+            for t in CampaignType
+            if any(c.type is t for c in state.rules.catalog.campaigns.values())
+        ],
     }

@@ -97,3 +97,16 @@ def test_ketchup_9_trained_from_burger_and_pizza_cooks_only() -> None:
     assert ("burger_cook", "fry_chef") in into and ("pizza_cook", "fry_chef") in into
     assert ("kitchen_trainee", "fry_chef") not in into
     assert all(a.employee != "fry_chef" for a in trains)
+
+
+def test_ketchup_19_1_row_17_option_fry_chefs_on_food_sales_only() -> None:
+    s = make_state(modules=FRY, fry_chefs_food_only=True)
+    add_restaurant(s, 0, (0, 0), "se")
+    s.players[0].at_work = ["fry_chef"]
+    s.players[0].stock[Good.SODA] = 1
+    s.players[0].stock[Good.BURGER] = 1
+    s.houses[2].demand = [Good.SODA]
+    s.houses[4].demand = [Good.BURGER]
+    ev = dinner(s)
+    assert served(ev, 2)["amount"] == 10  # drinks only: no fry chef bonus
+    assert served(ev, 4)["amount"] == 20

@@ -71,3 +71,13 @@ def test_ketchup_11_first_billboard_waives_its_salary_19_1_row_18() -> None:
     assert salaried_cards(s, 0) == ["mass_marketeer", "burger_cook"]
     s.players[0].milestones[MilestoneId.FIRST_BILLBOARD] = 1
     assert salaried_cards(s, 0) == ["burger_cook"]
+
+
+def test_ketchup_19_1_row_18_option_the_rulebook_list_keeps_the_mass_marketeer_salary() -> None:
+    from fcm.core.company import salaried_cards
+    from fcm.core.types import MilestoneId
+
+    s = make_state(modules=MM, first_billboard_waives_named_marketeers=True)
+    s.players[0].at_work = ["mass_marketeer", "brand_manager"]
+    s.players[0].milestones[MilestoneId.FIRST_BILLBOARD] = 1
+    assert salaried_cards(s, 0) == ["mass_marketeer"]

@@ -103,3 +103,16 @@ def test_ketchup_15_a_waitress_trains_into_any_star_but_one_star_per_player() ->
     assert isinstance(once, Staff)
     twice = train_step(once, Train("coach", "waitress", "c_movie_star"))
     assert isinstance(twice, str) and "movie star cards are one 1x type" in twice
+
+
+def test_ketchup_19_1_row_10_option_stars_by_player_count() -> None:
+    for players, stars in ((2, {"b_movie_star"}), (4, {"b_movie_star", "c_movie_star"})):
+        s = make_state(players, modules=STARS, movie_stars_by_player_count=True)
+        s.players[0].at_work = ["trainer"]
+        s.players[0].beach = ["waitress"]
+        start_phase(s, Phase.WORKING)
+        assert s.working is not None and s.working.seat == 0
+        s.working.step = WorkStep.TRAIN
+        into = {a.into for a in legal_actions(s, 0) if isinstance(a, Train)}
+        assert into == stars
+    assert make_state(5, modules=STARS).options.to_dict().get("movie_stars_by_player_count") is None

@@ -126,6 +126,24 @@ def owned_cards(state: GameState, seat: Seat) -> Counter[EmployeeId]:
 
 
 
+# -- shifts ---------------------------------------------------------------------------------------
+
+
+def shifts(state: GameState, seat: Seat, card: EmployeeId) -> int:
+    """How many times a card at work acts this round: once, or more with a module's extra
+    shifts (Night Shift Managers, ketchup.md 10: every salary-free card works twice)."""
+    hooks = state.rules.hooks.shifts
+    if not hooks:
+        return 1
+    return 1 + sum(h(state, seat, card) for h in hooks)
+
+
+def at_work_count(state: GameState, seat: Seat, card: EmployeeId) -> int:
+    """Cards of this type at work, each counted once per shift."""
+    n = state.players[seat].at_work.count(card)
+    return n * shifts(state, seat, card) if n else 0
+
+
 # -- prices and salaries --------------------------------------------------------------------------
 
 
@@ -137,13 +155,18 @@ def unit_price(state: GameState, seat: Seat) -> int:
     base = 10
     for hook in state.rules.hooks.base_price:  # Reserve Prices (ketchup.md 14)
         base = hook(state) or base
-    price = base + sum(state.rules.catalog.employees[c].price_modifier for c in p.at_work)
+    employees = state.rules.catalog.employees
+    if state.rules.hooks.shifts:  # a price card on a second shift changes the price again
+        price = base + sum(employees[c].price_modifier * shifts(state, seat, c) for c in p.at_work)
+    else:
+        price = base + sum(employees[c].price_modifier for c in p.at_work)
     if p.has(MilestoneId.FIRST_LOWER_PRICES):
         price -= 1
     return price
 
 
-# The salaried marketeers of the base game (the rulebook's list, ketchup.md 19.1 row 18).
+# The salaried marketeers of the base game: the rulebook's list (ketchup.md 19.1 row 18, option
+# first_billboard_waives_named_marketeers).
 MARKETEER_SALARIES_WAIVED = frozenset(
     {EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER, EmployeeId.BRAND_DIRECTOR}
 )
@@ -151,7 +174,9 @@ MARKETEER_SALARIES_WAIVED = frozenset(
 
 def waived_marketeers(state: GameState) -> frozenset[EmployeeId]:
     """Cards whose salary First billboard placed waives: every marketing card ("no salaries
-    for marketeers", ketchup.md 19.1 row 18)."""
+    for marketeers", ketchup.md 19.1 row 18), or the rulebook's list with the option."""
+    if state.options.first_billboard_waives_named_marketeers:
+        return MARKETEER_SALARIES_WAIVED
     return state.rules.marketing_cards
 
 

@@ -100,6 +100,12 @@ class Hooks:
     demand_placed: tuple[Callable[[GameState, Campaign, House, int], None], ...] = ()
     # Marketing: extra complete passes of every campaign before duration pieces are removed.
     marketing_passes: tuple[Callable[[GameState], int], ...] = ()
+    # Extra times a card at work acts this round (Night Shift Managers: salary-free cards work a
+    # second shift): hires, training, actions, price changes and Waitresses count that often.
+    shifts: tuple[Callable[[GameState, Seat, EmployeeId], int], ...] = ()
+    # Cards a game may not take at all (not hired, not trained into): a module's rule option
+    # (Movie Stars by player count, ketchup.md 19.1 row 10).
+    unavailable: tuple[Callable[[GameState], frozenset[EmployeeId]], ...] = ()
     # Views: blank a module's secrets in a view (the view's ``module_data`` is a copy).
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
 
@@ -122,6 +128,7 @@ class Ruleset:
     phases: dict[Phase, PhaseRules]  # read-only by convention (tests swap a phase in)
     # Derived from the catalog once (the hot paths read these, never the JSON):
     entry_level: tuple[EmployeeId, ...] = ()
+    unique_entry: frozenset[EmployeeId] = frozenset()  # entry-level 1x cards (expansion only)
     trainers: frozenset[EmployeeId] = frozenset()
     kitchen: frozenset[EmployeeId] = frozenset()
     drink_buyers: frozenset[EmployeeId] = frozenset()
@@ -201,6 +208,7 @@ def build_ruleset(
         catalog=catalog,
         phases={**default_phases(), **(phases or {})},
         entry_level=tuple(sorted(e.id for e in employees if e.entry_level)),
+        unique_entry=frozenset(e.id for e in employees if e.entry_level and e.unique),
         trainers=frozenset(e.id for e in employees if e.trains),
         kitchen=kitchen,
         drink_buyers=buyers,

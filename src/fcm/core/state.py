@@ -78,6 +78,9 @@ _LATER_SWITCHES = frozenset(
         "carts_use_whole_range",
         "payday_firing_in_turn_order",
         "introductory_all_drinks",
+        "movie_stars_by_player_count",
+        "fry_chefs_food_only",
+        "first_billboard_waives_named_marketeers",
     }
 )
 
@@ -99,6 +102,10 @@ class Options:
     carts_use_whole_range: bool = False  # 9.1 #8: ruling - a cart/truck drives its full range
     payday_firing_in_turn_order: bool = False  # 9.1 #9: ruling - fire in turn order, openly
     introductory_all_drinks: bool = False  # 9.1 #13: DLX - intro map shows all three drinks
+    # ketchup.md 19.1 alternatives (they matter only with their module), each off by default:
+    movie_stars_by_player_count: bool = False  # #10: DLX-K - B at 2-3 players, B+C at 4
+    fry_chefs_food_only: bool = False  # #17: ygowill - +$10 only for sales with food
+    first_billboard_waives_named_marketeers: bool = False  # #18: RB - CM, BM, BD only
     # Not a rule of the game: a simulation cap (``fcm simulate``/``verify`` set it) that ends a
     # game after this many rounds; ``None`` in real games.
     round_limit: int | None = None

@@ -123,6 +123,11 @@ class CampaignType(StrEnum):
     AIRPLANE = "airplane"
     MAILBOX = "mailbox"
     BILLBOARD = "billboard"
+    GOURMET_GUIDE = "gourmet_guide"  # Gourmet Food Critics (ketchup.md 13): beside the board
+
+
+OFF_BOARD_CAMPAIGNS: frozenset[CampaignType] = frozenset({CampaignType.GOURMET_GUIDE})
+"""Campaign types placed beside the board: no square, no range (ketchup.md 13)."""
 
 
 class Corner(StrEnum):

@@ -82,6 +82,7 @@ _CAMPAIGN_ORDER: tuple[CampaignType, ...] = (
     CampaignType.AIRPLANE,
     CampaignType.MAILBOX,
     CampaignType.BILLBOARD,
+    CampaignType.GOURMET_GUIDE,  # ketchup.md 13: numbers 17-20, after the base campaigns
 )
 _AIRPLANE_SPANS: frozenset[int] = frozenset({1, 3, 5})
 

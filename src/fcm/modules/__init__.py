@@ -12,10 +12,12 @@ from __future__ import annotations
 from fcm.core.ruleset import ModuleInfo, register_module, register_module_info
 from fcm.modules import (
     fry_chefs,
+    gourmet_food_critics,
     hard_choices,
     ketchup,
     mass_marketeers,
     movie_stars,
+    night_shift_managers,
     reserve_prices,
 )
 from fcm.modules._data import ketchup_file
@@ -33,7 +35,16 @@ for _m in ketchup_file("modules.json")["modules"]:
         )
     )
 
-MODULES = (fry_chefs, hard_choices, ketchup, mass_marketeers, movie_stars, reserve_prices)
+MODULES = (
+    fry_chefs,
+    gourmet_food_critics,
+    hard_choices,
+    ketchup,
+    mass_marketeers,
+    movie_stars,
+    night_shift_managers,
+    reserve_prices,
+)
 for _mod in MODULES:
     register_module(_mod.module())
 

@@ -1,7 +1,8 @@
 """Movie Stars (ketchup.md 15): B-, C- and D-Movie Stars.
 
 A Waitress may be trained into any movie star still in the supply (one card of each, 19.1 row
-10, the KX reading); all stars together are one 1x type (``unique_group``): a player owns at
+10, the KX reading; option ``movie_stars_by_player_count``, DLX-K: only B at 2-3 players, B and
+C at 4, all three at 5); all stars together are one 1x type (``unique_group``): a player owns at
 most one. A star has a salary, earns nothing and is not a waitress (19.3: it counts 0
 waitresses for income, ties and First waitress played).
 
@@ -36,9 +37,21 @@ def choose_first(state: GameState) -> list[Seat]:
     return sorted(stars, key=lambda s: star_rank(state, s))
 
 
+# Option movie_stars_by_player_count (19.1 row 10, DLX-K via RTJoe): the stars in play.
+IN_PLAY_FROM = {EmployeeId.B_MOVIE_STAR: 2, EmployeeId.C_MOVIE_STAR: 4, EmployeeId.D_MOVIE_STAR: 5}
+
+
+def unavailable(state: GameState) -> frozenset[EmployeeId]:
+    if not state.options.movie_stars_by_player_count:
+        return frozenset()
+    return frozenset(s for s, n in IN_PLAY_FROM.items() if state.num_players < n)
+
+
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=lambda raw, chosen: add_cards(raw, ID),
-        hooks=Hooks(tie_break=(star_rank,), order_first=(choose_first,)),
+        hooks=Hooks(
+            tie_break=(star_rank,), order_first=(choose_first,), unavailable=(unavailable,)
+        ),
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
-from fcm.core.company import board_of, unit_price
+from fcm.core.company import at_work_count, board_of, unit_price
 from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
@@ -232,7 +232,7 @@ def waitresses(state: GameState, seat: Seat) -> int:
     """Waitresses at work this round (recorded at Restructuring; the cards at work otherwise)."""
     if seat in state.waitresses_this_round:
         return state.waitresses_this_round[seat]
-    return state.players[seat].at_work.count(EmployeeId.WAITRESS)
+    return at_work_count(state, seat, EmployeeId.WAITRESS)
 
 
 def chain_entry(

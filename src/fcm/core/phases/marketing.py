@@ -8,7 +8,8 @@ placed). Reach, on squares of the house or its garden:
 - billboard: orthogonally next to any billboard square (a garden alone is enough);
 - mailbox: in the same block (4-connected region of non-road squares, board geometry);
 - airplane: in the 1/3/5 full rows (edge e/w) or columns (edge n/s) in line with it;
-- radio: on the radio's tile or one of the up to 8 tiles around it.
+- radio: on the radio's tile or one of the up to 8 tiles around it;
+- gourmet guide (Gourmet Food Critics, ketchup.md 13): every house with a garden.
 
 Afterwards one duration piece is removed, even if nothing was placed, never from an eternal
 campaign. When the last piece goes, the tile returns to the campaign supply and the marketeer
@@ -75,6 +76,9 @@ def houses_reached(
     if board is None:
         board = board_of(state)
     houses = sorted(state.houses.values(), key=lambda h: h.number)
+    if camp.kind is CampaignType.GOURMET_GUIDE:
+        # ketchup.md 13: every house with a garden (not park-only houses or apartments)
+        return [h for h in houses if h.garden]
     if camp.kind is CampaignType.BILLBOARD:
         near = board.billboard_reach(camp.cells)
         return [h for h in houses if not near.isdisjoint(h.footprint)]

@@ -66,8 +66,12 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if state.phase is Phase.SETUP_RESERVE:
-        cards = ", ".join(str(a) for a in legal(state, seat))
-        return f"choose one reserve card: {cards}"
+        cards = state.rules.catalog.reserve_cards
+        if all(c.base_price is None for c in cards):
+            return "choose one reserve card: 100, 200 or 300"
+        # Reserve Prices (ketchup.md 14): every card is $200 with a base price
+        prices = ", ".join(f"${c.base_price}" for c in cards)
+        return f"choose one reserve card: $200 with a base price of {prices}"
     if isinstance(action, PlaceRestaurant):
         return (
             "a first restaurant needs 4 empty squares, its entrance next to a road and not on a "
