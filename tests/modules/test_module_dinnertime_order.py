@@ -31,7 +31,7 @@ def position() -> GameState:
 
 
 def dinner(s: GameState) -> dict:
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.finish(s, log)
     (d,) = [e.data for e in log if e.kind == "house_served"]

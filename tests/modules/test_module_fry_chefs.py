@@ -16,7 +16,7 @@ FRY = frozenset({"fry_chefs"})
 
 
 def dinner(s: GameState) -> list:
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.begin(s, log)
     dinnertime.finish(s, log)
@@ -83,15 +83,15 @@ def test_ketchup_9_trained_from_burger_and_pizza_cooks_only() -> None:
     s = make_state(modules=FRY)
     s.players[0].hand = ["trainer"]
     s.players[0].beach = []
-    s.phase = Phase.RESTRUCTURING
+    s.turn.phase = Phase.RESTRUCTURING
     s.players[0].at_work = ["trainer"]
     s.players[0].hand = []
     s.players[0].beach = ["burger_cook", "kitchen_trainee", "pizza_cook"]
     start_phase(s, Phase.WORKING)
-    while s.working is not None and s.working.seat != 0:
+    while s.turn.working is not None and s.turn.working.seat != 0:
         raise AssertionError("seat 0 acts first in turn order 0, 1")
-    assert s.working is not None
-    s.working.step = WorkStep.TRAIN
+    assert s.turn.working is not None
+    s.turn.working.step = WorkStep.TRAIN
     trains = [a for a in legal_actions(s, 0) if isinstance(a, Train)]
     into = {(a.employee, a.into) for a in trains}
     assert ("burger_cook", "fry_chef") in into and ("pizza_cook", "fry_chef") in into

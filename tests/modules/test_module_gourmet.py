@@ -22,10 +22,10 @@ GFC = frozenset({"gourmet_food_critics"})
 def at_campaigns(s: GameState) -> GameState:
     s.players[0].at_work = ["gourmet_food_critic"]
     start_phase(s, Phase.WORKING)
-    assert s.working is not None and s.working.seat == 0
-    while s.working.step is not WorkStep.CAMPAIGNS:
+    assert s.turn.working is not None and s.turn.working.seat == 0
+    while s.turn.working.step is not WorkStep.CAMPAIGNS:
         s, _ = apply(s, 0, Done())
-        assert s.working is not None
+        assert s.turn.working is not None
     return s
 
 
@@ -48,7 +48,7 @@ def test_ketchup_13_a_guide_puts_1_demand_on_every_house_with_a_garden_only() ->
     s.campaigns[18] = Campaign(18, CampaignType.GOURMET_GUIDE, 1, Good.BEER,
                                "gourmet_food_critic", 2, False, 1)  # fmt: skip
     s.campaign_supply.remove(18)
-    s.phase = Phase.MARKETING
+    s.turn.phase = Phase.MARKETING
     log = EventLog()
     marketing.finish(s, log)
     assert s.houses[2].demand == [Good.BEER]
@@ -63,7 +63,7 @@ def test_ketchup_13_a_guide_respects_the_garden_cap_of_5() -> None:
     s.campaigns[17] = Campaign(17, CampaignType.GOURMET_GUIDE, 0, Good.SODA,
                                "gourmet_food_critic", 1, False, 1)  # fmt: skip
     s.campaign_supply.remove(17)
-    s.phase = Phase.MARKETING
+    s.turn.phase = Phase.MARKETING
     marketing.finish(s, EventLog())
     assert s.houses[2].demand == [Good.BURGER] * 5
     assert 17 in s.campaign_supply  # its last piece went: back to the supply

@@ -15,7 +15,7 @@ MARKED_2 = {M.FIRST_BURGER_MARKETED, M.FIRST_PIZZA_MARKETED, M.FIRST_DRINK_MARKE
 
 def clean(s: GameState, round_: int) -> list:
     s.round = round_
-    s.phase = Phase.CLEANUP
+    s.turn.phase = Phase.CLEANUP
     log = EventLog()
     cleanup.begin(s, log)
     cleanup.finish(s, log)

@@ -20,7 +20,7 @@ B = Good.BURGER
 
 
 def dinner(s: GameState) -> list:
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.begin(s, log)
     dinnertime.finish(s, log)
@@ -37,7 +37,7 @@ def test_ketchup_8_a_campaign_remembers_who_made_the_demand() -> None:
     s.campaigns[9] = Campaign(9, CampaignType.MAILBOX, 1, B, "campaign_manager", 2, False, 1,
                               ((6, 0),))  # fmt: skip
     s.campaign_supply.remove(9)
-    s.phase = Phase.MARKETING
+    s.turn.phase = Phase.MARKETING
     marketing.finish(s, EventLog())
     assert s.houses[2].demand == [B]
     assert s.module_data["ketchup"]["demand_by"] == {"2": [1]}

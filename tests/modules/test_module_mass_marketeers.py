@@ -13,7 +13,7 @@ MM = frozenset({"mass_marketeers"})
 
 
 def run(s: GameState) -> list:
-    s.phase = Phase.MARKETING
+    s.turn.phase = Phase.MARKETING
     log = EventLog()
     marketing.finish(s, log)
     return list(log)

@@ -17,7 +17,7 @@ STARS = frozenset({"movie_stars"})
 
 
 def dinner(s: GameState) -> list:
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.begin(s, log)
     dinnertime.finish(s, log)
@@ -85,7 +85,7 @@ def test_ketchup_15_stars_choose_the_turn_order_first_b_then_c() -> None:
     s.players[1].at_work = ["c_movie_star"]
     s.players[2].at_work = ["b_movie_star"]
     start_phase(s, Phase.ORDER_OF_BUSINESS)
-    assert s.order_choosers[:2] == [2, 1]
+    assert s.turn.order_choosers[:2] == [2, 1]
     assert current_actors(s) == [2]
 
 
@@ -94,11 +94,11 @@ def test_ketchup_15_a_waitress_trains_into_any_star_but_one_star_per_player() ->
     s.players[0].at_work = ["coach"]
     s.players[0].beach = ["waitress", "waitress"]
     start_phase(s, Phase.WORKING)
-    assert s.working is not None and s.working.seat == 0
-    s.working.step = WorkStep.TRAIN
+    assert s.turn.working is not None and s.turn.working.seat == 0
+    s.turn.working.step = WorkStep.TRAIN
     into = {a.into for a in legal_actions(s, 0) if isinstance(a, Train)}
     assert {"b_movie_star", "c_movie_star", "d_movie_star"} <= into
-    staff = Staff.of(s, s.working)
+    staff = Staff.of(s, s.turn.working)
     once = train_step(staff, Train("coach", "waitress", "b_movie_star"))
     assert isinstance(once, Staff)
     twice = train_step(once, Train("coach", "waitress", "c_movie_star"))
@@ -111,8 +111,8 @@ def test_ketchup_19_1_row_10_option_stars_by_player_count() -> None:
         s.players[0].at_work = ["trainer"]
         s.players[0].beach = ["waitress"]
         start_phase(s, Phase.WORKING)
-        assert s.working is not None and s.working.seat == 0
-        s.working.step = WorkStep.TRAIN
+        assert s.turn.working is not None and s.turn.working.seat == 0
+        s.turn.working.step = WorkStep.TRAIN
         into = {a.into for a in legal_actions(s, 0) if isinstance(a, Train)}
         assert into == stars
     assert make_state(5, modules=STARS).options.to_dict().get("movie_stars_by_player_count") is None

@@ -27,33 +27,33 @@ def working(s: GameState, at_work: list[str], beach: list[str] = ()) -> GameStat
     s.players[0].at_work = sorted(at_work)
     s.players[0].beach = sorted(beach)
     start_phase(s, Phase.WORKING)
-    assert s.working is not None and s.working.seat == 0
+    assert s.turn.working is not None and s.turn.working.seat == 0
     return s
 
 
 def test_ketchup_10_a_recruiting_girl_hires_twice_the_ceo_once() -> None:
     s = working(make_state(modules=NSM), [N, "recruiting_girl"])
-    assert s.working is not None and s.working.hires_left == 1 + 2
+    assert s.turn.working is not None and s.turn.working.hires_left == 1 + 2
     s = working(make_state(modules=NSM), ["recruiting_girl"])
-    assert s.working is not None and s.working.hires_left == 2
+    assert s.turn.working is not None and s.turn.working.hires_left == 2
 
 
 def test_ketchup_10_a_trainer_trains_twice_but_never_the_same_card_twice() -> None:
     s = working(make_state(modules=NSM), [N, "trainer"], ["errand_boy", "kitchen_trainee"])
-    assert s.working is not None
-    assert [t.card for t in s.working.trainers] == ["trainer", "trainer"]
-    s.working.step = WorkStep.TRAIN
+    assert s.turn.working is not None
+    assert [t.card for t in s.turn.working.trainers] == ["trainer", "trainer"]
+    s.turn.working.step = WorkStep.TRAIN
     s, _ = apply(s, 0, Train("trainer", "kitchen_trainee", "burger_cook"))
     again = [a for a in legal_actions(s, 0) if isinstance(a, Train) and a.fresh]
     assert again == []  # the day shift trained it: the night shift may not (no stacking)
     s, _ = apply(s, 0, Train("trainer", "errand_boy", "cart_operator"))
-    assert s.working is not None and all(t.left == 0 for t in s.working.trainers)
+    assert s.turn.working is not None and all(t.left == 0 for t in s.turn.working.trainers)
 
 
 def test_ketchup_10_salaried_cards_and_the_ceo_work_once() -> None:
     s = working(make_state(modules=NSM), [N, "trainer", "coach"])
-    assert s.working is not None
-    assert sorted(t.card for t in s.working.trainers) == ["coach", "trainer", "trainer"]
+    assert s.turn.working is not None
+    assert sorted(t.card for t in s.turn.working.trainers) == ["coach", "trainer", "trainer"]
 
 
 def test_ketchup_10_a_pricing_manager_lowers_the_price_by_2() -> None:
@@ -70,7 +70,7 @@ def test_ketchup_10_a_waitress_earns_double_and_counts_two_for_ties() -> None:
 
     s = make_state(modules=NSM)
     s.players[0].hand = [N, "waitress"]
-    s.drafts = {0: [N, "waitress"], 1: []}
+    s.turn.drafts = {0: [N, "waitress"], 1: []}
     restructuring.finish(s, EventLog())
     assert s.waitresses_this_round[0] == 2
     add_restaurant(s, 0, (0, 0), "se")
@@ -81,7 +81,7 @@ def test_ketchup_10_a_waitress_earns_double_and_counts_two_for_ties() -> None:
         p.stock[Good.BURGER] = 1
     s.houses[2].demand = [Good.BURGER]
     s.turn_order = [1, 0]
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.finish(s, log)
     (served,) = [e.data for e in log if e.kind == "house_served"]
@@ -94,10 +94,10 @@ def test_ketchup_10_a_marketing_trainee_launches_two_billboards_and_stays_on_the
     s = make_state(modules=NSM, milestones=False)  # no First billboard: both finite
     add_restaurant(s, 0, (0, 0), "se")
     s = working(s, [N, "marketing_trainee"])
-    assert s.working is not None
-    while s.working.step is not WorkStep.CAMPAIGNS:
+    assert s.turn.working is not None
+    while s.turn.working.step is not WorkStep.CAMPAIGNS:
         s, _ = apply(s, 0, Done())
-        assert s.working is not None
+        assert s.turn.working is not None
     for duration in (1, 2):
         start = next(a for a in legal_actions(s, 0) if isinstance(a, StartCampaign))
         s, _ = apply(s, 0, start)

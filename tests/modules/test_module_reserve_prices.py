@@ -66,7 +66,7 @@ def test_ketchup_14_sales_in_the_dinnertime_of_the_break_keep_their_price() -> N
     s.players[0].stock[Good.BURGER] = 2
     s.houses[2].demand = [Good.BURGER]
     s.houses[4].demand = [Good.BURGER]
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.begin(s, log)
     dinnertime.finish(s, log)

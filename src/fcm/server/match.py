@@ -113,10 +113,10 @@ def reveal_reason(before: GameState, after: GameState, seat: int) -> str | None:
         return "a random outcome was drawn"
     if not reserves_visible_to(before, seat) and reserves_visible_to(after, seat):
         return "the reserve cards were revealed"
-    for other, draft in before.drafts.items():
-        if other != seat and after.drafts.get(other) != draft:
+    for other, draft in before.turn.drafts.items():
+        if other != seat and after.turn.drafts.get(other) != draft:
             return "the other players' secret choices were revealed"
-    if after.phase is Phase.GAME_OVER:
+    if after.turn.phase is Phase.GAME_OVER:
         return "the game is over"
     return None
 
@@ -234,7 +234,7 @@ def build_state(loaded: Loaded) -> GameState:
 
 
 def status_of(state: GameState) -> str:
-    return "over" if state.phase is Phase.GAME_OVER else "active"
+    return "over" if state.turn.phase is Phase.GAME_OVER else "active"
 
 
 # -- the service ----------------------------------------------------------------------------------
@@ -467,7 +467,7 @@ class MatchService:
                 "version": live.seen(seat),
                 "status": live.head.status,
                 "round": state.round,
-                "phase": state.phase.value,
+                "phase": state.turn.phase.value,
                 "actors": actors,
                 "your_turn": who in actors,
                 "legal": [a.to_json() for a in legal],
@@ -797,7 +797,7 @@ class MatchService:
             "version": live.seen(seat),
             "status": live.head.status,
             "round": live.state.round,
-            "phase": live.state.phase.value,
+            "phase": live.state.turn.phase.value,
             "actors": actors,
             "your_turn": who in actors,
             "seats": seats_public(live.info),
