@@ -119,6 +119,13 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return "nobody makes decisions in Dinnertime (excerpt 004)"
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     raise AssertionError("Dinnertime has no actions")  # pragma: no cover
 

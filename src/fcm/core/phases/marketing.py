@@ -42,6 +42,13 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return "nobody makes decisions in the Marketing phase"
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     raise AssertionError("Marketing has no actions")  # pragma: no cover
 

@@ -119,6 +119,13 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return "at Payday you may fire cards at work or on the beach, then commit with done"
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if state.turn.stage == FIRING:
         if isinstance(action, Fire):

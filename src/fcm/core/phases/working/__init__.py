@@ -13,6 +13,7 @@ Payday discounts. The phase ends after the last player's turn; Dinnertime follow
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from fcm.core.actions import (
     Action,
@@ -38,7 +39,8 @@ from fcm.core.types import EmployeeId, Seat
 from . import building, campaigns, goods, staff
 from .common import STEP_TITLES, turn_of
 
-__all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resume", "why_illegal"]
+__all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resolve_drawn", "resume",
+           "why_illegal"]
 
 DRIVE_IN_MANAGERS = frozenset({EmployeeId.LOCAL_MANAGER, EmployeeId.REGIONAL_MANAGER})
 
@@ -84,6 +86,22 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
     if _blocker(state, turn) is None:
         out.append(Done())
     return out
+
+
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """A drink buyer's drawn route (``GetDrinks(route=...)``): the action with the suppliers
+    it passes filled in, which must be one of the listed choices, or why the route is refused."""
+    turn = state.turn.working
+    if not isinstance(action, GetDrinks) or not action.route:
+        return None
+    if turn is None or turn.seat != seat or turn.step is not WorkStep.FOOD_AND_DRINKS:
+        return None
+    resolved = goods.resolve_route(state, turn, action)
+    if isinstance(resolved, str) or replace(resolved, route=()) in legal:
+        return resolved
+    return None
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
