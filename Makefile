@@ -37,7 +37,7 @@ compiled: $(STAMP)
 	$(BIN)/python -m bench.compiled
 
 soak: $(STAMP)
-	$(BIN)/fcm verify --games $${SOAK_GAMES:-100000} --jobs 2
+	$(BIN)/fcm verify --games $${SOAK_GAMES:-100000} --jobs 2 --modules "$${SOAK_MODULES:-}"
 
 lock:
 	$(PYTHON) -m venv /tmp/fcm-lock && /tmp/fcm-lock/bin/pip install -q -e '.[dev]' && \

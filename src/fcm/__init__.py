@@ -13,6 +13,8 @@ The public API of the rules engine::
     True
 """
 
+# Registers the expansion modules (a satellite: the engine never imports it).
+import fcm.modules  # noqa: F401
 from fcm.core.actions import (
     Action,
     AddGarden,

@@ -42,7 +42,6 @@ from fcm.core.actions import (
     Train,
 )
 from fcm.core.company import (
-    MARKETEER_SALARIES_WAIVED,
     board_of,
     open_slots,
     restaurant_cells,
@@ -50,6 +49,7 @@ from fcm.core.company import (
     seat_structure,
     structure_fits,
     unit_price,
+    waived_marketeers,
 )
 from fcm.core.engine import apply, current_actors
 from fcm.core.errors import FcmError
@@ -477,7 +477,7 @@ def _salary_notes(state: GameState, seat: Seat, card: EmployeeId) -> list[str]:
     p = state.players[seat]
     catalog = state.rules.catalog
     notes = []
-    if p.has(MilestoneId.FIRST_BILLBOARD) and card in MARKETEER_SALARIES_WAIVED:
+    if p.has(MilestoneId.FIRST_BILLBOARD) and card in waived_marketeers(state):
         notes.append(f"no salary with {catalog.milestones[MilestoneId.FIRST_BILLBOARD].name}")
     if p.has(MilestoneId.FIRST_TRAIN):
         notes.append(f"{catalog.milestones[MilestoneId.FIRST_TRAIN].name}: $15 off salaries")
@@ -615,5 +615,9 @@ def present(
         "end_reason": state.end_reason,
         "actions": actions,
         "kinds": sorted({a.type for a in legal or []}),
-        "campaign_types": [t.value for t in CampaignType],
+        "campaign_types": [
+            t.value
+            for t in CampaignType
+            if any(c.type is t for c in state.rules.catalog.campaigns.values())
+        ],
     }

@@ -20,6 +20,7 @@ MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_BURGER_MARKETED: "First burger marketed",
     MilestoneId.FIRST_PIZZA_MARKETED: "First pizza marketed",
     MilestoneId.FIRST_DRINK_MARKETED: "First drink marketed",
+    MilestoneId.SOMEONE_SELLS_YOUR_DEMAND: "Someone sells your demand",
 }
 
 _OUTCOMES: dict[str, str] = {
@@ -28,6 +29,7 @@ _OUTCOMES: dict[str, str] = {
     "higher_total": "higher price + distance",
     "tie_lost_waitresses": "tie lost on Waitresses",
     "tie_lost_turn_order": "tie lost on turn order",
+    "tie_lost_movie_star": "tie lost to a movie star",
 }
 
 _DECIDED: dict[str, str] = {
@@ -35,6 +37,7 @@ _DECIDED: dict[str, str] = {
     "lowest_total": "lowest price + distance",
     "waitresses": "tie broken by more Waitresses",
     "turn_order": "tie broken by turn order",
+    "movie_star": "tie broken by a movie star",
 }
 
 
@@ -82,7 +85,8 @@ def dinnertime_report(
             prices = ", ".join(f"{who(int(s))} {_money(p)}" for s, p in d["prices"].items())
             lines.append(f"Item prices: {prices}.")
         elif kind == "milestone_claimed" and d["milestone"] in MILESTONE_NAMES:
-            lines.append(f"{who(d['seat'])} claims {MILESTONE_NAMES[d['milestone']]}.")
+            reason = f" ({d['reason']})" if d.get("reason") else ""
+            lines.append(f"{who(d['seat'])} claims {MILESTONE_NAMES[d['milestone']]}{reason}.")
         elif kind == "dinnertime_no_demand":
             lines.append("No house has demand: nobody eats out.")
         elif kind == "house_stays_home":
@@ -129,6 +133,9 @@ def _house_head(d: Mapping[str, Any]) -> str:
     return f"House {d['house']}{garden} wants {', '.join(d['demand'])}"
 
 
+_STARS = {0: "B", 1: "C", 2: "D"}
+
+
 def _waitresses(n: int) -> str:
     return f"{n} Waitress" if n == 1 else f"{n} Waitresses"
 
@@ -147,9 +154,14 @@ def _chain_lines(d: Mapping[str, Any], who: Any) -> list[str]:
         if outcome == "missing_items":
             out.append(head + "missing " + ", ".join(c["missing"]))
             continue
+        adjust = c.get("adjust", 0)
         text = (
-            f"price {_money(c['price'])} + distance {c['distance']} = {_money(c['total'])}"
+            f"price {_money(c['price'])} + distance {c['distance']}"
+            + (f" {'-' if adjust < 0 else '+'} {abs(adjust)} (milestones)" if adjust else "")
+            + f" = {_money(c['total'])}"
         )
+        if c.get("ties") and tie_total is not None and c["total"] == tie_total:
+            text += f", star rank {_STARS.get(c['ties'][0], 'none')}"
         if tie_total is not None and c["total"] == tie_total:
             text += f", {_waitresses(c['waitresses'])}"
         if outcome in _OUTCOMES:
@@ -172,6 +184,11 @@ def _payment(d: Mapping[str, Any]) -> str:
         elif line["kind"] == "bonus":
             name = MILESTONE_NAMES.get(line["milestone"], line["milestone"])
             parts.append(f"{name} {line['count']} x $5 = {_signed(line['amount'])}")
+        elif line["kind"] == "fry_chef":
+            chefs = "Fry Chef" if line["count"] == 1 else "Fry Chefs"
+            parts.append(
+                f"{line['count']} {chefs} x {_money(line['each'])} = {_signed(line['amount'])}"
+            )
     return "; ".join(parts) + f"; total {_money(d['amount'])}"
 
 
@@ -180,6 +197,13 @@ def _bank_line(d: Mapping[str, Any], who: Any) -> str:
     text = f"The bank breaks ({ordinal} time) while paying {who(d['paying_seat'])}"
     if d["still_owed"]:
         text += f", {_money(d['still_owed'])} still owed"
+    if not d["final"] and "base_price" in d:  # Reserve Prices (ketchup.md 14)
+        cards = ", ".join(f"{who(int(s))} ${m}" for s, m in d["reserve_prices"].items())
+        return (
+            text + f". Reserve cards show base prices {cards}: the base unit price becomes "
+            f"{_money(d['base_price'])} from the next Dinnertime; the bank gets "
+            f"{_money(d['added'])} (now {_money(d['bank'])}); CEO slots stay {d['ceo_slots']}."
+        )
     if not d["final"]:
         cards = ", ".join(f"{who(int(s))} ${m}" for s, m in d["reserve_cards"].items())
         return (
@@ -217,7 +241,10 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.ROUND_STARTED: lambda d, w: f"=== Round {d['round']} ===",
     EventKind.PHASE_STARTED: lambda d, w: f"-- {d['phase']} (round {d['round']}) --",
     EventKind.RESERVE_CHOSEN: lambda d, w: f"{w(d['seat'])} chose a reserve card.",
-    EventKind.RESERVE_CARD: lambda d, w: f"{w(d['seat'])}'s reserve card: {_money(d['money'])}.",
+    EventKind.RESERVE_CARD: lambda d, w: (
+        f"{w(d['seat'])}'s reserve card: {_money(d['money'])}"
+        + (f", base price {_money(d['base_price'])}." if "base_price" in d else ".")
+    ),
     EventKind.RESTAURANT_PLACED: lambda d, w: (
         f"{w(d['seat'])} placed a restaurant at {_cells([d['cell']])} entrance {d['entrance']}"
         f"{'' if d['open'] else ' (Coming Soon)'}{' with a drive-in' if d.get('drive_in') else ''}"
@@ -286,11 +313,21 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.STEP_ENDED: lambda d, w: f"{w(d['seat'])} ends step {d['step']} ({d['by']}).",
     EventKind.STEP_SKIPPED: lambda d, w: f"{w(d['seat'])} skips step {d['step']} ({d['by']}).",
     EventKind.TURN_ENDED: lambda d, w: f"{w(d['seat'])}'s turn ends.",
-    EventKind.MILESTONE_CLAIMED: lambda d, w: f"{w(d['seat'])} claims {d['milestone']}.",
+    EventKind.MILESTONE_CLAIMED: lambda d, w: (
+        f"{w(d['seat'])} claims {d['milestone']}"
+        + (f" ({d['reason']})." if d.get("reason") else ".")
+    ),
     EventKind.MILESTONE_GIFT: lambda d, w: (
         f"{w(d['seat'])} receives {d['count']} {d['employee']} ({d['milestone']})."
     ),
-    EventKind.MILESTONE_REMOVED: lambda d, w: f"Milestone {d['milestone']} is no longer available.",
+    EventKind.MILESTONE_REMOVED: lambda d, w: (
+        f"Milestone {d['milestone']} is no longer available"
+        + (
+            f" (unclaimed after round {d['expired_after_round']})."
+            if "expired_after_round" in d
+            else "."
+        )
+    ),
     EventKind.DINNERTIME_STARTED: lambda d, w: (
         f"Dinnertime, round {d['round']} (bank {_money(d['bank'])})."
     ),
@@ -330,7 +367,9 @@ EVENT_LINES: dict[EventKind, _Line] = {
         f"{w(d['seat'])} pays {_money(d['amount'])} in salaries ({d['salaried']} salaried)."
     ),
     EventKind.CAMPAIGN_RAN: lambda d, w: (
-        f"Campaign #{d['number']} ({w(d['owner'])}, {d['type']}, {d['good']}): "
+        f"Campaign #{d['number']} ({w(d['owner'])}, {d['type']}, {d['good']})"
+        + (f", Marketing pass {d['marketing_pass']} of {d['passes']}" if "passes" in d else "")
+        + ": "
         + (
             ", ".join(f"house {h['house']} +{h['placed']}" for h in d["houses"] if h["placed"])
             or "no demand placed"

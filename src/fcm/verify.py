@@ -50,10 +50,13 @@ def config_for(seed: int, bots: str = "mixed") -> tuple[int, bool, tuple[str, ..
     return players, intro, names
 
 
-def check_game(seed: int, bots: str = "mixed") -> GameCheck:
-    """Play and check one game. Raises :class:`InvariantError` (or AssertionError) on a bug."""
+def check_game(
+    seed: int, bots: str = "mixed", modules: frozenset[str] = frozenset()
+) -> GameCheck:
+    """Play and check one game (with these expansion modules). Raises
+    :class:`InvariantError` (or AssertionError) on a bug."""
     players, intro, names = config_for(seed, bots)
-    options = Options(introductory=intro, round_limit=SIMULATION_ROUND_LIMIT)
+    options = Options(introductory=intro, round_limit=SIMULATION_ROUND_LIMIT, modules=modules)
     save_at = Rng(seed).below(400) + 1
     count = 0
 
@@ -89,15 +92,19 @@ def check_game(seed: int, bots: str = "mixed") -> GameCheck:
     )
 
 
-def _check(args: tuple[int, str]) -> GameCheck:
+def _check(args: tuple[int, str, frozenset[str]]) -> GameCheck:
     return check_game(*args)
 
 
 def check_games(
-    games: int, first_seed: int = 1, bots: str = "mixed", jobs: int = 1
+    games: int,
+    first_seed: int = 1,
+    bots: str = "mixed",
+    jobs: int = 1,
+    modules: frozenset[str] = frozenset(),
 ) -> Iterator[GameCheck]:
     """Check ``games`` games from ``first_seed`` on, in ``jobs`` processes."""
-    work = [(first_seed + i, bots) for i in range(games)]
+    work = [(first_seed + i, bots, modules) for i in range(games)]
     if jobs <= 1:
         yield from map(_check, work)
         return
@@ -119,7 +126,9 @@ def summary(checks: list[GameCheck], seconds: float) -> str:
     return "\n".join(lines)
 
 
-def run(games: int, first_seed: int, bots: str, jobs: int) -> str:
+def run(
+    games: int, first_seed: int, bots: str, jobs: int, modules: frozenset[str] = frozenset()
+) -> str:
     start = time.perf_counter()
-    checks = list(check_games(games, first_seed, bots, jobs))
+    checks = list(check_games(games, first_seed, bots, jobs, modules))
     return summary(checks, time.perf_counter() - start)

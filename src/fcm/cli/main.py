@@ -36,11 +36,24 @@ console = Console(highlight=False)
 BOTS_HELP = f"comma-separated bot names ({', '.join(BOT_NAMES)}; heuristic = easy)"
 
 
+def _modules(args: argparse.Namespace) -> frozenset[str]:
+    """``--modules a,b``: the expansion modules (docs/modules.md), checked together."""
+    from fcm.core.ruleset import check_modules
+
+    text = getattr(args, "modules", "") or ""
+    chosen = frozenset(m.strip() for m in text.split(",") if m.strip())
+    check_modules(chosen)
+    return chosen
+
+
 def _options(args: argparse.Namespace) -> Options:
     # The round cap is a simulation setting, never a rule: only bot games set it (0: none).
     cap = getattr(args, "round_limit", 0) or None
     return Options(
-        introductory=args.intro, milestones=True if args.milestones else None, round_limit=cap
+        introductory=args.intro,
+        milestones=True if args.milestones else None,
+        round_limit=cap,
+        modules=_modules(args),
     )
 
 
@@ -315,7 +328,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     from fcm.verify import run
 
-    console.print(run(args.games, args.seed, args.bots, args.jobs), markup=False)
+    console.print(
+        run(args.games, args.seed, args.bots, args.jobs, _modules(args)), markup=False
+    )
     return 0
 
 
@@ -394,6 +409,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--intro", action="store_true", help="introductory game")
         p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
+        modules_opt(p)
+
+    def modules_opt(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--modules",
+            default="",
+            help="expansion modules of The Ketchup Mechanism, comma-separated "
+            "(e.g. ketchup,fry_chefs; docs/modules.md)",
+        )
 
     def ray_opts(p: argparse.ArgumentParser) -> None:
         p.add_argument(
@@ -491,6 +515,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="first seed")
     p.add_argument("--bots", default="mixed", choices=("mixed", "random", "heuristic"))
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    modules_opt(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("replay", help="replay a saved game")

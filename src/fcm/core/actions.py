@@ -54,10 +54,17 @@ class Done(Action):
 
 @dataclass(frozen=True, slots=True)
 class ChooseReserve(Action):
-    """Secretly choose a bank reserve card (by its money: 100, 200 or 300)."""
+    """Secretly choose a bank reserve card (by its money: 100, 200 or 300; with Reserve Prices
+    every card is $200 and ``price`` is the base unit price it shows, ketchup.md 14)."""
 
     type: ClassVar[str] = "choose_reserve"
     money: int
+    price: int | None = None
+
+    def __repr__(self) -> str:  # the base game's cards print as before
+        if self.price is None:
+            return f"ChooseReserve(money={self.money!r})"
+        return f"ChooseReserve(money={self.money!r}, price={self.price!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +264,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 # -- JSON codec --------------------------------------------------------------------------------
 
-_WRITTEN_ONLY_WHEN_GIVEN = frozenset({"route"})
+_WRITTEN_ONLY_WHEN_GIVEN = frozenset({"route", "price"})
 
 _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = {
     "good": Good,
@@ -267,7 +274,7 @@ _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = 
 }
 _CELLS = {"cell"}
 _CELL_LISTS = {"suppliers", "garden", "route"}
-_INTS = {"money", "restaurant", "position", "number", "duration", "first", "house"}
+_INTS = {"money", "price", "restaurant", "position", "number", "duration", "first", "house"}
 _EMPLOYEES = {"employee", "trainer", "into", "marketeer"}
 _BOOLS = {"fresh"}
 
@@ -397,8 +404,8 @@ def notation(action: Action) -> str:
     match action:
         case Done():
             return "done"
-        case ChooseReserve(money=m):
-            return f"reserve ${m}"
+        case ChooseReserve(money=m, price=price):
+            return f"reserve ${m}" if price is None else f"reserve ${m} base price ${price}"
         case PlaceRestaurant(cell=c, entrance=e, employee=emp):
             by = f" by {emp}" if emp else ""
             return f"restaurant at {_sq(c)} entrance {e.value}{by}"

@@ -141,10 +141,31 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
     reserves = {p.seat: p.reserve for p in state.players if p.reserve is not None}
     added = sum(reserves.values())
     slots = majority_slots(list(reserves.values()), state.rules)
+    change = None
+    for hook in state.rules.hooks.first_break:  # Reserve Prices (ketchup.md 14)
+        change = hook(state) or change
+    if change is not None:
+        added, slots = change.added, change.ceo_slots
     state.bank += added
     state.reserve_added += added
     if slots is not None:
         state.ceo_slots = slots
+    if change is not None and change.base_price is not None:
+        log.add(
+            EventKind.BANK_BROKEN,
+            number=number,
+            final=False,
+            introductory=False,
+            reserve_cards={str(s): m for s, m in sorted(reserves.items())},
+            added=added,
+            ceo_slots=state.ceo_slots,
+            bank=state.bank,
+            paying_seat=owed_seat,
+            still_owed=still_owed,
+            reserve_prices={str(s): n for s, n in sorted(change.prices.items())},
+            base_price=change.base_price,
+        )
+        return
     log.add(
         EventKind.BANK_BROKEN,
         number=number,

@@ -126,6 +126,24 @@ def owned_cards(state: GameState, seat: Seat) -> Counter[EmployeeId]:
 
 
 
+# -- shifts ---------------------------------------------------------------------------------------
+
+
+def shifts(state: GameState, seat: Seat, card: EmployeeId) -> int:
+    """How many times a card at work acts this round: once, or more with a module's extra
+    shifts (Night Shift Managers, ketchup.md 10: every salary-free card works twice)."""
+    hooks = state.rules.hooks.shifts
+    if not hooks:
+        return 1
+    return 1 + sum(h(state, seat, card) for h in hooks)
+
+
+def at_work_count(state: GameState, seat: Seat, card: EmployeeId) -> int:
+    """Cards of this type at work, each counted once per shift."""
+    n = state.players[seat].at_work.count(card)
+    return n * shifts(state, seat, card) if n else 0
+
+
 # -- prices and salaries --------------------------------------------------------------------------
 
 
@@ -134,27 +152,47 @@ def unit_price(state: GameState, seat: Seat) -> int:
     Luxuries Manager +$10, First to lower prices -$1 (excerpt 004 "Item price"). No floor
     (conventions.md #20)."""
     p = state.players[seat]
-    price = 10 + sum(state.rules.catalog.employees[c].price_modifier for c in p.at_work)
+    base = 10
+    for hook in state.rules.hooks.base_price:  # Reserve Prices (ketchup.md 14)
+        base = hook(state) or base
+    employees = state.rules.catalog.employees
+    if state.rules.hooks.shifts:  # a price card on a second shift changes the price again
+        price = base + sum(employees[c].price_modifier * shifts(state, seat, c) for c in p.at_work)
+    else:
+        price = base + sum(employees[c].price_modifier for c in p.at_work)
     if p.has(MilestoneId.FIRST_LOWER_PRICES):
         price -= 1
     return price
 
 
+# The salaried marketeers of the base game: the rulebook's list (ketchup.md 19.1 row 18, option
+# first_billboard_waives_named_marketeers).
 MARKETEER_SALARIES_WAIVED = frozenset(
     {EmployeeId.CAMPAIGN_MANAGER, EmployeeId.BRAND_MANAGER, EmployeeId.BRAND_DIRECTOR}
 )
 
 
+def waived_marketeers(state: GameState) -> frozenset[EmployeeId]:
+    """Cards whose salary First billboard placed waives: every marketing card ("no salaries
+    for marketeers", ketchup.md 19.1 row 18), or the rulebook's list with the option."""
+    if state.options.first_billboard_waives_named_marketeers:
+        return MARKETEER_SALARIES_WAIVED
+    return state.rules.marketing_cards
+
+
 def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     """Cards a player pays $5 for at Payday: at work, on the beach and busy (facts.md E.4),
-    less marketeers with First billboard placed."""
+    less marketeers with First billboard placed ("no salaries for marketeers": every marketing
+    card, ketchup.md 19.1 row 18; in the base game the salaried ones are the Campaign Manager,
+    Brand Manager and Brand Director)."""
     p = state.players[seat]
     waived = p.has(MilestoneId.FIRST_BILLBOARD)
+    marketing = waived_marketeers(state)
     out = []
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
         if not state.rules.catalog.employees[card].salary:
             continue
-        if waived and card in MARKETEER_SALARIES_WAIVED:
+        if waived and card in marketing:
             continue
         out.append(card)
     return out

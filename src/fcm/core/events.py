@@ -98,6 +98,9 @@ class BankBroken(TypedDict):
     bank: int
     paying_seat: Seat
     still_owed: int
+    # Reserve Prices (ketchup.md 14): the base unit price each card showed, and the new one.
+    reserve_prices: NotRequired[dict[str, int]]
+    base_price: NotRequired[int]
 
 
 class CampaignEnded(TypedDict):
@@ -141,6 +144,10 @@ class CampaignRan(TypedDict):
     per_house: int
     houses: list[dict[str, Any]]
     eternal: bool
+    # Mass Marketeers (ketchup.md 11): the number of this pass when Marketing runs several
+    # (1 = the first); absent when there is one pass.
+    marketing_pass: NotRequired[int]
+    passes: NotRequired[int]
 
 
 class CampaignStarted(TypedDict):
@@ -331,6 +338,7 @@ class MilestoneClaimed(TypedDict):
     seat: Seat
     milestone: MilestoneId
     round: int
+    reason: NotRequired[str]  # why, when the claim is not obvious (module milestones)
 
 
 class MilestoneGift(TypedDict):
@@ -342,6 +350,8 @@ class MilestoneGift(TypedDict):
 
 class MilestoneRemoved(TypedDict):
     milestone: MilestoneId
+    # "remove after turn N" (Hard Choices, ketchup.md 16): the round it expired in.
+    expired_after_round: NotRequired[int]
 
 
 class OrderOfBusiness(TypedDict):
@@ -363,6 +373,7 @@ class PhaseStarted(TypedDict):
 class ReserveCard(TypedDict):
     seat: Seat
     money: int
+    base_price: NotRequired[int]  # Reserve Prices (ketchup.md 14)
 
 
 class ReserveChosen(TypedDict):

@@ -48,9 +48,16 @@ def check_invariants(state: GameState, money: int | None = None) -> None:
             raise InvariantError(f"cards: {card} supply is {state.supply[card]}")
     for p in state.players:
         owned = Counter([*p.hand, *p.at_work, *p.beach, *state.busy_marketeers(p.seat)])
+        groups: Counter[str] = Counter()
         for card, n in owned.items():
-            if state.rules.catalog.employees[card].unique and n > 1:
+            spec = state.rules.catalog.employees[card]
+            if spec.unique and n > 1:
                 raise InvariantError(f"cards: seat {p.seat} owns {n} copies of 1x card {card}")
+            if spec.unique_group is not None:
+                groups[spec.unique_group] += n
+        for group, n in groups.items():
+            if n > 1:
+                raise InvariantError(f"cards: seat {p.seat} owns {n} cards of 1x group {group}")
         if p.hand and (p.at_work or p.beach):
             raise InvariantError(f"cards: seat {p.seat} has cards in hand and in play at once")
         for good, n in p.stock.items():

@@ -28,7 +28,9 @@ def can_claim(state: GameState, seat: Seat, milestone: MilestoneId) -> bool:
     return not state.players[seat].has(milestone)
 
 
-def claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog) -> bool:
+def claim(
+    state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog, reason: str = ""
+) -> bool:
     """Claim ``milestone`` for ``seat`` if still available to them; apply instant effects.
 
     Returns whether it was claimed now.
@@ -39,7 +41,16 @@ def claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog) -
     p.milestones[milestone] = state.round
     if milestone not in state.milestones_this_round:
         state.milestones_this_round.append(milestone)
-    log.add(EventKind.MILESTONE_CLAIMED, seat=seat, milestone=milestone, round=state.round)
+    if reason:
+        log.add(
+            EventKind.MILESTONE_CLAIMED,
+            seat=seat,
+            milestone=milestone,
+            round=state.round,
+            reason=reason,
+        )
+    else:
+        log.add(EventKind.MILESTONE_CLAIMED, seat=seat, milestone=milestone, round=state.round)
     gift = GIFTS.get(milestone)
     if gift is not None:
         card, copies = gift
@@ -62,3 +73,13 @@ def remove_claimed(state: GameState, log: EventLog) -> None:
             state.milestones_available.remove(m)
             log.add(EventKind.MILESTONE_REMOVED, milestone=m)
     state.milestones_this_round.clear()
+
+
+def remove_expired(state: GameState, log: EventLog) -> None:
+    """Clean up: milestones marked "remove after turn N" (Hard Choices, New Milestones;
+    ``Ruleset.milestone_expiry``) leave the game in the Clean up of round N if nobody has
+    claimed them; claimed in time, they work as usual."""
+    for m, last in state.rules.milestone_expiry.items():
+        if state.round >= last and m in state.milestones_available:
+            state.milestones_available.remove(m)
+            log.add(EventKind.MILESTONE_REMOVED, milestone=m, expired_after_round=last)

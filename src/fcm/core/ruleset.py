@@ -18,17 +18,17 @@ shows one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from fcm.core.types import EmployeeId
+from fcm.core.types import EmployeeId, MilestoneId
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
-    from fcm.core.state import GameState, Phase
+    from fcm.core.state import Campaign, GameState, House, Phase
     from fcm.core.types import Seat
     from fcm.data.catalog import Catalog, EmployeeType
 
@@ -64,6 +64,68 @@ class PhaseRules(Protocol):
         """Resolve what needs no decision and name the next phase."""
 
 
+@dataclass(frozen=True, slots=True)
+class BreakChange:
+    """What a module changes at the first bank break (Reserve Prices, ketchup.md 14)."""
+
+    added: int
+    ceo_slots: int | None  # None: the CEOs keep their slots
+    base_price: int | None = None
+    prices: Mapping[Seat, int] = field(default_factory=dict)  # each reserve card's base price
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """Rule hooks an expansion module sets (docs/modules.md). The base game sets none, and the
+    phases call only the hooks a ruleset has, so a base game runs exactly as without them.
+
+    Every hook is a tuple so that several modules combine: :func:`merge_hooks` concatenates
+    them in module id order.
+    """
+
+    # Setup: after the state is built, before the first decision.
+    setup: tuple[Callable[[GameState, EventLog], None], ...] = ()
+    # Dinnertime: added to a chain's price + distance (negative: better).
+    score: tuple[Callable[[GameState, Seat], int], ...] = ()
+    # Dinnertime: a tie on price + distance goes first to the lowest of these keys (before the
+    # Waitress count).
+    tie_break: tuple[Callable[[GameState, Seat], int], ...] = ()
+    # Dinnertime: extra payment lines for a sale (``{"kind", "amount", ...}``).
+    sale_lines: tuple[Callable[[GameState, Seat, House], list[dict[str, Any]]], ...] = ()
+    # Dinnertime: a chain sold to a house (called before its demand is discarded).
+    sold: tuple[Callable[[GameState, Seat, House, EventLog], None], ...] = ()
+    # Dinnertime: after the CFO, before the bank's end-of-game check.
+    dinnertime_end: tuple[Callable[[GameState, EventLog], None], ...] = ()
+    # Dinnertime: the base unit price before card modifiers ($10 in the base game).
+    base_price: tuple[Callable[[GameState], int | None], ...] = ()
+    # The first bank break: what is added and what the CEOs get, instead of the reserve
+    # cards' sum and majority.
+    first_break: tuple[Callable[[GameState], BreakChange | None], ...] = ()
+    # Order of Business: seats that choose before everyone else, in this order.
+    order_first: tuple[Callable[[GameState], list[Seat]], ...] = ()
+    # Marketing: a campaign put ``placed`` demand tokens on a house.
+    demand_placed: tuple[Callable[[GameState, Campaign, House, int], None], ...] = ()
+    # Marketing: extra complete passes of every campaign before duration pieces are removed.
+    marketing_passes: tuple[Callable[[GameState], int], ...] = ()
+    # Extra times a card at work acts this round (Night Shift Managers: salary-free cards work a
+    # second shift): hires, training, actions, price changes and Waitresses count that often.
+    shifts: tuple[Callable[[GameState, Seat, EmployeeId], int], ...] = ()
+    # Cards a game may not take at all (not hired, not trained into): a module's rule option
+    # (Movie Stars by player count, ketchup.md 19.1 row 10).
+    unavailable: tuple[Callable[[GameState], frozenset[EmployeeId]], ...] = ()
+    # Views: blank a module's secrets in a view (the view's ``module_data`` is a copy).
+    redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
+
+
+def merge_hooks(hooks: Iterable[Hooks]) -> Hooks:
+    """One :class:`Hooks` with every module's hooks, in the given order."""
+    merged: dict[str, tuple[Any, ...]] = {f.name: () for f in fields(Hooks)}
+    for h in hooks:
+        for name in merged:
+            merged[name] += getattr(h, name)
+    return Hooks(**merged)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Ruleset:
     """A game's data and rules. Build one with :func:`build_ruleset`."""
@@ -73,6 +135,7 @@ class Ruleset:
     phases: dict[Phase, PhaseRules]  # read-only by convention (tests swap a phase in)
     # Derived from the catalog once (the hot paths read these, never the JSON):
     entry_level: tuple[EmployeeId, ...] = ()
+    unique_entry: frozenset[EmployeeId] = frozenset()  # entry-level 1x cards (expansion only)
     trainers: frozenset[EmployeeId] = frozenset()
     kitchen: frozenset[EmployeeId] = frozenset()
     drink_buyers: frozenset[EmployeeId] = frozenset()
@@ -80,6 +143,17 @@ class Ruleset:
     acting_cards: frozenset[EmployeeId] = frozenset()  # their own action comes in steps 4-7
     local_range: int = 3  # the Local Manager's road range
     reserve_slots: Mapping[int, int] = field(default_factory=dict)
+    # Cards whose salary First billboard placed waives ("no salaries for marketeers": every
+    # marketing card; ketchup.md 19.1 row 18).
+    marketing_cards: frozenset[EmployeeId] = frozenset()
+    # Expansion modules (docs/modules.md): their ids, hooks, and milestones removed unclaimed in
+    # the Clean up of a round (Hard Choices, New Milestones).
+    modules: frozenset[str] = frozenset()
+    hooks: Hooks = field(default_factory=Hooks)
+    milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
+
+    def has_module(self, module: str) -> bool:
+        return module in self.modules
 
     def employee(self, card: EmployeeId) -> EmployeeType:
         return self.catalog.employees[card]
@@ -116,9 +190,16 @@ def default_phases() -> dict[Phase, PhaseRules]:
 
 
 def build_ruleset(
-    id: str, catalog: Catalog, phases: Mapping[Phase, PhaseRules] | None = None
+    id: str,
+    catalog: Catalog,
+    phases: Mapping[Phase, PhaseRules] | None = None,
+    *,
+    modules: Iterable[str] = (),
+    hooks: Hooks | None = None,
+    milestone_expiry: Mapping[MilestoneId, int] | None = None,
 ) -> Ruleset:
-    """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules."""
+    """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules;
+    ``modules``, ``hooks`` and ``milestone_expiry`` are what expansion modules add."""
     employees = catalog.employees.values()
     kitchen = frozenset(e.id for e in employees if e.food)
     buyers = frozenset(e.id for e in employees if e.drinks_per_source)
@@ -134,6 +215,7 @@ def build_ruleset(
         catalog=catalog,
         phases={**default_phases(), **(phases or {})},
         entry_level=tuple(sorted(e.id for e in employees if e.entry_level)),
+        unique_entry=frozenset(e.id for e in employees if e.entry_level and e.unique),
         trainers=frozenset(e.id for e in employees if e.trains),
         kitchen=kitchen,
         drink_buyers=buyers,
@@ -141,6 +223,10 @@ def build_ruleset(
         acting_cards=marketeers | kitchen | buyers | (placers & set(catalog.employees)),
         local_range=(local.range if local is not None else None) or 3,
         reserve_slots=MappingProxyType({r.money: r.ceo_slots for r in catalog.reserve_cards}),
+        marketing_cards=frozenset(e.id for e in employees if e.category == "marketing"),
+        modules=frozenset(modules),
+        hooks=hooks or Hooks(),
+        milestone_expiry=MappingProxyType(dict(milestone_expiry or {})),
     )
 
 
@@ -158,12 +244,16 @@ def known_rulesets() -> list[str]:
     return sorted({BASE, *_FACTORIES})
 
 
-def get_ruleset(id: str) -> Ruleset:
-    """The ruleset registered as ``id``.
+def get_ruleset(id: str, modules: Iterable[str] = ()) -> Ruleset:
+    """The ruleset registered as ``id``, with the expansion ``modules`` (docs/modules.md).
 
     Raises:
-        ScenarioError: no ruleset has that id.
+        ScenarioError: no ruleset has that id; a module is unknown, needs another or excludes
+            another of the set (the message names them).
     """
+    chosen = frozenset(modules)
+    if chosen:
+        return _with_modules(id, chosen)
     built = _BUILT.get(id)
     if built is not None:
         return built
@@ -185,4 +275,128 @@ def base_ruleset() -> Ruleset:
         from fcm.data import load_catalog  # the one place core reaches the shipped data
 
         built = _BUILT[BASE] = build_ruleset(BASE, load_catalog())
+    return built
+
+
+# -- expansion modules -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleInfo:
+    """An expansion module as the rules reference lists it (``ketchup-components.json``)."""
+
+    id: str
+    name: str
+    description: str
+    requires: tuple[str, ...] = ()
+    conflicts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """What an expansion module contributes (docs/modules.md): ``data`` changes the decoded
+    JSON of the base data files in place (a fresh copy; it also sees every module chosen), and
+    ``hooks`` are its rules. ``milestone_expiry``: milestones removed if still unclaimed in the
+    Clean up of that round."""
+
+    info: ModuleInfo
+    data: Callable[[dict[str, Any], frozenset[str]], None]
+    hooks: Hooks = field(default_factory=Hooks)
+    milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
+
+
+_MODULE_INFO: dict[str, ModuleInfo] = {}
+_MODULES: dict[str, Module] = {}
+
+
+def register_module_info(info: ModuleInfo) -> None:
+    """Make a module id known (one the rules reference lists, implemented or not)."""
+    _MODULE_INFO[info.id] = info
+
+
+def register_module(module: Module) -> None:
+    """Make a module playable: ``Options(modules={module.info.id})``."""
+    _MODULE_INFO[module.info.id] = module.info
+    _MODULES[module.info.id] = module
+    for key in [k for k in _BUILT if "+" in k]:
+        del _BUILT[key]
+
+
+def known_modules() -> dict[str, ModuleInfo]:
+    """Every module id the rules reference lists, by id."""
+    return dict(sorted(_MODULE_INFO.items()))
+
+
+def playable_modules() -> dict[str, Module]:
+    """The modules this engine implements, by id."""
+    return dict(sorted(_MODULES.items()))
+
+
+def module_problem(modules: Iterable[str]) -> str | None:
+    """Why this set of modules cannot be played together (naming the modules), or None."""
+    chosen = sorted(set(modules))
+    unknown = [m for m in chosen if m not in _MODULE_INFO]
+    if unknown:
+        return (
+            f"options: unknown module(s) {unknown} (known: {sorted(_MODULE_INFO)})"
+        )
+    for m in chosen:
+        info = _MODULE_INFO[m]
+        for other in info.conflicts:
+            if other in chosen:
+                return f"options: modules {m!r} and {other!r} exclude each other"
+        for need in info.requires:
+            if need not in chosen:
+                return f"options: module {m!r} needs module {need!r}"
+    for m in chosen:  # exclusions declared on one side only still bind both
+        for other in chosen:
+            if m in _MODULE_INFO[other].conflicts:
+                return f"options: modules {other!r} and {m!r} exclude each other"
+    missing = [m for m in chosen if m not in _MODULES]
+    if missing:
+        return (
+            f"options: module(s) {missing} of The Ketchup Mechanism are not implemented yet "
+            f"(playable: {sorted(_MODULES)})"
+        )
+    return None
+
+
+def check_modules(modules: Iterable[str]) -> None:
+    """Raise :class:`~fcm.core.errors.ScenarioError` naming the modules when the set cannot be
+    played."""
+    problem = module_problem(modules)
+    if problem is not None:
+        from fcm.core.errors import ScenarioError
+
+        raise ScenarioError(problem, code="options/modules")
+
+
+def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
+    key = f"{id}+{','.join(sorted(modules))}"
+    built = _BUILT.get(key)
+    if built is not None:
+        return built
+    check_modules(modules)
+    if id != BASE:
+        from fcm.core.errors import ScenarioError
+
+        raise ScenarioError(
+            f"options: modules are played on the base ruleset, not {id!r}", code="options/modules"
+        )
+    from fcm.data import load_raw, parse_catalog  # as base_ruleset: the shipped data
+
+    raw = load_raw()
+    chosen = [_MODULES[m] for m in sorted(modules)]
+    for module in chosen:
+        module.data(raw, modules)
+    expiry: dict[MilestoneId, int] = {}
+    for module in chosen:
+        expiry.update(module.milestone_expiry)
+    built = _BUILT[key] = build_ruleset(
+        key,
+        parse_catalog(raw),
+        modules=modules,
+        hooks=merge_hooks(m.hooks for m in chosen),
+        milestone_expiry=expiry,
+    )
     return built

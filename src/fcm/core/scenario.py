@@ -57,9 +57,12 @@ _TOP = {
     "working",
     "setup_passed",
     "setup_second_pass",
+    "modules",
+    "module_data",
 }
 _COMPANY = {
     "cash", "hand", "at_work", "beach", "stock", "milestones", "reserve", "hire_discounts",
+    "reserve_price",
 }
 _WORKING = {"seat", "step", "acted", "hires_left", "trainers"}
 _PHASES_ALLOWED = {
@@ -167,8 +170,13 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
     letters = [t for row in layout for t, _ in row]
     if len(set(letters)) != len(letters):
         raise _fail("tiles", "each tile exists once in the box")
+    opts_raw = dict(raw.get("options") or {})
+    if "modules" in raw:  # the expansion modules played (docs/modules.md)
+        if not isinstance(raw["modules"], list):
+            raise _fail("modules", "must be a list of module ids")
+        opts_raw["modules"] = sorted({*opts_raw.get("modules", []), *raw["modules"]})
     try:
-        options = Options.from_dict(raw.get("options") or {})
+        options = Options.from_dict(opts_raw)
     except TypeError as exc:
         raise _fail("options", str(exc)) from None
     seed = raw.get("seed", 0)
@@ -176,6 +184,13 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         raise _fail("seed", "must be an integer")
     state = new_game(players, seed, options, tiles=layout)
     catalog = state.rules.catalog
+    module_data = raw.get("module_data", {})
+    if not isinstance(module_data, dict) or any(m not in options.modules for m in module_data):
+        raise _fail("module_data", "must be an object keyed by modules of this game")
+    for m, data in module_data.items():
+        if not isinstance(data, dict):
+            raise _fail(f"module_data.{m}", "must be an object")
+        state.module_data.setdefault(m, {}).update(data)
     state.turn.pending = []
     state.turn.drafts = {}
     board = board_of(state)
@@ -198,6 +213,10 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         state.milestones_available = [m for m in catalog.milestones if m in avail]
 
     # companies
+    moneys = {card.money for card in catalog.reserve_cards}
+    default_reserve = 300 if 300 in moneys else max(moneys)
+    prices = {card.base_price for card in catalog.reserve_cards if card.base_price is not None}
+    default_price = 10 if 10 in prices else (min(prices) if prices else None)
     companies = raw.get("companies", [])
     if not isinstance(companies, list) or len(companies) > players:
         raise _fail("companies", f"must be a list of at most {players} companies")
@@ -232,12 +251,20 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
                 state.milestones_this_round.append(MILESTONE_IDS[m])
         p.hire_discounts = _int(c, "hire_discounts", 0, where=where, minimum=0, maximum=6)
         unchosen = options.introductory or phase is Phase.SETUP_RESERVE
-        reserve = c.get("reserve", None if unchosen else 300)
+        reserve = c.get("reserve", None if unchosen else default_reserve)
         if reserve is not None and reserve not in {card.money for card in catalog.reserve_cards}:
-            raise _fail(f"{where}.reserve", "must be 100, 200 or 300 (or null)")
+            raise _fail(f"{where}.reserve", f"must be one of {sorted(moneys)} (or null)")
         p.reserve = reserve
+        if reserve is not None and prices:
+            p.reserve_price = c.get("reserve_price", default_price)
+            if p.reserve_price not in prices:
+                raise _fail(f"{where}.reserve_price", f"must be one of {sorted(prices)}")
+        elif "reserve_price" in c:
+            raise _fail(f"{where}.reserve_price", "only with Reserve Prices (ketchup.md 14)")
     for p in state.players[len(companies) :]:
-        p.reserve = None if options.introductory or phase is Phase.SETUP_RESERVE else 300
+        unchosen = options.introductory or phase is Phase.SETUP_RESERVE
+        p.reserve = None if unchosen else default_reserve
+        p.reserve_price = None if unchosen or not prices else default_price
     if "milestones_available" not in raw and options.uses_milestones:
         # a milestone claimed in an earlier round was removed for the others at its Clean up
         earlier = {m for p in state.players for m, r in p.milestones.items() if r < state.round}

@@ -55,7 +55,7 @@ def new_game_with_events(
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
     opts = (options or Options()).resolved()
-    rules = get_ruleset(opts.ruleset)
+    rules = get_ruleset(opts.ruleset, opts.modules)
     catalog = rules.catalog
     setup = catalog.setups[players]
     rng = Rng(seed)
@@ -95,6 +95,8 @@ def new_game_with_events(
     state.turn_order = order
     state.rng = rng.state
     log = EventLog()
+    for hook in rules.hooks.setup:
+        hook(state, log)
     # No seed in the event: it gives every random outcome to come (the record keeps it).
     log.add(EventKind.GAME_CREATED, players=players, turn_order=list(order), tiles=layout)
     # The introductory game has no reserve cards (facts.md E.10).

@@ -79,6 +79,9 @@ _LATER_SWITCHES = frozenset(
         "carts_use_whole_range",
         "payday_firing_in_turn_order",
         "introductory_all_drinks",
+        "movie_stars_by_player_count",
+        "fry_chefs_food_only",
+        "first_billboard_waives_named_marketeers",
     }
 )
 
@@ -100,12 +103,19 @@ class Options:
     carts_use_whole_range: bool = False  # 9.1 #8: ruling - a cart/truck drives its full range
     payday_firing_in_turn_order: bool = False  # 9.1 #9: ruling - fire in turn order, openly
     introductory_all_drinks: bool = False  # 9.1 #13: DLX - intro map shows all three drinks
+    # ketchup.md 19.1 alternatives (they matter only with their module), each off by default:
+    movie_stars_by_player_count: bool = False  # #10: DLX-K - B at 2-3 players, B+C at 4
+    fry_chefs_food_only: bool = False  # #17: ygowill - +$10 only for sales with food
+    first_billboard_waives_named_marketeers: bool = False  # #18: RB - CM, BM, BD only
     # Not a rule of the game: a simulation cap (``fcm simulate``/``verify`` set it) that ends a
     # game after this many rounds; ``None`` in real games.
     round_limit: int | None = None
     # The data and rules played (fcm.core.ruleset); the base game's is left out of to_dict, so
     # saved games and hashes of base games are those of before rulesets existed.
     ruleset: str = BASE
+    # Expansion modules played (ids of The Ketchup Mechanism, docs/modules.md); written only
+    # when some are on, so base games are saved and hashed as before.
+    modules: frozenset[str] = frozenset()
 
     @property
     def uses_milestones(self) -> bool:
@@ -115,6 +125,7 @@ class Options:
         """A copy with every default decided (what a game stores)."""
         data = self.to_dict()
         data["milestones"] = self.uses_milestones
+        data["modules"] = self.modules
         return Options(**data)
 
     def to_dict(self, *, complete: bool = False) -> dict[str, Any]:
@@ -129,6 +140,10 @@ class Options:
         }
         if out["ruleset"] == BASE:  # a form offers switches; the ruleset is chosen elsewhere
             del out["ruleset"]
+        if self.modules:
+            out["modules"] = sorted(self.modules)
+        else:
+            out.pop("modules", None)  # chosen with their own checkboxes, never a switch
         return out
 
     @classmethod
@@ -148,10 +163,19 @@ class Options:
                 ok = value is None or isinstance(value, bool)
             elif name == "ruleset":
                 ok = isinstance(value, str) and bool(value)
+            elif name == "modules":
+                ok = isinstance(value, (list, tuple, set, frozenset)) and all(
+                    isinstance(m, str) for m in value
+                )
             else:
                 ok = isinstance(value, bool)
             if not ok:
                 raise ScenarioError(f"options: {name!r} has a bad value {value!r}")
+        if "modules" in data:
+            from fcm.core.ruleset import check_modules
+
+            check_modules(data["modules"])
+            data = {**data, "modules": frozenset(data["modules"])}
         return cls(**data)
 
 
@@ -213,6 +237,7 @@ class Player:
     stock: dict[Good, int] = field(default_factory=lambda: {g: 0 for g in Good})
     milestones: dict[MilestoneId, int] = field(default_factory=dict)  # -> round claimed
     reserve: int | None = None  # chosen reserve card (its money); secret until the first break
+    reserve_price: int | None = None  # its base unit price (Reserve Prices, ketchup.md 14)
     restaurants_placed: int = 0
     hire_discounts: int = 0  # unused Recruiting Manager / HR Director actions this round
 
@@ -364,6 +389,9 @@ class GameState:
     waitresses_this_round: dict[Seat, int] = field(default_factory=dict)
     ranking: list[Seat] = field(default_factory=list)  # final ranking, best first
     end_reason: str = ""
+    # Expansion modules' own state (docs/modules.md): plain JSON data per module id; empty in
+    # the base game (and then not saved, so base hashes stay as they were).
+    module_data: dict[str, Any] = field(default_factory=dict)
     # The ruleset named by options.ruleset: shared by clones and views, never serialised.
     rules: Ruleset = field(default_factory=base_ruleset, repr=False, compare=False)
 
@@ -435,6 +463,7 @@ class GameState:
             waitresses_this_round=dict(self.waitresses_this_round),
             ranking=list(self.ranking),
             end_reason=self.end_reason,
+            module_data=_copy_data(self.module_data) if self.module_data else {},
             rules=self.rules,
         )
 
@@ -444,6 +473,12 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (see :func:`state_from_dict`)."""
+        out = self._to_dict()
+        if self.module_data:
+            out["module_data"] = _copy_data(self.module_data)
+        return out
+
+    def _to_dict(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA_VERSION,
             "options": self.options.to_dict(),
@@ -493,6 +528,15 @@ def shallow_player(p: Player) -> Player:
     return Player(*_PLAYER_FIELDS(p))
 
 
+def _copy_data(x: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars)."""
+    if isinstance(x, dict):
+        return {k: _copy_data(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_copy_data(v) for v in x]
+    return x
+
+
 def _num(x: House | Campaign) -> int:
     return x.number
 
@@ -507,6 +551,7 @@ def _clone_player(p: Player) -> Player:
         stock=dict(p.stock),
         milestones=dict(p.milestones),
         reserve=p.reserve,
+        reserve_price=p.reserve_price,
         restaurants_placed=p.restaurants_placed,
         hire_discounts=p.hire_discounts,
     )
@@ -541,6 +586,13 @@ def _employees(ids: Any) -> list[EmployeeId]:
 
 
 def _player_to_dict(p: Player) -> dict[str, Any]:
+    out = _player_fields(p)
+    if p.reserve_price is not None:  # only with Reserve Prices: base saves stay as they were
+        out["reserve_price"] = p.reserve_price
+    return out
+
+
+def _player_fields(p: Player) -> dict[str, Any]:
     return {
         "seat": p.seat,
         "cash": p.cash,
@@ -565,6 +617,7 @@ def _player_from_dict(d: dict[str, Any]) -> Player:
         stock={Good(g): int(n) for g, n in d["stock"].items()},
         milestones={MILESTONE_IDS[m]: int(r) for m, r in d["milestones"].items()},
         reserve=d["reserve"],
+        reserve_price=d.get("reserve_price"),
         restaurants_placed=int(d["restaurants_placed"]),
         hire_discounts=int(d["hire_discounts"]),
     )
@@ -733,7 +786,8 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             waitresses_this_round={int(s): int(n) for s, n in d["waitresses_this_round"].items()},
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),
-            rules=get_ruleset(options.ruleset),
+            module_data=_copy_data(dict(d.get("module_data", {}))),
+            rules=get_ruleset(options.ruleset, options.modules),
         )
     except ScenarioError:
         raise

@@ -63,6 +63,14 @@ class EmployeeId(GameId):
     BURGER_CHEF = "burger_chef"
     PIZZA_COOK = "pizza_cook"
     PIZZA_CHEF = "pizza_chef"
+    # The Ketchup Mechanism & Other Ideas (fcm.modules; present only when a module adds them):
+    FRY_CHEF = "fry_chef"
+    MASS_MARKETEER = "mass_marketeer"
+    GOURMET_FOOD_CRITIC = "gourmet_food_critic"
+    NIGHT_SHIFT_MANAGER = "night_shift_manager"
+    B_MOVIE_STAR = "b_movie_star"
+    C_MOVIE_STAR = "c_movie_star"
+    D_MOVIE_STAR = "d_movie_star"
 
 
 class MilestoneId(GameId):
@@ -86,6 +94,8 @@ class MilestoneId(GameId):
     FIRST_RADIO = "first_radio"
     FIRST_100 = "first_100"
     FIRST_PAY_20 = "first_pay_20"
+    # Module milestones (The Ketchup Mechanism & Other Ideas):
+    SOMEONE_SELLS_YOUR_DEMAND = "someone_sells_your_demand"
 
 
 class Good(StrEnum):
@@ -113,6 +123,11 @@ class CampaignType(StrEnum):
     AIRPLANE = "airplane"
     MAILBOX = "mailbox"
     BILLBOARD = "billboard"
+    GOURMET_GUIDE = "gourmet_guide"  # Gourmet Food Critics (ketchup.md 13): beside the board
+
+
+OFF_BOARD_CAMPAIGNS: frozenset[CampaignType] = frozenset({CampaignType.GOURMET_GUIDE})
+"""Campaign types placed beside the board: no square, no range (ketchup.md 13)."""
 
 
 class Corner(StrEnum):

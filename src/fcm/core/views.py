@@ -45,6 +45,7 @@ def view(state: GameState, seat: Seat | None) -> GameState:
             if p.seat != seat and p.reserve is not None:
                 p = shallow_player(p)
                 p.reserve = None
+                p.reserve_price = None
             players.append(p)
         v.players = players
     else:
@@ -53,6 +54,10 @@ def view(state: GameState, seat: Seat | None) -> GameState:
     v.turn.drafts = {}
     if state.turn.drafts:
         v.turn.drafts = {s: (d if s == seat else []) for s, d in state.turn.drafts.items()}
+    if state.rules.hooks.redact:  # expansion modules' secrets (docs/modules.md)
+        v.module_data = {m: dict(d) for m, d in state.module_data.items()}
+        for hook in state.rules.hooks.redact:
+            hook(v, seat)
     return v
 
 

@@ -58,7 +58,19 @@ CATEGORIES: frozenset[str] = frozenset(
     }
 )
 COLOURS: frozenset[str] = frozenset(
-    {"none", "black", "purple", "red", "salmon", "grey", "light_green", "blue", "olive_green"}
+    {
+        "none",
+        "black",
+        "purple",
+        "red",
+        "salmon",
+        "grey",
+        "light_green",
+        "blue",
+        "olive_green",
+        "green",  # the expansion's kitchen green (ketchup.md 3.1)
+        "teal",
+    }
 )
 RANGE_KINDS: frozenset[str] = frozenset({"road", "air", "unlimited"})
 TILE_SQUARES: frozenset[str] = frozenset(".rxHslb")
@@ -70,6 +82,7 @@ _CAMPAIGN_ORDER: tuple[CampaignType, ...] = (
     CampaignType.AIRPLANE,
     CampaignType.MAILBOX,
     CampaignType.BILLBOARD,
+    CampaignType.GOURMET_GUIDE,  # ketchup.md 13: numbers 17-20, after the base campaigns
 )
 _AIRPLANE_SPANS: frozenset[int] = frozenset({1, 3, 5})
 
@@ -131,6 +144,8 @@ class EmployeeType:
     max_duration: int
     mandatory: bool
     colour: str
+    unique_group: str | None = None
+    """1x types of which a player owns only one together (the movie stars, ketchup.md 15)."""
 
     @property
     def is_ceo(self) -> bool:
@@ -203,6 +218,7 @@ class CampaignTileDef:
 class ReserveCard:
     money: int
     ceo_slots: int
+    base_price: int | None = None  # Reserve Prices (ketchup.md 14): the card's base unit price
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,6 +469,7 @@ _EMPLOYEE_OPTIONAL = (
     "campaign_types",
     "max_duration",
     "mandatory",
+    "unique_group",
 )
 
 
@@ -461,8 +478,8 @@ def _parse_employee(node: _Node) -> EmployeeType:
     category = node.get("category").as_choice(CATEGORIES)
     is_manager = node.get("is_manager", False).as_bool()
     slots = node.get("slots", 0).as_int(0)
-    if is_manager and slots < 1:
-        node.get("slots", 0).fail("a manager needs at least 1 slot")
+    if is_manager and "slots" not in node._dict():
+        node.get("slots").fail("a manager needs its slots (0 for the Night Shift Manager)")
     if not is_manager and category != "ceo" and slots != 0:
         node.get("slots").fail("only managers and the CEO have slots")
     if is_manager and category != "management":
@@ -521,6 +538,9 @@ def _parse_employee(node: _Node) -> EmployeeType:
         max_duration=max_duration,
         mandatory=node.get("mandatory", False).as_bool(),
         colour=node.get("colour").as_choice(COLOURS),
+        unique_group=None
+        if node.get("unique_group", None).value is None
+        else node.get("unique_group").as_ident(),
     )
 
 
@@ -817,10 +837,12 @@ def _parse_setup(raw: object) -> _Setup:
 
     reserve_cards: list[ReserveCard] = []
     for node in root.get("reserve_cards").items():
-        node.keys(("money", "ceo_slots"))
+        node.keys(("money", "ceo_slots"), ("base_price",))
         reserve_cards.append(
             ReserveCard(
-                money=node.get("money").as_int(1), ceo_slots=node.get("ceo_slots").as_int(1)
+                money=node.get("money").as_int(1),
+                ceo_slots=node.get("ceo_slots").as_int(1),
+                base_price=node.get("base_price", None).as_opt_int(1),
             )
         )
     if not reserve_cards:
@@ -886,7 +908,7 @@ def parse_catalog(raw: Mapping[str, object]) -> Catalog:
     most = max(s.unique_copies for s in setup.setups.values())
     for node in emp_root.get("employees").items():
         emp = employees[node.get("id").as_enum(EmployeeId)]
-        if emp.unique and emp.box_count < most:
+        if emp.unique and emp.unique_group is None and emp.box_count < most:
             node.get("box_count").fail(
                 f"the box needs {most} copies for setup.json's largest player count"
             )

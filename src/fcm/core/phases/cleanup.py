@@ -121,6 +121,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
             r.drive_in = False
             log.add(EventKind.DRIVE_IN_REMOVED, seat=r.owner, restaurant=r.number)
     milestones.remove_claimed(state, log)
+    milestones.remove_expired(state, log)
     state.waitresses_this_round = {}
     state.turn.pending = []
     state.turn.drafts = {}

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
-from fcm.core.company import board_of, unit_price
+from fcm.core.company import at_work_count, board_of, unit_price
 from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
@@ -44,6 +44,7 @@ class ChainOutcome(StrEnum):
     HIGHER_TOTAL = "higher_total"
     TIE_LOST_WAITRESSES = "tie_lost_waitresses"
     TIE_LOST_TURN_ORDER = "tie_lost_turn_order"
+    TIE_LOST_MOVIE_STAR = "tie_lost_movie_star"  # Movie Stars (ketchup.md 15)
 
 
 class DecidedBy(StrEnum):
@@ -53,6 +54,7 @@ class DecidedBy(StrEnum):
     LOWEST_TOTAL = "lowest_total"
     WAITRESSES = "waitresses"
     TURN_ORDER = "turn_order"
+    MOVIE_STAR = "movie_star"  # Movie Stars (ketchup.md 15)
 
 
 class ChainStanding(NamedTuple):
@@ -69,18 +71,23 @@ class ChainStanding(NamedTuple):
     missing: tuple[str, ...]
     waitresses: int
     outcome: ChainOutcome
+    # Expansion modules (Hooks.score, Hooks.tie_break): the score change included in total,
+    # and the tie keys compared before the Waitresses (lower wins). Empty in the base game.
+    adjust: int = 0
+    ties: tuple[int, ...] = ()
 
     @property
     def can_serve(self) -> bool:
         return self.outcome is ChainOutcome.CANDIDATE
 
-    def rank(self, position: int) -> tuple[int, int, int]:
-        """Lower wins: price + distance, then more Waitresses, then turn order."""
+    def rank(self, position: int) -> tuple[int, tuple[int, ...], int, int]:
+        """Lower wins: price + distance, then (modules) tie keys, then more Waitresses, then
+        turn order."""
         assert self.total is not None
-        return (self.total, -self.waitresses, position)
+        return (self.total, self.ties, -self.waitresses, position)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "seat": self.seat,
             "price": self.price,
             "restaurant": self.restaurant,
@@ -90,6 +97,11 @@ class ChainStanding(NamedTuple):
             "waitresses": self.waitresses,
             "outcome": str(self.outcome),
         }
+        if self.adjust:
+            out["adjust"] = self.adjust
+        if self.ties:
+            out["ties"] = list(self.ties)
+        return out
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -212,6 +224,8 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
         for seat in order:
             if state.players[seat].cash >= 100:
                 milestones.claim(state, seat, MilestoneId.FIRST_100, log)
+    for hook in state.rules.hooks.dinnertime_end:
+        hook(state, log)
     log.add(
         EventKind.DINNERTIME_EARNINGS,
         earned={str(s): rnd.earned[s] for s in order},
@@ -235,7 +249,7 @@ def waitresses(state: GameState, seat: Seat) -> int:
     """Waitresses at work this round (recorded at Restructuring; the cards at work otherwise)."""
     if seat in state.waitresses_this_round:
         return state.waitresses_this_round[seat]
-    return state.players[seat].at_work.count(EmployeeId.WAITRESS)
+    return at_work_count(state, seat, EmployeeId.WAITRESS)
 
 
 # An open restaurant as Dinnertime measures it: its number and its entrance squares.
@@ -298,15 +312,19 @@ def _standing(
         outcome = ChainOutcome.MISSING_ITEMS
     else:
         outcome = ChainOutcome.CANDIDATE
+    hooks = state.rules.hooks
+    adjust = sum(h(state, seat) for h in hooks.score) if hooks.score else 0
     return ChainStanding(
         seat=seat,
         price=price,
         restaurant=None if best is None else best[1],
         distance=None if best is None else best[0],
-        total=None if best is None else price + best[0],
+        total=None if best is None else price + best[0] + adjust,
         missing=missing,
         waitresses=waitress_count,
         outcome=outcome,
+        adjust=adjust,
+        ties=tuple(h(state, seat) for h in hooks.tie_break),
     )
 
 
@@ -344,7 +362,11 @@ def _serve_house(
         decided_by = DecidedBy.ONLY_CANDIDATE
     elif len(tied) == 1:
         decided_by = DecidedBy.LOWEST_TOTAL
-    elif all(c.waitresses < winner.waitresses for c in tied if c is not winner):
+    elif all(c.ties > winner.ties for c in tied if c is not winner):
+        decided_by = DecidedBy.MOVIE_STAR
+    elif all(
+        c.waitresses < winner.waitresses for c in tied if c is not winner and c.ties == winner.ties
+    ):
         decided_by = DecidedBy.WAITRESSES
     else:
         decided_by = DecidedBy.TURN_ORDER
@@ -375,9 +397,13 @@ def _serve_house(
                     "amount": BONUS_PER_ITEM * counts[good],
                 }
             )
+    for hook in state.rules.hooks.sale_lines:
+        lines.extend(hook(state, seat, house))
     total = sum(line["amount"] for line in lines)
     for g, n in need.items():
         p.stock[g] -= n
+    for sold in state.rules.hooks.sold:
+        sold(state, seat, house, log)
     house.demand.clear()
     assert winner.restaurant is not None and winner.distance is not None
     log.add(
@@ -404,6 +430,8 @@ def _outcome(c: ChainStanding, winner: ChainStanding) -> ChainStanding:
         outcome = ChainOutcome.WINNER
     elif c.rank(0)[0] > winner.rank(0)[0]:
         outcome = ChainOutcome.HIGHER_TOTAL
+    elif c.ties > winner.ties:
+        outcome = ChainOutcome.TIE_LOST_MOVIE_STAR
     elif c.waitresses < winner.waitresses:
         outcome = ChainOutcome.TIE_LOST_WAITRESSES
     else:

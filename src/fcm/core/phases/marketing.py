@@ -8,7 +8,8 @@ placed). Reach, on squares of the house or its garden:
 - billboard: orthogonally next to any billboard square (a garden alone is enough);
 - mailbox: in the same block (4-connected region of non-road squares, board geometry);
 - airplane: in the 1/3/5 full rows (edge e/w) or columns (edge n/s) in line with it;
-- radio: on the radio's tile or one of the up to 8 tiles around it.
+- radio: on the radio's tile or one of the up to 8 tiles around it;
+- gourmet guide (Gourmet Food Critics, ketchup.md 13): every house with a garden.
 
 Afterwards one duration piece is removed, even if nothing was placed, never from an eternal
 campaign. When the last piece goes, the tile returns to the campaign supply and the marketeer
@@ -58,18 +59,32 @@ def finish(state: GameState, log: EventLog) -> Phase:
 
 
 def run_campaigns(state: GameState, log: EventLog) -> None:
-    """Run every campaign once, in campaign number order (see the module docstring)."""
+    """Run every campaign once, in campaign number order (see the module docstring).
+
+    Modules may add complete passes (``Hooks.marketing_passes``: Mass Marketeers, ketchup.md
+    11): every campaign runs in number order once per pass, and a duration piece is removed
+    only in the last pass (1, 11, 1, 11, then the pieces)."""
     board = board_of(state)
+    passes = 1 + sum(h(state) for h in state.rules.hooks.marketing_passes)
+    for extra in range(1, passes):
+        for number in sorted(state.campaigns):
+            _place(state, board, state.campaigns[number], log, (extra, passes))
     for number in sorted(state.campaigns):
-        _run(state, board, state.campaigns[number], log)
+        if passes == 1:
+            _run(state, board, state.campaigns[number], log)
+        else:
+            _run(state, board, state.campaigns[number], log, (passes, passes))
 
 
 def houses_reached(
     state: GameState, camp: Campaign, board: Board | None = None
 ) -> list[House]:
     """The houses a campaign reaches, in house number order (for the rules and for bots)."""
-    reach = _reach(state, camp, board or board_of(state))
     houses = sorted(state.houses.values(), key=_number)
+    if camp.kind is CampaignType.GOURMET_GUIDE:
+        # ketchup.md 13: every house with a garden (not park-only houses or apartments)
+        return [h for h in houses if h.garden]
+    reach = _reach(state, camp, board or board_of(state))
     return [h for h in houses if not reach.isdisjoint(h.footprint)]
 
 
@@ -92,14 +107,24 @@ def _number(house: House) -> int:
     return house.number
 
 
-def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
+def _place(
+    state: GameState,
+    board: Board,
+    camp: Campaign,
+    log: EventLog,
+    of_passes: tuple[int, int] | None,
+) -> None:
+    """One campaign places its demand tokens (one pass)."""
     owner = state.players[camp.owner]
     per_house = 2 if camp.kind is CampaignType.RADIO and owner.has(MilestoneId.FIRST_RADIO) else 1
     placements = []
+    placed_hooks = state.rules.hooks.demand_placed
     for house in houses_reached(state, camp, board):
         room = house.capacity - len(house.demand)
         placed = max(0, min(per_house, room))
         house.demand.extend([camp.good] * placed)
+        for hook in placed_hooks:
+            hook(state, camp, house, placed)
         placements.append(
             {
                 "house": house.number,
@@ -108,16 +133,41 @@ def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:
                 "capacity": house.capacity,
             }
         )
-    log.add(
-        EventKind.CAMPAIGN_RAN,
-        number=camp.number,
-        type=camp.kind.value,
-        owner=camp.owner,
-        good=camp.good.value,
-        per_house=per_house,
-        houses=placements,
-        eternal=camp.eternal,
-    )
+    if of_passes is None:
+        log.add(
+            EventKind.CAMPAIGN_RAN,
+            number=camp.number,
+            type=camp.kind.value,
+            owner=camp.owner,
+            good=camp.good.value,
+            per_house=per_house,
+            houses=placements,
+            eternal=camp.eternal,
+        )
+    else:
+        log.add(
+            EventKind.CAMPAIGN_RAN,
+            number=camp.number,
+            type=camp.kind.value,
+            owner=camp.owner,
+            good=camp.good.value,
+            per_house=per_house,
+            houses=placements,
+            eternal=camp.eternal,
+            marketing_pass=of_passes[0],
+            passes=of_passes[1],
+        )
+
+
+def _run(
+    state: GameState,
+    board: Board,
+    camp: Campaign,
+    log: EventLog,
+    of_passes: tuple[int, int] | None = None,
+) -> None:
+    _place(state, board, camp, log, of_passes)
+    owner = state.players[camp.owner]
     if camp.eternal:
         return
     camp.remaining -= 1

@@ -18,6 +18,12 @@ def begin(state: GameState, log: EventLog) -> None:
     previous = {s: i for i, s in enumerate(state.turn_order)}
     slots = {s: open_slots(state, s) for s in range(state.num_players)}
     state.turn.order_choosers = sorted(slots, key=lambda s: (-slots[s], previous[s]))
+    first: list[Seat] = []
+    for hook in state.rules.hooks.order_first:  # Movie Stars choose first (ketchup.md 15)
+        first += [s for s in hook(state) if s not in first]
+    if first:
+        rest = [s for s in state.turn.order_choosers if s not in first]
+        state.turn.order_choosers = first + rest
     state.turn.new_order = [None] * state.num_players
     log.add(
         EventKind.ORDER_OF_BUSINESS,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fcm.core import milestones
 from fcm.core.actions import Action, ArrangeStructure, Done, SendToWork
-from fcm.core.company import structure_fits
+from fcm.core.company import at_work_count, structure_fits
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, MilestoneId, Seat
@@ -120,7 +120,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
     state.waitresses_this_round = {}
     for p in state.players:
         draft = state.turn.drafts.get(p.seat, [])
-        if structure_fits(draft, state.ceo_slots):
+        if structure_fits(draft, state.ceo_slots, state.rules):
             p.at_work = sorted(draft)
             overfull = False
         else:
@@ -142,6 +142,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
         for card, milestone in PLAYED_MILESTONES.items():
             if card in p.at_work:
                 milestones.claim(state, p.seat, milestone, log)
-        state.waitresses_this_round[p.seat] = p.at_work.count(EmployeeId.WAITRESS)
+        # a Waitress on a second shift counts twice (Night Shift Managers, ketchup.md 10)
+        state.waitresses_this_round[p.seat] = at_work_count(state, p.seat, EmployeeId.WAITRESS)
     state.turn.drafts = {}
     return Phase.ORDER_OF_BUSINESS

@@ -55,7 +55,9 @@ def first_restaurant_placements(state: GameState) -> list[PlaceRestaurant]:
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
     if state.turn.phase is Phase.SETUP_RESERVE:
-        return [ChooseReserve(card.money) for card in state.rules.catalog.reserve_cards]
+        return [
+            ChooseReserve(card.money, card.base_price) for card in state.rules.catalog.reserve_cards
+        ]
     out: list[Action] = list(first_restaurant_placements(state))
     if not state.turn.setup_second_pass or not out:
         out.append(Done())  # pass (the second pass must place when it can)
@@ -64,7 +66,12 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if state.turn.phase is Phase.SETUP_RESERVE:
-        return "choose one reserve card: 100, 200 or 300"
+        cards = state.rules.catalog.reserve_cards
+        if all(c.base_price is None for c in cards):
+            return "choose one reserve card: 100, 200 or 300"
+        # Reserve Prices (ketchup.md 14): every card is $200 with a base price
+        prices = ", ".join(f"${c.base_price}" for c in cards)
+        return f"choose one reserve card: $200 with a base price of {prices}"
     if isinstance(action, PlaceRestaurant):
         return (
             "a first restaurant needs 4 empty squares, its entrance next to a road and not on a "
@@ -85,10 +92,21 @@ def resolve_drawn(
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if state.turn.phase is Phase.SETUP_RESERVE:
         assert isinstance(action, ChooseReserve)
-        state.players[seat].reserve = action.money
+        p = state.players[seat]
+        p.reserve = action.money
+        p.reserve_price = action.price
         state.turn.pending.remove(seat)
         log.add(EventKind.RESERVE_CHOSEN, seat=seat)
-        log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money)
+        if action.price is None:
+            log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money)
+        else:
+            log.add(
+                EventKind.RESERVE_CARD,
+                visible_to=(seat,),
+                seat=seat,
+                money=action.money,
+                base_price=action.price,
+            )
         return
     if isinstance(action, PlaceRestaurant):
         p = state.players[seat]

@@ -107,16 +107,34 @@ def add_presentation_route(app: FastAPI) -> None:
 def add_options_route(app: FastAPI) -> None:
     @app.get("/api/web/options", tags=["web"])
     async def get_options() -> dict[str, Any]:
-        """What the create form offers: the rules options (``fcm.Options`` defaults), the
-        bot levels with a one-line description each, and the table options' defaults."""
+        """What the create form offers: the rules options (``fcm.Options`` defaults), the bot
+        levels with a one-line description each, the table options' defaults, and the
+        expansion modules that can be played (docs/modules.md), each with its one-line
+        description and the modules it needs or excludes."""
         from fcm.bots import BOT_NAMES
+        from fcm.core.ruleset import known_modules, playable_modules
         from fcm.core.state import Options
 
+        known = known_modules()
+        modules = [
+            {
+                "id": m.id,
+                "name": m.name,
+                "description": m.description,
+                "requires": list(m.requires),
+                # exclusions bind both ways, whichever module declares them
+                "conflicts": sorted(
+                    {*m.conflicts, *(o.id for o in known.values() if m.id in o.conflicts)}
+                ),
+            }
+            for m in (known[i] for i in playable_modules())
+        ]
         return {
             "options": Options().to_dict(complete=True),
             "bots": list(BOT_NAMES),
             "bot_levels": {name: BOT_LEVELS.get(name, "") for name in BOT_NAMES},
             "table": {"bot_pause_ms": 1000, "hints": False},
+            "modules": modules,
         }
 
 

@@ -31,6 +31,7 @@ from fcm.core.actions import (
     StartCampaign,
     Train,
 )
+from fcm.core.company import shifts
 from fcm.core.errors import InvariantError
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
@@ -212,6 +213,8 @@ def new_turn(state: GameState, seat: Seat) -> WorkingTurn:
     """A turn at its start: every hire, training step and action of the cards at work unused."""
     work = sorted(state.players[seat].at_work)
     employees = state.rules.catalog.employees
+    if state.rules.hooks.shifts:  # a card on a second shift acts again (ketchup.md 10)
+        work = sorted(c for c in work for _ in range(shifts(state, seat, c)))
     hires = employees[EmployeeId.CEO].hires + sum(employees[c].hires for c in work)
     discounts = sum(employees[c].hires for c in work if employees[c].hire_discount)
     return WorkingTurn(

@@ -25,7 +25,15 @@ from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
-from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Orientation
+from fcm.core.types import (
+    OFF_BOARD_CAMPAIGNS,
+    CampaignType,
+    Cell,
+    EmployeeId,
+    Good,
+    MilestoneId,
+    Orientation,
+)
 
 from .common import jcells, open_spots, rule, unused_of, use_card
 
@@ -56,7 +64,10 @@ def placements(
 
 
 def has_placement(state: GameState, seat: int, marketeer: EmployeeId, number: int) -> bool:
-    """Whether campaign tile ``number`` has a legal place (stops at the first)."""
+    """Whether campaign tile ``number`` has a legal place (stops at the first); a tile placed
+    beside the board (a gourmet guide) always has."""
+    if state.rules.catalog.campaigns[number].type in OFF_BOARD_CAMPAIGNS:
+        return True
     return next(iter_placements(state, seat, marketeer, number), None) is not None
 
 
@@ -150,6 +161,8 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     seat = turn.seat
     if isinstance(action, StartCampaign):
         turn.draft = CampaignDraft(action.marketeer, action.number)
+        if state.rules.catalog.campaigns[action.number].type in OFF_BOARD_CAMPAIGNS:
+            turn.draft.cells = ()  # beside the board: no square to choose (ketchup.md 13)
         log.add(
             EventKind.CAMPAIGN_STARTED,
             seat=seat,
@@ -199,7 +212,11 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     )
     state.campaign_supply.remove(draft.number)
     # The marketeer is now busy: recorded on the campaign, no longer at work.
-    state.players[seat].at_work.remove(draft.marketeer)
+    p = state.players[seat]
+    if draft.marketeer in p.at_work:
+        p.at_work.remove(draft.marketeer)
+    else:
+        _second_shift(state, seat, state.campaigns[draft.number])
     use_card(turn, draft.marketeer)
     turn.draft = None
     log.add(
@@ -220,6 +237,27 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     if by_kind is not None:
         milestones.claim(state, seat, by_kind, log)
     milestones.claim(state, seat, MARKETED[action.good], log)
+
+
+def _second_shift(state: GameState, seat: int, new: Campaign) -> None:
+    """A card's second campaign this turn (Night Shift Managers, ketchup.md 10: "both busy
+    markers on her; she returns when both have ended"): the card stays on whichever of its two
+    campaigns runs longer; the other runs without it."""
+    twin = min(
+        (
+            c
+            for c in state.campaigns.values()
+            if c.owner == seat
+            and c.marketeer == new.marketeer
+            and c.placed_round == state.round
+            and c.number != new.number
+        ),
+        key=lambda c: (c.eternal, c.remaining, c.number),
+    )
+    if (new.eternal, new.remaining) > (twin.eternal, twin.remaining):
+        twin.marketeer = ""
+    else:
+        new.marketeer = ""
 
 
 def blocker(turn: WorkingTurn) -> str | None:

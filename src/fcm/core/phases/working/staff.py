@@ -70,6 +70,7 @@ class Staff:
     stacking: bool
     no_cfo: bool
     rules: Ruleset
+    unavailable: frozenset[EmployeeId] = frozenset()  # not in play at this count (modules)
 
     @classmethod
     def of(cls, state: GameState, turn: WorkingTurn) -> Staff:
@@ -84,6 +85,7 @@ class Staff:
             stacking=p.has_before(STACKING, state.round),
             no_cfo=p.has(NO_CFO),
             rules=state.rules,
+            unavailable=_unavailable(state),
         )
 
     def copy(self) -> Staff:
@@ -96,6 +98,7 @@ class Staff:
             self.stacking,
             self.no_cfo,
             self.rules,
+            self.unavailable,
         )
 
     def key(self) -> tuple[object, ...]:
@@ -122,6 +125,13 @@ class Staff:
         p.beach = sorted((+self.beach).elements())
         turn.trainers = [TrainerUse(card, left) for card, left in self.units]
         turn.fresh = [FreshCard(card, unit) for card, unit in self.fresh]
+
+
+def _unavailable(state: GameState) -> frozenset[EmployeeId]:
+    hooks = state.rules.hooks.unavailable
+    if not hooks:
+        return frozenset()
+    return frozenset(card for h in hooks for card in h(state))
 
 
 def hired(staff: Staff, card: EmployeeId) -> Staff:
@@ -239,8 +249,23 @@ def train_step(staff: Staff, action: Train) -> Staff | str:
     if into not in spec.trains_into:
         allowed = ", ".join(spec.trains_into) or "nothing"
         return _train(f"one training step turns a {card} into {allowed}, not {into}")
-    if staff.rules.catalog.employees[into].unique and staff.owned[into] > 0:
+    target = staff.rules.catalog.employees[into]
+    if into in staff.unavailable:
+        return _train(f"{into} is not in play at this player count (a module's rule option)")
+    if target.unique and staff.owned[into] > 0:
         return _train(f"you can't train into a 1x type you already own ({into})")
+    if target.unique_group is not None:
+        employees = staff.rules.catalog.employees
+        owned = [
+            c
+            for c, n in staff.owned.items()
+            if n > 0 and c != card and employees[c].unique_group == target.unique_group
+        ]
+        if owned:
+            return _train(
+                f"the {target.unique_group.replace('_', ' ')} cards are one 1x type: you already "
+                f"own {owned[0]} (ketchup.md 15)"
+            )
     if into == CFO and staff.no_cfo:
         return _train("with First to have $100 you may never train a CFO")
     fresh_idx = [i for i, (c, _) in enumerate(staff.fresh) if c == card]
@@ -361,7 +386,16 @@ def iter_hire_options(state: GameState, turn: WorkingTurn) -> Iterator[Hire]:
         return
     nothing_short = min(state.supply.values(), default=0) >= 0
     staff: Staff | None = None
+    owned: Counter[EmployeeId] | None = None
+    unavailable = _unavailable(state)
     for card in state.rules.entry_level:
+        if card in unavailable:
+            continue
+        if card in state.rules.unique_entry:
+            # An entry-level 1x card (Night Shift Manager, ketchup.md 0.2): one per player.
+            owned = owned if owned is not None else owned_cards(state, turn.seat)
+            if owned[card] > 0:
+                continue
         if nothing_short and state.supply.get(card, 0) > 0:
             yield Hire(card)  # no pile goes short: nothing to look ahead for
             continue
@@ -405,6 +439,8 @@ def explain_hire(state: GameState, turn: WorkingTurn, action: Hire) -> str:
         return _hire(f"there is no employee type {card!r}")
     if not spec.entry_level:
         return _hire(f"only entry-level employees can be hired ({card} is not)")
+    if spec.unique and owned_cards(state, turn.seat)[card] > 0:
+        return _hire(f"{card} is a 1x card and you already own one (ketchup.md 0.2)")
     if turn.hires_left <= 0:
         return _hire(
             "you have no hire left this turn (CEO 1, Recruiting Girl 1, Recruiting "

@@ -185,7 +185,7 @@ export class BoardView {
     for (const r of pres.restaurants) this.drawRestaurant(g, r);
     for (const c of pres.campaigns) {
       if (c.edge) this.drawAirplane(air, c);
-      else this.drawCampaign(g, c);
+      else if (c.cells.length) this.drawCampaign(g, c);  // a gourmet guide lies beside the board
     }
     const dc = pres.draft_campaign;
     if (dc && (dc.cells || dc.edge)) {

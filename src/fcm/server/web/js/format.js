@@ -17,7 +17,7 @@ export function describe(e, ctx) {
     case "phase_started": return `— ${PHASES[e.phase] || e.phase} (round ${e.round}) —`;
     case "round_started": return `=== Round ${e.round} ===`;
     case "reserve_chosen": return `${who(e.seat)} chose a reserve card.`;
-    case "reserve_card": return `Your reserve card: ${money(e.money)}.`;
+    case "reserve_card": return `Your reserve card: ${money(e.money)}${e.base_price !== undefined ? `, base price ${money(e.base_price)}` : ""}.`;
     case "restaurant_placed": return `${who(e.seat)} placed a restaurant at ${cells([e.cell])} (entrance ${String(e.entrance).toUpperCase()})${e.open ? "" : ", Coming Soon"}${e.drive_in ? " with a drive-in" : ""}${e.by && e.by !== "setup" ? ` by ${card(e.by)}` : ""}.`;
     case "restaurant_passed": return `${who(e.seat)} passed.`;
     case "restaurant_moved": return `${who(e.seat)} moved restaurant #${e.number + 1} to ${cells([e.cell])} (entrance ${String(e.entrance).toUpperCase()}).`;
@@ -42,9 +42,9 @@ export function describe(e, ctx) {
     case "house_placed": return `${who(e.seat)} placed house ${e.number} at ${cells([e.cell])} with a garden.`;
     case "garden_added": return `${who(e.seat)} added a garden to house ${e.house}.`;
     case "step_ended": case "step_skipped": case "turn_ended": return null;
-    case "milestone_claimed": return `★ ${who(e.seat)} claims “${ms(e.milestone)}”.`;
+    case "milestone_claimed": return `★ ${who(e.seat)} claims “${ms(e.milestone)}”${e.reason ? ` (${e.reason})` : ""}.`;
     case "milestone_gift": return `${who(e.seat)} receives ${e.count} ${card(e.employee)} (milestone).`;
-    case "milestone_removed": return `Milestone “${ms(e.milestone)}” is no longer available.`;
+    case "milestone_removed": return `Milestone “${ms(e.milestone)}” is no longer available${e.expired_after_round ? ` (unclaimed after round ${e.expired_after_round})` : ""}.`;
     case "dinnertime_started": return `Dinnertime, round ${e.round} (bank ${money(e.bank)}).`;
     case "dinnertime_prices": return `Item prices: ${Object.entries(e.prices || {}).map(([s, p]) => `${who(Number(s))} ${money(p)}`).join(", ")}.`;
     case "dinnertime_no_demand": return "No house has demand: nobody eats out.";
@@ -58,6 +58,7 @@ export function describe(e, ctx) {
     case "dinnertime_earnings": return `Dinnertime earnings: ${Object.entries(e.earned || {}).map(([s, n]) => `${who(Number(s))} ${money(n)}`).join(", ")}.`;
     case "bank_broken":
       if (e.final) return "The bank broke for the last time: the game ends after this Dinnertime.";
+      if (e.base_price !== undefined) return `The bank broke! Reserve cards show base prices ${Object.entries(e.reserve_prices || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`).join(", ")}: the base unit price becomes ${money(e.base_price)}; ${money(e.added)} added; CEO slots stay ${e.ceo_slots}.`;
       return `The bank broke! Reserve cards: ${Object.entries(e.reserve_cards || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`).join(", ")}; ${money(e.added)} added; every CEO now has ${e.ceo_slots} slots.`;
     case "paid_from_box": return `${who(e.seat)} is paid ${money(e.amount)} from outside the bank.`;
     case "fire_chosen": return `You mark ${card(e.employee)} to be fired.`;
@@ -70,7 +71,7 @@ export function describe(e, ctx) {
     case "hire_discounts": return `${who(e.seat)}: unused recruiting actions give ${money(5 * (e.discounts || 0))} off salaries.`;
     case "campaign_ran": {
       const placed = (e.houses || []).filter((x) => x.placed > 0);
-      return `Campaign #${e.number} (${who(e.owner)}, ${e.good}): ${placed.length ? placed.map((x) => `house ${x.house} +${x.placed}`).join(", ") : "no demand placed"}.`;
+      return `Campaign #${e.number} (${who(e.owner)}, ${e.good})${e.passes ? `, pass ${e.marketing_pass} of ${e.passes}` : ""}: ${placed.length ? placed.map((x) => `house ${x.house} +${x.placed}`).join(", ") : "no demand placed"}.`;
     }
     case "campaign_piece_removed": return null;
     case "campaign_ended": return `Campaign #${e.number} ended.`;

@@ -15,6 +15,9 @@ const OPTION_TEXT = {
   carts_use_whole_range: ["Carts use their whole range", "designer ruling: a Cart Operator or Truck Driver drives its full range when it can"],
   payday_firing_in_turn_order: ["Payday firing in turn order", "designer ruling: players fire in turn order, openly (not simultaneously)"],
   introductory_all_drinks: ["Introductory map with all three drinks", "Deluxe: the introductory game's map shows soda, lemonade and beer"],
+  movie_stars_by_player_count: ["Movie Stars by player count", "Deluxe reading (Movie Stars module): only the B star at 2-3 players, B and C at 4"],
+  fry_chefs_food_only: ["Fry Chefs: food sales only", "a reading without a rulebook source (Fry Chefs module): +$10 only when the sale has food"],
+  first_billboard_waives_named_marketeers: ["First billboard: named marketeers only", "rulebook list: the salary waiver covers Campaign Managers, Brand Managers and Brand Directors, not the expansion's marketeers"],
   round_limit: ["Round limit", "a simulation cap, not a rule of the game: empty for none"],
 };
 
@@ -69,6 +72,7 @@ export function renderLobby(root) {
   const count = h("select", { name: "players", "data-test": "players" },
     [2, 3, 4, 5].map((n) => h("option", { value: n }, `${n} players`)));
   const optionBox = h("div", { class: "options" });
+  const moduleBox = h("div", { class: "options modules" });
   const seed = h("input", { type: "number", name: "seed", min: 0, placeholder: "random", "data-test": "seed" });
   const scenario = h("textarea", { name: "scenario", rows: 6, placeholder: '{"format": "fcm-scenario/1", ...}', "data-test": "scenario" });
   const error = h("p", { class: "error hidden", "data-test": "create-error" });
@@ -128,6 +132,39 @@ export function renderLobby(root) {
     }
   }
 
+  // The Ketchup Mechanism's modules: a checkbox each; a module that excludes a checked one (or
+  // needs one that is not) is disabled with the reason, so only allowed sets are sent.
+  function renderModules() {
+    clear(moduleBox);
+    const mods = options.modules || [];
+    if (!mods.length) return;
+    moduleBox.append(h("h3", {}, "Expansion modules (The Ketchup Mechanism)"));
+    for (const m of mods) {
+      moduleBox.append(h("label", { class: "check", title: m.description },
+        h("input", { type: "checkbox", name: `module-${m.id}`, "data-module": m.id, onchange: checkModules }),
+        " ", m.name, h("small", {}, ` — ${m.description}`),
+        h("small", { class: "conflict", "data-conflict": m.id })));
+    }
+    checkModules();
+  }
+
+  function checkedModules() {
+    return [...moduleBox.querySelectorAll("input[data-module]:checked")].map((i) => i.dataset.module);
+  }
+
+  function checkModules() {
+    const on = new Set(checkedModules());
+    for (const m of options.modules || []) {
+      const input = moduleBox.querySelector(`input[data-module="${m.id}"]`);
+      const note = moduleBox.querySelector(`[data-conflict="${m.id}"]`);
+      const against = m.conflicts.filter((c) => on.has(c));
+      const missing = m.requires.filter((r) => !on.has(r));
+      input.disabled = !input.checked && against.length > 0;
+      note.textContent = against.length ? ` (excludes ${against.join(", ")})`
+        : missing.length ? ` (needs ${missing.join(", ")})` : "";
+    }
+  }
+
   const form = h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); create(); } },
     h("h2", {}, "New game"),
     h("div", { class: "row" }, count),
@@ -136,6 +173,7 @@ export function renderLobby(root) {
     table.el,
     h("h3", {}, "Rules"),
     optionBox,
+    moduleBox,
     h("details", { class: "advanced" }, h("summary", {}, "Advanced: seed and starting position"),
       h("label", {}, "Seed ", seed),
       h("label", { class: "block" }, "Scenario (docs/scenarios.md) — start from a position instead of a new game", scenario)),
@@ -168,6 +206,8 @@ export function renderLobby(root) {
       const value = input.type === "checkbox" ? input.checked : Number(input.value);
       if (value !== options.options[key]) opts[key] = value;
     }
+    const modules = checkedModules();
+    if (modules.length) opts.modules = modules;
     const body = { seats, options: opts, table: table.value() };
     if (seed.value !== "") body.seed = Number(seed.value);
     if (scenario.value.trim()) {
@@ -268,7 +308,7 @@ export function renderLobby(root) {
   }
 
   api.options = api.options || (() => fetch("/api/web/options").then((r) => r.json()));
-  api.options().then((o) => { options = o; renderOptions(); renderSeats(); }).catch(() => { renderOptions(); renderSeats(); });
+  api.options().then((o) => { options = o; renderOptions(); renderModules(); renderSeats(); }).catch(() => { renderOptions(); renderSeats(); });
   renderOptions();
   renderSeats();
   refreshGames();

@@ -11,6 +11,7 @@ const OUTCOME = {
   missing_items: "missing items",
   higher_total: "higher price + distance",
   tie_lost_waitresses: "tie lost on waitresses",
+  tie_lost_movie_star: "tie lost to a movie star",
   tie_lost_turn_order: "tie lost on turn order",
 };
 

@@ -1,0 +1,62 @@
+"""Reading the expansion's data files (``fcm/data/ketchup/``) and adding them to the base data.
+
+A module's ``data`` function receives the decoded JSON of the base data files (a fresh copy,
+keyed by file name as :func:`fcm.data.load_raw` returns it) and changes it in place; the
+catalog loader then checks the result exactly as it checks the base game.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@cache
+def _text(name: str) -> str:
+    # Through the fcm package: importing fcm.data would load the base catalog at import.
+    return resources.files("fcm").joinpath("data", "ketchup", name).read_text(encoding="utf-8")
+
+
+def ketchup_file(name: str) -> Any:
+    """The decoded JSON of ``fcm/data/ketchup/<name>`` (a fresh copy)."""
+    return json.loads(_text(name))
+
+
+def setup_of(module: str) -> Any:
+    """The module's entry in ``ketchup/setup.json``."""
+    return ketchup_file("setup.json")[module]
+
+
+def add_cards(raw: dict[str, Any], module: str) -> None:
+    """Add the module's employee cards, with their career edges to cards in play (both sides,
+    as the replacement base cards of ketchup.md 0.2 print them)."""
+    emp = raw["employees.json"]
+    by_id = {e["id"]: e for e in emp["employees"]}
+    for card in ketchup_file("employees.json")["employees"]:
+        if card.pop("module") != module:
+            continue
+        card["trained_from"] = [c for c in card.get("trained_from", []) if c in by_id]
+        for src in card["trained_from"]:
+            by_id[src]["trains_into"] = [*by_id[src].get("trains_into", []), card["id"]]
+        for dst in card.get("trains_into", []):
+            if dst in by_id:
+                by_id[dst]["trained_from"] = [*by_id[dst].get("trained_from", []), card["id"]]
+        emp["employees"].append(card)
+        by_id[card["id"]] = card
+        emp["total_cards"] += card["box_count"]
+        if card["entry_level"]:
+            emp["entry_level_types"].append(card["id"])
+        if card.get("unique"):
+            emp["unique_types"].append(card["id"])
+
+
+def add_milestones(raw: dict[str, Any], module: str) -> None:
+    """Add the module's milestones (with the base set or New Milestones, ketchup.md 3)."""
+    ms = raw["milestones.json"]
+    for m in ketchup_file("milestones.json")["milestones"]:
+        if m.pop("module") != module:
+            continue
+        ms["milestones"].append(m)
+        ms["total_copies"] += m["copies"]

@@ -1,0 +1,38 @@
+"""Fry Chefs (ketchup.md 9): +$10 per house sold to, per Fry Chef at work.
+
+The Fry Chef is trained from any cook in play (the replacement Burger and Pizza Cooks print the
+path; Sushi and Noodle Cooks too when those modules are on; never from chefs, 19.1 row 17). It
+is not part of the unit price and changes no comparison: each sale to a house (any items,
+drinks only included; option ``fry_chefs_food_only``: only sales with food) pays ``$10 x fry
+chefs at work`` on top, a payment line ``fry_chef`` of
+the Dinnertime report. The CFO counts it (it is income of the Dinnertime).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.state import GameState, House
+from fcm.core.types import EmployeeId, Seat
+from fcm.modules._data import add_cards, setup_of
+
+ID = "fry_chefs"
+
+
+def sale_lines(state: GameState, seat: Seat, house: House) -> list[dict[str, Any]]:
+    n = state.players[seat].at_work.count(EmployeeId.FRY_CHEF)
+    if not n:
+        return []
+    if state.options.fry_chefs_food_only and not any(g.is_food for g in house.demand):
+        return []  # option fry_chefs_food_only (19.1 row 17, ygowill): food sales only
+    each: int = setup_of(ID)["per_house"]
+    return [{"kind": "fry_chef", "count": n, "each": each, "amount": each * n}]
+
+
+def module() -> Module:
+    return Module(
+        info=known_modules()[ID],
+        data=lambda raw, chosen: add_cards(raw, ID),
+        hooks=Hooks(sale_lines=(sale_lines,)),
+    )

@@ -1,0 +1,28 @@
+"""Gourmet Food Critics (ketchup.md 13).
+
+The Gourmet Food Critic is trained from the (replacement) Marketing Trainee. In the campaign
+step it places a gourmet guide (tiles 17-20) beside the board: no square, no range, 1 to 3
+rounds of one good; it is busy while the guide runs. Each Marketing the guide puts 1 demand of
+its good on every house with a garden (normal caps; after the base campaigns, by number). With
+First billboard placed a guide launched later is eternal, as every later campaign is [M]; all
+four guides are usable (19.1 row 24). The engine places such tiles beside the board
+(``OFF_BOARD_CAMPAIGNS``) and Marketing reaches the houses with a garden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcm.core.ruleset import Module, known_modules
+from fcm.modules._data import add_cards, setup_of
+
+ID = "gourmet_food_critics"
+
+
+def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
+    add_cards(raw, ID)
+    raw["setup.json"]["campaigns"].extend(setup_of(ID)["campaigns"])
+
+
+def module() -> Module:
+    return Module(info=known_modules()[ID], data=_data)

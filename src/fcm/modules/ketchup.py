@@ -1,0 +1,90 @@
+"""Ketchup (ketchup.md 8): the milestone "Someone sells your demand".
+
+Awarded at the end of Dinnertime to every player whose marketeer created demand on a house
+that another player sold to in that Dinnertime (several owners may claim from one sale; your
+own sale to your own demand does not count). From the next Dinnertime on the owner's score is
+unit price + distance - 1 (no clamp, 19.1 row 16; ranges unchanged).
+
+Demand remembers who made it: ``module_data["ketchup"]["demand_by"]`` maps a house number to
+the seats whose campaigns put tokens on it that are still there (every campaign of these
+modules is placed by a marketeer). A sale removes all of a house's demand, so its entry goes.
+Demand set by a scenario without ``demand_by`` has no known maker.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcm.core import milestones
+from fcm.core.events import EventLog
+from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.state import Campaign, GameState, House
+from fcm.core.types import MilestoneId, Seat
+from fcm.modules._data import add_milestones
+
+ID = "ketchup"
+MILESTONE = MilestoneId.SOMEONE_SELLS_YOUR_DEMAND
+
+
+def _data(state: GameState) -> dict[str, Any]:
+    data: dict[str, Any] = state.module_data.setdefault(ID, {})
+    return data
+
+
+def demand_placed(state: GameState, camp: Campaign, house: House, placed: int) -> None:
+    if placed <= 0:
+        return
+    by: dict[str, list[int]] = _data(state).setdefault("demand_by", {})
+    seats = by.setdefault(str(house.number), [])
+    if camp.owner not in seats:
+        seats.append(camp.owner)
+        seats.sort()
+
+
+def sold(state: GameState, seat: Seat, house: House, log: EventLog) -> None:
+    data = state.module_data.get(ID)
+    if not data:
+        return
+    makers = data.get("demand_by", {}).pop(str(house.number), [])
+    owed: dict[str, list[int]] = data.setdefault("owed", {})
+    for maker in makers:
+        if maker != seat:
+            owed.setdefault(str(maker), []).append(house.number)
+    if not owed:
+        del data["owed"]
+
+
+def dinnertime_end(state: GameState, log: EventLog) -> None:
+    data = state.module_data.get(ID)
+    if not data or "owed" not in data:
+        return
+    owed = data.pop("owed")
+    for seat in state.turn_order:
+        houses = owed.get(str(seat))
+        if houses:
+            where = ", ".join(str(h) for h in sorted(houses))
+            milestones.claim(
+                state,
+                seat,
+                MILESTONE,
+                log,
+                reason=f"another chain sold to house(s) {where}, where your marketeer made demand",
+            )
+
+
+def score(state: GameState, seat: Seat) -> int:
+    """-1 from the Dinnertime after the one it was earned in (awarded at the end)."""
+    return -1 if state.players[seat].has_before(MILESTONE, state.round) else 0
+
+
+def module() -> Module:
+    return Module(
+        info=known_modules()[ID],
+        data=lambda raw, chosen: add_milestones(raw, ID),
+        hooks=Hooks(
+            score=(score,),
+            sold=(sold,),
+            dinnertime_end=(dinnertime_end,),
+            demand_placed=(demand_placed,),
+        ),
+    )

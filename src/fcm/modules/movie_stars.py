@@ -1,0 +1,57 @@
+"""Movie Stars (ketchup.md 15): B-, C- and D-Movie Stars.
+
+A Waitress may be trained into any movie star still in the supply (one card of each, 19.1 row
+10, the KX reading; option ``movie_stars_by_player_count``, DLX-K: only B at 2-3 players, B and
+C at 4, all three at 5); all stars together are one 1x type (``unique_group``): a player owns at
+most one. A star has a salary, earns nothing and is not a waitress (19.3: it counts 0
+waitresses for income, ties and First waitress played).
+
+- Order of Business: players with a star at work choose first, B, then C, then D; then everyone
+  else by open slots as usual.
+- Dinnertime: a tie on price + distance goes to the chain with the better star at work (B over
+  C over D over none), before the Waitress count (score, star, waitresses, turn order).
+"""
+
+from __future__ import annotations
+
+from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.state import GameState
+from fcm.core.types import EmployeeId, Seat
+from fcm.modules._data import add_cards
+
+ID = "movie_stars"
+STARS = (EmployeeId.B_MOVIE_STAR, EmployeeId.C_MOVIE_STAR, EmployeeId.D_MOVIE_STAR)
+
+
+def star_rank(state: GameState, seat: Seat) -> int:
+    """0 for a B star at work, 1 for C, 2 for D, 3 without one (lower wins)."""
+    at_work = state.players[seat].at_work
+    for rank, star in enumerate(STARS):
+        if star in at_work:
+            return rank
+    return len(STARS)
+
+
+def choose_first(state: GameState) -> list[Seat]:
+    stars = [s for s in range(state.num_players) if star_rank(state, s) < len(STARS)]
+    return sorted(stars, key=lambda s: star_rank(state, s))
+
+
+# Option movie_stars_by_player_count (19.1 row 10, DLX-K via RTJoe): the stars in play.
+IN_PLAY_FROM = {EmployeeId.B_MOVIE_STAR: 2, EmployeeId.C_MOVIE_STAR: 4, EmployeeId.D_MOVIE_STAR: 5}
+
+
+def unavailable(state: GameState) -> frozenset[EmployeeId]:
+    if not state.options.movie_stars_by_player_count:
+        return frozenset()
+    return frozenset(s for s, n in IN_PLAY_FROM.items() if state.num_players < n)
+
+
+def module() -> Module:
+    return Module(
+        info=known_modules()[ID],
+        data=lambda raw, chosen: add_cards(raw, ID),
+        hooks=Hooks(
+            tie_break=(star_rank,), order_first=(choose_first,), unavailable=(unavailable,)
+        ),
+    )

@@ -1,0 +1,64 @@
+"""Reserve Prices (ketchup.md 14): alternate reserve cards set the base unit price.
+
+Each player secretly chooses one of three cards, each "+$200" with a base price of $5, $10 or
+$20 (``ChooseReserve(200, price)``; the price is as secret as the card). At the first bank break
+the bank gets $200 per player, the CEOs keep their slots, and the base unit price for the rest
+of the game is the price shown on most cards; a tie goes to $20 over $10 and $5, and $5 over
+$10. Card modifiers apply on top. The new price applies from the next Dinnertime (19.3: sales
+already made in the Dinnertime of the break keep their price; prices are fixed at its start).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from fcm.core.ruleset import BreakChange, Hooks, Module, known_modules
+from fcm.core.state import GameState
+from fcm.modules._data import setup_of
+
+ID = "reserve_prices"
+
+
+def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
+    setup = raw["setup.json"]
+    slots = {c["money"]: c["ceo_slots"] for c in setup["reserve_cards"]}
+    setup["reserve_cards"] = [
+        # CEO slots never change with these cards; the number is the base card's, unused.
+        {**card, "ceo_slots": slots.get(card["money"], 3)}
+        for card in setup_of(ID)["reserve_cards"]
+    ]
+
+
+def majority_price(prices: list[int]) -> int:
+    """The price on most cards; ties: $20 beats $10 and $5, $5 beats $10 (ketchup.md 14)."""
+    preference: list[int] = setup_of(ID)["price_preference"]
+    counts = Counter(prices)
+    return max(counts, key=lambda p: (counts[p], -preference.index(p)))
+
+
+def first_break(state: GameState) -> BreakChange:
+    prices = {p.seat: p.reserve_price for p in state.players if p.reserve_price is not None}
+    base = majority_price(list(prices.values())) if prices else None
+    if base is not None:
+        state.module_data.setdefault(ID, {})["base_price"] = base
+    per_player: int = setup_of(ID)["first_break_per_player"]
+    return BreakChange(
+        added=per_player * state.num_players,
+        ceo_slots=None,
+        base_price=base,
+        prices=prices,
+    )
+
+
+def base_price(state: GameState) -> int | None:
+    price = state.module_data.get(ID, {}).get("base_price")
+    return None if price is None else int(price)
+
+
+def module() -> Module:
+    return Module(
+        info=known_modules()[ID],
+        data=_data,
+        hooks=Hooks(first_break=(first_break,), base_price=(base_price,)),
+    )

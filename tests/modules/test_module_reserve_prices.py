@@ -1,0 +1,75 @@
+"""Reserve Prices (ketchup.md 14; 19.3: the new base price from the next Dinnertime)."""
+
+from __future__ import annotations
+
+from tests.helpers import add_restaurant, make_state
+
+import fcm
+from fcm.core import bank
+from fcm.core.actions import ChooseReserve
+from fcm.core.company import unit_price
+from fcm.core.events import EventLog
+from fcm.core.state import Options
+from fcm.modules.reserve_prices import majority_price
+
+RP = frozenset({"reserve_prices"})
+
+
+def test_ketchup_14_three_secret_cards_of_200_with_a_base_price() -> None:
+    s = fcm.new_game(2, 1, Options(modules=RP))
+    assert fcm.legal_actions(s, 0) == [
+        ChooseReserve(200, 5), ChooseReserve(200, 10), ChooseReserve(200, 20)
+    ]  # fmt: skip
+    assert str(ChooseReserve(200, 5)) == "reserve $200 base price $5"
+    s, _ev = fcm.apply(s, 0, ChooseReserve(200, 20))
+    assert s.players[0].reserve_price == 20
+    assert fcm.view(s, 1).players[0].reserve_price is None  # secret
+    assert fcm.view(s, 0).players[0].reserve_price == 20
+    assert fcm.legal_actions(fcm.view(s, 1), 1) == fcm.legal_actions(s, 1)
+
+
+def test_ketchup_14_tie_rules_of_the_examples() -> None:
+    assert majority_price([5, 5, 20, 20]) == 20
+    assert majority_price([5, 5, 10, 10]) == 5
+    assert majority_price([10, 10, 20, 20]) == 20
+    assert majority_price([5, 10, 20]) == 20
+    assert majority_price([5, 5, 10]) == 5
+
+
+def test_ketchup_14_first_break_adds_200_per_player_keeps_the_slots_sets_the_price() -> None:
+    s = make_state(3, modules=RP)
+    for p, price in zip(s.players, (5, 5, 20), strict=True):
+        p.reserve, p.reserve_price = 200, price
+    s.ceo_slots = 3
+    before = s.bank
+    log = EventLog()
+    bank.break_bank(s, log, owed_seat=0, still_owed=0)
+    assert s.bank == before + 600 and s.reserve_added == 600
+    assert s.ceo_slots == 3
+    (broken,) = [e.data for e in log if e.kind == "bank_broken"]
+    assert broken["base_price"] == 5 and broken["reserve_prices"] == {"0": 5, "1": 5, "2": 20}
+    add_restaurant(s, 0, (0, 0), "se")
+    s.players[0].at_work = ["pricing_manager", "luxuries_manager"]
+    assert unit_price(s, 0) == 5 - 1 + 10  # modifiers on top of the new base
+
+
+def test_ketchup_14_sales_in_the_dinnertime_of_the_break_keep_their_price() -> None:
+    from fcm.core.phases import dinnertime
+    from fcm.core.state import Phase
+    from fcm.core.types import Good
+
+    s = make_state(2, modules=RP)
+    for p in s.players:
+        p.reserve, p.reserve_price = 200, 20
+    s.bank = 15  # the first house's $10 plus... breaks on the second sale
+    add_restaurant(s, 0, (0, 0), "se")
+    s.players[0].stock[Good.BURGER] = 2
+    s.houses[2].demand = [Good.BURGER]
+    s.houses[4].demand = [Good.BURGER]
+    s.turn.phase = Phase.DINNERTIME
+    log = EventLog()
+    dinnertime.begin(s, log)
+    dinnertime.finish(s, log)
+    amounts = [e.data["amount"] for e in log if e.kind == "house_served"]
+    assert amounts == [10, 10]  # both at the old $10
+    assert s.bank_breaks == 1 and unit_price(s, 0) == 20
