@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fcm import __version__
+from fcm.server.accounts import Accounts, CookieAuth, mount_accounts
 from fcm.server.bots import BotWorker
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
@@ -49,11 +50,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text}
     for code, text in {
         400: "malformed JSON, request or action",
-        401: "no token",
+        401: "no token (or not logged in)",
         403: "bad token, another game's or another seat's token, or a spectator acting",
         404: "no such game",
         409: "stale version, not your turn, game over, or undo refused",
         413: "body too large",
+        415: "not a JSON body",
         422: "invalid request, or an action the rules do not allow now",
         408: "the request took too long to arrive",
         429: "too many requests",
@@ -98,6 +100,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             st = open_store(settings.database_url, **kwargs)
         await st.open()
         service = MatchService(st, settings)
+        holder["accounts"] = accounts = Accounts(st, settings)
+        holder["cookie_auth"] = CookieAuth(accounts, settings)
+        app.state.accounts = accounts
         worker = BotWorker(service, settings)
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
@@ -245,7 +250,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return GameListOut.model_validate({"games": games})
 
     async def auth(request: Request, game_id: str) -> int:
-        _, seat = await svc().authenticate(token_of(request), game_id)
+        token = token_of(request)
+        if token is None:  # an account's claimed seat (session cookie, CSRF for changes)
+            seat = await holder["cookie_auth"].seat(request, game_id)
+            if seat is not None:
+                return int(seat)
+        _, seat = await svc().authenticate(token, game_id)
         return seat
 
     @app.get("/api/games/{game_id}", response_model=StateOut, responses=ERRORS)
@@ -308,7 +318,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def websocket(ws: WebSocket, game_id: str) -> None:
         service = svc()
         try:
-            _, seat = await service.authenticate(token_of(ws), game_id)
+            token = token_of(ws)
+            cookie_seat = None if token else await holder["cookie_auth"].seat(ws, game_id)
+            if cookie_seat is None:
+                _, seat = await service.authenticate(token, game_id)
+            else:
+                seat = cookie_seat
             live = await service.get(game_id)
         except (ApiError, StoreError) as exc:
             err = exc if isinstance(exc, ApiError) else ApiError(
@@ -366,6 +381,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             if dropped.is_set():
                 with contextlib.suppress(Exception):
                     await ws.close(code=1013, reason="too slow: reconnect for the current state")
+
+    # Accounts: sign-up, log-in, sessions, claimed seats, "my games" (fcm.server.accounts).
+    mount_accounts(app, holder, settings, ERRORS)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web

@@ -34,6 +34,9 @@ class Settings:
     # body_timeout seconds of the head; else 408 / the connection is closed.
     header_timeout: float = 10.0
     body_timeout: float = 10.0
+    # The https origin the server is reached at behind a TLS proxy ("https://fcm.example"):
+    # session cookies are then Secure, and it counts as this server's Origin.
+    public_origin: str = ""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -4,6 +4,7 @@
 //   #/game/GAME             play every seat of GAME this browser holds (hot-seat when several)
 //   #/game/GAME/N           play only seat N;  #/game/GAME/spectator  watch
 
+import { account } from "./account.js";
 import { api, store } from "./api.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
@@ -27,6 +28,7 @@ async function route() {
     try {
       const st = await api.state(game, token);
       store.addToken(game, st.seat, token, { seats: st.seats });
+      if (st.seat !== null && (await account.refresh())) await account.claim(game, token);
       location.replace(`#/game/${game}/${st.seat === null ? "spectator" : st.seat}`);
     } catch (err) {
       root.append(h("div", { class: "page" }, h("h1", {}, "Cannot join"),

@@ -1,5 +1,6 @@
 // The lobby: create a game (seats, bots, options), invitation links, my games and whose turn.
 
+import { account, renderAccount } from "./account.js";
 import { api, store } from "./api.js";
 import { PHASES, chain, clear, h, put, seatName } from "./util.js";
 
@@ -56,10 +57,11 @@ export function renderLobby(root) {
   const formBox = h("section", { class: "card" });
   const resultBox = h("section", { class: "card hidden", "data-test": "created" });
   const gamesBox = h("section", { class: "card" });
+  const accountBox = h("section", { class: "card account", "data-test": "account" });
   page.append(
     h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
       h("h1", {}, "Food Chain Magnate")),
-    h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), gamesBox),
+    h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, gamesBox)),
   );
   root.append(page);
 
@@ -180,6 +182,8 @@ export function renderLobby(root) {
       for (const x of made.seats) if (x.token) store.addToken(made.game, x.seat, x.token);
       showCreated(made, seatsInfo);
       refreshGames();
+      const first = made.seats.find((x) => x.token);  // the creator's seat, for the account
+      if (first && account.loggedIn) account.claim(made.game, first.token).then(() => accountCard.refresh());
     } catch (err) {
       error.textContent = err.message;
       error.classList.remove("hidden");
@@ -266,6 +270,7 @@ export function renderLobby(root) {
   renderOptions();
   renderSeats();
   refreshGames();
+  const accountCard = renderAccount(accountBox, refreshGames);
   timer = setInterval(refreshGames, 10000);
   return { destroy() { clearInterval(timer); } };
 }
