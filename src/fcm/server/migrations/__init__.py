@@ -101,6 +101,11 @@ def upgrade_postgres(url: str, schema: str | None = None, target: str = "head") 
     import psycopg
     from psycopg import sql
 
+    if target == "head" and not schema:
+        with psycopg.connect(url, autocommit=True) as conn:
+            if _version(conn.execute) == HEAD:
+                return  # the common case, without importing Alembic
+
     def connect() -> Any:
         conn = psycopg.connect(url)
         if schema:
