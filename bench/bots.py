@@ -20,7 +20,7 @@ def _decisions(players: int, seed: int) -> list[tuple[GameState, int]]:
     out: list[tuple[GameState, int]] = []
 
     def collect(state: GameState, seat: int, action: object) -> None:
-        if state.phase is Phase.GAME_OVER:
+        if state.turn.phase is Phase.GAME_OVER:
             return
         for s in current_actors(state):
             if len(legal_actions(state, s)) > 1:
@@ -47,7 +47,7 @@ def bots() -> list[Row]:
         p95 = times[int(0.95 * len(times))]
         rows.append(Row("medium", f"{players} players: ms per decision", statistics.median(times),
                         "ms", f"p95 {p95:.1f} ms, {len(times)} decisions"))
-        searched = [(s, seat) for s, seat in decisions if s.phase is Phase.WORKING][::15][:12]
+        searched = [(s, seat) for s, seat in decisions if s.turn.phase is Phase.WORKING][::15][:12]
         hard = HardBot(1)  # the default budget (DEFAULT_THINK seconds)
         per_decision = []
         for state, seat in searched:

@@ -52,7 +52,7 @@ def _working_states(players: int = 4, seed: int = 3) -> list[tuple[GameState, in
     samples: list[tuple[GameState, int]] = []
 
     def collect(state: GameState, seat: int, action: object) -> None:
-        if state.phase is Phase.WORKING and 3 <= state.round <= 12:
+        if state.turn.phase is Phase.WORKING and 3 <= state.round <= 12:
             for s in current_actors(state):
                 samples.append((state.clone(), s))
 

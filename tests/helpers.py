@@ -34,9 +34,9 @@ def make_state(
     state = new_game(players, seed=1, options=Options(**options), tiles=tiles or SMALL_MAP)
     for p in state.players:
         p.reserve = None if state.options.introductory else 300
-    state.pending = []
-    state.drafts = {}
-    state.phase = Phase.RESTRUCTURING
+    state.turn.pending = []
+    state.turn.drafts = {}
+    state.turn.phase = Phase.RESTRUCTURING
     state.turn_order = list(turn_order) if turn_order is not None else list(range(players))
     return state
 

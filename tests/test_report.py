@@ -13,7 +13,7 @@ B, P, S = Good.BURGER, Good.PIZZA, Good.SODA
 
 
 def dinner(s: GameState) -> list[Event]:
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.begin(s, log)
     dinnertime.finish(s, log)

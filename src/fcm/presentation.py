@@ -305,15 +305,16 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
         "salary_due": salary_due(state, seat),
         "waitresses": _dinnertime.waitresses(state, seat),
     }
-    draft = state.drafts.get(seat)
-    if viewer == seat and draft is not None and state.phase in (Phase.RESTRUCTURING, Phase.PAYDAY):
+    draft = state.turn.drafts.get(seat)
+    secret = state.turn.phase in (Phase.RESTRUCTURING, Phase.PAYDAY)
+    if viewer == seat and draft is not None and secret:
         out["draft"] = _draft(state, seat, list(draft))
     return out
 
 
 def _draft(state: GameState, seat: Seat, draft: list[EmployeeId]) -> dict[str, Any]:
     """The viewer's own secret choice in progress (the view blanks the others')."""
-    if state.phase is Phase.RESTRUCTURING:
+    if state.turn.phase is Phase.RESTRUCTURING:
         fits = structure_fits(draft, state.ceo_slots)
         hand = Counter(state.players[seat].hand)
         hand.subtract(draft)
@@ -504,7 +505,7 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
         out["cells"] = _cells(a.garden)
         out["garden"] = _cells(a.garden)
     elif isinstance(a, PlaceCampaign):
-        draft = state.working.draft if state.working is not None else None
+        draft = state.turn.working.draft if state.turn.working is not None else None
         if draft is not None:
             tile = state.rules.catalog.campaigns[draft.number]
             if a.edge is not None and a.first is not None:
@@ -552,7 +553,7 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             out["card_salary"] = 5 if state.rules.catalog.employees[into].salary else 0
             out["salary_notes"] = _salary_notes(after, seat, into)
     elif isinstance(a, Fire):
-        fired = list(state.drafts.get(seat, []))
+        fired = list(state.turn.drafts.get(seat, []))
         out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
         out["salary_before"] = _salary_without(state, seat, fired)
     return out
@@ -563,7 +564,7 @@ def present(
 ) -> dict[str, Any]:
     """The position as ``viewer`` sees it, ready to draw. ``state`` must be the viewer's view
     (``fcm.view(state, viewer)``); ``legal`` the viewer's legal actions (annotated)."""
-    working = state.working
+    working = state.turn.working
     draft_campaign = None
     if working is not None and working.draft is not None:
         d = working.draft
@@ -590,8 +591,8 @@ def present(
         actions = [_annotate(state, viewer, a, salary_now) for a in legal]
     return {
         "round": state.round,
-        "phase": state.phase.value,
-        "stage": state.stage,
+        "phase": state.turn.phase.value,
+        "stage": state.turn.stage,
         "step": None if working is None else working.step.value,
         "acting": None if working is None else working.seat,
         "hires_left": None if working is None else working.hires_left,

@@ -54,13 +54,14 @@ def play_game(
     while not state.ranking:
         actors = current_actors(state)
         if not actors:
-            raise InvariantError(f"no actor in phase {state.phase} but the game is not over")
+            raise InvariantError(f"no actor in phase {state.turn.phase} but the game is not over")
         for seat in actors:
             if seat not in current_actors(state):
                 continue
             legal = legal_actions(state, seat)
             if not legal:
-                raise InvariantError(f"seat {seat} must act in {state.phase} but has no action")
+                phase = state.turn.phase
+                raise InvariantError(f"seat {seat} must act in {phase} but has no action")
             action = bots[seat].choose(view(state, seat), seat, legal)
             if checked:
                 state, new_events = apply(state, seat, action)

@@ -26,7 +26,7 @@ def random_positions(count: int, seed: int) -> list[tuple[GameState, int]]:
         state = new_game(players, seed * 100 + game)
         bots = [make_bot("random", game * 10 + i) for i in range(players)]
         for _ in range(400 + rng.below(400)):
-            if state.phase is Phase.GAME_OVER:
+            if state.turn.phase is Phase.GAME_OVER:
                 break
             seat = current_actors(state)[0]
             legal = legal_actions(state, seat)
@@ -59,9 +59,9 @@ def _hide_differently(state: GameState, seat: int) -> GameState:
     for p in other.players:
         if p.seat != seat and other.bank_breaks == 0 and p.reserve is not None:
             p.reserve = 100 if p.reserve != 100 else 300
-    for s in other.drafts:
+    for s in other.turn.drafts:
         if s != seat:
-            other.drafts[s] = [*reversed(other.drafts[s]), "waitress"]
+            other.turn.drafts[s] = [*reversed(other.turn.drafts[s]), "waitress"]
     return other
 
 
@@ -104,7 +104,7 @@ def test_hard_determinizes_hidden_reserves_from_its_view_only():
     """Determinization fills the others' secret reserve cards from the prior (never from the
     true state): the sampled state keeps every visible field of the view."""
     state = new_game(3, 2)
-    while state.phase is Phase.SETUP_RESERVE:
+    while state.turn.phase is Phase.SETUP_RESERVE:
         seat = current_actors(state)[0]
         state, _ = apply(state, seat, ChooseReserve(300))
     seat = current_actors(state)[0]
@@ -122,6 +122,6 @@ def test_hard_determinizes_hidden_reserves_from_its_view_only():
 def test_hard_searches_working_choices_and_counts_its_rollouts():
     bot = HardBot(3, rollouts=12)
     for state, seat in random_positions(30, 5):
-        if state.phase is Phase.WORKING:
+        if state.turn.phase is Phase.WORKING:
             bot.choose(view(state, seat), seat, legal_actions(state, seat))
     assert bot.stats["rollouts"] > 0

@@ -39,7 +39,7 @@ def test_payday_fires_only_the_salaried_card_it_cannot_pay():
         ],
         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
     )
-    assert state.phase is Phase.PAYDAY and 0 in current_actors(state)
+    assert state.turn.phase is Phase.PAYDAY and 0 in current_actors(state)
     action = choose(state, 0)
     assert action == Fire("burger_cook")
 
@@ -101,7 +101,7 @@ def _sent(state: GameState, seat: int) -> list[str]:
     bot = MediumBot(1)
     from fcm.core.engine import apply
 
-    while state.phase is Phase.RESTRUCTURING and seat in current_actors(state):
+    while state.turn.phase is Phase.RESTRUCTURING and seat in current_actors(state):
         a = bot.choose(view(state, seat), seat, legal_actions(state, seat))
         if isinstance(a, SendToWork):
             sent.append(a.employee)
@@ -189,7 +189,7 @@ def test_no_campaign_that_only_feeds_a_rival():
     bot = MediumBot(1)
     from fcm.core.engine import apply
 
-    while state.phase is Phase.WORKING and 0 in current_actors(state):
+    while state.turn.phase is Phase.WORKING and 0 in current_actors(state):
         legal = legal_actions(state, 0)
         a = bot.choose(view(state, 0), 0, legal)
         if any(isinstance(x, StartCampaign) for x in legal):

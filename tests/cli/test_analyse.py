@@ -16,7 +16,7 @@ def test_analyse_lists_candidate_moves_with_values(tmp_path, capsys):
     state = record.initial_state()[0]
     at = None
     for i, after, _ in record.steps(check=False, start=state):
-        if after.phase is Phase.WORKING and after.round == 3:
+        if after.turn.phase is Phase.WORKING and after.round == 3:
             at = i + 1
             break
     assert at is not None

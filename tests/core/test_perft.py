@@ -34,7 +34,7 @@ TWO_RESTAURANTS = [
 def _after_setup(players: int, seed: int) -> GameState:
     """The first position after setup, every setup decision being the first legal one."""
     state = new_game(players, seed)
-    while state.phase.value.startswith("setup"):
+    while state.turn.phase.value.startswith("setup"):
         seat = current_actors(state)[0]
         apply_in_place(state, seat, legal_actions(state, seat)[0])
     return state

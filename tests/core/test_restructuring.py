@@ -31,7 +31,7 @@ def test_excerpt_000_structure_fits_pyramid():
 def test_facts_a3_round_one_only_the_ceo_works():
     state = make_state(2)
     events = start_phase(state, Phase.RESTRUCTURING)
-    assert state.phase is Phase.ORDER_OF_BUSINESS  # nothing to decide with an empty hand
+    assert state.turn.phase is Phase.ORDER_OF_BUSINESS  # nothing to decide with an empty hand
     assert all(p.at_work == [] for p in state.players)
     assert any(e.kind == "structure_revealed" for e in events)
 
@@ -49,11 +49,11 @@ def test_excerpt_000_choices_are_secret_and_simultaneous_then_revealed():
     assert current_actors(state) == [0, 1]
     state, events = apply(state, 0, SendToWork("waitress"))
     assert all(e.visible_to == (0,) for e in events if e.kind == "card_sent_to_work")
-    assert view(state, 1).drafts[0] == []  # seat 1 cannot see seat 0's choice
-    assert view(state, 0).drafts[0] == ["waitress"]
+    assert view(state, 1).turn.drafts[0] == []  # seat 1 cannot see seat 0's choice
+    assert view(state, 0).turn.drafts[0] == ["waitress"]
     assert legal_actions(view(state, 0), 0) == legal_actions(state, 0)
     state, _ = apply(state, 0, Done())
-    assert state.phase is Phase.RESTRUCTURING and current_actors(state) == [1]
+    assert state.turn.phase is Phase.RESTRUCTURING and current_actors(state) == [1]
     state, _ = apply(state, 1, Done())
     assert state.players[0].at_work == ["waitress"]
     assert state.players[0].beach == ["trainer"]
@@ -97,7 +97,7 @@ def test_excerpt_000_order_of_business_most_open_slots_chooses_first():
     state = make_state(3, turn_order=[2, 1, 0])
     state.players[0].at_work = ["management_trainee"]  # 3 + 2 - 1 = 4 open
     state.players[1].at_work = ["waitress"]  # 3 - 1 = 2 open
-    state.phase = Phase.RESTRUCTURING
+    state.turn.phase = Phase.RESTRUCTURING
     start_phase(state, Phase.ORDER_OF_BUSINESS)
     assert [open_slots(state, s) for s in range(3)] == [4, 2, 3]
     assert current_actors(state) == [0]
@@ -107,7 +107,7 @@ def test_excerpt_000_order_of_business_most_open_slots_chooses_first():
     state, _ = apply(state, 2, ChooseTurnOrder(3))
     # seat 1 takes the last free position without a decision
     assert state.turn_order == [1, 0, 2]
-    assert state.phase is Phase.WORKING  # seat 1, first in turn order, hires with its CEO
+    assert state.turn.phase is Phase.WORKING  # seat 1, first in turn order, hires with its CEO
     assert current_actors(state) == [1]
 
 

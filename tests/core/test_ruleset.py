@@ -112,7 +112,7 @@ def _variant_catalog(**changes: Any) -> Any:
 
 def _play_to(state: GameState, phase: Phase) -> GameState:
     """Take the first legal action until ``phase`` begins."""
-    while state.phase is not phase:
+    while state.turn.phase is not phase:
         seat = current_actors(state)[0]
         apply_in_place(state, seat, legal_actions(state, seat)[0])
     return state
@@ -128,8 +128,8 @@ def test_a_variant_with_two_ceo_hires_and_four_gardens_takes_effect():
     assert variant.rules.id == "test_two_hires" and variant.rules.catalog is not base.rules.catalog
     assert (variant.gardens_left, base.gardens_left) == (4, 8)
     # Working 9-5 of round 1: only the CEO is at work, so its hires are the turn's hires.
-    assert _play_to(variant, Phase.WORKING).working.hires_left == 2
-    assert _play_to(base, Phase.WORKING).working.hires_left == 1
+    assert _play_to(variant, Phase.WORKING).turn.working.hires_left == 2
+    assert _play_to(base, Phase.WORKING).turn.working.hires_left == 1
 
 
 def test_a_variant_game_saves_loads_and_replays_with_its_ruleset():

@@ -51,7 +51,7 @@ def test_facts_b_milestone_claimed_this_round_is_removed_at_clean_up() -> None:
             companies=[{"milestones": {"first_waitress": 3}, "at_work": ["burger_cook"]}],
         )
     )
-    assert state.phase is Phase.PAYDAY
+    assert state.turn.phase is Phase.PAYDAY
     assert state.milestones_this_round == ["first_waitress"]
     assert "first_waitress" in state.milestones_available
 
@@ -124,9 +124,9 @@ def test_excerpt_002_position_inside_a_working_turn() -> None:
             working={"seat": 0, "step": "food_and_drinks", "acted": ["burger_cook"]},
         )
     )
-    assert state.phase is Phase.WORKING and current_actors(state) == [0]
-    assert state.working is not None and state.working.step is WorkStep.FOOD_AND_DRINKS
-    assert state.turn_index == 1
+    assert state.turn.phase is Phase.WORKING and current_actors(state) == [0]
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.FOOD_AND_DRINKS
+    assert state.turn.index == 1
     legal = legal_actions(state, 0)
     assert not any(isinstance(a, Cook) for a in legal)
     drinks = {a.good for a in legal if isinstance(a, GetDrinks) and a.employee == "errand_boy"}
@@ -142,8 +142,8 @@ def test_working_hire_step_with_hires_left() -> None:
             working={"seat": 0, "step": "hire", "hires_left": 1},
         )
     )
-    assert state.working is not None and state.working.hires_left == 1
-    assert state.working.hires_made == 1
+    assert state.turn.working is not None and state.turn.working.hires_left == 1
+    assert state.turn.working.hires_made == 1
 
 
 @pytest.mark.parametrize(
@@ -170,7 +170,7 @@ def test_bad_working_positions_name_the_field(working: dict[str, Any], message: 
 def test_facts_c_position_while_reserve_cards_are_chosen() -> None:
     """facts.md C: every chain secretly picks a reserve card; seat 0 has, seat 1 still must."""
     state = load_scenario(scenario(phase="setup_reserve", companies=[{"reserve": 200}]))
-    assert state.phase is Phase.SETUP_RESERVE and current_actors(state) == [1]
+    assert state.turn.phase is Phase.SETUP_RESERVE and current_actors(state) == [1]
     assert ChooseReserve(300) in legal_actions(state, 1)
 
 
@@ -184,7 +184,7 @@ def test_facts_c_position_while_first_restaurants_are_placed() -> None:
             restaurants=[{"owner": 1, "cell": [0, 0], "entrance": "se"}],
         )
     )
-    assert state.phase is Phase.SETUP_RESTAURANTS and current_actors(state) == [0]
+    assert state.turn.phase is Phase.SETUP_RESTAURANTS and current_actors(state) == [0]
     assert any(isinstance(a, PlaceRestaurant) for a in legal_actions(state, 0))
     with pytest.raises(ScenarioError, match="last player in turn order"):
         load_scenario(
@@ -206,7 +206,7 @@ def test_facts_c_second_pass_of_first_restaurants() -> None:
             setup_passed=[1],
         )
     )
-    assert state.setup_second_pass and current_actors(state) == [1]
+    assert state.turn.setup_second_pass and current_actors(state) == [1]
     assert Done() not in legal_actions(state, 1)
 
 

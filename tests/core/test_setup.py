@@ -57,7 +57,7 @@ def test_seed_decides_map_and_turn_order():
 
 def test_facts_c_reserve_card_is_a_simultaneous_secret_choice():
     state = new_game(3, seed=2)
-    assert state.phase is Phase.SETUP_RESERVE
+    assert state.turn.phase is Phase.SETUP_RESERVE
     assert current_actors(state) == [0, 1, 2]
     assert legal_actions(state, 1) == [ChooseReserve(100), ChooseReserve(200), ChooseReserve(300)]
     state, events = apply(state, 1, ChooseReserve(200))
@@ -72,7 +72,7 @@ def test_facts_c_reserve_card_is_a_simultaneous_secret_choice():
 def test_intro_game_has_no_reserve_cards_and_no_milestones():
     """facts.md E.10: the introductory game uses no reserve cards and no milestones."""
     state = new_game(2, seed=2, options=Options(introductory=True))
-    assert state.phase is Phase.SETUP_RESTAURANTS
+    assert state.turn.phase is Phase.SETUP_RESTAURANTS
     assert state.milestones_available == []
     assert state.options.milestones is False  # the stored options are resolved
 
@@ -103,7 +103,7 @@ def test_setup_first_restaurants_in_reverse_turn_order_with_pass_and_second_pass
     pass in turn order where those who passed must place."""
     state = _after_reserves(3, seed=5)
     order = state.turn_order
-    assert state.phase is Phase.SETUP_RESTAURANTS
+    assert state.turn.phase is Phase.SETUP_RESTAURANTS
     assert current_actors(state) == [order[2]]
     state, _ = apply(state, order[2], Done())  # pass
     assert current_actors(state) == [order[1]]
@@ -116,7 +116,7 @@ def test_setup_first_restaurants_in_reverse_turn_order_with_pass_and_second_pass
     state, _ = apply(state, order[0], legal_actions(state, order[0])[0])
     assert current_actors(state) == [order[2]]
     state, _ = apply(state, order[2], legal_actions(state, order[2])[-1])
-    assert state.phase is not Phase.SETUP_RESTAURANTS
+    assert state.turn.phase is not Phase.SETUP_RESTAURANTS
     assert sorted(r.owner for r in state.restaurants) == [0, 1, 2]
     assert all(r.open for r in state.restaurants)
 

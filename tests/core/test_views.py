@@ -14,13 +14,13 @@ def redacted_copy(state: GameState, seat: int | None) -> GameState:
     """The definition of a view, spelled out on a deep copy."""
     v = state.clone()
     v.rng = 0
-    if state.phase is not Phase.GAME_OVER:
+    if state.turn.phase is not Phase.GAME_OVER:
         v.seed = 0  # the seed gives every random outcome to come (issue 10 #4)
     if not reserves_visible_to(state, seat):
         for p in v.players:
             if p.seat != seat:
                 p.reserve = None
-    v.drafts = {s: (list(d) if s == seat else []) for s, d in v.drafts.items()}
+    v.turn.drafts = {s: (list(d) if s == seat else []) for s, d in v.turn.drafts.items()}
     return v
 
 

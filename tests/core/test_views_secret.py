@@ -19,7 +19,7 @@ def test_no_view_holds_the_seed_before_the_game_is_over() -> None:
 
 def test_the_seed_is_shown_once_the_game_is_over() -> None:
     state = fcm.new_game(players=2, seed=777)
-    state.phase = Phase.GAME_OVER
+    state.turn.phase = Phase.GAME_OVER
     assert fcm.view(state, 0).seed == 777 and fcm.view(state, None).seed == 777
 
 

@@ -42,7 +42,7 @@ def test_scenario_examples_load():
     assert len(blocks) >= 4
     for block in blocks:
         state = load_scenario(json.loads(block))
-        assert current_actors(state) or state.phase is Phase.GAME_OVER
+        assert current_actors(state) or state.turn.phase is Phase.GAME_OVER
 
 
 def test_scenario_examples_say_what_they_show():
@@ -56,9 +56,9 @@ def test_scenario_examples_say_what_they_show():
     whole, payday, working, setup = (
         load_scenario(json.loads(b)) for b in _json_blocks("docs/scenarios.md")
     )
-    assert whole.phase is Phase.PAYDAY and whole.round == 4
+    assert whole.turn.phase is Phase.PAYDAY and whole.round == 4
     assert payday.supply["waitress"] == 0 and payday.supply["cfo"] == 1
     assert payday.players[0].hire_discounts == 1
-    assert current_actors(working) == [0] and working.working is not None
+    assert current_actors(working) == [0] and working.turn.working is not None
     assert {a.type for a in legal_actions(working, 0)} == {"get_drinks", "done"}
-    assert setup.phase is Phase.SETUP_RESTAURANTS and current_actors(setup) == [0]
+    assert setup.turn.phase is Phase.SETUP_RESTAURANTS and current_actors(setup) == [0]

@@ -196,7 +196,7 @@ def test_round_trip_over_full_working_turns_with_every_card() -> None:
     for seed in range(6):
         state = _working_scenario(seed)
         rng = random.Random(seed)
-        while state.working is not None and state.working.seat == 0:
+        while state.turn.working is not None and state.turn.working.seat == 0:
             check_position(state, 0, seen)
             legal = fcm.legal_actions(state, 0)
             pick = [a for a in legal if not isinstance(a, fcm.Done)] or legal

@@ -29,7 +29,7 @@ def advance_to(phase: Phase, seed: int, players: int = 3) -> GameState:
     state = fcm.new_game(players, seed=seed)
     while not fcm.is_over(state):
         actors = fcm.current_actors(state)
-        if state.phase is phase and len(actors) == players and state.round > 1:
+        if state.turn.phase is phase and len(actors) == players and state.round > 1:
             return state
         seat = actors[0]
         legal = fcm.legal_actions(state, seat)
@@ -81,7 +81,7 @@ def test_cards_sent_to_work_are_secret_until_everyone_commits() -> None:
             assert same(obs_of(a, seat), obs_of(b, seat))
         fcm.apply_in_place(a, 0, fcm.Done())
         fcm.apply_in_place(b, 0, fcm.Done())  # both committed, not yet revealed
-        assert a.phase is Phase.RESTRUCTURING and a.state_hash() != b.state_hash()
+        assert a.turn.phase is Phase.RESTRUCTURING and a.state_hash() != b.state_hash()
         for seat in (1, 2):
             assert same(obs_of(a, seat), obs_of(b, seat))
         assert not same(obs_of(a, 0), obs_of(b, 0))
@@ -110,9 +110,9 @@ def test_hidden_differences_over_many_positions() -> None:
                 for p in other.players:
                     if p.seat != seat and not fcm.core.views.reserves_visible_to(state, seat):
                         p.reserve = 300 if p.reserve != 300 else 100
-                for s in other.drafts:
+                for s in other.turn.drafts:
                     if s != seat:
-                        other.drafts[s] = [*other.drafts[s], "waitress"]
+                        other.turn.drafts[s] = [*other.turn.drafts[s], "waitress"]
                 assert same(obs_of(state, seat), obs_of(other, seat))
                 checked += 1
             seat = fcm.current_actors(state)[0]
@@ -163,7 +163,7 @@ def test_concrete_planes_and_vectors() -> None:
     # Seen from seat 1, the same restaurant is its own (relative seat 0).
     assert obs_of(state, 1)["board"][O.plane("restaurant_0"), 0:2, 0:2].sum() == 4
     glob = obs["globals"]
-    assert glob[O.global_field("phase")][list(Phase).index(state.phase)] == 1
+    assert glob[O.global_field("phase")][list(Phase).index(state.turn.phase)] == 1
     seat = fcm.current_actors(state)[0]
     mask = obs_of(state, seat)["action_mask"]
     assert mask.sum() == len(fcm.legal_actions(state, seat))

@@ -37,9 +37,9 @@ def _hidden_twin(state: GameState, seat: int, rng: Rng) -> GameState:
         for p in twin.players:
             if p.seat != seat:
                 p.reserve = {None: 100, 100: 200, 200: 300, 300: 100}[p.reserve]
-    for other in twin.drafts:
+    for other in twin.turn.drafts:
         if other != seat:
-            twin.drafts[other] = sorted([*twin.drafts[other], "waitress"])
+            twin.turn.drafts[other] = sorted([*twin.turn.drafts[other], "waitress"])
     return twin
 
 

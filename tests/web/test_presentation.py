@@ -183,7 +183,7 @@ def test_hire_train_and_campaign_annotations() -> None:
                 elif isinstance(action, fcm.PlaceCampaign):
                     after, _ = fcm.apply(state, seat, action)
                     after, _ = fcm.apply(after, seat, fcm.legal_actions(after, seat)[0])
-                    camp = after.campaigns[state.working.draft.number]  # type: ignore[union-attr]
+                    camp = after.campaigns[state.turn.working.draft.number]  # type: ignore[union-attr]
                     assert note["reaches"] == [h.number for h in houses_reached(after, camp)]
                     if action.cell is not None:
                         assert sorted(map(tuple, note["cells"])) == sorted(camp.cells)

@@ -138,9 +138,9 @@ def test_facts_e4_salary_note_names_first_to_train_discount() -> None:
     state.players[0].beach = ["kitchen_trainee"]
     state.players[0].milestones["first_train"] = 1
     start_phase(state, Phase.WORKING)
-    if state.working is not None and state.working.step is WorkStep.HIRE:
+    if state.turn.working is not None and state.turn.working.step is WorkStep.HIRE:
         state, _ = run(state, 0, Done())
-    assert state.working is not None and state.working.step is WorkStep.TRAIN
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.TRAIN
     p = present(state, 0, legal_actions(state, 0))
     train = next(a for a in p["actions"] if a["action"].get("into") == "burger_cook")
     assert train["card_salary"] == 5

@@ -105,13 +105,13 @@ class HeuristicBot:
         first = legal[0]
         if isinstance(first, ChooseReserve):
             return self._reserve(view, seat, legal)
-        if view.phase is Phase.SETUP_RESTAURANTS:
+        if view.turn.phase is Phase.SETUP_RESTAURANTS:
             return self._best_restaurant(view, seat, by_type.get(PlaceRestaurant, []), legal)
-        if view.phase is Phase.RESTRUCTURING:
+        if view.turn.phase is Phase.RESTRUCTURING:
             return self._restructure(view, seat, legal)
         if isinstance(first, ChooseTurnOrder):
             return min(legal, key=lambda a: a.position if isinstance(a, ChooseTurnOrder) else 99)
-        if view.phase is Phase.PAYDAY:
+        if view.turn.phase is Phase.PAYDAY:
             return self._payday(view, seat, legal)
         if ThrowAway in by_type:
             if Done() in legal:  # the freezer keeps everything it can
@@ -128,7 +128,7 @@ class HeuristicBot:
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         p = view.players[seat]
         plan = self._work_plan(list(p.hand), view.ceo_slots)
-        draft = Counter(view.drafts.get(seat, []))
+        draft = Counter(view.turn.drafts.get(seat, []))
         want = Counter(plan) - draft
         for card in sorted(want, key=lambda c: -WORK_PRIORITY.get(c, 50)):
             if SendToWork(card) in legal:
@@ -273,7 +273,7 @@ class HeuristicBot:
         return min(starts, key=key)
 
     def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
-        w = view.working
+        w = view.turn.working
         assert w is not None and w.draft is not None
         tile = CATALOG.campaigns[w.draft.number]
         good = _main_food(view, seat)

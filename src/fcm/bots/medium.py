@@ -298,7 +298,7 @@ class MediumBot(HeuristicBot):
                     rest.remove(src)
                     work = self._pack(rest, view.ceo_slots, prio)
                     break
-        draft = Counter(view.drafts.get(seat, []))
+        draft = Counter(view.turn.drafts.get(seat, []))
         want = Counter(work) - draft
         for card in sorted(want, key=lambda c: (-prio.get(c, 50), c)):
             if SendToWork(card) in legal:
@@ -354,7 +354,7 @@ class MediumBot(HeuristicBot):
         if not fires:
             return Done()
         p = view.players[seat]
-        drafted = view.drafts.get(seat, [])
+        drafted = view.turn.drafts.get(seat, [])
         # cards already chosen for firing this Payday no longer cost their salary
         due = max(0, salary_due(view, seat) - 5 * sum(
             1 for c in drafted if CATALOG.employees[c].salary
@@ -487,7 +487,7 @@ class MediumBot(HeuristicBot):
     def _best_placement(
         self, view: GameState, seat: Seat, places: Sequence[Action], chances: dict[int, float]
     ) -> tuple[Action, float]:
-        w = view.working
+        w = view.turn.working
         assert w is not None and w.draft is not None
         tile = CATALOG.campaigns[w.draft.number]
         good = self.plan(view, seat).food
@@ -522,7 +522,7 @@ class MediumBot(HeuristicBot):
 
     def _cook(self, view: GameState, cooks: list[Action]) -> Action:
         """Cook what the houses we would win still miss after our stock (full baskets)."""
-        seat = view.working.seat if view.working is not None else 0
+        seat = view.turn.working.seat if view.turn.working is not None else 0
         food = self.plan(view, seat).food
         want: Counter[Good] = Counter()
         for n, ch in win_chances(view, seat).items():
@@ -542,6 +542,6 @@ class MediumBot(HeuristicBot):
     def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if view.phase is Phase.SETUP_RESERVE:
+        if view.turn.phase is Phase.SETUP_RESERVE:
             return self._reserve(view, seat, legal)
         return super().choose(view, seat, legal)

@@ -83,7 +83,7 @@ class HardBot:
         first = legal[0]
         out: list[Action] = [proposal]
         # The reserve card only shows after a rollout's horizon: medium's plan chooses it.
-        if view.phase is Phase.WORKING and not isinstance(first, ChooseReserve):
+        if view.turn.phase is Phase.WORKING and not isinstance(first, ChooseReserve):
             kinds = (Hire, Train, StartCampaign)
             pool: list[Action] = [a for a in legal if isinstance(a, kinds)]
             if any(isinstance(a, PlaceCampaign) for a in legal):
@@ -122,7 +122,7 @@ class HardBot:
         state.rng = rng.below(2**31) + 1
         total = sum(w for _, w in RESERVE_PRIOR)
         for p in state.players:
-            if p.seat != seat and p.reserve is None and view.phase is not Phase.SETUP_RESERVE:
+            if p.seat != seat and p.reserve is None and view.turn.phase is not Phase.SETUP_RESERVE:
                 roll = rng.below(total)
                 for money, w in RESERVE_PRIOR:
                     if roll < w:
@@ -137,8 +137,8 @@ class HardBot:
         start_round = state.round
         apply_in_place(state, seat, action)
         steps = 0
-        while state.phase is not Phase.GAME_OVER and steps < 2000:
-            if state.phase is Phase.RESTRUCTURING and state.round > start_round:
+        while state.turn.phase is not Phase.GAME_OVER and steps < 2000:
+            if state.turn.phase is Phase.RESTRUCTURING and state.round > start_round:
                 break
             actors = current_actors(state)
             s = actors[0]
@@ -242,7 +242,7 @@ def forecast(state: GameState, seat: Seat) -> float:
 def value(state: GameState, seat: Seat, policy: MediumBot) -> float:
     """The truncated position for ``seat``: cash lead over the best rival plus forecast net
     income over the next rounds (investments show their costs before their revenue)."""
-    if state.phase is Phase.GAME_OVER:
+    if state.turn.phase is Phase.GAME_OVER:
         lead = state.players[seat].cash - max(
             p.cash for p in state.players if p.seat != seat
         )

@@ -245,7 +245,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     bot = HardBot(args.seed, think=args.think, rollouts=args.rollouts)
     rows = bot.analyse(view(state, seat), seat, legal)
     table = Table(
-        title=f"after {upto} actions: round {state.round}, {state.phase.value}, seat {seat} "
+        title=f"after {upto} actions: round {state.round}, {state.turn.phase.value}, seat {seat} "
         f"to move ({len(legal)} legal actions)"
     )
     for col in ("rank", "move", "value ($ lead)", "samples", "medium's choice"):
@@ -352,7 +352,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     h = state.state_hash()
     console.print(
         f"replayed {len(record.actions)} actions; round {state.round}, "
-        f"{state.phase.value}; hash {h}"
+        f"{state.turn.phase.value}; hash {h}"
     )
     if record.final_hash is not None:
         if record.final_hash != h:

@@ -47,7 +47,7 @@ def render_position(state: GameState, *, coords: bool = True) -> str:
 
 def render_companies(state: GameState) -> str:
     lines = [
-        f"Round {state.round}, {state.phase.value}; bank ${state.bank}; "
+        f"Round {state.round}, {state.turn.phase.value}; bank ${state.bank}; "
         f"turn order {' '.join(CHAIN_LETTERS[s] for s in state.turn_order)}"
     ]
     for p in state.players:

@@ -26,22 +26,22 @@ ROUND_LIMIT_REASON = "round limit reached (a simulation cap, not a rule of the g
 def current_actors(state: GameState) -> list[Seat]:
     """The seats that must decide now: one in turn-order phases, several in simultaneous
     secret decisions (reserve card, Restructuring, Payday firing), none when the game is over."""
-    if state.phase is Phase.GAME_OVER:
+    if state.turn.phase is Phase.GAME_OVER:
         return []
-    actors: list[Seat] = state.rules.phases[state.phase].actors(state)
+    actors: list[Seat] = state.rules.phases[state.turn.phase].actors(state)
     return actors
 
 
 
 def is_over(state: GameState) -> bool:
-    return state.phase is Phase.GAME_OVER
+    return state.turn.phase is Phase.GAME_OVER
 
 
 def legal_actions(state: GameState, seat: Seat) -> list[Action]:
     """Every legal action of ``seat`` now, in a deterministic order (empty if it may not act)."""
     if seat not in current_actors(state):
         return []
-    actions: list[Action] = state.rules.phases[state.phase].legal(state, seat)
+    actions: list[Action] = state.rules.phases[state.turn.phase].legal(state, seat)
     return actions
 
 
@@ -69,7 +69,7 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
 
 def _checked(state: GameState, seat: Seat, action: Action) -> Action:
     """:func:`check_action`, returning the action as the rules apply it (see :func:`_drawn`)."""
-    if state.phase is Phase.GAME_OVER:
+    if state.turn.phase is Phase.GAME_OVER:
         raise GameOverError("the game is over: no action is legal")
     if not 0 <= seat < state.num_players:
         raise NotYourTurnError(f"there is no seat {seat} in this {state.num_players}-player game")
@@ -84,7 +84,7 @@ def _checked(state: GameState, seat: Seat, action: Action) -> Action:
     drawn = _drawn(state, seat, action, legal)
     if isinstance(drawn, Action):
         return drawn
-    reason = drawn or state.rules.phases[state.phase].why_illegal(state, seat, action)
+    reason = drawn or state.rules.phases[state.turn.phase].why_illegal(state, seat, action)
     if reason is None:
         kinds = sorted({a.type for a in legal})
         reason = f"legal action types now: {', '.join(kinds)}"
@@ -101,7 +101,7 @@ def _drawn(
     from fcm.core.phases import restructuring
     from fcm.core.phases.working import goods
 
-    turn = state.working
+    turn = state.turn.working
     if isinstance(action, GetDrinks) and action.route:
         if turn is None or turn.seat != seat or turn.step is not WorkStep.FOOD_AND_DRINKS:
             return None
@@ -109,15 +109,15 @@ def _drawn(
         if isinstance(resolved, str) or replace(resolved, route=()) in legal:
             return resolved
         return None
-    if isinstance(action, ArrangeStructure) and state.phase is Phase.RESTRUCTURING:
+    if isinstance(action, ArrangeStructure) and state.turn.phase is Phase.RESTRUCTURING:
         return restructuring.arrangement_problem(state, seat, action) or action
     return None
 
 
 def _where(state: GameState) -> str:
-    where = f"round {state.round}, {state.phase.value}"
-    if state.phase is Phase.WORKING and state.working is not None:
-        where += f" (seat {state.working.seat}, step {state.working.step.value})"
+    where = f"round {state.round}, {state.turn.phase.value}"
+    if state.turn.phase is Phase.WORKING and state.turn.working is not None:
+        where += f" (seat {state.turn.working.seat}, step {state.turn.working.step.value})"
     return where
 
 
@@ -136,27 +136,27 @@ def apply(state: GameState, seat: Seat, action: Action) -> tuple[GameState, list
 def apply_in_place(state: GameState, seat: Seat, action: Action) -> list[Event]:
     """The fast path: apply an action known to be legal, mutating ``state``."""
     log = EventLog()
-    state.rules.phases[state.phase].act(state, seat, action, log)
+    state.rules.phases[state.turn.phase].act(state, seat, action, log)
     advance(state, log)
     return list(log)
 
 
 def advance(state: GameState, log: EventLog) -> None:
     """Resolve phases that need no decision until someone must decide or the game is over."""
-    while state.phase is not Phase.GAME_OVER and not current_actors(state):
-        nxt: Phase = state.rules.phases[state.phase].finish(state, log)
+    while state.turn.phase is not Phase.GAME_OVER and not current_actors(state):
+        nxt: Phase = state.rules.phases[state.turn.phase].finish(state, log)
         enter_phase(state, nxt, log)
 
 
 def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
-    if phase is Phase.RESTRUCTURING and state.phase is Phase.CLEANUP:
+    if phase is Phase.RESTRUCTURING and state.turn.phase is Phase.CLEANUP:
         limit = state.options.round_limit
         if limit is not None and state.round >= limit:
             end_game(state, log, reason=ROUND_LIMIT_REASON)
             return
         state.round += 1
         log.add(EventKind.ROUND_STARTED, round=state.round)
-    state.phase = phase
+    state.turn.phase = phase
     if phase is Phase.GAME_OVER:
         if not state.ranking:
             end_game(state, log, reason=state.end_reason or "game over")
@@ -167,14 +167,14 @@ def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
 
 def end_game(state: GameState, log: EventLog, *, reason: str) -> None:
     """Game end and ranking (facts.md E.9): most cash wins; ties by earlier turn order."""
-    state.phase = Phase.GAME_OVER
+    state.turn.phase = Phase.GAME_OVER
     state.end_reason = reason
     order = {s: i for i, s in enumerate(state.turn_order)}
     state.ranking = sorted(
         range(state.num_players), key=lambda s: (-state.players[s].cash, order.get(s, s))
     )
-    state.pending.clear()
-    state.working = None
+    state.turn.pending.clear()
+    state.turn.working = None
     log.add(
         EventKind.GAME_OVER,
         reason=reason,

@@ -37,7 +37,7 @@ def check_invariants(state: GameState, money: int | None = None) -> None:
 
     box = state.rules.catalog.supply_for(state.num_players)
     in_play = cards_in_play(state)
-    mid_training = state.phase is Phase.WORKING and state.working is not None
+    mid_training = state.turn.phase is Phase.WORKING and state.turn.working is not None
     for card, total in box.items():
         if state.supply.get(card, 0) + in_play[card] != total:
             raise InvariantError(

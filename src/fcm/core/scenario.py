@@ -176,8 +176,8 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         raise _fail("seed", "must be an integer")
     state = new_game(players, seed, options, tiles=layout)
     catalog = state.rules.catalog
-    state.pending = []
-    state.drafts = {}
+    state.turn.pending = []
+    state.turn.drafts = {}
     board = board_of(state)
 
     state.round = _int(raw, "round", 1, minimum=1)
@@ -414,7 +414,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
     elif phase is Phase.WORKING and "working" in raw:
         _mid_working(state, raw["working"], log)
     else:
-        state.phase = Phase.RESTRUCTURING
+        state.turn.phase = Phase.RESTRUCTURING
         if phase is Phase.RESTRUCTURING:
             for p in state.players:  # everything comes back to hand before Restructuring
                 p.hand = sorted([*p.hand, *p.at_work, *p.beach])
@@ -430,8 +430,8 @@ def _setup_reserve(state: GameState, log: EventLog) -> None:
         raise _fail("phase", "the introductory game has no reserve cards (facts.md E.10)")
     if state.restaurants:
         raise _fail("restaurants", "first restaurants are placed after the reserve cards")
-    state.phase = Phase.SETUP_RESERVE
-    state.pending = [p.seat for p in state.players if p.reserve is None]
+    state.turn.phase = Phase.SETUP_RESERVE
+    state.turn.pending = [p.seat for p in state.players if p.reserve is None]
 
 
 def _setup_restaurants(state: GameState, raw: dict[str, Any], log: EventLog) -> None:
@@ -475,12 +475,12 @@ def _setup_restaurants(state: GameState, raw: dict[str, Any], log: EventLog) -> 
         if done != again[: len(done)]:
             raise _fail("restaurants", f"the second pass goes in turn order: {again}")
         turn_index = len(done)
-    state.phase = Phase.SETUP_RESTAURANTS
-    state.setup_passed = list(passed)
-    state.setup_second_pass = second
-    state.turn_index = turn_index
+    state.turn.phase = Phase.SETUP_RESTAURANTS
+    state.turn.setup_passed = list(passed)
+    state.turn.setup_second_pass = second
+    state.turn.index = turn_index
     if not second and turn_index >= players and passed:
-        state.setup_second_pass, state.turn_index = True, 0
+        state.turn.setup_second_pass, state.turn.index = True, 0
 
 
 def _mid_working(state: GameState, raw: Any, log: EventLog) -> None:
@@ -491,9 +491,9 @@ def _mid_working(state: GameState, raw: Any, log: EventLog) -> None:
     w = _keys("working", raw, _WORKING)
     seat = _int(w, "seat", -1, where="working", minimum=0, maximum=state.num_players - 1)
     step = _enum("working.step", WorkStep, w.get("step", WorkStep.HIRE.value))
-    state.phase = Phase.WORKING
-    state.turn_index = state.turn_order.index(seat)
-    for later in state.turn_order[state.turn_index :]:
+    state.turn.phase = Phase.WORKING
+    state.turn.index = state.turn_order.index(seat)
+    for later in state.turn_order[state.turn.index :]:
         if later != seat or step is WorkStep.HIRE:
             state.players[later].hire_discounts = 0  # counted at the end of their hiring
     turn = working.new_turn(state, seat)
@@ -530,7 +530,7 @@ def _mid_working(state: GameState, raw: Any, log: EventLog) -> None:
         if not isinstance(left, int) or isinstance(left, bool) or not 0 <= left <= unit.left:
             raise _fail(f"working.trainers[{i}]", f"steps left must be 0 to {unit.left}")
         unit.left = left
-    state.working = turn
+    state.turn.working = turn
     working.resume(state, log)
 
 

@@ -1,8 +1,9 @@
 """The game state: plain data, cheap to clone, exactly serialisable.
 
-Layout follows the split between *flow* bookkeeping (round, phase, whose decision, per-phase
-progress) and *game content* (board pieces, bank, companies). Nothing here holds a callable or
-an open resource; the static board geometry is rebuilt from the tile placements and cached.
+Layout follows the split between the *turn flow* (``state.turn``, a :class:`TurnFlow`: phase,
+stage, whose decision, per-phase progress) and *game content* (round, turn order, board pieces,
+bank, companies). Nothing here holds a callable or an open resource; the static board geometry
+is rebuilt from the tile placements and cached.
 
 Cards of one employee type are identical, so a company's cards are kept as sorted lists of
 type ids per place: ``hand`` (between rounds), ``at_work`` (the structure, CEO implied),
@@ -266,6 +267,75 @@ class WorkingTurn:
 
 
 @dataclass(slots=True)
+class TurnFlow:
+    """The turn flow: the phase (and its stage), whose decision it is and how far it has got.
+
+    One record (``state.turn``), cloned in one call. It is saved flat, at the top level of
+    :meth:`GameState.to_dict` under the names the fields had before they were grouped, so saved
+    games, the views sent to the browser and state hashes are unchanged."""
+
+    phase: Phase = Phase.SETUP_RESERVE
+    stage: Stage = Stage.NONE  # a phase's sub-stage, when it has several (e.g. Payday)
+    index: int = 0  # into turn_order: the player acting in turn-order phases
+    pending: list[Seat] = field(default_factory=list)  # seats that still owe a decision
+    drafts: dict[Seat, list[EmployeeId]] = field(default_factory=dict)  # secret per-seat choices
+    order_choosers: list[Seat] = field(default_factory=list)  # Order of Business queue
+    new_order: list[Seat | None] = field(default_factory=list)
+    setup_passed: list[Seat] = field(default_factory=list)
+    setup_second_pass: bool = False
+    working: WorkingTurn | None = None  # the current Working 9-5 turn
+
+    def clone(self) -> TurnFlow:
+        return TurnFlow(
+            phase=self.phase,
+            stage=self.stage,
+            index=self.index,
+            pending=list(self.pending),
+            drafts={s: list(d) for s, d in self.drafts.items()},
+            order_choosers=list(self.order_choosers),
+            new_order=list(self.new_order),
+            setup_passed=list(self.setup_passed),
+            setup_second_pass=self.setup_second_pass,
+            working=_clone_working(self.working),
+        )
+
+    def shallow_copy(self) -> TurnFlow:
+        """A new record sharing every part with this one (for views: read-only)."""
+        return TurnFlow(*_TURN_FIELDS(self))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as saved: flat in the state's dict, under their historical names."""
+        return {
+            "phase": self.phase.value,
+            "stage": self.stage,
+            "pending": list(self.pending),
+            "drafts": {str(s): list(d) for s, d in sorted(self.drafts.items())},
+            "order_choosers": list(self.order_choosers),
+            "new_order": list(self.new_order),
+            "setup_passed": list(self.setup_passed),
+            "setup_second_pass": self.setup_second_pass,
+            "working": _working_to_dict(self.working),
+            "turn_index": self.index,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TurnFlow:
+        """Inverse of :meth:`to_dict`; ``d`` is the state's (flat) dict."""
+        return cls(
+            phase=Phase(d["phase"]),
+            stage=Stage(d["stage"]),
+            index=int(d["turn_index"]),
+            pending=[int(s) for s in d["pending"]],
+            drafts={int(s): _employees(v) for s, v in d["drafts"].items()},
+            order_choosers=[int(s) for s in d["order_choosers"]],
+            new_order=[None if s is None else int(s) for s in d["new_order"]],
+            setup_passed=[int(s) for s in d["setup_passed"]],
+            setup_second_pass=bool(d["setup_second_pass"]),
+            working=_working_from_dict(d["working"]),
+        )
+
+
+@dataclass(slots=True)
 class GameState:
     """The whole game. Mutate only through the engine (``fcm.core.engine``)."""
 
@@ -277,7 +347,7 @@ class GameState:
     supply: dict[EmployeeId, int]
     bank: int
     round: int = 1
-    phase: Phase = Phase.SETUP_RESERVE
+    turn: TurnFlow = field(default_factory=TurnFlow)  # phase, whose decision, its progress
     turn_order: list[Seat] = field(default_factory=list)
     houses: dict[int, House] = field(default_factory=dict)
     restaurants: list[Restaurant] = field(default_factory=list)
@@ -291,16 +361,6 @@ class GameState:
     bank_breaks: int = 0
     reserve_added: int = 0  # money put into the bank by the first break
     box_paid: int = 0  # money paid from outside the bank after the second break (IOUs)
-    # flow bookkeeping
-    stage: Stage = Stage.NONE  # a phase's sub-stage, when it has several (e.g. Payday)
-    pending: list[Seat] = field(default_factory=list)  # seats that still owe a decision
-    drafts: dict[Seat, list[EmployeeId]] = field(default_factory=dict)  # secret per-seat choices
-    order_choosers: list[Seat] = field(default_factory=list)  # Order of Business queue
-    new_order: list[Seat | None] = field(default_factory=list)
-    setup_passed: list[Seat] = field(default_factory=list)
-    setup_second_pass: bool = False
-    working: WorkingTurn | None = None
-    turn_index: int = 0  # index into turn_order of the player acting in turn-order phases
     waitresses_this_round: dict[Seat, int] = field(default_factory=dict)
     ranking: list[Seat] = field(default_factory=list)  # final ranking, best first
     end_reason: str = ""
@@ -337,7 +397,7 @@ class GameState:
             supply=dict(self.supply),
             bank=self.bank,
             round=self.round,
-            phase=self.phase,
+            turn=self.turn.clone(),
             turn_order=list(self.turn_order),
             houses={
                 n: House(h.number, h.cell, h.printed, h.garden, list(h.demand))
@@ -372,15 +432,6 @@ class GameState:
             bank_breaks=self.bank_breaks,
             reserve_added=self.reserve_added,
             box_paid=self.box_paid,
-            stage=self.stage,
-            pending=list(self.pending),
-            drafts={s: list(d) for s, d in self.drafts.items()},
-            order_choosers=list(self.order_choosers),
-            new_order=list(self.new_order),
-            setup_passed=list(self.setup_passed),
-            setup_second_pass=self.setup_second_pass,
-            working=_clone_working(self.working),
-            turn_index=self.turn_index,
             waitresses_this_round=dict(self.waitresses_this_round),
             ranking=list(self.ranking),
             end_reason=self.end_reason,
@@ -403,7 +454,6 @@ class GameState:
             "supply": dict(self.supply),
             "bank": self.bank,
             "round": self.round,
-            "phase": self.phase.value,
             "turn_order": list(self.turn_order),
             "houses": [_house_to_dict(h) for h in sorted(self.houses.values(), key=_num)],
             "restaurants": [_restaurant_to_dict(r) for r in self.restaurants],
@@ -417,20 +467,12 @@ class GameState:
             "bank_breaks": self.bank_breaks,
             "reserve_added": self.reserve_added,
             "box_paid": self.box_paid,
-            "stage": self.stage,
-            "pending": list(self.pending),
-            "drafts": {str(s): list(d) for s, d in sorted(self.drafts.items())},
-            "order_choosers": list(self.order_choosers),
-            "new_order": list(self.new_order),
-            "setup_passed": list(self.setup_passed),
-            "setup_second_pass": self.setup_second_pass,
-            "working": _working_to_dict(self.working),
-            "turn_index": self.turn_index,
             "waitresses_this_round": {
                 str(s): n for s, n in sorted(self.waitresses_this_round.items())
             },
             "ranking": list(self.ranking),
             "end_reason": self.end_reason,
+            **self.turn.to_dict(),
         }
 
     def canonical_json(self) -> str:
@@ -443,6 +485,7 @@ class GameState:
 
 _STATE_FIELDS = operator.attrgetter(*(f.name for f in fields(GameState)))
 _PLAYER_FIELDS = operator.attrgetter(*(f.name for f in fields(Player)))
+_TURN_FIELDS = operator.attrgetter(*(f.name for f in fields(TurnFlow)))
 
 
 def shallow_player(p: Player) -> Player:
@@ -673,7 +716,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             supply={EMPLOYEE_IDS[k]: int(v) for k, v in d["supply"].items()},
             bank=int(d["bank"]),
             round=int(d["round"]),
-            phase=Phase(d["phase"]),
+            turn=TurnFlow.from_dict(d),
             turn_order=[int(s) for s in d["turn_order"]],
             houses={h["number"]: _house_from_dict(h) for h in d["houses"]},
             restaurants=[_restaurant_from_dict(r) for r in d["restaurants"]],
@@ -687,15 +730,6 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             bank_breaks=int(d["bank_breaks"]),
             reserve_added=int(d["reserve_added"]),
             box_paid=int(d["box_paid"]),
-            stage=Stage(d["stage"]),
-            pending=[int(s) for s in d["pending"]],
-            drafts={int(s): _employees(v) for s, v in d["drafts"].items()},
-            order_choosers=[int(s) for s in d["order_choosers"]],
-            new_order=[None if s is None else int(s) for s in d["new_order"]],
-            setup_passed=[int(s) for s in d["setup_passed"]],
-            setup_second_pass=bool(d["setup_second_pass"]),
-            working=_working_from_dict(d["working"]),
-            turn_index=int(d["turn_index"]),
             waitresses_this_round={int(s): int(n) for s, n in d["waitresses_this_round"].items()},
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),

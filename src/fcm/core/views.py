@@ -13,8 +13,9 @@ research environment) uses the same API on it; the legal actions of the viewing 
 from its view equal those computed from the full state.
 
 A view is cheap: it copies only what it blanks (the player records whose reserve is hidden, the
-drafts) and shares everything else with the state, so it is read-only and shows the state as it
-is until the state changes. ``view(state, seat).clone()`` is a copy of the view to play on.
+turn record with its drafts) and shares everything else with the state, so it is read-only and
+shows the state as it is until the state changes. ``view(state, seat).clone()`` is a copy of the
+view to play on.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def view(state: GameState, seat: Seat | None) -> GameState:
     """The state as ``seat`` may see it (``None``: a spectator, public information only)."""
     v = state.shallow_copy()
     v.rng = 0
-    if state.phase is not Phase.GAME_OVER:
+    if state.turn.phase is not Phase.GAME_OVER:
         v.seed = 0
     if not reserves_visible_to(state, seat):
         players = []
@@ -48,7 +49,8 @@ def view(state: GameState, seat: Seat | None) -> GameState:
         v.players = players
     else:
         v.players = list(state.players)
-    v.drafts = {s: (d if s == seat else []) for s, d in state.drafts.items()}
+    v.turn = state.turn.shallow_copy()
+    v.turn.drafts = {s: (d if s == seat else []) for s, d in state.turn.drafts.items()}
     return v
 
 

@@ -175,7 +175,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
 
         public = fcm.view(self.state, None)
         head = (
-            f"round {public.round}, {public.phase.value}; to act: {self.agent_selection}"
+            f"round {public.round}, {public.turn.phase.value}; to act: {self.agent_selection}"
             if not fcm.is_over(public)
             else f"game over: ranking {public.ranking} ({public.end_reason})"
         )

@@ -269,13 +269,13 @@ def observe(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.n
         _counts(row, _PF["at_work"], p.at_work)
         _counts(row, _PF["beach"], p.beach)
         _counts(row, _PF["busy"], busy.get(p.seat, []))
-        _counts(row, _PF["draft"], view.drafts.get(p.seat, []))
+        _counts(row, _PF["draft"], view.turn.drafts.get(p.seat, []))
         for good, amount in p.stock.items():
             row[_PF["stock"] + _GOOD[good]] = amount
         for m in p.milestones:
             row[_PF["milestones"] + _MILE[m]] = 1.0
         row[_PF["restaurants_placed"]] = p.restaurants_placed
-        row[_PF["pending"]] = 1.0 if p.seat in view.pending else 0.0
+        row[_PF["pending"]] = 1.0 if p.seat in view.turn.pending else 0.0
         row[_PF["acting"]] = 1.0 if p.seat in actors else 0.0
         row[_PF["waitresses"]] = view.waitresses_this_round.get(p.seat, 0)
         row[_PF["hire_discounts"]] = p.hire_discounts
@@ -288,9 +288,9 @@ def observe(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.n
     gl[_GF["reserve_added"]] = view.reserve_added
     gl[_GF["ceo_slots"]] = view.ceo_slots
     gl[_GF["gardens_left"]] = view.gardens_left
-    gl[_GF["phase"] + _PHASE[view.phase]] = 1.0
-    if view.stage in STAGES:
-        gl[_GF["stage"] + STAGES.index(view.stage)] = 1.0
+    gl[_GF["phase"] + _PHASE[view.turn.phase]] = 1.0
+    if view.turn.stage in STAGES:
+        gl[_GF["stage"] + STAGES.index(view.turn.stage)] = 1.0
     for card, left in view.supply.items():
         gl[_GF["supply"] + _EMP[card]] = left
     for number in view.house_supply:
@@ -301,7 +301,7 @@ def observe(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.n
         gl[_GF["milestones_available"] + _MILE[m]] = 1.0
     for m in view.milestones_this_round:
         gl[_GF["milestones_this_round"] + _MILE[m]] = 1.0
-    turn = view.working
+    turn = view.turn.working
     if turn is not None:
         gl[_GF["work_step"] + _STEP[turn.step]] = 1.0
         gl[_GF["working_seat"] + rel[turn.seat]] = 1.0
@@ -318,10 +318,10 @@ def observe(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.n
             gl[_GF["draft_number"] + turn.draft.number - 1] = 1.0
             placed = turn.draft.cells is not None or turn.draft.edge is not None
             gl[_GF["draft_placed"]] = 1.0 if placed else 0.0
-    for pos, s in enumerate(view.new_order):
+    for pos, s in enumerate(view.turn.new_order):
         if s is not None:
             gl[_GF["new_order"] + pos * MAX_PLAYERS + rel[s]] = 1.0
-    gl[_GF["setup_second_pass"]] = 1.0 if view.setup_second_pass else 0.0
+    gl[_GF["setup_second_pass"]] = 1.0 if view.turn.setup_second_pass else 0.0
 
     out: dict[str, np.ndarray] = {"board": planes, "players": players, "globals": gl}
     if mask:

@@ -231,7 +231,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
         state = fcm.new_game(self.players, 0, self.options, tiles=layout)
         # The turn order chance just decided (as fcm.load_scenario does); nothing has used the
         # setup's own shuffled order yet: every seat chooses its reserve card at once.
-        assert state.phase is Phase.SETUP_RESERVE
+        assert state.turn.phase is Phase.SETUP_RESERVE
         state.turn_order = list(self.order)
         self._box.state = state
 
@@ -265,7 +265,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
             return f"setup: tiles {self.tiles} turn order {self.order}"
         s = self.fcm
         cash = " ".join(f"${p.cash}" for p in s.players)
-        return f"round {s.round} {s.phase.value} cash {cash} hash {s.state_hash()}"
+        return f"round {s.round} {s.turn.phase.value} cash {cash} hash {s.state_hash()}"
 
 
 class FcmObserver:

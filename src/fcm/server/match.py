@@ -40,7 +40,7 @@ import orjson
 from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.errors import FcmError
-from fcm.core.events import Event
+from fcm.core.events import Event, EventKind
 from fcm.core.record import GameRecord
 from fcm.core.state import GameState, Options, Phase, state_from_dict
 from fcm.core.views import reserves_visible_to, view
@@ -62,6 +62,7 @@ from fcm.server.storage import (
 
 log = logging.getLogger("fcm.server")
 
+BRANCH_FORMAT = "fcm-branch/1"  # the start of a what-if branch: a whole position
 COMMIT_ATTEMPTS = 5
 
 
@@ -113,10 +114,10 @@ def reveal_reason(before: GameState, after: GameState, seat: int) -> str | None:
         return "a random outcome was drawn"
     if not reserves_visible_to(before, seat) and reserves_visible_to(after, seat):
         return "the reserve cards were revealed"
-    for other, draft in before.drafts.items():
-        if other != seat and after.drafts.get(other) != draft:
+    for other, draft in before.turn.drafts.items():
+        if other != seat and after.turn.drafts.get(other) != draft:
             return "the other players' secret choices were revealed"
-    if after.phase is Phase.GAME_OVER:
+    if after.turn.phase is Phase.GAME_OVER:
         return "the game is over"
     return None
 
@@ -212,6 +213,11 @@ class LiveGame:
 
 
 def initial_state(info: GameInfo) -> tuple[GameState, list[Event]]:
+    if info.scenario is not None and info.scenario.get("format") == BRANCH_FORMAT:
+        # a what-if branch starts from a whole saved position (fcm.server.replay)
+        state = state_from_dict(info.scenario["state"])
+        loaded = Event(EventKind.SCENARIO_LOADED, {"description": info.scenario["description"]})
+        return state, [loaded]
     record = GameRecord(
         players=info.players,
         seed=info.seed,
@@ -234,7 +240,7 @@ def build_state(loaded: Loaded) -> GameState:
 
 
 def status_of(state: GameState) -> str:
-    return "over" if state.phase is Phase.GAME_OVER else "active"
+    return "over" if state.turn.phase is Phase.GAME_OVER else "active"
 
 
 # -- the service ----------------------------------------------------------------------------------
@@ -357,6 +363,8 @@ class MatchService:
         options: dict[str, Any],
         seed: int | None = None,
         scenario: dict[str, Any] | None = None,
+        *,
+        branch: bool = False,
     ) -> tuple[GameInfo, dict[int, str], str]:
         """A new game; returns its info, the token of each human seat and the spectator token.
 
@@ -377,6 +385,9 @@ class MatchService:
             elif s.kind != "human":
                 raise ApiError(422, "game/invalid", f"seats[{i}]: kind must be human or bot")
         opts = check_options(options)
+        if scenario is not None and scenario.get("format") == BRANCH_FORMAT and not branch:
+            raise ApiError(422, "scenario/invalid",
+                           "a branch is made from a finished game's replay (POST .../branch)")
         if seed is None:
             seed = secrets.randbits(62)
         if scenario is not None and scenario.get("players") != len(seats):
@@ -467,7 +478,7 @@ class MatchService:
                 "version": live.seen(seat),
                 "status": live.head.status,
                 "round": state.round,
-                "phase": state.phase.value,
+                "phase": state.turn.phase.value,
                 "actors": actors,
                 "your_turn": who in actors,
                 "legal": [a.to_json() for a in legal],
@@ -797,7 +808,7 @@ class MatchService:
             "version": live.seen(seat),
             "status": live.head.status,
             "round": live.state.round,
-            "phase": live.state.phase.value,
+            "phase": live.state.turn.phase.value,
             "actors": actors,
             "your_turn": who in actors,
             "seats": seats_public(live.info),

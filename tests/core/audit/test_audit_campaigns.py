@@ -41,7 +41,7 @@ def campaigns_step(at_work: list[str]) -> GameState:
         state.supply[card] = 0
     state.campaign_supply = list(range(1, 17))
     start_phase(state, Phase.WORKING)
-    assert state.working is not None and state.working.step is WorkStep.CAMPAIGNS
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.CAMPAIGNS
     return state
 
 

@@ -44,7 +44,7 @@ def test_facts_E8_new_ceo_slots_apply_from_the_next_restructuring() -> None:
     state.players[0].stock[Good.BURGER] = 3
     state.houses[2].demand = [Good.BURGER] * 3
     state.bank = 20  # the $30 sale breaks the bank
-    state.phase = Phase.DINNERTIME
+    state.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.resolve_dinnertime(state, log)
     assert state.bank_breaks == 1 and state.ceo_slots == 2

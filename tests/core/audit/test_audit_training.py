@@ -45,7 +45,7 @@ def engine_ends(state: GameState) -> set[Beach]:
         if key in seen:
             return
         seen.add(key)
-        turn = s.working
+        turn = s.turn.working
         if turn is None or turn.seat != 0 or turn.step not in (WorkStep.HIRE, WorkStep.TRAIN):
             out.add(tuple(sorted(s.players[0].beach)))
             return

@@ -19,7 +19,7 @@ B = Good.BURGER
 
 
 def dinner(state: GameState) -> tuple[Phase, list[Event]]:
-    state.phase = Phase.DINNERTIME
+    state.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.begin(state, log)
     nxt = dinnertime.finish(state, log)
@@ -125,7 +125,7 @@ def test_excerpt_004_second_break_pays_from_the_box_and_ends_the_game() -> None:
     assert s.players[0].cash == 30 and s.players[1].cash == 698
     assert bank.conserved_total(s) == start
     # the game ends after Dinnertime: no Payday, Marketing or Clean up
-    assert s.phase is Phase.GAME_OVER
+    assert s.turn.phase is Phase.GAME_OVER
     assert s.end_reason == "the bank broke for the second time"
     assert s.ranking == [1, 0]
     assert s.players[0].stock[B] == 0 and s.players[0].at_work == ["burger_cook"]
@@ -190,7 +190,7 @@ def test_facts_E10_introductory_game_ends_at_the_first_break() -> None:
     assert s.reserve_added == 0 and s.ceo_slots == 3
     assert s.box_paid == 20 + 3
     assert s.players[0].cash == 30 and s.players[1].cash == 3
-    assert s.phase is Phase.GAME_OVER
+    assert s.turn.phase is Phase.GAME_OVER
     assert s.end_reason == "the bank broke (introductory game)"
     assert bank.conserved_total(s) == start
 
@@ -203,7 +203,7 @@ def test_bank_money_is_conserved_through_dinnertime_and_payday() -> None:
     assert bank.conserved_total(s) == 100 - 88
     start = bank.conserved_total(s)
     start_phase(s, Phase.DINNERTIME)  # stops at Payday firing
-    assert s.phase is Phase.PAYDAY
+    assert s.turn.phase is Phase.PAYDAY
     assert bank.conserved_total(s) == start
     assert s.players[0].cash == 30 + 15  # the CFO: half of $30
     s, _ = play(s, 0, Done())

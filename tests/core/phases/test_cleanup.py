@@ -27,7 +27,7 @@ EMPTY = {B: 0, P: 0, S: 0, L: 0, BEER: 0}
 
 def run(s: GameState) -> tuple[Phase, list[Event]]:
     """Clean up without decisions, by its phase functions (the engine is not run on)."""
-    s.phase = Phase.CLEANUP
+    s.turn.phase = Phase.CLEANUP
     log = EventLog()
     cleanup.begin(s, log)
     assert cleanup.actors(s) == []
@@ -62,7 +62,7 @@ def test_facts_E7_freezer_works_from_the_round_after_it_was_earned() -> None:
     s.round = 3
     s.players[0].stock.update({P: 4, BEER: 6})
     s.players[1].stock.update({P: 2})
-    s.phase = Phase.PAYDAY
+    s.turn.phase = Phase.PAYDAY
     ev = start_phase(s, Phase.CLEANUP)
     # exactly 10: the owner may keep them all (or throw some away: its own choice)
     assert current_actors(s) == [0]
@@ -78,7 +78,7 @@ def test_facts_E7_freezer_over_10_throws_away_one_item_at_a_time() -> None:
     """facts.md E.7: up to 10 kept, the owner chooses which."""
     s = make_state()
     s.round = 5
-    s.phase = Phase.MARKETING
+    s.turn.phase = Phase.MARKETING
     s.players[0].milestones = {"first_throw_away": 3}
     s.players[0].stock.update({B: 8, P: 3, BEER: 1})
     s.players[0].at_work = ["kitchen_trainee"]
@@ -86,7 +86,7 @@ def test_facts_E7_freezer_over_10_throws_away_one_item_at_a_time() -> None:
     s.players[1].at_work = ["errand_boy"]
     ev = start_phase(s, Phase.CLEANUP)
     assert kinds(ev, "freezer_over_capacity")[0].data == {"seat": 0, "items": 12, "capacity": 10}
-    assert s.phase is Phase.CLEANUP and current_actors(s) == [0]
+    assert s.turn.phase is Phase.CLEANUP and current_actors(s) == [0]
     assert s.players[1].stock == EMPTY  # no freezer: already discarded
     assert legal_actions(s, 0) == [ThrowAway(B), ThrowAway(P), ThrowAway(BEER)]
     with pytest.raises(IllegalActionError):
@@ -99,7 +99,7 @@ def test_facts_E7_freezer_over_10_throws_away_one_item_at_a_time() -> None:
     assert s.players[0].stock == {**EMPTY, B: 8, P: 2}
     assert Done() in legal_actions(s, 0)  # 10 left: keeping them is now legal
     s, ev = play(s, 0, Done())
-    assert s.phase is Phase.RESTRUCTURING and s.round == 6
+    assert s.turn.phase is Phase.RESTRUCTURING and s.round == 6
     assert kinds(ev, "freezer_kept")[0].data["goods"] == ["burger"] * 8 + ["pizza"] * 2
 
 
@@ -162,9 +162,9 @@ def test_facts_E6_per_round_bookkeeping_is_reset_demand_and_campaigns_stay() -> 
 
 def test_engine_clean_up_starts_the_next_round() -> None:
     s = make_state()
-    s.phase = Phase.MARKETING
+    s.turn.phase = Phase.MARKETING
     s.players[0].at_work = ["waitress"]
     events = start_phase(s, Phase.CLEANUP)
-    assert s.phase is Phase.RESTRUCTURING and s.round == 2
+    assert s.turn.phase is Phase.RESTRUCTURING and s.round == 2
     assert kinds(events, "round_started")[0].data == {"round": 2}
     assert current_actors(s) == [0]  # the Waitress is back in hand

@@ -36,7 +36,7 @@ SPAN = ((3, 4), "ne")
 
 def dinner(state: GameState) -> tuple[Phase, list[Event]]:
     """Run Dinnertime's phase functions directly (the later phases are not run)."""
-    state.phase = Phase.DINNERTIME
+    state.turn.phase = Phase.DINNERTIME
     log = EventLog()
     dinnertime.begin(state, log)
     assert dinnertime.actors(state) == []
@@ -481,7 +481,7 @@ def test_engine_runs_dinnertime_then_stops_at_payday_firing() -> None:
     stock(s, 0, burger=1)
     s.houses[2].demand = [B]
     events = start_phase(s, Phase.DINNERTIME)
-    assert s.phase is Phase.PAYDAY
-    assert s.pending == [0]
+    assert s.turn.phase is Phase.PAYDAY
+    assert s.turn.pending == [0]
     assert one(events, "house_served")["winner"] == 0
     assert s.players[0].cash == 10

@@ -45,7 +45,8 @@ def food(hold_at_dinnertime: None) -> Any:
         for c in state.supply:
             state.supply[c] = 0
         start_phase(state, Phase.WORKING)
-        assert state.working is not None and state.working.step is WorkStep.FOOD_AND_DRINKS
+        turn = state.turn.working
+        assert turn is not None and turn.step is WorkStep.FOOD_AND_DRINKS
         return state
 
     return make

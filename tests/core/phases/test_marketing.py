@@ -47,7 +47,7 @@ def add(
 
 
 def run(s: GameState) -> list[Event]:
-    s.phase = Phase.MARKETING
+    s.turn.phase = Phase.MARKETING
     log = EventLog()
     marketing.begin(s, log)
     assert marketing.actors(s) == []
@@ -188,6 +188,6 @@ def test_engine_marketing_then_clean_up_keeps_demand() -> None:
     s.players[0].at_work = ["marketing_trainee"]
     add(s, 15, CampaignType.BILLBOARD, B, cells=((5, 0),), remaining=2)
     start_phase(s, Phase.MARKETING)
-    assert s.phase is Phase.RESTRUCTURING and s.round == 2
+    assert s.turn.phase is Phase.RESTRUCTURING and s.round == 2
     assert s.houses[2].demand == [B]
     assert s.campaigns[15].remaining == 1

@@ -28,7 +28,7 @@ def campaign(owner: int, marketeer: str, number: int = 11, remaining: int = 3) -
 def payday_state() -> GameState:
     """Two players, SMALL_MAP, as Dinnertime ends (the phase Payday follows)."""
     s = make_state()
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     return s
 
 
@@ -41,7 +41,7 @@ def test_conventions_9_firing_is_secret_and_simultaneous() -> None:
     s.bank = 80
     supply_waitress = s.supply["waitress"]
     start_phase(s, Phase.PAYDAY)
-    assert s.stage == "firing"
+    assert s.turn.stage == "firing"
     assert current_actors(s) == [0, 1]
     assert legal_actions(s, 0) == [Fire("burger_cook"), Fire("waitress"), Done()]
     s, ev = play(s, 0, Fire("waitress"))
@@ -58,7 +58,7 @@ def test_conventions_9_firing_is_secret_and_simultaneous() -> None:
     paid = [(e.data["seat"], e.data["amount"]) for e in kinds(ev, "salaries_paid")]
     assert paid == [(0, 5), (1, 5)]
     assert s.players[0].cash == 5 and s.players[1].cash == 5 and s.bank == 90
-    assert s.phase is Phase.RESTRUCTURING and s.round == 2
+    assert s.turn.phase is Phase.RESTRUCTURING and s.round == 2
     assert s.players[0].hand == ["burger_cook"]
 
 
@@ -131,7 +131,7 @@ def test_facts_E4_cannot_pay_fires_salaried_cards_until_it_can() -> None:
     supply_cook = s.supply["burger_cook"]
     start_phase(s, Phase.PAYDAY)
     s, ev = play(s, 0, Done())
-    assert s.phase is Phase.PAYDAY and s.stage == "cannot_pay"
+    assert s.turn.phase is Phase.PAYDAY and s.turn.stage == "cannot_pay"
     assert kinds(ev, "cannot_pay")[0].data == {"seat": 0, "due": 10, "cash": 7}
     assert current_actors(s) == [0]
     # only salaried cards, no way to stop
@@ -141,7 +141,7 @@ def test_facts_E4_cannot_pay_fires_salaried_cards_until_it_can() -> None:
     s, ev = play(s, 0, Fire("burger_cook"))
     assert s.players[0].cash == 2 and s.bank == 98
     assert s.supply["burger_cook"] == supply_cook + 1
-    assert s.phase is Phase.RESTRUCTURING
+    assert s.turn.phase is Phase.RESTRUCTURING
     assert s.players[0].hand == ["pizza_cook", "trainer", "waitress"]
 
 
@@ -156,13 +156,13 @@ def test_facts_E4_busy_marketeer_fired_only_when_no_other_salaried_card_left() -
     start_phase(s, Phase.PAYDAY)
     s, _ = play(s, 0, Done())
     s, _ = play(s, 1, Done())
-    assert s.stage == "cannot_pay" and current_actors(s) == [0]
+    assert s.turn.stage == "cannot_pay" and current_actors(s) == [0]
     assert legal_actions(s, 0) == [Fire("burger_cook")]
     s, _ = play(s, 0, Fire("burger_cook"))
     assert legal_actions(s, 0) == [Fire("brand_manager"), Fire("campaign_manager")]
     s, ev = play(s, 0, Fire("campaign_manager"))
     assert kinds(ev, "fired_to_pay")[0].data["campaign"] == 11
-    assert s.stage == "cannot_pay"  # $0: every salaried card goes
+    assert s.turn.stage == "cannot_pay"  # $0: every salaried card goes
     s, ev = play(s, 0, Fire("brand_manager"))
     assert kinds(ev, "salaries_paid")[0].data["amount"] == 0
     assert s.supply["campaign_manager"] == supply_cm + 1
@@ -209,7 +209,7 @@ def test_payday_nothing_to_decide_pays_busy_marketeer_salaries_directly() -> Non
 
 def test_payday_pays_in_turn_order_and_waits_for_the_broke_player() -> None:
     s = make_state(3, turn_order=[2, 0, 1])
-    s.phase = Phase.DINNERTIME
+    s.turn.phase = Phase.DINNERTIME
     for seat in range(3):
         s.players[seat].at_work = ["burger_cook"]
         s.players[seat].cash = 5
@@ -235,7 +235,7 @@ def test_payday_in_debt_after_negative_price_fires_all_then_pays_nothing() -> No
     start_phase(s, Phase.PAYDAY)
     s, _ = play(s, 0, Done())
     s, _ = play(s, 1, Done())
-    assert s.stage == "cannot_pay"
+    assert s.turn.stage == "cannot_pay"
     s, ev = play(s, 0, Fire("discount_manager"))
     assert kinds(ev, "salaries_paid")[0].data["amount"] == 0
-    assert s.players[0].cash == -4 and s.phase is Phase.RESTRUCTURING
+    assert s.players[0].cash == -4 and s.turn.phase is Phase.RESTRUCTURING

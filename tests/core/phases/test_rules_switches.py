@@ -52,7 +52,7 @@ def test_facts_d1_local_manager_range_counts_the_step_onto_another_tiles_entranc
     (Before the fix it was offered.) Likewise (0,14) on tile 2 next only to the ring; but the
     same restaurant with its entrance at (1,14), next to tile 2's own road at range 2, is fine."""
     state = working(["local_manager"], RING, ((3, 0), "nw"))
-    assert state.working is not None and state.working.step is WorkStep.RESTAURANTS
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.RESTAURANTS
     offered = set(legal_actions(state, 0))
     assert PlaceRestaurant((0, 20), Corner.NW, "local_manager") not in offered
     assert PlaceRestaurant((0, 13), Corner.NE, "local_manager") not in offered
@@ -124,7 +124,7 @@ def test_facts_9_1_9_payday_firing_in_turn_order() -> None:
     turn order (seat 1 first here), each firing revealed when that chain commits."""
     def payday(**options: Any) -> GameState:
         s = make_state(turn_order=[1, 0], **options)
-        s.phase = Phase.DINNERTIME
+        s.turn.phase = Phase.DINNERTIME
         s.players[0].at_work = ["burger_cook"]
         s.players[1].at_work = ["pizza_cook"]
         s.players[1].beach = ["waitress"]
@@ -179,16 +179,16 @@ def test_round_limit_is_off_in_real_games_and_named_when_it_ends_one() -> None:
     simulations only, is off by default and says so when it ends a game."""
     assert Options().round_limit is None
     state = make_state(round_limit=1)
-    state.phase = Phase.MARKETING
+    state.turn.phase = Phase.MARKETING
     events = start_phase(state, Phase.CLEANUP)
-    assert state.phase is Phase.GAME_OVER and state.end_reason == ROUND_LIMIT_REASON
+    assert state.turn.phase is Phase.GAME_OVER and state.end_reason == ROUND_LIMIT_REASON
     assert "simulation" in ROUND_LIMIT_REASON and "not a rule" in ROUND_LIMIT_REASON
     assert kinds(events, "game_over")[0].data["reason"] == ROUND_LIMIT_REASON
     uncapped = make_state()
-    uncapped.phase = Phase.MARKETING
+    uncapped.turn.phase = Phase.MARKETING
     uncapped.round = 500
     start_phase(uncapped, Phase.CLEANUP)
-    assert uncapped.phase is not Phase.GAME_OVER and uncapped.round == 501
+    assert uncapped.turn.phase is not Phase.GAME_OVER and uncapped.round == 501
 
 
 def test_switches_are_off_by_default() -> None:

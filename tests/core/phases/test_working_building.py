@@ -59,7 +59,7 @@ def test_excerpt_002_new_business_developer_places_house_with_garden() -> None:
     """Excerpt 002: place a house with a garden (any number still in the supply) on empty
     squares, with an edge next to a road."""
     state = step(["new_business_developer"])
-    assert state.working is not None and state.working.step is WorkStep.HOUSES
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.HOUSES
     action = PlaceHouse(9, (3, 3), ((3, 5), (4, 5)))
     assert action in legal_actions(state, 0)
     state, events = run(state, 0, action)
@@ -72,7 +72,7 @@ def test_excerpt_002_new_business_developer_places_house_with_garden() -> None:
         "garden": [[3, 5], [4, 5]],
     }
     # one action per New Business Developer: the step ended by itself
-    assert state.working is None or state.working.step is not WorkStep.HOUSES
+    assert state.turn.working is None or state.turn.working.step is not WorkStep.HOUSES
 
 
 def test_excerpt_002_house_numbers_only_from_the_supply() -> None:
@@ -126,7 +126,7 @@ def test_excerpt_002_local_manager_coming_soon_within_road_range_3() -> None:
     open restaurants' entrances, with its entrance on a road the manager reached; it gets a
     Coming Soon sign."""
     state = step(["local_manager"], tiles=LINE, restaurant=((3, 0), "nw"))
-    assert state.working is not None and state.working.step is WorkStep.RESTAURANTS
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.RESTAURANTS
     assert PlaceRestaurant((3, 15), NW, "local_manager") in legal_actions(state, 0)  # tile 3
     illegal(
         state,

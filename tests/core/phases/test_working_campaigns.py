@@ -46,7 +46,7 @@ def campaigns_step(
         state.supply[card] = 0
     state.campaign_supply = list(range(1, 17))  # as in a 5-player game (facts.md C)
     start_phase(state, Phase.WORKING)
-    assert state.working is not None and state.working.step is WorkStep.CAMPAIGNS
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.CAMPAIGNS
     return state
 
 
@@ -291,7 +291,7 @@ def test_excerpt_002_each_marketeer_launches_one_campaign() -> None:
         ChooseAdvert(Good.BURGER, 1),
     )
     assert [e.data["step"] for e in kinds(events, "step_ended")] == ["campaigns"]
-    assert state.working is not None and state.working.step is WorkStep.FOOD_AND_DRINKS
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.FOOD_AND_DRINKS
 
 
 def test_conventions_11_no_campaign_from_a_coming_soon_restaurant() -> None:

@@ -31,15 +31,15 @@ def test_excerpt_002_turns_go_in_turn_order_and_phase_ends_after_last() -> None:
     state = two_players(order=(1, 0))
     start_phase(state, Phase.WORKING)
     assert current_actors(state) == [1]
-    assert state.working is not None and state.working.step is WorkStep.HIRE
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.HIRE
     state, events = run(state, 1, Hire("waitress"))
     # the CEO's only hire is used: the rest of seat 1's turn has nothing to decide
     assert [e.data["seat"] for e in kinds(events, "turn_ended")] == [1]
     assert current_actors(state) == [0]
-    assert state.turn_index == 1
+    assert state.turn.index == 1
     state, events = run(state, 0, Done())
-    assert state.phase is Phase.DINNERTIME
-    assert state.working is None
+    assert state.turn.phase is Phase.DINNERTIME
+    assert state.turn.working is None
     assert kinds(events, "phase_started")[-1].data["phase"] == "dinnertime"
 
 
@@ -50,7 +50,7 @@ def test_excerpt_002_steps_in_fixed_order_hire_after_train_is_illegal() -> None:
     state.players[0].beach = ["management_trainee"]
     start_phase(state, Phase.WORKING)
     state, _ = run(state, 0, Done())
-    assert state.working is not None and state.working.step is WorkStep.TRAIN
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.TRAIN
     message = illegal(state, 0, Hire("waitress"), "Working 9–5", "'Hire employees' is over")
     assert "Train employees" in message
 
@@ -88,7 +88,7 @@ def test_done_ends_an_optional_step_with_actions_left() -> None:
     state.players[0].beach = ["kitchen_trainee"]
     start_phase(state, Phase.WORKING)
     state, events = run(state, 0, Done())
-    assert state.working is not None and state.working.step is WorkStep.TRAIN
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.TRAIN
     assert kinds(events, "step_ended")[0].data == {"seat": 0, "step": "hire", "by": "done"}
     assert Done() in legal_actions(state, 0)
     state, _ = run(state, 0, Train("trainer", "kitchen_trainee", "pizza_cook"))
@@ -131,7 +131,7 @@ def test_player_with_nothing_to_do_is_skipped_but_gets_mandatory_drive_ins() -> 
     p.restaurants_placed = 3  # all 3 restaurants used: the Local Manager can't place one
     state.players[1].at_work = ["kitchen_trainee"]  # seat 1 can cook
     events = start_phase(state, Phase.WORKING)
-    assert state.phase is Phase.WORKING
+    assert state.turn.phase is Phase.WORKING
     assert current_actors(state) == [1]
     assert state.restaurants_of(0)[0].drive_in
     assert [e.data["seat"] for e in kinds(events, "turn_ended")] == [0]
@@ -143,7 +143,7 @@ def test_done_is_the_only_decision_left_after_the_last_step() -> None:
     for card in state.supply:
         state.supply[card] = 0
     events = start_phase(state, Phase.WORKING)
-    assert state.phase is Phase.DINNERTIME
+    assert state.turn.phase is Phase.DINNERTIME
     assert len(kinds(events, "turn_started")) == 2
 
 

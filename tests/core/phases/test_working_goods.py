@@ -44,7 +44,7 @@ def food_step(
     for card in state.supply:
         state.supply[card] = 0
     start_phase(state, Phase.WORKING)
-    assert state.working is not None and state.working.step is WorkStep.FOOD_AND_DRINKS
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.FOOD_AND_DRINKS
     return state
 
 

@@ -72,9 +72,9 @@ def test_random_play_never_gets_stuck(seed: int) -> None:
     state = random_position(rng)
     start_phase(state, Phase.WORKING)
     for _ in range(400):
-        if state.phase is not Phase.WORKING:
+        if state.turn.phase is not Phase.WORKING:
             break
-        turn = state.working
+        turn = state.turn.working
         assert turn is not None
         if turn.step not in (WorkStep.HIRE, WorkStep.TRAIN):
             assert min(state.supply.values()) >= 0
@@ -86,6 +86,6 @@ def test_random_play_never_gets_stuck(seed: int) -> None:
         doing = [a for a in legal if not isinstance(a, Done)]
         action = rng.choice(doing) if doing and rng.random() < 0.85 else rng.choice(legal)
         apply_in_place(state, seat, action)
-    assert state.phase is Phase.DINNERTIME
+    assert state.turn.phase is Phase.DINNERTIME
     assert min(state.supply.values()) >= 0
     assert all(p.hire_discounts >= 0 for p in state.players)

@@ -38,7 +38,7 @@ def position(at_work: list[str], beach: list[str] | None = None, **supply: int) 
 
 def to_train(state: GameState) -> GameState:
     state, _ = run(state, 0, Done())
-    assert state.working is not None and state.working.step is WorkStep.TRAIN
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.TRAIN
     return state
 
 
@@ -53,9 +53,9 @@ def test_excerpt_002_hires_ceo_girl_manager_hr() -> None:
     """Excerpt 002 "Hire employees": CEO 1 + Recruiting Girl 1 + Recruiting Manager 2 + HR
     Director 4 hires."""
     state = position(["recruiting_girl", "recruiting_manager", "hr_director"])
-    assert state.working is not None
-    assert state.working.hires_left == 8
-    assert state.working.discount_hires == 6
+    assert state.turn.working is not None
+    assert state.turn.working.hires_left == 8
+    assert state.turn.working.discount_hires == 6
 
 
 def test_excerpt_002_hire_puts_entry_level_card_on_the_beach() -> None:
@@ -89,7 +89,7 @@ def test_excerpt_002_no_hire_beyond_the_hire_count() -> None:
     """Excerpt 002: the CEO gives 1 hire; when it is used the step ends by itself."""
     state = position(["trainer"])
     state, events = run(state, 0, Hire("kitchen_trainee"))
-    assert state.working is not None and state.working.step is WorkStep.TRAIN
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.TRAIN
     assert [e.data["step"] for e in kinds(events, "step_ended")] == ["hire"]
     illegal(state, 0, Hire("waitress"), "'Hire employees' is over")
 
@@ -306,7 +306,7 @@ def test_excerpt_002_hire_from_empty_pile_when_trained_on_same_turn() -> None:
     assert Hire(MT) in legal_actions(state, 0)
     state, _ = run(state, 0, Hire(MT))
     assert state.supply[MT] == -1  # taken "at once": it exists only until it is trained on
-    assert state.working is not None and state.working.step is WorkStep.TRAIN
+    assert state.turn.working is not None and state.turn.working.step is WorkStep.TRAIN
     # while the pile is short, only training that card on is offered, and Done is not legal
     assert Done() not in legal_actions(state, 0)
     illegal(state, 0, Done(), "only the final card must be available")

@@ -39,13 +39,13 @@ def _goods(p: Player) -> list[str]:
 
 
 def begin(state: GameState, log: EventLog) -> None:
-    state.pending = []
-    state.stage = Stage.NONE
+    state.turn.pending = []
+    state.turn.stage = Stage.NONE
     capacity = state.rules.catalog.freezer_capacity
     for p in state.players:
         if has_freezer(state, p):
             if _items(p):
-                state.pending.append(p.seat)
+                state.turn.pending.append(p.seat)
             if _items(p) > capacity:
                 log.add(
                     EventKind.FREEZER_OVER_CAPACITY, seat=p.seat, items=_items(p), capacity=capacity
@@ -60,11 +60,11 @@ def begin(state: GameState, log: EventLog) -> None:
 
 
 def actors(state: GameState) -> list[Seat]:
-    return list(state.pending)
+    return list(state.turn.pending)
 
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
-    if seat not in state.pending:
+    if seat not in state.turn.pending:
         return []
     p = state.players[seat]
     out: list[Action] = [ThrowAway(g) for g in Good if p.stock.get(g, 0) > 0]
@@ -91,7 +91,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         log.add(EventKind.GOOD_THROWN_AWAY, seat=seat, good=action.good.value, left=_items(p))
         if _items(p):
             return
-    state.pending.remove(seat)
+    state.turn.pending.remove(seat)
     log.add(EventKind.FREEZER_KEPT, seat=seat, goods=_goods(p))
 
 
@@ -115,7 +115,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
             log.add(EventKind.DRIVE_IN_REMOVED, seat=r.owner, restaurant=r.number)
     milestones.remove_claimed(state, log)
     state.waitresses_this_round = {}
-    state.pending = []
-    state.drafts = {}
-    state.stage = Stage.NONE
+    state.turn.pending = []
+    state.turn.drafts = {}
+    state.turn.stage = Stage.NONE
     return Phase.RESTRUCTURING

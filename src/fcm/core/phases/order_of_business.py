@@ -17,22 +17,22 @@ from fcm.core.types import Seat
 def begin(state: GameState, log: EventLog) -> None:
     previous = {s: i for i, s in enumerate(state.turn_order)}
     slots = {s: open_slots(state, s) for s in range(state.num_players)}
-    state.order_choosers = sorted(slots, key=lambda s: (-slots[s], previous[s]))
-    state.new_order = [None] * state.num_players
+    state.turn.order_choosers = sorted(slots, key=lambda s: (-slots[s], previous[s]))
+    state.turn.new_order = [None] * state.num_players
     log.add(
         EventKind.ORDER_OF_BUSINESS,
         open_slots={str(s): n for s, n in slots.items()},
-        choosing_order=list(state.order_choosers),
+        choosing_order=list(state.turn.order_choosers),
     )
 
 
 def _free_positions(state: GameState) -> list[int]:
-    return [i + 1 for i, s in enumerate(state.new_order) if s is None]
+    return [i + 1 for i, s in enumerate(state.turn.new_order) if s is None]
 
 
 def actors(state: GameState) -> list[Seat]:
-    if len(state.order_choosers) > 1:
-        return [state.order_choosers[0]]
+    if len(state.turn.order_choosers) > 1:
+        return [state.turn.order_choosers[0]]
     return []
 
 
@@ -47,8 +47,8 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 
 
 def _take(state: GameState, seat: Seat, position: int, log: EventLog) -> None:
-    state.new_order[position - 1] = seat
-    state.order_choosers.remove(seat)
+    state.turn.new_order[position - 1] = seat
+    state.turn.order_choosers.remove(seat)
     log.add(EventKind.TURN_ORDER_CHOSEN, seat=seat, position=position)
 
 
@@ -58,9 +58,9 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
-    if state.order_choosers:
-        _take(state, state.order_choosers[0], _free_positions(state)[0], log)
-    state.turn_order = [s for s in state.new_order if s is not None]
-    state.new_order = []
+    if state.turn.order_choosers:
+        _take(state, state.turn.order_choosers[0], _free_positions(state)[0], log)
+    state.turn_order = [s for s in state.turn.new_order if s is not None]
+    state.turn.new_order = []
     log.add(EventKind.TURN_ORDER, order=list(state.turn_order))
     return Phase.WORKING

@@ -6,12 +6,12 @@
    facts.md 9.1 #9: one chain at a time in turn order, each firing revealed at its commit):
    every chain with cards at work or on the beach chooses cards to fire (``Fire(employee)``,
    any card at work or on the beach; busy marketeers cannot be fired voluntarily) and commits
-   with ``Done()``. The choices are kept in ``state.drafts`` until everyone has committed, then
+   with ``Done()``. The choices are kept in ``state.turn.drafts`` until everyone has committed, then
    revealed; fired cards return to the supply.
 3. Salaries, in turn order: ``company.salary_due`` ($5 per salaried card at work, on the beach
    and busy; less $5 per unused Recruiting Manager / HR Director hire, $15 with First to train
    someone, no marketeer salaries with First billboard placed; never below $0), paid to the bank.
-4. A chain that cannot pay (``state.stage == "cannot_pay"``, only that chain acts) fires
+4. A chain that cannot pay (``state.turn.stage == "cannot_pay"``, only that chain acts) fires
    salaried cards one at a time (``Fire``) until it can pay; a busy marketeer only when no other
    salaried card is left (its campaign stays and runs on without a marketeer). Then it pays.
 5. First to pay $20 or more in salaries: claimed when the amount actually paid is >= $20.
@@ -36,11 +36,11 @@ PAY_MILESTONE_AMOUNT = 20
 
 
 def begin(state: GameState, log: EventLog) -> None:
-    state.pending = []
-    state.drafts = {}
-    state.turn_index = 0
+    state.turn.pending = []
+    state.turn.drafts = {}
+    state.turn.index = 0
     if state.options.introductory:
-        state.stage = Stage.NONE
+        state.turn.stage = Stage.NONE
         return
     for p in state.players:
         if p.milestones.get(MilestoneId.FIRST_100) == state.round:
@@ -50,17 +50,17 @@ def begin(state: GameState, log: EventLog) -> None:
                     state.supply[EmployeeId.CFO] = state.supply.get(EmployeeId.CFO, 0) + 1
                     log.add(EventKind.CFO_FIRED_FIRST_100, seat=p.seat)
                     break
-    state.stage = FIRING
-    state.drafts = {p.seat: [] for p in state.players if p.at_work or p.beach}
-    state.pending = [s for s in _order(state) if s in state.drafts]
-    if not state.pending:
+    state.turn.stage = FIRING
+    state.turn.drafts = {p.seat: [] for p in state.players if p.at_work or p.beach}
+    state.turn.pending = [s for s in _order(state) if s in state.turn.drafts]
+    if not state.turn.pending:
         _progress(state, log)
 
 
 def actors(state: GameState) -> list[Seat]:
-    if state.stage == FIRING and state.options.payday_firing_in_turn_order:
-        return state.pending[:1]  # facts.md 9.1 #9 (designer ruling): one at a time, in order
-    return list(state.pending)
+    if state.turn.stage == FIRING and state.options.payday_firing_in_turn_order:
+        return state.turn.pending[:1]  # facts.md 9.1 #9 (designer ruling): one at a time, in order
+    return list(state.turn.pending)
 
 
 def _order(state: GameState) -> list[Seat]:
@@ -71,7 +71,7 @@ def _order(state: GameState) -> list[Seat]:
 def _fireable(state: GameState, seat: Seat) -> list[EmployeeId]:
     """Card types a chain may still choose to fire in the secret step."""
     p = state.players[seat]
-    draft = state.drafts.get(seat, [])
+    draft = state.turn.drafts.get(seat, [])
     owned = [*p.at_work, *p.beach]
     return sorted({c for c in owned if owned.count(c) > draft.count(c)})
 
@@ -89,19 +89,19 @@ def _must_fire_options(state: GameState, seat: Seat) -> list[EmployeeId]:
 
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
-    if seat not in state.pending:
+    if seat not in state.turn.pending:
         return []
-    if state.stage == FIRING:
+    if state.turn.stage == FIRING:
         out: list[Action] = [Fire(c) for c in _fireable(state, seat)]
         out.append(Done())
         return out
-    if state.stage == CANNOT_PAY:
+    if state.turn.stage == CANNOT_PAY:
         return [Fire(c) for c in _must_fire_options(state, seat)]
     return []
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
-    if state.stage == CANNOT_PAY:
+    if state.turn.stage == CANNOT_PAY:
         due = salary_due(state, seat)
         cash = state.players[seat].cash
         if isinstance(action, Fire):
@@ -120,34 +120,34 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
-    if state.stage == FIRING:
+    if state.turn.stage == FIRING:
         if isinstance(action, Fire):
-            state.drafts[seat].append(action.employee)
-            state.drafts[seat].sort()
+            state.turn.drafts[seat].append(action.employee)
+            state.turn.drafts[seat].sort()
             log.add(EventKind.FIRE_CHOSEN, visible_to=(seat,), seat=seat, employee=action.employee)
             return
-        state.pending.remove(seat)
+        state.turn.pending.remove(seat)
         log.add(EventKind.FIRING_COMMITTED, seat=seat)
         if state.options.payday_firing_in_turn_order:
             _reveal_one(state, seat, log)  # fired openly, before the next player decides
-        if not state.pending:
+        if not state.turn.pending:
             _progress(state, log)
         return
-    assert state.stage == CANNOT_PAY and isinstance(action, Fire)
+    assert state.turn.stage == CANNOT_PAY and isinstance(action, Fire)
     _fire_for_salary(state, seat, action.employee, log)
     if _can_pay(state, seat):
-        state.pending = []
+        state.turn.pending = []
         _pay(state, seat, log)
-        state.turn_index += 1
-        state.stage = PAYING
+        state.turn.index += 1
+        state.turn.stage = PAYING
         _progress(state, log)
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
-    state.stage = Stage.NONE
-    state.pending = []
-    state.drafts = {}
-    state.turn_index = 0
+    state.turn.stage = Stage.NONE
+    state.turn.pending = []
+    state.turn.drafts = {}
+    state.turn.index = 0
     return Phase.MARKETING
 
 
@@ -156,16 +156,16 @@ def finish(state: GameState, log: EventLog) -> Phase:
 
 def _progress(state: GameState, log: EventLog) -> None:
     """Reveal the firings (once), then pay in turn order until someone cannot pay."""
-    if state.stage == FIRING:
+    if state.turn.stage == FIRING:
         _reveal(state, log)
-        state.stage = PAYING
-        state.turn_index = 0
+        state.turn.stage = PAYING
+        state.turn.index = 0
     order = _order(state)
-    while state.turn_index < len(order):
-        seat = order[state.turn_index]
+    while state.turn.index < len(order):
+        seat = order[state.turn.index]
         if not _can_pay(state, seat):
-            state.stage = CANNOT_PAY
-            state.pending = [seat]
+            state.turn.stage = CANNOT_PAY
+            state.turn.pending = [seat]
             log.add(
                 EventKind.CANNOT_PAY,
                 seat=seat,
@@ -174,9 +174,9 @@ def _progress(state: GameState, log: EventLog) -> None:
             )
             return
         _pay(state, seat, log)
-        state.turn_index += 1
-    state.stage = Stage.NONE
-    state.pending = []
+        state.turn.index += 1
+    state.turn.stage = Stage.NONE
+    state.turn.pending = []
 
 
 def _can_pay(state: GameState, seat: Seat) -> bool:
@@ -189,13 +189,13 @@ def _can_pay(state: GameState, seat: Seat) -> bool:
 def _reveal(state: GameState, log: EventLog) -> None:
     for seat in _order(state):
         _reveal_one(state, seat, log)
-    state.drafts = {}
+    state.turn.drafts = {}
 
 
 def _reveal_one(state: GameState, seat: Seat, log: EventLog) -> None:
-    if seat not in state.drafts:
+    if seat not in state.turn.drafts:
         return
-    fired = state.drafts.pop(seat)
+    fired = state.turn.drafts.pop(seat)
     p = state.players[seat]
     for card in fired:
         place = p.beach if card in p.beach else p.at_work

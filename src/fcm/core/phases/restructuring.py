@@ -24,17 +24,17 @@ PLAYED_MILESTONES = {
 
 
 def begin(state: GameState, log: EventLog) -> None:
-    state.drafts = {p.seat: [] for p in state.players}
-    state.pending = [p.seat for p in state.players if p.hand]
+    state.turn.drafts = {p.seat: [] for p in state.players}
+    state.turn.pending = [p.seat for p in state.players if p.hand]
 
 
 def actors(state: GameState) -> list[Seat]:
-    return list(state.pending)
+    return list(state.turn.pending)
 
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
     p = state.players[seat]
-    draft = state.drafts.get(seat, [])
+    draft = state.turn.drafts.get(seat, [])
     out: list[Action] = []
     for card in sorted(set(p.hand)):
         if p.hand.count(card) > draft.count(card):
@@ -55,7 +55,7 @@ def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) 
     most their slots, and never a manager (managers sit only in CEO slots)."""
     p = state.players[seat]
     where = "Restructuring (excerpt 000 'Phase 1'; facts.md A.3)"
-    if state.drafts.get(seat):
+    if state.turn.drafts.get(seat):
         return f"{where}: an org chart is drawn at once, before any card is sent to work"
     employees = state.rules.catalog.employees
     unknown = [c for c in action.cards if c not in employees or c == "ceo"]
@@ -89,20 +89,20 @@ def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if isinstance(action, ArrangeStructure):  # checked by arrangement_problem
         for card in action.cards:
-            state.drafts[seat].append(card)
+            state.turn.drafts[seat].append(card)
             log.add(EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=card)
-        state.drafts[seat].sort()
-        state.pending.remove(seat)
+        state.turn.drafts[seat].sort()
+        state.turn.pending.remove(seat)
         log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
         return
     if isinstance(action, SendToWork):
-        state.drafts[seat].append(action.employee)
-        state.drafts[seat].sort()
+        state.turn.drafts[seat].append(action.employee)
+        state.turn.drafts[seat].sort()
         log.add(
             EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=action.employee
         )
     else:
-        state.pending.remove(seat)
+        state.turn.pending.remove(seat)
         log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
 
 
@@ -110,7 +110,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
     """Reveal every structure at once and apply the overfill penalty."""
     state.waitresses_this_round = {}
     for p in state.players:
-        draft = state.drafts.get(p.seat, [])
+        draft = state.turn.drafts.get(p.seat, [])
         if structure_fits(draft, state.ceo_slots):
             p.at_work = sorted(draft)
             overfull = False
@@ -134,5 +134,5 @@ def finish(state: GameState, log: EventLog) -> Phase:
             if card in p.at_work:
                 milestones.claim(state, p.seat, milestone, log)
         state.waitresses_this_round[p.seat] = p.at_work.count(EmployeeId.WAITRESS)
-    state.drafts = {}
+    state.turn.drafts = {}
     return Phase.ORDER_OF_BUSINESS

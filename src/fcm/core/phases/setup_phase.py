@@ -19,26 +19,26 @@ from fcm.core.types import Seat, corner_cell, tile_of
 
 
 def begin(state: GameState, log: EventLog) -> None:
-    if state.phase is Phase.SETUP_RESERVE:
-        state.pending = list(range(state.num_players))
+    if state.turn.phase is Phase.SETUP_RESERVE:
+        state.turn.pending = list(range(state.num_players))
     else:
-        state.setup_passed = []
-        state.setup_second_pass = False
-        state.turn_index = 0
+        state.turn.setup_passed = []
+        state.turn.setup_second_pass = False
+        state.turn.index = 0
 
 
 def _placing_order(state: GameState) -> list[Seat]:
-    if state.setup_second_pass:
-        return [s for s in state.turn_order if s in state.setup_passed]
+    if state.turn.setup_second_pass:
+        return [s for s in state.turn_order if s in state.turn.setup_passed]
     return list(reversed(state.turn_order))
 
 
 def actors(state: GameState) -> list[Seat]:
-    if state.phase is Phase.SETUP_RESERVE:
-        return list(state.pending)
+    if state.turn.phase is Phase.SETUP_RESERVE:
+        return list(state.turn.pending)
     order = _placing_order(state)
-    if state.turn_index < len(order):
-        return [order[state.turn_index]]
+    if state.turn.index < len(order):
+        return [order[state.turn.index]]
     return []
 
 
@@ -54,16 +54,16 @@ def first_restaurant_placements(state: GameState) -> list[PlaceRestaurant]:
 
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
-    if state.phase is Phase.SETUP_RESERVE:
+    if state.turn.phase is Phase.SETUP_RESERVE:
         return [ChooseReserve(card.money) for card in state.rules.catalog.reserve_cards]
     out: list[Action] = list(first_restaurant_placements(state))
-    if not state.setup_second_pass or not out:
+    if not state.turn.setup_second_pass or not out:
         out.append(Done())  # pass (the second pass must place when it can)
     return out
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
-    if state.phase is Phase.SETUP_RESERVE:
+    if state.turn.phase is Phase.SETUP_RESERVE:
         return "choose one reserve card: 100, 200 or 300"
     if isinstance(action, PlaceRestaurant):
         return (
@@ -76,10 +76,10 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
-    if state.phase is Phase.SETUP_RESERVE:
+    if state.turn.phase is Phase.SETUP_RESERVE:
         assert isinstance(action, ChooseReserve)
         state.players[seat].reserve = action.money
-        state.pending.remove(seat)
+        state.turn.pending.remove(seat)
         log.add(EventKind.RESERVE_CHOSEN, seat=seat)
         log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money)
         return
@@ -97,16 +97,17 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
             open=True,
             by="setup",
         )
-    elif not state.setup_second_pass:
-        state.setup_passed.append(seat)
+    elif not state.turn.setup_second_pass:
+        state.turn.setup_passed.append(seat)
         log.add(EventKind.RESTAURANT_PASSED, seat=seat)
-    state.turn_index += 1
-    if not state.setup_second_pass and state.turn_index >= state.num_players and state.setup_passed:
-        state.setup_second_pass = True
-        state.turn_index = 0
+    state.turn.index += 1
+    turn = state.turn
+    if not turn.setup_second_pass and turn.index >= state.num_players and turn.setup_passed:
+        state.turn.setup_second_pass = True
+        state.turn.index = 0
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
-    if state.phase is Phase.SETUP_RESERVE:
+    if state.turn.phase is Phase.SETUP_RESERVE:
         return Phase.SETUP_RESTAURANTS
     return Phase.RESTRUCTURING

@@ -48,6 +48,9 @@ def mount_web(app: FastAPI) -> None:
         app.mount(f"/web/{name}", _Assets(directory=WEB_DIR / name), name=f"web-{name}")
     add_presentation_route(app)
     add_options_route(app)
+    from fcm.server.replay import add_replay_routes
+
+    add_replay_routes(app)
 
 
 # -- the presentation endpoint (a candidate for fcm/server/app.py) ---------------------------

@@ -2,7 +2,7 @@
 
 In turn order each player takes a whole turn, in these steps: hire, train, open drive-ins,
 launch campaigns, prep food and drinks, place houses and gardens, place or move restaurants.
-``state.turn_index`` is the position in the turn order, ``state.working`` the turn's progress.
+``state.turn.index`` is the position in the turn order, ``state.turn.working`` the turn's progress.
 
 Every optional step ends with ``Done``. A step with nothing possible is skipped without a
 decision, and a step whose actions are all used up ends by itself; opening drive-ins is automatic.
@@ -65,18 +65,18 @@ def begin(state: GameState, log: EventLog) -> None:
     """Payday discounts are counted afresh each round; the first player's turn starts."""
     for p in state.players:
         p.hire_discounts = 0
-    state.turn_index = 0
-    state.working = None
+    state.turn.index = 0
+    state.turn.working = None
     _start_turn(state, log)
     _settle(state, log, entered=True)
 
 
 def actors(state: GameState) -> list[Seat]:
-    return [] if state.working is None else [state.working.seat]
+    return [] if state.turn.working is None else [state.turn.working.seat]
 
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
-    turn = state.working
+    turn = state.turn.working
     if turn is None or turn.seat != seat:
         return []
     out = _options(state, turn)
@@ -113,14 +113,14 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
-    state.working = None
-    state.turn_index = 0
+    state.turn.working = None
+    state.turn.index = 0
     return Phase.DINNERTIME
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     """Why ``action`` is not legal now, naming the rule (None: let the engine list the types)."""
-    turn = state.working
+    turn = state.turn.working
     if turn is None:
         return None
     if isinstance(action, Done):
@@ -157,12 +157,12 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 
 
 def _start_turn(state: GameState, log: EventLog) -> None:
-    """Set up the turn of the player at ``turn_index`` (none left: the phase is over)."""
-    if state.turn_index >= len(state.turn_order):
-        state.working = None
+    """Set up the turn of the player at ``state.turn.index`` (none left: the phase is over)."""
+    if state.turn.index >= len(state.turn_order):
+        state.turn.working = None
         return
-    seat = state.turn_order[state.turn_index]
-    state.working = turn = new_turn(state, seat)
+    seat = state.turn_order[state.turn.index]
+    state.turn.working = turn = new_turn(state, seat)
     log.add(
         EventKind.TURN_STARTED,
         seat=seat,
@@ -235,8 +235,8 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
 
     ``entered``: the current step has just begun (so ending it now means skipping it).
     """
-    while state.working is not None:
-        turn = state.working
+    while state.turn.working is not None:
+        turn = state.turn.working
         if turn.step is WorkStep.DRIVE_INS:
             _open_drive_ins(state, turn, log)
         elif _has_options(state, turn):
@@ -263,7 +263,7 @@ def _next_step(state: GameState, log: EventLog) -> None:
         turn.step = WORK_STEPS[at + 1]
         return
     log.add(EventKind.TURN_ENDED, seat=turn.seat)
-    state.turn_index += 1
+    state.turn.index += 1
     _start_turn(state, log)
 
 

@@ -26,8 +26,8 @@ def rule(step: WorkStep, text: str) -> str:
 
 def turn_of(state: GameState) -> WorkingTurn:
     """The current player's turn (only called while a turn is running)."""
-    assert state.working is not None, "no Working 9–5 turn is running"
-    return state.working
+    assert state.turn.working is not None, "no Working 9–5 turn is running"
+    return state.turn.working
 
 
 def open_spots(state: GameState, seat: Seat) -> list[RestaurantSpot]:

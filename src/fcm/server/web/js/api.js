@@ -47,6 +47,9 @@ export const api = {
   dinnertime: (game, token, round) => request("GET", `/api/games/${game}/dinnertime/${round}`, { token }),
   presentation: (game, token, withStatic) =>
     request("GET", `/api/games/${game}/presentation${withStatic ? "?static=true" : ""}`, { token }),
+  replayIndex: (game, token) => request("GET", `/api/games/${game}/replay`, { token }),
+  replayStep: (game, token, step) => request("GET", `/api/games/${game}/replay/${step}`, { token }),
+  branch: (game, token, step) => request("POST", `/api/games/${game}/branch`, { token, body: { step } }),
   wsUrl(game, token) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     return `${proto}://${location.host}/api/games/${game}/ws?token=${encodeURIComponent(token)}`;

@@ -3,11 +3,13 @@
 //   #/join/GAME/TOKEN       an invitation link: remember the token, then open the game
 //   #/game/GAME             play every seat of GAME this browser holds (hot-seat when several)
 //   #/game/GAME/N           play only seat N;  #/game/GAME/spectator  watch
+//   #/replay/GAME[/N]       step through GAME (as seat N, else any seat held here)
 
 import { account } from "./account.js";
 import { api, store } from "./api.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
+import { ReplayScreen } from "./replay.js";
 import { clear, h } from "./util.js";
 
 const root = document.getElementById("app");
@@ -35,6 +37,12 @@ async function route() {
         h("p", { class: "error", "data-test": "error" }, err.message),
         h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
     }
+    return;
+  }
+  if (page === "replay" && rest.length >= 1) {
+    current = new ReplayScreen(root, rest[0], rest[1] === undefined ? null : rest[1]);
+    window.fcmScreen = current;
+    current.start();
     return;
   }
   if (page === "game" && rest.length >= 1) {

@@ -379,15 +379,36 @@ export class BoardView {
   }
 
   installPanZoom() {
+    // one pointer pans (mouse drag or one finger), two fingers pinch-zoom around their middle;
+    // a press that does not move is a click (a tap)
     let drag = null;
+    let pinch = null;
+    const pts = new Map();
+    const spread = () => { const [a, b] = [...pts.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
     this.svg.addEventListener("pointerdown", (e) => {
-      if (e.button !== 0) return;
-      drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb }, moved: false, id: e.pointerId };
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pts.size === 2 && this.vb) {
+        const [a, b] = [...pts.values()];
+        pinch = { d: Math.max(1, spread()), vb: { ...this.vb }, mid: this.toBoard({ clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2 }) };
+        drag = { moved: true, done: true }; // the rest of this gesture is no click
+        return;
+      }
+      if (pts.size === 1) drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb }, moved: false, id: e.pointerId };
     });
     this.svg.addEventListener("pointermove", (e) => {
-      if (drag) {
+      if (pts.has(e.pointerId)) pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && pts.size >= 2) {
+        const k = pinch.d / Math.max(1, spread());
+        const w = Math.min(Math.max(pinch.vb.w * k, 4 * SQ), this.totalW * 2);
+        const f = w / pinch.vb.w;
+        this.vb = { x: pinch.mid.x - (pinch.mid.x - pinch.vb.x) * f, y: pinch.mid.y - (pinch.mid.y - pinch.vb.y) * f, w, h: pinch.vb.h * f };
+        this.applyViewBox();
+        return;
+      }
+      if (drag && !drag.done) {
         const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-        if (!drag.moved && Math.hypot(dx, dy) > 5) {
+        if (!drag.moved && Math.hypot(dx, dy) > (e.pointerType === "touch" ? 10 : 5)) {
           drag.moved = true;
           try { this.svg.setPointerCapture(drag.id); } catch { /* synthetic events */ }
         }
@@ -399,15 +420,17 @@ export class BoardView {
           return;
         }
       }
-      this.hover(e);
+      if (e.pointerType === "mouse") this.hover(e);
     });
     const end = (e) => {
+      pts.delete(e.pointerId);
+      if (pts.size < 2) pinch = null;
       if (drag && !drag.moved && e.type === "pointerup") this.click(e);
-      drag = null;
+      if (!pts.size) drag = null;
     };
     this.svg.addEventListener("pointerup", end);
     this.svg.addEventListener("pointercancel", end);
-    this.svg.addEventListener("pointerleave", () => this.hideTooltip());
+    this.svg.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse" && !this.pinned) this.hideTooltip(); });
     this.svg.addEventListener("wheel", (e) => {
       e.preventDefault();
       const p = this.toBoard(e);
@@ -417,20 +440,40 @@ export class BoardView {
 
   click(e) {
     const where = this.locate(e);
+    // a tap on a house or a campaign pins its information (nothing is reachable by hover only)
+    if (where && where.cell && this.infoAt(where.cell)) this.hover(e, true);
+    else this.unpin();
     if (!where) return;
     if (where.cell && this.handlers.onSquare) this.handlers.onSquare(where.cell, e);
     if (where.edge && this.handlers.onEdge) this.handlers.onEdge(where.edge, where.index, e);
   }
 
-  hover(e) {
+  infoAt(cell) {
+    const k = key(cell);
+    if (this.houseAt.has(k) && this.handlers.houseInfo) return this.handlers.houseInfo(this.houseAt.get(k));
+    if (this.campaignAt.has(k) && this.handlers.campaignInfo) return this.handlers.campaignInfo(this.campaignAt.get(k));
+    return null;
+  }
+
+  unpin() {
+    if (!this.pinned) return;
+    this.pinned = false;
+    this.tooltip.classList.remove("pinned");
+    this.hideTooltip();
+  }
+
+  hover(e, pin) {
+    if (this.pinned && !pin) return;
     const where = this.locate(e);
     if (!where || !where.cell || !this.pres) return this.hideTooltip();
-    const k = key(where.cell);
-    let content = null;
-    if (this.houseAt.has(k) && this.handlers.houseInfo) content = this.handlers.houseInfo(this.houseAt.get(k));
-    else if (this.campaignAt.has(k) && this.handlers.campaignInfo) content = this.handlers.campaignInfo(this.campaignAt.get(k));
+    const content = this.infoAt(where.cell);
     if (!content) return this.hideTooltip();
     clear(this.tooltip).append(content);
+    if (pin) {
+      this.pinned = true;
+      this.tooltip.classList.add("pinned");
+      this.tooltip.prepend(h("button", { type: "button", class: "ghost small close", "data-test": "tooltip-close", title: "Close", onclick: () => this.unpin() }, "×"));
+    }
     this.tooltip.classList.remove("hidden");
     const box = this.wrap.getBoundingClientRect();
     let x = e.clientX - box.left + 16, y = e.clientY - box.top + 16;

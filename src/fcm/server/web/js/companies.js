@@ -106,7 +106,7 @@ export function renderSupply(pres, ctx) {
     h("h4", {}, "Milestones still available"),
     pres.milestones_available.length
       ? h("ul", { class: "milestones available", "data-test": "milestones-available" }, pres.milestones_available.map((m) =>
-        h("li", { title: (catalog.milestones[m] || {}).effect || "" }, milestoneName(catalog, m),
+        h("li", { title: (catalog.milestones[m] || {}).effect || "", "data-milestone": m }, milestoneName(catalog, m),
           h("small", {}, ` — ${(catalog.milestones[m] || {}).claim_when || ""}`))))
       : h("p", { class: "muted" }, "none"),
     h("h4", {}, "Employee supply"),

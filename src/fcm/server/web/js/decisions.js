@@ -115,7 +115,8 @@ export class Decisions {
     el.dataset.version = msg.version;
     if (msg.status === "over") {
       el.dataset.kinds = "";
-      el.append(h("h2", {}, "Game over"), h("p", {}, pres ? pres.end_reason : ""));
+      el.append(h("h2", {}, "Game over"), h("p", {}, pres ? pres.end_reason : ""),
+        h("p", {}, h("a", { class: "button primary", href: `#/replay/${this.el.closest("[data-game]")?.dataset.game || ""}/${msg.seat ?? "spectator"}`, "data-test": "open-replay" }, "Replay this game (and what-if branches)")));
       this.ctl.board.setHighlights(null);
       return;
     }

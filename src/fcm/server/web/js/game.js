@@ -7,11 +7,11 @@ import { BoardView } from "./board.js";
 import { renderCompanies, renderSupply } from "./companies.js";
 import { Decisions } from "./decisions.js";
 import { stepName } from "./format.js";
-import { autoPlacedNotice } from "./table.js";
+import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./table.js";
 import { GameLog, renderResults } from "./results.js";
 import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
-const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["results", "Results"]];
+const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["results", "Results"], ["rules", "Rules"]];
 
 export class GameScreen {
   constructor(root, game, which) {
@@ -30,6 +30,12 @@ export class GameScreen {
     this.shownTab = null;
     this.dinners = new Map();
     this.newResults = false;
+    this.rulesOpen = new Set();
+    this.sheetFull = false; // phones: the panels fill the screen (the board is hidden)
+    if (!root.dataset.infoTaps) {
+      root.dataset.infoTaps = "1";
+      installInfoTaps(root, () => window.fcmScreen && window.fcmScreen.static && window.fcmScreen.static.catalog);
+    }
   }
 
   // -- seats and tokens ----------------------------------------------------------------------
@@ -94,6 +100,7 @@ export class GameScreen {
   /** The pass-the-device screen: everything of the previous seat is gone from the page. */
   showPass(seat) {
     this.disconnect();
+    closeInfo();
     this.msg = null;
     this.pres = null;
     this.decisions = null;
@@ -399,6 +406,7 @@ export class GameScreen {
       this.seat === null ? h("span", { class: "me" }, "spectator")
         : h("span", { class: "me", "data-test": "me", style: { borderColor: chain(this.seat).colour } },
           h("span", { class: "swatch", style: { background: chain(this.seat).colour } }), `${this.name(this.seat)}${this.hotseat ? " (hot-seat)" : ""}`),
+      this.entry.branch_of ? h("span", { class: "badge", "data-test": "branch-badge", title: `A what-if sandbox branched from game ${this.entry.branch_of}; unrated` }, "branch (sandbox)") : null,
       msg.your_turn ? h("span", { class: "your-turn", "data-test": "your-turn" }, "Your decision") : null);
     document.title = `${msg.your_turn ? "● " : ""}Food Chain Magnate — round ${msg.round}`;
   }
@@ -410,7 +418,13 @@ export class GameScreen {
         this.scrolls[this.tab] = this.tabBody.scrollTop; // each tab keeps its own place
         this.tab = id; if (id === "results") this.newResults = false; this.renderTabs();
       },
-    }, label, id === "results" && this.newResults ? h("span", { class: "dot" }, "●") : null)));
+    }, label, id === "results" && this.newResults ? h("span", { class: "dot" }, "●") : null)),
+    h("button", { type: "button", class: "tab sheet-toggle", "data-test": "sheet-toggle",
+      onclick: () => {
+        this.sheetFull = !this.sheetFull;
+        this.root.querySelector(".game-main").classList.toggle("sheet-full", this.sheetFull);
+        this.renderTabBar();
+      } }, this.sheetFull ? "▼ Map" : "▲ Panel"));
   }
 
   renderTabs() {
@@ -423,13 +437,16 @@ export class GameScreen {
     const body = clear(this.tabBody);
     if (this.tab === "companies") body.append(renderCompanies(this.pres, ctx));
     else if (this.tab === "supply") body.append(renderSupply(this.pres, ctx));
+    else if (this.tab === "rules") body.append(renderRules(this.static.catalog, this.rulesOpen));
     else if (this.tab === "log") {
       const list = this.log.renderLog();
       body.append(list);
     } else {
-      const recordLink = this.msg.status === "over" && this.token
+      const recordLink = [this.msg.status === "over" && this.token
         ? h("p", {}, h("a", { href: api.recordUrl(this.game, this.token), download: `fcm-${this.game}.json` }, "Download the saved game (for fcm replay)"))
-        : null;
+        : null,
+      h("p", {}, h("a", { href: `#/replay/${this.game}/${this.seat ?? "spectator"}`, "data-test": "replay-link" },
+        this.msg.status === "over" ? "Replay the game step by step (and branch a what-if)" : "Replay what you have seen so far"))];
       body.append(renderResults(this.log, this.pres, { ...ctx, recordLink }, (r) => this.loadDinner(r), this.dinners));
     }
     // the log follows its newest line (unless scrolled back); every other tab keeps its place

@@ -135,7 +135,8 @@ export function rankingView(pres, seats) {
 
 export function renderResults(log, pres, ctx, loadDinner, dinnerCache) {
   const box = h("div", { class: "results" });
-  if (pres && pres.phase === "game_over") put(box, rankingView(pres, ctx.seats), ctx.recordLink);
+  if (pres && pres.phase === "game_over") put(box, rankingView(pres, ctx.seats));
+  put(box, ctx.recordLink); // the saved game and the replay links
   for (const r of log.rounds()) {
     if (!r.dinnertime && !r.payday.length && !r.marketing.length) continue;
     const sec = h("section", { class: "round-summary", "data-round": r.round }, h("h3", {}, `Round ${r.round}`));
@@ -159,7 +160,7 @@ export function renderResults(log, pres, ctx, loadDinner, dinnerCache) {
     }
     box.append(sec);
   }
-  if (!box.childNodes.length) box.append(h("p", { class: "muted" }, "Results appear here after the first Dinnertime."));
+  if (!box.querySelector(".round-summary, .ranking")) box.append(h("p", { class: "muted" }, "Results appear here after the first Dinnertime."));
   return box;
 }
 

@@ -1,0 +1,130 @@
+// The replay viewer: step through a game action by action or round by round with a slider,
+// the board and the companies as they were and the events of each step; and "what if": a
+// sandbox branch from any step of a finished game. Every position comes from the server
+// (rebuilt from the start and the action log), drawn as a live game is.
+
+import { api, store } from "./api.js";
+import { BoardView } from "./board.js";
+import { renderCompanies } from "./companies.js";
+import { describe } from "./format.js";
+import { PHASES, clear, h, put, seatName } from "./util.js";
+
+export class ReplayScreen {
+  constructor(root, game, seat) {
+    this.root = root;
+    this.game = game;
+    this.seat = seat;
+    const entry = store.get(game) || { tokens: {} };
+    this.entry = entry;
+    this.token = seat === "spectator" ? entry.spectator : (entry.tokens || {})[String(seat)] || Object.values(entry.tokens || {})[0] || entry.spectator;
+    this.cache = new Map();
+    this.step = 0;
+  }
+
+  async start() {
+    if (!this.token) {
+      put(clear(this.root), h("div", { class: "page" }, h("h1", {}, "No seat for this game here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+      return;
+    }
+    try {
+      this.index = await api.replayIndex(this.game, this.token);
+      const first = await this.fetch(0);
+      this.static = first.static;
+    } catch (err) {
+      put(clear(this.root), h("div", { class: "page" }, h("h1", {}, "Replay"), h("p", { class: "error", "data-test": "fatal" }, err.message)));
+      return;
+    }
+    this.build();
+    const last = this.index.steps.length - 1;
+    this.go(this.index.finished ? 0 : last);
+  }
+
+  destroy() { this.destroyed = true; }
+
+  async fetch(step) {
+    if (!this.cache.has(step)) this.cache.set(step, api.replayStep(this.game, this.token, step));
+    return this.cache.get(step);
+  }
+
+  name(s) { return seatName(this.entry.seats || [], s); }
+
+  build() {
+    const steps = this.index.steps;
+    this.slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: 0, "data-test": "replay-slider",
+      oninput: (e) => this.go(Number(e.target.value)) });
+    this.label = h("span", { class: "replay-label", "data-test": "replay-label" });
+    this.events = h("ol", { class: "log", "data-test": "replay-events" });
+    this.companies = h("div", { class: "replay-companies" });
+    this.branchBox = h("div", { class: "buttons" });
+    const btn = (text, test, fn) => h("button", { type: "button", class: "small", "data-test": test, onclick: fn }, text);
+    const boardPane = h("section", { class: "board-pane" });
+    put(clear(this.root), h("div", { class: "game-screen replay-screen", "data-test": "replay", "data-game": this.game },
+      h("header", { class: "game-head" },
+        h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
+        h("div", { class: "head-info" }, h("strong", {}, "Replay"), this.index.finished ? "" : h("small", {}, " (your own view: the game is still running)"),
+          h("a", { href: `#/game/${this.game}`, "data-test": "back-to-game" }, "Back to the game"))),
+      h("main", { class: "game-main" }, boardPane,
+        h("aside", { class: "side" },
+          h("section", { class: "decision replay-controls" },
+            h("div", { class: "buttons" },
+              btn("⏮ round", "prev-round", () => this.jumpRound(-1)), btn("◀ step", "prev-step", () => this.go(this.step - 1)),
+              btn("step ▶", "next-step", () => this.go(this.step + 1)), btn("round ⏭", "next-round", () => this.jumpRound(1))),
+            this.slider, this.label, h("h4", {}, "This step"), this.events, this.branchBox),
+          h("div", { class: "tab-body" }, this.companies)))));
+    this.board = new BoardView(boardPane, {});
+    this.board.setStatic(this.static.board);
+    if (this.index.finished) {
+      this.branchBox.append(h("button", { type: "button", class: "primary", "data-test": "branch",
+        title: "A new sandbox game from this position: unrated, marked as a branch; every human seat is yours",
+        onclick: () => this.branch() }, "What if… (branch from here)"));
+    } else {
+      this.branchBox.append(h("small", { class: "muted" }, "What-if branches are made from finished games (a branch of a running game would show other players' secrets)."));
+    }
+  }
+
+  jumpRound(dir) {
+    const steps = this.index.steps;
+    const r = steps[this.step].round;
+    let i = this.step;
+    if (dir > 0) { while (i < steps.length - 1 && steps[i].round <= r) i++; }
+    else {
+      while (i > 0 && steps[i - 1].round >= r) i--; // the start of this round
+      if (i === this.step) { while (i > 0 && steps[i - 1].round >= r - 1) i--; }
+    }
+    this.go(i);
+  }
+
+  async go(step) {
+    const steps = this.index.steps;
+    step = Math.max(0, Math.min(steps.length - 1, step));
+    this.step = step;
+    this.slider.value = String(step);
+    const meta = steps[step];
+    this.label.textContent = `Step ${step} of ${steps.length - 1} — round ${meta.round}, ${PHASES[meta.phase] || meta.phase}${meta.seat !== null ? ` (${this.name(meta.seat)})` : ""}`;
+    this.label.dataset.step = step;
+    const data = await this.fetch(step);
+    if (this.destroyed || this.step !== step) return;
+    const pres = data.presentation;
+    this.board.update(pres, (s) => this.name(s));
+    const ctx = { catalog: this.static.catalog, seats: this.entry.seats || [], mySeat: this.index.seat, name: (s) => this.name(s) };
+    clear(this.companies).append(renderCompanies(pres, ctx));
+    clear(this.events);
+    for (const e of data.events) {
+      const text = describe(e, ctx);
+      if (text) this.events.append(h("li", { "data-kind": e.kind }, text));
+    }
+    if (!this.events.childNodes.length) this.events.append(h("li", { class: "muted" }, "(nothing visible)"));
+    this.root.querySelector("[data-test=replay]").dataset.shown = step;
+  }
+
+  async branch() {
+    try {
+      const made = await api.branch(this.game, this.token, this.step);
+      for (const s of made.seats) if (s.token) store.addToken(made.game, s.seat, s.token, { branch_of: this.game });
+      store.addToken(made.game, null, made.spectator.token, { branch_of: this.game, seats: this.entry.seats });
+      location.hash = `#/game/${made.game}`;
+    } catch (err) {
+      clear(this.branchBox).append(h("p", { class: "error", "data-test": "branch-error" }, err.message));
+    }
+  }
+}
