@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fcm import __version__
 from fcm.server.accounts import Accounts, CookieAuth, mount_accounts
 from fcm.server.bots import BotWorker
+from fcm.server.clock import Clocks, mount_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
@@ -82,8 +83,12 @@ def token_of(request: Request | WebSocket, query_token: str | None = None) -> st
     return query_token or request.query_params.get("token")
 
 
-def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
-    """The ASGI application. ``store`` overrides ``settings.database_url`` (tests)."""
+def create_app(
+    settings: Settings | None = None, store: Store | None = None,
+    now: Callable[[], float] | None = None,
+) -> FastAPI:
+    """The ASGI application. ``store`` overrides ``settings.database_url`` (tests); ``now``
+    is the turn timers' clock (tests inject the time)."""
     from fcm.server import logs
 
     logs.install()
@@ -104,13 +109,18 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         holder["cookie_auth"] = CookieAuth(accounts, settings)
         app.state.accounts = accounts
         worker = BotWorker(service, settings)
+        clocks = Clocks(service, settings, now)  # after the bot worker: it chains on_change
+        holder["clocks"] = app.state.clocks = clocks
+        holder["game_extra"] = clocks.summary_extra
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
+        await clocks.start()
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
         try:
             yield
         finally:
+            await clocks.stop()
             await worker.stop()
             await st.close()
 
@@ -208,6 +218,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         info, tokens, spectator = await svc().create_game(
             seats, body.options, body.seed, body.scenario
         )
+        live = svc().cached(info.id)
+        if body.clock is not None and live is not None:
+            await holder["clocks"].configure(live, body.clock)
         base = str(request.base_url).rstrip("/")
         ws_base = "ws" + base[4:] if base.startswith("http") else base
 
@@ -384,6 +397,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     # Accounts: sign-up, log-in, sessions, claimed seats, "my games" (fcm.server.accounts).
     mount_accounts(app, holder, settings, ERRORS)
+    # Turn timers: the clock of a game and pausing it (fcm.server.clock).
+    holder["auth"] = auth
+    mount_clock(app, holder, ERRORS)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web

@@ -37,6 +37,10 @@ class Settings:
     # The https origin the server is reached at behind a TLS proxy ("https://fcm.example"):
     # session cookies are then Secure, and it counts as this server's Origin.
     public_origin: str = ""
+    # Turn timers (fcm.server.clock): seconds between two looks at the deadlines (0: never,
+    # the tests call tick() themselves); tests only: read the time from this file.
+    clock_interval: float = 1.0
+    test_clock_file: str = ""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -7,6 +7,7 @@
 
 import { account } from "./account.js";
 import { api, store } from "./api.js";
+import { mountClock } from "./clock.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
 import { ReplayScreen } from "./replay.js";
@@ -22,6 +23,8 @@ function parse() {
 
 async function route() {
   if (current && current.destroy) current.destroy();
+  if (clockPanel) clockPanel.destroy();
+  clockPanel = null;
   current = null;
   clear(root);
   const [page, ...rest] = parse();
@@ -50,6 +53,7 @@ async function route() {
     current = new GameScreen(root, game, which === undefined ? null : which);
     window.fcmScreen = current; // for debugging in the console (and the browser tests)
     current.start();
+    clockPanel = mountClock(game, which === undefined ? null : which);
     return;
   }
   current = renderLobby(root);

@@ -2,6 +2,7 @@
 
 import { account, renderAccount } from "./account.js";
 import { api, store } from "./api.js";
+import { clockFields } from "./clock.js";
 import { PHASES, chain, clear, h, put, seatName } from "./util.js";
 
 const OPTION_TEXT = {
@@ -74,6 +75,7 @@ export function renderLobby(root) {
   const scenario = h("textarea", { name: "scenario", rows: 6, placeholder: '{"format": "fcm-scenario/1", ...}', "data-test": "scenario" });
   const error = h("p", { class: "error hidden", "data-test": "create-error" });
   const kept = [];
+  const clock = clockFields();
 
   function seatRow(i) {
     const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
@@ -130,6 +132,8 @@ export function renderLobby(root) {
     h("h2", {}, "New game"),
     h("div", { class: "row" }, count),
     seatRows,
+    h("h3", {}, "Turn timer"),
+    clock.el,
     h("h3", {}, "Rules"),
     optionBox,
     h("details", { class: "advanced" }, h("summary", {}, "Advanced: seed and starting position"),
@@ -165,6 +169,7 @@ export function renderLobby(root) {
       if (value !== options.options[key]) opts[key] = value;
     }
     const body = { seats, options: opts };
+    if (clock.value()) body.clock = clock.value();
     if (seed.value !== "") body.seed = Number(seed.value);
     if (scenario.value.trim()) {
       try {
