@@ -1,5 +1,6 @@
 """Bot speed: medium's time per decision, hard's rollouts per second and time per searched
-decision (``python -m bench bots``)."""
+decision (``python -m bench bots``). Times are CPU seconds of this process (time on one core,
+robust to other load on a shared machine)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import time
 
 from bench import Row, register
 from fcm.bots import make_bot
-from fcm.bots.search import HardBot
+from fcm.bots.heuristic import _SERVICE_CACHE
+from fcm.bots.search import DEFAULT_ROLLOUTS, SAFETY_SECONDS, HardBot
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import view
@@ -40,24 +42,32 @@ def bots() -> list[Row]:
         for state, seat in decisions[::3]:
             v, legal = view(state, seat), legal_actions(state, seat)
             bot = make_bot("medium", 1)
-            start = time.perf_counter()
+            _SERVICE_CACHE.clear()  # cold: nothing remembered from the game or the last decision
+            start = time.process_time()
             bot.choose(v, seat, legal)
-            times.append((time.perf_counter() - start) * 1000)
+            times.append((time.process_time() - start) * 1000)
         times.sort()
         p95 = times[int(0.95 * len(times))]
         rows.append(Row("medium", f"{players} players: ms per decision", statistics.median(times),
-                        "ms", f"p95 {p95:.1f} ms, {len(times)} decisions"))
-        searched = [(s, seat) for s, seat in decisions if s.turn.phase is Phase.WORKING][::15][:12]
-        hard = HardBot(1)  # the default budget (DEFAULT_THINK seconds)
+                        "ms", f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms, {len(times)} cold "
+                        "decisions"))
+        # Hard at its default budget (DEFAULT_ROLLOUTS, SAFETY_SECONDS) on Working decisions:
+        # the issue's bound is 2 s per decision on one core.
+        working = [(s, seat) for s, seat in decisions if s.turn.phase is Phase.WORKING]
+        searched = working[:: max(1, len(working) // 40)][:40]
+        hard = HardBot(1)
         per_decision = []
         for state, seat in searched:
-            start = time.perf_counter()
+            start = time.process_time()
             hard.choose(view(state, seat), seat, legal_actions(state, seat))
-            per_decision.append(time.perf_counter() - start)
-        rate = hard.stats["rollouts"] / hard.stats["seconds"] if hard.stats["seconds"] else 0.0
+            per_decision.append(time.process_time() - start)
+        per_decision.sort()
+        rate = hard.stats["rollouts"] / hard.stats["cpu"] if hard.stats["cpu"] else 0.0
         rows.append(Row("hard", f"{players} players: rollouts per second (one round, medium "
                         "policy)", rate, "rollouts/s", f"{int(hard.stats['rollouts'])} rollouts"))
-        rows.append(Row("hard", f"{players} players: s per Working decision (default budget)",
-                        statistics.median(per_decision), "s",
-                        f"max {max(per_decision):.2f} s, {len(per_decision)} decisions"))
+        rows.append(Row("hard", f"{players} players: s per Working decision (default "
+                        f"{DEFAULT_ROLLOUTS} rollouts)", statistics.median(per_decision), "s",
+                        f"p95 {per_decision[int(0.95 * len(per_decision))]:.2f} s, max "
+                        f"{per_decision[-1]:.2f} s (safety {SAFETY_SECONDS:.0f} s), "
+                        f"{len(per_decision)} decisions"))
     return rows

@@ -35,24 +35,24 @@ def _trajectory(seed: int) -> list[tuple[GameState, int, object]]:
 
 
 def _per_step(fn: object, items: list[object], repeat: int = 3) -> float:
-    """Median seconds per item of ``fn(item)`` over the items."""
+    """Median CPU seconds per item of ``fn(item)`` over the items (this process's CPU time, so
+    that other jobs on a shared machine do not count; on a quiet one it is the wall time)."""
     assert callable(fn)
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         for item in items:
             fn(item)
-        times.append((time.perf_counter() - start) / len(items))
+        times.append((time.process_time() - start) / len(items))
     return statistics.median(times)
 
 
 @register("env")
 def env_steps() -> list[Row]:
-    from fcm.env.encoding import legal_indices
-    from fcm.env.observation import flat, legal_mask, observe
+    from fcm.env.observation import Observer
 
     traj = _trajectory(7)
-    after = []  # (state after the action, next seat)
+    after = []  # (state after the action, next seat), in game order
     for state, seat, action in traj:
         s = state.clone()
         apply_in_place(s, seat, action)
@@ -67,20 +67,23 @@ def env_steps() -> list[Row]:
     def do_clone(item: tuple[GameState, int, object]) -> None:
         item[0].clone()
 
+    # What the environments do: one Observer, the positions in game order (so its caches see
+    # what an agent loop sees), tensors and mask written into its per-seat buffers.
+    observer = Observer()
     t_clone = _per_step(do_clone, traj)
     t_apply = _per_step(do_apply, traj) - t_clone  # the clone only keeps the trajectory intact
     t_view = _per_step(lambda x: view(x[0], x[1]), after)
-    t_obs = _per_step(lambda x: flat(observe(x[0], x[1], mask=False)), views)
+    t_obs = _per_step(lambda x: observer.flat(x[0], x[1]), views)
     t_legal = _per_step(lambda x: legal_actions(x[0], x[1]), views)
-    t_encode = _per_step(lambda x: legal_indices(x[0], x[1]), views) - t_legal
-    t_mask = _per_step(lambda x: legal_mask(x[0], x[1]), views) - t_legal - t_encode
+    t_mask = _per_step(lambda x: observer.legal(x[0], x[1]), views) - t_legal
+    flat_buf, mask_buf = observer.flat(*views[0]), observer.mask(*views[0])
+    t_copy = _per_step(lambda _: (flat_buf.copy(), mask_buf.copy()), views)
     parts = {
         "apply_in_place": t_apply,
         "view": t_view,
         "observation tensors": t_obs,
         "legal_actions": t_legal,
-        "encode legal actions": t_encode,
-        "mask array": max(0.0, t_mask),
+        "encode legal actions + mask": max(0.0, t_mask),
     }
     total = sum(parts.values())
     slowest = max(parts, key=lambda k: parts[k])
@@ -97,33 +100,43 @@ def env_steps() -> list[Row]:
     for name, t in parts.items():
         share = 100 * t / total
         rows.append(Row("env step", f"  {name}", t * 1e6, "us", f"{share:.0f}% of a step; {note}"))
-    rows.append(_aec_row())
+    rows.append(
+        Row("env step", "  (a copy of observation + mask)", t_copy * 1e6, "us", "not in the step")
+    )
+    rows.append(_aec_row(copy=True))
+    rows.append(_aec_row(copy=False))
     return rows
 
 
-def _aec_row() -> Row:
-    """The PettingZoo env end to end (observe + step with a random legal index)."""
+def _aec_row(*, copy: bool) -> Row:
+    """The PettingZoo env end to end: ``last()`` + ``step()`` (the random agent's own choice of
+    a legal index from the mask is not counted)."""
     import numpy as np
 
     from fcm.env import aec_env
 
-    env = aec_env(players=PLAYERS, seed=3)
+    env = aec_env(players=PLAYERS, seed=3, copy=copy)
     env.reset()
     rng = np.random.default_rng(0)
     steps = 0
-    start = time.perf_counter()
+    spent = 0.0  # CPU seconds, as in _per_step
     while steps < STEPS:
+        start = time.process_time()
         obs, _, term, trunc, _ = env.last()
+        spent += time.process_time() - start
         if term or trunc:
             env.reset()
             continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        choice = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        start = time.process_time()
+        env.step(choice)
+        spent += time.process_time() - start
         steps += 1
-    rate = steps / (time.perf_counter() - start)
+    how = "new arrays (copy=True, the default)" if copy else "buffers (copy=False)"
     return Row(
         "env step",
-        f"PettingZoo AEC {PLAYERS} players: steps per second",
-        rate,
+        f"PettingZoo AEC {PLAYERS} players, {how}",
+        steps / spent,
         "steps/s",
         "last() + step(), random legal index",
     )

@@ -3,9 +3,10 @@
 Each plan is what a newcomer plays from a fixed list, with the easy bot's placement and
 cooking logic: it is kept here, apart from the bots, which never see it.
 
-``python -m bench.plans --bot medium --games 20 [--rollouts N]`` plays each plan against the
-bot, seat-rotated, and prints the bot's win rate per plan; ``--openings 4`` instead plays bot
-self-play games and prints the game lengths and how often each opening was played.
+``python -m bench.plans --bot medium --games 20 [--rollouts N | --think S] [--jobs 2]`` plays
+each plan against the bot, seat-rotated (the same seeds with the bot in either seat), and
+prints the bot's win rate per plan; ``--openings 4`` instead plays bot self-play games and
+prints the game lengths and how often each opening was played.
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 from fcm.bots import make_bot
 from fcm.bots.base import Bot
 from fcm.bots.heuristic import HeuristicBot, _entry_of
 from fcm.core.actions import Action, ChooseAdvert, ChooseReserve, Hire, Train
 from fcm.core.company import owned_cards
-from fcm.core.state import GameState
-from fcm.core.types import Good, Seat
-from fcm.runner import play_game
+from fcm.core.state import GameState, Options
+from fcm.core.types import DRINKS, Good, Seat
+from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 from fcm.tournament import wilson
 
 PLANS: dict[str, dict[str, object]] = {
@@ -57,6 +59,46 @@ PLANS: dict[str, dict[str, object]] = {
                    ("marketing_trainee", "campaign_manager"),
                    ("management_trainee", "junior_vice_president")),
     },
+    # Kitchen first: three cooks and a chef, two billboards, a short game.
+    "burger-rush": {
+        "food": Good.BURGER, "reserve": 100,
+        "hires": (("kitchen_trainee", 1), ("marketing_trainee", 1), ("kitchen_trainee", 2),
+                  ("trainer", 1), ("marketing_trainee", 2), ("kitchen_trainee", 3),
+                  ("management_trainee", 1), ("waitress", 1)),
+        "trains": (("kitchen_trainee", "burger_cook"), ("burger_cook", "burger_chef"),
+                   ("management_trainee", "junior_vice_president")),
+    },
+    # Pizzas sold by airplanes: a marketeer trained up to Brand Manager.
+    "pizza-airplane": {
+        "food": Good.PIZZA, "reserve": 200,
+        "hires": (("marketing_trainee", 1), ("kitchen_trainee", 1), ("trainer", 1),
+                  ("kitchen_trainee", 2), ("management_trainee", 1), ("marketing_trainee", 2),
+                  ("waitress", 1), ("management_trainee", 2)),
+        "trains": (("kitchen_trainee", "pizza_cook"), ("marketing_trainee", "campaign_manager"),
+                   ("campaign_manager", "brand_manager"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("pizza_cook", "pizza_chef")),
+    },
+    # Drinks by mailbox: errand boys and a cart operator fetch them, a burger kitchen beside.
+    "drinks-mailbox": {
+        "food": "drinks", "reserve": 200,
+        "hires": (("errand_boy", 1), ("marketing_trainee", 1), ("kitchen_trainee", 1),
+                  ("trainer", 1), ("errand_boy", 2), ("kitchen_trainee", 2),
+                  ("marketing_trainee", 2), ("management_trainee", 1)),
+        "trains": (("marketing_trainee", "campaign_manager"), ("errand_boy", "cart_operator"),
+                   ("kitchen_trainee", "burger_cook"),
+                   ("management_trainee", "junior_vice_president")),
+    },
+    # Tips: four waitresses (First waitress pays $5 each), burgers, a long game.
+    "waitress-heavy": {
+        "food": Good.BURGER, "reserve": 300,
+        "hires": (("waitress", 1), ("kitchen_trainee", 1), ("waitress", 2),
+                  ("marketing_trainee", 1), ("trainer", 1), ("waitress", 3),
+                  ("kitchen_trainee", 2), ("management_trainee", 1), ("waitress", 4)),
+        "trains": (("kitchen_trainee", "burger_cook"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("burger_cook", "burger_chef")),
+    },
 }
 
 
@@ -89,21 +131,34 @@ class PlanBot(HeuristicBot):
 
     def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
         food = self.plan["food"]
-        pool = [a for a in adverts if isinstance(a, ChooseAdvert) and a.good is food] or adverts
+        pool = [
+            a for a in adverts
+            if isinstance(a, ChooseAdvert)
+            and (a.good is food or (food == "drinks" and a.good in DRINKS))
+        ] or adverts
         return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
 
 
-def play(bot: str, plan: str, games: int, seed: int, rollouts: int | None) -> tuple[int, int]:
-    """Seat-rotated games of ``bot`` against ``plan`` (2 players): the bot's wins, games."""
-    wins = 0
-    for i in range(games):
-        s = seed + i // 2
-        bot_seat = i % 2
-        seats: list[Bot] = [PlanBot(plan, s * 10), PlanBot(plan, s * 10 + 1)]
-        seats[bot_seat] = make_bot(bot, s * 10 + bot_seat, rollouts=rollouts)
-        result = play_game(seats, s)
-        wins += result.state.ranking[0] == bot_seat
-    return wins, games
+def play_one(bot: str, plan: str, s: int, bot_seat: int, rollouts: int | None,
+             think: float | None) -> bool:
+    """One 2-player game of ``bot`` in ``bot_seat`` against ``plan`` from seed ``s``: a win?"""
+    seats: list[Bot] = [PlanBot(plan, s * 10), PlanBot(plan, s * 10 + 1)]
+    seats[bot_seat] = make_bot(bot, s * 10 + bot_seat, rollouts=rollouts, think=think)
+    result = play_game(seats, s, Options(round_limit=SIMULATION_ROUND_LIMIT))
+    return result.state.ranking[0] == bot_seat
+
+
+def play(bot: str, plan: str, games: int, seed: int, rollouts: int | None,
+         think: float | None = None, jobs: int = 1) -> tuple[int, int]:
+    """Seat-rotated games of ``bot`` against ``plan`` (2 players; game i is seed
+    ``seed + i // 2`` with the bot in seat ``i % 2``): the bot's wins, games."""
+    todo = [(bot, plan, seed + i // 2, i % 2, rollouts, think) for i in range(games)]
+    if jobs <= 1:
+        results = [play_one(*t) for t in todo]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(play_one, *zip(*todo, strict=True)))
+    return sum(results), games
 
 
 def main() -> None:
@@ -112,6 +167,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollouts", type=int, default=None)
+    parser.add_argument("--think", type=float, default=None)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--plans", default=",".join(PLANS), help="comma-separated plan names")
     parser.add_argument("--openings", type=int, default=0, metavar="PLAYERS",
                         help="instead: self-play openings and game length at this table size")
     args = parser.parse_args()
@@ -126,8 +184,9 @@ def main() -> None:
             print(f"| {name} | {n} | {100 * n / total:.0f}% |")
         return
     print(f"| plan | {args.bot} wins | win % (95% CI) |\n|---|---:|---|")
-    for plan in PLANS:
-        wins, n = play(args.bot, plan, args.games, args.seed, args.rollouts)
+    for plan in args.plans.split(","):
+        wins, n = play(args.bot, plan, args.games, args.seed, args.rollouts, args.think,
+                       args.jobs)
         lo, hi = wilson(wins, n)
         print(f"| {plan} | {wins}/{n} | {100 * wins / n:.0f} ({100 * lo:.0f}–{100 * hi:.0f}) |",
               flush=True)

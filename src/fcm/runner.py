@@ -55,8 +55,8 @@ def play_game(
         actors = current_actors(state)
         if not actors:
             raise InvariantError(f"no actor in phase {state.turn.phase} but the game is not over")
-        for seat in actors:
-            if seat not in current_actors(state):
+        for n, seat in enumerate(actors):
+            if n and seat not in current_actors(state):  # an earlier seat's action moved on
                 continue
             legal = legal_actions(state, seat)
             if not legal:

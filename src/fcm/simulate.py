@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from fcm.bots import make_bot
+from fcm.core.actions import Cook, StartCampaign
 from fcm.core.state import Options
+from fcm.data import CATALOG
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 
@@ -40,8 +42,18 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
         make_bot(name, bot_seed(spec.seed, i), think=spec.think, rollouts=spec.rollouts)
         for i, name in enumerate(spec.bots)
     ]
+    food: dict[int, str] = {}
+    campaign: dict[int, str] = {}
+
+    def first_moves(state: object, seat: int, action: object) -> None:
+        # each seat's opening: the first food it cooks and the first campaign type it starts
+        if isinstance(action, Cook):
+            food.setdefault(seat, action.good.value)
+        elif isinstance(action, StartCampaign):
+            campaign.setdefault(seat, CATALOG.campaigns[action.number].type.value)
+
     start = time.perf_counter()
-    result = play_game(bots, spec.seed, Options.from_dict(spec.options))
+    result = play_game(bots, spec.seed, Options.from_dict(spec.options), on_step=first_moves)
     elapsed = time.perf_counter() - start
     state = result.state
     line: dict[str, Any] = {
@@ -55,6 +67,10 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
         "actions": len(result.record.actions),
         "seconds": round(elapsed, 4),
         "final_hash": state.state_hash(),
+        "openings": [
+            f"{food.get(seat, 'none')}+{campaign.get(seat, 'none')}"
+            for seat in range(len(bots))
+        ],
     }
     if spec.save_dir:
         path = Path(spec.save_dir) / f"game-{spec.seed}.json"
@@ -129,7 +145,16 @@ def run_on_ray(
     started = not ray.is_initialized()
     if started:
         if address is None:
-            ray.init(include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+            for attempt in (1, 2):
+                try:
+                    ray.init(
+                        include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
+                    )
+                    break
+                except Exception as exc:  # Ray gives a local node a fixed 30 s to start
+                    if attempt == 2 or "timed out during startup" not in str(exc):
+                        raise
+                    ray.shutdown()  # an overloaded machine: once more
         else:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     try:

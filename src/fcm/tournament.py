@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fcm.core.state import Options
@@ -59,9 +60,24 @@ def run(
     jobs: int = 1,
     think: float | None = None,
     rollouts: int | None = None,
+    ray: bool = False,
+    address: str | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Yield one result line per game (completion order when ``jobs`` > 1)."""
+    """Yield one result line per game (completion order when ``jobs`` > 1 or ``ray``).
+
+    ``ray``: spread the games over a Ray cluster (``address``; None starts a local one), as
+    ``fcm simulate --ray`` does; every game depends only on its spec, so the lines are the
+    local run's (apart from ``seconds``).
+    """
     todo = specs(bots, games, seed, options, think, rollouts)
+    if ray:
+        from fcm.simulate import run_batch, run_on_ray
+
+        # A searching bot's game takes seconds to minutes: one game per task keeps the CPUs
+        # busy to the end (a task costs milliseconds).
+        search = think is not None or rollouts is not None or "hard" in bots
+        yield from run_on_ray(run_batch, todo, address=address, batch=1 if search else None)
+        return
     if jobs <= 1:
         for spec in todo:
             yield run_one(spec)
@@ -109,6 +125,10 @@ class Summary:
     rounds_max: int
     seconds_mean: float
     wins_by_seat: list[int]
+    # each seat's opening (first food cooked + first campaign type), counted over seat-games
+    openings: dict[str, int] = field(default_factory=dict)
+    rounds_hist: dict[int, int] = field(default_factory=dict)  # games per final round
+    end_reasons: dict[str, int] = field(default_factory=dict)
 
 
 def summarise(lines: Sequence[dict[str, Any]]) -> Summary:
@@ -152,6 +172,9 @@ def summarise(lines: Sequence[dict[str, Any]]) -> Summary:
     for name, s in stats.items():
         s.cash = s.cash / s.seats if s.seats else 0.0
         s.mu, s.sigma = ratings[name].mu, ratings[name].sigma
+    openings: Counter[str] = Counter()
+    for line in lines:
+        openings.update(line.get("openings", []))
     rounds = [line["rounds"] for line in lines] or [0]
     return Summary(
         games=len(lines),
@@ -163,6 +186,9 @@ def summarise(lines: Sequence[dict[str, Any]]) -> Summary:
         rounds_max=max(rounds),
         seconds_mean=statistics.fmean(line["seconds"] for line in lines) if lines else 0.0,
         wins_by_seat=wins_by_seat,
+        openings=dict(openings.most_common()),
+        rounds_hist=dict(sorted(Counter(rounds).items())),
+        end_reasons=dict(Counter(line.get("end_reason", "") for line in lines).most_common()),
     )
 
 
@@ -199,4 +225,11 @@ def format_summary(s: Summary) -> str:
             out.append(f"| {a} | " + " | ".join(cells) + " |")
     seats = ", ".join(f"seat {i}: {w}" for i, w in enumerate(s.wins_by_seat))
     out += ["", f"Wins by seat: {seats}"]
+    hist = ", ".join(f"{r}: {n}" for r, n in s.rounds_hist.items())
+    ends = "; ".join(f"{why} ({n})" for why, n in s.end_reasons.items())
+    out += ["", f"Games per final round: {hist}", f"Ends: {ends}"]
+    total = sum(s.openings.values())
+    if total:
+        shares = ", ".join(f"{k} {100 * n / total:.0f}%" for k, n in s.openings.items())
+        out += ["", f"Openings (first food + first campaign, share of seats): {shares}"]
     return "\n".join(out)

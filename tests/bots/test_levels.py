@@ -8,7 +8,7 @@ import pytest
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.bots.search import HardBot
 from fcm.core.actions import ChooseReserve
-from fcm.core.engine import apply, current_actors, legal_actions
+from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.rng import Rng
 from fcm.core.setup import new_game
 from fcm.core.state import GameState, Phase
@@ -36,16 +36,42 @@ def random_positions(count: int, seed: int) -> list[tuple[GameState, int]]:
     return out[:count]
 
 
-@pytest.mark.parametrize("name", ["easy", "medium"])
-def test_never_an_illegal_action_over_random_positions(name):
-    for i, (state, seat) in enumerate(random_positions(300, 1)):
+def played_positions(count: int, seed: int) -> list[tuple[GameState, int]]:
+    """Positions from whole games between mixed seats (random, easy, medium), 2-5 players,
+    sampled all along the game (the late game too, which random play rarely reaches)."""
+    rng = Rng(seed)
+    levels = ("random", "easy", "medium")
+    out: list[tuple[GameState, int]] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        players = 2 + game % 4
+        state = new_game(players, seed * 100 + game)
+        bots = [make_bot(levels[(game + i) % 3], game * 10 + i) for i in range(players)]
+        while state.turn.phase is not Phase.GAME_OVER and state.round <= 25:
+            seat = current_actors(state)[0]
+            legal = legal_actions(state, seat)
+            if len(legal) > 1 and rng.below(3) == 0:
+                out.append((state.clone(), seat))
+            apply_in_place(state, seat, bots[seat].choose(view(state, seat), seat, legal))
+    return out[:count]
+
+
+@pytest.fixture(scope="module")
+def thousands() -> list[tuple[GameState, int]]:
+    return random_positions(1000, 1) + played_positions(2000, 1)
+
+
+@pytest.mark.parametrize("name", ["random", "easy", "medium"])
+def test_never_an_illegal_action_over_thousands_of_positions(name, thousands):
+    for i, (state, seat) in enumerate(thousands):
         bot = make_bot(name, i)
         action = bot.choose(view(state, seat), seat, legal_actions(state, seat))
         apply(state, seat, action)  # raises on an illegal action
 
 
 def test_hard_never_chooses_an_illegal_action():
-    for i, (state, seat) in enumerate(random_positions(60, 2)):
+    for i, (state, seat) in enumerate(random_positions(60, 2) + played_positions(120, 2)):
         bot = make_bot("hard", i, rollouts=2)
         action = bot.choose(view(state, seat), seat, legal_actions(state, seat))
         apply(state, seat, action)
@@ -125,3 +151,23 @@ def test_hard_searches_working_choices_and_counts_its_rollouts():
         if state.turn.phase is Phase.WORKING:
             bot.choose(view(state, seat), seat, legal_actions(state, seat))
     assert bot.stats["rollouts"] > 0
+
+
+def test_hard_default_budget_is_a_rollout_count_with_a_time_safety():
+    """Issue 16: a reproducible default (a rollout count, the same move for a seed and view);
+    ``--think S`` is a seconds budget instead; the server's per-seat budget caps the count."""
+    from fcm.bots.search import DEFAULT_ROLLOUTS
+
+    assert (HardBot(1).rollouts, HardBot(1).think) == (DEFAULT_ROLLOUTS, None)
+    assert (HardBot(1, think=0.5).rollouts, HardBot(1, think=0.5).think) == (None, 0.5)
+    served = HardBot(1)
+    served.think_ms = 2000
+    assert (served.rollouts, served.think) == (DEFAULT_ROLLOUTS, 2.0)
+    state, seat = next(
+        (s, seat) for s, seat in random_positions(40, 6) if s.turn.phase is Phase.WORKING
+        and len(HardBot(1).candidates(view(s, seat), seat, legal_actions(s, seat),
+                                      legal_actions(s, seat)[0])) > 1
+    )
+    bot = HardBot(1)
+    bot.choose(view(state, seat), seat, legal_actions(state, seat))
+    assert 0 < bot.stats["rollouts"] <= DEFAULT_ROLLOUTS + 4  # whole determinizations

@@ -174,32 +174,138 @@ def test_local_manager_works_while_it_can_place_a_restaurant():
     assert "trainer" not in sent  # nothing left to train: the seat goes to the manager
 
 
+def _to_campaign_step(state: GameState, seat: int, bot: MediumBot) -> GameState:
+    """Play ``seat``'s Working turn with ``bot`` up to its first campaign choice."""
+    from fcm.core.actions import StartCampaign
+    from fcm.core.engine import apply
+
+    while state.turn.phase is Phase.WORKING and seat in current_actors(state):
+        legal = legal_actions(state, seat)
+        if any(isinstance(x, StartCampaign) for x in legal):
+            return state
+        state, _ = apply(state, seat, bot.choose(view(state, seat), seat, legal))
+    raise AssertionError("the turn ended before any campaign could start")
+
+
 def test_no_campaign_that_only_feeds_a_rival():
-    """Marketing where it pays: with its restaurant far from every house and a rival next to
-    them, medium launches no campaign rather than create the rival's demand."""
+    """Marketing where it pays: a campaign on houses a rival wins is worth less than nothing
+    (the demand it creates feeds the rival), one on houses medium wins pays; medium places
+    a campaign only when its best placement is worth more than nothing."""
+    from fcm.core.actions import StartCampaign
+    from fcm.core.engine import apply
+
+    state = position(
+        round=3,
+        phase="working",
+        turn_order=[0, 1],
+        companies=[{"cash": 10, "at_work": ["marketing_trainee"]},
+                   {"cash": 10, "at_work": ["burger_cook", "pizza_cook"]}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                     {"owner": 1, "cell": [8, 8], "entrance": "se"}],
+        working={"seat": 0, "step": "campaigns"},
+    )
+    bot = MediumBot(1)
+    houses = list(state.houses)
+    best_lost, best_won = -1e9, -1e9
+    for start in [a for a in legal_actions(state, 0) if isinstance(a, StartCampaign)]:
+        probe, _ = apply(state, 0, start)
+        places = legal_actions(probe, 0)
+        _, lost = bot._best_placement(view(probe, 0), 0, places, dict.fromkeys(houses, 0.0))
+        _, won = bot._best_placement(view(probe, 0), 0, places, dict.fromkeys(houses, 1.0))
+        best_lost, best_won = max(best_lost, lost), max(best_won, won)
+    assert best_lost <= 0 < best_won
+
+
+def test_markets_where_it_wins_the_demand():
+    """The same trainee with the restaurant next to the houses (no rival near) launches a
+    campaign."""
     from fcm.core.actions import StartCampaign
 
     state = position(
         round=3,
         phase="working",
-        companies=[{"cash": 10, "at_work": ["marketing_trainee"]}, {"cash": 10}],
-        restaurants=[{"owner": 0, "cell": [8, 8], "entrance": "se"},
-                     {"owner": 1, "cell": [0, 0], "entrance": "se"}],
+        companies=[{"cash": 10, "at_work": ["marketing_trainee", "burger_cook"]},
+                   {"cash": 10, "at_work": ["burger_cook"]}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                     {"owner": 1, "cell": [8, 8], "entrance": "se"}],
+        turn_order=[0, 1],
+        working={"seat": 0, "step": "campaigns"},
     )
     bot = MediumBot(1)
+    state = _to_campaign_step(state, 0, bot)
+    assert isinstance(bot.choose(view(state, 0), 0, legal_actions(state, 0)), StartCampaign)
+
+
+def test_pricing_manager_works_only_where_houses_are_contested():
+    """Price (strategy.md 3.5): after the opening, a Pricing Manager works when a rival's
+    restaurant contests our houses and stays home when none is within reach."""
+    def sent(rival: list[dict[str, Any]]) -> list[str]:
+        state = position(
+            round=6,
+            companies=[{"cash": 40, "hand": ["pricing_manager", "waitress"]}, {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}, *rival],
+        )
+        return _sent(state, 0)
+
+    assert "pricing_manager" in sent([{"owner": 1, "cell": [0, 3], "entrance": "sw"}])
+    assert "pricing_manager" not in sent([])
+
+
+def test_a_shut_out_chain_trains_a_junior_vp_for_a_local_manager():
+    """Second restaurants through the Local Manager (strategy.md 3.6): a chain that reaches no
+    house it can win plans a Local Manager first and trains its Management Trainee into the
+    Junior VP for it, although no card waits for a seat."""
+    from fcm.core.actions import Train
+
+    state = position(
+        round=5,
+        phase="working",
+        companies=[{"cash": 60, "at_work": ["trainer"], "beach": ["management_trainee"]},
+                   {"cash": 60, "at_work": ["burger_cook", "pizza_cook"]}],
+        restaurants=[{"owner": 0, "cell": [8, 8], "entrance": "se"},
+                     {"owner": 1, "cell": [0, 0], "entrance": "se"}],
+        turn_order=[0, 1],
+        working={"seat": 0, "step": "train"},
+    )
+    bot = MediumBot(1)
+    plan = bot.plan(view(state, 0), 0)
+    assert plan.expand
+    assert plan.trains[0] == ("junior_vice_president", "local_manager")
+    action = choose(state, 0)
+    assert isinstance(action, Train)
+    assert (action.employee, action.into) == ("management_trainee", "junior_vice_president")
+
+
+def test_at_four_players_not_every_seat_races_the_first_billboard():
+    """Milestones that pay: a race every seat joins is won by all at once (facts.md D), so at
+    4 players one seat per table opens differently; at 2 players both may race."""
     from fcm.core.engine import apply
 
-    while state.turn.phase is Phase.WORKING and 0 in current_actors(state):
-        legal = legal_actions(state, 0)
-        a = bot.choose(view(state, 0), 0, legal)
-        if any(isinstance(x, StartCampaign) for x in legal):
-            break
-        state, _ = apply(state, 0, a)
-    legal = legal_actions(state, 0)
-    if any(isinstance(x, StartCampaign) for x in legal):
-        from fcm.bots.medium import win_chances
+    for seed in range(1, 6):
+        state = new_game(4, seed)
+        bots = [MediumBot(seed * 10 + i) for i in range(4)]
+        while state.turn.phase is not Phase.WORKING:
+            seat = current_actors(state)[0]
+            state, _ = apply(state, seat, bots[seat].choose(
+                view(state, seat), seat, legal_actions(state, seat)))
+        openings = [bots[s].plan(view(state, s), s).opening for s in range(4)]
+        assert openings.count("billboard") <= 3, openings
 
-        chances = win_chances(view(state, 0), 0)
-        choice = bot.choose(view(state, 0), 0, legal)
-        if all(c == 0.0 for c in chances.values()):
-            assert choice == Done()
+
+def test_plays_every_campaign_type_it_trains_for():
+    """Marketing of every type: over a few 2-player games medium launches billboards and
+    mailboxes and airplanes (its Campaign and Brand Managers), not only billboards."""
+    from fcm.bots import make_bot
+    from fcm.core.actions import StartCampaign
+    from fcm.data import CATALOG
+    from fcm.runner import play_game
+
+    kinds = set()
+
+    def seen(state: GameState, seat: int, action: object) -> None:
+        if isinstance(action, StartCampaign):
+            kinds.add(CATALOG.campaigns[action.number].type.value)
+
+    for seed in range(1, 5):
+        play_game([make_bot("medium", seed * 10 + i) for i in range(2)], seed, on_step=seen)
+    assert {"billboard", "mailbox", "airplane"} <= kinds, kinds

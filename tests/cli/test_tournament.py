@@ -71,8 +71,16 @@ def test_tournament_command_writes_one_line_per_game(tmp_path, capsys):
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(lines) == 4
     for line in lines:
-        assert {"seed", "bots", "ranking", "cash", "rounds", "seconds"} <= set(line)
+        assert {"seed", "bots", "ranking", "cash", "rounds", "seconds", "openings"} <= set(line)
         assert sorted(line["ranking"]) == [0, 1]
+        # one opening per seat: first food cooked + first campaign type (or none)
+        assert len(line["openings"]) == 2
+        for opening in line["openings"]:
+            food, campaign = opening.split("+")
+            assert food in {"burger", "pizza", "none"}
+            assert campaign in {"billboard", "mailbox", "airplane", "radio", "none"}
+    assert "Openings (first food + first campaign, share of seats):" in text
+    assert "Games per final round:" in text and "Ends:" in text
     assert sorted((x["seed"], tuple(x["bots"])) for x in lines) == [
         (3, ("easy", "random")), (3, ("random", "easy")),
         (4, ("easy", "random")), (4, ("random", "easy")),

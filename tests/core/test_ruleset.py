@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.helpers import make_state, start_phase
 
 import fcm
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
@@ -172,6 +173,11 @@ class NoMarketing:
     def why_illegal(self, state: GameState, seat: int, action: fcm.Action) -> str | None:
         return "nobody decides in this variant's Marketing"
 
+    def resolve_drawn(
+        self, state: GameState, seat: int, action: fcm.Action, legal: list[fcm.Action]
+    ) -> fcm.Action | str | None:
+        return None
+
     def act(self, state: GameState, seat: int, action: fcm.Action, log: EventLog) -> None:
         raise AssertionError("no actions")
 
@@ -198,3 +204,58 @@ def test_a_variant_phase_replaces_the_base_games():
     assert EventKind.CAMPAIGN_RAN not in kinds  # ... but never run
     assert hook.rounds == list(range(1, len(hook.rounds) + 1)) and len(hook.rounds) > 3
     assert isinstance(get_ruleset("test_no_marketing"), Ruleset)
+
+
+class OneLineCharts:
+    """A variant's Restructuring: the base game's, except that an org chart as drawn may hold
+    only one card under the CEO (the drawn-action hook found through the ruleset)."""
+
+    def __init__(self) -> None:
+        from fcm.core.phases import restructuring
+
+        self.base = restructuring
+        self.begin = restructuring.begin
+        self.actors = restructuring.actors
+        self.legal = restructuring.legal
+        self.why_illegal = restructuring.why_illegal
+        self.act = restructuring.act
+        self.finish = restructuring.finish
+
+    def resolve_drawn(
+        self, state: GameState, seat: int, action: fcm.Action, legal: list[fcm.Action]
+    ) -> fcm.Action | str | None:
+        if isinstance(action, fcm.ArrangeStructure) and len(action.arrangement) > 1:
+            return "this variant's CEO has one line on its chart"
+        return self.base.resolve_drawn(state, seat, action, legal)
+
+
+def test_a_variant_replaces_the_check_of_a_drawn_org_chart():
+    """The engine asks the state's ruleset (its Restructuring's ``resolve_drawn``) whether an
+    org chart as drawn is legal: a variant may change that check."""
+    from fcm.core.engine import check_action
+    from fcm.core.errors import IllegalActionError
+
+    rules: PhaseRules = OneLineCharts()
+    register_ruleset(
+        "test_one_line_charts",
+        lambda: build_ruleset(
+            "test_one_line_charts", base_ruleset().catalog, {Phase.RESTRUCTURING: rules}
+        ),
+    )
+    two = fcm.ArrangeStructure((("waitress", ()), ("errand_boy", ())))
+    one = fcm.ArrangeStructure((("management_trainee", ("waitress", "errand_boy")),))
+    states = {}
+    for ruleset in (BASE, "test_one_line_charts"):
+        state = make_state(ruleset=ruleset)  # round 1, Restructuring, nothing in hand
+        state.players[0].hand = ["errand_boy", "management_trainee", "waitress"]
+        start_phase(state, Phase.RESTRUCTURING)
+        assert current_actors(state) == [0] and state.rules.id == ruleset
+        states[ruleset] = state
+    check_action(states[BASE], 0, two)  # the base game takes both charts
+    check_action(states[BASE], 0, one)
+    variant = states["test_one_line_charts"]
+    check_action(variant, 0, one)
+    with pytest.raises(IllegalActionError, match="one line on its chart"):
+        check_action(variant, 0, two)
+    after, _ = fcm.apply(variant, 0, one)
+    assert after.players[0].at_work == ["errand_boy", "management_trainee", "waitress"]

@@ -20,6 +20,25 @@ def test_pettingzoo_api_test() -> None:
         api_test(aec_env(players=4, seed=1), num_cycles=300)
 
 
+def test_pettingzoo_api_test_with_buffers() -> None:
+    """copy=False: the observation and mask are the env's read-only buffers."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(aec_env(players=3, seed=2, copy=False), num_cycles=300)
+    env = aec_env(players=3, seed=2, copy=False)
+    env.reset()
+    obs, *_ = env.last()
+    assert not obs["observation"].flags.writeable and not obs["action_mask"].flags.writeable
+    # By default every observation is a new array: one kept across a step stays as it was.
+    env = aec_env(players=3, seed=2)
+    env.reset()
+    kept, *_ = env.last()
+    before = {k: v.copy() for k, v in kept.items()}
+    env.step(int(np.flatnonzero(kept["action_mask"])[0]))
+    env.last()
+    assert all(np.array_equal(kept[k], before[k]) for k in kept)
+
+
 def test_pettingzoo_seed_test() -> None:
     seed_test(lambda: aec_env(players=3, seed=7), num_cycles=200)
 

@@ -40,3 +40,27 @@ def test_simulate_on_a_local_ray_instance_matches_the_local_run(tmp_path: Path) 
 
 def test_address_without_ray_is_refused() -> None:
     assert main(["simulate", "--games", "1", "--address", "auto"]) == 2
+
+
+def test_tournament_on_a_local_ray_instance_matches_the_local_run(tmp_path: Path) -> None:
+    """fcm tournament --ray: the seat-rotated games on a local Ray instance (started by the
+    command) write the same JSON lines as the local run, apart from the seconds taken."""
+    args = ["tournament", "--players", "2", "--bots", "easy,random", "--games", "4"]
+    args += ["--seed", "50", "--round-limit", "20"]
+    on_ray, local = tmp_path / "ray.jsonl", tmp_path / "local.jsonl"
+    assert main([*args, "--ray", "--out", str(on_ray)]) == 0
+    assert main([*args, "--out", str(local)]) == 0
+
+    def lines(path: Path) -> list[dict[str, object]]:
+        out = [json.loads(line) for line in path.read_text().splitlines()]
+        for line in out:
+            del line["seconds"]
+        return out
+
+    got, want = lines(on_ray), lines(local)
+    assert len(want) == 4 and {x["seed"] for x in want} == {50, 51}
+    assert got == want
+
+
+def test_tournament_address_without_ray_is_refused() -> None:
+    assert main(["tournament", "--games", "1", "--address", "auto"]) == 2

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from fcm.core.actions import Action
 from fcm.server import create_app
 from tests.server.conftest import (
     Game,
@@ -71,24 +68,4 @@ def test_bots_resume_after_a_restart(db_url: str) -> None:
         assert s["version"] == 2
 
 
-class SlowBot:
-    name = "slow"
-
-    def choose(self, view: Any, seat: int, legal: Sequence[Action]) -> Action:
-        time.sleep(1.5)
-        return legal[-1]
-
-
-def test_think_budget(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import fcm.server.bots as bots
-
-    real = bots.make_bot
-    monkeypatch.setattr(
-        bots, "make_bot", lambda name, seed: SlowBot() if name == "heuristic" else real(name, seed)
-    )
-    with TestClient(create_app(settings_for(db_url))) as client:
-        g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "heuristic",
-                                                      "think_ms": 50}], seed=5)
-        t = time.monotonic()
-        g.wait(lambda s: s["actors"] == [0], timeout=5)
-        assert time.monotonic() - t < 1.4  # a random move replaced the late one
+# The think budget and crashed workers: tests/server/test_bot_workers.py

@@ -18,6 +18,7 @@ def main() -> None:
         rate_per_second=1000.0,
         rate_burst=1000,
         bot_think_ms=1000,
+        hint_think_ms=300,
         poll_interval=0.05,
     )
     app = create_app(settings)

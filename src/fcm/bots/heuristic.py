@@ -12,7 +12,7 @@ generator, so the bot is deterministic.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fcm.core.actions import (
     Action,
@@ -40,6 +40,7 @@ from fcm.core.rng import Rng
 from fcm.core.state import Campaign, GameState, House, Phase, Restaurant
 from fcm.core.types import DRINKS, CampaignType, Cell, EmployeeId, Good, Seat
 from fcm.data import CATALOG
+from fcm.data.catalog import CampaignTileDef
 
 # What the company wants to own, in the order it hires (entry-level cards only).
 HIRE_PLAN: tuple[tuple[EmployeeId, int], ...] = (
@@ -127,34 +128,8 @@ class HeuristicBot:
 
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         p = view.players[seat]
-        plan = self._work_plan(list(p.hand), view.ceo_slots)
-        draft = Counter(view.turn.drafts.get(seat, []))
-        want = Counter(plan) - draft
-        for card in sorted(want, key=lambda c: -WORK_PRIORITY.get(c, 50)):
-            if SendToWork(card) in legal:
-                return SendToWork(card)
-        return Done()
-
-    @staticmethod
-    def _work_plan(hand: list[EmployeeId], ceo_slots: int) -> list[EmployeeId]:
-        """The best set of cards that fits: managers with the most slots first, then the most
-        useful others."""
-        managers = sorted(
-            (c for c in hand if CATALOG.employees[c].is_manager),
-            key=lambda c: -CATALOG.employees[c].slots,
-        )
-        others = sorted(
-            (c for c in hand if not CATALOG.employees[c].is_manager and WORK_PRIORITY.get(c, 50)),
-            key=lambda c: -WORK_PRIORITY.get(c, 50),
-        )
-        best: list[EmployeeId] = []
-        for m_count in range(min(len(managers), ceo_slots) + 1):
-            chosen = managers[:m_count]
-            capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
-            plan = chosen + others[:capacity]
-            if structure_fits(plan, ceo_slots) and len(plan) > len(best):
-                best = plan
-        return best
+        work = pack_structure(list(p.hand), view.ceo_slots, WORK_PRIORITY, ties_by_name=False)
+        return send_next(view, seat, legal, work, WORK_PRIORITY, ties_by_name=False)
 
     # -- payday ---------------------------------------------------------------------------------
 
@@ -282,14 +257,7 @@ class HeuristicBot:
         best: list[Action] = []
         for a in places:
             assert isinstance(a, PlaceCampaign)
-            cells: tuple[Cell, ...] = ()
-            if a.cell is not None:
-                cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
-            probe = Campaign(
-                number=tile.number, kind=tile.type, owner=seat, good=good, marketeer="",
-                remaining=1, eternal=False, placed_round=view.round, cells=cells,
-                edge=a.edge, first=a.first,
-            )
+            probe = campaign_probe(view, seat, tile, a, good)
             score = 0.0
             for house in houses_reached(view, probe):
                 d = serve.get(house.number)
@@ -415,6 +383,70 @@ class HeuristicBot:
 # -- shared estimates ---------------------------------------------------------------------------
 
 
+def campaign_probe(
+    view: GameState, seat: Seat, tile: CampaignTileDef, a: PlaceCampaign, good: Good
+) -> Campaign:
+    """The campaign ``a`` would place (to ask which houses it reaches)."""
+    cells: tuple[Cell, ...] = ()
+    if a.cell is not None:
+        cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
+    return Campaign(
+        number=tile.number, kind=tile.type, owner=seat, good=good, marketeer="",
+        remaining=1, eternal=False, placed_round=view.round, cells=cells,
+        edge=a.edge, first=a.first,
+    )
+
+
+def _by_priority(
+    prio: dict[EmployeeId, int], ties_by_name: bool
+) -> Callable[[EmployeeId], tuple[int, str]]:
+    """Sort key: higher priority first; ties by card name, or (easy, whose seeded games are
+    pinned) in the order given."""
+    return lambda c: (-prio.get(c, 50), c if ties_by_name else "")
+
+
+def pack_structure(
+    hand: list[EmployeeId],
+    ceo_slots: int,
+    prio: dict[EmployeeId, int],
+    ties_by_name: bool = True,
+) -> list[EmployeeId]:
+    """The best set of cards that fits a legal pyramid: managers with the most slots first,
+    then the others by ``prio`` (higher first; 0 never works, unlisted cards count 50)."""
+    managers = sorted(
+        (c for c in hand if CATALOG.employees[c].is_manager),
+        key=lambda c: -CATALOG.employees[c].slots,
+    )
+    others = sorted(
+        (c for c in hand if not CATALOG.employees[c].is_manager and prio.get(c, 50) > 0),
+        key=_by_priority(prio, ties_by_name),
+    )
+    best: list[EmployeeId] = []
+    for m_count in range(min(len(managers), ceo_slots) + 1):
+        chosen = managers[:m_count]
+        capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
+        packed = chosen + others[:capacity]
+        if structure_fits(packed, ceo_slots) and len(packed) > len(best):
+            best = packed
+    return best
+
+
+def send_next(
+    view: GameState,
+    seat: Seat,
+    legal: Sequence[Action],
+    work: list[EmployeeId],
+    prio: dict[EmployeeId, int],
+    ties_by_name: bool = True,
+) -> Action:
+    """Restructuring: send the most wanted card of ``work`` not yet chosen, else Done."""
+    want = Counter(work) - Counter(view.turn.drafts.get(seat, []))
+    for card in sorted(want, key=_by_priority(prio, ties_by_name)):
+        if SendToWork(card) in legal:
+            return SendToWork(card)
+    return Done()
+
+
 def seats_short(view: GameState, seat: Seat) -> bool:
     """Whether the company's cards (at work, on the beach, in hand) fill its structure, so one
     more card would find no seat next round."""
@@ -447,11 +479,30 @@ def _demand_counts(view: GameState) -> Counter[Good]:
     return c
 
 
+# Service distances by (board, the chain's restaurants, the houses): bots ask for the same
+# ones many times per decision and rollouts replay the same positions. Values are never mutated.
+_SERVICE_CACHE: dict[tuple[object, ...], dict[int, int]] = {}
+_SERVICE_CACHE_SIZE = 4096
+
+
 def _service_distances(view: GameState, seat: Seat) -> dict[int, int]:
-    """For each house, the distance to this chain's nearest restaurant (connected ones only)."""
+    """For each house, the distance to this chain's nearest restaurant (connected ones only).
+    The result is shared: callers must not modify it."""
     board = board_of(view)
     mine: list[Restaurant] = [r for r in view.restaurants if r.owner == seat]
+    key = (
+        tuple(tuple(row) for row in view.tiles),
+        view.options.roads_meet_at_midpoints,
+        tuple((r.cell, r.entrance, r.drive_in) for r in mine),
+        tuple((h.number, h.cell, h.garden) for h in view.houses.values()),
+    )
+    hit = _SERVICE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_SERVICE_CACHE) >= _SERVICE_CACHE_SIZE:
+        _SERVICE_CACHE.clear()
     out: dict[int, int] = {}
+    _SERVICE_CACHE[key] = out
     for h in view.houses.values():
         best: int | None = None
         for r in mine:

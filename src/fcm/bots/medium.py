@@ -37,7 +37,10 @@ from fcm.bots.heuristic import (
     _demand_counts,
     _entry_of,
     _service_distances,
+    campaign_probe,
+    pack_structure,
     seats_short,
+    send_next,
 )
 from fcm.core.actions import (
     Action,
@@ -49,16 +52,15 @@ from fcm.core.actions import (
     Hire,
     PlaceCampaign,
     PlaceRestaurant,
-    SendToWork,
     StartCampaign,
     Train,
 )
-from fcm.core.company import board_of, owned_cards, salary_due, structure_fits, unit_price
+from fcm.core.company import board_of, owned_cards, salary_due, unit_price
 from fcm.core.engine import apply_in_place, legal_actions
-from fcm.core.geometry import campaign_cells, restaurant_entrances
+from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.state import Campaign, GameState, Phase
-from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
 from fcm.data import CATALOG
 
 E = EmployeeId
@@ -77,6 +79,7 @@ class Plan:
     hires: tuple[tuple[EmployeeId, int], ...]
     trains: tuple[tuple[EmployeeId, EmployeeId], ...]
     contested: bool  # some house near us is within reach of a rival
+    expand: bool = False  # it wins (almost) no house: a second restaurant comes first
 
 
 def _hash(*parts: object) -> int:
@@ -109,11 +112,36 @@ def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int
     return {number: price + d for number, d in _service_distances(view, seat).items()}
 
 
-def win_chances(view: GameState, seat: Seat, potential: bool = True) -> dict[int, float]:
+def can_sell(view: GameState, seat: Seat, good: Good, strict: bool = False) -> bool:
+    """Whether a chain could sell ``good`` soon: it has some in stock, or owns a cook or chef
+    of it, or (unless ``strict``) a kitchen trainee to train into one. Drinks: always (routes
+    are not read)."""
+    if good not in COOKS:
+        return True
+    if view.players[seat].stock.get(good, 0) > 0:
+        return True
+    owned = owned_cards(view, seat)
+    cards = COOKS[good] if strict else (*COOKS[good], E.KITCHEN_TRAINEE)
+    return any(owned[c] for c in cards)
+
+
+def win_chances(
+    view: GameState,
+    seat: Seat,
+    potential: bool = True,
+    good: Good | None = None,
+    strict: bool = False,
+) -> dict[int, float]:
     """For each house: 1 if this chain beats every rival on price + distance, 0.5 on a tie,
-    a small value when it loses by one (a price card would win it), else 0."""
+    a small value when it loses by one (a price card would win it), else 0. With ``good``,
+    only rivals that could sell it compete (a burger chain never takes a pizza house;
+    ``strict``: only rivals that already cook it)."""
     mine = totals(view, seat, potential)
-    rivals = [totals(view, s, potential) for s in range(view.num_players) if s != seat]
+    rivals = [
+        totals(view, s, potential)
+        for s in range(view.num_players)
+        if s != seat and (good is None or can_sell(view, s, good, strict))
+    ]
     out: dict[int, float] = {}
     for n, t in mine.items():
         best = min((r[n] for r in rivals if n in r), default=None)
@@ -131,20 +159,37 @@ def win_chances(view: GameState, seat: Seat, potential: bool = True) -> dict[int
 class MediumBot(HeuristicBot):
     name = "medium"
 
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        # the plan of the view being decided (held by reference: a view is never mutated
+        # while a bot decides on it)
+        self._plan_memo: tuple[GameState, Seat, Plan] | None = None
+
     # -- the plan ------------------------------------------------------------------------------
 
     def plan(self, view: GameState, seat: Seat) -> Plan:
+        cached = self._plan_memo
+        if cached is not None and cached[0] is view and cached[1] == seat:
+            return cached[2]
+        plan = self._make_plan(view, seat)
+        self._plan_memo = (view, seat, plan)
+        return plan
+
+    def _make_plan(self, view: GameState, seat: Seat) -> Plan:
         owned = owned_cards(view, seat)
         mine = {f: owned[a] * 3 + owned[b] * 8 for f, (a, b) in COOKS.items()}
         my_campaign_goods = Counter(
             c.good for c in view.campaigns.values() if c.owner == seat and c.good in FOODS
         )
         tiles = tuple(tuple(row) for row in view.tiles)
-        chances0 = win_chances(view, seat) if view.restaurants else {}
+        # demand for a food counts where we would win it against the rivals that sell it
         won_demand: Counter[Good] = Counter()
-        for n, ch in chances0.items():
-            if ch >= 0.5:
-                won_demand.update(g for g in view.houses[n].demand if g in FOODS)
+        for f in FOODS:
+            if not view.restaurants or not any(f in h.demand for h in view.houses.values()):
+                continue
+            for n, ch in win_chances(view, seat, good=f).items():
+                if ch >= 0.5:
+                    won_demand[f] += view.houses[n].demand.count(f)
         rival = _rival_food_weight(view, seat)
         score = {
             f: 2 * mine[f] + 4 * my_campaign_goods[f] + 2 * won_demand[f] - rival[f]
@@ -163,7 +208,14 @@ class MediumBot(HeuristicBot):
             seat
         ].has(M.FIRST_BILLBOARD)
         # The round-1 race: an eternal billboard pays on a map with houses near us.
-        if billboard_open and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3)):
+        # At 3+ players a race every seat joins is won by all of them at once (eternal
+        # campaigns and free marketeers for everyone): only some seats make it.
+        crowded = view.num_players > 2 and (seat + _hash(tiles, "crowd")) % view.num_players == 0
+        if (
+            billboard_open
+            and not crowded
+            and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3))
+        ):
             opening = "billboard"
         elif M.FIRST_WAITRESS in view.milestones_available:
             opening = E.WAITRESS
@@ -207,6 +259,7 @@ class MediumBot(HeuristicBot):
             1 for n in chances if view.houses[n].demand
         )
         trains: list[tuple[EmployeeId, EmployeeId]] = []
+        p_me = view.players[seat]
         # Full baskets: when houses we win also want the other food, cook it too.
         other = FOODS[1 - FOODS.index(food)]
         mixed = sum(
@@ -219,10 +272,16 @@ class MediumBot(HeuristicBot):
         if owned[cook] >= 2:
             trains.append((cook, COOKS[food][1]))
         trains.append((E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
-        if out_of_reach or contested:
+        # Shut out (a rival wins nearly every house it reaches): a Local Manager's second
+        # restaurant first, through a Junior VP even when no card waits for a seat.
+        won = sum(1 for ch in chances.values() if ch >= 0.5)
+        expand = view.round >= 3 and won <= 1 and p_me.restaurants_placed < 3
+        if expand:
+            trains.insert(0, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
+            trains.insert(1, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+        elif out_of_reach or contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
         my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
-        p_me = view.players[seat]
         if not billboard_open or view.round >= 5:
             trains.append((E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
         idle_trainees = [*p_me.hand, *p_me.at_work, *p_me.beach].count(E.MARKETING_TRAINEE)
@@ -233,7 +292,7 @@ class MediumBot(HeuristicBot):
         trains.append((E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         if contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
-        return Plan(food, opening, reserve, hires, tuple(trains), contested)
+        return Plan(food, opening, reserve, hires, tuple(trains), contested, expand)
 
     def _best_restaurant(
         self, view: GameState, seat: Seat, places: list[Action], legal: Sequence[Action]
@@ -282,7 +341,7 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
         prio = self._priorities(view, seat, plan)
-        work = self._pack(hand, view.ceo_slots, prio)
+        work = pack_structure(hand, view.ceo_slots, prio)
         # A trainer at work trains only cards on the beach: keep the plan's next one there
         # (never a manager whose seats the structure needs).
         if E.TRAINER in work:
@@ -296,14 +355,9 @@ class MediumBot(HeuristicBot):
                 ):
                     rest = list(hand)
                     rest.remove(src)
-                    work = self._pack(rest, view.ceo_slots, prio)
+                    work = pack_structure(rest, view.ceo_slots, prio)
                     break
-        draft = Counter(view.turn.drafts.get(seat, []))
-        want = Counter(work) - draft
-        for card in sorted(want, key=lambda c: (-prio.get(c, 50), c)):
-            if SendToWork(card) in legal:
-                return SendToWork(card)
-        return Done()
+        return send_next(view, seat, legal, work, prio)
 
     def _priorities(self, view: GameState, seat: Seat, plan: Plan) -> dict[EmployeeId, int]:
         """How much each card is wanted at work this round, by plan and position."""
@@ -316,28 +370,6 @@ class MediumBot(HeuristicBot):
             prio[E.TRAINER] = 30
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
         return prio
-
-    @staticmethod
-    def _pack(
-        hand: list[EmployeeId], ceo_slots: int, prio: dict[EmployeeId, int]
-    ) -> list[EmployeeId]:
-        """The best set of cards that fits: managers with the most slots, then by priority."""
-        managers = sorted(
-            (c for c in hand if CATALOG.employees[c].is_manager),
-            key=lambda c: -CATALOG.employees[c].slots,
-        )
-        others = sorted(
-            (c for c in hand if not CATALOG.employees[c].is_manager and prio.get(c, 50) > 0),
-            key=lambda c: (-prio.get(c, 50), c),
-        )
-        best: list[EmployeeId] = []
-        for m_count in range(min(len(managers), ceo_slots) + 1):
-            chosen = managers[:m_count]
-            capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
-            packed = chosen + others[:capacity]
-            if structure_fits(packed, ceo_slots) and len(packed) > len(best):
-                best = packed
-        return best
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
         if card == E.LUXURIES_MANAGER:
@@ -421,7 +453,9 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         short = seats_short(view, seat)
         for src, dst in plan.trains:
-            if dst == E.JUNIOR_VICE_PRESIDENT and not short:
+            if dst == E.JUNIOR_VICE_PRESIDENT and not short and not (
+                plan.expand and not owned_cards(view, seat)[E.JUNIOR_VICE_PRESIDENT]
+            ):
                 continue
             if not self._step_wanted(view, seat, dst):
                 continue
@@ -443,7 +477,7 @@ class MediumBot(HeuristicBot):
     # -- marketing -----------------------------------------------------------------------------
 
     def _campaign_value(self, view: GameState, seat: Seat, probe: Campaign,
-                        chances: dict[int, float]) -> float:
+                        chances: dict[int, float], leak: float = LEAK) -> float:
         price = unit_price(view, seat)
         value = 0.0
         for house in houses_reached(view, probe):
@@ -453,7 +487,7 @@ class MediumBot(HeuristicBot):
             ch = chances.get(house.number, 0.0)
             gain = price * (2 if house.garden else 1)
             # demand we win pays; demand we create for a rival costs us a part of it
-            value += min(room, 2) * (ch * gain - LEAK * (1 - ch) * gain)
+            value += min(room, 2) * (ch * gain - leak * (1 - ch) * gain)
         return value
 
     def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
@@ -466,12 +500,13 @@ class MediumBot(HeuristicBot):
             seen.setdefault(key, a)
         best: Action = Done()
         best_value = 0.0  # a campaign that feeds rivals more than us is not placed
-        chances = win_chances(view, seat)
+        plan = self.plan(view, seat)
+        chances = win_chances(view, seat, good=plan.food, strict=plan.expand)
         for a in seen.values():
             probe = view.clone()
             apply_in_place(probe, seat, a)
             places = legal_actions(probe, seat)
-            _, value = self._best_placement(probe, seat, places, chances)
+            _, value = self._best_placement(probe, seat, places, chances, plan)
             tile = CATALOG.campaigns[a.number]
             racing = M.FIRST_BILLBOARD in view.milestones_available and not view.players[
                 seat
@@ -485,32 +520,34 @@ class MediumBot(HeuristicBot):
         return best
 
     def _best_placement(
-        self, view: GameState, seat: Seat, places: Sequence[Action], chances: dict[int, float]
+        self,
+        view: GameState,
+        seat: Seat,
+        places: Sequence[Action],
+        chances: dict[int, float],
+        plan: Plan | None = None,
     ) -> tuple[Action, float]:
         w = view.turn.working
         assert w is not None and w.draft is not None
         tile = CATALOG.campaigns[w.draft.number]
-        good = self.plan(view, seat).food
+        plan = plan or self.plan(view, seat)
+        # shut out of every house: demand that partly feeds rivals beats idle marketeers
+        leak = 0.0 if plan.expand else LEAK
         best: Action = places[0]
         best_value = -1e9
         for a in places:
             if not isinstance(a, PlaceCampaign):
                 continue
-            cells: tuple[Cell, ...] = ()
-            if a.cell is not None:
-                cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
-            probe = Campaign(
-                number=tile.number, kind=tile.type, owner=seat, good=good, marketeer="",
-                remaining=1, eternal=False, placed_round=view.round, cells=cells,
-                edge=a.edge, first=a.first,
-            )
-            v = self._campaign_value(view, seat, probe, chances)
+            probe = campaign_probe(view, seat, tile, a, plan.food)
+            v = self._campaign_value(view, seat, probe, chances, leak)
             if v > best_value + 1e-9:
                 best, best_value = a, v
         return best, best_value
 
     def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
-        return self._best_placement(view, seat, places, win_chances(view, seat))[0]
+        plan = self.plan(view, seat)
+        chances = win_chances(view, seat, good=plan.food, strict=plan.expand)
+        return self._best_placement(view, seat, places, chances, plan)[0]
 
     def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
         food = self.plan(view, seat).food
@@ -542,6 +579,10 @@ class MediumBot(HeuristicBot):
     def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if view.turn.phase is Phase.SETUP_RESERVE:
-            return self._reserve(view, seat, legal)
-        return super().choose(view, seat, legal)
+        self._plan_memo = None
+        try:
+            if view.turn.phase is Phase.SETUP_RESERVE:
+                return self._reserve(view, seat, legal)
+            return super().choose(view, seat, legal)
+        finally:
+            self._plan_memo = None

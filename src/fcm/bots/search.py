@@ -11,8 +11,11 @@ lead plus forecast income). Medium's choice is kept unless a candidate beats it 
 the same draws. Every other decision is medium's (Order of Business, Restructuring, Payday:
 searching them was neutral for others' bots).
 
-Budget: ``think`` seconds (default 1.0, at most 2 s per decision) and/or ``rollouts`` per
-decision (deterministic, for tournaments and tests: the same seed and view give the same move).
+Budget: by default ``DEFAULT_ROLLOUTS`` rollouts per searched decision (deterministic: the same
+seed and view give the same move, so tournaments reproduce), stopped early by a safety of
+``SAFETY_SECONDS`` of wall time (it never binds on one free core: bench/bots.py measures the
+default's worst decision). ``rollouts=N`` sets another count; ``think=S`` a budget in seconds
+instead (the server sets its per-seat budget this way: with both, the first reached stops).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from fcm.core.rng import Rng
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, Good, Seat
 
-DEFAULT_THINK = 1.0  # seconds per searched decision
+DEFAULT_ROLLOUTS = 10  # per searched decision (candidates x determinizations)
+SAFETY_SECONDS = 2.0  # a default decision never thinks longer than this
 MAX_CANDIDATES = 5
 MARGIN = 3.0  # dollars per rollout a candidate must gain over medium's choice
 HORIZON_ROUNDS = 3  # rounds of forecast income a truncated rollout is credited with
@@ -51,10 +55,10 @@ class HardBot:
         self, seed: int = 0, *, think: float | None = None, rollouts: int | None = None
     ) -> None:
         self.seed = seed
-        self.think = DEFAULT_THINK if think is None and rollouts is None else think
-        self.rollouts = rollouts
+        self.think = think
+        self.rollouts = DEFAULT_ROLLOUTS if think is None and rollouts is None else rollouts
         self.medium = MediumBot(seed)
-        self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0}
+        self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "cpu": 0.0}
 
     # The server sets a per-seat budget in milliseconds.
     @property
@@ -105,7 +109,7 @@ class HardBot:
         from fcm.bots.medium import win_chances
 
         places = [a for a in legal if isinstance(a, PlaceCampaign)]
-        chances = win_chances(view, seat)
+        chances = win_chances(view, seat, good=self.medium.plan(view, seat).food)
         scored: list[tuple[float, int, Action]] = []
         for a in places:
             _, v = self.medium._best_placement(view, seat, [a], chances)
@@ -154,7 +158,8 @@ class HardBot:
         determinizations each got (the budget decides)."""
         rng = Rng(self.seed ^ (view.round * 7919) ^ len(candidates))
         start = time.perf_counter()
-        deadline = start + (self.think if self.think is not None else 1e9)
+        cpu = time.process_time()
+        deadline = start + (self.think if self.think is not None else SAFETY_SECONDS)
         limit = self.rollouts if self.rollouts is not None else 10**9
         totals = [0.0] * len(candidates)
         samples = 0
@@ -171,6 +176,7 @@ class HardBot:
             per_iter = (time.perf_counter() - start) / samples
         self.stats["rollouts"] += samples * len(candidates)
         self.stats["seconds"] += time.perf_counter() - start
+        self.stats["cpu"] += time.process_time() - cpu
         return [t / max(1, samples) for t in totals], samples
 
     def search(self, view: GameState, seat: Seat, candidates: list[Action]) -> Action:

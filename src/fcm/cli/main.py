@@ -6,7 +6,7 @@ fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random -
 fcm dataset --bots heuristic,heuristic,random,random --games 10 --out DIR
 fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
-fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 --out results.jsonl
+fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 [--ray] --out FILE
 fcm analyse GAME.json --at N [--think S]  hard's best moves for the seat to move
 """
 
@@ -195,21 +195,31 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.think is not None and args.think <= 0:
         console.print("[red]--think must be a positive number of seconds[/]")
         return 2
+    if args.address and not args.ray:
+        console.print("[red]--address names a Ray cluster: use it with --ray[/]")
+        return 2
     total = len(tournament.specs(names, args.games, args.seed))
     lines = []
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{total} games", total=total)
-        for line in tournament.run(
-            names,
-            args.games,
-            args.seed,
-            options=_options(args),
-            jobs=args.jobs,
-            think=args.think,
-            rollouts=args.rollouts,
-        ):
-            lines.append(line)
-            progress.advance(task)
+    where = " on Ray" if args.ray else ""
+    try:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task(f"{total} games{where}", total=total)
+            for line in tournament.run(
+                names,
+                args.games,
+                args.seed,
+                options=_options(args),
+                jobs=args.jobs,
+                think=args.think,
+                rollouts=args.rollouts,
+                ray=args.ray,
+                address=args.address or None,
+            ):
+                lines.append(line)
+                progress.advance(task)
+    except ImportError as exc:
+        console.print(f"[red]{exc}[/]")
+        return 2
     lines.sort(key=lambda x: (x["seed"], x["bots"]))
     console.print(
         tournament.format_summary(tournament.summarise(lines)), markup=False, soft_wrap=True
@@ -434,10 +444,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="", help=BOTS_HELP + ", one per seat (rotated)")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes")
     p.add_argument("--out", default="", help="write one JSON line per game here")
-    p.add_argument("--think", type=float, default=None, help="hard: seconds per decision")
     p.add_argument(
-        "--rollouts", type=int, default=None, help="hard: rollouts per decision (deterministic)"
+        "--think", type=float, default=None,
+        help="hard: a budget in seconds per decision instead of the rollout count",
     )
+    p.add_argument(
+        "--rollouts", type=int, default=None,
+        help="hard: rollouts per decision (deterministic; default 10)",
+    )
+    ray_opts(p)
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("analyse", help="hard's reading of a position of a saved game")

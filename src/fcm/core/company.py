@@ -162,8 +162,13 @@ def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
 
 def salary_due(state: GameState, seat: Seat) -> int:
     """Payday total after all mandatory discounts, never below $0 (facts.md E.4)."""
+    return salary_for(state, seat, salaried_cards(state, seat))
+
+
+def salary_for(state: GameState, seat: Seat, salaried: list[EmployeeId]) -> int:
+    """:func:`salary_due` given the chain's :func:`salaried_cards`."""
     p = state.players[seat]
-    gross = 5 * len(salaried_cards(state, seat))
+    gross = 5 * len(salaried)
     discount = 5 * p.hire_discounts
     if p.has(MilestoneId.FIRST_TRAIN):
         discount += 15

@@ -11,22 +11,24 @@ already hold a legal action. Both run the same rules code.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Final
 
-from fcm.core.actions import Action, ArrangeStructure, GetDrinks
+from fcm.core.actions import Action
 from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from fcm.core.events import Event, EventKind, EventLog
-from fcm.core.state import GameState, Phase, WorkStep
+from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
 
 # Said in results whenever the simulation cap (Options.round_limit), not a rule, ended a game.
 ROUND_LIMIT_REASON = "round limit reached (a simulation cap, not a rule of the game)"
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python 3.11).
+GAME_OVER: Final = Phase.GAME_OVER
 
 
 def current_actors(state: GameState) -> list[Seat]:
     """The seats that must decide now: one in turn-order phases, several in simultaneous
     secret decisions (reserve card, Restructuring, Payday firing), none when the game is over."""
-    if state.turn.phase is Phase.GAME_OVER:
+    if state.turn.phase is GAME_OVER:
         return []
     actors: list[Seat] = state.rules.phases[state.turn.phase].actors(state)
     return actors
@@ -34,7 +36,7 @@ def current_actors(state: GameState) -> list[Seat]:
 
 
 def is_over(state: GameState) -> bool:
-    return state.turn.phase is Phase.GAME_OVER
+    return state.turn.phase is GAME_OVER
 
 
 def legal_actions(state: GameState, seat: Seat) -> list[Action]:
@@ -68,7 +70,8 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
 
 
 def _checked(state: GameState, seat: Seat, action: Action) -> Action:
-    """:func:`check_action`, returning the action as the rules apply it (see :func:`_drawn`)."""
+    """:func:`check_action`, returning the action as the rules apply it: a drawn action (a drink
+    route, an org chart) is the phase rules' ``resolve_drawn`` question."""
     if state.turn.phase is Phase.GAME_OVER:
         raise GameOverError("the game is over: no action is legal")
     if not 0 <= seat < state.num_players:
@@ -81,37 +84,15 @@ def _checked(state: GameState, seat: Seat, action: Action) -> Action:
     legal = legal_actions(state, seat)
     if action in legal:
         return action
-    drawn = _drawn(state, seat, action, legal)
+    rules = state.rules.phases[state.turn.phase]
+    drawn = rules.resolve_drawn(state, seat, action, legal)
     if isinstance(drawn, Action):
         return drawn
-    reason = drawn or state.rules.phases[state.turn.phase].why_illegal(state, seat, action)
+    reason = drawn or rules.why_illegal(state, seat, action)
     if reason is None:
         kinds = sorted({a.type for a in legal})
         reason = f"legal action types now: {', '.join(kinds)}"
     raise IllegalActionError(f"'{action}' is not legal in {_where(state)}: {reason}")
-
-
-def _drawn(
-    state: GameState, seat: Seat, action: Action, legal: list[Action]
-) -> Action | str | None:
-    """Actions that carry what a player drew (a drink route, an org chart), which no list of
-    legal actions can hold: the action as the rules apply it, or why it is refused (naming
-    the rule); ``None`` for every other action. The phase modules decide, as for every action:
-    the route must pass exactly the suppliers of a legal choice."""
-    from fcm.core.phases import restructuring
-    from fcm.core.phases.working import goods
-
-    turn = state.turn.working
-    if isinstance(action, GetDrinks) and action.route:
-        if turn is None or turn.seat != seat or turn.step is not WorkStep.FOOD_AND_DRINKS:
-            return None
-        resolved = goods.resolve_route(state, turn, action)
-        if isinstance(resolved, str) or replace(resolved, route=()) in legal:
-            return resolved
-        return None
-    if isinstance(action, ArrangeStructure) and state.turn.phase is Phase.RESTRUCTURING:
-        return restructuring.arrangement_problem(state, seat, action) or action
-    return None
 
 
 def _where(state: GameState) -> str:
@@ -138,12 +119,12 @@ def apply_in_place(state: GameState, seat: Seat, action: Action) -> list[Event]:
     log = EventLog()
     state.rules.phases[state.turn.phase].act(state, seat, action, log)
     advance(state, log)
-    return list(log)
+    return log
 
 
 def advance(state: GameState, log: EventLog) -> None:
     """Resolve phases that need no decision until someone must decide or the game is over."""
-    while state.turn.phase is not Phase.GAME_OVER and not current_actors(state):
+    while state.turn.phase is not GAME_OVER and not current_actors(state):
         nxt: Phase = state.rules.phases[state.turn.phase].finish(state, log)
         enter_phase(state, nxt, log)
 

@@ -544,8 +544,11 @@ EVENT_FIELDS: dict[EventKind, type[Any]] = {
 """The record of every kind: its ``__required_keys__`` and ``__optional_keys__``."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """One event. Never changed once emitted; not ``frozen`` because a frozen dataclass is
+    twice as slow to build, and every action emits several."""
+
     kind: EventKind
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: tuple[Seat, ...] | None = None

@@ -50,6 +50,13 @@ class PhaseRules(Protocol):
     def why_illegal(self, state: GameState, seat: Seat, action: Action) -> str | None:
         """Why ``action`` is not legal, naming the rule (None: the generic message)."""
 
+    def resolve_drawn(
+        self, state: GameState, seat: Seat, action: Action, legal: list[Action]
+    ) -> Action | str | None:
+        """An action carrying what a player drew, which no list of legal actions holds (a drink
+        route, an org chart): the action as the rules apply it, or why it is refused (naming the
+        rule); None when it is no drawn action of this phase. ``legal``: the listed actions."""
+
     def act(self, state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         """Apply an action already known to be legal."""
 

@@ -145,15 +145,18 @@ def tile_of(cell: Cell) -> tuple[int, int]:
     return (cell[0] // TILE_SIZE, cell[1] // TILE_SIZE)
 
 
+_CORNER_OFFSETS: dict[Corner, tuple[int, int]] = {
+    Corner.NW: (0, 0),
+    Corner.NE: (0, 1),
+    Corner.SW: (1, 0),
+    Corner.SE: (1, 1),
+}
+
+
 def corner_cell(top_left: Cell, corner: Corner) -> Cell:
     """The square of a 2x2 footprint at ``corner``."""
-    r, c = top_left
-    return {
-        Corner.NW: (r, c),
-        Corner.NE: (r, c + 1),
-        Corner.SW: (r + 1, c),
-        Corner.SE: (r + 1, c + 1),
-    }[corner]
+    dr, dc = _CORNER_OFFSETS[corner]
+    return (top_left[0] + dr, top_left[1] + dc)
 
 
 def square_cells(top_left: Cell, height: int, width: int) -> tuple[Cell, ...]:

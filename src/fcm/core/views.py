@@ -50,7 +50,9 @@ def view(state: GameState, seat: Seat | None) -> GameState:
     else:
         v.players = list(state.players)
     v.turn = state.turn.shallow_copy()
-    v.turn.drafts = {s: (d if s == seat else []) for s, d in state.turn.drafts.items()}
+    v.turn.drafts = {}
+    if state.turn.drafts:
+        v.turn.drafts = {s: (d if s == seat else []) for s, d in state.turn.drafts.items()}
     return v
 
 

@@ -10,6 +10,8 @@ engine reveals them to everyone.
 Observation of an agent: ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
 (:mod:`fcm.env.observation`, flat layout); the mask is all zeros unless it is that agent's turn.
 An action is an index of :mod:`fcm.env.encoding`; an index outside the mask raises ValueError.
+With ``copy=False`` the observation and mask are read-only views of the env's buffers, valid
+until the next ``step()`` (faster; copy what you keep); by default they are new arrays.
 
 Rewards come only at the game's end. ``reward="rank"`` (default): the winner gets +1, the last
 -1, evenly spaced between (``1 - 2 * rank / (N - 1)``, rank 0 best; zero-sum; the engine breaks
@@ -34,10 +36,12 @@ from pettingzoo import AECEnv  # noqa: E402
 import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
 from fcm.core.state import GameState, Options  # noqa: E402
-from fcm.env.encoding import NUM_ACTIONS, legal_index_map  # noqa: E402
-from fcm.env.observation import OBS_SIZE, flat, observe  # noqa: E402
+from fcm.env.encoding import NUM_ACTIONS  # noqa: E402
+from fcm.env.observation import OBS_SIZE, Observer  # noqa: E402
 
 REWARDS = ("rank", "cash_share")
+_NO_ACTIONS = np.zeros(NUM_ACTIONS, dtype=np.int8)
+_NO_ACTIONS.flags.writeable = False
 
 
 def final_rewards(state: GameState, mode: str = "rank") -> list[float]:
@@ -72,6 +76,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "rank",
         max_steps: int | None = None,
         render_mode: str | None = None,
+        copy: bool = True,
     ) -> None:
         super().__init__()
         if not 2 <= players <= 5:
@@ -96,6 +101,9 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         self.state: GameState | None = None
         self.game_seed = seed
         self._legal: dict[int, Action] = {}
+        self._observer = Observer()
+        self._view: GameState | None = None  # the selected agent's view of the state as it is
+        self.copy = copy
         self.steps = 0
 
     # -- spaces --------------------------------------------------------------------------------
@@ -127,17 +135,22 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         actors = fcm.current_actors(self.state)
         seat = min(actors)
         self.agent_selection = self.possible_agents[seat]
-        self._legal = legal_index_map(fcm.view(self.state, seat), seat)
+        self._view = fcm.view(self.state, seat)
+        self._legal = self._observer.legal(self._view, seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self.possible_agents.index(agent)
         acting = agent == self.agent_selection and not self.terminations.get(agent, True)
-        obs = observe(fcm.view(self.state, seat), seat, mask=False)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if acting:
-            mask[list(self._legal)] = 1
-        return {"observation": flat(obs), "action_mask": mask}
+        if acting and self._view is not None:
+            obs = self._observer.flat(self._view, seat)
+            mask = self._observer.mask_of(seat)
+        else:
+            obs = self._observer.flat(fcm.view(self.state, seat), seat)
+            mask = _NO_ACTIONS
+        if self.copy:
+            return {"observation": obs.copy(), "action_mask": mask.copy()}
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -156,10 +169,10 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
             for a, r in zip(self.agents, final_rewards(self.state, self.reward_mode), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-            self._legal = {}
+            self._legal, self._view = {}, None
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = {a: True for a in self.agents}
-            self._legal = {}
+            self._legal, self._view = {}, None
         else:
             self.rewards = {a: 0.0 for a in self.agents}
             self._select()
@@ -183,3 +196,4 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         self.state = None
+        self._view = None

@@ -30,7 +30,7 @@ from fcm.core.state import Options
 from fcm.core.views import view
 from fcm.env.aec import final_rewards
 from fcm.env.encoding import NUM_ACTIONS, VERSION, encode
-from fcm.env.observation import OBS_SIZE, flat, observe
+from fcm.env.observation import OBS_SIZE, Observer
 from fcm.simulate import bot_seed
 
 MAX_DECISIONS = 200_000
@@ -41,6 +41,7 @@ def record_game(bots: Sequence[str], seed: int, options: Options | None = None) 
     players = len(bots)
     agents = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(bots)]
     state = new_game(players, seed, options)
+    observer = Observer()
     obs: list[np.ndarray] = []
     seats: list[int] = []
     chosen: list[int] = []
@@ -53,7 +54,7 @@ def record_game(bots: Sequence[str], seed: int, options: Options | None = None) 
             v = view(state, seat)
             legal = legal_actions(state, seat)
             action = agents[seat].choose(v, seat, legal)
-            obs.append(flat(observe(v, seat, mask=False)))
+            obs.append(observer.flat(v, seat).copy())
             seats.append(seat)
             chosen.append(encode(v, action))
             legal_all.extend(encode(v, a) for a in legal)

@@ -491,11 +491,33 @@ def describe(index: int) -> str:
 # -- the legal set -------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=64)
+def action_codes(board: Board) -> dict[Action, int]:
+    """A memo of action -> index for one board: every action but ``add_garden`` (which reads
+    where its house lies) encodes the same in every position on that board."""
+    return {}
+
+
+def code_of(codes: dict[Action, int], state: GameState, action: Action) -> int:
+    """:func:`encode` through the memo ``codes`` (``action_codes`` of the state's board)."""
+    try:
+        i = codes.get(action)
+    except TypeError:  # a hand-built action with a list field is not hashable
+        return encode(state, action)
+    if i is None:
+        i = encode(state, action)
+        if not isinstance(action, AddGarden):
+            codes[action] = i
+    return i
+
+
 def legal_indices(state: GameState, seat: Seat) -> list[int]:
     """The indices of ``seat``'s legal actions, in the generator's order."""
-    return [_encode(state, a) for a in legal_actions(state, seat)]
+    codes = action_codes(board_of(state))
+    return [code_of(codes, state, a) for a in legal_actions(state, seat)]
 
 
 def legal_index_map(state: GameState, seat: Seat) -> dict[int, Action]:
     """index -> legal action (what an environment keeps to apply a chosen index fast)."""
-    return {_encode(state, a): a for a in legal_actions(state, seat)}
+    codes = action_codes(board_of(state))
+    return {code_of(codes, state, a): a for a in legal_actions(state, seat)}

@@ -15,6 +15,12 @@ Seats are *relative*: player row 0 and owner plane 0 are the observing seat, row
   is not its decision).
 
 ``flat(obs)`` concatenates board, players and globals (``OBS_SIZE`` floats) in that order.
+
+:func:`observe`, :func:`observe_flat` and :func:`legal_mask` return new arrays. An
+:class:`Observer` (what the environments use) returns read-only views of per-seat buffers that
+it updates incrementally, valid until it observes that seat again: copy them to keep them.
+Both give exactly the same numbers (tests/env/test_env_observation.py checks them against a
+plain square-by-square build over whole games).
 """
 
 from __future__ import annotations
@@ -25,10 +31,11 @@ from typing import Any
 
 import numpy as np
 
+from fcm.core.actions import Action
 from fcm.core.company import board_of
-from fcm.core.engine import current_actors
+from fcm.core.engine import current_actors, legal_actions
 from fcm.core.geometry import Board
-from fcm.core.state import WORK_STEPS, GameState, Phase
+from fcm.core.state import WORK_STEPS, GameState, Phase, Player
 from fcm.core.types import CampaignType, EmployeeId, MilestoneId, Seat
 from fcm.env.encoding import (
     CAMPAIGN_NUMBERS,
@@ -40,7 +47,8 @@ from fcm.env.encoding import (
     PLACEABLE_HOUSES,
     TRAINERS,
     WIDTH,
-    legal_indices,
+    action_codes,
+    code_of,
 )
 
 MAX_PLAYERS = 5
@@ -185,6 +193,17 @@ _RESERVE = {100: 0, 200: 1, 300: 2}
 _CORNER_OFFSET = {"nw": (0, 0), "ne": (0, 1), "sw": (1, 0), "se": (1, 1)}
 
 
+# -- the layout of the flat buffer and of the board's plane groups -----------------------------
+_SQ = HEIGHT * WIDTH
+_NB = PLANES * _SQ  # board floats
+_NPL = MAX_PLAYERS * PLAYER_FEATURES  # player floats
+_H0, _H1 = _P["house"], _P[f"demand_{GOODS[-1].value}"] + 1  # houses, gardens, demand
+_R0, _E0, _CS = _P["restaurant_0"], _P["entrance_0"], _P["coming_soon"]
+_C0, _C1 = _P["campaign_radio"], _P["advert_eternal"] + 1  # campaign planes shared by seats
+_O0 = _P["advert_owner_0"]
+_S0, _S1 = _GF["supply"], _GF["hires_left"]  # globals that change rarely: supplies, milestones
+
+
 @lru_cache(maxsize=64)
 def _static_planes(board: Board) -> np.ndarray:
     """The printed map: squares, roads, bridges, suppliers (the same all game)."""
@@ -204,138 +223,425 @@ def _static_planes(board: Board) -> np.ndarray:
     return planes
 
 
-def _counts(row: np.ndarray, base: int, cards: Sequence[EmployeeId]) -> None:
-    for card in cards:
-        row[base + _EMP[card]] += 1.0
-
-
-def observe(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.ndarray]:
-    """The observation of ``seat`` from its view (``fcm.view(state, seat)``)."""
-    n = view.num_players
-    rel = [(s - seat) % n for s in range(n)]
-    board = board_of(view)
-    planes = _static_planes(board).copy()
-
+def _house_planes(view: GameState) -> np.ndarray:
+    """Planes ``house`` .. ``demand_beer`` (the same for every seat)."""
+    sec = np.zeros((_H1 - _H0, HEIGHT, WIDTH), dtype=np.float32)
     for h in view.houses.values():
         r, c = h.cell
-        planes[_P["house"], r : r + 2, c : c + 2] = 1.0
-        planes[_P["house_number"], r : r + 2, c : c + 2] = float(h.number)
+        sec[0, r : r + 2, c : c + 2] = 1.0
+        sec[1, r : r + 2, c : c + 2] = float(h.number)
         for gr, gc in h.garden:
-            planes[_P["garden"], gr, gc] = 1.0
+            sec[2, gr, gc] = 1.0
         for good in h.demand:
-            planes[_P["demand_burger"] + _GOOD[good], r : r + 2, c : c + 2] += 1.0
+            sec[3 + _GOOD[good], r : r + 2, c : c + 2] += 1.0
+    return sec
+
+
+def _restaurant_planes(view: GameState) -> np.ndarray:
+    """Restaurants by *absolute* owner (0..4), entrances by owner (5..9), Coming Soon, drive-in;
+    each seat takes the owner planes in its relative order."""
+    sec = np.zeros((2 * MAX_PLAYERS + 2, HEIGHT, WIDTH), dtype=np.float32)
     for rest in view.restaurants:
         r, c = rest.cell
-        k = rel[rest.owner]
-        planes[_P["restaurant_0"] + k, r : r + 2, c : c + 2] = 1.0
+        sec[rest.owner, r : r + 2, c : c + 2] = 1.0
         dr, dc = _CORNER_OFFSET[str(rest.entrance)]
-        planes[_P["entrance_0"] + k, r + dr, c + dc] = 1.0
+        sec[MAX_PLAYERS + rest.owner, r + dr, c + dc] = 1.0
         if not rest.open:
-            planes[_P["coming_soon"], r : r + 2, c : c + 2] = 1.0
+            sec[2 * MAX_PLAYERS, r : r + 2, c : c + 2] = 1.0
         if rest.drive_in:
-            planes[_P["drive_in"], r : r + 2, c : c + 2] = 1.0
+            sec[2 * MAX_PLAYERS + 1, r : r + 2, c : c + 2] = 1.0
+    return sec
+
+
+def _campaign_planes(view: GameState, board: Board) -> np.ndarray:
+    """Planes ``campaign_radio`` .. ``advert_eternal`` then campaigns by absolute owner."""
+    shared = _C1 - _C0
+    sec = np.zeros((shared + MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
+    catalog = view.rules.catalog
     for camp in view.campaigns.values():
         if camp.kind is CampaignType.AIRPLANE and camp.edge is not None:
-            from fcm.data import CATALOG
-
             assert camp.first is not None
-            cells = board.airplane_cells(camp.edge, camp.first, CATALOG.campaigns[camp.number].span)
+            cells = board.airplane_cells(camp.edge, camp.first, catalog.campaigns[camp.number].span)
         else:
             cells = frozenset(camp.cells)
         rows = np.fromiter((x[0] for x in cells), dtype=np.intp, count=len(cells))
         cols = np.fromiter((x[1] for x in cells), dtype=np.intp, count=len(cells))
-        planes[_P["campaign_radio"] + _CTYPE[camp.kind], rows, cols] += 1.0
-        planes[_P["advert_burger"] + _GOOD[camp.good], rows, cols] += 1.0
-        planes[_P["advert_remaining"], rows, cols] += float(camp.remaining)
+        sec[_CTYPE[camp.kind], rows, cols] += 1.0
+        sec[len(CAMPAIGN_TYPES) + _GOOD[camp.good], rows, cols] += 1.0
+        sec[_P["advert_remaining"] - _C0, rows, cols] += float(camp.remaining)
         if camp.eternal:
-            planes[_P["advert_eternal"], rows, cols] += 1.0
-        planes[_P["advert_owner_0"] + rel[camp.owner], rows, cols] += 1.0
+            sec[_P["advert_eternal"] - _C0, rows, cols] += 1.0
+        sec[shared + camp.owner, rows, cols] += 1.0
+    return sec
 
-    players = np.zeros((MAX_PLAYERS, PLAYER_FEATURES), dtype=np.float32)
-    actors = current_actors(view)
-    order_pos = {s: i for i, s in enumerate(view.turn_order)}
-    busy: dict[int, list[EmployeeId]] = {}
-    for camp in view.campaigns.values():
-        if camp.marketeer:
-            busy.setdefault(camp.owner, []).append(camp.marketeer)
-    for p in view.players:
-        row = players[rel[p.seat]]
-        row[_PF["present"]] = 1.0
-        row[_PF["cash"]] = p.cash
-        row[_PF["reserve"] + _RESERVE.get(p.reserve or 0, 3)] = 1.0
-        if p.seat in order_pos:
-            row[_PF["turn_order"] + order_pos[p.seat]] = 1.0
-        _counts(row, _PF["hand"], p.hand)
-        _counts(row, _PF["at_work"], p.at_work)
-        _counts(row, _PF["beach"], p.beach)
-        _counts(row, _PF["busy"], busy.get(p.seat, []))
-        _counts(row, _PF["draft"], view.turn.drafts.get(p.seat, []))
-        for good, amount in p.stock.items():
-            row[_PF["stock"] + _GOOD[good]] = amount
-        for m in p.milestones:
-            row[_PF["milestones"] + _MILE[m]] = 1.0
-        row[_PF["restaurants_placed"]] = p.restaurants_placed
-        row[_PF["pending"]] = 1.0 if p.seat in view.turn.pending else 0.0
-        row[_PF["acting"]] = 1.0 if p.seat in actors else 0.0
-        row[_PF["waitresses"]] = view.waitresses_this_round.get(p.seat, 0)
-        row[_PF["hire_discounts"]] = p.hire_discounts
 
-    gl = np.zeros(GLOBAL_FEATURES, dtype=np.float32)
-    gl[_GF["players"] + n - 2] = 1.0
-    gl[_GF["bank"]] = view.bank
-    gl[_GF["round"]] = view.round
-    gl[_GF["bank_breaks"]] = view.bank_breaks
-    gl[_GF["reserve_added"]] = view.reserve_added
-    gl[_GF["ceo_slots"]] = view.ceo_slots
-    gl[_GF["gardens_left"]] = view.gardens_left
-    gl[_GF["phase"] + _PHASE[view.turn.phase]] = 1.0
-    if view.turn.stage in STAGES:
-        gl[_GF["stage"] + STAGES.index(view.turn.stage)] = 1.0
+def _player_row(
+    buf: np.ndarray, mv: memoryview[float], base: int, p: Player, key: tuple[Any, ...]
+) -> None:
+    """Write one row of ``players`` (PLAYER_FIELDS) at ``base`` from ``p`` and the flow parts
+    of its ``key`` (see Observer._update). Scalars go through ``mv`` (a memoryview of ``buf``:
+    far cheaper per number than numpy item assignment)."""
+    busy, draft, pos, pending, acting, waitresses = key[9:]
+    buf[base : base + PLAYER_FEATURES] = 0.0
+    mv[base + _PF["present"]] = 1.0
+    mv[base + _PF["cash"]] = p.cash
+    mv[base + _PF["reserve"] + _RESERVE.get(p.reserve or 0, 3)] = 1.0
+    if pos is not None:
+        mv[base + _PF["turn_order"] + pos] = 1.0
+    for at, cards in (
+        (base + _PF["hand"], p.hand),
+        (base + _PF["at_work"], p.at_work),
+        (base + _PF["beach"], p.beach),
+        (base + _PF["busy"], busy),
+        (base + _PF["draft"], draft),
+    ):
+        for card in cards:
+            mv[at + _EMP[card]] += 1.0
+    at = base + _PF["stock"]
+    for good, amount in p.stock.items():
+        mv[at + _GOOD[good]] = amount
+    at = base + _PF["milestones"]
+    for m in p.milestones:
+        mv[at + _MILE[m]] = 1.0
+    mv[base + _PF["restaurants_placed"]] = p.restaurants_placed
+    mv[base + _PF["pending"]] = 1.0 if pending else 0.0
+    mv[base + _PF["acting"]] = 1.0 if acting else 0.0
+    mv[base + _PF["waitresses"]] = waitresses
+    mv[base + _PF["hire_discounts"]] = p.hire_discounts
+
+
+def _rare_globals(buf: np.ndarray, mv: memoryview[float], view: GameState) -> None:
+    """Globals ``supply`` .. ``milestones_this_round`` (they change only now and then)."""
+    g = _NB + _NPL
+    buf[g + _S0 : g + _S1] = 0.0
+    at = g + _GF["supply"]
     for card, left in view.supply.items():
-        gl[_GF["supply"] + _EMP[card]] = left
+        mv[at + _EMP[card]] = left
+    at = g + _GF["house_supply"]
     for number in view.house_supply:
-        gl[_GF["house_supply"] + _HOUSE[number]] = 1.0
+        mv[at + _HOUSE[number]] = 1.0
+    at = g + _GF["campaign_supply"] - 1
     for number in view.campaign_supply:
-        gl[_GF["campaign_supply"] + number - 1] = 1.0
+        mv[at + number] = 1.0
+    at = g + _GF["milestones_available"]
     for m in view.milestones_available:
-        gl[_GF["milestones_available"] + _MILE[m]] = 1.0
+        mv[at + _MILE[m]] = 1.0
+    at = g + _GF["milestones_this_round"]
     for m in view.milestones_this_round:
-        gl[_GF["milestones_this_round"] + _MILE[m]] = 1.0
+        mv[at + _MILE[m]] = 1.0
+
+
+def _flow_globals(
+    buf: np.ndarray, mv: memoryview[float], view: GameState, rel: Sequence[int]
+) -> None:
+    """The other globals (they change at almost every step)."""
+    g = _NB + _NPL
+    buf[g : g + _S0] = 0.0
+    buf[g + _S1 :] = 0.0
+    mv[g + _GF["players"] + view.num_players - 2] = 1.0
+    mv[g + _GF["bank"]] = view.bank
+    mv[g + _GF["round"]] = view.round
+    mv[g + _GF["bank_breaks"]] = view.bank_breaks
+    mv[g + _GF["reserve_added"]] = view.reserve_added
+    mv[g + _GF["ceo_slots"]] = view.ceo_slots
+    mv[g + _GF["gardens_left"]] = view.gardens_left
+    mv[g + _GF["phase"] + _PHASE[view.turn.phase]] = 1.0
+    if view.turn.stage in STAGES:
+        mv[g + _GF["stage"] + STAGES.index(view.turn.stage)] = 1.0
     turn = view.turn.working
     if turn is not None:
-        gl[_GF["work_step"] + _STEP[turn.step]] = 1.0
-        gl[_GF["working_seat"] + rel[turn.seat]] = 1.0
-        gl[_GF["hires_left"]] = turn.hires_left
-        gl[_GF["hires_made"]] = turn.hires_made
-        gl[_GF["discount_hires"]] = turn.discount_hires
+        mv[g + _GF["work_step"] + _STEP[turn.step]] = 1.0
+        mv[g + _GF["working_seat"] + rel[turn.seat]] = 1.0
+        mv[g + _GF["hires_left"]] = turn.hires_left
+        mv[g + _GF["hires_made"]] = turn.hires_made
+        mv[g + _GF["discount_hires"]] = turn.discount_hires
+        at = g + _GF["training_left"]
         for t in turn.trainers:
-            gl[_GF["training_left"] + _TRAINER[t.card]] += t.left
-        gl[_GF["fresh"]] = len(turn.fresh)
+            mv[at + _TRAINER[t.card]] += t.left
+        mv[g + _GF["fresh"]] = len(turn.fresh)
+        at = g + _GF["unused"]
         for card in turn.unused:
-            gl[_GF["unused"] + _EMP[card]] += 1.0
+            mv[at + _EMP[card]] += 1.0
         if turn.draft is not None:
-            gl[_GF["draft_marketeer"] + _MARK[turn.draft.marketeer]] = 1.0
-            gl[_GF["draft_number"] + turn.draft.number - 1] = 1.0
+            mv[g + _GF["draft_marketeer"] + _MARK[turn.draft.marketeer]] = 1.0
+            mv[g + _GF["draft_number"] + turn.draft.number - 1] = 1.0
             placed = turn.draft.cells is not None or turn.draft.edge is not None
-            gl[_GF["draft_placed"]] = 1.0 if placed else 0.0
+            mv[g + _GF["draft_placed"]] = 1.0 if placed else 0.0
+    at = g + _GF["new_order"]
     for pos, s in enumerate(view.turn.new_order):
         if s is not None:
-            gl[_GF["new_order"] + pos * MAX_PLAYERS + rel[s]] = 1.0
-    gl[_GF["setup_second_pass"]] = 1.0 if view.turn.setup_second_pass else 0.0
+            mv[at + pos * MAX_PLAYERS + rel[s]] = 1.0
+    mv[g + _GF["setup_second_pass"]] = 1.0 if view.turn.setup_second_pass else 0.0
 
-    out: dict[str, np.ndarray] = {"board": planes, "players": players, "globals": gl}
-    if mask:
-        out["action_mask"] = legal_mask(view, seat)
-    return out
+
+class _Section:
+    """A built plane group and the content it was built from."""
+
+    __slots__ = ("busy", "key", "planes")
+
+    def __init__(self, key: object, planes: np.ndarray, busy: dict[Seat, tuple[EmployeeId, ...]]):
+        self.key = key
+        self.planes = planes
+        self.busy = busy
+
+
+_NO_SECTION = _Section(None, np.zeros(0, np.float32), {})
+_ROW_MEMO = 4096  # player rows remembered (then forgotten all at once)
+_FEW = 32  # masks with fewer changes are written number by number (cheaper than numpy indexing)
+
+
+class _SeatBuffers:
+    """One seat's preallocated observation and mask, and what each part was last built from."""
+
+    def __init__(self, seat: Seat, n: int, board: Board) -> None:
+        self.seat, self.n, self.board_geo = seat, n, board
+        self.rel = [(s - seat) % n for s in range(n)]
+        self.perm = np.array([(seat + k) % n for k in range(n)], dtype=np.intp)
+        self.buf = np.zeros(OBS_SIZE, dtype=np.float32)
+        self.mv: memoryview[float] = self.buf.data.cast("B").cast("f")
+        self.board = self.buf[:_NB].reshape(PLANES, HEIGHT, WIDTH)
+        self.players = self.buf[_NB : _NB + _NPL].reshape(MAX_PLAYERS, PLAYER_FEATURES)
+        self.globals = self.buf[_NB + _NPL :]
+        self.board[:_H0] = _static_planes(board)[:_H0]
+        self.houses = self.restaurants = self.campaigns = _NO_SECTION
+        # per seat: (cash, reserve, hand, at_work, beach, stock, milestones, restaurants,
+        # discounts, busy, draft, turn-order position, pending, acting, waitresses)
+        self.rows: list[tuple[Any, ...] | None] = [None] * n
+        self.rare: tuple[Any, ...] | None = None
+        self.mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self.mask_mv: memoryview[int] = self.mask.data
+        self.mask_on: list[int] = []
+        self.legal: dict[int, Action] = {}
+        ro = self.buf.view()
+        ro.flags.writeable = False
+        self.flat_ro = ro
+        mo = self.mask.view()
+        mo.flags.writeable = False
+        self.mask_ro = mo
+        self.obs_ro = {
+            "board": ro[:_NB].reshape(PLANES, HEIGHT, WIDTH),
+            "players": ro[_NB : _NB + _NPL].reshape(MAX_PLAYERS, PLAYER_FEATURES),
+            "globals": ro[_NB + _NPL :],
+        }
+
+
+class Observer:
+    """Observations built incrementally, for any games and seats (one observer per thread).
+
+    The map's printed planes are built once per board; houses, restaurants and campaigns are
+    rebuilt only when what they show changed (compared with a snapshot of that content, so
+    the result is exactly a from-scratch build), once for all seats, each seat then taking the
+    owner planes in its own order; each player row only when that player's record changed.
+    Everything is read from the seat's view passed in.
+
+    The arrays returned are **read-only views of per-seat buffers, valid until this observer
+    observes the same seat again**: copy them to keep them (``observe`` at module level does).
+    """
+
+    def __init__(self) -> None:
+        self._seats: dict[Seat, _SeatBuffers] = {}
+        self._tiles: object = None
+        self._options: object = None
+        self._board: Board | None = None
+        self._codes: dict[Action, int] = {}
+        self._houses = self._restaurants = self._campaigns = _NO_SECTION
+        # player rows by their key (the same row content shows the same numbers to every seat)
+        self._rows: dict[tuple[Any, ...], np.ndarray] = {}
+        self._rare: dict[tuple[Any, ...], np.ndarray] = {}  # the same for the rare globals
+
+    def _board_of(self, view: GameState) -> Board:
+        if view.tiles is not self._tiles or view.options is not self._options:
+            self._board = board_of(view)
+            self._tiles, self._options = view.tiles, view.options
+            self._codes = action_codes(self._board)
+        assert self._board is not None
+        return self._board
+
+    def _seat(self, view: GameState, seat: Seat) -> _SeatBuffers:
+        board = self._board_of(view)
+        sb = self._seats.get(seat)
+        if sb is None or sb.board_geo is not board or sb.n != view.num_players:
+            sb = self._seats[seat] = _SeatBuffers(seat, view.num_players, board)
+        return sb
+
+    def _update(self, view: GameState, seat: Seat) -> _SeatBuffers:
+        sb = self._seat(view, seat)
+        n = sb.n
+        planes = sb.board
+        perm = sb.perm
+
+        key: object = [(h.number, h.cell, h.garden, *h.demand) for h in view.houses.values()]
+        if key != self._houses.key:
+            self._houses = _Section(key, _house_planes(view), {})
+        if sb.houses is not self._houses:
+            planes[_H0:_H1] = self._houses.planes
+            sb.houses = self._houses
+
+        key = [(r.owner, r.cell, r.entrance, r.open, r.drive_in) for r in view.restaurants]
+        if key != self._restaurants.key:
+            self._restaurants = _Section(key, _restaurant_planes(view), {})
+        if sb.restaurants is not self._restaurants:
+            sec = self._restaurants.planes
+            planes[_R0 : _R0 + n] = sec[perm]
+            planes[_E0 : _E0 + n] = sec[perm + MAX_PLAYERS]
+            planes[_CS : _CS + 2] = sec[2 * MAX_PLAYERS :]
+            sb.restaurants = self._restaurants
+
+        key = [
+            (
+                c.number,
+                c.kind,
+                c.owner,
+                c.good,
+                c.marketeer,
+                c.remaining,
+                c.eternal,
+                c.cells,
+                c.edge,
+                c.first,
+            )
+            for c in view.campaigns.values()
+        ]
+        if key != self._campaigns.key:
+            busy: dict[Seat, list[EmployeeId]] = {}
+            for camp in view.campaigns.values():
+                if camp.marketeer:
+                    busy.setdefault(camp.owner, []).append(camp.marketeer)
+            self._campaigns = _Section(
+                key,
+                _campaign_planes(view, sb.board_geo),
+                {s: tuple(cards) for s, cards in busy.items()},
+            )
+        camps = self._campaigns
+        if sb.campaigns is not camps:
+            planes[_C0:_C1] = camps.planes[: _C1 - _C0]
+            planes[_O0 : _O0 + n] = camps.planes[perm + (_C1 - _C0)]
+            sb.campaigns = camps
+
+        actors = current_actors(view)
+        order = view.turn_order
+        drafts = view.turn.drafts
+        pending = view.turn.pending
+        waitresses = view.waitresses_this_round
+        rows = sb.rows
+        for p in view.players:
+            s = p.seat
+            key = (
+                p.cash,
+                p.reserve,
+                tuple(p.hand),
+                tuple(p.at_work),
+                tuple(p.beach),
+                tuple(p.stock.items()),
+                tuple(p.milestones),
+                p.restaurants_placed,
+                p.hire_discounts,
+                camps.busy.get(s, ()),
+                tuple(drafts.get(s, ())),
+                order.index(s) if s in order else None,
+                s in pending,
+                s in actors,
+                waitresses.get(s, 0),
+            )
+            if key != rows[s]:
+                at = _NB + sb.rel[s] * PLAYER_FEATURES
+                row = self._rows.get(key)
+                if row is None:  # first seen by any seat: build it, keep it for the others
+                    _player_row(sb.buf, sb.mv, at, p, key)
+                    if len(self._rows) >= _ROW_MEMO:
+                        self._rows.clear()
+                    self._rows[key] = sb.buf[at : at + PLAYER_FEATURES].copy()
+                else:
+                    sb.buf[at : at + PLAYER_FEATURES] = row
+                rows[s] = key
+
+        key = (
+            tuple(view.supply.items()),
+            tuple(view.house_supply),
+            tuple(view.campaign_supply),
+            tuple(view.milestones_available),
+            tuple(view.milestones_this_round),
+        )
+        if key != sb.rare:
+            g = _NB + _NPL
+            part = self._rare.get(key)
+            if part is None:
+                _rare_globals(sb.buf, sb.mv, view)
+                if len(self._rare) >= _ROW_MEMO:
+                    self._rare.clear()
+                self._rare[key] = sb.buf[g + _S0 : g + _S1].copy()
+            else:
+                sb.buf[g + _S0 : g + _S1] = part
+            sb.rare = key
+        _flow_globals(sb.buf, sb.mv, view, sb.rel)
+        return sb
+
+    # -- what callers use ----------------------------------------------------------------------
+
+    def observe(self, view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.ndarray]:
+        """``board``, ``players``, ``globals`` (and ``action_mask``): read-only, valid until
+        this observer observes ``seat`` again."""
+        sb = self._update(view, seat)
+        out: dict[str, np.ndarray] = dict(sb.obs_ro)
+        if mask:
+            self.legal(view, seat)
+            out["action_mask"] = sb.mask_ro
+        return out
+
+    def flat(self, view: GameState, seat: Seat) -> np.ndarray:
+        """The observation as one read-only ``float32[OBS_SIZE]`` (see :func:`flat`)."""
+        return self._update(view, seat).flat_ro
+
+    def legal(self, view: GameState, seat: Seat) -> dict[int, Action]:
+        """index -> legal action of ``seat`` (generator order); updates its mask."""
+        sb = self._seat(view, seat)
+        codes = self._codes
+        legal: dict[int, Action] = {}
+        for a in legal_actions(view, seat):
+            legal[code_of(codes, view, a)] = a
+        off, on = sb.mask_on, list(legal)
+        if len(off) < _FEW:
+            mv = sb.mask_mv
+            for i in off:
+                mv[i] = 0
+        else:
+            sb.mask[off] = 0
+        if len(on) < _FEW:
+            mv = sb.mask_mv
+            for i in on:
+                mv[i] = 1
+        else:
+            sb.mask[on] = 1
+        sb.mask_on = on
+        sb.legal = legal
+        return legal
+
+    def mask(self, view: GameState, seat: Seat) -> np.ndarray:
+        """``seat``'s read-only ``int8[NUM_ACTIONS]`` legal-action mask."""
+        self.legal(view, seat)
+        return self._seats[seat].mask_ro
+
+    def mask_of(self, seat: Seat) -> np.ndarray:
+        """The mask of ``seat``'s last :meth:`legal` call (read-only)."""
+        return self._seats[seat].mask_ro
+
+
+_OBSERVER = Observer()
+
+
+def observe(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.ndarray]:
+    """The observation of ``seat`` from its view (``fcm.view(state, seat)``): new arrays."""
+    return {k: v.copy() for k, v in _OBSERVER.observe(view, seat, mask=mask).items()}
+
+
+def observe_flat(view: GameState, seat: Seat) -> np.ndarray:
+    """``flat(observe(view, seat))`` without building the dict: a new array."""
+    return _OBSERVER.flat(view, seat).copy()
 
 
 def legal_mask(state: GameState, seat: Seat) -> np.ndarray:
-    """``int8[NUM_ACTIONS]``: 1 at the index of every legal action of ``seat``."""
-    m = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    idx = legal_indices(state, seat)
-    if idx:
-        m[idx] = 1
-    return m
+    """``int8[NUM_ACTIONS]``: 1 at the index of every legal action of ``seat`` (new array)."""
+    return _OBSERVER.mask(state, seat).copy()
 
 
 def flat(obs: dict[str, Any]) -> np.ndarray:

@@ -43,7 +43,7 @@ from fcm.core.state import GameState, Options, Phase  # noqa: E402
 from fcm.data import CATALOG  # noqa: E402
 from fcm.env.aec import final_rewards  # noqa: E402
 from fcm.env.encoding import NUM_ACTIONS, decode, describe, legal_index_map  # noqa: E402
-from fcm.env.observation import OBS_SIZE, flat, observe  # noqa: E402
+from fcm.env.observation import OBS_SIZE, Observer  # noqa: E402
 
 PASS = NUM_ACTIONS
 LETTERS: tuple[str, ...] = tuple(sorted(TILE_LETTERS))
@@ -274,13 +274,14 @@ class FcmObserver:
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self._observer = Observer()
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: FcmState, player: int) -> None:
         if state.fcm is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = flat(observe(fcm.view(state.fcm, player), player, mask=False))
+        self.tensor[:] = self._observer.flat(fcm.view(state.fcm, player), player)
 
     def string_from(self, state: FcmState, player: int) -> str:
         if state.fcm is None:

@@ -28,6 +28,7 @@ from fcm.server.bots import BotWorker
 from fcm.server.clock import Clocks, mount_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
+from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.match import MatchService, Subscriber, dumps
 from fcm.server.schemas import (
@@ -117,6 +118,7 @@ def create_app(
         await clocks.start()
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
+        app.state.hints = HintLimiter(settings.hint_every_ms / 1000)
         try:
             yield
         finally:
@@ -156,7 +158,8 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
-        return error_response(exc)
+        retry = exc.extra.get("retry_after")
+        return error_response(exc, None if retry is None else {"retry-after": str(retry)})
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:
@@ -215,8 +218,9 @@ def create_app(
             seats = [SeatSpec() for _ in range(body.players)]
         else:
             raise ApiError(422, "request/invalid", "give either 'seats' or 'players'")
+        table = None if body.table is None else body.table.model_dump(exclude_none=True)
         info, tokens, spectator = await svc().create_game(
-            seats, body.options, body.seed, body.scenario
+            seats, body.options, body.seed, body.scenario, table
         )
         live = svc().cached(info.id)
         if body.clock is not None and live is not None:
@@ -400,6 +404,7 @@ def create_app(
     # Turn timers: the clock of a game and pausing it (fcm.server.clock).
     holder["auth"] = auth
     mount_clock(app, holder, ERRORS)
+    add_hint_route(app)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web

@@ -18,7 +18,9 @@ class Settings:
     rate_clients: int = 10_000  # rate-limit buckets kept (least recently used are dropped)
     bot_think_ms: int = 2_000  # a bot's think budget per decision (seats may set their own)
     bot_delay_ms: int = 0  # pause before each bot move (to let humans follow)
-    bot_workers: int = 2  # concurrent bot decisions per process
+    bot_workers: int = 2  # concurrent bot decisions per process (each in a worker process)
+    hint_think_ms: int = 1_000  # the hard bot's search budget for one hint
+    hint_every_ms: int = 5_000  # at most one hint per seat per this many ms
     snapshot_every: int = 50  # store a full state every N actions
     cached_games: int = 2_000  # games kept in memory per process
     poll_interval: float = 0.1  # SQLite: how often other processes' changes are looked for

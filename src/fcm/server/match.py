@@ -184,6 +184,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_failed_at: int = -1  # revision at which a bot move failed (not retried until a change)
+    bot_pending: int = -1  # revision at which a bot's move waits out the game's bot pause
     # Per-viewer message bodies (views and legal actions are costly), each kept with the
     # viewer's version it was made at: another seat's secret step leaves a viewer's version,
     # and so its cached answer, as they were (its next request costs the same as before).
@@ -363,6 +364,7 @@ class MatchService:
         options: dict[str, Any],
         seed: int | None = None,
         scenario: dict[str, Any] | None = None,
+        table: dict[str, Any] | None = None,
         *,
         branch: bool = False,
     ) -> tuple[GameInfo, dict[int, str], str]:
@@ -385,6 +387,7 @@ class MatchService:
             elif s.kind != "human":
                 raise ApiError(422, "game/invalid", f"seats[{i}]: kind must be human or bot")
         opts = check_options(options)
+        table_opts = check_table(table or {})
         if scenario is not None and scenario.get("format") == BRANCH_FORMAT and not branch:
             raise ApiError(422, "scenario/invalid",
                            "a branch is made from a finished game's replay (POST .../branch)")
@@ -404,6 +407,7 @@ class MatchService:
             scenario=scenario,
             created_at=time.time(),
             secret=secrets.randbits(62),
+            table=table_opts,
         )
         try:  # building a new map takes a while: not on the event loop
             state, events = await asyncio.to_thread(initial_state, info)
@@ -483,10 +487,19 @@ class MatchService:
                 "your_turn": who in actors,
                 "legal": [a.to_json() for a in legal],
                 "seats": seats_public(live.info),
+                "table": self.table_public(live.info),
                 "view": view(state, who).to_dict(),
             }
             live.cache[vi] = (version, base)
         return {**base, "events": [e for e in events if event_visible(e, who)], **extra}
+
+    def table_public(self, info: GameInfo) -> dict[str, Any]:
+        """The game's table options as in effect (everyone may know them)."""
+        pause = info.table.get("bot_pause_ms")
+        return {
+            "bot_pause_ms": self.settings.bot_delay_ms if pause is None else pause,
+            "hints": bool(info.table.get("hints", False)),
+        }
 
     def subscribe(self, live: LiveGame, sub: Subscriber) -> None:
         """Register a push channel and queue the current state first (call under the lock,
@@ -832,6 +845,40 @@ def seats_public(info: GameInfo) -> list[dict[str, Any]]:
         {"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name}
         for i, s in enumerate(info.seats)
     ]
+
+
+MAX_BOT_PAUSE_MS = 5_000
+
+
+def check_table(raw: dict[str, Any]) -> dict[str, Any]:
+    """Table options (how the server runs a game, not rules): ``bot_pause_ms`` (0 to 5000:
+    bots act after that visible pause; absent: the server's default) and ``hints`` (whether
+    players may ask for a hint while the game is live).
+
+    Raises:
+        ApiError: 422 ``game/invalid`` naming the field.
+    """
+    if not isinstance(raw, dict):
+        raise ApiError(422, "game/invalid", "table must be an object")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "bot_pause_ms":
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not (
+                0 <= value <= MAX_BOT_PAUSE_MS
+            ):
+                raise ApiError(422, "game/invalid",
+                               f"table.bot_pause_ms must be 0 to {MAX_BOT_PAUSE_MS} ms")
+            out[key] = value
+        elif key == "hints":
+            if not isinstance(value, bool):
+                raise ApiError(422, "game/invalid", "table.hints must be true or false")
+            out[key] = value
+        else:
+            raise ApiError(422, "game/invalid",
+                           f"unknown table option {key!r} (bot_pause_ms, hints)")
+    return out
 
 
 def check_options(raw: dict[str, Any]) -> Options:

@@ -29,6 +29,21 @@ class SeatIn(BaseModel):
     name: str | None = Field(None, max_length=40)
 
 
+class TableIn(BaseModel):
+    """Table options: how the server runs the game (not rules)."""
+
+    model_config = STRICT
+
+    bot_pause_ms: int | None = Field(
+        None, ge=0, le=5000,
+        description="bots act after this visible pause (ms); absent: the server's default",
+    )
+    hints: bool = Field(
+        False, description="players may ask for a hint (hard's reading) while the game is live; "
+        "finished games always allow hints",
+    )
+
+
 class CreateGameIn(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -53,6 +68,7 @@ class CreateGameIn(BaseModel):
         "milestones (true, false or null: the default), round_limit, rules switches",
     )
     seed: int | None = Field(None, ge=0, lt=2**62, description="random if absent")
+    table: TableIn | None = Field(None, description="table options: bot pause, hints")
     scenario: dict[str, Any] | None = Field(
         None, description="start from a position (docs/scenarios.md) instead of a new game"
     )
@@ -119,6 +135,9 @@ class StateOut(BaseModel):
     your_turn: bool
     legal: list[dict[str, Any]] = Field(description="your legal actions (when you must act)")
     seats: list[dict[str, Any]]
+    table: dict[str, Any] = Field(
+        description="the table options in effect: bot_pause_ms, hints"
+    )
     view: dict[str, Any] = Field(description="the game state as you may see it")
     events: list[dict[str, Any]] = Field(description="the events that led here, visible to you")
     undone: bool | None = None

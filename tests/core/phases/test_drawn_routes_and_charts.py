@@ -218,3 +218,33 @@ def test_org_chart_is_drawn_at_once_and_the_set_only_form_stays() -> None:
     illegal(state, 0, ArrangeStructure((("errand_boy", ()),)), "drawn at once")
     state, _ = run(state, 0, SendToWork("errand_boy"), Done())
     assert 0 not in current_actors(state)
+
+
+# -- the notation of drawn actions reads back ---------------------------------------------------
+
+
+def test_drawn_routes_parse_back_and_illegal_ones_name_the_rule(food: Any) -> None:
+    """``fcm.parse_action`` reads a route in full (road squares, or a Zeppelin's tiles) and the
+    rules check it: excerpt 002 / facts.md D.1 (range in tile borders; a tile entered once)."""
+    from fcm.core.actions import parse_action
+    from fcm.core.errors import NoSuchActionError
+
+    cart = food("cart_operator")
+    drawn = GetDrinks("cart_operator", route=row2(7))
+    assert str(drawn) == "cart_operator route via  along " + " ".join(
+        f"2,{c}" for c in range(8)
+    )
+    assert parse_action(cart, 0, str(drawn)) == drawn
+    named = GetDrinks("cart_operator", suppliers=(LEM, SODA), route=row2(7))
+    assert parse_action(cart, 0, str(named)) == named
+    assert parse_action(cart, 0, "Cart_Operator route via 3, 3 3, 6 along " + " ".join(
+        f"[2, {c}]" for c in range(8))) == named
+    with pytest.raises(NoSuchActionError, match="range 2"):
+        parse_action(cart, 0, str(GetDrinks("cart_operator", route=row2(15))))
+    with pytest.raises(NoSuchActionError, match="does not read as an action"):
+        parse_action(cart, 0, "cart_operator route via along 2,x")
+    zeppelin = food("zeppelin_pilot")
+    flight = GetDrinks("zeppelin_pilot", route=((0, 0), (0, 1)))
+    assert parse_action(zeppelin, 0, str(flight)) == flight
+    with pytest.raises(NoSuchActionError, match="twice"):
+        parse_action(zeppelin, 0, str(GetDrinks("zeppelin_pilot", route=((0, 0), (0, 1), (0, 0)))))

@@ -8,8 +8,8 @@ Everything here is pure and deterministic; a :class:`Board` is immutable and cac
   ``distance_house_to_restaurant``, ``reachable_roads``, ``squares_in_road_range``,
   ``squares_next_to_roads``.
 - Drinks: ``road_route_supplier_sets`` (cart, truck), ``zeppelin_supplier_sets``.
-- Marketing reach: ``block_id``, ``billboard_reach``, ``airplane_placements``,
-  ``airplane_cells``, ``radio_tiles``.
+- Marketing reach: ``block_id``, ``billboard_reach``, ``mailbox_reach``, ``radio_reach``,
+  ``airplane_placements``, ``airplane_cells``, ``radio_tiles`` (reaches memoised per position).
 - Placement: ``legal_restaurant_placements``, ``legal_house_placements``,
   ``legal_garden_placements``, ``legal_campaign_placements``.
 """

@@ -48,6 +48,7 @@ _SUPPLIER_GOODS: Mapping[str, Good] = MappingProxyType(
 _CORNERS: tuple[Corner, ...] = (Corner.NW, Corner.NE, Corner.SW, Corner.SE)
 _INF = 1 << 30
 _MEMO_SIZE = 4096  # entries per memo of a board before it starts afresh
+_K = TypeVar("_K", bound=tuple[Any, ...])
 
 
 class Axis(StrEnum):
@@ -81,8 +82,9 @@ def restaurant_entrances(
     """The entrance squares of a restaurant: its entrance corner, or all 4 corners with a drive-in
     (facts.md D.1; excerpt "Open drive-ins")."""
     if drive_in:
-        return tuple(corner_cell(top_left, c) for c in _CORNERS)
-    return (corner_cell(top_left, Corner(corner)),)
+        r, c = top_left
+        return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))  # in _CORNERS order
+    return (corner_cell(top_left, corner if isinstance(corner, Corner) else Corner(corner)),)
 
 
 def campaign_footprint(height: int, width: int, orientation: Orientation | None) -> tuple[int, int]:
@@ -122,7 +124,6 @@ class _HouseCandidate(NamedTuple):
 class _CampaignCandidate(NamedTuple):
     top_left: Cell
     cells: tuple[Cell, ...]
-    roads: frozenset[RoadNode]
 
 
 class Board:
@@ -130,6 +131,7 @@ class Board:
 
     __slots__ = (
         "_adj",
+        "_blank_run",
         "_block",
         "_block_count",
         "_campaign_cache",
@@ -152,7 +154,9 @@ class Board:
         "_placements",
         "_printed_houses",
         "_range_cache",
+        "_reach_cache",
         "_restaurant_cands",
+        "_road_sums",
         "_route_cache",
         "_rows",
         "_seg",
@@ -191,12 +195,15 @@ class Board:
     _supplier_cells: tuple[Cell, ...]
     _node_supp: tuple[int, ...]
     _tile_supp: tuple[int, ...]
+    _blank_run: tuple[int, ...]
+    _road_sums: tuple[int, ...]
     _restaurant_cands: tuple[_RestaurantCandidate, ...]
     _house_cands: tuple[_HouseCandidate, ...]
     _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
     _campaign_index: dict[tuple[int, int], Mapping[Cell, tuple[int, ...]]]
     _campaign_hits: dict[tuple[tuple[int, int], frozenset[Cell]], tuple[int, ...]]
     _range_cache: dict[tuple[RestaurantSpot, int], frozenset[Cell]]
+    _reach_cache: dict[tuple[object, ...], frozenset[Cell]]
     _house_dist_cache: dict[tuple[Cell, ...], tuple[int, ...]]
     _route_cache: dict[tuple[object, ...], frozenset[frozenset[Cell]]]
 
@@ -436,40 +443,65 @@ class Board:
                             )
                         )
         s("_restaurant_cands", tuple(rest))
-        hcands: list[_HouseCandidate] = []
+        # blank squares from each square rightwards in its row, and prefix sums (one row and
+        # column of zeros first) of the squares next to a road: rectangles are found by lookups
+        run = [0] * n_sq
         for r in range(height):
+            k = 0
+            for c in range(width - 1, -1, -1):
+                k = k + 1 if blank[r * width + c] else 0
+                run[r * width + c] = k
+        sums = [0] * ((height + 1) * (width + 1))
+        for r in range(height):
+            acc = 0
             for c in range(width):
-                # 2 rows x 3 columns: garden on the east or the west side
-                if r + 1 < height and c + 2 < width:
-                    rect = tuple((r + dr, c + dc) for dr in range(2) for dc in range(3))
-                    if self._all_blank_near_road(rect, blank, near):
-                        hcands.append(_HouseCandidate((r, c), ((r, c + 2), (r + 1, c + 2)), rect))
-                        hcands.append(_HouseCandidate((r, c + 1), ((r, c), (r + 1, c)), rect))
-                # 3 rows x 2 columns: garden on the south or the north side
-                if r + 2 < height and c + 1 < width:
-                    rect = tuple((r + dr, c + dc) for dr in range(3) for dc in range(2))
-                    if self._all_blank_near_road(rect, blank, near):
-                        hcands.append(_HouseCandidate((r, c), ((r + 2, c), (r + 2, c + 1)), rect))
-                        hcands.append(_HouseCandidate((r + 1, c), ((r, c), (r, c + 1)), rect))
+                acc += bool(near[r * width + c])
+                sums[(r + 1) * (width + 1) + c + 1] = sums[r * (width + 1) + c + 1] + acc
+        s("_blank_run", tuple(run))
+        s("_road_sums", tuple(sums))
+        # a house and its garden: 2 rows x 3 columns (garden east or west) or 3 x 2 (south or
+        # north), by top-left square in row order, 2 x 3 first
+        wide, tall = set(self._open_rects(2, 3)), set(self._open_rects(3, 2))
+        hcands: list[_HouseCandidate] = []
+        for i in sorted(wide | tall):
+            r, c = divmod(i, width)
+            if i in wide:
+                rect = ((r, c), (r, c + 1), (r, c + 2), (r + 1, c), (r + 1, c + 1), (r + 1, c + 2))
+                hcands.append(_HouseCandidate((r, c), ((r, c + 2), (r + 1, c + 2)), rect))
+                hcands.append(_HouseCandidate((r, c + 1), ((r, c), (r + 1, c)), rect))
+            if i in tall:
+                rect = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1), (r + 2, c), (r + 2, c + 1))
+                hcands.append(_HouseCandidate((r, c), ((r + 2, c), (r + 2, c + 1)), rect))
+                hcands.append(_HouseCandidate((r + 1, c), ((r, c), (r, c + 1)), rect))
         s("_house_cands", tuple(hcands))
         # memos of answers that depend on more than the board (not observable state)
         s("_campaign_cache", {})
         s("_campaign_index", {})
         s("_campaign_hits", {})
         s("_range_cache", {})
+        s("_reach_cache", {})
         s("_house_dist_cache", {})
         s("_route_cache", {})
 
-    def _all_blank_near_road(
-        self,
-        cells: tuple[Cell, ...],
-        blank: list[bool],
-        near: list[tuple[tuple[int, int], ...]],
-    ) -> bool:
-        w = self._width
-        if not all(blank[r * w + c] for r, c in cells):
-            return False
-        return any(near[r * w + c] for r, c in cells)
+    def _open_rects(self, h: int, w: int) -> list[int]:
+        """Top-left squares (``r * width + c``, in row order) of every ``h`` x ``w`` rectangle
+        on the map whose squares are all printed empty, one of them next to a road."""
+        width, height = self._width, self._height
+        sums, stride = self._road_sums, width + 1
+        # blank[i]: the h x w squares from i are printed empty (their rows' runs reach w)
+        blank = [k >= w for k in self._blank_run]
+        for _ in range(1, h):
+            blank = [a and b for a, b in zip(blank, blank[width:], strict=False)]
+        out: list[int] = []
+        for r in range(height - h + 1):
+            top, bottom = r * stride, (r + h) * stride
+            for c in range(width - w + 1):
+                i = r * width + c
+                if blank[i] and (
+                    sums[bottom + c + w] - sums[top + c + w] - sums[bottom + c] + sums[top + c]
+                ):
+                    out.append(i)
+        return out
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Board is immutable")
@@ -1038,13 +1070,43 @@ class Board:
     def billboard_reach(self, campaign_cells: Iterable[Cell]) -> frozenset[Cell]:
         """Squares a billboard reaches (facts.md E.5): in-map squares orthogonally next to any of
         its squares (diagonal contact does not count); the billboard's own squares excluded."""
-        own = set(campaign_cells)
+        return self._reach(("billboard", tuple(campaign_cells)), self._billboard_reach)
+
+    def _billboard_reach(self, key: tuple[str, tuple[Cell, ...]]) -> frozenset[Cell]:
+        own = set(key[1])
         out: set[Cell] = set()
         for r, c in own:
             for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
                 if cell not in own and self.in_map(cell):
                     out.add(cell)
         return frozenset(out)
+
+    def mailbox_reach(self, campaign_cells: Iterable[Cell]) -> frozenset[Cell]:
+        """Squares a mailbox reaches (facts.md E.5): every square of the blocks it lies in."""
+        return self._reach(("mailbox", tuple(campaign_cells)), self._mailbox_reach)
+
+    def _mailbox_reach(self, key: tuple[str, tuple[Cell, ...]]) -> frozenset[Cell]:
+        blocks = {self.block_id(c) for c in key[1]} - {None}
+        width, block = self._width, self._block
+        return frozenset(divmod(i, width) for i in range(len(block)) if block[i] in blocks)
+
+    def radio_reach(self, cell: Cell) -> frozenset[Cell]:
+        """Squares a radio on ``cell`` reaches: every square of its :meth:`radio_tiles`."""
+        return self._reach(("radio", cell), self._radio_reach)
+
+    def _radio_reach(self, key: tuple[str, Cell]) -> frozenset[Cell]:
+        return frozenset(c for tile in self.radio_tiles(key[1]) for c in self.tile_cells(tile))
+
+    def _reach(self, key: _K, compute: Callable[[_K], frozenset[Cell]]) -> frozenset[Cell]:
+        """A reach, memoised per campaign position (it depends on the board alone)."""
+        cache = self._reach_cache
+        found = cache.get(key)
+        if found is None:
+            found = compute(key)
+            if len(cache) >= _MEMO_SIZE:
+                cache.clear()
+            cache[key] = found
+        return found
 
     def airplane_placements(self, span: int) -> tuple[tuple[Edge, int], ...]:
         """Every legal airplane position of a 1/3/5-wide airplane (facts.md E.2, conventions
@@ -1071,7 +1133,10 @@ class Board:
     def airplane_cells(self, edge: Edge, first: int, span: int) -> frozenset[Cell]:
         """Squares an airplane reaches (facts.md E.5): the ``span`` full rows (edge ``e``/``w``)
         or columns (edge ``n``/``s``) in line with it."""
-        kind, lines = self.airplane_lines(edge, first, span)
+        return self._reach(("airplane", Edge(edge), first, span), self._airplane_cells)
+
+    def _airplane_cells(self, key: tuple[str, Edge, int, int]) -> frozenset[Cell]:
+        kind, lines = self.airplane_lines(key[1], key[2], key[3])
         if kind == "cols":
             return frozenset((r, c) for r in range(self._height) for c in lines)
         return frozenset((r, c) for r in lines for c in range(self._width))
@@ -1285,7 +1350,7 @@ class Board:
             for cand in picked:
                 if not occ.isdisjoint(cand.cells):
                     continue
-                if allowed is not None and allowed.isdisjoint(cand.roads):
+                if allowed is not None and allowed.isdisjoint(self._roads_next_to(cand.cells)):
                     continue
                 yield (cand.top_left, orientation)
 
@@ -1345,6 +1410,11 @@ class Board:
                 out[s] = c
         return out
 
+    def _roads_next_to(self, cells: Iterable[Cell]) -> frozenset[RoadNode]:
+        """Road nodes orthogonally next to any of ``cells`` (both roads of a bridge)."""
+        near_any, width = self._near_any, self._width
+        return frozenset().union(*(near_any[r * width + c] for r, c in cells))
+
     def _mask_cells(self, mask: int) -> frozenset[Cell]:
         cells = self._supplier_cells
         return frozenset(cells[k] for k in range(len(cells)) if mask >> k & 1)
@@ -1354,18 +1424,11 @@ class Board:
         if cached is not None:
             return cached
         h, w = dims
-        width, kinds, near_any = self._width, self._kinds, self._near_any
+        offsets = [(dr, dc) for dr in range(h) for dc in range(w)]
         out: list[_CampaignCandidate] = []
-        for r in range(self._height - h + 1):
-            for c in range(width - w + 1):
-                cells = tuple((r + dr, c + dc) for dr in range(h) for dc in range(w))
-                if any(kinds[x * width + y] != "." for x, y in cells):
-                    continue
-                roads: frozenset[RoadNode] = frozenset().union(
-                    *(near_any[x * width + y] for x, y in cells)
-                )
-                if roads:
-                    out.append(_CampaignCandidate((r, c), cells, roads))
+        for i in self._open_rects(h, w):
+            r, c = divmod(i, self._width)
+            out.append(_CampaignCandidate((r, c), tuple([(r + dr, c + dc) for dr, dc in offsets])))
         result = tuple(out)
         self._campaign_cache[dims] = result  # memo only: not observable state
         return result

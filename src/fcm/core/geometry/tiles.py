@@ -7,6 +7,7 @@ tile letter plus ``k`` clockwise quarter turns (conventions.md "Board geometry")
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol, TypeAlias
@@ -84,9 +85,13 @@ def rotate_grid(grid: Sequence[str], rotation: int) -> tuple[str, ...]:
     conventions.md: one turn maps tile-local ``[r, c]`` to ``[c, 4 - r]``. A bridge square keeps
     its ``x``: it always carries one N-S and one W-E road, whichever way the tile is turned.
     """
-    g = tuple(grid)
+    return _rotated(tuple(grid), rotation % 4)
+
+
+@functools.lru_cache(maxsize=512)
+def _rotated(g: tuple[str, ...], turns: int) -> tuple[str, ...]:
     n = len(g)
-    for _ in range(rotation % 4):
+    for _ in range(turns):
         g = tuple("".join(g[n - 1 - j][i] for j in range(n)) for i in range(n))
     return g
 

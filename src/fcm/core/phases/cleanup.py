@@ -84,6 +84,13 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     )
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     p = state.players[seat]
     if isinstance(action, ThrowAway):

@@ -8,9 +8,9 @@ after the final bank break).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
@@ -18,7 +18,7 @@ from fcm.core.company import board_of, unit_price
 from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
-from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
+from fcm.core.types import Cell, EmployeeId, Good, MilestoneId, Seat
 
 PRICE_CUTTERS = (EmployeeId.PRICING_MANAGER, EmployeeId.DISCOUNT_MANAGER)
 BONUS_MILESTONES: dict[str, MilestoneId] = {
@@ -55,10 +55,11 @@ class DecidedBy(StrEnum):
     TURN_ORDER = "turn_order"
 
 
-@dataclass(frozen=True, slots=True)
-class ChainStanding:
+class ChainStanding(NamedTuple):
     """One chain's standing for one house: its nearest connected open restaurant (None when it
-    has none), the items it lacks, its Waitresses, and the outcome."""
+    has none), the items it lacks, its Waitresses, and the outcome. A frozen record (a named
+    tuple: built for every chain at every house, and cheaper to build than a frozen
+    dataclass)."""
 
     seat: Seat
     price: int
@@ -87,7 +88,7 @@ class ChainStanding:
             "total": self.total,
             "missing": list(self.missing),
             "waitresses": self.waitresses,
-            "outcome": self.outcome.value,
+            "outcome": str(self.outcome),
         }
 
 
@@ -105,6 +106,13 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return "nobody makes decisions in Dinnertime (excerpt 004)"
+
+
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
@@ -129,9 +137,13 @@ def finish(state: GameState, log: EventLog) -> Phase:
 
 @dataclass(slots=True)
 class _Round:
-    """What this Dinnertime has paid so far, per chain."""
+    """What this Dinnertime has paid so far, per chain, and what stays fixed while it runs
+    (turn order, open restaurants, Waitresses: nothing in Dinnertime changes them)."""
 
     prices: dict[Seat, int]
+    order: list[Seat]
+    spots: dict[Seat, list[_Spot]]
+    waitresses: dict[Seat, int]
     earned: dict[Seat, int] = field(default_factory=dict)
 
 
@@ -171,7 +183,12 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
         p = state.players[seat]
         if any(card in PRICE_CUTTERS for card in p.at_work):
             milestones.claim(state, seat, MilestoneId.FIRST_LOWER_PRICES, log)
-    rnd = _Round(prices={seat: unit_price(state, seat) for seat in order})
+    rnd = _Round(
+        prices={seat: unit_price(state, seat) for seat in order},
+        order=order,
+        spots={seat: _open_spots(state, seat) for seat in order},
+        waitresses={seat: waitresses(state, seat) for seat in order},
+    )
     rnd.earned = {seat: 0 for seat in order}
     log.add(
         EventKind.DINNERTIME_PRICES,
@@ -221,21 +238,59 @@ def waitresses(state: GameState, seat: Seat) -> int:
     return state.players[seat].at_work.count(EmployeeId.WAITRESS)
 
 
+# An open restaurant as Dinnertime measures it: its number and its entrance squares.
+_Spot = tuple[int, tuple[Cell, ...]]
+
+
+def _open_spots(state: GameState, seat: Seat) -> list[_Spot]:
+    return [
+        (r.number, restaurant_entrances(r.cell, r.entrance, r.drive_in))
+        for r in state.restaurants
+        if r.owner == seat and r.open
+    ]
+
+
 def chain_entry(
     state: GameState, board: Board, house: House, seat: Seat, price: int, need: Counter[Good]
 ) -> ChainStanding:
     """One chain's standing for a house: nearest connected open restaurant, missing items."""
-    opened = [r for r in state.restaurants if r.owner == seat and r.open]
-    best: tuple[int, int] | None = None
-    for r in opened:
-        d = board.distance_house_to_restaurant(
-            house.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
-        )
-        if d is not None and (best is None or (d, r.number) < best):
-            best = (d, r.number)
-    have: Counter[Good] = Counter({g: n for g, n in state.players[seat].stock.items() if n > 0})
-    missing = tuple(sorted(g.value for g in (need - have).elements()))
-    if not opened:
+    return _standing(
+        seat,
+        price,
+        _open_spots(state, seat),
+        state.players[seat].stock,
+        need,
+        board.house_distances(house.footprint),
+        board.width,
+        waitresses(state, seat),
+    )
+
+
+def _standing(
+    seat: Seat,
+    price: int,
+    spots: list[_Spot],
+    stock: dict[Good, int],
+    need: Counter[Good],
+    distances: tuple[int, ...],
+    width: int,
+    waitress_count: int,
+) -> ChainStanding:
+    """:func:`chain_entry` from its parts; ``distances`` is the house's distance to an entrance
+    on every square (``Board.house_distances``, -1 where no road connects)."""
+    best: tuple[int, int] | None = None  # (distance, restaurant number), nearest first
+    for number, entrances in spots:
+        for r, c in entrances:
+            d = distances[r * width + c]
+            if d >= 0 and (best is None or (d, number) < best):
+                best = (d, number)
+    lacking: list[str] = []  # the items of the order that the chain's stock lacks
+    for g, n in need.items():
+        short = n - max(stock.get(g, 0), 0)
+        if short > 0:
+            lacking += [str(g)] * short
+    missing = tuple(sorted(lacking))
+    if not spots:
         outcome = ChainOutcome.NO_OPEN_RESTAURANT
     elif best is None:
         outcome = ChainOutcome.NOT_CONNECTED
@@ -250,7 +305,7 @@ def chain_entry(
         distance=None if best is None else best[0],
         total=None if best is None else price + best[0],
         missing=missing,
-        waitresses=waitresses(state, seat),
+        waitresses=waitress_count,
         outcome=outcome,
     )
 
@@ -260,11 +315,18 @@ def _serve_house(
 ) -> None:
     demand = list(house.demand)
     need = Counter(demand)
-    order = _seat_order(state)
-    position = {s: i for i, s in enumerate(order)}
-    standings = [chain_entry(state, board, house, s, rnd.prices[s], need) for s in order]
+    order = rnd.order
+    distances = board.house_distances(house.footprint)
+    width = board.width
+    standings = [
+        _standing(
+            s, rnd.prices[s], rnd.spots[s], state.players[s].stock, need, distances, width,
+            rnd.waitresses[s],
+        )
+        for s in order
+    ]
     candidates = [c for c in standings if c.can_serve]
-    demanded = [g.value for g in demand]
+    demanded = [str(g) for g in demand]
     if not candidates:
         log.add(
             EventKind.HOUSE_STAYS_HOME,
@@ -275,6 +337,7 @@ def _serve_house(
         )
         return
 
+    position = {s: i for i, s in enumerate(order)}
     winner = min(candidates, key=lambda c: c.rank(position[c.seat]))
     tied = [c for c in candidates if c.total == winner.total]
     if len(candidates) == 1:
@@ -345,7 +408,7 @@ def _outcome(c: ChainStanding, winner: ChainStanding) -> ChainStanding:
         outcome = ChainOutcome.TIE_LOST_WAITRESSES
     else:
         outcome = ChainOutcome.TIE_LOST_TURN_ORDER
-    return replace(c, outcome=outcome)
+    return c._replace(outcome=outcome)
 
 
 # -- getting paid --------------------------------------------------------------------------------

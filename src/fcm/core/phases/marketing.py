@@ -22,7 +22,7 @@ from fcm.core.company import board_of
 from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
-from fcm.core.types import CampaignType, MilestoneId, Seat
+from fcm.core.types import CampaignType, Cell, MilestoneId, Seat
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -39,6 +39,13 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return "nobody makes decisions in the Marketing phase"
+
+
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
@@ -61,23 +68,28 @@ def houses_reached(
     state: GameState, camp: Campaign, board: Board | None = None
 ) -> list[House]:
     """The houses a campaign reaches, in house number order (for the rules and for bots)."""
-    if board is None:
-        board = board_of(state)
-    houses = sorted(state.houses.values(), key=lambda h: h.number)
+    reach = _reach(state, camp, board or board_of(state))
+    houses = sorted(state.houses.values(), key=_number)
+    return [h for h in houses if not reach.isdisjoint(h.footprint)]
+
+
+def _reach(state: GameState, camp: Campaign, board: Board) -> frozenset[Cell]:
+    """The squares a campaign reaches: a house is reached when one of its squares or its
+    garden's is."""
     if camp.kind is CampaignType.BILLBOARD:
-        near = board.billboard_reach(camp.cells)
-        return [h for h in houses if not near.isdisjoint(h.footprint)]
+        return board.billboard_reach(camp.cells)
     if camp.kind is CampaignType.MAILBOX:
-        blocks = {board.block_id(c) for c in camp.cells} - {None}
-        return [h for h in houses if any(board.block_id(c) in blocks for c in h.footprint)]
+        return board.mailbox_reach(camp.cells)
     if camp.kind is CampaignType.AIRPLANE:
         if camp.edge is None or camp.first is None:
             raise ValueError(f"airplane campaign #{camp.number} has no edge/first line")
         span = state.rules.catalog.campaigns[camp.number].span
-        lines = board.airplane_cells(camp.edge, camp.first, span)
-        return [h for h in houses if not lines.isdisjoint(h.footprint)]
-    tiles = board.radio_tiles(camp.cells[0])
-    return [h for h in houses if not tiles.isdisjoint(board.tiles_of(h.footprint))]
+        return board.airplane_cells(camp.edge, camp.first, span)
+    return board.radio_reach(camp.cells[0])
+
+
+def _number(house: House) -> int:
+    return house.number
 
 
 def _run(state: GameState, board: Board, camp: Campaign, log: EventLog) -> None:

@@ -52,6 +52,13 @@ def _take(state: GameState, seat: Seat, position: int, log: EventLog) -> None:
     log.add(EventKind.TURN_ORDER_CHOSEN, seat=seat, position=position)
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     assert isinstance(action, ChooseTurnOrder)
     _take(state, seat, action.position, log)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action, Done, Fire
-from fcm.core.company import salaried_cards, salary_due
+from fcm.core.company import salaried_cards, salary_due, salary_for
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase, Stage
 from fcm.core.types import EmployeeId, MilestoneId, Seat
@@ -119,6 +119,13 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return "at Payday you may fire cards at work or on the beach, then commit with done"
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if state.turn.stage == FIRING:
         if isinstance(action, Fire):
@@ -135,7 +142,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         return
     assert state.turn.stage == CANNOT_PAY and isinstance(action, Fire)
     _fire_for_salary(state, seat, action.employee, log)
-    if _can_pay(state, seat):
+    if _payable(state, seat, salary_due(state, seat)):
         state.turn.pending = []
         _pay(state, seat, log)
         state.turn.index += 1
@@ -163,15 +170,11 @@ def _progress(state: GameState, log: EventLog) -> None:
     order = _order(state)
     while state.turn.index < len(order):
         seat = order[state.turn.index]
-        if not _can_pay(state, seat):
+        due = salary_due(state, seat)
+        if not _payable(state, seat, due):
             state.turn.stage = CANNOT_PAY
             state.turn.pending = [seat]
-            log.add(
-                EventKind.CANNOT_PAY,
-                seat=seat,
-                due=salary_due(state, seat),
-                cash=state.players[seat].cash,
-            )
+            log.add(EventKind.CANNOT_PAY, seat=seat, due=due, cash=state.players[seat].cash)
             return
         _pay(state, seat, log)
         state.turn.index += 1
@@ -179,10 +182,9 @@ def _progress(state: GameState, log: EventLog) -> None:
     state.turn.pending = []
 
 
-def _can_pay(state: GameState, seat: Seat) -> bool:
-    """Whether the chain's cash covers its salaries (nothing due is always payable, even by a
-    chain in debt after a negative item price)."""
-    due = salary_due(state, seat)
+def _payable(state: GameState, seat: Seat, due: int) -> bool:
+    """Whether the chain's cash covers salaries of ``due`` (nothing due is always payable,
+    even by a chain in debt after a negative item price)."""
     return due == 0 or state.players[seat].cash >= due
 
 
@@ -230,7 +232,7 @@ def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventL
 def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
     p = state.players[seat]
     cards = salaried_cards(state, seat)
-    due = salary_due(state, seat)
+    due = salary_for(state, seat, cards)
     bank.pay_bank(state, seat, due, log, reason="salaries")
     log.add(
         EventKind.SALARIES_PAID,

@@ -86,6 +86,15 @@ def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) 
     return None
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """An org chart (``ArrangeStructure``): the chart itself, or why it is illegal as drawn."""
+    if not isinstance(action, ArrangeStructure):
+        return None
+    return arrangement_problem(state, seat, action) or action
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if isinstance(action, ArrangeStructure):  # checked by arrangement_problem
         for card in action.cards:

@@ -75,6 +75,13 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     return None
 
 
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """No drawn action in this phase."""
+    return None
+
+
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if state.turn.phase is Phase.SETUP_RESERVE:
         assert isinstance(action, ChooseReserve)

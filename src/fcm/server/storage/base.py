@@ -88,6 +88,9 @@ class GameInfo:
     # The server-side secret the bots' seeds derive from (never sent to a client; games
     # stored before it existed have None: their bots use the game's seed).
     secret: int | None = None
+    # Table options: how the server runs this game, not rules (``bot_pause_ms``, ``hints``;
+    # fcm.server.match.check_table). Games stored before them have {}.
+    table: dict[str, Any] = field(default_factory=dict)
 
     @property
     def has_bots(self) -> bool:

@@ -211,15 +211,16 @@ class PostgresStore:
         async with self._connection() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO games (id, created_at, updated_at, players, seed, options, scenario,"
-                " seats, initial_events, version, revision, seen, status, has_bots, secret)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                " seats, initial_events, version, revision, seen, status, has_bots, secret,"
+                " table_opts)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     info.id, info.created_at or now, now, info.players, info.seed,
                     dumps(info.options),
                     None if info.scenario is None else dumps(info.scenario),
                     dumps([s.to_json() for s in info.seats]), dumps(info.initial_events),
                     h.version, h.revision, dumps(h.seen), h.status, info.has_bots,
-                    info.secret,
+                    info.secret, dumps(info.table),
                 ),
             )
             async with conn.cursor() as cur:
@@ -240,7 +241,7 @@ class PostgresStore:
 
     _GAME_COLS = (
         "id, created_at, players, seed, options, scenario, seats, initial_events,"
-        " version, revision, seen, status, secret"
+        " version, revision, seen, status, secret, table_opts"
     )
 
     @staticmethod
@@ -256,6 +257,7 @@ class PostgresStore:
             initial_events=json.loads(row[7]),
             head=Head(row[8], row[9], json.loads(row[10]), row[11]),
             secret=row[12],
+            table={} if row[13] is None else json.loads(row[13]),
         )
 
     async def _get_game(self, conn: psycopg.AsyncConnection[Any], game_id: str) -> GameInfo:

@@ -258,15 +258,16 @@ class SqliteStore:
         h = info.head
         db.execute(
             "INSERT INTO games (id, created_at, updated_at, players, seed, options, scenario,"
-            " seats, initial_events, version, revision, seen, status, has_bots, secret)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " seats, initial_events, version, revision, seen, status, has_bots, secret,"
+            " table_opts)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 info.id, info.created_at or now, now, info.players, info.seed,
                 dumps(info.options),
                 None if info.scenario is None else dumps(info.scenario),
                 dumps([s.to_json() for s in info.seats]), dumps(info.initial_events),
                 h.version, h.revision, dumps(h.seen), h.status, int(info.has_bots),
-                info.secret,
+                info.secret, dumps(info.table),
             ),
         )
         db.executemany(
@@ -288,7 +289,7 @@ class SqliteStore:
 
     _GAME_COLS = (
         "id, created_at, players, seed, options, scenario, seats, initial_events,"
-        " version, revision, seen, status, secret"
+        " version, revision, seen, status, secret, table_opts"
     )
 
     @staticmethod
@@ -304,6 +305,7 @@ class SqliteStore:
             initial_events=json.loads(row[7]),
             head=Head(row[8], row[9], json.loads(row[10]), row[11]),
             secret=row[12],
+            table={} if row[13] is None else json.loads(row[13]),
         )
 
     def _get_game(self, game_id: str) -> GameInfo:

@@ -107,9 +107,23 @@ def add_presentation_route(app: FastAPI) -> None:
 def add_options_route(app: FastAPI) -> None:
     @app.get("/api/web/options", tags=["web"])
     async def get_options() -> dict[str, Any]:
-        """What the create form offers: the rules options (``fcm.Options`` defaults) and the
-        bot levels."""
+        """What the create form offers: the rules options (``fcm.Options`` defaults), the
+        bot levels with a one-line description each, and the table options' defaults."""
         from fcm.bots import BOT_NAMES
         from fcm.core.state import Options
 
-        return {"options": Options().to_dict(complete=True), "bots": list(BOT_NAMES)}
+        return {
+            "options": Options().to_dict(complete=True),
+            "bots": list(BOT_NAMES),
+            "bot_levels": {name: BOT_LEVELS.get(name, "") for name in BOT_NAMES},
+            "table": {"bot_pause_ms": 1000, "hints": False},
+        }
+
+
+# One line per bot level for the lobby (README "Bots" says the same at length).
+BOT_LEVELS = {
+    "random": "any legal move, at random: for learning the rules",
+    "easy": "a fixed build list around one food",
+    "medium": "a planner: food, marketing, waitresses, prices and restaurants from the position",
+    "hard": "medium's ideas tried out by look-ahead on what it cannot see (thinks up to 2 s)",
+}

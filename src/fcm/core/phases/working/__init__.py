@@ -12,7 +12,9 @@ Payday discounts. The phase ends after the last player's turn; Dinnertime follow
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Final
 
 from fcm.core.actions import (
     Action,
@@ -37,7 +39,8 @@ from fcm.core.types import EmployeeId, Seat
 from . import building, campaigns, goods, staff
 from .common import STEP_TITLES, turn_of
 
-__all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resume", "why_illegal"]
+__all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resolve_drawn", "resume",
+           "why_illegal"]
 
 DRIVE_IN_MANAGERS = frozenset({EmployeeId.LOCAL_MANAGER, EmployeeId.REGIONAL_MANAGER})
 
@@ -56,6 +59,24 @@ ACTION_STEP: dict[type[Action], WorkStep] = {
     MoveRestaurant: WorkStep.RESTAURANTS,
 }
 
+
+
+# Each step's legal actions (opening drive-ins takes no decision).
+STEP_OPTIONS: dict[WorkStep, Callable[[GameState, WorkingTurn], Iterator[Action]]] = {
+    WorkStep.HIRE: staff.iter_hire_options,
+    WorkStep.TRAIN: staff.iter_train_options,
+    WorkStep.CAMPAIGNS: campaigns.iter_options,
+    WorkStep.FOOD_AND_DRINKS: goods.iter_options,
+    WorkStep.HOUSES: building.iter_house_options,
+    WorkStep.RESTAURANTS: building.iter_restaurant_options,
+}
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python 3.11).
+HIRE: Final = WorkStep.HIRE
+TRAIN: Final = WorkStep.TRAIN
+DRIVE_INS: Final = WorkStep.DRIVE_INS
+CAMPAIGNS: Final = WorkStep.CAMPAIGNS
+STEP_ENDED: Final = EventKind.STEP_ENDED
+STEP_SKIPPED: Final = EventKind.STEP_SKIPPED
 
 
 # -- the five phase functions -------------------------------------------------------------------
@@ -83,6 +104,22 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
     if _blocker(state, turn) is None:
         out.append(Done())
     return out
+
+
+def resolve_drawn(
+    state: GameState, seat: Seat, action: Action, legal: list[Action]
+) -> Action | str | None:
+    """A drink buyer's drawn route (``GetDrinks(route=...)``): the action with the suppliers
+    it passes filled in, which must be one of the listed choices, or why the route is refused."""
+    turn = state.turn.working
+    if not isinstance(action, GetDrinks) or not action.route:
+        return None
+    if turn is None or turn.seat != seat or turn.step is not WorkStep.FOOD_AND_DRINKS:
+        return None
+    resolved = goods.resolve_route(state, turn, action)
+    if isinstance(resolved, str) or replace(resolved, route=()) in legal:
+        return resolved
+    return None
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
@@ -204,27 +241,15 @@ def _has_options(state: GameState, turn: WorkingTurn) -> bool:
 
 
 def _iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
-    match turn.step:
-        case WorkStep.HIRE:
-            return staff.iter_hire_options(state, turn)
-        case WorkStep.TRAIN:
-            return staff.iter_train_options(state, turn)
-        case WorkStep.CAMPAIGNS:
-            return campaigns.iter_options(state, turn)
-        case WorkStep.FOOD_AND_DRINKS:
-            return goods.iter_options(state, turn)
-        case WorkStep.HOUSES:
-            return building.iter_house_options(state, turn)
-        case WorkStep.RESTAURANTS:
-            return building.iter_restaurant_options(state, turn)
-    return iter(())
+    options = STEP_OPTIONS.get(turn.step)
+    return iter(()) if options is None else options(state, turn)
 
 
 def _blocker(state: GameState, turn: WorkingTurn) -> str | None:
     """Why the current step may not end now (None: ``Done`` is legal)."""
-    if turn.step is WorkStep.TRAIN:
+    if turn.step is TRAIN:
         return staff.train_blocker(state, turn)
-    if turn.step is WorkStep.CAMPAIGNS:
+    if turn.step is CAMPAIGNS:
         return campaigns.blocker(turn)
     return None
 
@@ -237,7 +262,7 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
     """
     while state.turn.working is not None:
         turn = state.turn.working
-        if turn.step is WorkStep.DRIVE_INS:
+        if turn.step is DRIVE_INS:
             _open_drive_ins(state, turn, log)
         elif _has_options(state, turn):
             return
@@ -246,9 +271,9 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
                 raise InvariantError(f"step {turn.step.value} can neither go on nor end")
             # str() of a StrEnum is its value, without Enum.value's slow descriptor
             if entered:
-                log.add(EventKind.STEP_SKIPPED, seat=turn.seat, step=str(turn.step), by="rules")
+                log.add(STEP_SKIPPED, seat=turn.seat, step=str(turn.step), by="rules")
             else:
-                log.add(EventKind.STEP_ENDED, seat=turn.seat, step=str(turn.step), by="rules")
+                log.add(STEP_ENDED, seat=turn.seat, step=str(turn.step), by="rules")
         _next_step(state, log)
         entered = True
 
@@ -256,7 +281,7 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
 def _next_step(state: GameState, log: EventLog) -> None:
     """End the current step (its mandatory effects) and move on, to the next player if needed."""
     turn = turn_of(state)
-    if turn.step is WorkStep.HIRE:
+    if turn.step is HIRE:
         staff.end_hire(state, turn, log)
     at = WORK_STEPS.index(turn.step)
     if at + 1 < len(WORK_STEPS):

@@ -30,6 +30,7 @@ from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 DEVELOPER: EmployeeId = EmployeeId.NEW_BUSINESS_DEVELOPER
 LOCAL: EmployeeId = EmployeeId.LOCAL_MANAGER
 REGIONAL: EmployeeId = EmployeeId.REGIONAL_MANAGER
+PLACERS = frozenset({LOCAL, REGIONAL})
 
 
 def _houses(text: str) -> str:
@@ -133,7 +134,7 @@ def restaurant_options(state: GameState, turn: WorkingTurn) -> list[Action]:
 def iter_restaurant_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     """:func:`restaurant_options` one at a time (a step-skip check stops at the first)."""
     seat = turn.seat
-    managers = unused_of(turn, frozenset({LOCAL, REGIONAL}))
+    managers = unused_of(turn, PLACERS)
     if not managers:
         return
     board = board_of(state)

@@ -4,14 +4,16 @@
 
 import { ApiError, api, store } from "./api.js";
 import { BoardView } from "./board.js";
+import { bankAlert, renderBotTurns, renderLatestBotTurns } from "./botlog.js";
 import { renderCompanies, renderSupply } from "./companies.js";
 import { Decisions } from "./decisions.js";
 import { stepName } from "./format.js";
+import { HintPanel } from "./hint.js";
 import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./table.js";
 import { GameLog, renderResults } from "./results.js";
 import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
-const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["results", "Results"], ["rules", "Rules"]];
+const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
 
 export class GameScreen {
   constructor(root, game, which) {
@@ -184,6 +186,8 @@ export class GameScreen {
     this.tabBar = h("nav", { class: "tabs" });
     this.tabBody = h("div", { class: "tab-body" });
     this.decisionBox = h("section", { class: "decision", "data-test": "decision" });
+    this.hintBox = h("section", { class: "hint-box hidden", "data-test": "hint-box" });
+    this.botBox = h("section", { class: "bot-latest hidden", "data-test": "bot-latest" });
     this.noticeBox = h("div", { class: "notice hidden", "data-test": "notice", role: "status" });
     const boardPane = h("section", { class: "board-pane" });
     clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
@@ -191,7 +195,7 @@ export class GameScreen {
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
         this.headInfo, this.status),
       h("main", { class: "game-main" }, boardPane,
-        h("aside", { class: "side" }, this.noticeBox, this.decisionBox, this.tabBar, this.tabBody))));
+        h("aside", { class: "side" }, this.noticeBox, this.decisionBox, this.hintBox, this.botBox, this.tabBar, this.tabBody))));
     this.board = new BoardView(boardPane, {
       onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
       onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),
@@ -199,6 +203,7 @@ export class GameScreen {
       campaignInfo: (n) => this.campaignInfo(n),
     });
     const self = this;
+    this.hint = new HintPanel(this.hintBox, { game: this.game, token: () => self.token, name: (s) => self.name(s), msg: () => self.msg });
     this.decisions = new Decisions(this.decisionBox, {
       act: (a) => self.act(a),
       undo: () => self.undo(),
@@ -265,7 +270,9 @@ export class GameScreen {
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
     const placed = autoPlacedNotice(msg.events || [], this.seat);
     if (placed) this.showNotice(placed);
+    const fresh = msg.version > this.log.lastVersion;
     const dinner = this.log.push(msg);
+    if (fresh) bankAlert(this.root, msg, this.tabCtx());
     if (dinner) {
       this.newResults = true;
       this.loadDinner(msg.round, false);
@@ -387,6 +394,8 @@ export class GameScreen {
     this.board.update(pres, (s) => this.name(s));
     this.renderHead();
     this.decisions.render(msg, pres);
+    this.hint.render(msg);
+    renderLatestBotTurns(this.botBox, this.log, this.tabCtx());
     if (msg.status === "over" && !this.shownOver) {
       this.shownOver = true;
       this.tab = "results";
@@ -430,7 +439,7 @@ export class GameScreen {
   renderTabs() {
     if (!this.pres || !this.static) return;
     this.renderTabBar();
-    const ctx = { catalog: this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s) };
+    const ctx = this.tabCtx();
     const same = this.shownTab === this.tab;
     if (same) this.scrolls[this.tab] = this.tabBody.scrollTop;
     const atBottom = this.tabBody.scrollHeight - this.tabBody.scrollTop - this.tabBody.clientHeight < 40;
@@ -441,7 +450,8 @@ export class GameScreen {
     else if (this.tab === "log") {
       const list = this.log.renderLog();
       body.append(list);
-    } else {
+    } else if (this.tab === "bots") body.append(renderBotTurns(this.log, ctx));
+    else {
       const recordLink = [this.msg.status === "over" && this.token
         ? h("p", {}, h("a", { href: api.recordUrl(this.game, this.token), download: `fcm-${this.game}.json` }, "Download the saved game (for fcm replay)"))
         : null,
@@ -454,6 +464,10 @@ export class GameScreen {
     if (this.tab === "log" && (saved === undefined || (same && atBottom))) body.scrollTop = body.scrollHeight;
     else body.scrollTop = saved || 0;
     this.shownTab = this.tab;
+  }
+
+  tabCtx() {
+    return { catalog: this.static && this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s) };
   }
 
   houseInfo(number) {

@@ -3,6 +3,7 @@
 import { account, renderAccount } from "./account.js";
 import { api, store } from "./api.js";
 import { clockFields } from "./clock.js";
+import { levelText, tableControls } from "./tableopts.js";
 import { PHASES, chain, clear, h, put, seatName } from "./util.js";
 
 const OPTION_TEXT = {
@@ -76,6 +77,7 @@ export function renderLobby(root) {
   const error = h("p", { class: "error hidden", "data-test": "create-error" });
   const kept = [];
   const clock = clockFields();
+  const table = tableControls();
 
   function seatRow(i) {
     const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
@@ -83,10 +85,12 @@ export function renderLobby(root) {
       h("option", { value: "human", selected: old.kind === "human" }, "Human"),
       h("option", { value: "bot", selected: old.kind === "bot" }, "Bot"));
     const level = h("select", { "data-test": `seat-bot-${i}` },
-      options.bots.map((b) => h("option", { value: b, selected: old.bot === b }, b)));
+      options.bots.map((b) => h("option", { value: b, selected: old.bot === b, title: levelText(options, b) }, b)));
+    const about = h("small", { class: "bot-about", "data-test": `seat-bot-about-${i}` });
     const name = h("input", { type: "text", maxlength: 40, placeholder: i === 0 ? "your name" : "name (optional)", value: old.name, "data-test": `seat-name-${i}` });
     const sync = () => {
       level.disabled = kind.value !== "bot";
+      about.textContent = kind.value === "bot" ? levelText(options, level.value) : "";
       kept[i] = { kind: kind.value, bot: level.value, name: name.value };
     };
     kind.addEventListener("change", sync);
@@ -95,7 +99,7 @@ export function renderLobby(root) {
     sync();
     return h("div", { class: "seat-row" },
       h("span", { class: "swatch big", style: { background: chain(i).colour } }),
-      h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, level, name);
+      h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, level, name, about);
   }
   function renderSeats() {
     clear(seatRows);
@@ -134,6 +138,8 @@ export function renderLobby(root) {
     seatRows,
     h("h3", {}, "Turn timer"),
     clock.el,
+    h("h3", {}, "Table"),
+    table.el,
     h("h3", {}, "Rules"),
     optionBox,
     h("details", { class: "advanced" }, h("summary", {}, "Advanced: seed and starting position"),
@@ -168,7 +174,7 @@ export function renderLobby(root) {
       const value = input.type === "checkbox" ? input.checked : Number(input.value);
       if (value !== options.options[key]) opts[key] = value;
     }
-    const body = { seats, options: opts };
+    const body = { seats, options: opts, table: table.value() };
     if (clock.value()) body.clock = clock.value();
     if (seed.value !== "") body.seed = Number(seed.value);
     if (scenario.value.trim()) {

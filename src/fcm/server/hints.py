@@ -1,0 +1,139 @@
+"""Hints: the hard bot's reading of a decision (``fcm analyse``) in the web app.
+
+``GET /api/games/{id}/hint`` answers the best candidate moves with their estimated value
+(dollars of lead over the best rival, from determinized rollouts) and how many
+determinizations each got. It is computed in a bot worker process from one seat's view and
+legal actions only, never from the full state:
+
+- a **live** game: only for the asking seat, at its current decision, and only when the game
+  was created with the table option ``hints`` (there are no rated games; a game without the
+  option refuses hints, so players who agreed on no help get none);
+- a **finished** game: any position (``at``: the number of actions played before it; by
+  default the position of the asking seat's last decision), read from the view of the seat
+  that decided there (everything is public once the game is over: its record is too).
+
+Each seat may have one hint in flight and one per ``hint_every_ms`` (429 ``hint/rate_limited``
+with ``retry_after``): a search costs a worker process up to ``hint_think_ms``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import Response
+
+from fcm.core.actions import action_from_json
+from fcm.core.engine import current_actors, legal_actions
+from fcm.presentation import _label
+from fcm.server.errors import ApiError
+from fcm.server.match import bot_secret, dumps
+from fcm.server.storage import SPECTATOR
+
+
+class HintLimiter:
+    """One hint in flight per (game, viewer), and at most one per ``every`` seconds."""
+
+    def __init__(self, every: float) -> None:
+        self.every = every
+        self._last: dict[tuple[str, int], float] = {}
+        self._busy: set[tuple[str, int]] = set()
+
+    def acquire(self, key: tuple[str, int]) -> None:
+        now = time.monotonic()
+        if key in self._busy:
+            raise ApiError(429, "hint/rate_limited", "your previous hint is still being "
+                           "computed", retry_after=1)
+        wait = self._last.get(key, -1e9) + self.every - now
+        if wait > 0:
+            raise ApiError(429, "hint/rate_limited",
+                           f"one hint every {self.every:g} s: ask again in {wait:.1f} s",
+                           retry_after=max(1, round(wait + 0.5)))
+        if len(self._last) > 10_000:
+            self._last.clear()
+        self._last[key] = now
+        self._busy.add(key)
+
+    def release(self, key: tuple[str, int]) -> None:
+        self._busy.discard(key)
+
+
+def hint_seed(secret: int, seat: int, at: int) -> int:
+    digest = hashlib.sha256(f"hint:{secret}:{seat}:{at}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def add_hint_route(app: FastAPI) -> None:
+    from fcm.server.app import ERRORS, token_of
+
+    @app.get("/api/games/{game_id}/hint", tags=["hints"], responses=ERRORS)
+    async def get_hint(
+        game_id: str,
+        request: Request,
+        at: int | None = Query(
+            None, ge=0, description="finished games: the position after this many actions"
+        ),
+    ) -> Response:
+        """Hard's best candidate moves for a decision, with their estimated value and search
+        effort. Live games: your current decision, if the game allows hints. Finished games:
+        any position (default: your last decision)."""
+        service = request.app.state.service
+        worker = request.app.state.worker
+        _, seat = await service.authenticate(token_of(request), game_id)
+        live = await service.get(game_id)
+        total = live.head.version
+        played: dict[str, Any] | None = None
+        if live.head.status != "over":
+            if not live.info.table.get("hints"):
+                raise ApiError(409, "hint/not_allowed",
+                               "this game was created without hints: a hint is available "
+                               "once the game is over")
+            if at is not None:
+                raise ApiError(422, "hint/invalid",
+                               "'at' is for finished games: a live game's hint is for your "
+                               "current decision")
+            if seat == SPECTATOR or seat not in current_actors(live.state):
+                raise ApiError(409, "hint/not_your_turn",
+                               "a hint is for your own decision: it is not your turn")
+            state, mover, at = live.state, seat, total
+        else:
+            rows = await service.store.actions(game_id, 1, total)
+            if at is None:
+                mine = [r.version for r in rows if seat in (SPECTATOR, r.seat)]
+                at = (mine[-1] - 1) if mine else 0
+            if not 0 <= at < total:
+                raise ApiError(422, "hint/invalid",
+                               f"'at' must be from 0 to {total - 1} (actions of this game)")
+            state = await service.state_at(live, at)
+            actors = current_actors(state)
+            mover = seat if seat in actors else actors[0]
+            row = rows[at]
+            if row.seat == mover:
+                played = row.action
+        key = (game_id, seat)
+        limiter: HintLimiter = request.app.state.hints
+        limiter.acquire(key)
+        try:
+            seed = hint_seed(bot_secret(live.info), mover, at)
+            rows_out = await worker.hint(live, state, mover, seed,
+                                         service.settings.hint_think_ms)
+        finally:
+            limiter.release(key)
+        legal = {dumps(a.to_json()) for a in legal_actions(state, mover)}
+        candidates = []
+        for c in rows_out:
+            action = action_from_json(c["action"])
+            if dumps(action.to_json()) not in legal:  # never offered unless legal
+                continue
+            candidates.append({**c, "label": _label(state, action)})
+        body = {
+            "game": game_id, "seat": mover, "at": at, "total": total,
+            "round": state.round, "phase": state.turn.phase.value,
+            "over": live.head.status == "over",
+            "candidates": candidates,
+            "played": played,
+            "played_label": None if played is None else _label(state, action_from_json(played)),
+        }
+        return Response(dumps(body), media_type="application/json")

@@ -1,0 +1,109 @@
+// What each bot did in its turn, in the game's words, built from the engine's events (the
+// game log's text for each event: nothing here knows the rules), and the alert when the bank
+// breaks.
+
+import { describe } from "./format.js";
+import { PHASES, chain, clear, h } from "./util.js";
+
+// Events that are bookkeeping or results, not a bot's doing.
+const SKIP = new Set(["turn_started", "turn_ended", "step_ended", "step_skipped", "phase_started",
+  "round_started", "cards_to_hand", "campaign_started", "campaign_placed", "campaign_ran",
+  "campaign_ended", "campaign_piece_removed", "house_served", "house_stays_home",
+  "dinnertime_started", "dinnertime_prices", "dinnertime_earnings", "waitress_income",
+  "cfo_bonus", "bank_broken", "order_of_business", "turn_order", "drive_in_removed",
+  "goods_discarded", "freezer_kept", "freezer_over_capacity", "hire_discounts"]);
+
+function actorOf(e) {
+  if (e.seat !== undefined && e.seat !== null) return e.seat;
+  return e.owner;
+}
+
+/** One line without the leading chain name ("hired Waitress."), as the summary names the bot. */
+function line(e, ctx, seat) {
+  const text = describe(e, ctx);
+  if (!text) return null;
+  const name = ctx.name(seat);
+  for (const prefix of [`${name} `, `${name}: `, `★ ${name} `]) {
+    if (text.startsWith(prefix)) return (text.startsWith("★") ? "★ " : "") + text.slice(prefix.length);
+  }
+  return text;
+}
+
+/** The bots' turns, oldest first: [{round, phase, seat, lines}]. In Working 9–5 a turn runs
+ * from turn_started to turn_ended; in the other phases, a bot's events of that phase. */
+export function botTurns(events, ctx) {
+  const bots = new Set((ctx.seats || []).filter((x) => x.kind === "bot").map((x) => x.seat));
+  const turns = [];
+  let open = null; // the Working 9-5 turn in progress
+  const last = new Map(); // `${round}/${phase}/${seat}` -> turn, for the other phases
+  for (const { round, phase, event: e } of events) {
+    if (e.kind === "turn_started") {
+      open = bots.has(e.seat) ? { round, phase: "working", seat: e.seat, lines: [] } : null;
+      if (open) turns.push(open);
+      continue;
+    }
+    if (e.kind === "turn_ended") { open = null; continue; }
+    if (SKIP.has(e.kind)) continue;
+    const seat = actorOf(e);
+    if (!bots.has(seat)) continue;
+    let turn = open && open.seat === seat ? open : null;
+    if (!turn) {
+      const key = `${round}/${phase}/${seat}`;
+      turn = last.get(key);
+      if (!turn || turns[turns.length - 1] !== turn) {
+        turn = { round, phase, seat, lines: [] };
+        turns.push(turn);
+        last.set(key, turn);
+      }
+    }
+    const text = line(e, ctx, seat);
+    if (text) turn.lines.push(text);
+  }
+  return turns.filter((t) => t.lines.length || t.phase === "working");
+}
+
+function turnView(t, ctx) {
+  return h("li", { class: "bot-turn", "data-seat": t.seat, "data-round": t.round, "data-phase": t.phase },
+    h("div", { class: "bot-turn-head" },
+      h("span", { class: "swatch", style: { background: chain(t.seat).colour } }),
+      h("strong", {}, ctx.name(t.seat)), ` — round ${t.round}, ${PHASES[t.phase] || t.phase}`),
+    t.lines.length ? h("ul", {}, t.lines.map((x) => h("li", {}, x)))
+      : h("p", { class: "muted" }, "did nothing this turn."));
+}
+
+/** The tab: every bot turn, newest first. */
+export function renderBotTurns(log, ctx) {
+  const turns = botTurns(log.events, ctx).reverse();
+  if (!turns.length) return h("p", { class: "muted", "data-test": "bot-turns" }, "No bot has acted yet.");
+  return h("ol", { class: "bot-turns", "data-test": "bot-turns" }, turns.map((t) => turnView(t, ctx)));
+}
+
+/** The strip above the tabs: the bots' turns of this round and the last (newest first, at
+ * most six), so at your decision you see what they did since your previous one. */
+export function renderLatestBotTurns(box, log, ctx) {
+  clear(box);
+  const turns = botTurns(log.events, ctx);
+  const now = log.round || 0;
+  const recent = turns.filter((t) => t.round >= now - 1).slice(-6).reverse();
+  box.classList.toggle("hidden", !recent.length);
+  if (!recent.length) return;
+  box.append(h("h4", {}, "Bots' latest turns"),
+    h("ol", { class: "bot-turns" }, recent.map((t) => turnView(t, ctx))));
+}
+
+/** The alert when the bank breaks (the first time and the last), for a pushed state. */
+export function bankAlert(root, msg, ctx) {
+  const broke = (msg.events || []).find((e) => e.kind === "bank_broken");
+  if (!broke) return null;
+  const old = root.querySelector(".bank-alert");
+  if (old) old.remove();
+  const title = broke.final ? "The bank broke for the second time" : "The bank broke!";
+  const box = h("div", { class: "bank-alert", role: "alertdialog", "data-test": "bank-alert", "data-final": broke.final ? "1" : "0" },
+    h("div", { class: "bank-alert-card" },
+      h("h2", {}, title),
+      h("p", {}, describe(broke, ctx)),
+      broke.final ? h("p", {}, "The game ends after this Dinnertime.") : null,
+      h("button", { type: "button", class: "primary", "data-test": "bank-alert-ok", onclick: () => box.remove() }, "OK")));
+  root.append(box);
+  return box;
+}

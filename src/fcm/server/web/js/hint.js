@@ -1,0 +1,83 @@
+// The Hint button: the hard bot's reading of a decision (GET /api/games/{id}/hint), computed on
+// the server from your seat's view only. Live games: your current decision, when the game was
+// created with hints. Finished games: any position (after N actions; by default your last
+// decision).
+
+import { ApiError } from "./api.js";
+import { clear, h, money } from "./util.js";
+
+async function fetchHint(game, token, at) {
+  const q = at === null || at === undefined ? "" : `?at=${at}`;
+  const response = await fetch(`/api/games/${game}/hint${q}`, {
+    headers: { accept: "application/json", authorization: `Bearer ${token}` },
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const e = data.error || {};
+    throw new ApiError(response.status, e.code || `http/${response.status}`, e.message || response.statusText, e);
+  }
+  return data;
+}
+
+function signed(v) {
+  return `${v >= 0 ? "+" : "−"}${money(Math.abs(Math.round(v)))}`;
+}
+
+export class HintPanel {
+  constructor(box, ctl) {
+    this.box = box; // ctl: {game, token(), name(seat)}
+    this.ctl = ctl;
+    this.result = null;
+    this.error = null;
+    this.busy = false;
+    this.version = null;
+  }
+
+  render(msg) {
+    const over = msg.status === "over";
+    const live = !over && msg.table && msg.table.hints && msg.your_turn;
+    if (this.version !== msg.version && !over) { this.result = null; this.error = null; }
+    this.version = msg.version;
+    clear(this.box);
+    this.box.classList.toggle("hidden", !(over || live));
+    if (!(over || live)) return;
+    const at = over ? h("input", { type: "number", min: 0, placeholder: "your last decision", "data-test": "hint-at", class: "hint-at",
+      value: this.at ?? "" }) : null;
+    const ask = h("button", { type: "button", class: "small", "data-test": "hint", disabled: this.busy,
+      onclick: () => this.ask(at && at.value !== "" ? Number(at.value) : null) }, this.busy ? "Thinking…" : "Hint");
+    this.box.append(h("div", { class: "hint-row" }, ask,
+      over ? h("label", {}, " at the position after ", at, " actions") : h("small", { class: "muted" }, " the hard bot's reading of this decision")));
+    if (this.error) this.box.append(h("p", { class: "error", "data-test": "hint-error" }, this.error));
+    if (this.result) this.box.append(this.resultView(this.result));
+  }
+
+  async ask(at) {
+    this.at = at;
+    this.busy = true;
+    this.error = null;
+    this.rerender();
+    try {
+      this.result = await fetchHint(this.ctl.game, this.ctl.token(), at);
+    } catch (err) {
+      this.error = err.message;
+      this.result = null;
+    }
+    this.busy = false;
+    this.rerender();
+  }
+
+  rerender() {
+    if (this.ctl.msg()) this.render(this.ctl.msg());
+  }
+
+  resultView(r) {
+    const best = r.candidates[0];
+    return h("div", { class: "hint-result", "data-test": "hint-result" },
+      h("p", {}, r.over ? `After ${r.at} of ${r.total} actions (round ${r.round}), ${this.ctl.name(r.seat)} to decide:` : "Best moves, by the hard bot's look-ahead:"),
+      h("ol", { class: "hint-list" }, r.candidates.map((c) => h("li", { class: c === best ? "best" : "", "data-test": "hint-candidate" },
+        h("strong", {}, c.label), ` ${signed(c.value)} lead`,
+        h("small", { class: "muted" }, ` (${c.samples} sample${c.samples === 1 ? "" : "s"}${c.medium ? ", medium's choice" : ""})`)))),
+      r.played_label ? h("p", { "data-test": "hint-played" }, `Played in the game: ${r.played_label}`) : null,
+      h("p", { class: "muted small" }, "Value: the estimated cash lead over the best rival a few rounds on."));
+  }
+}
