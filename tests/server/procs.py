@@ -49,7 +49,7 @@ class Server:
                  "--database-url", self.database_url, "--log-level", self.log_level],
                 env=self.env, stdout=out, stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # slow starts on a loaded machine (imports)
         while True:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")

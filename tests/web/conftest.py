@@ -79,7 +79,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"},
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # slow starts on a loaded machine
     while True:
         try:
             if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:

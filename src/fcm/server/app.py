@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -23,7 +23,9 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fcm import __version__
+from fcm.server.accounts import Accounts, CookieAuth, mount_accounts
 from fcm.server.bots import BotWorker
+from fcm.server.clock import Clocks, mount_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.hints import HintLimiter, add_hint_route
@@ -50,11 +52,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text}
     for code, text in {
         400: "malformed JSON, request or action",
-        401: "no token",
+        401: "no token (or not logged in)",
         403: "bad token, another game's or another seat's token, or a spectator acting",
         404: "no such game",
         409: "stale version, not your turn, game over, or undo refused",
         413: "body too large",
+        415: "not a JSON body",
         422: "invalid request, or an action the rules do not allow now",
         408: "the request took too long to arrive",
         429: "too many requests",
@@ -81,8 +84,12 @@ def token_of(request: Request | WebSocket, query_token: str | None = None) -> st
     return query_token or request.query_params.get("token")
 
 
-def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
-    """The ASGI application. ``store`` overrides ``settings.database_url`` (tests)."""
+def create_app(
+    settings: Settings | None = None, store: Store | None = None,
+    now: Callable[[], float] | None = None,
+) -> FastAPI:
+    """The ASGI application. ``store`` overrides ``settings.database_url`` (tests); ``now``
+    is the turn timers' clock (tests inject the time)."""
     from fcm.server import logs
 
     logs.install()
@@ -99,15 +106,23 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             st = open_store(settings.database_url, **kwargs)
         await st.open()
         service = MatchService(st, settings)
+        holder["accounts"] = accounts = Accounts(st, settings)
+        holder["cookie_auth"] = CookieAuth(accounts, settings)
+        app.state.accounts = accounts
         worker = BotWorker(service, settings)
+        clocks = Clocks(service, settings, now)  # after the bot worker: it chains on_change
+        holder["clocks"] = app.state.clocks = clocks
+        holder["game_extra"] = clocks.summary_extra
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
+        await clocks.start()
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
         app.state.hints = HintLimiter(settings.hint_every_ms / 1000)
         try:
             yield
         finally:
+            await clocks.stop()
             await worker.stop()
             await st.close()
 
@@ -207,6 +222,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         info, tokens, spectator = await svc().create_game(
             seats, body.options, body.seed, body.scenario, table
         )
+        live = svc().cached(info.id)
+        if body.clock is not None and live is not None:
+            await holder["clocks"].configure(live, body.clock)
         base = str(request.base_url).rstrip("/")
         ws_base = "ws" + base[4:] if base.startswith("http") else base
 
@@ -249,7 +267,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return GameListOut.model_validate({"games": games})
 
     async def auth(request: Request, game_id: str) -> int:
-        _, seat = await svc().authenticate(token_of(request), game_id)
+        token = token_of(request)
+        if token is None:  # an account's claimed seat (session cookie, CSRF for changes)
+            seat = await holder["cookie_auth"].seat(request, game_id)
+            if seat is not None:
+                return int(seat)
+        _, seat = await svc().authenticate(token, game_id)
         return seat
 
     @app.get("/api/games/{game_id}", response_model=StateOut, responses=ERRORS)
@@ -312,7 +335,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def websocket(ws: WebSocket, game_id: str) -> None:
         service = svc()
         try:
-            _, seat = await service.authenticate(token_of(ws), game_id)
+            token = token_of(ws)
+            cookie_seat = None if token else await holder["cookie_auth"].seat(ws, game_id)
+            if cookie_seat is None:
+                _, seat = await service.authenticate(token, game_id)
+            else:
+                seat = cookie_seat
             live = await service.get(game_id)
         except (ApiError, StoreError) as exc:
             err = exc if isinstance(exc, ApiError) else ApiError(
@@ -371,6 +399,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 with contextlib.suppress(Exception):
                     await ws.close(code=1013, reason="too slow: reconnect for the current state")
 
+    # Accounts: sign-up, log-in, sessions, claimed seats, "my games" (fcm.server.accounts).
+    mount_accounts(app, holder, settings, ERRORS)
+    # Turn timers: the clock of a game and pausing it (fcm.server.clock).
+    holder["auth"] = auth
+    mount_clock(app, holder, ERRORS)
     add_hint_route(app)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.

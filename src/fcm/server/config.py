@@ -36,6 +36,13 @@ class Settings:
     # body_timeout seconds of the head; else 408 / the connection is closed.
     header_timeout: float = 10.0
     body_timeout: float = 10.0
+    # The https origin the server is reached at behind a TLS proxy ("https://fcm.example"):
+    # session cookies are then Secure, and it counts as this server's Origin.
+    public_origin: str = ""
+    # Turn timers (fcm.server.clock): seconds between two looks at the deadlines (0: never,
+    # the tests call tick() themselves); tests only: read the time from this file.
+    clock_interval: float = 1.0
+    test_clock_file: str = ""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -21,14 +21,19 @@ _SECRET = re.compile(
     r"(?i)(token=)[^&\s\"'<>\\]+"  # query parameters
     r"|(bearer\s+)[^\s\"',)\\]+"  # Authorization headers
     r"|(/join/[^/\s\"'\\]+/)[^\s\"'?#&\\]+"  # invitation links (the page's join route)
+    r"|(fcm_session=)[^;\s\"'\\]+"  # the session cookie (fcm.server.accounts)
+    r"|(x-csrf-token'?,\s*b?')[^'\s]+"  # the CSRF header, as uvicorn's trace logs show it
 )
 
 
 def redact(text: str) -> str:
     """``text`` with every token replaced by ``[redacted]``."""
-    if "oken=" not in text and "earer" not in text and "EARER" not in text and "/join/" not in text:
+    if ("oken=" not in text and "earer" not in text and "EARER" not in text
+            and "/join/" not in text and "_session=" not in text and "csrf" not in text):
         return text
-    return _SECRET.sub(lambda m: (m.group(1) or m.group(2) or m.group(3)) + REDACTED, text)
+    return _SECRET.sub(
+        lambda m: next(g for g in m.groups() if g is not None) + REDACTED, text
+    )
 
 
 def safe_url(url: str) -> str:

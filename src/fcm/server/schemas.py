@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fcm.server.clock import ClockIn
+
 # Requests are validated strictly: no conversion ("1" or true is not the number 1).
 STRICT = ConfigDict(extra="forbid", strict=True)
 
@@ -69,6 +71,9 @@ class CreateGameIn(BaseModel):
     table: TableIn | None = Field(None, description="table options: bot pause, hints")
     scenario: dict[str, Any] | None = Field(
         None, description="start from a position (docs/scenarios.md) instead of a new game"
+    )
+    clock: ClockIn | None = Field(
+        None, description="a turn timer: time per decision and what happens when it runs out"
     )
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-HEAD = "0002"
+HEAD = "0004"
 PG_LOCK = 727_364_001  # the advisory lock id (the same one the schema creation used before)
 HERE = Path(__file__).parent
 
@@ -100,6 +100,11 @@ def upgrade_postgres(url: str, schema: str | None = None, target: str = "head") 
     needed and put first on the search path)."""
     import psycopg
     from psycopg import sql
+
+    if target == "head" and not schema:
+        with psycopg.connect(url, autocommit=True) as conn:
+            if _version(conn.execute) == HEAD:
+                return  # the common case, without importing Alembic
 
     def connect() -> Any:
         conn = psycopg.connect(url)

@@ -14,6 +14,7 @@ from fcm.server.storage.base import (
     Store,
     StoreError,
     StoreUnavailable,
+    Tx,
 )
 
 
@@ -43,5 +44,6 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
+    "Tx",
     "open_store",
 ]

@@ -5,7 +5,9 @@
 //   #/game/GAME/N           play only seat N;  #/game/GAME/spectator  watch
 //   #/replay/GAME[/N]       step through GAME (as seat N, else any seat held here)
 
+import { account } from "./account.js";
 import { api, store } from "./api.js";
+import { mountClock } from "./clock.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
 import { ReplayScreen } from "./replay.js";
@@ -21,6 +23,8 @@ function parse() {
 
 async function route() {
   if (current && current.destroy) current.destroy();
+  if (clockPanel) clockPanel.destroy();
+  clockPanel = null;
   current = null;
   clear(root);
   const [page, ...rest] = parse();
@@ -29,6 +33,7 @@ async function route() {
     try {
       const st = await api.state(game, token);
       store.addToken(game, st.seat, token, { seats: st.seats });
+      if (st.seat !== null && (await account.refresh())) await account.claim(game, token);
       location.replace(`#/game/${game}/${st.seat === null ? "spectator" : st.seat}`);
     } catch (err) {
       root.append(h("div", { class: "page" }, h("h1", {}, "Cannot join"),
@@ -48,6 +53,7 @@ async function route() {
     current = new GameScreen(root, game, which === undefined ? null : which);
     window.fcmScreen = current; // for debugging in the console (and the browser tests)
     current.start();
+    clockPanel = mountClock(game, which === undefined ? null : which);
     return;
   }
   current = renderLobby(root);

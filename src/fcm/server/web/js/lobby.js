@@ -1,6 +1,8 @@
 // The lobby: create a game (seats, bots, options), invitation links, my games and whose turn.
 
+import { account, renderAccount } from "./account.js";
 import { api, store } from "./api.js";
+import { clockFields } from "./clock.js";
 import { levelText, tableControls } from "./tableopts.js";
 import { PHASES, chain, clear, h, put, seatName } from "./util.js";
 
@@ -60,10 +62,11 @@ export function renderLobby(root) {
   const formBox = h("section", { class: "card" });
   const resultBox = h("section", { class: "card hidden", "data-test": "created" });
   const gamesBox = h("section", { class: "card" });
+  const accountBox = h("section", { class: "card account", "data-test": "account" });
   page.append(
     h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
       h("h1", {}, "Food Chain Magnate")),
-    h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), gamesBox),
+    h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, gamesBox)),
   );
   root.append(page);
 
@@ -77,6 +80,7 @@ export function renderLobby(root) {
   const scenario = h("textarea", { name: "scenario", rows: 6, placeholder: '{"format": "fcm-scenario/1", ...}', "data-test": "scenario" });
   const error = h("p", { class: "error hidden", "data-test": "create-error" });
   const kept = [];
+  const clock = clockFields();
   const table = tableControls();
 
   function seatRow(i) {
@@ -169,6 +173,8 @@ export function renderLobby(root) {
     h("h2", {}, "New game"),
     h("div", { class: "row" }, count),
     seatRows,
+    h("h3", {}, "Turn timer"),
+    clock.el,
     h("h3", {}, "Table"),
     table.el,
     h("h3", {}, "Rules"),
@@ -209,6 +215,7 @@ export function renderLobby(root) {
     const modules = checkedModules();
     if (modules.length) opts.modules = modules;
     const body = { seats, options: opts, table: table.value() };
+    if (clock.value()) body.clock = clock.value();
     if (seed.value !== "") body.seed = Number(seed.value);
     if (scenario.value.trim()) {
       try {
@@ -226,6 +233,8 @@ export function renderLobby(root) {
       for (const x of made.seats) if (x.token) store.addToken(made.game, x.seat, x.token);
       showCreated(made, seatsInfo);
       refreshGames();
+      const first = made.seats.find((x) => x.token);  // the creator's seat, for the account
+      if (first && account.loggedIn) account.claim(made.game, first.token).then(() => accountCard.refresh());
     } catch (err) {
       error.textContent = err.message;
       error.classList.remove("hidden");
@@ -312,6 +321,7 @@ export function renderLobby(root) {
   renderOptions();
   renderSeats();
   refreshGames();
+  const accountCard = renderAccount(accountBox, refreshGames);
   timer = setInterval(refreshGames, 10000);
   return { destroy() { clearInterval(timer); } };
 }

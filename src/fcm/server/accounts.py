@@ -1,0 +1,537 @@
+"""Accounts: sign up, log in, log out, delete; login sessions in cookies; claimed seats.
+
+Invitation links stay what they were: a seat token is the right to act for its seat, with or
+without an account (a *guest* seat). An account can *claim* a seat whose token it holds; from
+then on its session cookie alone lets it act there, and the seat is in its "my games".
+
+Security (tests/server/test_accounts.py):
+
+- passwords are hashed with argon2id (argon2-cffi's defaults), in a thread; a log-in for an
+  unknown name verifies against a dummy hash, so it costs the same as a wrong password;
+- the session id is 256 random bits, in the ``fcm_session`` cookie (``HttpOnly``,
+  ``SameSite=Lax``, ``Secure`` when the request came over https or ``FCM_PUBLIC_ORIGIN`` is an
+  https origin); only its SHA-256 is stored, and every log-in makes a new one (a session id
+  planted before the log-in is never the one that gets logged in: no session fixation);
+- every state-changing request that the cookie authenticates must carry the session's CSRF
+  token in ``X-CSRF-Token`` (the page reads it from ``GET /api/account``; another site can
+  neither read it nor set the header without a CORS preflight this server never grants).
+  Sign-up and log-in take only ``application/json`` bodies and refuse a foreign ``Origin``
+  (no log-in CSRF). Requests with a bearer token are not cookie-authenticated: unchanged;
+- log-ins are rate-limited per account name and per client address (``fcm.server.limits``
+  token buckets; per process);
+- no password, session id or CSRF token is logged (``fcm.server.logs`` redacts the cookie).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import math
+import re
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, FastAPI, Request, Response, WebSocket
+from pydantic import BaseModel, ConfigDict, Field
+
+from fcm.server.config import Settings
+from fcm.server.errors import ApiError
+from fcm.server.limits import RateLimiter
+from fcm.server.storage import Store, Tx
+
+COOKIE = "fcm_session"
+CSRF_HEADER = "x-csrf-token"
+SESSION_DAYS = 30
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
+MIN_PASSWORD, MAX_PASSWORD = 8, 256
+# log-in attempts: per account name 5 at once, then one per 30 s; per address 20, one per 10 s
+LOGIN_PER_ACCOUNT = (1 / 30, 5)
+LOGIN_PER_ADDRESS = (1 / 10, 20)
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _hasher() -> Any:
+    from argon2 import PasswordHasher
+
+    return PasswordHasher()
+
+
+def hash_secret(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def name_key(name: str) -> str:
+    """Names are unique without regard to case."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+@dataclass(slots=True)
+class Account:
+    id: str
+    name: str
+    email: str | None
+    created_at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "email": self.email,
+                "created_at": self.created_at}
+
+
+@dataclass(slots=True)
+class Session:
+    account: Account
+    csrf: str
+    hash: str
+
+
+class Accounts:
+    """The accounts service over the store's tables (``Store.transact``)."""
+
+    def __init__(
+        self, store: Store, settings: Settings | None = None,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.now = now
+        self.monotonic = time.monotonic  # the rate limits' clock (tests freeze it)
+        self._ph = _hasher()
+        self._dummy_hash: str | None = None
+        self.per_account = RateLimiter(*LOGIN_PER_ACCOUNT, 10_000)
+        self.per_address = RateLimiter(*LOGIN_PER_ADDRESS, 10_000)
+
+    # -- accounts -------------------------------------------------------------------------------
+
+    @staticmethod
+    def check_new(name: str, password: str) -> None:
+        if not NAME_RE.match(name):
+            raise ApiError(
+                422, "account/invalid_name",
+                "a name has 3 to 32 characters: letters, digits, '_', '.' or '-', "
+                "starting with a letter or digit",
+            )
+        if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+            raise ApiError(
+                422, "account/invalid_password",
+                f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters",
+            )
+
+    async def signup(self, name: str, password: str, email: str | None) -> tuple[Account, str, str]:
+        """A new account, logged in: returns it with a new session id and CSRF token."""
+        self.check_new(name, password)
+        hashed = await asyncio.to_thread(self._ph.hash, password)
+        account = Account(secrets.token_urlsafe(12), name, email, self.now())
+
+        def insert(tx: Tx) -> bool:
+            cur = tx.execute(
+                "INSERT INTO accounts (id, name, name_key, email, password, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                (account.id, name, name_key(name), email, hashed, account.created_at),
+            )
+            return bool(cur.rowcount == 1)
+
+        if not await self.store.transact(insert):
+            raise ApiError(409, "account/name_taken", f"the name {name!r} is taken")
+        sid, csrf = await self._new_session(account.id)
+        return account, sid, csrf
+
+    def limited(self, name: str, address: str) -> float:
+        """Seconds to wait before this log-in may be tried (0: now)."""
+        now = self.monotonic()
+        return max(
+            self.per_account.check("n:" + name_key(name), now),
+            self.per_address.check("a:" + address, now),
+        )
+
+    async def login(
+        self, name: str, password: str, address: str, old_session: str | None = None
+    ) -> tuple[Account, str, str]:
+        """Check the password; a new session (the old one, if any, is ended: a session id
+        known before the log-in never becomes a logged-in one)."""
+        wait = self.limited(name, address)
+        if wait > 0:
+            retry = max(1, math.ceil(wait))
+            raise ApiError(
+                429, "request/rate_limited",
+                f"too many log-in attempts; retry in {retry} s", retry_after=retry,
+            )
+
+        def find(tx: Tx) -> Any:
+            return tx.execute(
+                "SELECT id, name, email, created_at, password FROM accounts WHERE name_key = ?",
+                (name_key(name),),
+            ).fetchone()
+
+        row = await self.store.transact(find, write=False)
+        if row is None and self._dummy_hash is None:
+            self._dummy_hash = await asyncio.to_thread(self._ph.hash, secrets.token_hex(16))
+        stored = self._dummy_hash if row is None else str(row[4])
+        ok = await asyncio.to_thread(self._verify, str(stored), password)
+        if row is None or not ok:
+            raise ApiError(401, "auth/bad_login", "wrong name or password")
+        if old_session:
+            await self.logout(old_session)
+        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]))
+        sid, csrf = await self._new_session(account.id)
+        return account, sid, csrf
+
+    def _verify(self, stored: str, password: str) -> bool:
+        from argon2.exceptions import InvalidHashError, VerificationError
+
+        try:
+            return bool(self._ph.verify(stored, password))
+        except (VerificationError, InvalidHashError):
+            return False
+
+    async def _new_session(self, account_id: str) -> tuple[str, str]:
+        sid, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        now = self.now()
+
+        def insert(tx: Tx) -> None:
+            tx.execute(
+                "INSERT INTO sessions (hash, account_id, csrf, created_at, expires_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (hash_secret(sid), account_id, csrf, now, now + SESSION_DAYS * 86400),
+            )
+            tx.execute("DELETE FROM sessions WHERE account_id = ? AND expires_at < ?",
+                       (account_id, now))
+
+        await self.store.transact(insert)
+        return sid, csrf
+
+    async def session(self, sid: str | None) -> Session | None:
+        """The live session of a session id, or None."""
+        if not sid:
+            return None
+        h = hash_secret(sid)
+
+        def find(tx: Tx) -> Any:
+            return tx.execute(
+                "SELECT a.id, a.name, a.email, a.created_at, s.csrf, s.expires_at"
+                " FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.hash = ?",
+                (h,),
+            ).fetchone()
+
+        row = await self.store.transact(find, write=False)
+        if row is None or float(row[5]) < self.now():
+            return None
+        return Session(Account(str(row[0]), str(row[1]), row[2], float(row[3])), str(row[4]), h)
+
+    async def logout(self, sid: str) -> None:
+        h = hash_secret(sid)
+        await self.store.transact(lambda tx: tx.execute("DELETE FROM sessions WHERE hash = ?",
+                                                        (h,)))
+
+    async def delete(self, session: Session, password: str) -> None:
+        """Delete the account (its password again); its seats become guest seats (their
+        invitation links still work)."""
+
+        def find(tx: Tx) -> Any:
+            return tx.execute("SELECT password FROM accounts WHERE id = ?",
+                              (session.account.id,)).fetchone()
+
+        row = await self.store.transact(find, write=False)
+        if row is None or not await asyncio.to_thread(self._verify, str(row[0]), password):
+            raise ApiError(403, "auth/bad_login", "wrong password")
+        account_id = session.account.id
+
+        def remove(tx: Tx) -> None:
+            tx.execute("DELETE FROM seat_owners WHERE account_id = ?", (account_id,))
+            tx.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
+            tx.execute("DELETE FROM accounts WHERE id = ?", (account_id,))
+
+        await self.store.transact(remove)
+
+    # -- seats ------------------------------------------------------------------------------------
+
+    async def claim(self, account_id: str, game_id: str, seat: int) -> None:
+        """Bind a guest seat to the account (its token proved the right to it)."""
+        now = self.now()
+
+        def insert(tx: Tx) -> tuple[str, int] | None:
+            mine = tx.execute(
+                "SELECT seat FROM seat_owners WHERE game_id = ? AND account_id = ?",
+                (game_id, account_id),
+            ).fetchone()
+            if mine is not None and int(mine[0]) != seat:
+                return ("mine", int(mine[0]))
+            cur = tx.execute(
+                "INSERT INTO seat_owners (game_id, seat, account_id, claimed_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
+                (game_id, seat, account_id, now),
+            )
+            if cur.rowcount == 1:
+                return None
+            owner = tx.execute(
+                "SELECT account_id FROM seat_owners WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            ).fetchone()
+            return None if owner is not None and owner[0] == account_id else ("taken", seat)
+
+        refused = await self.store.transact(insert)
+        if refused is not None and refused[0] == "mine":
+            raise ApiError(409, "seat/already_yours",
+                           f"you already play seat {refused[1]} of this game")
+        if refused is not None:
+            raise ApiError(409, "seat/claimed", "another account has claimed this seat")
+
+    async def seat_in(self, account_id: str, game_id: str) -> int | None:
+        def find(tx: Tx) -> Any:
+            return tx.execute(
+                "SELECT seat FROM seat_owners WHERE game_id = ? AND account_id = ?",
+                (game_id, account_id),
+            ).fetchone()
+
+        row = await self.store.transact(find, write=False)
+        return None if row is None else int(row[0])
+
+    async def seats(self, account_id: str) -> list[tuple[str, int]]:
+        """The account's seats, newest claim first."""
+
+        def find(tx: Tx) -> list[Any]:
+            return list(tx.execute(
+                "SELECT game_id, seat FROM seat_owners WHERE account_id = ?"
+                " ORDER BY claimed_at DESC", (account_id,),
+            ).fetchall())
+
+        return [(str(g), int(s)) for g, s in await self.store.transact(find, write=False)]
+
+    async def owners(self, game_id: str) -> dict[int, str]:
+        """Seat → account name, for the seats of a game that accounts have claimed."""
+
+        def find(tx: Tx) -> list[Any]:
+            return list(tx.execute(
+                "SELECT o.seat, a.name FROM seat_owners o JOIN accounts a"
+                " ON a.id = o.account_id WHERE o.game_id = ?", (game_id,),
+            ).fetchall())
+
+        return {int(s): str(n) for s, n in await self.store.transact(find, write=False)}
+
+
+# -- HTTP ----------------------------------------------------------------------------------------
+
+STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+class SignupIn(BaseModel):
+    model_config = STRICT
+    name: str = Field(..., max_length=64)
+    password: str = Field(..., max_length=1024)
+    email: str | None = Field(None, max_length=254)
+
+
+class LoginIn(BaseModel):
+    model_config = STRICT
+    name: str = Field(..., max_length=64)
+    password: str = Field(..., max_length=1024)
+
+
+class PasswordIn(BaseModel):
+    model_config = STRICT
+    password: str = Field(..., max_length=1024)
+
+
+class AccountOut(BaseModel):
+    account: dict[str, Any] | None
+    csrf: str | None
+
+
+def is_https(request: Request | WebSocket, settings: Settings) -> bool:
+    origin = settings.public_origin
+    return request.url.scheme in ("https", "wss") or origin.startswith("https://")
+
+
+def same_origin(request: Request | WebSocket, settings: Settings) -> bool:
+    """Whether the request's ``Origin`` (if any) is this server (its host, or the
+    configured public origin)."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    if settings.public_origin and origin.rstrip("/") == settings.public_origin.rstrip("/"):
+        return True
+    return urlsplit(origin).netloc == request.headers.get("host", "")
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+class CookieAuth:
+    """How the game routes authenticate a request that carries no seat token: the session
+    cookie, the account's claimed seat in that game, and (for a change) the CSRF token."""
+
+    def __init__(self, accounts: Accounts, settings: Settings) -> None:
+        self.accounts = accounts
+        self.settings = settings
+
+    async def session(self, request: Request | WebSocket) -> Session | None:
+        return await self.accounts.session(request.cookies.get(COOKIE))
+
+    async def required(self, request: Request) -> Session:
+        """The request's session; for a state-changing request also its CSRF token.
+
+        Raises:
+            ApiError: 401 ``auth/not_logged_in``, 403 ``auth/csrf``.
+        """
+        session = await self.session(request)
+        if session is None:
+            raise ApiError(401, "auth/not_logged_in", "log in first (no valid session cookie)")
+        if request.method in UNSAFE_METHODS:
+            sent = request.headers.get(CSRF_HEADER, "")
+            if not hmac.compare_digest(sent.encode(), session.csrf.encode()):
+                raise ApiError(
+                    403, "auth/csrf",
+                    "this request needs the session's CSRF token in the X-CSRF-Token header",
+                )
+        return session
+
+    async def seat(self, request: Request | WebSocket, game_id: str) -> int | None:
+        """The seat the session's account claimed in ``game_id`` (None: no session cookie,
+        the caller falls back to the token rules). WebSockets: only from this origin."""
+        if COOKIE not in request.cookies:
+            return None
+        if isinstance(request, WebSocket):
+            if not same_origin(request, self.settings):
+                raise ApiError(403, "auth/origin", "a WebSocket from another site")
+            session = await self.session(request)
+            if session is None:
+                return None
+        else:
+            session = await self.session(request)
+            if session is None:
+                return None
+            await self.required(request)  # CSRF for changes
+        seat = await self.accounts.seat_in(session.account.id, game_id)
+        if seat is None:
+            raise ApiError(403, "auth/not_your_game",
+                           "your account has no seat in this game (open its invitation link)")
+        return seat
+
+
+def set_session_cookie(response: Response, request: Request, settings: Settings,
+                       sid: str) -> None:
+    response.set_cookie(
+        COOKIE, sid, max_age=SESSION_DAYS * 86400, path="/", httponly=True, samesite="lax",
+        secure=is_https(request, settings),
+    )
+
+
+def mount_accounts(
+    app: FastAPI, holder: dict[str, Any], settings: Settings, responses: dict[int | str, Any]
+) -> None:
+    """The account routes. ``holder["accounts"]`` / ``holder["cookie_auth"]`` /
+    ``holder["service"]`` are filled at start-up."""
+    router = APIRouter()
+
+    def accounts() -> Accounts:
+        acc: Accounts = holder["accounts"]
+        return acc
+
+    def cookies() -> CookieAuth:
+        auth: CookieAuth = holder["cookie_auth"]
+        return auth
+
+    def json_only(request: Request) -> None:
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise ApiError(415, "request/content_type", "send the body as application/json")
+        if not same_origin(request, settings):
+            raise ApiError(403, "auth/origin", "a log-in from another site's page")
+
+    def answer(account: Account, csrf: str, status: int = 200) -> Response:
+        import orjson
+
+        return Response(orjson.dumps({"account": account.to_json(), "csrf": csrf}),
+                        status_code=status, media_type="application/json")
+
+    @router.post("/api/account/signup", response_model=AccountOut, status_code=201,
+                 responses=responses)
+    async def signup(body: SignupIn, request: Request) -> Response:
+        """Make an account and log in (sets the ``fcm_session`` cookie); answers the CSRF
+        token to send as ``X-CSRF-Token`` with every change."""
+        json_only(request)
+        account, sid, csrf = await accounts().signup(body.name, body.password, body.email)
+        old = request.cookies.get(COOKIE)
+        if old:
+            await accounts().logout(old)
+        response = answer(account, csrf, 201)
+        set_session_cookie(response, request, settings, sid)
+        return response
+
+    @router.post("/api/account/login", response_model=AccountOut, responses=responses)
+    async def login(body: LoginIn, request: Request) -> Response:
+        """Log in: a new session cookie every time (never the one sent)."""
+        json_only(request)
+        account, sid, csrf = await accounts().login(
+            body.name, body.password, client_address(request), request.cookies.get(COOKIE)
+        )
+        response = answer(account, csrf)
+        set_session_cookie(response, request, settings, sid)
+        return response
+
+    @router.post("/api/account/logout", status_code=204, responses=responses)
+    async def logout(request: Request) -> Response:
+        """End the session (needs the CSRF token)."""
+        session = await cookies().required(request)
+        await accounts().store.transact(lambda tx: tx.execute(
+            "DELETE FROM sessions WHERE hash = ?", (session.hash,)))
+        response = Response(status_code=204)
+        response.delete_cookie(COOKIE, path="/")
+        return response
+
+    @router.get("/api/account", response_model=AccountOut, responses=responses)
+    async def me(request: Request) -> Response:
+        """The logged-in account and the session's CSRF token (both null when logged out:
+        the page asks on every load)."""
+        session = await cookies().session(request)
+        if session is None:
+            return Response(b'{"account": null, "csrf": null}', media_type="application/json")
+        return answer(session.account, session.csrf)
+
+    @router.delete("/api/account", status_code=204, responses=responses)
+    async def delete(body: PasswordIn, request: Request) -> Response:
+        """Delete the account (password and CSRF token); its seats become guest seats."""
+        session = await cookies().required(request)
+        await accounts().delete(session, body.password)
+        response = Response(status_code=204)
+        response.delete_cookie(COOKIE, path="/")
+        return response
+
+    @router.get("/api/account/games", responses=responses)
+    async def my_games(request: Request) -> dict[str, Any]:
+        """The account's games, newest first, each with whose turn it is."""
+        session = await cookies().required(request)
+        service = holder["service"]
+        games = []
+        for game_id, seat in (await accounts().seats(session.account.id))[:200]:
+            try:
+                summary = await service.summary(game_id, seat)
+            except ApiError:
+                continue
+            names = {s["seat"]: s["name"] or f"seat {s['seat']}" for s in summary["seats"]}
+            summary["waiting_for"] = [names.get(a, f"seat {a}") for a in summary["actors"]]
+            extra = holder.get("game_extra")
+            if extra is not None:
+                summary.update(await extra(game_id, seat))
+            games.append(summary)
+        return {"games": games}
+
+    @router.post("/api/games/{game_id}/claim", responses=responses)
+    async def claim(game_id: str, request: Request) -> dict[str, Any]:
+        """Claim the seat of the bearer token for the logged-in account (CSRF token too)."""
+        session = await cookies().required(request)
+        auth = request.headers.get("authorization", "")
+        token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
+        _, seat = await holder["service"].authenticate(token, game_id)
+        if seat < 0:
+            raise ApiError(403, "auth/spectator", "a spectator link has no seat to claim")
+        await accounts().claim(session.account.id, game_id, seat)
+        return {"game": game_id, "seat": seat, "account": session.account.name}
+
+    app.include_router(router)

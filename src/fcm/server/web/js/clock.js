@@ -1,0 +1,96 @@
+// The turn timer: the limit chosen in the lobby, and on the game screen a clock everyone sees
+// (each deciding seat's time left, pausing by every human seat's consent). The server keeps
+// the deadlines (GET /api/games/{id}/clock); the page only counts down between two reads.
+
+import { store } from "./api.js";
+import { h, seatName } from "./util.js";
+
+export const LIMITS = [
+  ["none", "No time limit"], ["5m", "5 minutes"], ["10m", "10 minutes"], ["20m", "20 minutes"],
+  ["1h", "1 hour"], ["12h", "12 hours"], ["1d", "1 day"], ["2d", "2 days"], ["3d", "3 days"],
+  ["5d", "5 days"],
+];
+
+/** The lobby's timer fields; ``value()`` is the ``clock`` of the create request (or null). */
+export function clockFields() {
+  const limit = h("select", { "data-test": "clock-limit" },
+    LIMITS.map(([v, text]) => h("option", { value: v }, text)));
+  const fallback = h("select", { "data-test": "clock-fallback" },
+    h("option", { value: "bot_move" }, "a bot plays that decision"),
+    h("option", { value: "bot_takeover" }, "a bot takes the seat for the rest of the game"));
+  const el = h("div", { class: "clock-fields" },
+    h("label", {}, "Time per decision ", limit), " ",
+    h("label", {}, "when it runs out: ", fallback));
+  const sync = () => { fallback.disabled = limit.value === "none"; };
+  limit.addEventListener("change", sync);
+  sync();
+  return {
+    el,
+    value: () => (limit.value === "none" ? null : { limit: limit.value, fallback: fallback.value }),
+  };
+}
+
+export function formatLeft(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The clock of a game screen (a small fixed panel); returns ``{destroy}``. */
+export function mountClock(game, which) {
+  const entry = store.get(game) || { tokens: {} };
+  const seats = Object.keys(entry.tokens || {}).map(Number);
+  const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
+  const token = mine.length ? entry.tokens[String(mine[0])] : entry.spectator;
+  const box = h("div", { class: "turn-clock hidden", "data-test": "clock" });
+  document.body.append(box);
+  let data = null;
+  let readAt = 0;
+  let stop = false;
+
+  async function read() {
+    if (!token) return;
+    try {
+      const r = await fetch(`/api/games/${game}/clock`, { headers: { authorization: `Bearer ${token}` } });
+      if (!r.ok) return;
+      data = await r.json();
+      readAt = Date.now() / 1000;
+      draw();
+    } catch { /* next time */ }
+  }
+
+  async function pause(on) {
+    await fetch(`/api/games/${game}/pause`, { method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ pause: on }) });
+    read();
+  }
+
+  function draw() {
+    if (!data || data.seconds === null || data.seconds === undefined) { box.classList.add("hidden"); return; }
+    box.classList.remove("hidden");
+    const elapsed = data.paused ? 0 : Date.now() / 1000 - readAt;
+    const names = entry.seats || [];
+    const rows = data.deadlines.map((d) => {
+      const left = d.due_at === null ? d.left : Math.max(0, d.left - elapsed);
+      return h("div", { class: "clock-seat" + (mine.includes(d.seat) ? " mine" : ""), "data-seat": d.seat, "data-left": Math.round(left) },
+        `${seatName(names, d.seat)}: `, h("strong", {}, formatLeft(left)),
+        data.taken_over.includes(d.seat) ? " (bot)" : "");
+    });
+    const voted = mine.some((x) => data.pause_votes.includes(x));
+    box.replaceChildren(
+      h("div", { class: "clock-head" }, `⏱ ${data.limit} per decision`, data.paused ? " · paused" : "",
+        data.fallback === "bot_takeover" ? " · then a bot takes the seat" : " · then a bot plays it"),
+      ...rows,
+      mine.length ? h("button", { type: "button", class: "small ghost", "data-test": "clock-pause",
+        onclick: () => pause(!(data.paused || voted)) },
+        data.paused ? "Restart the clock" : voted ? "Withdraw pause request" : "Ask to pause") : null,
+      !data.paused && data.pause_votes.length ? h("small", {}, ` pause asked by ${data.pause_votes.map((x) => seatName(names, x)).join(", ")}`) : null);
+  }
+
+  read();
+  const poll = setInterval(() => { if (!stop) read(); }, 5000);
+  const tick = setInterval(() => { if (!stop) draw(); }, 1000);
+  return { destroy() { stop = true; clearInterval(poll); clearInterval(tick); box.remove(); } };
+}
