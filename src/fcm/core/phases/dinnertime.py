@@ -269,6 +269,7 @@ def chain_entry(
 ) -> ChainStanding:
     """One chain's standing for a house: nearest connected open restaurant, missing items."""
     return _standing(
+        state,
         seat,
         price,
         _open_spots(state, seat),
@@ -281,6 +282,7 @@ def chain_entry(
 
 
 def _standing(
+    state: GameState,
     seat: Seat,
     price: int,
     spots: list[_Spot],
@@ -324,7 +326,7 @@ def _standing(
         waitresses=waitress_count,
         outcome=outcome,
         adjust=adjust,
-        ties=tuple(h(state, seat) for h in hooks.tie_break),
+        ties=tuple(h(state, seat) for h in hooks.tie_break) if hooks.tie_break else (),
     )
 
 
@@ -338,7 +340,7 @@ def _serve_house(
     width = board.width
     standings = [
         _standing(
-            s, rnd.prices[s], rnd.spots[s], state.players[s].stock, need, distances, width,
+            state, s, rnd.prices[s], rnd.spots[s], state.players[s].stock, need, distances, width,
             rnd.waitresses[s],
         )
         for s in order
