@@ -15,6 +15,7 @@ import { clear, h } from "./util.js";
 
 const root = document.getElementById("app");
 let current = null;
+let clockPanel = null; // the turn-timer panel of the open game (clock.js)
 
 function parse() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
