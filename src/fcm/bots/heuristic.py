@@ -37,9 +37,9 @@ from fcm.core.company import board_of, owned_cards, salary_due, structure_fits
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.rng import Rng
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, House, Phase, Restaurant
 from fcm.core.types import DRINKS, CampaignType, Cell, EmployeeId, Good, Seat
-from fcm.data import CATALOG
 from fcm.data.catalog import CampaignTileDef
 
 # What the company wants to own, in the order it hires (entry-level cards only).
@@ -128,7 +128,9 @@ class HeuristicBot:
 
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         p = view.players[seat]
-        work = pack_structure(list(p.hand), view.ceo_slots, WORK_PRIORITY, ties_by_name=False)
+        work = pack_structure(
+            view.rules, list(p.hand), view.ceo_slots, WORK_PRIORITY, ties_by_name=False
+        )
         return send_next(view, seat, legal, work, WORK_PRIORITY, ties_by_name=False)
 
     # -- payday ---------------------------------------------------------------------------------
@@ -141,7 +143,7 @@ class HeuristicBot:
         due = salary_due(view, seat)
         forced = Done() not in legal
         # Only salaried cards cost money: firing a free card saves nothing.
-        salaried = [a for a in fires if CATALOG.employees[a.employee].salary]
+        salaried = [a for a in fires if view.rules.catalog.employees[a.employee].salary]
         if (forced or due > p.cash) and salaried:
             return min(salaried, key=lambda a: WORK_PRIORITY.get(a.employee, 50))
         if forced:
@@ -150,7 +152,7 @@ class HeuristicBot:
         if due * 2 > p.cash + 10:
             idle = [
                 a for a in fires
-                if a.employee in p.beach and CATALOG.employees[a.employee].salary
+                if a.employee in p.beach and view.rules.catalog.employees[a.employee].salary
             ]
             if idle:
                 return min(idle, key=lambda a: WORK_PRIORITY.get(a.employee, 50))
@@ -205,7 +207,7 @@ class HeuristicBot:
         owned = owned_cards(view, seat)
         career: Counter[EmployeeId] = Counter()
         for card, n in owned.items():
-            career[_entry_of(card)] += n
+            career[_entry_of(view.rules, card)] += n
         legal = {a.employee for a in hires if isinstance(a, Hire)}
         for card, count in HIRE_PLAN:
             if career[card] < count and card in legal:
@@ -215,13 +217,13 @@ class HeuristicBot:
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
         p = view.players[seat]
         owned = owned_cards(view, seat)
-        salaried = sum(n for c, n in owned.items() if CATALOG.employees[c].salary)
+        salaried = sum(n for c, n in owned.items() if view.rules.catalog.employees[c].salary)
         afford = p.cash >= 5 * (salaried + 1) - 10 or view.round <= 3
         food = _main_food(view, seat)
         # Junior VPs are seats, not income: train one only when cards wait for a seat.
         need_seats = seats_short(view, seat)
         for src, dst in TRAIN_PLAN:
-            if not afford and CATALOG.employees[dst].salary:
+            if not afford and view.rules.catalog.employees[dst].salary:
                 break
             if (
                 food is Good.PIZZA
@@ -242,7 +244,7 @@ class HeuristicBot:
 
         def key(a: Action) -> tuple[int, int]:
             assert isinstance(a, StartCampaign)
-            tile = CATALOG.campaigns[a.number]
+            tile = view.rules.catalog.campaigns[a.number]
             return (rank[tile.type], -tile.height * tile.width)
 
         return min(starts, key=key)
@@ -250,7 +252,7 @@ class HeuristicBot:
     def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
         w = view.turn.working
         assert w is not None and w.draft is not None
-        tile = CATALOG.campaigns[w.draft.number]
+        tile = view.rules.catalog.campaigns[w.draft.number]
         good = _main_food(view, seat)
         serve = _service_distances(view, seat)
         best_score = -1.0
@@ -406,27 +408,30 @@ def _by_priority(
 
 
 def pack_structure(
+    rules: Ruleset,
     hand: list[EmployeeId],
     ceo_slots: int,
     prio: dict[EmployeeId, int],
     ties_by_name: bool = True,
 ) -> list[EmployeeId]:
     """The best set of cards that fits a legal pyramid: managers with the most slots first,
-    then the others by ``prio`` (higher first; 0 never works, unlisted cards count 50)."""
+    then the others by ``prio`` (higher first; 0 never works, unlisted cards count 50).
+    ``rules``: the game's ruleset (``view.rules``), so an expansion's cards count."""
+    employees = rules.catalog.employees
     managers = sorted(
-        (c for c in hand if CATALOG.employees[c].is_manager),
-        key=lambda c: -CATALOG.employees[c].slots,
+        (c for c in hand if employees[c].is_manager),
+        key=lambda c: -employees[c].slots,
     )
     others = sorted(
-        (c for c in hand if not CATALOG.employees[c].is_manager and prio.get(c, 50) > 0),
+        (c for c in hand if not employees[c].is_manager and prio.get(c, 50) > 0),
         key=_by_priority(prio, ties_by_name),
     )
     best: list[EmployeeId] = []
     for m_count in range(min(len(managers), ceo_slots) + 1):
         chosen = managers[:m_count]
-        capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
+        capacity = ceo_slots - m_count + sum(employees[m].slots for m in chosen)
         packed = chosen + others[:capacity]
-        if structure_fits(packed, ceo_slots) and len(packed) > len(best):
+        if structure_fits(packed, ceo_slots, rules) and len(packed) > len(best):
             best = packed
     return best
 
@@ -451,17 +456,19 @@ def seats_short(view: GameState, seat: Seat) -> bool:
     """Whether the company's cards (at work, on the beach, in hand) fill its structure, so one
     more card would find no seat next round."""
     p = view.players[seat]
+    employees = view.rules.catalog.employees
     cards = [*p.hand, *p.at_work, *p.beach]
-    managers = [c for c in cards if CATALOG.employees[c].is_manager][: view.ceo_slots]
+    managers = [c for c in cards if employees[c].is_manager][: view.ceo_slots]
     others = len(cards) - len(managers)
-    room = view.ceo_slots - len(managers) + sum(CATALOG.employees[m].slots for m in managers)
+    room = view.ceo_slots - len(managers) + sum(employees[m].slots for m in managers)
     return others >= room
 
 
-def _entry_of(card: EmployeeId) -> EmployeeId:
+def _entry_of(rules: Ruleset, card: EmployeeId) -> EmployeeId:
     """The entry-level card a career starts from."""
-    while CATALOG.employees[card].trained_from:
-        card = CATALOG.employees[card].trained_from[0]
+    employees = rules.catalog.employees
+    while employees[card].trained_from:
+        card = employees[card].trained_from[0]
     return card
 
 

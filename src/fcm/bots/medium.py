@@ -61,7 +61,6 @@ from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
-from fcm.data import CATALOG
 
 E = EmployeeId
 M = MilestoneId
@@ -341,12 +340,12 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
         prio = self._priorities(view, seat, plan)
-        work = pack_structure(hand, view.ceo_slots, prio)
+        work = pack_structure(view.rules, hand, view.ceo_slots, prio)
         # A trainer at work trains only cards on the beach: keep the plan's next one there
         # (never a manager whose seats the structure needs).
         if E.TRAINER in work:
             for src, dst in plan.trains:
-                if CATALOG.employees[src].is_manager:
+                if view.rules.catalog.employees[src].is_manager:
                     continue
                 if (
                     src in work
@@ -355,7 +354,7 @@ class MediumBot(HeuristicBot):
                 ):
                     rest = list(hand)
                     rest.remove(src)
-                    work = pack_structure(rest, view.ceo_slots, prio)
+                    work = pack_structure(view.rules, rest, view.ceo_slots, prio)
                     break
         return send_next(view, seat, legal, work, prio)
 
@@ -389,10 +388,10 @@ class MediumBot(HeuristicBot):
         drafted = view.turn.drafts.get(seat, [])
         # cards already chosen for firing this Payday no longer cost their salary
         due = max(0, salary_due(view, seat) - 5 * sum(
-            1 for c in drafted if CATALOG.employees[c].salary
+            1 for c in drafted if view.rules.catalog.employees[c].salary
         ))
         forced = Done() not in legal
-        salaried = [a for a in fires if CATALOG.employees[a.employee].salary]
+        salaried = [a for a in fires if view.rules.catalog.employees[a.employee].salary]
         if not salaried:
             return Done() if not forced else fires[0]
         if forced or due > p.cash:
@@ -438,7 +437,7 @@ class MediumBot(HeuristicBot):
         owned = owned_cards(view, seat)
         career: Counter[EmployeeId] = Counter()
         for card, n in owned.items():
-            career[_entry_of(card)] += n
+            career[_entry_of(view.rules, card)] += n
         legal = {a.employee for a in hires if isinstance(a, Hire)}
         short = seats_short(view, seat)
         for card, count in plan.hires:
@@ -459,7 +458,8 @@ class MediumBot(HeuristicBot):
                 continue
             if not self._step_wanted(view, seat, dst):
                 continue
-            if CATALOG.employees[dst].salary and not self._salary_room(view, seat, card=dst):
+            salaried = view.rules.catalog.employees[dst].salary
+            if salaried and not self._salary_room(view, seat, card=dst):
                 continue
             for a in trains:
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
@@ -495,7 +495,7 @@ class MediumBot(HeuristicBot):
         seen: dict[tuple[str, CampaignType, int, int], StartCampaign] = {}
         for a in starts:
             assert isinstance(a, StartCampaign)
-            tile = CATALOG.campaigns[a.number]
+            tile = view.rules.catalog.campaigns[a.number]
             key = (a.marketeer, tile.type, tile.height, tile.width)
             seen.setdefault(key, a)
         best: Action = Done()
@@ -507,7 +507,7 @@ class MediumBot(HeuristicBot):
             apply_in_place(probe, seat, a)
             places = legal_actions(probe, seat)
             _, value = self._best_placement(probe, seat, places, chances, plan)
-            tile = CATALOG.campaigns[a.number]
+            tile = view.rules.catalog.campaigns[a.number]
             racing = M.FIRST_BILLBOARD in view.milestones_available and not view.players[
                 seat
             ].has(M.FIRST_BILLBOARD)
@@ -529,7 +529,7 @@ class MediumBot(HeuristicBot):
     ) -> tuple[Action, float]:
         w = view.turn.working
         assert w is not None and w.draft is not None
-        tile = CATALOG.campaigns[w.draft.number]
+        tile = view.rules.catalog.campaigns[w.draft.number]
         plan = plan or self.plan(view, seat)
         # shut out of every house: demand that partly feeds rivals beats idle marketeers
         leak = 0.0 if plan.expand else LEAK

@@ -211,13 +211,12 @@ def forecast(state: GameState, seat: Seat) -> float:
     kitchen can make (cooks 3, chefs 8, a kitchen trainee 1), plus waitress tips."""
     from fcm.bots.medium import win_chances
     from fcm.core.company import owned_cards, salary_due, unit_price
-    from fcm.data import CATALOG
 
     p = state.players[seat]
     cap: Counter[Good] = Counter({g: n for g, n in p.stock.items() if n > 0})
     flexible = 0
     for card, n in owned_cards(state, seat).items():
-        e = CATALOG.employees[card]
+        e = state.rules.catalog.employees[card]
         if not e.food:
             continue  # drinks depend on routes: only the stock counts
         if len(e.food) > 1:
