@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fcm.core.events import EventKind, EventLog
+from fcm.core.events import BankBroken, EventKind, EventLog
 from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Seat
@@ -150,24 +150,7 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
     state.reserve_added += added
     if slots is not None:
         state.ceo_slots = slots
-    if change is not None and change.base_price is not None:
-        log.add(
-            EventKind.BANK_BROKEN,
-            number=number,
-            final=False,
-            introductory=False,
-            reserve_cards={str(s): m for s, m in sorted(reserves.items())},
-            added=added,
-            ceo_slots=state.ceo_slots,
-            bank=state.bank,
-            paying_seat=owed_seat,
-            still_owed=still_owed,
-            reserve_prices={str(s): n for s, n in sorted(change.prices.items())},
-            base_price=change.base_price,
-        )
-        return
-    log.add(
-        EventKind.BANK_BROKEN,
+    broken = BankBroken(
         number=number,
         final=False,
         introductory=False,
@@ -178,3 +161,7 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
         paying_seat=owed_seat,
         still_owed=still_owed,
     )
+    if change is not None and change.base_price is not None:  # Reserve Prices (ketchup.md 14)
+        broken["reserve_prices"] = {str(s): n for s, n in sorted(change.prices.items())}
+        broken["base_price"] = change.base_price
+    log.add(EventKind.BANK_BROKEN, **broken)

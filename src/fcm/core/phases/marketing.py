@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fcm.core.actions import Action
 from fcm.core.company import board_of
-from fcm.core.events import EventKind, EventLog
+from fcm.core.events import CampaignRan, EventKind, EventLog
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
 from fcm.core.types import CampaignType, Cell, MilestoneId, Seat
@@ -133,30 +133,18 @@ def _place(
                 "capacity": house.capacity,
             }
         )
-    if of_passes is None:
-        log.add(
-            EventKind.CAMPAIGN_RAN,
-            number=camp.number,
-            type=camp.kind.value,
-            owner=camp.owner,
-            good=camp.good.value,
-            per_house=per_house,
-            houses=placements,
-            eternal=camp.eternal,
-        )
-    else:
-        log.add(
-            EventKind.CAMPAIGN_RAN,
-            number=camp.number,
-            type=camp.kind.value,
-            owner=camp.owner,
-            good=camp.good.value,
-            per_house=per_house,
-            houses=placements,
-            eternal=camp.eternal,
-            marketing_pass=of_passes[0],
-            passes=of_passes[1],
-        )
+    ran = CampaignRan(
+        number=camp.number,
+        type=camp.kind.value,
+        owner=camp.owner,
+        good=camp.good.value,
+        per_house=per_house,
+        houses=placements,
+        eternal=camp.eternal,
+    )
+    if of_passes is not None:  # Mass Marketeers (ketchup.md 11): which pass of how many
+        ran["marketing_pass"], ran["passes"] = of_passes
+    log.add(EventKind.CAMPAIGN_RAN, **ran)
 
 
 def _run(
