@@ -52,6 +52,7 @@ def test_dinnertime_walk_through_and_end_of_game_charts(
         ui.click_done()
     show = pg.locator("[data-test=dinner-show]")
     show.wait_for(timeout=15_000)
+    pg.locator("[data-test=bank-alert-ok]").click()  # the bank's own alert (botlog.js) first
     assert show.get_attribute("data-kind") == "start"
     assert "$20" in show.inner_text()  # the bank as Dinnertime began
     kinds = []
@@ -82,9 +83,6 @@ def test_dinnertime_walk_through_and_end_of_game_charts(
     pg.screenshot(path=str(artifacts / f"dinner-{width}x{height}.png"))
     pg.locator("[data-test=dinner-done]").click()
     assert show.count() == 0 and pg.locator(".dinner-focus").count() == 0
-    alert = pg.locator("[data-test=bank-alert-ok]")  # the bank's own alert (botlog.js)
-    if alert.count():
-        alert.click()
     # the game is over: the Results tab plots the game
     stats = pg.locator("[data-test=game-stats]")
     stats.wait_for(timeout=15_000)

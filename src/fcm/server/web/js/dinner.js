@@ -75,7 +75,8 @@ function houseStep(e, ctx) {
 }
 
 export class DinnerShow {
-  // ctx: {name(seat), catalog, board: the board's container element}
+  // ctx: {name(seat), catalog, board(): the board's container, place(): where the panel goes
+  // (in the page's flow, above the decisions: it never covers a control)}
   constructor(ctx) {
     this.ctx = ctx;
     this.box = null;
@@ -113,7 +114,10 @@ export class DinnerShow {
     this.steps = dinnerSteps(events);
     this.at = 0;
     this.box = h("section", { class: "dinner-show", "data-test": "dinner-show", "data-round": round, role: "dialog", "aria-label": `Dinnertime, round ${round}` });
-    document.body.append(this.box);
+    const place = this.ctx.place ? this.ctx.place() : null;
+    if (place) place.prepend(this.box);
+    else document.body.append(this.box);
+    this.box.scrollIntoView({ block: "nearest" });
     this.draw();
   }
 

@@ -211,7 +211,7 @@ export class GameScreen {
     });
     const self = this;
     if (this.dinnerShow) this.dinnerShow.close();
-    this.dinnerShow = new DinnerShow({ name: (s) => self.name(s), get catalog() { return self.static && self.static.catalog; }, board: () => boardPane });
+    this.dinnerShow = new DinnerShow({ name: (s) => self.name(s), get catalog() { return self.static && self.static.catalog; }, board: () => boardPane, place: () => this.root.querySelector(".game-screen .side") });
     if (this.rewind) this.rewind.destroy();
     this.rewind = new RewindPanel(this.rewindBox, { game: this.game, token: () => self.token, seat: () => self.seat ?? null,
       localSeats: () => self.seats || [], tokenOf: (s) => self.tokenOf(s), name: (s) => self.name(s), msg: () => self.msg,
