@@ -320,6 +320,10 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.MILESTONE_GIFT: lambda d, w: (
         f"{w(d['seat'])} receives {d['count']} {d['employee']} ({d['milestone']})."
     ),
+    EventKind.MILESTONE_INCOME: lambda d, w: (
+        f"{w(d['seat'])} earns {_money(d['amount'])} ({d['milestone']}: {d['tokens']} demand "
+        f"token(s) from campaign #{d['campaign']} on house {d['house']})."
+    ),
     EventKind.MILESTONE_REMOVED: lambda d, w: (
         f"Milestone {d['milestone']} is no longer available"
         + (

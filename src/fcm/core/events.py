@@ -60,6 +60,7 @@ class EventKind(GameId):
     HOUSE_STAYS_HOME = "house_stays_home"
     MILESTONE_CLAIMED = "milestone_claimed"
     MILESTONE_GIFT = "milestone_gift"
+    MILESTONE_INCOME = "milestone_income"
     MILESTONE_REMOVED = "milestone_removed"
     ORDER_OF_BUSINESS = "order_of_business"
     PAID_FROM_BOX = "paid_from_box"
@@ -348,6 +349,18 @@ class MilestoneGift(TypedDict):
     count: int
 
 
+class MilestoneIncome(TypedDict):
+    """Money a milestone pays outside Dinnertime (First marketeer used: $5 per demand token a
+    campaign places in Marketing, ketchup.md 3)."""
+
+    seat: Seat
+    milestone: MilestoneId
+    amount: int
+    campaign: int
+    house: int
+    tokens: int
+
+
 class MilestoneRemoved(TypedDict):
     milestone: MilestoneId
     # "remove after turn N" (Hard Choices, ketchup.md 16): the round it expired in.
@@ -528,6 +541,7 @@ EVENT_FIELDS: dict[EventKind, type[Any]] = {
     EventKind.HOUSE_STAYS_HOME: HouseStaysHome,
     EventKind.MILESTONE_CLAIMED: MilestoneClaimed,
     EventKind.MILESTONE_GIFT: MilestoneGift,
+    EventKind.MILESTONE_INCOME: MilestoneIncome,
     EventKind.MILESTONE_REMOVED: MilestoneRemoved,
     EventKind.ORDER_OF_BUSINESS: OrderOfBusiness,
     EventKind.PAID_FROM_BOX: PaidFromBox,
@@ -876,6 +890,14 @@ class EventLog(list[Event]):
         kind: Literal[EventKind.MILESTONE_GIFT],
         visible_to: _Secret = None,
         **data: Unpack[MilestoneGift],
+    ) -> None: ...
+
+    @overload
+    def add(
+        self,
+        kind: Literal[EventKind.MILESTONE_INCOME],
+        visible_to: _Secret = None,
+        **data: Unpack[MilestoneIncome],
     ) -> None: ...
 
     @overload

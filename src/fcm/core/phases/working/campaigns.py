@@ -114,12 +114,16 @@ def _placed(spots: Iterator[tuple[Cell, Orientation | None]]) -> Iterator[PlaceC
         yield PlaceCampaign(cell=cell, orientation=orientation)
 
 
-def eternal(state: GameState, seat: int, number: int) -> bool:
+def eternal(
+    state: GameState, seat: int, number: int, marketeer: EmployeeId | None = None
+) -> bool:
     """With First billboard every campaign launched from then on is eternal, the billboard that
     earns it included (excerpt "Eternal campaigns")."""
     if state.players[seat].has(FIRST_BILLBOARD):
         return True
     kind = state.rules.catalog.campaigns[number].type
+    if any(h(state, seat, kind, marketeer) for h in state.rules.hooks.eternal):
+        return True  # First brand director used: radios (ketchup.md 3)
     return kind is CampaignType.BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
 
 
@@ -148,7 +152,7 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     if draft.cells is None and draft.edge is None:
         yield from iter_placements(state, turn.seat, draft.marketeer, draft.number)
         return
-    if eternal(state, turn.seat, draft.number):
+    if eternal(state, turn.seat, draft.number, draft.marketeer):
         durations = [1]  # a single counter that is never removed
     else:
         durations = list(range(1, state.rules.catalog.employees[draft.marketeer].max_duration + 1))
@@ -196,7 +200,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
             )
         return
     assert isinstance(action, ChooseAdvert)
-    forever = eternal(state, seat, draft.number)
+    forever = eternal(state, seat, draft.number, draft.marketeer)
     state.campaigns[draft.number] = Campaign(
         number=draft.number,
         kind=tile.type,
@@ -237,6 +241,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     if by_kind is not None:
         milestones.claim(state, seat, by_kind, log)
     milestones.claim(state, seat, MARKETED[action.good], log)
+    milestones.card_used(state, seat, draft.marketeer, log)
 
 
 def _second_shift(state: GameState, seat: int, new: Campaign) -> None:
@@ -322,7 +327,7 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if isinstance(action, ChooseAdvert):
         if draft is None or (draft.cells is None and draft.edge is None):
             return _rule("place the campaign before choosing what it advertises")
-        if eternal(state, seat, draft.number):
+        if eternal(state, seat, draft.number, draft.marketeer):
             return _rule(
                 "with First Billboard Campaign the campaign is eternal: a single counter "
                 "(duration 1)"

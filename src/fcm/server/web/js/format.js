@@ -44,6 +44,7 @@ export function describe(e, ctx) {
     case "step_ended": case "step_skipped": case "turn_ended": return null;
     case "milestone_claimed": return `★ ${who(e.seat)} claims “${ms(e.milestone)}”${e.reason ? ` (${e.reason})` : ""}.`;
     case "milestone_gift": return `${who(e.seat)} receives ${e.count} ${card(e.employee)} (milestone).`;
+    case "milestone_income": return `${who(e.seat)} earns ${money(e.amount)} (“${ms(e.milestone)}”: ${e.tokens} demand token${e.tokens === 1 ? "" : "s"} from campaign #${e.campaign} on house ${e.house}).`;
     case "milestone_removed": return `Milestone “${ms(e.milestone)}” is no longer available${e.expired_after_round ? ` (unclaimed after round ${e.expired_after_round})` : ""}.`;
     case "dinnertime_started": return `Dinnertime, round ${e.round} (bank ${money(e.bank)}).`;
     case "dinnertime_prices": return `Item prices: ${Object.entries(e.prices || {}).map(([s, p]) => `${who(Number(s))} ${money(p)}`).join(", ")}.`;
