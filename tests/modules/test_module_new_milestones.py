@@ -13,7 +13,15 @@ import pytest
 from tests.helpers import add_restaurant, make_state, start_phase
 
 import fcm
-from fcm.core.actions import ChooseAdvert, GetDrinks, Hire, PlaceCampaign, StartCampaign, Train
+from fcm.core.actions import (
+    ChooseAdvert,
+    Done,
+    GetDrinks,
+    Hire,
+    PlaceCampaign,
+    StartCampaign,
+    Train,
+)
 from fcm.core.company import open_slots, salaried_cards, salary_due
 from fcm.core.engine import apply, legal_actions
 from fcm.core.errors import ScenarioError
@@ -343,3 +351,148 @@ def test_ketchup_3_first_new_restaurant_claimed_by_a_local_manager() -> None:
     place = [a for a in legal_actions(s, 0) if type(a).__name__ == "PlaceRestaurant"]
     s, ev = apply(s, 0, place[0])
     assert claims(ev) == [(0, "first_new_restaurant")]
+
+
+# -- Payday and Restructuring (3 table, 3.1, 19.3) ------------------------------------------------
+
+
+def payday(s: GameState) -> tuple[GameState, list[Any]]:
+    s.turn.phase = Phase.PAYDAY
+    ev = start_phase(s, Phase.PAYDAY)
+    for seat in (0, 1):
+        if seat in fcm.current_actors(s):
+            s, e = apply(s, seat, Done())
+            ev += e
+    return s, ev
+
+
+def test_ketchup_3_first_beer_sold_goods_pay_what_cash_cannot() -> None:
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # 3 x $5 = $15
+    s.players[0].cash = 7
+    s.players[0].stock[Good.BEER] = 2
+    s.players[0].stock[B] = 1
+    s.players[0].milestones[M.FIRST_BEER_SOLD] = 1
+    s, ev = payday(s)
+    (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
+    assert paid["goods"] == ["beer", "beer"]  # $8 short: two items, the cash pays $5
+    assert paid["amount"] == 5 and s.players[0].cash == 2
+    # (the game runs on to Clean up, which discards the rest: the event says what paid)
+    assert not [e for e in ev if e.kind == "cannot_pay"]
+
+
+def test_ketchup_3_without_first_beer_sold_the_chain_must_fire() -> None:
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]
+    s.players[0].cash = 7
+    s.players[0].stock[Good.BEER] = 2
+    s, ev = payday(s)
+    assert [e.data["seat"] for e in ev if e.kind == "cannot_pay"] == [0]
+
+
+def test_ketchup_19_3_first_trainer_used_whole_salaries_as_far_as_cash_goes_rest_waived() -> None:
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # $15
+    s.players[0].cash = 13
+    s.players[0].milestones[M.FIRST_TRAINER_USED] = 1
+    s, ev = payday(s)
+    (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
+    assert (paid["amount"], paid["waived"]) == (10, 5)
+    assert s.players[0].cash == 3  # below one salary: kept
+    assert not [e for e in ev if e.kind in ("cannot_pay", "fired_to_pay")]
+    assert all(not e.data["employees"] for e in ev if e.kind == "employees_fired")
+
+
+def test_ketchup_19_3_first_beer_and_trainer_cash_first_then_goods_then_waived() -> None:
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # $15
+    s.players[0].cash = 6
+    s.players[0].stock[Good.SODA] = 1
+    s.players[0].milestones[M.FIRST_TRAINER_USED] = 1
+    s.players[0].milestones[M.FIRST_BEER_SOLD] = 1
+    s, ev = payday(s)
+    (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
+    assert (paid["amount"], paid["goods"], paid["waived"]) == (5, ["soda"], 5)
+    assert s.players[0].cash == 1
+
+
+def test_ketchup_3_1_first_discount_manager_used_100_dollars_leave_the_bank() -> None:
+    s = make_state(modules=NM)
+    s.players[0].milestones[M.FIRST_DISCOUNT_MANAGER_USED] = 1
+    s.players[1].milestones[M.FIRST_DISCOUNT_MANAGER_USED] = 1
+    s.players[0].hand = ["discount_manager"]
+    s.players[1].hand = ["pricing_manager", "pricing_manager"]  # only -$2: nothing leaves
+    s.turn.drafts = {0: ["discount_manager"], 1: ["pricing_manager", "pricing_manager"]}
+    s.bank = bank = 500
+    log = EventLog()
+    restructuring.finish(s, log)
+    assert s.bank == bank - 100
+    (gone,) = [e.data for e in log if e.kind == "money_left_game"]
+    assert (gone["seat"], gone["discount"], gone["amount"]) == (0, 3, 100)
+    # the conserved total (invariants.py) shrinks with it
+    assert s.box_paid == -100 and s.bank + sum(p.cash for p in s.players) == bank - 100
+
+
+def test_ketchup_3_1_first_discount_manager_used_an_emptied_bank_breaks() -> None:
+    s = make_state(modules=NM)
+    s.players[0].milestones[M.FIRST_DISCOUNT_MANAGER_USED] = 1
+    s.players[0].hand = ["discount_manager"]
+    s.turn.drafts = {0: ["discount_manager"], 1: []}
+    s.bank = 60
+    log = EventLog()
+    restructuring.finish(s, log)
+    assert s.bank_breaks == 1  # reserve cards $300 + $300 refill it; the other $40 leave too
+    assert s.bank == 600 - 40
+    (gone,) = [e.data for e in log if e.kind == "money_left_game"]
+    assert gone["amount"] == 100
+
+
+# -- scenarios, views, CLI ---------------------------------------------------------------------
+
+
+def test_ketchup_3_a_scenario_names_new_milestones_and_refuses_base_ones() -> None:
+    base = {"players": 2, "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
+            "modules": ["new_milestones"], "phase": "restructuring"}  # fmt: skip
+    s = fcm.load_scenario({**base, "companies": [{"milestones": ["first_burger_sold"]}, {}]})
+    assert s.players[0].has(M.FIRST_BURGER_SOLD)
+    assert s.milestones_this_round == [M.FIRST_BURGER_SOLD]  # round 1: gone at Clean up
+    with pytest.raises(ScenarioError, match="milestones"):
+        fcm.load_scenario({**base, "companies": [{"milestones": ["first_billboard"]}, {}]})
+
+
+def test_ketchup_3_cli_plays_a_whole_game_with_new_milestones(tmp_path: Any) -> None:
+    from fcm.cli.main import main
+
+    out = tmp_path / "g.json"
+    assert main(["play", "--players", "2", "--seed", "3", "--modules", "new_milestones",
+                 "--save", str(out)]) == 0  # fmt: skip
+    assert main(["replay", str(out), "--verify"]) == 0
+
+
+def test_ketchup_3_first_campaign_manager_used_a_second_tile_same_type_good_duration() -> None:
+    s = working(make_state(modules=NM), ["campaign_manager"], step=WorkStep.CAMPAIGNS)
+    add_restaurant(s, 0, (0, 0), "se")
+    s, ev = launch(s, "campaign_manager", CampaignType.MAILBOX, duration=2)
+    assert (0, "first_campaign_manager_used") in claims(ev)
+    starts = [a for a in legal_actions(s, 0) if isinstance(a, StartCampaign)]
+    assert starts and {s.rules.catalog.campaigns[a.number].type for a in starts} == {
+        CampaignType.MAILBOX
+    }  # only the same type
+    s, _ = apply(s, 0, starts[0])
+    s, _ = apply(s, 0, next(a for a in legal_actions(s, 0) if isinstance(a, PlaceCampaign)))
+    assert legal_actions(s, 0) == [ChooseAdvert(B, 2)]  # the same good and duration
+    s, _ = apply(s, 0, ChooseAdvert(B, 2))
+    mine = sorted(s.campaigns.values(), key=lambda c: c.number)
+    assert [(c.kind, c.good, c.remaining) for c in mine] == [(CampaignType.MAILBOX, B, 2)] * 2
+    assert [c.marketeer for c in mine].count("campaign_manager") == 1  # one card, linked once
+    assert not [a for a in legal_actions(s, 0) if isinstance(a, StartCampaign)]  # once
+    assert "new_milestones" not in s.module_data
+
+
+def test_ketchup_3_first_campaign_manager_used_only_the_turn_it_is_claimed() -> None:
+    s = working(make_state(modules=NM), ["campaign_manager"], step=WorkStep.CAMPAIGNS)
+    s.players[0].milestones[M.FIRST_CAMPAIGN_MANAGER_USED] = 1  # an earlier round
+    s.round = 2
+    add_restaurant(s, 0, (0, 0), "se")
+    s, _ = launch(s, "campaign_manager", CampaignType.MAILBOX, duration=2)
+    assert not [a for a in legal_actions(s, 0) if isinstance(a, StartCampaign)]

@@ -220,13 +220,18 @@ def salary_due(state: GameState, seat: Seat) -> int:
     return salary_for(state, seat, salaried_cards(state, seat))
 
 
+def salary_each(state: GameState, seat: Seat) -> int:
+    """One card's salary: $5, or a module's ($3 with First waitress used, ketchup.md 3)."""
+    each = 5
+    for hook in state.rules.hooks.salary_each:
+        each = hook(state, seat) or each
+    return each
+
+
 def salary_for(state: GameState, seat: Seat, salaried: list[EmployeeId]) -> int:
     """:func:`salary_due` given the chain's :func:`salaried_cards`."""
     p = state.players[seat]
-    each = 5
-    for hook in state.rules.hooks.salary_each:  # First waitress used: $3 (ketchup.md 3)
-        each = hook(state, seat) or each
-    gross = each * len(salaried)
+    gross = salary_each(state, seat) * len(salaried)
     discount = 5 * p.hire_discounts
     if p.has(MilestoneId.FIRST_TRAIN):
         discount += 15

@@ -61,6 +61,7 @@ class EventKind(GameId):
     MILESTONE_CLAIMED = "milestone_claimed"
     MILESTONE_GIFT = "milestone_gift"
     MILESTONE_INCOME = "milestone_income"
+    MONEY_LEFT_GAME = "money_left_game"
     MILESTONE_REMOVED = "milestone_removed"
     ORDER_OF_BUSINESS = "order_of_business"
     PAID_FROM_BOX = "paid_from_box"
@@ -361,6 +362,17 @@ class MilestoneIncome(TypedDict):
     tokens: int
 
 
+class MoneyLeftGame(TypedDict):
+    """Money leaving the bank for good (First discount manager used: $100 at the end of
+    Restructuring for a chain whose price cards at work discount by $3 or more, ketchup.md 3)."""
+
+    seat: Seat
+    milestone: MilestoneId
+    discount: int
+    amount: int
+    bank: int
+
+
 class MilestoneRemoved(TypedDict):
     milestone: MilestoneId
     # "remove after turn N" (Hard Choices, ketchup.md 16): the round it expired in.
@@ -436,6 +448,10 @@ class SalariesPaid(TypedDict):
     first_billboard: bool
     amount: int
     cash: int
+    # New Milestones (ketchup.md 3): salaries paid in goods (First beer sold) and left unpaid
+    # (First trainer used).
+    goods: NotRequired[list[str]]
+    waived: NotRequired[int]
 
 
 class ScenarioLoaded(TypedDict):
@@ -542,6 +558,7 @@ EVENT_FIELDS: dict[EventKind, type[Any]] = {
     EventKind.MILESTONE_CLAIMED: MilestoneClaimed,
     EventKind.MILESTONE_GIFT: MilestoneGift,
     EventKind.MILESTONE_INCOME: MilestoneIncome,
+    EventKind.MONEY_LEFT_GAME: MoneyLeftGame,
     EventKind.MILESTONE_REMOVED: MilestoneRemoved,
     EventKind.ORDER_OF_BUSINESS: OrderOfBusiness,
     EventKind.PAID_FROM_BOX: PaidFromBox,
@@ -898,6 +915,14 @@ class EventLog(list[Event]):
         kind: Literal[EventKind.MILESTONE_INCOME],
         visible_to: _Secret = None,
         **data: Unpack[MilestoneIncome],
+    ) -> None: ...
+
+    @overload
+    def add(
+        self,
+        kind: Literal[EventKind.MONEY_LEFT_GAME],
+        visible_to: _Secret = None,
+        **data: Unpack[MoneyLeftGame],
     ) -> None: ...
 
     @overload

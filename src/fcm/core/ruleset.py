@@ -23,12 +23,12 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from fcm.core.types import CampaignType, EmployeeId, MilestoneId
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
-    from fcm.core.state import Campaign, GameState, House, Phase
+    from fcm.core.state import Campaign, GameState, House, Phase, WorkingTurn
     from fcm.core.types import Seat
     from fcm.data.catalog import Catalog, EmployeeType
 
@@ -131,6 +131,19 @@ class Hooks:
     stacking: tuple[Callable[[GameState, Seat], bool], ...] = ()
     # Working 9-5: a buyer's drinks per supplier are multiplied by this (1: unchanged).
     drinks_factor: tuple[Callable[[GameState, Seat, EmployeeId], int], ...] = ()
+    # Working 9-5: a marketeer's next launch is bound to this tile type, good and duration
+    # (First campaign manager used: its second tile, ketchup.md 3); None: free.
+    campaign_limit: tuple[
+        Callable[[GameState, WorkingTurn, EmployeeId], tuple[CampaignType, Good, int] | None],
+        ...,
+    ] = ()
+    # Restructuring: after every structure is revealed.
+    restructuring_end: tuple[Callable[[GameState, EventLog], None], ...] = ()
+    # Payday: a chain may pay salaries it cannot pay in cash with goods, 1 item per salary
+    # (First beer sold), and is never forced to fire: what it cannot pay is waived (First
+    # trainer used; ketchup.md 3, 19.3).
+    salary_goods: tuple[Callable[[GameState, Seat], bool], ...] = ()
+    never_fire: tuple[Callable[[GameState, Seat], bool], ...] = ()
     # Views: blank a module's secrets in a view (the view's ``module_data`` is a copy).
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
 

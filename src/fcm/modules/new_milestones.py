@@ -10,22 +10,27 @@ Effects (ketchup.md 3 table, 3.1), each a hook of this module:
 - First marketeer used: Dinnertime score -2 (no clamp), +$5 from the bank per demand token your
   campaigns place in Marketing.
 - First marketing trainee used: a Kitchen Trainee and an Errand Boy onto your beach.
+- First campaign manager used: that turn the manager may launch a second tile of the same
+  type, good and duration (it stays on the one that runs longer, as a second shift does).
 - First brand director used: every radio you place from then on is eternal (the claiming one
   too, [M]); its director stays busy on it.
 - First burger sold: your CEO has 4 slots (whatever the reserve cards say).
 - First soda sold: a freezer (as First to throw away), already in this Clean up.
 - First recruiting girl used: an Executive Vice President onto your beach, never paid.
-- First trainer used: a Trainer onto your beach.
+- First trainer used: a Trainer onto your beach; at Payday you are never forced to fire:
+  cash (then goods) pays whole salaries as far as it goes, the rest is waived (19.3).
+- First beer sold: at Payday goods pay, 1 item per salary, what cash cannot (19.3: cash first).
+- First discount manager used: $100 leaves the bank (out of the game) at the end of every
+  Restructuring in which your price cards at work discount by $3 or more.
 - First house built: trainers may be stacked on one card (as First to pay $20), at once.
 - First waitress used: your salaries are $3 per salaried card.
 - First cart operator used: cart operators, zeppelin pilots and truck drivers collect twice as
   many drinks per supplier, the claiming haul included.
 
 Not implemented yet (the milestone is claimed, its effect does not act; docs/modules.md):
-First campaign manager used (second tile), First brand manager used (two-good airplane), First
-pizza sold (radios), First lemonade sold (training at work), First beer sold (salaries in
-goods), First trainer used's "never forced to fire", First discount manager used ($100 out of
-the bank), First new restaurant (free mailbox).
+First brand manager used (two-good airplane), First
+pizza sold (radios), First lemonade sold (training at work), First new restaurant (free
+mailbox).
 """
 
 from __future__ import annotations
@@ -33,9 +38,10 @@ from __future__ import annotations
 from typing import Any
 
 from fcm.core import bank, milestones
+from fcm.core.company import shifts
 from fcm.core.events import EventKind, EventLog
 from fcm.core.ruleset import Hooks, Module, known_modules
-from fcm.core.state import Campaign, GameState, House
+from fcm.core.state import Campaign, GameState, House, WorkingTurn
 from fcm.core.types import MILESTONE_IDS, CampaignType, EmployeeId, Good, MilestoneId, Seat
 from fcm.modules._data import add_milestones, ketchup_file
 
@@ -89,6 +95,8 @@ TOKEN_BONUS = 5
 MARKETEER_SCORE = -2
 CEO_SLOTS = 4
 SALARY = 3
+BURN = 100
+BURN_FROM = 3
 
 
 def _milestones() -> list[dict[str, Any]]:
@@ -104,9 +112,9 @@ def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
     add_milestones(raw, ID)
 
 
-def _claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog, why: str) -> None:
+def _claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog, why: str) -> bool:
     if not milestones.claim(state, seat, milestone, log, reason=why):
-        return
+        return False
     p = state.players[seat]
     for card in GIFTS.get(milestone, ()):
         spec = state.rules.catalog.employees[card]
@@ -121,14 +129,62 @@ def _claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog, 
         p.beach.append(card)
         p.beach.sort()
         log.add(EventKind.MILESTONE_GIFT, seat=seat, milestone=milestone, employee=card, count=1)
+    return True
 
 
 def used(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
     if card in state.rules.marketeers:
         _claim(state, seat, M.FIRST_MARKETEER_USED, log, WHAT[M.FIRST_MARKETEER_USED])
     milestone = USED_BY.get(card)
-    if milestone is not None:
-        _claim(state, seat, milestone, log, WHAT[milestone])
+    claimed = milestone is not None and _claim(state, seat, milestone, log, WHAT[milestone])
+    if card == E.CAMPAIGN_MANAGER:
+        _second_tile(state, seat, claimed)
+
+
+def _second_tile(state: GameState, seat: Seat, claimed: bool) -> None:
+    """First campaign manager used: this turn the manager may launch one more tile of the same
+    type, good and duration (``module_data["new_milestones"]["second_tile"]``, gone once used
+    or at the next Restructuring; the manager is linked to both, as a card's second shift)."""
+    turn = state.turn.working
+    assert turn is not None
+    if claimed:
+        camp = max(
+            (
+                c
+                for c in state.campaigns.values()
+                if c.owner == seat and c.placed_round == state.round
+                and c.marketeer == E.CAMPAIGN_MANAGER
+            ),
+            key=lambda c: c.number,
+        )
+        state.module_data.setdefault(ID, {})["second_tile"] = {
+            "seat": seat,
+            "round": state.round,
+            "type": camp.kind.value,
+            "good": camp.good.value,
+            "duration": camp.remaining,
+        }
+        turn.unused.append(E.CAMPAIGN_MANAGER)
+        turn.unused.sort()
+        return
+    data = state.module_data.get(ID)
+    if data and "second_tile" in data and E.CAMPAIGN_MANAGER not in turn.unused:
+        del data["second_tile"]  # the second tile is placed
+        if not data:
+            del state.module_data[ID]
+
+
+def campaign_limit(
+    state: GameState, turn: WorkingTurn, marketeer: EmployeeId
+) -> tuple[CampaignType, Good, int] | None:
+    if marketeer != E.CAMPAIGN_MANAGER:
+        return None
+    pending = state.module_data.get(ID, {}).get("second_tile")
+    if not pending or pending["seat"] != turn.seat or pending["round"] != state.round:
+        return None
+    if turn.unused.count(E.CAMPAIGN_MANAGER) != 1:
+        return None  # another Campaign Manager's own launch comes first
+    return (CampaignType(pending["type"]), Good(pending["good"]), int(pending["duration"]))
 
 
 def sold(state: GameState, seat: Seat, house: House, log: EventLog) -> None:
@@ -202,6 +258,50 @@ def drinks_factor(state: GameState, seat: Seat, buyer: EmployeeId) -> int:
     return 1
 
 
+def discount(state: GameState, seat: Seat) -> int:
+    """The price reduction of a chain's price cards at work (Pricing -1, Discount -3 each;
+    a second shift counts again; Luxuries +$10 does not offset it, ketchup.md 3.1)."""
+    employees = state.rules.catalog.employees
+    return sum(
+        -employees[c].price_modifier * shifts(state, seat, c)
+        for c in state.players[seat].at_work
+        if employees[c].price_modifier < 0
+    )
+
+
+def restructuring_end(state: GameState, log: EventLog) -> None:
+    """First discount manager used: $100 leaves the bank for every holder discounting by $3
+    or more this round (in turn order)."""
+    data = state.module_data.get(ID)
+    if data is not None:  # an unused second tile cannot be saved
+        data.pop("second_tile", None)
+        if not data:
+            del state.module_data[ID]
+    for seat in state.turn_order:
+        if not state.players[seat].has(M.FIRST_DISCOUNT_MANAGER_USED):
+            continue
+        cut = discount(state, seat)
+        if cut < BURN_FROM:
+            continue
+        left = bank.remove(state, seat, BURN, log)
+        log.add(
+            EventKind.MONEY_LEFT_GAME,
+            seat=seat,
+            milestone=M.FIRST_DISCOUNT_MANAGER_USED,
+            discount=cut,
+            amount=left,
+            bank=state.bank,
+        )
+
+
+def salary_goods(state: GameState, seat: Seat) -> bool:
+    return state.players[seat].has(M.FIRST_BEER_SOLD)
+
+
+def never_fire(state: GameState, seat: Seat) -> bool:
+    return state.players[seat].has(M.FIRST_TRAINER_USED)
+
+
 def module() -> Module:
     expiry = {
         MILESTONE_IDS[m["id"]]: int(m["remove_after_round"])
@@ -223,6 +323,10 @@ def module() -> Module:
             salary_free=(salary_free,),
             stacking=(stacking,),
             drinks_factor=(drinks_factor,),
+            restructuring_end=(restructuring_end,),
+            salary_goods=(salary_goods,),
+            never_fire=(never_fire,),
+            campaign_limit=(campaign_limit,),
         ),
         milestone_expiry=expiry,
     )

@@ -146,4 +146,6 @@ def finish(state: GameState, log: EventLog) -> Phase:
         # a Waitress on a second shift counts twice (Night Shift Managers, ketchup.md 10)
         state.waitresses_this_round[p.seat] = at_work_count(state, p.seat, EmployeeId.WAITRESS)
     state.turn.drafts = {}
+    for hook in state.rules.hooks.restructuring_end:  # First discount manager used
+        hook(state, log)
     return Phase.ORDER_OF_BUSINESS

@@ -127,6 +127,17 @@ def eternal(
     return kind is CampaignType.BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
 
 
+def campaign_limit(
+    state: GameState, turn: WorkingTurn, marketeer: EmployeeId
+) -> tuple[CampaignType, Good, int] | None:
+    """A module's binding of this marketeer's next launch (tile type, good, duration)."""
+    for hook in state.rules.hooks.campaign_limit:
+        limit = hook(state, turn, marketeer)
+        if limit is not None:
+            return limit
+    return None
+
+
 def options(state: GameState, turn: WorkingTurn) -> list[Action]:
     return list(iter_options(state, turn))
 
@@ -139,9 +150,12 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
         has_place: dict[tuple[object, ...], bool] = {}
         for marketeer in unused_of(turn, state.rules.marketeers):
             spec = state.rules.catalog.employees[marketeer]
+            limit = campaign_limit(state, turn, marketeer)
             for number in sorted(state.campaign_supply):
                 tile = state.rules.catalog.campaigns[number]
                 if tile.type not in spec.campaign_types:
+                    continue
+                if limit is not None and tile.type is not limit[0]:
                     continue
                 key = (tile.type, tile.height, tile.width, spec.range_kind, spec.range)
                 if key not in has_place:
@@ -151,6 +165,10 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
         return
     if draft.cells is None and draft.edge is None:
         yield from iter_placements(state, turn.seat, draft.marketeer, draft.number)
+        return
+    limit = campaign_limit(state, turn, draft.marketeer)
+    if limit is not None:  # First campaign manager used: the same good and duration
+        yield ChooseAdvert(limit[1], limit[2])
         return
     if eternal(state, turn.seat, draft.number, draft.marketeer):
         durations = [1]  # a single counter that is never removed
