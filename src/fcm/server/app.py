@@ -409,6 +409,10 @@ def create_app(
     from fcm.server.rewind import add_rewind_routes
 
     add_rewind_routes(app, holder, ERRORS)
+    # "Why can't I do this?": the engine's reason, nothing played (fcm.server.why).
+    from fcm.server.why import add_why_routes
+
+    add_why_routes(app, holder, ERRORS)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web

@@ -42,6 +42,8 @@ export const api = {
   state: (game, token) => request("GET", `/api/games/${game}`, { token }),
   act: (game, token, version, action) =>
     request("POST", `/api/games/${game}/actions`, { token, body: { version, action } }),
+  why: (game, token, action) => request("POST", `/api/games/${game}/why`, { token, body: { action } }),
+  whyCard: (game, token, card) => request("GET", `/api/games/${game}/why/card/${encodeURIComponent(card)}`, { token }),
   undo: (game, token, version) => request("POST", `/api/games/${game}/undo`, { token, body: { version } }),
   log: (game, token) => request("GET", `/api/games/${game}/log?limit=5000`, { token }),
   dinnertime: (game, token, round) => request("GET", `/api/games/${game}/dinnertime/${round}`, { token }),

@@ -183,12 +183,14 @@ export class Decisions {
     this.renderError();
   }
 
-  /** "Why can't I do this?": send an action that is not on the legal list, so the engine
-   * says why in the game's words (refused, nothing changes); only for this very position. */
+  /** "Why can't I do this?": ask the server about an action that is not on the legal list
+   * (POST .../why: nothing is played), so the engine says why in the game's words. */
   why(action) {
     if (!this.pres || this.pres.version !== this.msg.version) return;
     if ((this.msg.legal || []).some((a) => canonical(a) === canonical(action))) return;
-    this.send(action);
+    this.ctl.why(action).then((answer) => {
+      if (answer && !answer.allowed) this.setError({ title: "Not allowed:", message: answer.text, code: answer.code });
+    }).catch((err) => this.setError({ title: "Error:", message: err.message, code: err.code }));
   }
 
   async send(action) {

@@ -221,6 +221,7 @@ export class GameScreen {
       act: (a) => self.act(a),
       undo: () => self.undo(),
       undoTurn: () => self.undoTurn(),
+      why: (action) => api.why(self.game, self.token, action),
       board: self.board,
       get catalog() { return self.static && self.static.catalog; },
     });
