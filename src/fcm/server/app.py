@@ -405,6 +405,10 @@ def create_app(
     holder["auth"] = auth
     mount_clock(app, holder, ERRORS)
     add_hint_route(app)
+    # Rewind by consent: back to the start of a turn or round (fcm.server.rewind).
+    from fcm.server.rewind import add_rewind_routes
+
+    add_rewind_routes(app, holder, ERRORS)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web
