@@ -14,17 +14,34 @@ import time
 from bench import Row, register
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.setup import new_game
-from fcm.core.state import GameState
+from fcm.core.state import GameState, Options
 from fcm.core.views import view
 
 PLAYERS = 4
 STEPS = 3000
 
 
-def _trajectory(seed: int) -> list[tuple[GameState, int, object]]:
+# Every module but New Milestones (it excludes Hard Choices): the module row of the table.
+MODULES = frozenset(
+    {
+        "fry_chefs",
+        "gourmet_food_critics",
+        "hard_choices",
+        "ketchup",
+        "mass_marketeers",
+        "movie_stars",
+        "night_shift_managers",
+        "reserve_prices",
+    }
+)
+
+
+def _trajectory(
+    seed: int, modules: frozenset[str] = frozenset()
+) -> list[tuple[GameState, int, object]]:
     """(state before, seat, action) along a random 4-player game."""
     rng = random.Random(seed)
-    state = new_game(PLAYERS, seed)
+    state = new_game(PLAYERS, seed, Options(modules=modules) if modules else None)
     out: list[tuple[GameState, int, object]] = []
     while len(out) < STEPS and current_actors(state):
         seat = min(current_actors(state))
@@ -47,11 +64,12 @@ def _per_step(fn: object, items: list[object], repeat: int = 3) -> float:
     return statistics.median(times)
 
 
-@register("env")
-def env_steps() -> list[Row]:
+def _parts(modules: frozenset[str] = frozenset()) -> tuple[dict[str, float], float, int]:
+    """CPU seconds per step of each part, the cost of copying an observation and its mask, and
+    the number of steps timed."""
     from fcm.env.observation import Observer
 
-    traj = _trajectory(7)
+    traj = _trajectory(7, modules)
     after = []  # (state after the action, next seat), in game order
     for state, seat, action in traj:
         s = state.clone()
@@ -85,9 +103,15 @@ def env_steps() -> list[Row]:
         "legal_actions": t_legal,
         "encode legal actions + mask": max(0.0, t_mask),
     }
+    return parts, t_copy, len(traj)
+
+
+@register("env")
+def env_steps() -> list[Row]:
+    parts, t_copy, steps = _parts()
     total = sum(parts.values())
     slowest = max(parts, key=lambda k: parts[k])
-    note = f"{len(traj)} steps of a random {PLAYERS}-player game, one core"
+    note = f"{steps} steps of a random {PLAYERS}-player game, one core"
     rows = [
         Row(
             "env step",
@@ -102,6 +126,18 @@ def env_steps() -> list[Row]:
         rows.append(Row("env step", f"  {name}", t * 1e6, "us", f"{share:.0f}% of a step; {note}"))
     rows.append(
         Row("env step", "  (a copy of observation + mask)", t_copy * 1e6, "us", "not in the step")
+    )
+    mparts, _, msteps = _parts(MODULES)
+    mtotal = sum(mparts.values())
+    each = " / ".join(f"{t * 1e6:.1f}" for t in mparts.values())
+    rows.append(
+        Row(
+            "env step",
+            f"{PLAYERS} players, 8 expansion modules: steps per second",
+            1 / mtotal,
+            "steps/s",
+            f"{msteps} steps; parts as above (us): {each}",
+        )
     )
     rows.append(_aec_row(copy=True))
     rows.append(_aec_row(copy=False))
