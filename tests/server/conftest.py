@@ -239,3 +239,6 @@ def stored_secret(database_url: str, game_id: str) -> int:
         return secret
 
     return asyncio.run(read())
+
+
+from tests.server.sinks import sinks  # noqa: E402, F401  (the SMTP sink and webhook receiver)

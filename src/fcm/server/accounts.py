@@ -242,6 +242,8 @@ class Accounts:
         account_id = session.account.id
 
         def remove(tx: Tx) -> None:
+            tx.execute("DELETE FROM outbox WHERE account_id = ?", (account_id,))
+            tx.execute("DELETE FROM notify_settings WHERE account_id = ?", (account_id,))
             tx.execute("DELETE FROM seat_owners WHERE account_id = ?", (account_id,))
             tx.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
             tx.execute("DELETE FROM accounts WHERE id = ?", (account_id,))

@@ -31,6 +31,7 @@ from fcm.server.errors import ApiError
 from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.match import MatchService, Subscriber, dumps
+from fcm.server.notify import Notifier, mount_notify
 from fcm.server.schemas import (
     ActionIn,
     CreateGameIn,
@@ -113,15 +114,18 @@ def create_app(
         clocks = Clocks(service, settings, now)  # after the bot worker: it chains on_change
         holder["clocks"] = app.state.clocks = clocks
         holder["game_extra"] = clocks.summary_extra
+        holder["notifier"] = app.state.notifier = notifier = Notifier(service, settings, now)
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
         await clocks.start()
+        await notifier.start()
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
         app.state.hints = HintLimiter(settings.hint_every_ms / 1000)
         try:
             yield
         finally:
+            await notifier.stop()
             await clocks.stop()
             await worker.stop()
             await st.close()
@@ -404,6 +408,7 @@ def create_app(
     # Turn timers: the clock of a game and pausing it (fcm.server.clock).
     holder["auth"] = auth
     mount_clock(app, holder, ERRORS)
+    mount_notify(app, holder, ERRORS)  # notifications (fcm.server.notify)
     add_hint_route(app)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.

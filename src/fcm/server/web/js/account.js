@@ -3,6 +3,7 @@
 // the session's CSRF token in X-CSRF-Token (docs/server.md, Accounts).
 
 import { ApiError, store } from "./api.js";
+import { renderNotifySettings } from "./notify-settings.js";
 import { PHASES, clear, h, seatName } from "./util.js";
 
 let csrf = null; // the session's CSRF token, from GET /api/account (null: logged out)
@@ -85,6 +86,8 @@ export function renderAccount(box, onChange) {
 
   async function loggedIn() {
     const games = h("div", { class: "games", "data-test": "account-games" }, h("p", { class: "muted" }, "Loading…"));
+    const notifyBox = h("div", { "data-test": "notify-settings" });
+    const notify = h("details", { class: "advanced" }, h("summary", {}, "Notifications"), notifyBox);
     const del = h("details", { class: "advanced" }, h("summary", {}, "Delete this account"),
       (() => {
         const pw = h("input", { type: "password", placeholder: "your password", "data-test": "delete-password" });
@@ -103,7 +106,8 @@ export function renderAccount(box, onChange) {
           try { await call("POST", "/api/account/logout"); } catch { /* already logged out */ }
           me = null; csrf = null; render(); onChange && onChange();
         } }, "Log out")),
-      h("h3", {}, "Your account's games"), games, del, error);
+      h("h3", {}, "Your account's games"), games, notify, del, error);
+    renderNotifySettings(notifyBox, call);
     try {
       const answer = await call("GET", "/api/account/games");
       clear(games);
