@@ -406,7 +406,7 @@ def create_app(
     # Accounts: sign-up, log-in, sessions, claimed seats, "my games" (fcm.server.accounts).
     mount_accounts(app, holder, settings, ERRORS)
     # Turn timers: the clock of a game and pausing it (fcm.server.clock).
-    holder["auth"] = auth
+    holder["auth"] = app.state.auth = auth  # seat token, else the session's claimed seat
     mount_clock(app, holder, ERRORS)
     mount_notify(app, holder, ERRORS)  # notifications (fcm.server.notify)
     add_hint_route(app)

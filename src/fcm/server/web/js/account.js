@@ -2,7 +2,7 @@
 // turn it is. The session is an HttpOnly cookie (the page never sees it); every change sends
 // the session's CSRF token in X-CSRF-Token (docs/server.md, Accounts).
 
-import { ApiError, store } from "./api.js";
+import { ApiError, session, store } from "./api.js";
 import { renderNotifySettings } from "./notify-settings.js";
 import { PHASES, clear, h, seatName } from "./util.js";
 
@@ -33,10 +33,10 @@ export const account = {
     try {
       const a = await call("GET", "/api/account");
       me = a.account;
-      csrf = a.csrf;
+      csrf = a.csrf; session.csrf = csrf;
     } catch {
       me = null;
-      csrf = null;
+      csrf = null; session.csrf = null;
     }
     return me;
   },
@@ -68,7 +68,7 @@ export function renderAccount(box, onChange) {
       try {
         const a = await call("POST", path, { body: { name: name.value.trim(), password: password.value } });
         me = a.account;
-        csrf = a.csrf;
+        csrf = a.csrf; session.csrf = csrf;
         render();
         onChange && onChange();
       } catch (err) { showError(err); }
@@ -95,7 +95,7 @@ export function renderAccount(box, onChange) {
           e.preventDefault();
           try {
             await call("DELETE", "/api/account", { body: { password: pw.value } });
-            me = null; csrf = null; render(); onChange && onChange();
+            me = null; csrf = null; session.csrf = null; render(); onChange && onChange();
           } catch (err) { showError(err); }
         } }, pw, h("button", { type: "submit", class: "small" }, "Delete for good"));
       })());
@@ -104,7 +104,7 @@ export function renderAccount(box, onChange) {
       h("p", {}, "Logged in as ", h("strong", { "data-test": "account-user" }, me.name), " ",
         h("button", { type: "button", class: "small ghost", "data-test": "logout", onclick: async () => {
           try { await call("POST", "/api/account/logout"); } catch { /* already logged out */ }
-          me = null; csrf = null; render(); onChange && onChange();
+          me = null; csrf = null; session.csrf = null; render(); onChange && onChange();
         } }, "Log out")),
       h("h3", {}, "Your account's games"), games, notify, del, error);
     renderNotifySettings(notifyBox, call);
