@@ -88,10 +88,13 @@ class ClockConfig:
 def file_clock(path: str) -> Callable[[], float]:
     """The time as written in ``path`` (tests), else the real time."""
 
+    last: list[float] = []
+
     def now() -> float:
+        # a read that races the test rewriting the file keeps the last time read
         with contextlib.suppress(OSError, ValueError), open(path) as f:
-            return float(f.read().strip())
-        return time.time()
+            last[:] = [float(f.read().strip())]
+        return last[0] if last else time.time()
 
     return now
 
