@@ -32,6 +32,7 @@ from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.match import MatchService, Subscriber, dumps
 from fcm.server.notify import Notifier, mount_notify
+from fcm.server.ratings import Ratings, mount_ratings
 from fcm.server.schemas import (
     ActionIn,
     CreateGameIn,
@@ -115,6 +116,7 @@ def create_app(
         holder["clocks"] = app.state.clocks = clocks
         holder["game_extra"] = clocks.summary_extra
         holder["notifier"] = app.state.notifier = notifier = Notifier(service, settings, now)
+        holder["ratings"] = app.state.ratings = Ratings(service, now)
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
         await clocks.start()
@@ -409,6 +411,7 @@ def create_app(
     holder["auth"] = app.state.auth = auth  # seat token, else the session's claimed seat
     mount_clock(app, holder, ERRORS)
     mount_notify(app, holder, ERRORS)  # notifications (fcm.server.notify)
+    mount_ratings(app, holder, ERRORS)  # ratings, profiles, the archive (fcm.server.ratings)
     add_hint_route(app)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.

@@ -305,6 +305,9 @@ class Clocks:
         fallback = cfg.fallback if cfg is not None else "bot_move"
 
         def claim(tx: Tx) -> bool:
+            # the clock's row first, as the deadline sync locks it (PostgreSQL: one lock
+            # order, no deadlock between a sync and a claim)
+            tx.execute("UPDATE clocks SET revision = revision WHERE game_id = ?", (gid,))
             cur = tx.execute(
                 "UPDATE deadlines SET lease_until = ?, lease_owner = ? WHERE game_id = ?"
                 " AND seat = ? AND due_at = ? AND lease_until < ?",
@@ -381,6 +384,7 @@ class Clocks:
         gid = live.id
 
         def vote(tx: Tx) -> None:
+            tx.execute("UPDATE clocks SET revision = revision WHERE game_id = ?", (gid,))  # lock
             row = tx.execute("SELECT paused_at, pause_votes FROM clocks WHERE game_id = ?",
                              (gid,)).fetchone()
             paused_at, votes = row[0], set(json.loads(row[1]))

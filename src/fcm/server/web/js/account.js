@@ -102,6 +102,7 @@ export function renderAccount(box, onChange) {
     clear(box).append(
       h("h2", {}, "Account"),
       h("p", {}, "Logged in as ", h("strong", { "data-test": "account-user" }, me.name), " ",
+        h("a", { class: "button small ghost", href: `#/profile/${encodeURIComponent(me.name)}`, "data-test": "profile-link" }, "Profile"), " ",
         h("button", { type: "button", class: "small ghost", "data-test": "logout", onclick: async () => {
           try { await call("POST", "/api/account/logout"); } catch { /* already logged out */ }
           me = null; csrf = null; session.csrf = null; render(); onChange && onChange();

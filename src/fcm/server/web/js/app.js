@@ -4,12 +4,14 @@
 //   #/game/GAME             play every seat of GAME this browser holds (hot-seat when several)
 //   #/game/GAME/N           play only seat N;  #/game/GAME/spectator  watch
 //   #/replay/GAME[/N]       step through GAME (as seat N, else any seat held here)
+//   #/profile/NAME          a player's rating, its history, and your own finished games
 
 import { account } from "./account.js";
 import { api, store } from "./api.js";
 import { mountClock } from "./clock.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
+import { renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { clear, h } from "./util.js";
 
@@ -43,6 +45,7 @@ async function route() {
     }
     return;
   }
+  if (page === "profile" && rest.length >= 1) return renderProfile(root, rest[0]);
   if (page === "replay" && rest.length >= 1) {
     current = new ReplayScreen(root, rest[0], rest[1] === undefined ? null : rest[1]);
     window.fcmScreen = current;
