@@ -177,6 +177,18 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
     if s1["your_turn"]:
         wait(lambda: c.locator("[data-test=decision]").get_attribute("data-version")
              == str(s1["version"]), "bob's decision on the cookie page")
+    # the chat: bob says something that would be markup; ann's page shows it as text
+    dialogs: list[str] = []
+    a.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    evil = '<img src=x onerror="alert(1)"><b>bold</b>'
+    c.click("[data-test=chat] summary")
+    c.fill("[data-test=chat-input]", evil)
+    c.click("[data-test=chat-send]")
+    a.locator("[data-test=chat-messages] li").first.wait_for(state="attached", timeout=20_000)
+    li = a.locator("[data-test=chat-messages] li").first
+    assert li.text_content() == f"{bob}: {evil}"
+    assert a.locator("[data-test=chat-messages] img, [data-test=chat-messages] b").count() == 0
+    assert dialogs == []
     assert not errors, errors
     for m in sinks.mails:  # never a seat's link in a message
         assert "/join/" not in m.text and "token" not in m.text

@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fcm import __version__
 from fcm.server.accounts import Accounts, CookieAuth, mount_accounts
 from fcm.server.bots import BotWorker
+from fcm.server.chat import Chat, mount_chat
 from fcm.server.clock import Clocks, mount_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
@@ -117,6 +118,7 @@ def create_app(
         holder["game_extra"] = clocks.summary_extra
         holder["notifier"] = app.state.notifier = notifier = Notifier(service, settings, now)
         holder["ratings"] = app.state.ratings = Ratings(service, now)
+        holder["chat"] = app.state.chat = Chat(service, now)
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
         await clocks.start()
@@ -412,6 +414,7 @@ def create_app(
     mount_clock(app, holder, ERRORS)
     mount_notify(app, holder, ERRORS)  # notifications (fcm.server.notify)
     mount_ratings(app, holder, ERRORS)  # ratings, profiles, the archive (fcm.server.ratings)
+    mount_chat(app, holder, ERRORS)  # a chat per game (fcm.server.chat)
     add_hint_route(app)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.

@@ -8,6 +8,7 @@
 
 import { account } from "./account.js";
 import { api, store } from "./api.js";
+import { mountChat } from "./chat.js";
 import { mountClock } from "./clock.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
@@ -18,6 +19,7 @@ import { clear, h } from "./util.js";
 const root = document.getElementById("app");
 let current = null;
 let clockPanel = null; // the turn-timer panel of the open game (clock.js)
+let chatPanel = null; // its chat (chat.js)
 
 function parse() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -27,7 +29,9 @@ function parse() {
 async function route() {
   if (current && current.destroy) current.destroy();
   if (clockPanel) clockPanel.destroy();
+  if (chatPanel) chatPanel.destroy();
   clockPanel = null;
+  chatPanel = null;
   current = null;
   clear(root);
   const [page, ...rest] = parse();
@@ -58,6 +62,7 @@ async function route() {
     window.fcmScreen = current; // for debugging in the console (and the browser tests)
     current.start();
     clockPanel = mountClock(game, which === undefined ? null : which);
+    chatPanel = mountChat(game, which === undefined ? null : which);
     return;
   }
   current = renderLobby(root);

@@ -179,8 +179,11 @@ export class GameScreen {
       this.log.ctx.catalog = this.static.catalog;
       const st = await api.state(this.game, this.token);
       if (this.destroyed || this.token !== this.tokenOf(seat)) return;
-      store.remember(this.game, { seats: st.seats });
-      this.entry = store.get(this.game) || this.entry;
+      if (this.entry.cookie) this.entry.seats = st.seats; // the account's seat: nothing to store here
+      else {
+        store.remember(this.game, { seats: st.seats });
+        this.entry = store.get(this.game) || this.entry;
+      }
       await this.loadLog();
       this.onState(st);
     } catch (err) {

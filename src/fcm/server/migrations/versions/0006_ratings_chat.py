@@ -1,6 +1,7 @@
 """Ratings (fcm.server.ratings): each account's rating (openskill's Plackett-Luce mu and
 sigma), its history (one row per rated game), and which finished games have been rated
-(a game is rated exactly once, by whichever process gets there first)."""
+(a game is rated exactly once, by whichever process gets there first). The chat of each
+game (fcm.server.chat): numbered messages, (game_id, seq) unique."""
 
 from __future__ import annotations
 
@@ -36,6 +37,15 @@ STATEMENTS = [
         rated_at DOUBLE PRECISION NOT NULL,
         accounts INTEGER NOT NULL
     )""",
+    """CREATE TABLE chat (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        sent_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )""",
 ]
 
 
@@ -45,5 +55,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for table in ("rated_games", "rating_history", "ratings"):
+    for table in ("chat", "rated_games", "rating_history", "ratings"):
         op.execute(f"DROP TABLE {table}")
