@@ -416,6 +416,10 @@ def create_app(
     mount_ratings(app, holder, ERRORS)  # ratings, profiles, the archive (fcm.server.ratings)
     mount_chat(app, holder, ERRORS)  # a chat per game (fcm.server.chat)
     add_hint_route(app)
+    # Rewind by consent: back to the start of a turn or round (fcm.server.rewind).
+    from fcm.server.rewind import add_rewind_routes
+
+    add_rewind_routes(app, holder, ERRORS)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web

@@ -7,7 +7,7 @@ from __future__ import annotations
 from alembic import op
 
 revision = "0005"
-down_revision = "0004"
+down_revision = "0007"  # after the rewinds (0007 landed first)
 branch_labels = None
 depends_on = None
 

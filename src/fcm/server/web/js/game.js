@@ -12,6 +12,7 @@ import { stepName } from "./format.js";
 import { HintPanel } from "./hint.js";
 import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./table.js";
 import { GameLog, renderResults } from "./results.js";
+import { RewindPanel } from "./rewind.js";
 import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
@@ -102,6 +103,7 @@ export class GameScreen {
 
   destroy() {
     this.destroyed = true;
+    if (this.rewind) this.rewind.destroy();
     this.disconnect();
   }
 
@@ -119,6 +121,7 @@ export class GameScreen {
   /** The pass-the-device screen: everything of the previous seat is gone from the page. */
   showPass(seat) {
     this.disconnect();
+    if (this.rewind) { this.rewind.destroy(); this.rewind = null; }
     closeInfo();
     this.msg = null;
     this.pres = null;
@@ -207,6 +210,7 @@ export class GameScreen {
     this.tabBody = h("div", { class: "tab-body" });
     this.decisionBox = h("section", { class: "decision", "data-test": "decision" });
     this.hintBox = h("section", { class: "hint-box hidden", "data-test": "hint-box" });
+    this.rewindBox = h("section", { class: "rewind-box hidden", "data-test": "rewind-box" });
     this.botBox = h("section", { class: "bot-latest hidden", "data-test": "bot-latest" });
     this.noticeBox = h("div", { class: "notice hidden", "data-test": "notice", role: "status" });
     const boardPane = h("section", { class: "board-pane" });
@@ -215,7 +219,7 @@ export class GameScreen {
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
         this.headInfo, this.status),
       h("main", { class: "game-main" }, boardPane,
-        h("aside", { class: "side" }, this.noticeBox, this.decisionBox, this.hintBox, this.botBox, this.tabBar, this.tabBody))));
+        h("aside", { class: "side" }, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody))));
     this.board = new BoardView(boardPane, {
       onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
       onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),
@@ -223,6 +227,10 @@ export class GameScreen {
       campaignInfo: (n) => this.campaignInfo(n),
     });
     const self = this;
+    if (this.rewind) this.rewind.destroy();
+    this.rewind = new RewindPanel(this.rewindBox, { game: this.game, token: () => self.token, seat: () => self.seat ?? null,
+      localSeats: () => self.seats || [], tokenOf: (s) => self.tokenOf(s), name: (s) => self.name(s), msg: () => self.msg,
+      notice: (text) => self.showNotice(text) });
     this.hint = new HintPanel(this.hintBox, { game: this.game, token: () => self.token, name: (s) => self.name(s), msg: () => self.msg });
     this.decisions = new Decisions(this.decisionBox, {
       act: (a) => self.act(a),
@@ -442,6 +450,7 @@ export class GameScreen {
     this.renderHead();
     this.decisions.render(msg, pres);
     this.hint.render(msg);
+    if (this.rewind) this.rewind.render(msg);
     renderLatestBotTurns(this.botBox, this.log, this.tabCtx());
     if (msg.status === "over" && !this.shownOver) {
       this.shownOver = true;
