@@ -6,7 +6,6 @@ threads are waited for)."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from fastapi.testclient import TestClient
 from fcm.server import create_app
 from fcm.server.accounts import COOKIE
 from fcm.server.notify import private_host
-from tests.server.conftest import Game, create, settings_for, stored_secret
+from tests.server.conftest import Game, create, run_async, settings_for, stored_secret
 from tests.server.procs import Server
 from tests.server.sinks import Sinks
 
@@ -326,7 +325,7 @@ def test_two_server_processes_send_each_notification_once(
         finally:
             await store.close()
 
-    got = asyncio.run(rows())
+    got = run_async(rows())
     # bob's turn, by both channels; ann's first decision too if a process looked at the game
     # after she had saved her settings (then it was sent, or dropped once she had moved)
     sent = [str(k) for k, status, _ in got if status == "sent"]
