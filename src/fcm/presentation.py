@@ -43,6 +43,7 @@ from fcm.core.actions import (
 )
 from fcm.core.company import (
     board_of,
+    ceo_slots_of,
     open_slots,
     restaurant_cells,
     salary_due,
@@ -271,10 +272,12 @@ def static_info(state: GameState) -> dict[str, Any]:
 # -- the position -------------------------------------------------------------------------------
 
 
-def _structure(cards: list[EmployeeId], ceo_slots: int) -> list[dict[str, Any]]:
+def _structure(
+    cards: list[EmployeeId], ceo_slots: int, rules: Ruleset | None = None
+) -> list[dict[str, Any]]:
     return [
         {"card": card, "reports": list(reports)}
-        for card, reports in seat_structure(cards, ceo_slots)
+        for card, reports in seat_structure(cards, ceo_slots, rules)
     ]
 
 
@@ -290,7 +293,7 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
         "cash": p.cash,
         "price": unit_price(state, seat),
         "turn_position": (state.turn_order.index(seat) + 1) if seat in state.turn_order else None,
-        "structure": _structure(p.at_work, state.ceo_slots),
+        "structure": _structure(p.at_work, ceo_slots_of(state, seat), state.rules),
         "at_work": list(p.at_work),
         "open_slots": open_slots(state, seat),
         "beach": list(p.beach),
@@ -315,7 +318,8 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
 def _draft(state: GameState, seat: Seat, draft: list[EmployeeId]) -> dict[str, Any]:
     """The viewer's own secret choice in progress (the view blanks the others')."""
     if state.turn.phase is Phase.RESTRUCTURING:
-        fits = structure_fits(draft, state.ceo_slots)
+        slots = ceo_slots_of(state, seat)
+        fits = structure_fits(draft, slots, state.rules)
         hand = Counter(state.players[seat].hand)
         hand.subtract(draft)
         return {
@@ -323,12 +327,12 @@ def _draft(state: GameState, seat: Seat, draft: list[EmployeeId]) -> dict[str, A
             "cards": draft,
             "in_hand": sorted(hand.elements()),
             "fits": fits,
-            "structure": _structure(draft, state.ceo_slots) if fits else None,
+            "structure": _structure(draft, slots, state.rules) if fits else None,
             "warning": None
             if fits
             else (
                 f"These {len(draft)} cards fit no legal structure under a CEO with "
-                f"{state.ceo_slots} slots: if you commit them, only the CEO works this round "
+                f"{slots} slots: if you commit them, only the CEO works this round "
                 "and every other card goes to the beach."
             ),
         }

@@ -320,6 +320,14 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.MILESTONE_GIFT: lambda d, w: (
         f"{w(d['seat'])} receives {d['count']} {d['employee']} ({d['milestone']})."
     ),
+    EventKind.MILESTONE_INCOME: lambda d, w: (
+        f"{w(d['seat'])} earns {_money(d['amount'])} ({d['milestone']}: {d['tokens']} demand "
+        f"token(s) from campaign #{d['campaign']} on house {d['house']})."
+    ),
+    EventKind.MONEY_LEFT_GAME: lambda d, w: (
+        f"{_money(d['amount'])} leaves the bank for good ({d['milestone']}: {w(d['seat'])} "
+        f"discounts by ${d['discount']}); the bank holds {_money(d['bank'])}."
+    ),
     EventKind.MILESTONE_REMOVED: lambda d, w: (
         f"Milestone {d['milestone']} is no longer available"
         + (
@@ -364,7 +372,10 @@ EVENT_LINES: dict[EventKind, _Line] = {
         f"{w(d['seat'])} fires {d['employee']} to pay salaries ({_money(d['due'])} due)."
     ),
     EventKind.SALARIES_PAID: lambda d, w: (
-        f"{w(d['seat'])} pays {_money(d['amount'])} in salaries ({d['salaried']} salaried)."
+        f"{w(d['seat'])} pays {_money(d['amount'])} in salaries ({d['salaried']} salaried)"
+        + (f", {len(d['goods'])} in goods ({', '.join(d['goods'])})" if d.get("goods") else "")
+        + (f", {_money(d['waived'])} left unpaid" if d.get("waived") else "")
+        + "."
     ),
     EventKind.CAMPAIGN_RAN: lambda d, w: (
         f"Campaign #{d['number']} ({w(d['owner'])}, {d['type']}, {d['good']})"

@@ -100,6 +100,23 @@ def pay_bank(state: GameState, seat: Seat, amount: int, log: EventLog, *, reason
     state.bank += amount
 
 
+def remove(state: GameState, seat: Seat, amount: int, log: EventLog) -> int:
+    """``amount`` leaves the bank for good, on ``seat``'s account (First discount manager used,
+    ketchup.md 3); returns how much left. Reaching $0 breaks the bank as a payment does and
+    the rest leaves the refilled bank; after the final break nothing is left to remove."""
+    left = 0
+    owed = amount
+    while owed > 0 and not game_ends(state):
+        part = min(owed, state.bank)
+        state.bank -= part
+        state.box_paid -= part  # out of the game: the conserved total shrinks with it
+        left += part
+        owed -= part
+        if state.bank == 0 and not (owed == 0 and state.options.bank_breaks_when_short):
+            break_bank(state, log, owed_seat=seat, still_owed=owed)
+    return left
+
+
 def transfer(state: GameState, seat: Seat, amount: int, log: EventLog, *, reason: str) -> None:
     """Positive ``amount``: the bank pays ``seat``; negative: ``seat`` pays the bank."""
     if amount >= 0:

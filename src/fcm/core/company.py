@@ -61,13 +61,24 @@ def structure_fits(
     return others <= (ceo_slots - managers) + manager_slots
 
 
+def ceo_slots_of(state: GameState, seat: Seat) -> int:
+    """A player's CEO slots: the game's count (``state.ceo_slots``), or a module's own count
+    for this player (First burger sold: 4, ketchup.md 3)."""
+    for hook in state.rules.hooks.ceo_slots:
+        slots = hook(state, seat)
+        if slots is not None:
+            return slots
+    return state.ceo_slots
+
+
 def open_slots(state: GameState, seat: Seat) -> int:
     """Order of Business: empty slots on the CEO and managers at work (+2 with First airplane).
 
     Every card at work fills exactly one slot, so the count does not depend on the seating.
     """
     p = state.players[seat]
-    total = state.ceo_slots + sum(state.rules.catalog.employees[c].slots for c in p.at_work)
+    employees = state.rules.catalog.employees
+    total = ceo_slots_of(state, seat) + sum(employees[c].slots for c in p.at_work)
     free = total - len(p.at_work)
     if p.has(MilestoneId.FIRST_AIRPLANE):
         free += 2
@@ -189,10 +200,16 @@ def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     waived = p.has(MilestoneId.FIRST_BILLBOARD)
     marketing = waived_marketeers(state)
     out = []
+    free: list[EmployeeId] = []
+    for hook in state.rules.hooks.salary_free:  # First recruiting girl used: her EVP
+        free.extend(hook(state, seat))
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
         if not state.rules.catalog.employees[card].salary:
             continue
         if waived and card in marketing:
+            continue
+        if card in free:
+            free.remove(card)
             continue
         out.append(card)
     return out
@@ -203,10 +220,18 @@ def salary_due(state: GameState, seat: Seat) -> int:
     return salary_for(state, seat, salaried_cards(state, seat))
 
 
+def salary_each(state: GameState, seat: Seat) -> int:
+    """One card's salary: $5, or a module's ($3 with First waitress used, ketchup.md 3)."""
+    each = 5
+    for hook in state.rules.hooks.salary_each:
+        each = hook(state, seat) or each
+    return each
+
+
 def salary_for(state: GameState, seat: Seat, salaried: list[EmployeeId]) -> int:
     """:func:`salary_due` given the chain's :func:`salaried_cards`."""
     p = state.players[seat]
-    gross = 5 * len(salaried)
+    gross = salary_each(state, seat) * len(salaried)
     discount = 5 * p.hire_discounts
     if p.has(MilestoneId.FIRST_TRAIN):
         discount += 15

@@ -60,6 +60,8 @@ class EventKind(GameId):
     HOUSE_STAYS_HOME = "house_stays_home"
     MILESTONE_CLAIMED = "milestone_claimed"
     MILESTONE_GIFT = "milestone_gift"
+    MILESTONE_INCOME = "milestone_income"
+    MONEY_LEFT_GAME = "money_left_game"
     MILESTONE_REMOVED = "milestone_removed"
     ORDER_OF_BUSINESS = "order_of_business"
     PAID_FROM_BOX = "paid_from_box"
@@ -348,6 +350,29 @@ class MilestoneGift(TypedDict):
     count: int
 
 
+class MilestoneIncome(TypedDict):
+    """Money a milestone pays outside Dinnertime (First marketeer used: $5 per demand token a
+    campaign places in Marketing, ketchup.md 3)."""
+
+    seat: Seat
+    milestone: MilestoneId
+    amount: int
+    campaign: int
+    house: int
+    tokens: int
+
+
+class MoneyLeftGame(TypedDict):
+    """Money leaving the bank for good (First discount manager used: $100 at the end of
+    Restructuring for a chain whose price cards at work discount by $3 or more, ketchup.md 3)."""
+
+    seat: Seat
+    milestone: MilestoneId
+    discount: int
+    amount: int
+    bank: int
+
+
 class MilestoneRemoved(TypedDict):
     milestone: MilestoneId
     # "remove after turn N" (Hard Choices, ketchup.md 16): the round it expired in.
@@ -423,6 +448,10 @@ class SalariesPaid(TypedDict):
     first_billboard: bool
     amount: int
     cash: int
+    # New Milestones (ketchup.md 3): salaries paid in goods (First beer sold) and left unpaid
+    # (First trainer used).
+    goods: NotRequired[list[str]]
+    waived: NotRequired[int]
 
 
 class ScenarioLoaded(TypedDict):
@@ -528,6 +557,8 @@ EVENT_FIELDS: dict[EventKind, type[Any]] = {
     EventKind.HOUSE_STAYS_HOME: HouseStaysHome,
     EventKind.MILESTONE_CLAIMED: MilestoneClaimed,
     EventKind.MILESTONE_GIFT: MilestoneGift,
+    EventKind.MILESTONE_INCOME: MilestoneIncome,
+    EventKind.MONEY_LEFT_GAME: MoneyLeftGame,
     EventKind.MILESTONE_REMOVED: MilestoneRemoved,
     EventKind.ORDER_OF_BUSINESS: OrderOfBusiness,
     EventKind.PAID_FROM_BOX: PaidFromBox,
@@ -876,6 +907,22 @@ class EventLog(list[Event]):
         kind: Literal[EventKind.MILESTONE_GIFT],
         visible_to: _Secret = None,
         **data: Unpack[MilestoneGift],
+    ) -> None: ...
+
+    @overload
+    def add(
+        self,
+        kind: Literal[EventKind.MILESTONE_INCOME],
+        visible_to: _Secret = None,
+        **data: Unpack[MilestoneIncome],
+    ) -> None: ...
+
+    @overload
+    def add(
+        self,
+        kind: Literal[EventKind.MONEY_LEFT_GAME],
+        visible_to: _Secret = None,
+        **data: Unpack[MoneyLeftGame],
     ) -> None: ...
 
     @overload

@@ -66,6 +66,13 @@ def claim(
     return True
 
 
+def card_used(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
+    """A card at work performed one of its printed functions (``Hooks.used``: New Milestones'
+    "first ... used", ketchup.md 3). Nothing in a game without such a module."""
+    for hook in state.rules.hooks.used:
+        hook(state, seat, card, log)
+
+
 def remove_claimed(state: GameState, log: EventLog) -> None:
     """Clean up: milestones claimed this round are no longer available to anyone else."""
     for m in state.milestones_this_round:

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from fcm.core.types import EmployeeId, MilestoneId
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
-    from fcm.core.state import Campaign, GameState, House, Phase
+    from fcm.core.state import Campaign, GameState, House, Phase, WorkingTurn
     from fcm.core.types import Seat
     from fcm.data.catalog import Catalog, EmployeeType
 
@@ -104,7 +104,7 @@ class Hooks:
     # Order of Business: seats that choose before everyone else, in this order.
     order_first: tuple[Callable[[GameState], list[Seat]], ...] = ()
     # Marketing: a campaign put ``placed`` demand tokens on a house.
-    demand_placed: tuple[Callable[[GameState, Campaign, House, int], None], ...] = ()
+    demand_placed: tuple[Callable[[GameState, Campaign, House, int, EventLog], None], ...] = ()
     # Marketing: extra complete passes of every campaign before duration pieces are removed.
     marketing_passes: tuple[Callable[[GameState], int], ...] = ()
     # Extra times a card at work acts this round (Night Shift Managers: salary-free cards work a
@@ -113,6 +113,37 @@ class Hooks:
     # Cards a game may not take at all (not hired, not trained into): a module's rule option
     # (Movie Stars by player count, ketchup.md 19.1 row 10).
     unavailable: tuple[Callable[[GameState], frozenset[EmployeeId]], ...] = ()
+    # A card at work performed one of its printed functions (New Milestones' "used", ketchup.md
+    # 3): a marketeer placed a campaign, a trainer trained, a Recruiting Girl hired, a buyer
+    # collected, a New Business Developer placed a house, a Local/Regional Manager a new
+    # restaurant, a Waitress earned tips, a Discount Manager's price applied in Dinnertime.
+    used: tuple[Callable[[GameState, Seat, EmployeeId, EventLog], None], ...] = ()
+    # Working 9-5: is a campaign tile of this type placed now eternal (besides First billboard)?
+    eternal: tuple[Callable[[GameState, Seat, CampaignType, EmployeeId | None], bool], ...] = ()
+    # Restructuring and Order of Business: a player's own CEO slot count (None: the game's).
+    ceo_slots: tuple[Callable[[GameState, Seat], int | None], ...] = ()
+    # Clean up: a player keeps goods in a freezer (besides First to throw away).
+    freezer: tuple[Callable[[GameState, Seat], bool], ...] = ()
+    # Payday: the salary per salaried card (None: $5) and cards whose salary is never paid.
+    salary_each: tuple[Callable[[GameState, Seat], int | None], ...] = ()
+    salary_free: tuple[Callable[[GameState, Seat], list[EmployeeId]], ...] = ()
+    # Working 9-5: several trainers may train one card this turn (besides First to pay $20).
+    stacking: tuple[Callable[[GameState, Seat], bool], ...] = ()
+    # Working 9-5: a buyer's drinks per supplier are multiplied by this (1: unchanged).
+    drinks_factor: tuple[Callable[[GameState, Seat, EmployeeId], int], ...] = ()
+    # Working 9-5: a marketeer's next launch is bound to this tile type, good and duration
+    # (First campaign manager used: its second tile, ketchup.md 3); None: free.
+    campaign_limit: tuple[
+        Callable[[GameState, WorkingTurn, EmployeeId], tuple[CampaignType, Good, int] | None],
+        ...,
+    ] = ()
+    # Restructuring: after every structure is revealed.
+    restructuring_end: tuple[Callable[[GameState, EventLog], None], ...] = ()
+    # Payday: a chain may pay salaries it cannot pay in cash with goods, 1 item per salary
+    # (First beer sold), and is never forced to fire: what it cannot pay is waived (First
+    # trainer used; ketchup.md 3, 19.3).
+    salary_goods: tuple[Callable[[GameState, Seat], bool], ...] = ()
+    never_fire: tuple[Callable[[GameState, Seat], bool], ...] = ()
     # Views: blank a module's secrets in a view (the view's ``module_data`` is a copy).
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
 

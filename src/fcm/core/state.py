@@ -385,7 +385,9 @@ class GameState:
     ceo_slots: int = 3
     bank_breaks: int = 0
     reserve_added: int = 0  # money put into the bank by the first break
-    box_paid: int = 0  # money paid from outside the bank after the second break (IOUs)
+    # money paid from outside the bank after the second break (IOUs), less money that left the
+    # game (First discount manager used, ketchup.md 3)
+    box_paid: int = 0
     waitresses_this_round: dict[Seat, int] = field(default_factory=dict)
     ranking: list[Seat] = field(default_factory=list)  # final ranking, best first
     end_reason: str = ""

@@ -96,6 +96,24 @@ class MilestoneId(GameId):
     FIRST_PAY_20 = "first_pay_20"
     # Module milestones (The Ketchup Mechanism & Other Ideas):
     SOMEONE_SELLS_YOUR_DEMAND = "someone_sells_your_demand"
+    # New Milestones (ketchup.md 3), which replace the base set:
+    FIRST_MARKETEER_USED = "first_marketeer_used"
+    FIRST_MARKETING_TRAINEE_USED = "first_marketing_trainee_used"
+    FIRST_CAMPAIGN_MANAGER_USED = "first_campaign_manager_used"
+    FIRST_BRAND_MANAGER_USED = "first_brand_manager_used"
+    FIRST_BRAND_DIRECTOR_USED = "first_brand_director_used"
+    FIRST_BURGER_SOLD = "first_burger_sold"
+    FIRST_PIZZA_SOLD = "first_pizza_sold"
+    FIRST_LEMONADE_SOLD = "first_lemonade_sold"
+    FIRST_BEER_SOLD = "first_beer_sold"
+    FIRST_SODA_SOLD = "first_soda_sold"
+    FIRST_RECRUITING_GIRL_USED = "first_recruiting_girl_used"
+    FIRST_TRAINER_USED = "first_trainer_used"
+    FIRST_DISCOUNT_MANAGER_USED = "first_discount_manager_used"
+    FIRST_HOUSE_BUILT = "first_house_built"
+    FIRST_NEW_RESTAURANT = "first_new_restaurant"
+    FIRST_WAITRESS_USED = "first_waitress_used"
+    FIRST_CART_OPERATOR_USED = "first_cart_operator_used"
 
 
 class Good(StrEnum):

@@ -17,6 +17,7 @@ from fcm.modules import (
     ketchup,
     mass_marketeers,
     movie_stars,
+    new_milestones,
     night_shift_managers,
     reserve_prices,
 )
@@ -42,6 +43,7 @@ MODULES = (
     ketchup,
     mass_marketeers,
     movie_stars,
+    new_milestones,
     night_shift_managers,
     reserve_prices,
 )

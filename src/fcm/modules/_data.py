@@ -58,5 +58,6 @@ def add_milestones(raw: dict[str, Any], module: str) -> None:
     for m in ketchup_file("milestones.json")["milestones"]:
         if m.pop("module") != module:
             continue
+        m.pop("remove_after_round", None)  # the module's milestone_expiry, not catalog data
         ms["milestones"].append(m)
         ms["total_copies"] += m["copies"]

@@ -31,7 +31,9 @@ def _data(state: GameState) -> dict[str, Any]:
     return data
 
 
-def demand_placed(state: GameState, camp: Campaign, house: House, placed: int) -> None:
+def demand_placed(
+    state: GameState, camp: Campaign, house: House, placed: int, log: EventLog
+) -> None:
     if placed <= 0:
         return
     by: dict[str, list[int]] = _data(state).setdefault("demand_by", {})

@@ -27,7 +27,9 @@ FREEZER = MilestoneId.FIRST_THROW_AWAY
 
 
 def has_freezer(state: GameState, p: Player) -> bool:
-    return p.has_before(FREEZER, state.round)
+    if p.has_before(FREEZER, state.round):
+        return True
+    return any(h(state, p.seat) for h in state.rules.hooks.freezer)  # First soda sold
 
 
 def _items(p: Player) -> int:

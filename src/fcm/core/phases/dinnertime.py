@@ -195,6 +195,8 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
         p = state.players[seat]
         if any(card in PRICE_CUTTERS for card in p.at_work):
             milestones.claim(state, seat, MilestoneId.FIRST_LOWER_PRICES, log)
+        if EmployeeId.DISCOUNT_MANAGER in p.at_work:  # its price applies (ketchup.md 3.1)
+            milestones.card_used(state, seat, EmployeeId.DISCOUNT_MANAGER, log)
     rnd = _Round(
         prices={seat: unit_price(state, seat) for seat in order},
         order=order,
@@ -472,6 +474,7 @@ def _pay_waitresses(state: GameState, seat: Seat, rnd: _Round, log: EventLog) ->
         cash=p.cash + amount,
     )
     _earn(state, seat, amount, rnd, log, reason="waitresses")
+    milestones.card_used(state, seat, EmployeeId.WAITRESS, log)
 
 
 def cfo_source(state: GameState, seat: Seat) -> str | None:

@@ -124,7 +124,7 @@ def _place(
         placed = max(0, min(per_house, room))
         house.demand.extend([camp.good] * placed)
         for hook in placed_hooks:
-            hook(state, camp, house, placed)
+            hook(state, camp, house, placed, log)
         placements.append(
             {
                 "house": house.number,

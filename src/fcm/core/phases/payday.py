@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action, Done, Fire
-from fcm.core.company import salaried_cards, salary_due, salary_for
-from fcm.core.events import EventKind, EventLog
+from fcm.core.company import salaried_cards, salary_due, salary_each, salary_for
+from fcm.core.events import EventKind, EventLog, SalariesPaid
 from fcm.core.state import GameState, Phase, Stage
-from fcm.core.types import EmployeeId, MilestoneId, Seat
+from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
 
 FIRING = Stage.FIRING
 PAYING = Stage.PAYING
@@ -142,7 +142,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         return
     assert state.turn.stage == CANNOT_PAY and isinstance(action, Fire)
     _fire_for_salary(state, seat, action.employee, log)
-    if _payable(state, seat, salary_due(state, seat)):
+    if _plan(state, seat, salary_due(state, seat)) is not None:
         state.turn.pending = []
         _pay(state, seat, log)
         state.turn.index += 1
@@ -171,7 +171,7 @@ def _progress(state: GameState, log: EventLog) -> None:
     while state.turn.index < len(order):
         seat = order[state.turn.index]
         due = salary_due(state, seat)
-        if not _payable(state, seat, due):
+        if _plan(state, seat, due) is None:
             state.turn.stage = CANNOT_PAY
             state.turn.pending = [seat]
             log.add(EventKind.CANNOT_PAY, seat=seat, due=due, cash=state.players[seat].cash)
@@ -186,6 +186,37 @@ def _payable(state: GameState, seat: Seat, due: int) -> bool:
     """Whether the chain's cash covers salaries of ``due`` (nothing due is always payable,
     even by a chain in debt after a negative item price)."""
     return due == 0 or state.players[seat].cash >= due
+
+
+# How salaries of ``due`` are paid: (cash, goods, waived); None: the chain must fire.
+_Plan = tuple[int, list[Good], int]
+
+
+def _plan(state: GameState, seat: Seat, due: int) -> _Plan | None:
+    """Cash pays what it can; with First beer sold, goods pay what cash cannot (1 item per
+    salary); with First trainer used, what is still left is waived instead of firing (paying
+    whole salaries in cash as far as it goes; ketchup.md 3, 19.3)."""
+    if _payable(state, seat, due):
+        return (due, [], 0)
+    hooks = state.rules.hooks
+    if not hooks.salary_goods and not hooks.never_fire:
+        return None  # the base game: fire until the cash covers it
+    p = state.players[seat]
+    cash = max(p.cash, 0)
+    each = salary_each(state, seat)
+    goods: list[Good] = []
+    if any(h(state, seat) for h in hooks.salary_goods):
+        held = sorted((g for g in Good if p.stock.get(g, 0) > 0), key=lambda g: -p.stock[g])
+        pool = [g for g in held for _ in range(p.stock[g])]
+        need = -(-(due - cash) // each)
+        goods = pool[: min(need, len(salaried_cards(state, seat)))]
+    rest = max(0, due - each * len(goods))
+    if rest <= cash:
+        return (rest, goods, 0)
+    if any(h(state, seat) for h in hooks.never_fire):
+        paid = min(rest, each * (cash // each))
+        return (paid, goods, rest - paid)
+    return None
 
 
 def _reveal(state: GameState, log: EventLog) -> None:
@@ -233,17 +264,26 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
     p = state.players[seat]
     cards = salaried_cards(state, seat)
     due = salary_for(state, seat, cards)
+    plan = _plan(state, seat, due)
+    assert plan is not None
+    due, goods, waived = plan
     bank.pay_bank(state, seat, due, log, reason="salaries")
-    log.add(
-        EventKind.SALARIES_PAID,
+    for g in goods:  # First beer sold: the items go back to the supply
+        p.stock[g] -= 1
+    paid = SalariesPaid(
         seat=seat,
         salaried=len(cards),
-        gross=5 * len(cards),
+        gross=salary_each(state, seat) * len(cards),
         hire_discounts=p.hire_discounts,
         first_train=p.has(MilestoneId.FIRST_TRAIN),
         first_billboard=p.has(MilestoneId.FIRST_BILLBOARD),
         amount=due,
         cash=p.cash,
     )
+    if goods:
+        paid["goods"] = [g.value for g in goods]
+    if waived:
+        paid["waived"] = waived
+    log.add(EventKind.SALARIES_PAID, **paid)
     if due >= PAY_MILESTONE_AMOUNT:
         milestones.claim(state, seat, MilestoneId.FIRST_PAY_20, log)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fcm.core import milestones
 from fcm.core.actions import Action, ArrangeStructure, Done, SendToWork
-from fcm.core.company import at_work_count, structure_fits
+from fcm.core.company import at_work_count, ceo_slots_of, structure_fits
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, MilestoneId, Seat
@@ -67,9 +67,10 @@ def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) 
                 f"{where}: you have {p.hand.count(card)} {card} in hand, the chart uses "
                 f"{action.cards.count(card)}"
             )
-    if len(action.arrangement) > state.ceo_slots:
+    slots = ceo_slots_of(state, seat)
+    if len(action.arrangement) > slots:
         return (
-            f"{where}: your CEO has {state.ceo_slots} slots, the chart puts "
+            f"{where}: your CEO has {slots} slots, the chart puts "
             f"{len(action.arrangement)} cards under it"
         )
     for top, under in action.arrangement:
@@ -120,7 +121,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
     state.waitresses_this_round = {}
     for p in state.players:
         draft = state.turn.drafts.get(p.seat, [])
-        if structure_fits(draft, state.ceo_slots, state.rules):
+        if structure_fits(draft, ceo_slots_of(state, p.seat), state.rules):
             p.at_work = sorted(draft)
             overfull = False
         else:
@@ -145,4 +146,6 @@ def finish(state: GameState, log: EventLog) -> Phase:
         # a Waitress on a second shift counts twice (Night Shift Managers, ketchup.md 10)
         state.waitresses_this_round[p.seat] = at_work_count(state, p.seat, EmployeeId.WAITRESS)
     state.turn.drafts = {}
+    for hook in state.rules.hooks.restructuring_end:  # First discount manager used
+        hook(state, log)
     return Phase.ORDER_OF_BUSINESS

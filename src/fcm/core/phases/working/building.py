@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from fcm.core import milestones
 from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
 from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventKind, EventLog
@@ -84,6 +85,7 @@ def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventL
             cell=jcell(action.cell),
             garden=jcells(action.garden),
         )
+        milestones.card_used(state, turn.seat, DEVELOPER, log)  # a house, not a garden
         return
     assert isinstance(action, AddGarden)
     state.houses[action.house].garden = action.garden
@@ -183,6 +185,7 @@ def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: E
             drive_in=r.drive_in,
             by=action.employee,
         )
+        milestones.card_used(state, seat, action.employee, log)
         return
     assert isinstance(action, MoveRestaurant)
     use_card(turn, REGIONAL)

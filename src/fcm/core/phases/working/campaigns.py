@@ -114,13 +114,28 @@ def _placed(spots: Iterator[tuple[Cell, Orientation | None]]) -> Iterator[PlaceC
         yield PlaceCampaign(cell=cell, orientation=orientation)
 
 
-def eternal(state: GameState, seat: int, number: int) -> bool:
+def eternal(
+    state: GameState, seat: int, number: int, marketeer: EmployeeId | None = None
+) -> bool:
     """With First billboard every campaign launched from then on is eternal, the billboard that
     earns it included (excerpt "Eternal campaigns")."""
     if state.players[seat].has(FIRST_BILLBOARD):
         return True
     kind = state.rules.catalog.campaigns[number].type
+    if any(h(state, seat, kind, marketeer) for h in state.rules.hooks.eternal):
+        return True  # First brand director used: radios (ketchup.md 3)
     return kind is CampaignType.BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
+
+
+def campaign_limit(
+    state: GameState, turn: WorkingTurn, marketeer: EmployeeId
+) -> tuple[CampaignType, Good, int] | None:
+    """A module's binding of this marketeer's next launch (tile type, good, duration)."""
+    for hook in state.rules.hooks.campaign_limit:
+        limit = hook(state, turn, marketeer)
+        if limit is not None:
+            return limit
+    return None
 
 
 def options(state: GameState, turn: WorkingTurn) -> list[Action]:
@@ -135,9 +150,12 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
         has_place: dict[tuple[object, ...], bool] = {}
         for marketeer in unused_of(turn, state.rules.marketeers):
             spec = state.rules.catalog.employees[marketeer]
+            limit = campaign_limit(state, turn, marketeer)
             for number in sorted(state.campaign_supply):
                 tile = state.rules.catalog.campaigns[number]
                 if tile.type not in spec.campaign_types:
+                    continue
+                if limit is not None and tile.type is not limit[0]:
                     continue
                 key = (tile.type, tile.height, tile.width, spec.range_kind, spec.range)
                 if key not in has_place:
@@ -148,7 +166,11 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     if draft.cells is None and draft.edge is None:
         yield from iter_placements(state, turn.seat, draft.marketeer, draft.number)
         return
-    if eternal(state, turn.seat, draft.number):
+    limit = campaign_limit(state, turn, draft.marketeer)
+    if limit is not None:  # First campaign manager used: the same good and duration
+        yield ChooseAdvert(limit[1], limit[2])
+        return
+    if eternal(state, turn.seat, draft.number, draft.marketeer):
         durations = [1]  # a single counter that is never removed
     else:
         durations = list(range(1, state.rules.catalog.employees[draft.marketeer].max_duration + 1))
@@ -196,7 +218,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
             )
         return
     assert isinstance(action, ChooseAdvert)
-    forever = eternal(state, seat, draft.number)
+    forever = eternal(state, seat, draft.number, draft.marketeer)
     state.campaigns[draft.number] = Campaign(
         number=draft.number,
         kind=tile.type,
@@ -237,6 +259,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     if by_kind is not None:
         milestones.claim(state, seat, by_kind, log)
     milestones.claim(state, seat, MARKETED[action.good], log)
+    milestones.card_used(state, seat, draft.marketeer, log)
 
 
 def _second_shift(state: GameState, seat: int, new: Campaign) -> None:
@@ -322,7 +345,7 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if isinstance(action, ChooseAdvert):
         if draft is None or (draft.cells is None and draft.edge is None):
             return _rule("place the campaign before choosing what it advertises")
-        if eternal(state, seat, draft.number):
+        if eternal(state, seat, draft.number, draft.marketeer):
             return _rule(
                 "with First Billboard Campaign the campaign is eternal: a single counter "
                 "(duration 1)"

@@ -40,7 +40,10 @@ def _rule(text: str) -> str:
 
 def per_source(state: GameState, seat: int, buyer: EmployeeId) -> int:
     bonus = 1 if state.players[seat].has(MORE_DRINKS) else 0
-    return state.rules.catalog.employees[buyer].drinks_per_source + bonus
+    each = state.rules.catalog.employees[buyer].drinks_per_source + bonus
+    for factor in state.rules.hooks.drinks_factor:  # First cart operator used (ketchup.md 3)
+        each *= factor(state, seat, buyer)
+    return each
 
 
 def buyer_range(state: GameState, seat: int, buyer: EmployeeId) -> int:
@@ -179,6 +182,9 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         resolved = resolve_route(state, turn, action)
         assert not isinstance(resolved, str), resolved
         action = resolved
+    # A route always collects (one passing no supplier is refused): the buyer is used, and a
+    # milestone it claims already counts for this haul (First cart operator used).
+    milestones.card_used(state, seat, action.employee, log)
     each = per_source(state, seat, action.employee)
     use_card(turn, action.employee)
     if action.good is not None:

@@ -82,7 +82,8 @@ class Staff:
             units=[(t.card, t.left) for t in turn.trainers],
             fresh=[(f.card, f.trainer) for f in turn.fresh],
             # First to pay $20: effect from the next round on (milestone table: "next turn").
-            stacking=p.has_before(STACKING, state.round),
+            stacking=p.has_before(STACKING, state.round)
+            or any(h(state, turn.seat) for h in state.rules.hooks.stacking),
             no_cfo=p.has(NO_CFO),
             rules=state.rules,
             unavailable=_unavailable(state),
@@ -421,6 +422,10 @@ def apply_hire(state: GameState, turn: WorkingTurn, action: Hire, log: EventLog)
     )
     if turn.hires_made >= 3:
         milestones.claim(state, turn.seat, HIRE_3, log)
+    if state.rules.hooks.used and EmployeeId.RECRUITING_GIRL in p.at_work:
+        # Hires are not told apart by the card that makes them: with a Recruiting Girl at work
+        # any plain hire may be hers (New Milestones, ketchup.md 3).
+        milestones.card_used(state, turn.seat, EmployeeId.RECRUITING_GIRL, log)
 
 
 def end_hire(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
@@ -489,6 +494,7 @@ def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLo
         short={card: n for card, n in nxt.short().items()},
     )
     milestones.claim(state, turn.seat, FIRST_TRAIN, log)
+    milestones.card_used(state, turn.seat, action.trainer, log)
 
 
 def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:

@@ -44,6 +44,8 @@ export function describe(e, ctx) {
     case "step_ended": case "step_skipped": case "turn_ended": return null;
     case "milestone_claimed": return `★ ${who(e.seat)} claims “${ms(e.milestone)}”${e.reason ? ` (${e.reason})` : ""}.`;
     case "milestone_gift": return `${who(e.seat)} receives ${e.count} ${card(e.employee)} (milestone).`;
+    case "milestone_income": return `${who(e.seat)} earns ${money(e.amount)} (“${ms(e.milestone)}”: ${e.tokens} demand token${e.tokens === 1 ? "" : "s"} from campaign #${e.campaign} on house ${e.house}).`;
+    case "money_left_game": return `${money(e.amount)} leaves the bank for good (“${ms(e.milestone)}”: ${who(e.seat)} discounts by ${money(e.discount)}).`;
     case "milestone_removed": return `Milestone “${ms(e.milestone)}” is no longer available${e.expired_after_round ? ` (unclaimed after round ${e.expired_after_round})` : ""}.`;
     case "dinnertime_started": return `Dinnertime, round ${e.round} (bank ${money(e.bank)}).`;
     case "dinnertime_prices": return `Item prices: ${Object.entries(e.prices || {}).map(([s, p]) => `${who(Number(s))} ${money(p)}`).join(", ")}.`;
@@ -67,7 +69,7 @@ export function describe(e, ctx) {
     case "cannot_pay": return `${who(e.seat)} cannot pay ${money(e.due)} in salaries with ${money(e.cash)}: cards must be fired.`;
     case "fired_to_pay": return `${who(e.seat)} fires ${card(e.employee)} to pay salaries (${money(e.due)} due, cash ${money(e.cash)}).`;
     case "cfo_fired_first_100": return `${who(e.seat)} fires the CFO (First to have $100).`;
-    case "salaries_paid": return `${who(e.seat)} paid ${money(e.amount)} in salaries (${e.salaried} salaried card${e.salaried === 1 ? "" : "s"}).`;
+    case "salaries_paid": return `${who(e.seat)} paid ${money(e.amount)} in salaries (${e.salaried} salaried card${e.salaried === 1 ? "" : "s"})${e.goods && e.goods.length ? `, ${e.goods.length} in goods` : ""}${e.waived ? `, ${money(e.waived)} left unpaid` : ""}.`;
     case "hire_discounts": return `${who(e.seat)}: unused recruiting actions give ${money(5 * (e.discounts || 0))} off salaries.`;
     case "campaign_ran": {
       const placed = (e.houses || []).filter((x) => x.placed > 0);
