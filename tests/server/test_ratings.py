@@ -132,3 +132,17 @@ def test_rated_games_allow_no_hints_and_bad_options_create_nothing(tclient: Test
         assert r.status_code == 422 and r.json()["error"]["code"] == code, r.text
     r = tclient.get("/api/players/nobody-here")
     assert r.status_code == 404 and r.json()["error"]["code"] == "account/not_found"
+
+
+def test_a_branch_of_a_rated_game_is_never_rated(tclient: TestClient, fake: FakeTime) -> None:
+    from fcm.server.ratings import rated
+
+    ann, bob = Acct(tclient, "ann"), Acct(tclient, "bob")
+    g = game_for(tclient, [ann, bob])
+    finish(tclient, g, fake)
+    r = tclient.post(f"/api/games/{g.id}/branch", json={"step": 3}, headers=g.auth(g.tokens[0]))
+    assert r.status_code in (200, 201), r.text
+    service = tclient.app.state.service  # type: ignore[attr-defined]
+    branch = tclient.portal.call(service.get, r.json()["game"])
+    assert branch.info.table.get("rated") and not rated(branch)
+    assert rated(tclient.portal.call(service.get, g.id))

@@ -2,7 +2,8 @@
 ``fcm tournament`` uses), updated when a rated game ends; a profile (games, wins, the rating's
 history) and the account's archive of finished games with their replays.
 
-A game is rated when created with the table option ``rated`` (which allows no hints). When
+A game is rated when created with the table option ``rated`` (which allows no hints; a
+what-if branch of it never is). When
 it ends, the seats claimed by accounts are rated among themselves by the final ranking
 (``GameState.ranking``, best first); seats without an account (guests, bots) are left out,
 and a game with fewer than two accounts changes nothing. A seat a bot took over when its
@@ -26,7 +27,7 @@ from fastapi import APIRouter, FastAPI, Request
 
 from fcm.server.accounts import name_key
 from fcm.server.errors import ApiError
-from fcm.server.match import LiveGame, MatchService
+from fcm.server.match import BRANCH_FORMAT, LiveGame, MatchService
 from fcm.server.storage import Tx
 
 log = logging.getLogger("fcm.server.ratings")
@@ -42,6 +43,13 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
+def rated(live: LiveGame) -> bool:
+    """A rated game; a what-if branch never is (it keeps its game's table options)."""
+    scenario = live.info.scenario
+    return bool(live.info.table.get("rated")) and not (
+        scenario is not None and scenario.get("format") == BRANCH_FORMAT)
+
+
 class Ratings:
     def __init__(self, service: MatchService, now: Callable[[], float] | None = None) -> None:
         self.service = service
@@ -54,8 +62,7 @@ class Ratings:
 
         def on_change(live: LiveGame) -> None:
             previous(live)
-            if (live.head.status == "over" and live.info.table.get("rated")
-                    and live.id not in self._seen):
+            if (live.head.status == "over" and rated(live) and live.id not in self._seen):
                 self._seen.add(live.id)
                 with contextlib.suppress(RuntimeError):  # no running loop
                     task = asyncio.get_running_loop().create_task(self._rate_logged(live))
@@ -79,7 +86,7 @@ class Ratings:
         """Rate a finished rated game (once, whichever process comes first); True if this
         call did."""
         ranking = list(live.state.ranking)
-        if not ranking:
+        if not ranking or not rated(live):
             return False
         place = {seat: i for i, seat in enumerate(ranking)}
         gid, now, model = live.id, self.now(), self.model
@@ -196,7 +203,7 @@ class Ratings:
                 "players": len(st.players), "rounds": st.round,
                 "place": ranking.index(int(seat)) + 1 if int(seat) in ranking else None,
                 "cash": [p.cash for p in st.players],
-                "rated": bool(live.info.table.get("rated")), "rated_place": rated_place,
+                "rated": rated(live), "rated_place": rated_place,
                 "replay": f"#/replay/{gid}/{seat}",
             })
         return out
