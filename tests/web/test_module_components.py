@@ -28,11 +28,11 @@ SCENARIO: dict[str, Any] = {
         {"cash": 40, "at_work": ["fry_chef", "b_movie_star", "night_shift_manager"],
          "beach": ["mass_marketeer"], "milestones": ["first_burger_sold"]},
         {"cash": 10},
-    ],  # fmt: skip
+    ],
     "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}],
     "houses": [{"number": 2, "garden": [[5, 0], [5, 1]]}],
     "campaigns": [{"number": 17, "owner": 0, "good": "burger", "marketeer": "gourmet_food_critic",
-                   "remaining": 2, "eternal": False}],  # fmt: skip
+                   "remaining": 2, "eternal": False}],
 }
 
 
