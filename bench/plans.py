@@ -115,7 +115,7 @@ class PlanBot(HeuristicBot):
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
         career: Counter[str] = Counter()
         for card, n in owned_cards(view, seat).items():
-            career[_entry_of(card)] += n
+            career[_entry_of(view.rules, card)] += n
         legal = {a.employee for a in hires if isinstance(a, Hire)}
         for card, count in self.plan["hires"]:  # type: ignore[attr-defined]
             if career[card] < count and card in legal:

@@ -309,3 +309,101 @@ def test_plays_every_campaign_type_it_trains_for():
     for seed in range(1, 5):
         play_game([make_bot("medium", seed * 10 + i) for i in range(2)], seed, on_step=seen)
     assert {"billboard", "mailbox", "airplane"} <= kinds, kinds
+
+
+def test_trains_a_senior_vp_into_the_cfo():
+    """CFO (issue 16 item 2; facts.md E.3: +50% of the Dinnertime's earnings): a chain with a
+    Senior VP on the beach and a trainer at work, whose houses pay, trains it into the CFO."""
+    from fcm.core.actions import Train
+
+    state = position(
+        round=6,
+        phase="working",
+        companies=[{"cash": 80, "at_work": ["trainer", "burger_cook"],
+                    "beach": ["senior_vice_president"]},
+                   {"cash": 60, "at_work": ["pizza_cook"]}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                     {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+        turn_order=[0, 1],
+        working={"seat": 0, "step": "train"},
+    )
+    assert MediumBot(1).plan(view(state, 0), 0).cfo
+    action = choose(state, 0)
+    assert isinstance(action, Train)
+    assert (action.employee, action.into) == ("senior_vice_president", "cfo")
+
+
+def test_plans_the_cfo_line_when_its_houses_pay_and_not_with_first_to_have_100():
+    """CFO planned from the position: a chain earning well in round 5 plans the line Junior VP
+    -> VP -> Senior VP -> CFO and starts it with its Management Trainee; one holding First to
+    have $100 (its CEO works as CFO, and it may never train one: milestones.json first_100)
+    does not plan it."""
+    from fcm.core.actions import Train
+
+    houses = [{"number": 2, "demand": ["burger", "burger", "burger"]},
+              {"number": 4, "demand": ["burger", "burger"]}]
+    fields: dict[str, Any] = dict(
+        round=5,
+        phase="working",
+        houses=houses,
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                     {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+        turn_order=[0, 1],
+        working={"seat": 0, "step": "train"},
+    )
+    me = {"cash": 60, "at_work": ["trainer", "burger_cook", "burger_cook"],
+          "beach": ["management_trainee"]}
+    state = position(companies=[me, {"cash": 60, "at_work": ["pizza_cook"]}], **fields)
+    plan = MediumBot(1).plan(view(state, 0), 0)
+    assert plan.cfo
+    assert ("senior_vice_president", "cfo") in plan.trains
+    action = choose(state, 0)
+    assert isinstance(action, Train)
+    assert (action.employee, action.into) == ("management_trainee", "junior_vice_president")
+    holder = dict(me, milestones=["first_100"])
+    state = position(companies=[holder, {"cash": 60, "at_work": ["pizza_cook"]}], **fields)
+    assert not MediumBot(1).plan(view(state, 0), 0).cfo
+
+
+def test_new_business_developer_gardens_a_house_next_to_its_restaurant():
+    """New Business Developer houses and gardens (strategy.md 3; employees.json
+    new_business_developer): with a printed house next to its restaurant medium adds a garden
+    to it (doubling its price there)."""
+    from fcm.core.actions import AddGarden
+
+    state = position(
+        round=6,
+        phase="working",
+        companies=[{"cash": 60, "at_work": ["new_business_developer", "burger_cook"]},
+                   {"cash": 60, "at_work": ["pizza_cook"]}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                     {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+        turn_order=[0, 1],
+        working={"seat": 0, "step": "houses"},
+    )
+    action = choose(state, 0)
+    assert isinstance(action, AddGarden) and action.house == 2
+
+
+def test_new_business_developer_places_a_house_it_wins():
+    """New Business Developer: when the printed houses are nearer a rival, medium places a new
+    house (with its garden) at distance 0 from its own restaurant, not a garden for the rival."""
+    from fcm.bots.heuristic import _service_distances
+    from fcm.core.actions import PlaceHouse
+    from fcm.core.engine import apply
+
+    state = position(
+        round=6,
+        phase="working",
+        companies=[{"cash": 60, "at_work": ["new_business_developer", "burger_cook"]},
+                   {"cash": 60, "at_work": ["pizza_cook"]}],
+        restaurants=[{"owner": 0, "cell": [8, 8], "entrance": "nw"},
+                     {"owner": 1, "cell": [0, 0], "entrance": "se"}],
+        turn_order=[0, 1],
+        working={"seat": 0, "step": "houses"},
+    )
+    action = choose(state, 0)
+    assert isinstance(action, PlaceHouse)
+    after, _ = apply(state, 0, action)
+    assert _service_distances(after, 0)[action.number] == 0
+    assert _service_distances(after, 1)[action.number] >= 1

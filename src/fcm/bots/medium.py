@@ -68,6 +68,7 @@ M = MilestoneId
 FOODS = (Good.BURGER, Good.PIZZA)
 LEAK = 0.25  # what demand created for a rival costs us, per dollar it earns them
 COOKS = {Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF), Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF)}
+CFO_LINE = frozenset((E.VICE_PRESIDENT, E.SENIOR_VICE_PRESIDENT, E.CFO))
 KITCHEN = frozenset(c for pair in COOKS.values() for c in pair)
 
 
@@ -80,6 +81,7 @@ class Plan:
     trains: tuple[tuple[EmployeeId, EmployeeId], ...]
     contested: bool  # some house near us is within reach of a rival
     expand: bool = False  # it wins (almost) no house: a second restaurant comes first
+    cfo: bool = False  # the CFO line (Junior VP -> VP -> Senior VP -> CFO) pays
 
 
 def _hash(*parts: object) -> int:
@@ -154,6 +156,12 @@ def win_chances(
         else:
             out[n] = 0.0
     return out
+
+
+def _vps(owned: Counter[EmployeeId]) -> int:
+    """Junior, plain and Senior VPs owned: cards on the way to a Local Manager or a CFO."""
+    return sum(owned[c] for c in (E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT,
+                                  E.SENIOR_VICE_PRESIDENT))
 
 
 class MediumBot(HeuristicBot):
@@ -292,7 +300,33 @@ class MediumBot(HeuristicBot):
         trains.append((E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         if contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
-        return Plan(food, opening, reserve, hires, tuple(trains), contested, expand)
+        cfo = self._cfo_pays(view, seat)
+        if cfo:
+            line = [(E.SENIOR_VICE_PRESIDENT, E.CFO), (E.VICE_PRESIDENT, E.SENIOR_VICE_PRESIDENT),
+                    (E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT),
+                    (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT)]
+            # after the plan's other trainings, the step nearest to the CFO first
+            trains.extend(line)
+        return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo)
+
+    def _cfo_pays(self, view: GameState, seat: Seat) -> bool:
+        """The CFO (+50% of a Dinnertime's earnings, facts.md E.3) pays when a CFO is left in
+        the supply, the chain does not already get the bonus from First to have $100 (whose
+        holder may never train one), it earns enough for half of it to beat the line's
+        salaries, and enough rounds are left for the four training steps to pay back."""
+        p = view.players[seat]
+        owned = owned_cards(view, seat)
+        if owned[E.CFO] or p.has(M.FIRST_100):
+            return False
+        line = owned[E.VICE_PRESIDENT] + owned[E.SENIOR_VICE_PRESIDENT]
+        if view.supply.get(E.CFO, 0) <= 0 or view.bank_breaks >= 2:
+            return False
+        if line:
+            return True  # already on the way: finish it
+        if not 4 <= view.round <= 9:
+            return False
+        # it earns: about $40 at the next Dinnertime, or cash saved to carry the salaries
+        return self._income_forecast(view, seat) >= 24 or view.players[seat].cash >= 50
 
     def _best_restaurant(
         self, view: GameState, seat: Seat, places: list[Action], legal: Sequence[Action]
@@ -348,7 +382,9 @@ class MediumBot(HeuristicBot):
         # (never a manager whose seats the structure needs).
         if E.TRAINER in work:
             for src, dst in plan.trains:
-                if view.rules.catalog.employees[src].is_manager:
+                manager = view.rules.catalog.employees[src].is_manager
+                # a VP on the CFO line may stay home if that costs at most one other card
+                if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
                     continue
                 if (
                     src in work
@@ -357,7 +393,10 @@ class MediumBot(HeuristicBot):
                 ):
                     rest = list(hand)
                     rest.remove(src)
-                    work = pack_structure(view.rules, rest, ceo_slots_of(view, seat), prio)
+                    packed = pack_structure(view.rules, rest, ceo_slots_of(view, seat), prio)
+                    if manager and len(packed) < len(work) - 2:
+                        continue
+                    work = packed
                     break
         return send_next(view, seat, legal, work, prio)
 
@@ -460,7 +499,7 @@ class MediumBot(HeuristicBot):
         short = seats_short(view, seat)
         for src, dst in plan.trains:
             if dst == E.JUNIOR_VICE_PRESIDENT and not short and not (
-                plan.expand and not owned_cards(view, seat)[E.JUNIOR_VICE_PRESIDENT]
+                (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
             ):
                 continue
             if not self._step_wanted(view, seat, dst):

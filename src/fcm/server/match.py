@@ -800,6 +800,10 @@ class MatchService:
                 409, "record/game_in_progress",
                 "the saved game holds every secret choice: it is available once the game is over",
             )
+        if live.info.scenario is not None and live.info.scenario.get("format") == BRANCH_FORMAT:
+            from fcm.server.replay import branch_record
+
+            return await branch_record(self, live)  # its history from the game it came from
         rows = await self.store.actions(game_id, 1, live.head.version)
         record = GameRecord(
             players=live.players,

@@ -15,7 +15,11 @@ its own seat's view (``fcm.view``) -- exactly what it was shown at the time.
 counts it) from any step of a finished game, every human seat in the brancher's hands. Only
 finished games can be branched: a branch of a live game would hand the brancher the whole
 position, other seats' secrets included (re-sampling hidden information consistent with a
-view is not done).
+view is not done). A branch keeps the game's table options (bot pause, hints).
+
+A branch's saved game (``GET .../record``, for ``fcm replay``) is its whole history: the game
+it was branched from up to the branch point, then the branch's own actions (a whole position
+fits no scenario; the history that led to it replays to it exactly).
 """
 
 from __future__ import annotations
@@ -144,8 +148,9 @@ def add_replay_routes(app: FastAPI) -> None:
             "state": state.to_dict(),
         }
         seats = [SeatSpec(s.kind, s.bot, s.think_ms, s.name) for s in live.info.seats]
-        info, tokens, spectator = await service.create_game(
-            seats, live.info.options, secrets.randbits(62), scenario, branch=True
+        info, tokens, spectator = await service.create_game(  # the same table options too
+            seats, live.info.options, secrets.randbits(62), scenario, dict(live.info.table),
+            branch=True,
         )
         base = str(request.base_url).rstrip("/")
         return {
@@ -156,3 +161,23 @@ def add_replay_routes(app: FastAPI) -> None:
             "spectator": {"token": spectator},
             "created_at": time.time(),
         }
+
+
+async def branch_record(service: Any, live: Any) -> dict[str, Any]:
+    """The saved game of a branch (see the module docs): a record ``fcm replay`` reads, whose
+    replay ends at the branch's own position (its final hash)."""
+    import dataclasses
+
+    from fcm.core.actions import action_from_json
+    from fcm.core.record import GameRecord
+
+    scenario = live.info.scenario
+    parent = GameRecord.from_json(await service.record(scenario["of"]))  # a branch's branch too
+    # the step counts the parent's own actions; a parent that is a branch has a history before
+    before = len(parent.actions) - (await service.get(scenario["of"])).head.version
+    rows = await service.store.actions(live.id, 1, live.head.version)
+    own = [(r.seat, action_from_json(r.action)) for r in rows]
+    cut = before + scenario["step"]
+    record = dataclasses.replace(parent, actions=parent.actions[:cut] + own,
+                                 final_hash=live.state.state_hash())
+    return record.to_json()

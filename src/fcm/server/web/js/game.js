@@ -7,6 +7,7 @@ import { BoardView } from "./board.js";
 import { bankAlert, renderBotTurns, renderLatestBotTurns } from "./botlog.js";
 import { renderCompanies, renderSupply } from "./companies.js";
 import { Decisions } from "./decisions.js";
+import { DinnerShow, dinnerShowWanted } from "./dinner.js";
 import { stepName } from "./format.js";
 import { HintPanel } from "./hint.js";
 import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./table.js";
@@ -86,6 +87,7 @@ export class GameScreen {
 
   destroy() {
     this.destroyed = true;
+    if (this.dinnerShow) this.dinnerShow.close();
     if (this.rewind) this.rewind.destroy();
     this.disconnect();
   }
@@ -105,6 +107,7 @@ export class GameScreen {
   showPass(seat) {
     this.disconnect();
     if (this.rewind) { this.rewind.destroy(); this.rewind = null; }
+    if (this.dinnerShow) this.dinnerShow.close();
     closeInfo();
     this.msg = null;
     this.pres = null;
@@ -207,6 +210,8 @@ export class GameScreen {
       campaignInfo: (n) => this.campaignInfo(n),
     });
     const self = this;
+    if (this.dinnerShow) this.dinnerShow.close();
+    this.dinnerShow = new DinnerShow({ name: (s) => self.name(s), get catalog() { return self.static && self.static.catalog; }, board: () => boardPane, place: () => this.root.querySelector(".game-screen .side") });
     if (this.rewind) this.rewind.destroy();
     this.rewind = new RewindPanel(this.rewindBox, { game: this.game, token: () => self.token, seat: () => self.seat ?? null,
       localSeats: () => self.seats || [], tokenOf: (s) => self.tokenOf(s), name: (s) => self.name(s), msg: () => self.msg,
@@ -284,7 +289,10 @@ export class GameScreen {
     if (fresh) bankAlert(this.root, msg, this.tabCtx());
     if (dinner) {
       this.newResults = true;
-      this.loadDinner(msg.round, false);
+      // Dinnertime shown: walked through house by house as it happens (not on a first load)
+      const started = (msg.events || []).find((e) => e.kind === "dinnertime_started");
+      const round = started ? started.round : msg.round; // the game may be in the next round already
+      this.loadDinner(round, false).then(() => { if (fresh && dinnerShowWanted()) this.showDinner(round); });
     }
     // Hot-seat: my decision is over and another seat of this device must decide now.
     if (this.hotseat && msg.status === "active" && !msg.actors.includes(this.seat)) {
@@ -410,6 +418,12 @@ export class GameScreen {
     this.noticeBox.classList.remove("hidden");
   }
 
+  showDinner(round) {
+    const d = this.dinners.get(round);
+    if (!d || !d.events || this.destroyed || !this.dinnerShow) return;
+    this.dinnerShow.show(round, d.events);
+  }
+
   async loadDinner(round, render = true) {
     try {
       const d = await api.dinnertime(this.game, this.token, round);
@@ -503,7 +517,8 @@ export class GameScreen {
   }
 
   tabCtx() {
-    return { catalog: this.static && this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s) };
+    return { catalog: this.static && this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s),
+      showDinner: (r) => this.showDinner(r) };
   }
 
   houseInfo(number) {

@@ -7,6 +7,7 @@ import { api, store } from "./api.js";
 import { BoardView } from "./board.js";
 import { renderCompanies } from "./companies.js";
 import { describe } from "./format.js";
+import { HintPanel } from "./hint.js";
 import { PHASES, clear, h, put, seatName } from "./util.js";
 
 export class ReplayScreen {
@@ -56,6 +57,7 @@ export class ReplayScreen {
     this.events = h("ol", { class: "log", "data-test": "replay-events" });
     this.companies = h("div", { class: "replay-companies" });
     this.branchBox = h("div", { class: "buttons" });
+    this.hintBox = h("section", { class: "hint-box hidden", "data-test": "hint-box" });
     const btn = (text, test, fn) => h("button", { type: "button", class: "small", "data-test": test, onclick: fn }, text);
     const boardPane = h("section", { class: "board-pane" });
     put(clear(this.root), h("div", { class: "game-screen replay-screen", "data-test": "replay", "data-game": this.game },
@@ -70,8 +72,12 @@ export class ReplayScreen {
               btn("⏮ round", "prev-round", () => this.jumpRound(-1)), btn("◀ step", "prev-step", () => this.go(this.step - 1)),
               btn("step ▶", "next-step", () => this.go(this.step + 1)), btn("round ⏭", "next-round", () => this.jumpRound(1))),
             this.slider, this.label, h("h4", {}, "This step"), this.events, this.branchBox),
+          this.hintBox,
           h("div", { class: "tab-body" }, this.companies)))));
     this.board = new BoardView(boardPane, {});
+    // a finished game: the hard bot's reading of the decision at the step shown (hint.js)
+    this.hintMsg = null;
+    if (this.index.finished) this.hint = new HintPanel(this.hintBox, { game: this.game, token: () => this.token, name: (s) => this.name(s), msg: () => this.hintMsg });
     this.board.setStatic(this.static.board);
     if (this.index.finished) {
       this.branchBox.append(h("button", { type: "button", class: "primary", "data-test": "branch",
@@ -102,6 +108,12 @@ export class ReplayScreen {
     const meta = steps[step];
     this.label.textContent = `Step ${step} of ${steps.length - 1} — round ${meta.round}, ${PHASES[meta.phase] || meta.phase}${meta.seat !== null ? ` (${this.name(meta.seat)})` : ""}`;
     this.label.dataset.step = step;
+    if (this.hint) {
+      if (!this.hintMsg || this.hintMsg.version !== step) { this.hint.result = null; this.hint.error = null; }
+      this.hint.at = step;
+      this.hintMsg = { status: "over", version: step, table: {} };
+      this.hint.render(this.hintMsg);
+    }
     const data = await this.fetch(step);
     if (this.destroyed || this.step !== step) return;
     const pres = data.presentation;

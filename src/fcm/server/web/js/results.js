@@ -2,9 +2,10 @@
 // the final ranking.
 
 import { describe } from "./format.js";
+import { renderStats } from "./stats.js";
 import { chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
-const OUTCOME = {
+export const OUTCOME = {
   winner: "wins",
   no_open_restaurant: "no open restaurant",
   not_connected: "not connected by road",
@@ -136,7 +137,7 @@ export function rankingView(pres, seats) {
 
 export function renderResults(log, pres, ctx, loadDinner, dinnerCache) {
   const box = h("div", { class: "results" });
-  if (pres && pres.phase === "game_over") put(box, rankingView(pres, ctx.seats));
+  if (pres && pres.phase === "game_over") put(box, rankingView(pres, ctx.seats), renderStats(log, ctx));
   put(box, ctx.recordLink); // the saved game and the replay links
   for (const r of log.rounds()) {
     if (!r.dinnertime && !r.payday.length && !r.marketing.length) continue;
@@ -145,7 +146,9 @@ export function renderResults(log, pres, ctx, loadDinner, dinnerCache) {
       const slot = h("div", { class: "dinner-slot" });
       const cached = dinnerCache.get(r.round);
       if (cached) {
-        put(slot, h("h4", {}, "Dinnertime"), dinnertimeTable(cached.events, ctx),
+        put(slot, h("h4", {}, "Dinnertime"),
+          ctx.showDinner ? h("button", { type: "button", class: "small ghost", "data-test": "dinner-replay", onclick: () => ctx.showDinner(r.round) }, "Walk through it house by house") : null,
+          dinnertimeTable(cached.events, ctx),
           cached.text ? h("details", {}, h("summary", {}, "Full explanation"), h("pre", { class: "report", "data-test": "dinner-report" }, cached.text)) : null);
       } else {
         slot.append(h("button", { type: "button", class: "small", onclick: () => loadDinner(r.round) }, "Show the Dinnertime report"));
