@@ -26,6 +26,8 @@ class Row:
 
 
 BENCHMARKS: dict[str, BenchFn] = {}
+# Tables a benchmark prints after the common one (e.g. ``compare``'s pass/fail table).
+REPORTS: list[str] = []
 
 
 def register(name: str) -> Callable[[BenchFn], BenchFn]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from bench import BENCHMARKS, Row
+from bench import BENCHMARKS, REPORTS, Row
 
 MODULES = ["bench.board", "bench.engine", "bench.compare", "bench.load", "bench.env", "bench.bots"]
 
@@ -39,6 +39,9 @@ def main(argv: list[str]) -> int:
     for name in wanted:
         rows.extend(BENCHMARKS[name]())
     print(format_table(rows))
+    for report in REPORTS:
+        print()
+        print(report)
     return 0
 
 

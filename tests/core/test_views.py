@@ -53,3 +53,23 @@ def test_a_clone_of_a_view_is_detached_from_the_state():
     copy.houses[min(copy.houses)].demand.clear()
     copy.supply["waitress"] = 0
     assert state.canonical_json() == before
+
+
+def test_shallow_copies_share_every_field_and_are_new_objects():
+    """The generated copiers behind views (state.py ``_shallow_copier``) cover every field of
+    the dataclass, a field added later included."""
+    from dataclasses import fields
+
+    from fcm.core.state import shallow_player
+
+    bots = [make_bot("random", 5 + i) for i in range(3)]
+    state = play_game(bots, 6).state
+    copies = [
+        (state, state.shallow_copy()),
+        (state.turn, state.turn.shallow_copy()),
+        (state.players[1], shallow_player(state.players[1])),
+    ]
+    for original, copy in copies:
+        assert copy is not original and type(copy) is type(original)
+        for f in fields(original):  # type: ignore[arg-type]
+            assert getattr(copy, f.name) is getattr(original, f.name), f.name

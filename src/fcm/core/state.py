@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
 from fcm.core.types import (
@@ -34,6 +34,7 @@ from fcm.core.types import (
 )
 
 SCHEMA_VERSION = 1
+_T = TypeVar("_T")
 
 
 class Phase(StrEnum):
@@ -326,7 +327,7 @@ class TurnFlow:
 
     def shallow_copy(self) -> TurnFlow:
         """A new record sharing every part with this one (for views: read-only)."""
-        return TurnFlow(*_TURN_FIELDS(self))
+        return _copy_turn(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as saved: flat in the state's dict, under their historical names."""
@@ -471,7 +472,7 @@ class GameState:
 
     def shallow_copy(self) -> GameState:
         """A new state object sharing every part with this one (for views: read-only)."""
-        return GameState(*_STATE_FIELDS(self))
+        return _copy_state(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-able data (see :func:`state_from_dict`)."""
@@ -520,14 +521,23 @@ class GameState:
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()[:16]
 
 
-_STATE_FIELDS = operator.attrgetter(*(f.name for f in fields(GameState)))
-_PLAYER_FIELDS = operator.attrgetter(*(f.name for f in fields(Player)))
-_TURN_FIELDS = operator.attrgetter(*(f.name for f in fields(TurnFlow)))
+def _shallow_copier(cls: type[_T]) -> Callable[[_T], _T]:
+    """A function making a new ``cls`` object that shares every field with its argument.
+
+    Generated, one assignment per field of the dataclass (so a new field is never missed): a
+    third of the time of ``cls(*fields)``, which parses arguments and evaluates defaults. Views
+    make one state, one turn record and up to four player copies per bot decision."""
+    body = "".join(f"    n.{f.name} = s.{f.name}\n" for f in fields(cls))  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {"new": cls.__new__, "cls": cls}
+    exec(f"def copy(s):\n    n = new(cls)\n{body}    return n\n", namespace)
+    copy: Callable[[_T], _T] = namespace["copy"]
+    return copy
 
 
-def shallow_player(p: Player) -> Player:
-    """A new player object sharing every part with ``p`` (for views: read-only)."""
-    return Player(*_PLAYER_FIELDS(p))
+_copy_state = _shallow_copier(GameState)
+_copy_turn = _shallow_copier(TurnFlow)
+shallow_player = _shallow_copier(Player)
+"""A new player object sharing every part with its argument (for views: read-only)."""
 
 
 def _copy_data(x: Any) -> Any:

@@ -20,9 +20,16 @@ view to play on.
 
 from __future__ import annotations
 
+from typing import Final
+
 from fcm.core.events import Event
 from fcm.core.state import GameState, Phase, shallow_player
 from fcm.core.types import MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python 3.11),
+# and a view is made for every bot decision.
+_GAME_OVER: Final = Phase.GAME_OVER
+_FIRST_20: Final = MilestoneId.FIRST_20
 
 
 def reserves_visible_to(state: GameState, seat: Seat | None) -> bool:
@@ -30,30 +37,29 @@ def reserves_visible_to(state: GameState, seat: Seat | None) -> bool:
     $20)."""
     if state.bank_breaks > 0:
         return True
-    return seat is not None and state.players[seat].has(MilestoneId.FIRST_20)
+    return seat is not None and _FIRST_20 in state.players[seat].milestones
 
 
 def view(state: GameState, seat: Seat | None) -> GameState:
     """The state as ``seat`` may see it (``None``: a spectator, public information only)."""
     v = state.shallow_copy()
     v.rng = 0
-    if state.turn.phase is not Phase.GAME_OVER:
+    turn = state.turn
+    if turn.phase is not _GAME_OVER:
         v.seed = 0
-    if not reserves_visible_to(state, seat):
+    if reserves_visible_to(state, seat):
+        v.players = list(state.players)
+    else:
         players = []
         for p in state.players:
-            if p.seat != seat and p.reserve is not None:
+            if p.reserve is not None and p.seat != seat:
                 p = shallow_player(p)
                 p.reserve = None
                 p.reserve_price = None
             players.append(p)
         v.players = players
-    else:
-        v.players = list(state.players)
-    v.turn = state.turn.shallow_copy()
-    v.turn.drafts = {}
-    if state.turn.drafts:
-        v.turn.drafts = {s: (d if s == seat else []) for s, d in state.turn.drafts.items()}
+    v.turn = vt = turn.shallow_copy()
+    vt.drafts = {s: (d if s == seat else []) for s, d in turn.drafts.items()} if turn.drafts else {}
     if state.rules.hooks.redact:  # expansion modules' secrets (docs/modules.md)
         v.module_data = {m: dict(d) for m, d in state.module_data.items()}
         for hook in state.rules.hooks.redact:
