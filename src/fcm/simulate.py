@@ -160,7 +160,10 @@ def run_on_ray(
     try:
         resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = max(1, int(resources.get("CPU", 1)))
-        size = batch or max(1, min(16, len(items) // (cpus * 4) or 1))
+        # Small batches keep every CPU busy to the end (games differ in length: with 4 batches
+        # per CPU the last ones left a CPU idle for a whole batch); up to 16 games per task
+        # keep Ray's per-task cost (milliseconds) negligible on long runs.
+        size = batch or max(1, min(16, len(items) // (cpus * 16)))
         remote = ray.remote(task)
         pending = [
             remote.remote(list(items[i : i + size])) for i in range(0, len(items), size)

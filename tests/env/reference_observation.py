@@ -14,35 +14,29 @@ from fcm.core.engine import current_actors
 from fcm.core.geometry import Board
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, EmployeeId, Seat
-from fcm.env.encoding import HEIGHT, WIDTH
+from fcm.env.encoding import GOODS, HEIGHT, PLACEABLE_HOUSES, WIDTH
 from fcm.env.observation import (
     _CORNER_OFFSET,
     _CTYPE,
-    _EMP,
-    _GF,
-    _GOOD,
-    _HOUSE,
-    _MARK,
-    _MILE,
-    _P,
-    _PF,
     _PHASE,
-    _RESERVE,
     _STEP,
-    _TRAINER,
     DRINK_PLANE,
-    GLOBAL_FEATURES,
+    GUIDE_FEATURES,
     MAX_PLAYERS,
-    PLANES,
-    PLAYER_FEATURES,
     STAGES,
+    Layout,
+    layout_of,
 )
+
+_GOOD = {g: i for i, g in enumerate(GOODS)}
+_HOUSE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
 
 
 @lru_cache(maxsize=64)
-def _static_planes(board: Board) -> np.ndarray:
+def _static_planes(board: Board, L: Layout) -> np.ndarray:
     """The printed map: squares, roads, bridges, suppliers (the same all game)."""
-    planes = np.zeros((PLANES, HEIGHT, WIDTH), dtype=np.float32)
+    _P = L.P
+    planes = np.zeros((L.PLANES, HEIGHT, WIDTH), dtype=np.float32)
     if board.height > HEIGHT or board.width > WIDTH:
         raise ValueError(f"a {board.height} x {board.width} map is larger than the encoding grid")
     planes[_P["in_map"], : board.height, : board.width] = 1.0
@@ -58,9 +52,9 @@ def _static_planes(board: Board) -> np.ndarray:
     return planes
 
 
-def _counts(row: np.ndarray, base: int, cards: Sequence[EmployeeId]) -> None:
+def _counts(L: Layout, row: np.ndarray, base: int, cards: Sequence[EmployeeId]) -> None:
     for card in cards:
-        row[base + _EMP[card]] += 1.0
+        row[base + L.emp[card]] += 1.0
 
 
 def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict[str, np.ndarray]:
@@ -68,7 +62,9 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
     n = view.num_players
     rel = [(s - seat) % n for s in range(n)]
     board = board_of(view)
-    planes = _static_planes(board).copy()
+    L = layout_of(view)
+    _P, _PF, _GF, _EMP, _MILE = L.P, L.PF, L.GF, L.emp, L.mile
+    planes = _static_planes(board, L).copy()
 
     for h in view.houses.values():
         r, c = h.cell
@@ -89,6 +85,8 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
         if rest.drive_in:
             planes[_P["drive_in"], r : r + 2, c : c + 2] = 1.0
     for camp in view.campaigns.values():
+        if camp.kind is CampaignType.GOURMET_GUIDE:  # beside the board: no square
+            continue
         if camp.kind is CampaignType.AIRPLANE and camp.edge is not None:
             assert camp.first is not None
             span = view.rules.catalog.campaigns[camp.number].span
@@ -104,7 +102,15 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
             planes[_P["advert_eternal"], rows, cols] += 1.0
         planes[_P["advert_owner_0"] + rel[camp.owner], rows, cols] += 1.0
 
-    players = np.zeros((MAX_PLAYERS, PLAYER_FEATURES), dtype=np.float32)
+    if L.ketchup:
+        for number, seats in view.module_data.get("ketchup", {}).get("demand_by", {}).items():
+            house = view.houses.get(int(number))
+            if house is not None:
+                r, c = house.cell
+                for s in seats:
+                    planes[_P["demand_by_0"] + rel[s], r : r + 2, c : c + 2] = 1.0
+
+    players = np.zeros((MAX_PLAYERS, L.PLAYER_FEATURES), dtype=np.float32)
     actors = current_actors(view)
     order_pos = {s: i for i, s in enumerate(view.turn_order)}
     busy: dict[int, list[EmployeeId]] = {}
@@ -115,14 +121,14 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
         row = players[rel[p.seat]]
         row[_PF["present"]] = 1.0
         row[_PF["cash"]] = p.cash
-        row[_PF["reserve"] + _RESERVE.get(p.reserve or 0, 3)] = 1.0
+        row[_PF["reserve"] + L.reserve.get((p.reserve, p.reserve_price), L.nres)] = 1.0
         if p.seat in order_pos:
             row[_PF["turn_order"] + order_pos[p.seat]] = 1.0
-        _counts(row, _PF["hand"], p.hand)
-        _counts(row, _PF["at_work"], p.at_work)
-        _counts(row, _PF["beach"], p.beach)
-        _counts(row, _PF["busy"], busy.get(p.seat, []))
-        _counts(row, _PF["draft"], view.turn.drafts.get(p.seat, []))
+        _counts(L, row, _PF["hand"], p.hand)
+        _counts(L, row, _PF["at_work"], p.at_work)
+        _counts(L, row, _PF["beach"], p.beach)
+        _counts(L, row, _PF["busy"], busy.get(p.seat, []))
+        _counts(L, row, _PF["draft"], view.turn.drafts.get(p.seat, []))
         for good, amount in p.stock.items():
             row[_PF["stock"] + _GOOD[good]] = amount
         for m in p.milestones:
@@ -133,7 +139,7 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
         row[_PF["waitresses"]] = view.waitresses_this_round.get(p.seat, 0)
         row[_PF["hire_discounts"]] = p.hire_discounts
 
-    gl = np.zeros(GLOBAL_FEATURES, dtype=np.float32)
+    gl = np.zeros(L.GLOBAL_FEATURES, dtype=np.float32)
     gl[_GF["players"] + n - 2] = 1.0
     gl[_GF["bank"]] = view.bank
     gl[_GF["round"]] = view.round
@@ -149,7 +155,7 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
     for number in view.house_supply:
         gl[_GF["house_supply"] + _HOUSE[number]] = 1.0
     for number in view.campaign_supply:
-        gl[_GF["campaign_supply"] + number - 1] = 1.0
+        gl[_GF["campaign_supply"] + L.number[number]] = 1.0
     for m in view.milestones_available:
         gl[_GF["milestones_available"] + _MILE[m]] = 1.0
     for m in view.milestones_this_round:
@@ -162,19 +168,29 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
         gl[_GF["hires_made"]] = turn.hires_made
         gl[_GF["discount_hires"]] = turn.discount_hires
         for t in turn.trainers:
-            gl[_GF["training_left"] + _TRAINER[t.card]] += t.left
+            gl[_GF["training_left"] + L.trainer[t.card]] += t.left
         gl[_GF["fresh"]] = len(turn.fresh)
         for card in turn.unused:
             gl[_GF["unused"] + _EMP[card]] += 1.0
         if turn.draft is not None:
-            gl[_GF["draft_marketeer"] + _MARK[turn.draft.marketeer]] = 1.0
-            gl[_GF["draft_number"] + turn.draft.number - 1] = 1.0
+            gl[_GF["draft_marketeer"] + L.mark[turn.draft.marketeer]] = 1.0
+            gl[_GF["draft_number"] + L.number[turn.draft.number]] = 1.0
             placed = turn.draft.cells is not None or turn.draft.edge is not None
             gl[_GF["draft_placed"]] = 1.0 if placed else 0.0
     for pos, s in enumerate(view.turn.new_order):
         if s is not None:
             gl[_GF["new_order"] + pos * MAX_PLAYERS + rel[s]] = 1.0
     gl[_GF["setup_second_pass"]] = 1.0 if view.turn.setup_second_pass else 0.0
+    if L.reserve_prices:
+        gl[_GF["base_price"]] = view.module_data.get("reserve_prices", {}).get("base_price") or 0
+    for camp in view.campaigns.values():
+        if camp.kind is CampaignType.GOURMET_GUIDE:
+            at = _GF["gourmet_guides"] + L.guides.index(camp.number) * GUIDE_FEATURES
+            gl[at] = 1.0
+            gl[at + 1 + rel[camp.owner]] = 1.0
+            gl[at + 1 + MAX_PLAYERS + _GOOD[camp.good]] = 1.0
+            gl[at + 1 + 2 * MAX_PLAYERS] = camp.remaining
+            gl[at + 2 + 2 * MAX_PLAYERS] = 1.0 if camp.eternal else 0.0
 
     out: dict[str, np.ndarray] = {"board": planes, "players": players, "globals": gl}
     if mask:
@@ -185,9 +201,9 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
 def legal_mask_reference(view: GameState, seat: Seat) -> np.ndarray:
     """The mask through the plain encoder, one action at a time (no memo)."""
     from fcm.core.engine import legal_actions
-    from fcm.env.encoding import NUM_ACTIONS, encode
+    from fcm.env.encoding import encode, encoding_of
 
-    m = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    m = np.zeros(encoding_of(view).num_actions, dtype=np.int8)
     for a in legal_actions(view, seat):
         m[encode(view, a)] = 1
     return m

@@ -109,3 +109,50 @@ def test_render_is_text() -> None:
     env.reset()
     text = env.render()
     assert "round 1" in text and "player_0" in text
+
+
+MODULES = (
+    "fry_chefs",
+    "gourmet_food_critics",
+    "hard_choices",
+    "ketchup",
+    "mass_marketeers",
+    "movie_stars",
+    "night_shift_managers",
+    "reserve_prices",
+)
+
+
+def test_pettingzoo_api_test_with_modules() -> None:
+    """Issue 15 item 3: the env plays the expansion modules, with spaces sized from the ruleset."""
+    env = aec_env(players=4, seed=5, modules=MODULES)
+    assert env.game_options.modules == frozenset(MODULES)
+    size = env.observation_space("player_0")["observation"].shape[0]
+    assert size == env.layout.OBS_SIZE and env.action_space("player_0").n > 54611
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=300)
+    env = aec_env(players=3, seed=2, modules="ketchup,reserve_prices", copy=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=200)
+    seed_test(lambda: aec_env(players=3, seed=7, modules=MODULES), num_cycles=100)
+
+
+def test_an_unknown_module_is_refused_by_name() -> None:
+    with pytest.raises(fcm.ScenarioError, match="no_such_module"):
+        aec_env(players=3, modules=("no_such_module",))
+
+
+def test_a_later_seat_cannot_see_an_earlier_seats_reserve_price() -> None:
+    """Reserve Prices (ketchup.md 14): the base price on seat 0's secret card does not reach
+    seat 1's observation."""
+    seen = []
+    for price in (5, 20):
+        env = aec_env(players=2, seed=3, modules=("reserve_prices",))
+        env.reset()
+        env.step(encode(env.state, fcm.ChooseReserve(200, price)))
+        assert env.agent_selection == "player_1"
+        seen.append(env.observe("player_1"))
+    assert np.array_equal(seen[0]["observation"], seen[1]["observation"])
+    assert seen[0]["action_mask"].sum() == 3

@@ -35,7 +35,7 @@ def test_dataset_replays_exactly(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == ["game-3.npz", "game-4.npz"]
     a = load(out / "game-3.npz")
     meta = a["meta"]
-    assert meta["encoding_version"] == 1 and meta["bots"] == ["heuristic", "random"]
+    assert meta["encoding_version"] == 2 and meta["bots"] == ["heuristic", "random"]
     rows = len(a["action"])
     assert a["obs"].shape == (rows, meta["obs_size"]) and len(a["legal_offsets"]) == rows + 1
     state = fcm.new_game(2, seed=3, options=fcm.Options.from_dict(meta["options"]))

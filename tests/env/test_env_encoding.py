@@ -26,13 +26,16 @@ def check_position(state: GameState, seat: int, seen: Counter[str]) -> None:
     from the seat's view), and the mask has exactly one 1 per legal action."""
     legal = fcm.legal_actions(state, seat)
     v = fcm.view(state, seat)
+    enc = E.encoding_of(v)
+    assert enc is E.encoding_of(state)
     idx = [E.encode(v, a) for a in legal]
     assert len(set(idx)) == len(idx), "two legal actions share an index"
     for a, i in zip(legal, idx, strict=True):
-        assert 0 <= i < E.NUM_ACTIONS
+        assert 0 <= i < enc.num_actions
         assert E.decode(v, i) == a, (a, i)
-        seen[E.block_of(i).name] += 1
+        seen[enc.block_of(i).name] += 1
     mask = legal_mask(v, seat)
+    assert mask.shape == (enc.num_actions,)
     assert int(mask.sum()) == len(legal)
     assert sorted(np.flatnonzero(mask).tolist()) == sorted(idx)
 
@@ -67,9 +70,11 @@ def test_vocabularies_cover_the_catalog() -> None:
     assert (biggest.tile_rows * 5, biggest.tile_cols * 5) == (E.HEIGHT, E.WIDTH)
 
 
-def test_version_1_layout_is_pinned() -> None:
-    """Version 1's blocks: a change here is a new VERSION (docs/research.md)."""
-    assert E.VERSION == 1
+def test_base_layout_is_pinned() -> None:
+    """The base game's blocks (version 2 keeps version 1's layout when no module is on): a
+    change here is a new VERSION (docs/research.md)."""
+    assert E.VERSION == 2
+    assert E.encoding_of(fcm.new_game(3, seed=1)) is E.BASE
     assert E.NUM_ACTIONS == 54611
     assert E.BLOCKS["place_restaurant"].offset == 4
     assert E.BLOCKS["drive_route"].size == 3 * 8192
@@ -130,7 +135,9 @@ def test_round_trip_over_thousands_of_positions_from_random_and_heuristic_games(
     assert common <= set(seen), seen
 
 
-def _working_scenario(seed: int) -> GameState:
+def _working_scenario(
+    seed: int, modules: frozenset[str] = frozenset(), extra: tuple[str, ...] = ()
+) -> GameState:
     """Seat 0 starts a Working 9-5 turn with every kind of acting card at work, on a real
     5-player map (so the corners of the 20 x 25 grid are used)."""
     tiles = [[[t, k] for t, k in row] for row in fcm.new_game(5, seed=seed).tiles]
@@ -160,8 +167,9 @@ def _working_scenario(seed: int) -> GameState:
         "kitchen_trainee",
         "burger_chef",
         "pizza_cook",
+        *extra,
     ]
-    data = {
+    data: dict[str, object] = {
         "players": 5,
         "tiles": tiles,
         "phase": "working",
@@ -185,6 +193,8 @@ def _working_scenario(seed: int) -> GameState:
             {"owner": 1, "cell": list(c2), "entrance": str(e2)},
         ],
     }
+    if modules:
+        data["modules"] = sorted(modules)
     return fcm.load_scenario(data)
 
 
@@ -217,3 +227,101 @@ def test_round_trip_over_full_working_turns_with_every_card() -> None:
         "move_restaurant",
     }
     assert every <= set(seen), every - set(seen)
+
+
+ALL_MODULES = frozenset(
+    {
+        "fry_chefs",
+        "gourmet_food_critics",
+        "hard_choices",
+        "ketchup",
+        "mass_marketeers",
+        "movie_stars",
+        "night_shift_managers",
+        "reserve_prices",
+    }
+)
+
+
+def module_game(players: int, seed: int, modules: frozenset[str]) -> GameState:
+    return fcm.new_game(players, seed=seed, options=fcm.Options(modules=modules))
+
+
+def test_module_vocabularies_cover_the_ruleset_and_keep_the_base_prefix() -> None:
+    """Issue 15 item 3: with modules the vocabularies are the base game's followed by the
+    modules' cards, edges, tiles and reserve cards (ketchup.md 13-15), sized from the ruleset."""
+    state = module_game(4, 1, ALL_MODULES)
+    rules, enc = state.rules, E.encoding_of(state)
+    assert enc is not E.BASE and enc.modules == ALL_MODULES and E.encoding_of(state) is enc
+    cat = rules.catalog
+    assert set(enc.employees) == set(cat.employees)
+    assert enc.employees[: len(E.EMPLOYEES)] == E.EMPLOYEES
+    assert "fry_chef" in enc.employees and "b_movie_star" in enc.employees
+    edges = {(e.id, into) for e in cat.employees.values() for into in e.trains_into}
+    assert set(enc.train_edges) == edges
+    assert enc.train_edges[: len(E.TRAIN_EDGES)] == E.TRAIN_EDGES
+    assert "gourmet_food_critic" in enc.marketeers
+    assert enc.campaign_numbers == tuple(range(1, 21))  # gourmet guides 17-20
+    assert enc.reserves == ((200, 5), (200, 10), (200, 20))  # Reserve Prices (ketchup.md 14)
+    assert enc.num_actions > E.NUM_ACTIONS
+    assert sum(b.size for b in enc.blocks.values()) == enc.num_actions
+    assert E.decode(state, enc.blocks["choose_reserve"].offset + 2) == fcm.ChooseReserve(200, 20)
+
+
+@pytest.mark.parametrize(
+    "modules",
+    [
+        ALL_MODULES,
+        frozenset({"gourmet_food_critics", "reserve_prices"}),
+        frozenset({"movie_stars", "fry_chefs", "ketchup"}),
+        (ALL_MODULES - {"hard_choices"}) | {"new_milestones"},  # they exclude each other
+    ],
+    ids=lambda m: "+".join(sorted(m)),
+)
+def test_round_trip_with_modules(modules: frozenset[str]) -> None:
+    """Issue 15 item 3: over random and heuristic games with expansion modules, every legal
+    action of every actor round-trips through the game's encoding and the mask counts match."""
+    seen: Counter[str] = Counter()
+    positions = 0
+    for g in range(6):
+        players = 2 + g % 4
+        bots = [
+            make_bot("heuristic" if (g + i) % 2 == 0 else "random", 31 * g + i)
+            for i in range(players)
+        ]
+        state = module_game(players, 2000 + g, modules)
+        for _ in range(900):
+            if fcm.is_over(state):
+                break
+            actors = fcm.current_actors(state)
+            for seat in actors:
+                check_position(state, seat, seen)
+                positions += 1
+            seat = actors[0]
+            legal = fcm.legal_actions(state, seat)
+            fcm.apply_in_place(state, seat, bots[seat].choose(fcm.view(state, seat), seat, legal))
+    assert positions > 1000
+    assert {"choose_reserve", "hire", "train", "start_campaign", "choose_advert"} <= set(seen)
+
+
+def test_round_trip_over_working_turns_with_module_cards() -> None:
+    """Working 9-5 turns with the modules' cards at work (a Gourmet Food Critic launching
+    gourmet guides, ketchup.md 13; a Mass Marketeer, a Night Shift Manager, a Fry Chef, a movie
+    star; trainers that can train into them): every position round-trips in the game's
+    encoding, and a gourmet guide (tile 17-20) is started."""
+    seen: Counter[str] = Counter()
+    guides = 0
+    extra = ("gourmet_food_critic", "mass_marketeer", "night_shift_manager", "fry_chef")
+    for seed in range(6):
+        state = _working_scenario(seed, ALL_MODULES, (*extra, "b_movie_star"))
+        enc = E.encoding_of(state)
+        assert enc.modules == ALL_MODULES
+        rng = random.Random(seed)
+        while state.turn.working is not None and state.turn.working.seat == 0:
+            check_position(state, 0, seen)
+            legal = fcm.legal_actions(state, 0)
+            guides += sum(isinstance(a, fcm.StartCampaign) and a.number > 16 for a in legal)
+            pick = [a for a in legal if not isinstance(a, fcm.Done)] or legal
+            fcm.apply_in_place(state, 0, rng.choice(pick))
+    assert guides > 0
+    assert {"hire", "train", "start_campaign", "choose_advert", "place_campaign"} <= set(seen)

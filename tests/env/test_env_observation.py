@@ -177,13 +177,14 @@ def test_research_doc_example_runs_and_tables_match_the_code() -> None:
     ones the code generates."""
     import doctest
 
-    from fcm.env.reference import action_table, observation_tables
+    from fcm.env.reference import action_table, module_tables, observation_tables
 
     path = Path(__file__).parents[2] / "docs" / "research.md"
     result = doctest.testfile(str(path), module_relative=False)
     assert result.attempted > 10 and result.failed == 0
     text = path.read_text()
     assert action_table() in text and observation_tables() in text
+    assert module_tables() in text
 
 
 def _check_against_the_reference(observer: O.Observer, state: GameState) -> int:
@@ -263,3 +264,136 @@ def test_observer_arrays_are_read_only_and_module_arrays_are_copies() -> None:
     assert b["board"][0, 0, 0] == 1.0 and a["board"].flags.writeable
     assert same(O.observe(v, 0), b)
     assert np.array_equal(O.observe_flat(v, 0), O.flat(b))
+
+
+# -- expansion modules (issue 15 item 3) ------------------------------------------------------
+
+ALL_MODULES = frozenset(
+    {
+        "fry_chefs",
+        "gourmet_food_critics",
+        "hard_choices",
+        "ketchup",
+        "mass_marketeers",
+        "movie_stars",
+        "night_shift_managers",
+        "reserve_prices",
+    }
+)
+
+
+def test_module_layout_is_sized_from_the_ruleset_and_documented() -> None:
+    """With modules the per-card vectors follow the ruleset's cards, the reserve one-hot its
+    reserve cards, the campaign vectors its tiles; Ketchup, Reserve Prices and Gourmet Food
+    Critics add their own planes and fields; every name is in docs/research.md."""
+    state = fcm.new_game(4, seed=1, options=fcm.Options(modules=ALL_MODULES))
+    L = O.layout_of(state)
+    assert L is not O.BASE_LAYOUT and O.layout_of(fcm.new_game(4, seed=1)) is O.BASE_LAYOUT
+    cards = len(state.rules.catalog.employees)
+    assert L.player_field("hand").stop - L.player_field("hand").start == cards
+    assert L.player_field("reserve").stop - L.player_field("reserve").start == 4  # 3 cards + ?
+    assert L.global_field("campaign_supply").stop - L.global_field("campaign_supply").start == 20
+    assert "someone_sells_your_demand" in L.milestones
+    obs = obs_of(state, 0)
+    assert obs["board"].shape == (L.PLANES, 20, 25) and L.PLANES == O.PLANES + 5
+    assert obs["players"].shape == (5, L.PLAYER_FEATURES)
+    assert obs["globals"].shape == (L.GLOBAL_FEATURES,)
+    assert obs["action_mask"].shape == (L.encoding.num_actions,)
+    assert O.flat(obs).shape == (L.OBS_SIZE,)
+    doc = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
+    for name, what in L.board_planes:
+        assert what and f"`{name}`" in doc, name
+    for name, _, what in (*L.player_fields, *L.global_fields):
+        assert what and f"`{name}`" in doc, name
+
+
+def test_incremental_observations_equal_the_reference_with_modules() -> None:
+    """The Observer equals the plain build with expansion modules on, over whole random and
+    heuristic games and over Working 9-5 turns that launch gourmet guides (ketchup.md 13),
+    then on through Marketing (Ketchup's demand makers, ketchup.md 8)."""
+    from tests.env.test_env_encoding import _working_scenario
+
+    observer = O.Observer()
+    checked = 0
+    states = []
+    other = (ALL_MODULES - {"hard_choices"}) | {"new_milestones"}  # they exclude each other
+    for players, seed, bot, mods in (
+        (3, 41, "heuristic", ALL_MODULES),
+        (4, 42, "random", ALL_MODULES),
+        (5, 43, "random", ALL_MODULES),
+        (4, 44, "heuristic", other),
+    ):
+        state = fcm.new_game(players, seed, fcm.Options(modules=mods, round_limit=10))
+        states.append((state, bot, seed))
+    extra = ("gourmet_food_critic", "mass_marketeer", "fry_chef", "b_movie_star")
+    for seed in range(3):
+        states.append((_working_scenario(seed, ALL_MODULES, extra), "random", seed))
+    guides = 0
+    for state, bot, seed in states:
+        rng = random.Random(seed)
+        bots = [make_bot(bot, seed * 10 + i) for i in range(state.num_players)]
+        step = 0
+        while not fcm.is_over(state) and step < 1500:
+            seat = fcm.current_actors(state)[0]
+            v = fcm.view(state, seat)
+            observer.observe(v, seat)
+            if step % 3 == 0:
+                checked += _check_against_the_reference(observer, state)
+            guides += any(c.kind == "gourmet_guide" for c in state.campaigns.values())
+            legal = fcm.legal_actions(state, seat)
+            if bot == "random":
+                pick = [a for a in legal if not isinstance(a, fcm.Done)] or legal
+                action = rng.choice(pick if step % 4 else legal)
+            else:
+                action = bots[seat].choose(v, seat, legal)
+            fcm.apply_in_place(state, seat, action)
+            step += 1
+        checked += _check_against_the_reference(observer, state)
+    assert checked > 500 and guides > 0
+
+
+def test_hidden_differences_with_modules() -> None:
+    """With Reserve Prices the price on another seat's reserve card is as secret as the card
+    (ketchup.md 14): scrambling it, the others' drafts and the generator leaves every seat's
+    observation unchanged, over random games with every module of one set on."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(4):
+        options = fcm.Options(modules=ALL_MODULES, round_limit=6)
+        state = fcm.new_game(2 + seed % 4, seed=seed, options=options)
+        for _ in range(250):
+            if fcm.is_over(state):
+                break
+            for seat in range(state.num_players):
+                other = state.clone()
+                other.rng += 1
+                for p in other.players:
+                    if p.seat != seat and not fcm.core.views.reserves_visible_to(state, seat):
+                        p.reserve_price = 20 if p.reserve_price != 20 else 5
+                for s in other.turn.drafts:
+                    if s != seat:
+                        other.turn.drafts[s] = [*other.turn.drafts[s], "waitress"]
+                assert same(obs_of(state, seat), obs_of(other, seat))
+                checked += 1
+            seat = fcm.current_actors(state)[0]
+            fcm.apply_in_place(state, seat, rng.choice(fcm.legal_actions(state, seat)))
+    assert checked > 800
+
+
+def test_one_observer_over_base_and_module_games() -> None:
+    """A base game and a module game through one observer: each gets its own layout and the
+    same arrays as a fresh observer."""
+    shared = O.Observer()
+    states = [
+        fcm.new_game(3, seed=7),
+        fcm.new_game(3, seed=7, options=fcm.Options(modules=ALL_MODULES)),
+    ]
+    rng = random.Random(2)
+    for _ in range(120):
+        for state in states:
+            if fcm.is_over(state):
+                continue
+            seat = fcm.current_actors(state)[0]
+            v = fcm.view(state, seat)
+            assert same(shared.observe(v, seat), O.Observer().observe(v, seat))
+            fcm.apply_in_place(state, seat, rng.choice(fcm.legal_actions(state, seat)))

@@ -98,3 +98,32 @@ def test_random_rollout_evaluation_end_to_end() -> None:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=3, random_state=np.random.RandomState(2))
     value = evaluator.evaluate(setup_done(game, 3))
     assert value.shape == (3,) and abs(float(np.sum(value))) < 1e-9
+
+
+MODULES = "fry_chefs,gourmet_food_critics,hard_choices,ketchup,mass_marketeers,movie_stars,night_shift_managers,reserve_prices"  # noqa: E501
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_sim_test_with_modules(players: int) -> None:
+    """Issue 15 item 3: the game parameter ``modules`` plays the expansion modules; OpenSpiel's
+    consistency test with serialization passes and the sizes are the ruleset's."""
+    game = pyspiel.load_game(
+        "python_fcm", {"players": players, "round_limit": 3, "modules": MODULES}
+    )
+    assert game.options.modules == frozenset(MODULES.split(","))
+    assert game.num_distinct_actions() == game.encoding.num_actions + 1 > fos.NUM_ACTIONS + 1
+    assert game.observation_tensor_size() == game.layout.OBS_SIZE > OBS_SIZE
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_reserve_prices_stay_secret_in_a_joint_step() -> None:
+    """Reserve Prices (ketchup.md 14): seat 1's tensor is the same whatever price seat 0's
+    card shows."""
+    game = pyspiel.load_game("python_fcm", {"players": 2, "modules": "reserve_prices"})
+    tensors = []
+    for price in (5, 20):
+        state = setup_done(game, 1)
+        state.apply_actions([encode(state.fcm, fcm.ChooseReserve(200, p)) for p in (price, 10)])
+        tensors.append((state.observation_tensor(0), state.observation_tensor(1)))
+    assert tensors[0][1] == tensors[1][1]
+    assert tensors[0][0] != tensors[1][0]

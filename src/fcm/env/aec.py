@@ -9,6 +9,8 @@ engine reveals them to everyone.
 
 Observation of an agent: ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
 (:mod:`fcm.env.observation`, flat layout); the mask is all zeros unless it is that agent's turn.
+``modules=("ketchup", ...)`` plays with expansion modules: the sizes are then the ruleset's
+(``env.layout.OBS_SIZE``, ``env.encoding.num_actions``; docs/research.md).
 An action is an index of :mod:`fcm.env.encoding`; an index outside the mask raises ValueError.
 With ``copy=False`` the observation and mask are read-only views of the env's buffers, valid
 until the next ``step()`` (faster; copy what you keep); by default they are new arrays.
@@ -22,6 +24,8 @@ truncates earlier.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from fcm.env._deps import require
@@ -35,13 +39,12 @@ from pettingzoo import AECEnv  # noqa: E402
 
 import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
+from fcm.core.ruleset import get_ruleset  # noqa: E402
 from fcm.core.state import GameState, Options  # noqa: E402
-from fcm.env.encoding import NUM_ACTIONS  # noqa: E402
-from fcm.env.observation import OBS_SIZE, Observer  # noqa: E402
+from fcm.env.encoding import encoding_for  # noqa: E402
+from fcm.env.observation import Observer, layout_for  # noqa: E402
 
 REWARDS = ("rank", "cash_share")
-_NO_ACTIONS = np.zeros(NUM_ACTIONS, dtype=np.int8)
-_NO_ACTIONS.flags.writeable = False
 
 
 def final_rewards(state: GameState, mode: str = "rank") -> list[float]:
@@ -73,6 +76,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         seed: int = 0,
         *,
         options: Options | None = None,
+        modules: Iterable[str] | str = (),
         reward: str = "rank",
         max_steps: int | None = None,
         render_mode: str | None = None,
@@ -83,20 +87,33 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if isinstance(modules, str):
+            modules = [m for m in modules.split(",") if m.strip()]
+        chosen = frozenset(m.strip() for m in modules)
+        if chosen:
+            base = options or Options()
+            options = dataclasses.replace(base, modules=base.modules | chosen)
         self.players = players
         self.seed = seed
         self.game_options = options
+        opts = options or Options()
+        rules = get_ruleset(opts.ruleset, opts.modules)  # refuses unknown or clashing modules
+        self.layout = layout_for(rules)
+        self.encoding = encoding_for(rules)
+        num_actions = self.encoding.num_actions
+        self._no_actions = np.zeros(num_actions, dtype=np.int8)
+        self._no_actions.flags.writeable = False
         self.reward_mode = reward
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (OBS_SIZE,), np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                "observation": spaces.Box(-np.inf, np.inf, (self.layout.OBS_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
             }
         )
-        self._act_space = spaces.Discrete(NUM_ACTIONS)
+        self._act_space = spaces.Discrete(num_actions)
         self._next_seed = seed
         self.state: GameState | None = None
         self.game_seed = seed
@@ -147,7 +164,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
             mask = self._observer.mask_of(seat)
         else:
             obs = self._observer.flat(fcm.view(self.state, seat), seat)
-            mask = _NO_ACTIONS
+            mask = self._no_actions
         if self.copy:
             return {"observation": obs.copy(), "action_mask": mask.copy()}
         return {"observation": obs, "action_mask": mask}

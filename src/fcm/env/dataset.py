@@ -29,8 +29,8 @@ from fcm.core.setup import new_game
 from fcm.core.state import Options
 from fcm.core.views import view
 from fcm.env.aec import final_rewards
-from fcm.env.encoding import NUM_ACTIONS, VERSION, encode
-from fcm.env.observation import OBS_SIZE, Observer
+from fcm.env.encoding import NUM_ACTIONS, VERSION, encode, encoding_of
+from fcm.env.observation import Observer, layout_of
 from fcm.simulate import bot_seed
 
 MAX_DECISIONS = 200_000
@@ -64,8 +64,8 @@ def record_game(bots: Sequence[str], seed: int, options: Options | None = None) 
                 raise RuntimeError(f"game {seed} did not end in {MAX_DECISIONS} decisions")
     meta = {
         "encoding_version": VERSION,
-        "num_actions": NUM_ACTIONS,
-        "obs_size": OBS_SIZE,
+        "num_actions": encoding_of(state).num_actions,  # the ruleset's (modules: docs)
+        "obs_size": layout_of(state).OBS_SIZE,
         "players": players,
         "bots": list(bots),
         "seed": seed,
@@ -112,8 +112,8 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 def dense_mask(archive: dict[str, Any], t: int) -> np.ndarray:
-    """Row ``t``'s legal set as an ``int8[NUM_ACTIONS]`` mask."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    """Row ``t``'s legal set as an ``int8[num_actions]`` mask (the game's, from ``meta``)."""
+    mask = np.zeros(int(archive["meta"].get("num_actions", NUM_ACTIONS)), dtype=np.int8)
     lo, hi = archive["legal_offsets"][t], archive["legal_offsets"][t + 1]
     mask[archive["legal"][lo:hi]] = 1
     return mask

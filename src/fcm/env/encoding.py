@@ -1,4 +1,4 @@
-"""The action encoding: engine actions <-> integers ``0 .. NUM_ACTIONS - 1`` (version 1).
+"""The action encoding: engine actions <-> integers ``0 .. num_actions - 1`` (version 2).
 
 One fixed index space for every player count (the largest map, 5 players, is 20 x 25 squares).
 It is a concatenation of *blocks*, one per kind of action, each the product of the action's
@@ -37,6 +37,16 @@ the bit of a supplier does not depend on where its tile lies or how it is turned
 The mapping is fixed: it depends on the position only to read the map (where each supplier lies)
 and, for ``add_garden``, where the house is; both are public, so a seat's view is enough.
 Changing any of it is a new ``VERSION``.
+
+**Expansion modules** (version 2): the fields' vocabularies are sized from the game's ruleset
+(:func:`encoding_of`, an :class:`Encoding` per set of modules). Each vocabulary is the base
+game's (the tuples below, in this order) followed by what the modules add, in the id enums'
+order: employee cards (``EmployeeId``), trainers, training edges (by the index of the card
+trained, then of the card it becomes), marketeers, kitchen cards; the reserve cards are the
+ruleset's (by money, then base price: Reserve Prices' three $200 cards), campaign tile numbers
+run to the highest the ruleset has (gourmet guides 17-20), durations to the longest a marketeer
+may choose. With no module the encoding is exactly version 1 (``BASE``, the module-level
+``BLOCKS`` and ``NUM_ACTIONS``); with modules every block after the first grown one moves.
 """
 
 from __future__ import annotations
@@ -68,10 +78,11 @@ from fcm.core.actions import (
 from fcm.core.company import board_of
 from fcm.core.engine import legal_actions
 from fcm.core.geometry import Board
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
 
-VERSION = 1
+VERSION = 2
 
 HEIGHT = 20  # squares: the 5-player map is 4 x 5 tiles
 WIDTH = 25
@@ -227,59 +238,292 @@ class Block:
         return tuple(reversed(out))
 
 
-_BLOCK_DIMS: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("done", ()),
-    ("choose_reserve", (len(RESERVES),)),
-    ("place_restaurant", (len(PLACERS), SQUARES, len(CORNERS))),
-    ("move_restaurant", (3, SQUARES, len(CORNERS))),
-    ("send_to_work", (len(EMPLOYEES),)),
-    ("choose_turn_order", (MAX_POSITIONS,)),
-    ("hire", (len(EMPLOYEES),)),
-    ("train", (len(TRAINERS), len(TRAIN_EDGES), 2)),
-    ("start_campaign", (len(MARKETEERS), len(CAMPAIGN_NUMBERS))),
-    ("place_campaign", (SQUARES, len(ORIENTATIONS))),
-    ("place_airplane", (len(EDGES), WIDTH)),
-    ("choose_advert", (len(GOODS), MAX_DURATION)),
-    ("cook", (len(KITCHEN), len(FOODS))),
-    ("get_drink", (len(ERRAND), len(DRINKS))),
-    ("drive_route", (len(ROUTE_BUYERS), 1 << len(SUPPLIERS))),
-    ("place_house", (len(PLACEABLE_HOUSES), SQUARES, SIDES)),
-    ("add_garden", (len(HOUSE_NUMBERS), SIDES)),
-    ("fire", (len(EMPLOYEES),)),
-    ("throw_away", (len(GOODS),)),
-)
+Reserve = tuple[int, int | None]  # a reserve card: (money, base price or None)
+BASE_RESERVES: tuple[Reserve, ...] = tuple((m, None) for m in RESERVES)
 
 
-def _blocks() -> dict[str, Block]:
-    out: dict[str, Block] = {}
-    offset = 0
-    for name, dims in _BLOCK_DIMS:
-        out[name] = Block(name, offset, dims)
-        offset += out[name].size
-    return out
+class Encoding:
+    """One index space: the vocabularies of a ruleset and the blocks sized from them."""
+
+    def __init__(
+        self,
+        *,
+        modules: frozenset[str] = frozenset(),
+        employees: tuple[EmployeeId, ...] = EMPLOYEES,
+        reserves: tuple[Reserve, ...] = BASE_RESERVES,
+        trainers: tuple[EmployeeId, ...] = TRAINERS,
+        train_edges: tuple[tuple[EmployeeId, EmployeeId], ...] = TRAIN_EDGES,
+        marketeers: tuple[EmployeeId, ...] = MARKETEERS,
+        campaign_numbers: tuple[int, ...] = CAMPAIGN_NUMBERS,
+        max_duration: int = MAX_DURATION,
+        kitchen: tuple[EmployeeId, ...] = KITCHEN,
+        errand: tuple[EmployeeId, ...] = ERRAND,
+        route_buyers: tuple[EmployeeId, ...] = ROUTE_BUYERS,
+    ) -> None:
+        self.modules = modules
+        self.employees, self.reserves, self.trainers = employees, reserves, trainers
+        self.train_edges, self.marketeers = train_edges, marketeers
+        self.campaign_numbers, self.max_duration = campaign_numbers, max_duration
+        self.kitchen, self.errand, self.route_buyers = kitchen, errand, route_buyers
+        dims: tuple[tuple[str, tuple[int, ...]], ...] = (
+            ("done", ()),
+            ("choose_reserve", (len(reserves),)),
+            ("place_restaurant", (len(PLACERS), SQUARES, len(CORNERS))),
+            ("move_restaurant", (3, SQUARES, len(CORNERS))),
+            ("send_to_work", (len(employees),)),
+            ("choose_turn_order", (MAX_POSITIONS,)),
+            ("hire", (len(employees),)),
+            ("train", (len(trainers), len(train_edges), 2)),
+            ("start_campaign", (len(marketeers), len(campaign_numbers))),
+            ("place_campaign", (SQUARES, len(ORIENTATIONS))),
+            ("place_airplane", (len(EDGES), WIDTH)),
+            ("choose_advert", (len(GOODS), max_duration)),
+            ("cook", (len(kitchen), len(FOODS))),
+            ("get_drink", (len(errand), len(DRINKS))),
+            ("drive_route", (len(route_buyers), 1 << len(SUPPLIERS))),
+            ("place_house", (len(PLACEABLE_HOUSES), SQUARES, SIDES)),
+            ("add_garden", (len(HOUSE_NUMBERS), SIDES)),
+            ("fire", (len(employees),)),
+            ("throw_away", (len(GOODS),)),
+        )
+        self.blocks: dict[str, Block] = {}
+        offset = 0
+        for name, d in dims:
+            self.blocks[name] = Block(name, offset, d)
+            offset += self.blocks[name].size
+        self.num_actions = offset
+        self.by_offset: tuple[Block, ...] = tuple(self.blocks.values())
+        self.emp = {e: i for i, e in enumerate(employees)}
+        self.reserve = {r: i for i, r in enumerate(reserves)}
+        self.trainer = {t: i for i, t in enumerate(trainers)}
+        self.train_edge = {e: i for i, e in enumerate(train_edges)}
+        self.marketeer = {m: i for i, m in enumerate(marketeers)}
+        self.number = {n: i for i, n in enumerate(campaign_numbers)}
+        self.kitchen_of = {k: i for i, k in enumerate(kitchen)}
+        self.errand_of = {k: i for i, k in enumerate(errand)}
+        self.route_of = {k: i for i, k in enumerate(route_buyers)}
+
+    def __repr__(self) -> str:
+        return f"Encoding(v{VERSION}, modules={sorted(self.modules)}, {self.num_actions} actions)"
+
+    # -- encode --------------------------------------------------------------------------------
+
+    def encode(self, state: GameState, action: Action) -> int:
+        """The index of ``action`` in this position (``state`` may be a seat's view)."""
+        try:
+            return self._encode(state, action)
+        except KeyError as exc:
+            raise EncodingError(
+                f"{action!r}: {exc} is not in encoding version {VERSION} {self.modules_text}"
+            ) from None
+
+    @property
+    def modules_text(self) -> str:
+        return f"(modules: {', '.join(sorted(self.modules))})" if self.modules else "(base game)"
+
+    def _encode(self, state: GameState, a: Action) -> int:
+        B = self.blocks
+        match a:
+            case Done():
+                return B["done"].offset
+            case ChooseReserve(money=m, price=price):
+                return B["choose_reserve"].index(self.reserve[(m, price)])
+            case PlaceRestaurant(cell=cell, entrance=e, employee=emp):
+                return B["place_restaurant"].index(_PLACER[emp], square(cell), _CORNER[e])
+            case MoveRestaurant(restaurant=n, cell=cell, entrance=e):
+                return B["move_restaurant"].index(n, square(cell), _CORNER[e])
+            case SendToWork(employee=e):
+                return B["send_to_work"].index(self.emp[e])
+            case ChooseTurnOrder(position=p):
+                return B["choose_turn_order"].index(p - 1)
+            case Hire(employee=e):
+                return B["hire"].index(self.emp[e])
+            case Train(trainer=t, employee=e, into=i, fresh=f):
+                return B["train"].index(self.trainer[t], self.train_edge[(e, i)], int(f))
+            case StartCampaign(marketeer=m, number=n):
+                return B["start_campaign"].index(self.marketeer[m], self.number[n])
+            case PlaceCampaign(cell=cell, orientation=o, edge=None, first=None):
+                assert cell is not None
+                return B["place_campaign"].index(square(cell), _ORIENT[o])
+            case PlaceCampaign(cell=None, edge=edge, first=first):
+                assert edge is not None and first is not None
+                return B["place_airplane"].index(_EDGE[edge], first)
+            case ChooseAdvert(good=g, duration=d):
+                return B["choose_advert"].index(_GOOD[g], d - 1)
+            case Cook(employee=e, good=g):
+                return B["cook"].index(self.kitchen_of[e], _FOOD[g])
+            case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
+                return B["get_drink"].index(self.errand_of[e], _DRINK[g])
+            case GetDrinks(employee=e, good=None, suppliers=sup):
+                bits = map_index(state).bit_of
+                mask = 0
+                for cell in sup:
+                    mask |= 1 << bits[cell]
+                return B["drive_route"].index(self.route_of[e], mask)
+            case PlaceHouse(number=n, cell=cell, garden=g):
+                return B["place_house"].index(_PLACEABLE[n], square(cell), garden_side(cell, g))
+            case AddGarden(house=h, garden=g):
+                return B["add_garden"].index(h - 1, garden_side(state.houses[h].cell, g))
+            case Fire(employee=e):
+                return B["fire"].index(self.emp[e])
+            case ThrowAway(good=g):
+                return B["throw_away"].index(_GOOD[g])
+        raise EncodingError(f"{a!r} has no index in encoding version {VERSION}")
+
+    # -- decode --------------------------------------------------------------------------------
+
+    def block_of(self, index: int) -> Block:
+        if not 0 <= index < self.num_actions:
+            raise EncodingError(f"action index {index} outside 0..{self.num_actions - 1}")
+        blocks = self.by_offset
+        lo, hi = 0, len(blocks) - 1
+        while lo < hi:  # the last block whose offset is <= index
+            mid = (lo + hi + 1) // 2
+            if blocks[mid].offset <= index:
+                lo = mid
+            else:
+                hi = mid - 1
+        return blocks[lo]
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The action with this index in this position (the inverse of :meth:`encode`)."""
+        block = self.block_of(index)
+        f = block.fields(index)
+        match block.name:
+            case "done":
+                return Done()
+            case "choose_reserve":
+                money, price = self.reserves[f[0]]
+                return ChooseReserve(money) if price is None else ChooseReserve(money, price)
+            case "place_restaurant":
+                return PlaceRestaurant(cell_of(f[1]), CORNERS[f[2]], PLACERS[f[0]])
+            case "move_restaurant":
+                return MoveRestaurant(f[0], cell_of(f[1]), CORNERS[f[2]])
+            case "send_to_work":
+                return SendToWork(self.employees[f[0]])
+            case "choose_turn_order":
+                return ChooseTurnOrder(f[0] + 1)
+            case "hire":
+                return Hire(self.employees[f[0]])
+            case "train":
+                employee, into = self.train_edges[f[1]]
+                return Train(self.trainers[f[0]], employee, into, bool(f[2]))
+            case "start_campaign":
+                return StartCampaign(self.marketeers[f[0]], self.campaign_numbers[f[1]])
+            case "place_campaign":
+                return PlaceCampaign(cell=cell_of(f[0]), orientation=ORIENTATIONS[f[1]])
+            case "place_airplane":
+                return PlaceCampaign(edge=EDGES[f[0]], first=f[1])
+            case "choose_advert":
+                return ChooseAdvert(GOODS[f[0]], f[1] + 1)
+            case "cook":
+                return Cook(self.kitchen[f[0]], FOODS[f[1]])
+            case "get_drink":
+                return GetDrinks(self.errand[f[0]], good=DRINKS[f[1]])
+            case "drive_route":
+                where = map_index(state).cell_of_bit
+                bits = [b for b in range(len(SUPPLIERS)) if f[1] >> b & 1]
+                missing = [SUPPLIERS[b] for b in bits if b not in where]
+                if missing or not bits:
+                    raise EncodingError(f"index {index}: supplier(s) {missing} are not on this map")
+                buyer = self.route_buyers[f[0]]
+                return GetDrinks(buyer, suppliers=tuple(sorted(where[b] for b in bits)))
+            case "place_house":
+                cell = cell_of(f[1])
+                return PlaceHouse(PLACEABLE_HOUSES[f[0]], cell, garden_cells(cell, f[2]))
+            case "add_garden":
+                number = HOUSE_NUMBERS[f[0]]
+                house = state.houses.get(number)
+                if house is None:
+                    raise EncodingError(f"index {index}: there is no house #{number} on the map")
+                return AddGarden(number, garden_cells(house.cell, f[1]))
+            case "fire":
+                return Fire(self.employees[f[0]])
+            case "throw_away":
+                return ThrowAway(GOODS[f[0]])
+        raise EncodingError(f"index {index}: unknown block {block.name}")  # pragma: no cover
+
+    def describe(self, index: int) -> str:
+        """The block and field values of an index, without a position (docs and debugging)."""
+        block = self.block_of(index)
+        return f"{block.name}{list(block.fields(index))}"
 
 
-BLOCKS: dict[str, Block] = _blocks()
-NUM_ACTIONS: int = sum(b.size for b in BLOCKS.values())
-_BY_OFFSET: tuple[Block, ...] = tuple(BLOCKS.values())
+BASE = Encoding()
+BLOCKS: dict[str, Block] = BASE.blocks
+NUM_ACTIONS: int = BASE.num_actions
 
-_EMP = {e: i for i, e in enumerate(EMPLOYEES)}
 _GOOD = {g: i for i, g in enumerate(GOODS)}
 _FOOD = {g: i for i, g in enumerate(FOODS)}
 _DRINK = {g: i for i, g in enumerate(DRINKS)}
 _CORNER = {c: i for i, c in enumerate(CORNERS)}
 _EDGE = {e: i for i, e in enumerate(EDGES)}
 _ORIENT = {o: i for i, o in enumerate(ORIENTATIONS)}
-_RESERVE = {m: i for i, m in enumerate(RESERVES)}
 _PLACER = {p: i for i, p in enumerate(PLACERS)}
-_TRAINER = {t: i for i, t in enumerate(TRAINERS)}
-_TRAIN_EDGE = {e: i for i, e in enumerate(TRAIN_EDGES)}
-_MARKETEER = {m: i for i, m in enumerate(MARKETEERS)}
-_KITCHEN = {k: i for i, k in enumerate(KITCHEN)}
-_ERRAND = {k: i for i, k in enumerate(ERRAND)}
-_ROUTE = {k: i for i, k in enumerate(ROUTE_BUYERS)}
 _SUPPLIER = {s: i for i, s in enumerate(SUPPLIERS)}
 _PLACEABLE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
+
+
+def _extend(base: tuple[EmployeeId, ...], have: frozenset[EmployeeId]) -> tuple[EmployeeId, ...]:
+    """``base`` then the cards of ``have`` it lacks, in ``EmployeeId`` order."""
+    return base + tuple(e for e in EmployeeId if e in have and e not in base)
+
+
+_ENCODINGS: dict[tuple[str, frozenset[str]], Encoding] = {}
+
+
+def encoding_for(rules: Ruleset) -> Encoding:
+    """The encoding of games played with ``rules`` (one per ruleset id and set of modules)."""
+    key = (rules.id, rules.modules)
+    enc = _ENCODINGS.get(key)
+    if enc is not None:
+        return enc
+    if not rules.modules:
+        enc = BASE
+    else:
+        cat = rules.catalog
+        employees = _extend(EMPLOYEES, frozenset(cat.employees))
+        order = {e: i for i, e in enumerate(employees)}
+        extra_edges = sorted(
+            (
+                (e, into)
+                for e, t in cat.employees.items()
+                for into in t.trains_into
+                if (e, into) not in TRAIN_EDGES
+            ),
+            key=lambda x: (order[x[0]], order[x[1]]),
+        )
+        buyers = rules.drink_buyers - set(ERRAND) - set(ROUTE_BUYERS)
+        enc = Encoding(
+            modules=rules.modules,
+            employees=employees,
+            reserves=tuple(
+                sorted(
+                    ((c.money, c.base_price) for c in cat.reserve_cards),
+                    key=lambda r: (r[0], r[1] or 0),
+                )
+            ),
+            trainers=_extend(TRAINERS, rules.trainers),
+            train_edges=TRAIN_EDGES + tuple(extra_edges),
+            marketeers=_extend(MARKETEERS, rules.marketeers),
+            campaign_numbers=tuple(range(1, max(max(cat.campaigns), len(CAMPAIGN_NUMBERS)) + 1)),
+            max_duration=max(MAX_DURATION, *(t.max_duration for t in cat.employees.values())),
+            kitchen=_extend(KITCHEN, rules.kitchen),
+            errand=_extend(
+                ERRAND, frozenset(b for b in buyers if cat.employees[b].range_kind is None)
+            ),
+            route_buyers=_extend(
+                ROUTE_BUYERS,
+                frozenset(b for b in buyers if cat.employees[b].range_kind is not None),
+            ),
+        )
+    _ENCODINGS[key] = enc
+    return enc
+
+
+def encoding_of(state: GameState) -> Encoding:
+    """The encoding of this game (from its ruleset; a seat's view has the same)."""
+    return encoding_for(state.rules)
 
 
 class EncodingError(ValueError):
@@ -347,154 +591,36 @@ def map_index(state: GameState) -> MapIndex:
     return _map_index(board_of(state))
 
 
-# -- encode ------------------------------------------------------------------------------------
-
-B = BLOCKS
+# -- the module-level functions: the game's own encoding ------------------------------------------
 
 
 def encode(state: GameState, action: Action) -> int:
-    """The index of ``action`` in this position (``state`` may be a seat's view)."""
-    try:
-        return _encode(state, action)
-    except KeyError as exc:
-        raise EncodingError(f"{action!r}: {exc} is not in encoding version {VERSION}") from None
-
-
-def _encode(state: GameState, a: Action) -> int:
-    match a:
-        case Done():
-            return B["done"].offset
-        case ChooseReserve(money=m):
-            return B["choose_reserve"].index(_RESERVE[m])
-        case PlaceRestaurant(cell=cell, entrance=e, employee=emp):
-            return B["place_restaurant"].index(_PLACER[emp], square(cell), _CORNER[e])
-        case MoveRestaurant(restaurant=n, cell=cell, entrance=e):
-            return B["move_restaurant"].index(n, square(cell), _CORNER[e])
-        case SendToWork(employee=e):
-            return B["send_to_work"].index(_EMP[e])
-        case ChooseTurnOrder(position=p):
-            return B["choose_turn_order"].index(p - 1)
-        case Hire(employee=e):
-            return B["hire"].index(_EMP[e])
-        case Train(trainer=t, employee=e, into=i, fresh=f):
-            return B["train"].index(_TRAINER[t], _TRAIN_EDGE[(e, i)], int(f))
-        case StartCampaign(marketeer=m, number=n):
-            return B["start_campaign"].index(_MARKETEER[m], n - 1)
-        case PlaceCampaign(cell=cell, orientation=o, edge=None, first=None):
-            assert cell is not None
-            return B["place_campaign"].index(square(cell), _ORIENT[o])
-        case PlaceCampaign(cell=None, edge=edge, first=first):
-            assert edge is not None and first is not None
-            return B["place_airplane"].index(_EDGE[edge], first)
-        case ChooseAdvert(good=g, duration=d):
-            return B["choose_advert"].index(_GOOD[g], d - 1)
-        case Cook(employee=e, good=g):
-            return B["cook"].index(_KITCHEN[e], _FOOD[g])
-        case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
-            return B["get_drink"].index(_ERRAND[e], _DRINK[g])
-        case GetDrinks(employee=e, good=None, suppliers=sup):
-            bits = map_index(state).bit_of
-            mask = 0
-            for cell in sup:
-                mask |= 1 << bits[cell]
-            return B["drive_route"].index(_ROUTE[e], mask)
-        case PlaceHouse(number=n, cell=cell, garden=g):
-            return B["place_house"].index(_PLACEABLE[n], square(cell), garden_side(cell, g))
-        case AddGarden(house=h, garden=g):
-            return B["add_garden"].index(h - 1, garden_side(state.houses[h].cell, g))
-        case Fire(employee=e):
-            return B["fire"].index(_EMP[e])
-        case ThrowAway(good=g):
-            return B["throw_away"].index(_GOOD[g])
-    raise EncodingError(f"{a!r} has no index in encoding version {VERSION}")
-
-
-# -- decode ------------------------------------------------------------------------------------
-
-
-def block_of(index: int) -> Block:
-    if not 0 <= index < NUM_ACTIONS:
-        raise EncodingError(f"action index {index} outside 0..{NUM_ACTIONS - 1}")
-    lo, hi = 0, len(_BY_OFFSET) - 1
-    while lo < hi:  # the last block whose offset is <= index
-        mid = (lo + hi + 1) // 2
-        if _BY_OFFSET[mid].offset <= index:
-            lo = mid
-        else:
-            hi = mid - 1
-    return _BY_OFFSET[lo]
+    """The index of ``action`` in this position (``state`` may be a seat's view), in the
+    encoding of the game's ruleset."""
+    return encoding_of(state).encode(state, action)
 
 
 def decode(state: GameState, index: int) -> Action:
     """The action with this index in this position (the inverse of :func:`encode`)."""
-    block = block_of(index)
-    f = block.fields(index)
-    match block.name:
-        case "done":
-            return Done()
-        case "choose_reserve":
-            return ChooseReserve(RESERVES[f[0]])
-        case "place_restaurant":
-            return PlaceRestaurant(cell_of(f[1]), CORNERS[f[2]], PLACERS[f[0]])
-        case "move_restaurant":
-            return MoveRestaurant(f[0], cell_of(f[1]), CORNERS[f[2]])
-        case "send_to_work":
-            return SendToWork(EMPLOYEES[f[0]])
-        case "choose_turn_order":
-            return ChooseTurnOrder(f[0] + 1)
-        case "hire":
-            return Hire(EMPLOYEES[f[0]])
-        case "train":
-            employee, into = TRAIN_EDGES[f[1]]
-            return Train(TRAINERS[f[0]], employee, into, bool(f[2]))
-        case "start_campaign":
-            return StartCampaign(MARKETEERS[f[0]], CAMPAIGN_NUMBERS[f[1]])
-        case "place_campaign":
-            return PlaceCampaign(cell=cell_of(f[0]), orientation=ORIENTATIONS[f[1]])
-        case "place_airplane":
-            return PlaceCampaign(edge=EDGES[f[0]], first=f[1])
-        case "choose_advert":
-            return ChooseAdvert(GOODS[f[0]], f[1] + 1)
-        case "cook":
-            return Cook(KITCHEN[f[0]], FOODS[f[1]])
-        case "get_drink":
-            return GetDrinks(ERRAND[f[0]], good=DRINKS[f[1]])
-        case "drive_route":
-            where = map_index(state).cell_of_bit
-            bits = [b for b in range(len(SUPPLIERS)) if f[1] >> b & 1]
-            missing = [SUPPLIERS[b] for b in bits if b not in where]
-            if missing or not bits:
-                raise EncodingError(f"index {index}: supplier(s) {missing} are not on this map")
-            return GetDrinks(ROUTE_BUYERS[f[0]], suppliers=tuple(sorted(where[b] for b in bits)))
-        case "place_house":
-            cell = cell_of(f[1])
-            return PlaceHouse(PLACEABLE_HOUSES[f[0]], cell, garden_cells(cell, f[2]))
-        case "add_garden":
-            number = HOUSE_NUMBERS[f[0]]
-            house = state.houses.get(number)
-            if house is None:
-                raise EncodingError(f"index {index}: there is no house #{number} on the map")
-            return AddGarden(number, garden_cells(house.cell, f[1]))
-        case "fire":
-            return Fire(EMPLOYEES[f[0]])
-        case "throw_away":
-            return ThrowAway(GOODS[f[0]])
-    raise EncodingError(f"index {index}: unknown block {block.name}")  # pragma: no cover
+    return encoding_of(state).decode(state, index)
 
 
-def describe(index: int) -> str:
+def block_of(index: int, encoding: Encoding = BASE) -> Block:
+    return encoding.block_of(index)
+
+
+def describe(index: int, encoding: Encoding = BASE) -> str:
     """The block and field values of an index, without a position (for docs and debugging)."""
-    block = block_of(index)
-    return f"{block.name}{list(block.fields(index))}"
+    return encoding.describe(index)
 
 
 # -- the legal set -------------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=64)
-def action_codes(board: Board) -> dict[Action, int]:
-    """A memo of action -> index for one board: every action but ``add_garden`` (which reads
-    where its house lies) encodes the same in every position on that board."""
+def action_codes(board: Board, encoding: Encoding = BASE) -> dict[Action, int]:
+    """A memo of action -> index for one board and encoding: every action but ``add_garden``
+    (which reads where its house lies) encodes the same in every position on that board."""
     return {}
 
 
@@ -513,11 +639,11 @@ def code_of(codes: dict[Action, int], state: GameState, action: Action) -> int:
 
 def legal_indices(state: GameState, seat: Seat) -> list[int]:
     """The indices of ``seat``'s legal actions, in the generator's order."""
-    codes = action_codes(board_of(state))
+    codes = action_codes(board_of(state), encoding_of(state))
     return [code_of(codes, state, a) for a in legal_actions(state, seat)]
 
 
 def legal_index_map(state: GameState, seat: Seat) -> dict[int, Action]:
     """index -> legal action (what an environment keeps to apply a chosen index fast)."""
-    codes = action_codes(board_of(state))
+    codes = action_codes(board_of(state), encoding_of(state))
     return {code_of(codes, state, a): a for a in legal_actions(state, seat)}

@@ -21,6 +21,14 @@ Seats are *relative*: player row 0 and owner plane 0 are the observing seat, row
 it updates incrementally, valid until it observes that seat again: copy them to keep them.
 Both give exactly the same numbers (tests/env/test_env_observation.py checks them against a
 plain square-by-square build over whole games).
+
+**Expansion modules**: the layout is sized from the game's ruleset (:func:`layout_of`, a
+:class:`Layout` per set of modules): the per-card vectors follow the encoding's employee cards,
+the milestones the ruleset's, the reserve one-hot its reserve cards, the campaign-tile vectors
+its tile numbers; modules with state of their own add fields at the end of their group
+(``demand_by_*`` planes with Ketchup, ``base_price`` with Reserve Prices, ``gourmet_guides``
+with Gourmet Food Critics). With no module it is exactly the base layout (the module-level
+``BOARD_PLANES``, ``PLAYER_FIELDS``, ``GLOBAL_FIELDS``, ``OBS_SIZE``).
 """
 
 from __future__ import annotations
@@ -35,20 +43,19 @@ from fcm.core.actions import Action
 from fcm.core.company import board_of
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.geometry import Board
-from fcm.core.state import WORK_STEPS, GameState, Phase, Player
-from fcm.core.types import CampaignType, EmployeeId, MilestoneId, Seat
+from fcm.core.ruleset import Ruleset
+from fcm.core.state import WORK_STEPS, GameState, Phase
+from fcm.core.types import OFF_BOARD_CAMPAIGNS, CampaignType, EmployeeId, MilestoneId, Seat
 from fcm.env.encoding import (
-    CAMPAIGN_NUMBERS,
-    EMPLOYEES,
+    BASE,
     GOODS,
     HEIGHT,
-    MARKETEERS,
-    NUM_ACTIONS,
     PLACEABLE_HOUSES,
-    TRAINERS,
     WIDTH,
+    Encoding,
     action_codes,
     code_of,
+    encoding_for,
 )
 
 MAX_PLAYERS = 5
@@ -81,151 +88,286 @@ MILESTONES: tuple[MilestoneId, ...] = (
 )
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STAGES: tuple[str, ...] = ("firing", "cannot_pay")
-NE, NM, NG = len(EMPLOYEES), len(MILESTONES), len(GOODS)
-
-# -- the map planes, in order (name, what a square holds) ------------------------------------
-BOARD_PLANES: tuple[tuple[str, str], ...] = (
-    ("in_map", "1 on the squares of this map"),
-    ("road", "1 on road squares (bridges included)"),
-    ("bridge", "1 on bridges"),
-    ("supplier_soda", "1 on a soda supplier"),
-    ("supplier_lemonade", "1 on a lemonade supplier"),
-    ("supplier_beer", "1 on a beer supplier"),
-    ("house", "1 on the 4 squares of a house"),
-    ("house_number", "the house's number on its squares (lower numbers are served first)"),
-    ("garden", "1 on garden squares (that house's demand cap is 5)"),
-    *((f"demand_{g.value}", f"demand tokens of {g.value} on the house's squares") for g in GOODS),
-    *((f"restaurant_{k}", f"1 on restaurants of relative seat {k}") for k in range(MAX_PLAYERS)),
-    *((f"entrance_{k}", f"1 on entrance squares of relative seat {k}") for k in range(MAX_PLAYERS)),
-    ("coming_soon", "1 on restaurants that are not open yet"),
-    ("drive_in", "1 on restaurants with a drive-in (entrances at all 4 corners)"),
-    *(
-        (f"campaign_{t.value}", f"{t.value} campaigns on (airplanes: reaching) the square")
-        for t in CAMPAIGN_TYPES
-    ),
-    *((f"advert_{g.value}", f"campaigns advertising {g.value} here") for g in GOODS),
-    ("advert_remaining", "remaining duration of the campaigns here (summed)"),
-    ("advert_eternal", "campaigns here that never run out"),
-    *((f"advert_owner_{k}", f"campaigns of relative seat {k} here") for k in range(MAX_PLAYERS)),
-)
-PLANES = len(BOARD_PLANES)
-_P = {name: i for i, (name, _) in enumerate(BOARD_PLANES)}
-
-# -- per-player features (one row per relative seat) ------------------------------------------
-PLAYER_FIELDS: tuple[tuple[str, int, str], ...] = (
-    ("present", 1, "1 if this seat is in the game"),
-    ("cash", 1, "dollars"),
-    ("reserve", 4, "reserve card one-hot: $100, $200, $300, unknown (hidden or none)"),
-    ("turn_order", MAX_PLAYERS, "one-hot position in the current turn order"),
-    ("hand", NE, "cards in hand (between rounds), per employee type (EMPLOYEES order)"),
-    ("at_work", NE, "cards at work, per type (the CEO is implied)"),
-    ("beach", NE, "cards on the beach, per type"),
-    ("busy", NE, "busy marketeers (on a running campaign), per type"),
-    ("draft", NE, "cards this seat is sending to work / firing, not yet committed (own only)"),
-    ("stock", NG, "goods in stock (GOODS order)"),
-    ("milestones", NM, "milestones held (MILESTONES order)"),
-    ("restaurants_placed", 1, "restaurants placed (max 3)"),
-    ("pending", 1, "1 while this seat owes a decision in a secret simultaneous step"),
-    ("acting", 1, "1 if this seat may act now"),
-    ("waitresses", 1, "waitresses counted this round"),
-    ("hire_discounts", 1, "unused Recruiting Manager / HR Director discounts"),
-)
-PLAYER_FEATURES = sum(n for _, n, _ in PLAYER_FIELDS)
-_PF: dict[str, int] = {}
-_off = 0
-for _name, _n, _ in PLAYER_FIELDS:
-    _PF[_name] = _off
-    _off += _n
-
-# -- global features -------------------------------------------------------------------------
-GLOBAL_FIELDS: tuple[tuple[str, int, str], ...] = (
-    ("players", 4, "one-hot player count 2..5"),
-    ("bank", 1, "dollars in the bank"),
-    ("round", 1, "the round number"),
-    ("bank_breaks", 1, "times the bank broke (0..2)"),
-    ("reserve_added", 1, "dollars the first break added"),
-    ("ceo_slots", 1, "CEO slots for everyone (set at the first break)"),
-    ("gardens_left", 1, "garden tiles left"),
-    ("phase", len(PHASES), "one-hot phase (fcm.Phase order)"),
-    ("stage", len(STAGES), "one-hot Payday stage: firing, cannot_pay"),
-    ("work_step", len(WORK_STEPS), "one-hot Working 9-5 step (0 outside Working 9-5)"),
-    ("working_seat", MAX_PLAYERS, "one-hot relative seat whose Working 9-5 turn it is"),
-    ("supply", NE, "cards left in the supply per type (may be negative while training)"),
-    ("house_supply", len(PLACEABLE_HOUSES), "1 for each house tile still in the supply"),
-    ("campaign_supply", len(CAMPAIGN_NUMBERS), "1 for each campaign tile still available"),
-    ("milestones_available", NM, "1 for each milestone still to be claimed"),
-    ("milestones_this_round", NM, "1 for each milestone claimed this round"),
-    ("hires_left", 1, "hires left in this Working 9-5 turn"),
-    ("hires_made", 1, "hires made in this turn"),
-    ("discount_hires", 1, "of the hires left, those from Recruiting Managers / HR Director"),
-    ("training_left", len(TRAINERS), "training steps left per trainer type"),
-    ("fresh", 1, "beach cards trained this turn"),
-    ("unused", NE, "cards at work whose action this turn is unused, per type"),
-    ("draft_marketeer", len(MARKETEERS), "one-hot marketeer of the campaign being launched"),
-    ("draft_number", len(CAMPAIGN_NUMBERS), "one-hot tile of the campaign being launched"),
-    ("draft_placed", 1, "1 once that campaign is placed (its advert comes next)"),
-    (
-        "new_order",
-        MAX_PLAYERS * MAX_PLAYERS,
-        "[position][relative seat] in Order of Business",
-    ),
-    ("setup_second_pass", 1, "1 in the second pass of first-restaurant placement"),
-)
-GLOBAL_FEATURES = sum(n for _, n, _ in GLOBAL_FIELDS)
-_GF: dict[str, int] = {}
-_off = 0
-for _name, _n, _ in GLOBAL_FIELDS:
-    _GF[_name] = _off
-    _off += _n
-
-OBS_SIZE = PLANES * HEIGHT * WIDTH + MAX_PLAYERS * PLAYER_FEATURES + GLOBAL_FEATURES
-
-_EMP = {e: i for i, e in enumerate(EMPLOYEES)}
-_MILE = {m: i for i, m in enumerate(MILESTONES)}
+GUIDE_FEATURES = 3 + 2 * MAX_PLAYERS  # in play, owner one-hot, good one-hot, remaining, eternal
+_CORNER_OFFSET = {"nw": (0, 0), "ne": (0, 1), "sw": (1, 0), "se": (1, 1)}
 _GOOD = {g: i for i, g in enumerate(GOODS)}
 _CTYPE = {t: i for i, t in enumerate(CAMPAIGN_TYPES)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _STEP = {s: i for i, s in enumerate(WORK_STEPS)}
 _HOUSE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
-_MARK = {m: i for i, m in enumerate(MARKETEERS)}
-_TRAINER = {t: i for i, t in enumerate(TRAINERS)}
-_RESERVE = {100: 0, 200: 1, 300: 2}
-_CORNER_OFFSET = {"nw": (0, 0), "ne": (0, 1), "sw": (1, 0), "se": (1, 1)}
 
 
-# -- the layout of the flat buffer and of the board's plane groups -----------------------------
-_SQ = HEIGHT * WIDTH
-_NB = PLANES * _SQ  # board floats
-_NPL = MAX_PLAYERS * PLAYER_FEATURES  # player floats
-_H0, _H1 = _P["house"], _P[f"demand_{GOODS[-1].value}"] + 1  # houses, gardens, demand
-_R0, _E0, _CS = _P["restaurant_0"], _P["entrance_0"], _P["coming_soon"]
-_C0, _C1 = _P["campaign_radio"], _P["advert_eternal"] + 1  # campaign planes shared by seats
-_O0 = _P["advert_owner_0"]
-_S0, _S1 = _GF["supply"], _GF["hires_left"]  # globals that change rarely: supplies, milestones
+def _offsets(fields: Sequence[tuple[str, int, str]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    off = 0
+    for name, n, _ in fields:
+        out[name] = off
+        off += n
+    return out
+
+
+class Layout:
+    """Where every number of an observation lies, for one ruleset (docs/research.md)."""
+
+    def __init__(
+        self,
+        encoding: Encoding = BASE,
+        milestones: tuple[MilestoneId, ...] = MILESTONES,
+        guides: tuple[int, ...] = (),
+    ) -> None:
+        self.encoding = enc = encoding
+        modules = enc.modules
+        self.modules = modules
+        self.ketchup = "ketchup" in modules
+        self.reserve_prices = "reserve_prices" in modules
+        self.guides = guides
+        self.employees, self.milestones = enc.employees, milestones
+        ne, nm, ng = len(enc.employees), len(milestones), len(GOODS)
+        self.board_planes: tuple[tuple[str, str], ...] = (
+            ("in_map", "1 on the squares of this map"),
+            ("road", "1 on road squares (bridges included)"),
+            ("bridge", "1 on bridges"),
+            ("supplier_soda", "1 on a soda supplier"),
+            ("supplier_lemonade", "1 on a lemonade supplier"),
+            ("supplier_beer", "1 on a beer supplier"),
+            ("house", "1 on the 4 squares of a house"),
+            ("house_number", "the house's number on its squares (lower numbers are served first)"),
+            ("garden", "1 on garden squares (that house's demand cap is 5)"),
+            *(
+                (f"demand_{g.value}", f"demand tokens of {g.value} on the house's squares")
+                for g in GOODS
+            ),
+            *(
+                (f"restaurant_{k}", f"1 on restaurants of relative seat {k}")
+                for k in range(MAX_PLAYERS)
+            ),
+            *(
+                (f"entrance_{k}", f"1 on entrance squares of relative seat {k}")
+                for k in range(MAX_PLAYERS)
+            ),
+            ("coming_soon", "1 on restaurants that are not open yet"),
+            ("drive_in", "1 on restaurants with a drive-in (entrances at all 4 corners)"),
+            *(
+                (f"campaign_{t.value}", f"{t.value} campaigns on (airplanes: reaching) the square")
+                for t in CAMPAIGN_TYPES
+            ),
+            *((f"advert_{g.value}", f"campaigns advertising {g.value} here") for g in GOODS),
+            ("advert_remaining", "remaining duration of the campaigns here (summed)"),
+            ("advert_eternal", "campaigns here that never run out"),
+            *(
+                (f"advert_owner_{k}", f"campaigns of relative seat {k} here")
+                for k in range(MAX_PLAYERS)
+            ),
+            *(
+                (
+                    (
+                        f"demand_by_{k}",
+                        f"Ketchup: 1 on a house with demand made by relative seat {k}'s campaigns",
+                    )
+                    for k in range(MAX_PLAYERS)
+                )
+                if self.ketchup
+                else ()
+            ),
+        )
+        nres = len(enc.reserves)
+        reserves = ", ".join(f"${m}" + (f"/${p}" if p else "") for m, p in enc.reserves)
+        self.player_fields: tuple[tuple[str, int, str], ...] = (
+            ("present", 1, "1 if this seat is in the game"),
+            ("cash", 1, "dollars"),
+            ("reserve", nres + 1, f"reserve card one-hot: {reserves}, unknown (hidden or none)"),
+            ("turn_order", MAX_PLAYERS, "one-hot position in the current turn order"),
+            ("hand", ne, "cards in hand (between rounds), per employee type (EMPLOYEES order)"),
+            ("at_work", ne, "cards at work, per type (the CEO is implied)"),
+            ("beach", ne, "cards on the beach, per type"),
+            ("busy", ne, "busy marketeers (on a running campaign), per type"),
+            (
+                "draft",
+                ne,
+                "cards this seat is sending to work / firing, not yet committed (own only)",
+            ),
+            ("stock", ng, "goods in stock (GOODS order)"),
+            ("milestones", nm, "milestones held (MILESTONES order)"),
+            ("restaurants_placed", 1, "restaurants placed (max 3)"),
+            ("pending", 1, "1 while this seat owes a decision in a secret simultaneous step"),
+            ("acting", 1, "1 if this seat may act now"),
+            ("waitresses", 1, "waitresses counted this round"),
+            ("hire_discounts", 1, "unused Recruiting Manager / HR Director discounts"),
+        )
+        ncamp = len(enc.campaign_numbers)
+        self.global_fields: tuple[tuple[str, int, str], ...] = (
+            ("players", 4, "one-hot player count 2..5"),
+            ("bank", 1, "dollars in the bank"),
+            ("round", 1, "the round number"),
+            ("bank_breaks", 1, "times the bank broke (0..2)"),
+            ("reserve_added", 1, "dollars the first break added"),
+            ("ceo_slots", 1, "CEO slots for everyone (set at the first break)"),
+            ("gardens_left", 1, "garden tiles left"),
+            ("phase", len(PHASES), "one-hot phase (fcm.Phase order)"),
+            ("stage", len(STAGES), "one-hot Payday stage: firing, cannot_pay"),
+            ("work_step", len(WORK_STEPS), "one-hot Working 9-5 step (0 outside Working 9-5)"),
+            ("working_seat", MAX_PLAYERS, "one-hot relative seat whose Working 9-5 turn it is"),
+            ("supply", ne, "cards left in the supply per type (may be negative while training)"),
+            ("house_supply", len(PLACEABLE_HOUSES), "1 for each house tile still in the supply"),
+            ("campaign_supply", ncamp, "1 for each campaign tile still available"),
+            ("milestones_available", nm, "1 for each milestone still to be claimed"),
+            ("milestones_this_round", nm, "1 for each milestone claimed this round"),
+            ("hires_left", 1, "hires left in this Working 9-5 turn"),
+            ("hires_made", 1, "hires made in this turn"),
+            (
+                "discount_hires",
+                1,
+                "of the hires left, those from Recruiting Managers / HR Director",
+            ),
+            ("training_left", len(enc.trainers), "training steps left per trainer type"),
+            ("fresh", 1, "beach cards trained this turn"),
+            ("unused", ne, "cards at work whose action this turn is unused, per type"),
+            (
+                "draft_marketeer",
+                len(enc.marketeers),
+                "one-hot marketeer of the campaign being launched",
+            ),
+            ("draft_number", ncamp, "one-hot tile of the campaign being launched"),
+            ("draft_placed", 1, "1 once that campaign is placed (its advert comes next)"),
+            (
+                "new_order",
+                MAX_PLAYERS * MAX_PLAYERS,
+                "[position][relative seat] in Order of Business",
+            ),
+            ("setup_second_pass", 1, "1 in the second pass of first-restaurant placement"),
+            *(
+                (
+                    (
+                        "base_price",
+                        1,
+                        "Reserve Prices: the base unit price the first break set (0 before)",
+                    ),
+                )
+                if self.reserve_prices
+                else ()
+            ),
+            *(
+                (
+                    (
+                        "gourmet_guides",
+                        GUIDE_FEATURES * len(guides),
+                        "Gourmet Food Critics: per guide tile (by number): in play, owner "
+                        "(relative seat one-hot), good one-hot (GOODS order), remaining rounds, "
+                        "eternal",
+                    ),
+                )
+                if guides
+                else ()
+            ),
+        )
+        self.P = {name: i for i, (name, _) in enumerate(self.board_planes)}
+        self.PF, self.GF = _offsets(self.player_fields), _offsets(self.global_fields)
+        self.PLANES = len(self.board_planes)
+        self.PLAYER_FEATURES = sum(n for _, n, _ in self.player_fields)
+        self.GLOBAL_FEATURES = sum(n for _, n, _ in self.global_fields)
+        self.SQ = HEIGHT * WIDTH
+        self.NB = self.PLANES * self.SQ
+        self.NPL = MAX_PLAYERS * self.PLAYER_FEATURES
+        self.OBS_SIZE = self.NB + self.NPL + self.GLOBAL_FEATURES
+        self.emp = dict(enc.emp)
+        self.mile = {m: i for i, m in enumerate(milestones)}
+        self.reserve: dict[tuple[int | None, int | None], int] = {
+            (m, price): i for (m, price), i in enc.reserve.items()
+        }
+        self.nres = nres
+        self.mark = dict(enc.marketeer)
+        self.trainer = dict(enc.trainer)
+        self.number = dict(enc.number)
+        self.guide = {n: i for i, n in enumerate(guides)}
+        P = self.P
+        self.H0, self.H1 = P["house"], P[f"demand_{GOODS[-1].value}"] + 1
+        self.R0, self.E0, self.CS = P["restaurant_0"], P["entrance_0"], P["coming_soon"]
+        self.C0, self.C1 = P["campaign_radio"], P["advert_eternal"] + 1
+        self.O0 = P["advert_owner_0"]
+        self.K0 = P.get("demand_by_0", -1)
+        self.S0, self.S1 = self.GF["supply"], self.GF["hires_left"]
+
+    def plane(self, name: str) -> int:
+        """The index of a board plane by name."""
+        return self.P[name]
+
+    def player_field(self, name: str) -> slice:
+        for fname, n, _ in self.player_fields:
+            if fname == name:
+                return slice(self.PF[name], self.PF[name] + n)
+        raise KeyError(name)
+
+    def global_field(self, name: str) -> slice:
+        for fname, n, _ in self.global_fields:
+            if fname == name:
+                return slice(self.GF[name], self.GF[name] + n)
+        raise KeyError(name)
+
+
+BASE_LAYOUT = Layout()
+_LAYOUTS: dict[tuple[str, frozenset[str]], Layout] = {}
+
+
+def layout_for(rules: Ruleset) -> Layout:
+    """The observation layout of games played with ``rules`` (one per set of modules)."""
+    key = (rules.id, rules.modules)
+    lay = _LAYOUTS.get(key)
+    if lay is None:
+        if not rules.modules:
+            lay = BASE_LAYOUT
+        else:
+            cat = rules.catalog
+            milestones = MILESTONES + tuple(
+                m for m in MilestoneId if m in cat.milestones and m not in MILESTONES
+            )
+            guides = tuple(
+                sorted(n for n, t in cat.campaigns.items() if t.type in OFF_BOARD_CAMPAIGNS)
+            )
+            lay = Layout(encoding_for(rules), milestones, guides)
+        _LAYOUTS[key] = lay
+    return lay
+
+
+def layout_of(state: GameState) -> Layout:
+    """The observation layout of this game (its ruleset's)."""
+    return layout_for(state.rules)
+
+
+# The base game's layout, by the names of version 1 (docs/research.md; tests and examples).
+BOARD_PLANES = BASE_LAYOUT.board_planes
+PLAYER_FIELDS = BASE_LAYOUT.player_fields
+GLOBAL_FIELDS = BASE_LAYOUT.global_fields
+PLANES = BASE_LAYOUT.PLANES
+PLAYER_FEATURES = BASE_LAYOUT.PLAYER_FEATURES
+GLOBAL_FEATURES = BASE_LAYOUT.GLOBAL_FEATURES
+OBS_SIZE = BASE_LAYOUT.OBS_SIZE
+EMPLOYEES = BASE.employees
+NE, NM, NG = len(EMPLOYEES), len(MILESTONES), len(GOODS)
 
 
 @lru_cache(maxsize=64)
-def _static_planes(board: Board) -> np.ndarray:
+def _static_planes(board: Board, planes_count: int) -> np.ndarray:
     """The printed map: squares, roads, bridges, suppliers (the same all game)."""
-    planes = np.zeros((PLANES, HEIGHT, WIDTH), dtype=np.float32)
+    P = BASE_LAYOUT.P  # these planes lie in the same place in every layout
+    planes = np.zeros((planes_count, HEIGHT, WIDTH), dtype=np.float32)
     if board.height > HEIGHT or board.width > WIDTH:
         raise ValueError(f"a {board.height} x {board.width} map is larger than the encoding grid")
-    planes[_P["in_map"], : board.height, : board.width] = 1.0
+    planes[P["in_map"], : board.height, : board.width] = 1.0
     for r in range(board.height):
         for c in range(board.width):
             if board.is_road((r, c)):
-                planes[_P["road"], r, c] = 1.0
+                planes[P["road"], r, c] = 1.0
                 if board.is_bridge((r, c)):
-                    planes[_P["bridge"], r, c] = 1.0
+                    planes[P["bridge"], r, c] = 1.0
     for (r, c), good in board.suppliers.items():
         planes[DRINK_PLANE[str(good)], r, c] = 1.0
     planes.setflags(write=False)
     return planes
 
 
-def _house_planes(view: GameState) -> np.ndarray:
+def _house_planes(L: Layout, view: GameState) -> np.ndarray:
     """Planes ``house`` .. ``demand_beer`` (the same for every seat)."""
-    sec = np.zeros((_H1 - _H0, HEIGHT, WIDTH), dtype=np.float32)
+    sec = np.zeros((L.H1 - L.H0, HEIGHT, WIDTH), dtype=np.float32)
     for h in view.houses.values():
         r, c = h.cell
         sec[0, r : r + 2, c : c + 2] = 1.0
@@ -253,12 +395,15 @@ def _restaurant_planes(view: GameState) -> np.ndarray:
     return sec
 
 
-def _campaign_planes(view: GameState, board: Board) -> np.ndarray:
-    """Planes ``campaign_radio`` .. ``advert_eternal`` then campaigns by absolute owner."""
-    shared = _C1 - _C0
+def _campaign_planes(L: Layout, view: GameState, board: Board) -> np.ndarray:
+    """Planes ``campaign_radio`` .. ``advert_eternal`` then campaigns by absolute owner (a
+    campaign beside the board, a gourmet guide, has no square)."""
+    shared = L.C1 - L.C0
     sec = np.zeros((shared + MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
     catalog = view.rules.catalog
     for camp in view.campaigns.values():
+        if camp.kind in OFF_BOARD_CAMPAIGNS:
+            continue
         if camp.kind is CampaignType.AIRPLANE and camp.edge is not None:
             assert camp.first is not None
             cells = board.airplane_cells(camp.edge, camp.first, catalog.campaigns[camp.number].span)
@@ -268,147 +413,128 @@ def _campaign_planes(view: GameState, board: Board) -> np.ndarray:
         cols = np.fromiter((x[1] for x in cells), dtype=np.intp, count=len(cells))
         sec[_CTYPE[camp.kind], rows, cols] += 1.0
         sec[len(CAMPAIGN_TYPES) + _GOOD[camp.good], rows, cols] += 1.0
-        sec[_P["advert_remaining"] - _C0, rows, cols] += float(camp.remaining)
+        sec[L.P["advert_remaining"] - L.C0, rows, cols] += float(camp.remaining)
         if camp.eternal:
-            sec[_P["advert_eternal"] - _C0, rows, cols] += 1.0
+            sec[L.P["advert_eternal"] - L.C0, rows, cols] += 1.0
         sec[shared + camp.owner, rows, cols] += 1.0
     return sec
 
 
-def _player_row(
-    buf: np.ndarray, mv: memoryview[float], base: int, p: Player, key: tuple[Any, ...]
-) -> None:
-    """Write one row of ``players`` (PLAYER_FIELDS) at ``base`` from ``p`` and the flow parts
-    of its ``key`` (see Observer._update). Scalars go through ``mv`` (a memoryview of ``buf``:
-    far cheaper per number than numpy item assignment)."""
-    busy, draft, pos, pending, acting, waitresses = key[9:]
-    buf[base : base + PLAYER_FEATURES] = 0.0
-    mv[base + _PF["present"]] = 1.0
-    mv[base + _PF["cash"]] = p.cash
-    mv[base + _PF["reserve"] + _RESERVE.get(p.reserve or 0, 3)] = 1.0
-    if pos is not None:
-        mv[base + _PF["turn_order"] + pos] = 1.0
-    for at, cards in (
-        (base + _PF["hand"], p.hand),
-        (base + _PF["at_work"], p.at_work),
-        (base + _PF["beach"], p.beach),
-        (base + _PF["busy"], busy),
-        (base + _PF["draft"], draft),
-    ):
+def _demand_by_planes(view: GameState, key: tuple[tuple[str, tuple[int, ...]], ...]) -> np.ndarray:
+    """Ketchup: by absolute seat, the houses with demand that seat's campaigns made."""
+    sec = np.zeros((MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
+    for number, seats in key:
+        house = view.houses.get(int(number))
+        if house is None:
+            continue
+        r, c = house.cell
+        for s in seats:
+            sec[s, r : r + 2, c : c + 2] = 1.0
+    return sec
+
+
+def _cards_part(L: Layout, key: tuple[tuple[EmployeeId, ...], ...]) -> np.ndarray:
+    """Fields ``hand`` .. ``draft`` of a player row (5 per-card vectors)."""
+    ne = len(L.employees)
+    out = np.zeros(5 * ne, dtype=np.float32)
+    emp = L.emp
+    for k, cards in enumerate(key):
         for card in cards:
-            mv[at + _EMP[card]] += 1.0
-    at = base + _PF["stock"]
-    for good, amount in p.stock.items():
-        mv[at + _GOOD[good]] = amount
-    at = base + _PF["milestones"]
-    for m in p.milestones:
-        mv[at + _MILE[m]] = 1.0
-    mv[base + _PF["restaurants_placed"]] = p.restaurants_placed
-    mv[base + _PF["pending"]] = 1.0 if pending else 0.0
-    mv[base + _PF["acting"]] = 1.0 if acting else 0.0
-    mv[base + _PF["waitresses"]] = waitresses
-    mv[base + _PF["hire_discounts"]] = p.hire_discounts
+            out[k * ne + emp[card]] += 1.0
+    return out
 
 
-def _rare_globals(buf: np.ndarray, mv: memoryview[float], view: GameState) -> None:
+def _rare_globals(L: Layout, buf: np.ndarray, mv: memoryview[float], view: GameState) -> None:
     """Globals ``supply`` .. ``milestones_this_round`` (they change only now and then)."""
-    g = _NB + _NPL
-    buf[g + _S0 : g + _S1] = 0.0
-    at = g + _GF["supply"]
+    g = L.NB + L.NPL
+    GF = L.GF
+    buf[g + L.S0 : g + L.S1] = 0.0
+    at = g + GF["supply"]
+    emp = L.emp
     for card, left in view.supply.items():
-        mv[at + _EMP[card]] = left
-    at = g + _GF["house_supply"]
+        mv[at + emp[card]] = left
+    at = g + GF["house_supply"]
     for number in view.house_supply:
         mv[at + _HOUSE[number]] = 1.0
-    at = g + _GF["campaign_supply"] - 1
+    at = g + GF["campaign_supply"]
+    num = L.number
     for number in view.campaign_supply:
-        mv[at + number] = 1.0
-    at = g + _GF["milestones_available"]
+        mv[at + num[number]] = 1.0
+    at = g + GF["milestones_available"]
+    mile = L.mile
     for m in view.milestones_available:
-        mv[at + _MILE[m]] = 1.0
-    at = g + _GF["milestones_this_round"]
+        mv[at + mile[m]] = 1.0
+    at = g + GF["milestones_this_round"]
     for m in view.milestones_this_round:
-        mv[at + _MILE[m]] = 1.0
-
-
-def _flow_globals(
-    buf: np.ndarray, mv: memoryview[float], view: GameState, rel: Sequence[int]
-) -> None:
-    """The other globals (they change at almost every step)."""
-    g = _NB + _NPL
-    buf[g : g + _S0] = 0.0
-    buf[g + _S1 :] = 0.0
-    mv[g + _GF["players"] + view.num_players - 2] = 1.0
-    mv[g + _GF["bank"]] = view.bank
-    mv[g + _GF["round"]] = view.round
-    mv[g + _GF["bank_breaks"]] = view.bank_breaks
-    mv[g + _GF["reserve_added"]] = view.reserve_added
-    mv[g + _GF["ceo_slots"]] = view.ceo_slots
-    mv[g + _GF["gardens_left"]] = view.gardens_left
-    mv[g + _GF["phase"] + _PHASE[view.turn.phase]] = 1.0
-    if view.turn.stage in STAGES:
-        mv[g + _GF["stage"] + STAGES.index(view.turn.stage)] = 1.0
-    turn = view.turn.working
-    if turn is not None:
-        mv[g + _GF["work_step"] + _STEP[turn.step]] = 1.0
-        mv[g + _GF["working_seat"] + rel[turn.seat]] = 1.0
-        mv[g + _GF["hires_left"]] = turn.hires_left
-        mv[g + _GF["hires_made"]] = turn.hires_made
-        mv[g + _GF["discount_hires"]] = turn.discount_hires
-        at = g + _GF["training_left"]
-        for t in turn.trainers:
-            mv[at + _TRAINER[t.card]] += t.left
-        mv[g + _GF["fresh"]] = len(turn.fresh)
-        at = g + _GF["unused"]
-        for card in turn.unused:
-            mv[at + _EMP[card]] += 1.0
-        if turn.draft is not None:
-            mv[g + _GF["draft_marketeer"] + _MARK[turn.draft.marketeer]] = 1.0
-            mv[g + _GF["draft_number"] + turn.draft.number - 1] = 1.0
-            placed = turn.draft.cells is not None or turn.draft.edge is not None
-            mv[g + _GF["draft_placed"]] = 1.0 if placed else 0.0
-    at = g + _GF["new_order"]
-    for pos, s in enumerate(view.turn.new_order):
-        if s is not None:
-            mv[at + pos * MAX_PLAYERS + rel[s]] = 1.0
-    mv[g + _GF["setup_second_pass"]] = 1.0 if view.turn.setup_second_pass else 0.0
+        mv[at + mile[m]] = 1.0
 
 
 class _Section:
     """A built plane group and the content it was built from."""
 
-    __slots__ = ("busy", "key", "planes")
+    __slots__ = ("busy", "guides", "key", "planes")
 
-    def __init__(self, key: object, planes: np.ndarray, busy: dict[Seat, tuple[EmployeeId, ...]]):
+    def __init__(
+        self,
+        key: object,
+        planes: np.ndarray,
+        busy: dict[Seat, tuple[EmployeeId, ...]] | None = None,
+        guides: tuple[tuple[int, int, int, int, bool], ...] = (),
+    ):
         self.key = key
         self.planes = planes
-        self.busy = busy
+        self.busy = busy or {}
+        self.guides = guides  # (tile index, owner, good index, remaining, eternal)
 
 
 _NO_SECTION = _Section(None, np.zeros(0, np.float32), {})
-_ROW_MEMO = 4096  # player rows remembered (then forgotten all at once)
+_MEMO = 4096  # card parts and rare globals remembered (then forgotten all at once)
 _FEW = 32  # masks with fewer changes are written number by number (cheaper than numpy indexing)
+_UNSET = object()
+
+
+class _Row:
+    """What one player row of a seat's buffer shows now (the buffer starts all zero)."""
+
+    __slots__ = ("cards", "cash", "flags", "milestones", "pos", "reserve", "stock")
+
+    def __init__(self) -> None:
+        self.cash: object = _UNSET
+        self.reserve: int | None = None  # the one-hot index set, if any
+        self.pos: int | None = None
+        self.cards: object = None
+        self.stock: object = None
+        self.milestones: tuple[MilestoneId, ...] = ()
+        self.flags: object = None  # (restaurants, pending, acting, waitresses, discounts)
 
 
 class _SeatBuffers:
     """One seat's preallocated observation and mask, and what each part was last built from."""
 
-    def __init__(self, seat: Seat, n: int, board: Board) -> None:
+    def __init__(self, L: Layout, seat: Seat, n: int, board: Board) -> None:
+        self.L = L
         self.seat, self.n, self.board_geo = seat, n, board
         self.rel = [(s - seat) % n for s in range(n)]
         self.perm = np.array([(seat + k) % n for k in range(n)], dtype=np.intp)
-        self.buf = np.zeros(OBS_SIZE, dtype=np.float32)
+        self.buf = np.zeros(L.OBS_SIZE, dtype=np.float32)
         self.mv: memoryview[float] = self.buf.data.cast("B").cast("f")
-        self.board = self.buf[:_NB].reshape(PLANES, HEIGHT, WIDTH)
-        self.players = self.buf[_NB : _NB + _NPL].reshape(MAX_PLAYERS, PLAYER_FEATURES)
-        self.globals = self.buf[_NB + _NPL :]
-        self.board[:_H0] = _static_planes(board)[:_H0]
-        self.houses = self.restaurants = self.campaigns = _NO_SECTION
-        # per seat: (cash, reserve, hand, at_work, beach, stock, milestones, restaurants,
-        # discounts, busy, draft, turn-order position, pending, acting, waitresses)
-        self.rows: list[tuple[Any, ...] | None] = [None] * n
+        nb, npl = L.NB, L.NPL
+        self.board = self.buf[:nb].reshape(L.PLANES, HEIGHT, WIDTH)
+        self.board[: L.H0] = _static_planes(board, L.PLANES)[: L.H0]
+        self.houses = self.restaurants = self.campaigns = self.demand_by = _NO_SECTION
+        self.rows = [_Row() for _ in range(n)]
         self.rare: tuple[Any, ...] | None = None
-        self.mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        g = nb + npl
+        self.mv[g + L.GF["players"] + n - 2] = 1.0
+        # flow globals last written (None: all zero)
+        self.head: object = None
+        self.phase: int | None = None
+        self.stage: int | None = None
+        self.work: object = None
+        self.new_order: object = None
+        self.second_pass = False
+        self.base_price: object = 0
+        self.mask = np.zeros(L.encoding.num_actions, dtype=np.int8)
         self.mask_mv: memoryview[int] = self.mask.data
         self.mask_on: list[int] = []
         self.legal: dict[int, Action] = {}
@@ -419,9 +545,9 @@ class _SeatBuffers:
         mo.flags.writeable = False
         self.mask_ro = mo
         self.obs_ro = {
-            "board": ro[:_NB].reshape(PLANES, HEIGHT, WIDTH),
-            "players": ro[_NB : _NB + _NPL].reshape(MAX_PLAYERS, PLAYER_FEATURES),
-            "globals": ro[_NB + _NPL :],
+            "board": ro[:nb].reshape(L.PLANES, HEIGHT, WIDTH),
+            "players": ro[nb : nb + npl].reshape(MAX_PLAYERS, L.PLAYER_FEATURES),
+            "globals": ro[nb + npl :],
         }
 
 
@@ -431,8 +557,9 @@ class Observer:
     The map's printed planes are built once per board; houses, restaurants and campaigns are
     rebuilt only when what they show changed (compared with a snapshot of that content, so
     the result is exactly a from-scratch build), once for all seats, each seat then taking the
-    owner planes in its own order; each player row only when that player's record changed.
-    Everything is read from the seat's view passed in.
+    owner planes in its own order. Each seat's buffer remembers what every part of its player
+    rows and globals shows, and writes only the numbers that changed. Everything is read from
+    the seat's view passed in.
 
     The arrays returned are **read-only views of per-seat buffers, valid until this observer
     observes the same seat again**: copy them to keep them (``observe`` at module level does).
@@ -442,49 +569,72 @@ class Observer:
         self._seats: dict[Seat, _SeatBuffers] = {}
         self._tiles: object = None
         self._options: object = None
+        self._rules: object = None
         self._board: Board | None = None
+        self._layout = BASE_LAYOUT
         self._codes: dict[Action, int] = {}
-        self._houses = self._restaurants = self._campaigns = _NO_SECTION
-        # player rows by their key (the same row content shows the same numbers to every seat)
-        self._rows: dict[tuple[Any, ...], np.ndarray] = {}
-        self._rare: dict[tuple[Any, ...], np.ndarray] = {}  # the same for the rare globals
+        self._houses = self._restaurants = self._campaigns = self._demand_by = _NO_SECTION
+        # per-card parts of player rows and the rare globals, by their content (the same
+        # content shows the same numbers to every seat)
+        self._cards: dict[tuple[Any, ...], np.ndarray] = {}
+        self._rare: dict[tuple[Any, ...], np.ndarray] = {}
 
     def _board_of(self, view: GameState) -> Board:
-        if view.tiles is not self._tiles or view.options is not self._options:
+        if (
+            view.tiles is not self._tiles
+            or view.options is not self._options
+            or view.rules is not self._rules
+        ):
             self._board = board_of(view)
-            self._tiles, self._options = view.tiles, view.options
-            self._codes = action_codes(self._board)
+            self._tiles, self._options, self._rules = view.tiles, view.options, view.rules
+            self._layout = layout_for(view.rules)
+            self._codes = action_codes(self._board, self._layout.encoding)
+            self._cards.clear()
+            self._rare.clear()
         assert self._board is not None
         return self._board
+
+    def layout(self, view: GameState) -> Layout:
+        self._board_of(view)
+        return self._layout
 
     def _seat(self, view: GameState, seat: Seat) -> _SeatBuffers:
         board = self._board_of(view)
         sb = self._seats.get(seat)
-        if sb is None or sb.board_geo is not board or sb.n != view.num_players:
-            sb = self._seats[seat] = _SeatBuffers(seat, view.num_players, board)
+        if (
+            sb is None
+            or sb.board_geo is not board
+            or sb.n != view.num_players
+            or sb.L is not self._layout
+        ):
+            sb = self._seats[seat] = _SeatBuffers(self._layout, seat, view.num_players, board)
         return sb
 
     def _update(self, view: GameState, seat: Seat) -> _SeatBuffers:
         sb = self._seat(view, seat)
+        L = sb.L
         n = sb.n
         planes = sb.board
         perm = sb.perm
+        rel = sb.rel
+        mv = sb.mv
+        buf = sb.buf
 
         key: object = [(h.number, h.cell, h.garden, *h.demand) for h in view.houses.values()]
         if key != self._houses.key:
-            self._houses = _Section(key, _house_planes(view), {})
+            self._houses = _Section(key, _house_planes(L, view))
         if sb.houses is not self._houses:
-            planes[_H0:_H1] = self._houses.planes
+            planes[L.H0 : L.H1] = self._houses.planes
             sb.houses = self._houses
 
         key = [(r.owner, r.cell, r.entrance, r.open, r.drive_in) for r in view.restaurants]
         if key != self._restaurants.key:
-            self._restaurants = _Section(key, _restaurant_planes(view), {})
+            self._restaurants = _Section(key, _restaurant_planes(view))
         if sb.restaurants is not self._restaurants:
             sec = self._restaurants.planes
-            planes[_R0 : _R0 + n] = sec[perm]
-            planes[_E0 : _E0 + n] = sec[perm + MAX_PLAYERS]
-            planes[_CS : _CS + 2] = sec[2 * MAX_PLAYERS :]
+            planes[L.R0 : L.R0 + n] = sec[perm]
+            planes[L.E0 : L.E0 + n] = sec[perm + MAX_PLAYERS]
+            planes[L.CS : L.CS + 2] = sec[2 * MAX_PLAYERS :]
             sb.restaurants = self._restaurants
 
         key = [
@@ -504,56 +654,53 @@ class Observer:
         ]
         if key != self._campaigns.key:
             busy: dict[Seat, list[EmployeeId]] = {}
+            guides = []
             for camp in view.campaigns.values():
                 if camp.marketeer:
                     busy.setdefault(camp.owner, []).append(camp.marketeer)
+                if camp.kind in OFF_BOARD_CAMPAIGNS and camp.number in L.guide:
+                    guides.append(
+                        (
+                            L.guide[camp.number],
+                            camp.owner,
+                            _GOOD[camp.good],
+                            camp.remaining,
+                            camp.eternal,
+                        )
+                    )
             self._campaigns = _Section(
                 key,
-                _campaign_planes(view, sb.board_geo),
+                _campaign_planes(L, view, sb.board_geo),
                 {s: tuple(cards) for s, cards in busy.items()},
+                tuple(guides),
             )
         camps = self._campaigns
         if sb.campaigns is not camps:
-            planes[_C0:_C1] = camps.planes[: _C1 - _C0]
-            planes[_O0 : _O0 + n] = camps.planes[perm + (_C1 - _C0)]
+            c0, c1 = L.C0, L.C1
+            planes[c0:c1] = camps.planes[: c1 - c0]
+            planes[L.O0 : L.O0 + n] = camps.planes[perm + (c1 - c0)]
             sb.campaigns = camps
+            if L.guides:
+                at = L.NB + L.NPL + L.GF["gourmet_guides"]
+                buf[at : at + GUIDE_FEATURES * len(L.guides)] = 0.0
+                for j, owner, good, remaining, eternal in camps.guides:
+                    o = at + j * GUIDE_FEATURES
+                    mv[o] = 1.0
+                    mv[o + 1 + rel[owner]] = 1.0
+                    mv[o + 1 + MAX_PLAYERS + good] = 1.0
+                    mv[o + 1 + 2 * MAX_PLAYERS] = remaining
+                    mv[o + 2 + 2 * MAX_PLAYERS] = 1.0 if eternal else 0.0
 
-        actors = current_actors(view)
-        order = view.turn_order
-        drafts = view.turn.drafts
-        pending = view.turn.pending
-        waitresses = view.waitresses_this_round
-        rows = sb.rows
-        for p in view.players:
-            s = p.seat
-            key = (
-                p.cash,
-                p.reserve,
-                tuple(p.hand),
-                tuple(p.at_work),
-                tuple(p.beach),
-                tuple(p.stock.items()),
-                tuple(p.milestones),
-                p.restaurants_placed,
-                p.hire_discounts,
-                camps.busy.get(s, ()),
-                tuple(drafts.get(s, ())),
-                order.index(s) if s in order else None,
-                s in pending,
-                s in actors,
-                waitresses.get(s, 0),
-            )
-            if key != rows[s]:
-                at = _NB + sb.rel[s] * PLAYER_FEATURES
-                row = self._rows.get(key)
-                if row is None:  # first seen by any seat: build it, keep it for the others
-                    _player_row(sb.buf, sb.mv, at, p, key)
-                    if len(self._rows) >= _ROW_MEMO:
-                        self._rows.clear()
-                    self._rows[key] = sb.buf[at : at + PLAYER_FEATURES].copy()
-                else:
-                    sb.buf[at : at + PLAYER_FEATURES] = row
-                rows[s] = key
+        if L.ketchup:
+            by = view.module_data.get("ketchup", {}).get("demand_by", {})
+            key = tuple(sorted((h, tuple(seats)) for h, seats in by.items()))
+            if key != self._demand_by.key:
+                self._demand_by = _Section(key, _demand_by_planes(view, key))
+            if sb.demand_by is not self._demand_by:
+                planes[L.K0 : L.K0 + n] = self._demand_by.planes[perm]
+                sb.demand_by = self._demand_by
+
+        self._players(view, sb, camps)
 
         key = (
             tuple(view.supply.items()),
@@ -563,18 +710,203 @@ class Observer:
             tuple(view.milestones_this_round),
         )
         if key != sb.rare:
-            g = _NB + _NPL
+            g = L.NB + L.NPL
             part = self._rare.get(key)
             if part is None:
-                _rare_globals(sb.buf, sb.mv, view)
-                if len(self._rare) >= _ROW_MEMO:
+                _rare_globals(L, buf, mv, view)
+                if len(self._rare) >= _MEMO:
                     self._rare.clear()
-                self._rare[key] = sb.buf[g + _S0 : g + _S1].copy()
+                self._rare[key] = buf[g + L.S0 : g + L.S1].copy()
             else:
-                sb.buf[g + _S0 : g + _S1] = part
+                buf[g + L.S0 : g + L.S1] = part
             sb.rare = key
-        _flow_globals(sb.buf, sb.mv, view, sb.rel)
+        self._flow(view, sb)
         return sb
+
+    def _players(self, view: GameState, sb: _SeatBuffers, camps: _Section) -> None:
+        """The player rows: each part written only when what it shows changed."""
+        L = sb.L
+        mv = sb.mv
+        buf = sb.buf
+        PF = L.PF
+        o_cash, o_res, o_pos = PF["cash"], PF["reserve"], PF["turn_order"]
+        o_cards, o_stock, o_mile = PF["hand"], PF["stock"], PF["milestones"]
+        o_flags = PF["restaurants_placed"]
+        ncards = 5 * len(L.employees)
+        actors = current_actors(view)
+        order = view.turn_order
+        drafts = view.turn.drafts
+        pending = view.turn.pending
+        waitresses = view.waitresses_this_round
+        busy = camps.busy
+        rel = sb.rel
+        rows = sb.rows
+        for p in view.players:
+            s = p.seat
+            slot = rel[s]
+            row = rows[slot]
+            base = L.NB + slot * L.PLAYER_FEATURES
+            if row.cash is _UNSET:
+                mv[base + PF["present"]] = 1.0
+            if p.cash != row.cash:
+                mv[base + o_cash] = p.cash
+                row.cash = p.cash
+            r = L.reserve.get((p.reserve, p.reserve_price), L.nres)
+            if r != row.reserve:
+                if row.reserve is not None:
+                    mv[base + o_res + row.reserve] = 0.0
+                mv[base + o_res + r] = 1.0
+                row.reserve = r
+            pos = order.index(s) if s in order else None
+            if pos != row.pos:
+                if row.pos is not None:
+                    mv[base + o_pos + row.pos] = 0.0
+                if pos is not None:
+                    mv[base + o_pos + pos] = 1.0
+                row.pos = pos
+            cards = (
+                tuple(p.hand),
+                tuple(p.at_work),
+                tuple(p.beach),
+                busy.get(s, ()),
+                tuple(drafts.get(s, ())),
+            )
+            if cards != row.cards:
+                part = self._cards.get(cards)
+                if part is None:
+                    if len(self._cards) >= _MEMO:
+                        self._cards.clear()
+                    part = self._cards[cards] = _cards_part(L, cards)
+                buf[base + o_cards : base + o_cards + ncards] = part
+                row.cards = cards
+            stock = tuple(p.stock.items())
+            if stock != row.stock:
+                at = base + o_stock
+                for i in range(len(GOODS)):
+                    mv[at + i] = 0.0
+                for good, amount in stock:
+                    mv[at + _GOOD[good]] = amount
+                row.stock = stock
+            miles = tuple(p.milestones)
+            if miles != row.milestones:
+                at = base + o_mile
+                mile = L.mile
+                for m in row.milestones:
+                    mv[at + mile[m]] = 0.0
+                for m in miles:
+                    mv[at + mile[m]] = 1.0
+                row.milestones = miles
+            flags = (
+                p.restaurants_placed,
+                s in pending,
+                s in actors,
+                waitresses.get(s, 0),
+                p.hire_discounts,
+            )
+            if flags != row.flags:
+                at = base + o_flags  # restaurants_placed, pending, acting, waitresses, discounts
+                mv[at] = flags[0]
+                mv[at + 1] = 1.0 if flags[1] else 0.0
+                mv[at + 2] = 1.0 if flags[2] else 0.0
+                mv[at + 3] = flags[3]
+                mv[at + 4] = flags[4]
+                row.flags = flags
+
+    def _flow(self, view: GameState, sb: _SeatBuffers) -> None:
+        """The other globals (they change at almost every step): each part written only when
+        what it shows changed."""
+        L = sb.L
+        mv = sb.mv
+        buf = sb.buf
+        GF = L.GF
+        g = L.NB + L.NPL
+        head = (
+            view.bank,
+            view.round,
+            view.bank_breaks,
+            view.reserve_added,
+            view.ceo_slots,
+            view.gardens_left,
+        )
+        if head != sb.head:
+            at = g + GF["bank"]  # bank .. gardens_left, in this order
+            for i, v in enumerate(head):
+                mv[at + i] = v
+            sb.head = head
+        turn = view.turn
+        ph = _PHASE[turn.phase]
+        if ph != sb.phase:
+            if sb.phase is not None:
+                mv[g + GF["phase"] + sb.phase] = 0.0
+            mv[g + GF["phase"] + ph] = 1.0
+            sb.phase = ph
+        st = STAGES.index(turn.stage) if turn.stage in STAGES else None
+        if st != sb.stage:
+            if sb.stage is not None:
+                mv[g + GF["stage"] + sb.stage] = 0.0
+            if st is not None:
+                mv[g + GF["stage"] + st] = 1.0
+            sb.stage = st
+        w = turn.working
+        if w is None:
+            work: object = None
+        else:
+            d = w.draft
+            work = (
+                w.step,
+                w.seat,
+                w.hires_left,
+                w.hires_made,
+                w.discount_hires,
+                tuple((t.card, t.left) for t in w.trainers),
+                len(w.fresh),
+                tuple(w.unused),
+                None
+                if d is None
+                else (d.marketeer, d.number, d.cells is not None or d.edge is not None),
+            )
+        if work != sb.work:
+            a0 = g + GF["work_step"]
+            buf[a0 : g + L.S0] = 0.0  # work_step, working_seat
+            buf[g + L.S1 : g + GF["new_order"]] = 0.0  # hires_left .. draft_placed
+            if w is not None:
+                mv[a0 + _STEP[w.step]] = 1.0
+                mv[g + GF["working_seat"] + sb.rel[w.seat]] = 1.0
+                mv[g + GF["hires_left"]] = w.hires_left
+                mv[g + GF["hires_made"]] = w.hires_made
+                mv[g + GF["discount_hires"]] = w.discount_hires
+                at = g + GF["training_left"]
+                trainer = L.trainer
+                for t in w.trainers:
+                    mv[at + trainer[t.card]] += t.left
+                mv[g + GF["fresh"]] = len(w.fresh)
+                at = g + GF["unused"]
+                emp = L.emp
+                for card in w.unused:
+                    mv[at + emp[card]] += 1.0
+                if w.draft is not None:
+                    mv[g + GF["draft_marketeer"] + L.mark[w.draft.marketeer]] = 1.0
+                    mv[g + GF["draft_number"] + L.number[w.draft.number]] = 1.0
+                    placed = w.draft.cells is not None or w.draft.edge is not None
+                    mv[g + GF["draft_placed"]] = 1.0 if placed else 0.0
+            sb.work = work
+        new_order = tuple(turn.new_order)
+        if new_order != sb.new_order:
+            at = g + GF["new_order"]
+            buf[at : at + MAX_PLAYERS * MAX_PLAYERS] = 0.0
+            rel = sb.rel
+            for pos, s in enumerate(new_order):
+                if s is not None:
+                    mv[at + pos * MAX_PLAYERS + rel[s]] = 1.0
+            sb.new_order = new_order
+        if turn.setup_second_pass != sb.second_pass:
+            mv[g + GF["setup_second_pass"]] = 1.0 if turn.setup_second_pass else 0.0
+            sb.second_pass = turn.setup_second_pass
+        if L.reserve_prices:
+            price = view.module_data.get("reserve_prices", {}).get("base_price") or 0
+            if price != sb.base_price:
+                mv[g + GF["base_price"]] = price
+                sb.base_price = price
 
     # -- what callers use ----------------------------------------------------------------------
 
@@ -617,7 +949,7 @@ class Observer:
         return legal
 
     def mask(self, view: GameState, seat: Seat) -> np.ndarray:
-        """``seat``'s read-only ``int8[NUM_ACTIONS]`` legal-action mask."""
+        """``seat``'s read-only legal-action mask (``int8[num_actions]``)."""
         self.legal(view, seat)
         return self._seats[seat].mask_ro
 
@@ -640,7 +972,7 @@ def observe_flat(view: GameState, seat: Seat) -> np.ndarray:
 
 
 def legal_mask(state: GameState, seat: Seat) -> np.ndarray:
-    """``int8[NUM_ACTIONS]``: 1 at the index of every legal action of ``seat`` (new array)."""
+    """``int8[num_actions]``: 1 at the index of every legal action of ``seat`` (new array)."""
     return _OBSERVER.mask(state, seat).copy()
 
 
@@ -649,20 +981,14 @@ def flat(obs: dict[str, Any]) -> np.ndarray:
     return np.concatenate((obs["board"].ravel(), obs["players"].ravel(), obs["globals"]))
 
 
-def plane(name: str) -> int:
+def plane(name: str, layout: Layout = BASE_LAYOUT) -> int:
     """The index of a board plane by name."""
-    return _P[name]
+    return layout.plane(name)
 
 
-def player_field(name: str) -> slice:
-    for fname, n, _ in PLAYER_FIELDS:
-        if fname == name:
-            return slice(_PF[name], _PF[name] + n)
-    raise KeyError(name)
+def player_field(name: str, layout: Layout = BASE_LAYOUT) -> slice:
+    return layout.player_field(name)
 
 
-def global_field(name: str) -> slice:
-    for fname, n, _ in GLOBAL_FIELDS:
-        if fname == name:
-            return slice(_GF[name], _GF[name] + n)
-    raise KeyError(name)
+def global_field(name: str, layout: Layout = BASE_LAYOUT) -> slice:
+    return layout.global_field(name)

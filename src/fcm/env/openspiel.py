@@ -21,7 +21,10 @@
   others took over a simultaneous decision is not recorded).
 - **Returns**: at the end only, by rank (+1 first .. -1 last, zero-sum), as in the AEC env.
 - **Parameters**: ``players`` (2..5), ``round_limit`` (the engine's safety cap, default 60; set
-  it low for short games in tests).
+  it low for short games in tests), ``modules`` (expansion modules: ids separated by ``+`` or ``,``,
+  e.g. ``"ketchup+reserve_prices"``; default none; the game's string writes ``+``, since a
+  comma ends a parameter there): the encodings are then the ruleset's
+  (``game.encoding``, ``game.layout``; ``PASS`` is ``game.encoding.num_actions``).
 - **Serialization**: the default OpenSpiel one (the action history) replays exactly.
 """
 
@@ -39,17 +42,18 @@ import pyspiel  # noqa: E402
 import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
 from fcm.core.geometry import TILE_LETTERS  # noqa: E402
+from fcm.core.ruleset import get_ruleset  # noqa: E402
 from fcm.core.state import GameState, Options, Phase  # noqa: E402
 from fcm.data import CATALOG  # noqa: E402
 from fcm.env.aec import final_rewards  # noqa: E402
-from fcm.env.encoding import NUM_ACTIONS, decode, describe, legal_index_map  # noqa: E402
-from fcm.env.observation import OBS_SIZE, Observer  # noqa: E402
+from fcm.env.encoding import NUM_ACTIONS, decode, encoding_for, legal_index_map  # noqa: E402
+from fcm.env.observation import Observer, layout_for  # noqa: E402
 
 PASS = NUM_ACTIONS
 LETTERS: tuple[str, ...] = tuple(sorted(TILE_LETTERS))
 ROTATIONS = 4
 MAX_GAME_LENGTH = 200_000
-DEFAULTS: dict[str, Any] = {"players": 4, "round_limit": 60}
+DEFAULTS: dict[str, Any] = {"players": 4, "round_limit": 60, "modules": ""}
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_fcm",
@@ -75,10 +79,18 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params["players"])
         if not 2 <= players <= 5:
             raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
+        # "a,b" or "a+b"; kept as "a+b" (a comma would end the parameter in the game's string)
+        names = str(params["modules"]).replace(",", "+").split("+")
+        modules = frozenset(m.strip() for m in names if m.strip())
+        params["modules"] = "+".join(sorted(modules))
+        self.options = Options(round_limit=int(params["round_limit"]), modules=modules)
+        rules = get_ruleset(self.options.ruleset, modules)  # refuses unknown or clashing ones
+        self.encoding, self.layout = encoding_for(rules), layout_for(rules)
+        self.pass_action = self.encoding.num_actions
         super().__init__(
             GAME_TYPE,
             pyspiel.GameInfo(
-                num_distinct_actions=NUM_ACTIONS + 1,
+                num_distinct_actions=self.pass_action + 1,
                 max_chance_outcomes=len(LETTERS) * ROTATIONS,
                 num_players=players,
                 min_utility=-1.0,
@@ -89,7 +101,6 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
             params,
         )
         self.players = players
-        self.options = Options(round_limit=int(params["round_limit"]))
         setup = CATALOG.setups[players]
         self.tile_rows, self.tile_cols = setup.tile_rows, setup.tile_cols
 
@@ -100,7 +111,7 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> FcmObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return FcmObserver(perfect_recall)
+        return FcmObserver(perfect_recall, self.layout.OBS_SIZE)
 
 
 class _Box:
@@ -129,6 +140,8 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
         self.players = game.players
         self.tile_rows, self.tile_cols = game.tile_rows, game.tile_cols
         self.options = game.options
+        self.pass_action = game.pass_action
+        self.encoding = game.encoding
         self.tiles: list[tuple[str, int]] = []
         self.order: list[int] = []
         self._box = _Box(None)
@@ -172,7 +185,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
                 size *= len(self._legal_actions(seat))
             return list(range(size))
         if player not in actors:
-            return [PASS] if len(actors) > 1 else []
+            return [self.pass_action] if len(actors) > 1 else []
         return sorted(self._legal_map(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -205,7 +218,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
         actors = self._actors()
         for seat, action in enumerate(actions):
             if seat not in actors:
-                if int(action) != PASS:
+                if int(action) != self.pass_action:
                     raise ValueError(f"seat {seat} has nothing to decide: its action is PASS")
                 continue
             self._play(seat, int(action))
@@ -242,14 +255,14 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
             if self.fcm is None and len(self.tiles) < self.tile_rows * self.tile_cols:
                 return f"tile {LETTERS[action // ROTATIONS]} rotation {action % ROTATIONS}"
             return f"turn order: seat {action}"
-        if action == PASS:
+        if action == self.pass_action:
             return "pass"
         if self.fcm is not None:
             try:
                 return str(decode(self.fcm, action))
             except ValueError:
                 pass
-        return describe(action)
+        return self.encoding.describe(action)
 
     def is_terminal(self) -> bool:
         return self.fcm is not None and fcm.is_over(self.fcm)
@@ -271,9 +284,9 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
 class FcmObserver:
     """The PyObserver of ``python_fcm``: tensors and strings from a seat's view."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, size: int) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.tensor = np.zeros(size, np.float32)
         self._observer = Observer()
         self.dict = {"observation": self.tensor}
 
