@@ -70,6 +70,16 @@ def pg_url() -> Iterator[str]:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
+def run_async(coro: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: a browser test earlier in this worker leaves
+    Playwright's event loop running in the main thread, where asyncio.run refuses to start."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def settings_for(database_url: str, **kw: Any) -> Settings:
     base: dict[str, Any] = dict(
         database_url=database_url,
@@ -200,7 +210,6 @@ def check_bot_moves(record: GameRecord, bots: dict[int, str], secret: int) -> in
 
 def stored_record(database_url: str, game_id: str) -> GameRecord:
     """The game as stored (read straight from the database), as a saved game."""
-    import asyncio
 
     from fcm.core.actions import action_from_json
     from fcm.core.state import Options
@@ -219,12 +228,11 @@ def stored_record(database_url: str, game_id: str) -> GameRecord:
             scenario=info.scenario, actions=[(r.seat, action_from_json(r.action)) for r in rows],
         )
 
-    return asyncio.run(read())
+    return run_async(read())
 
 
 def stored_secret(database_url: str, game_id: str) -> int:
     """The game's server-side secret (its bots' seeds derive from it), read from the store."""
-    import asyncio
 
     from fcm.server.storage import open_store
 
@@ -238,4 +246,7 @@ def stored_secret(database_url: str, game_id: str) -> int:
         assert secret is not None
         return secret
 
-    return asyncio.run(read())
+    return run_async(read())
+
+
+from tests.server.sinks import sinks  # noqa: E402, F401  (the SMTP sink and webhook receiver)

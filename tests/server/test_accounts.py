@@ -277,3 +277,19 @@ def test_accounts_work_on_both_databases(
         games = c.get("/api/account/games").json()["games"]
         assert [(x["game"], x["seat"]) for x in games] == [(g.id, 1)]
         assert Game(c, g.data).state(1)["seat"] == 1
+
+
+def test_the_game_page_plays_from_the_session_cookie_alone(client: TestClient) -> None:
+    """Issue 14: with an account the game page needs no token: its presentation, hints and
+    clock answer the claimed seat by the cookie."""
+    csrf = signup(client, "ann")
+    g = create(client, players=2, seed=3, clock={"limit": "1d"})
+    r = client.post(f"/api/games/{g.id}/claim",
+                    headers={**g.auth(g.tokens[1]), "x-csrf-token": csrf})
+    assert r.status_code == 200
+    pres = client.get(f"/api/games/{g.id}/presentation")
+    assert pres.status_code == 200, pres.text
+    assert pres.json()["seat"] == 1
+    assert client.get(f"/api/games/{g.id}/clock").status_code == 200
+    client.cookies.clear()
+    error(client.get(f"/api/games/{g.id}/presentation"), 401, "auth/missing_token")

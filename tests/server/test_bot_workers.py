@@ -147,7 +147,7 @@ def test_the_bot_pause_is_visible_and_does_not_hold_the_loop_or_a_worker(db_url:
         games = [create(client, seats=[{"kind": "human"}, bot], seed=i,
                         table={"bot_pause_ms": 1000}) for i in (1, 2)]
         created = time.monotonic() - t
-        assert games[0].state(0)["table"] == {"bot_pause_ms": 1000, "hints": False}
+        assert games[0].state(0)["table"] == {"bot_pause_ms": 1000, "hints": False, "rated": False}
         assert not any(bot_acted(g) for g in games)  # the bots' moves wait out the pause
         assert latency(client, games[0]) < 0.3  # meanwhile the server answers at once
         done: dict[int, float] = {}
@@ -207,7 +207,7 @@ def test_table_options_are_stored_and_validated_by_the_service() -> None:
 
 def test_table_options_survive_a_restart(db_url: str) -> None:
     with TestClient(create_app(settings_for(db_url))) as client:
-        g = create(client, players=2, table={"bot_pause_ms": 250, "hints": True})
+        g = create(client, players=2, table={"bot_pause_ms": 250, "hints": True, "rated": False})
     with TestClient(create_app(settings_for(db_url))) as client:
         g.client = client
-        assert g.state(0)["table"] == {"bot_pause_ms": 250, "hints": True}
+        assert g.state(0)["table"] == {"bot_pause_ms": 250, "hints": True, "rated": False}

@@ -36,9 +36,9 @@ def branch_of(g: Game, step: int, seat: int = 0) -> Game:
 
 def test_a_branch_keeps_the_table_options(client: Any) -> None:
     g = finished(client)
-    assert g.state(0)["table"] == TABLE
+    assert g.state(0)["table"] == {**TABLE, "rated": False}
     b = branch_of(g, 3)
-    assert b.state(0)["table"] == TABLE and b.state(1)["table"] == TABLE
+    assert b.state(0)["table"] == b.state(1)["table"] == {**TABLE, "rated": False}
 
 
 def test_a_branch_saved_game_replays_with_fcm_replay(client: Any, tmp_path: Path,

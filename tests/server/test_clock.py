@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from fcm.server import create_app
 from fcm.server.clock import LIMITS
-from tests.server.conftest import Game, create, settings_for
+from tests.server.conftest import Game, create, run_async, settings_for
 from tests.server.procs import Server
 
 RESERVE = {"type": "choose_reserve", "money": 300}
@@ -239,7 +239,6 @@ def test_two_server_processes_act_once_on_one_deadline(
     finally:
         a.close()
         b.close()
-    import asyncio
 
     from fcm.server.storage import open_store
 
@@ -253,6 +252,6 @@ def test_two_server_processes_act_once_on_one_deadline(
         finally:
             await store.close()
 
-    rows = asyncio.run(taken())
+    rows = run_async(taken())
     assert len(rows) == 1, rows  # one process took the deadline, once
     assert json.dumps(rows[0][0]) == "1"

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fcm.server import Settings, create_app
-from tests.server.conftest import RESTRUCTURING, Game, create, settings_for
+from tests.server.conftest import RESTRUCTURING, Game, create, run_async, settings_for
 from tests.server.procs import Server
 
 RESERVE_300 = {"type": "choose_reserve", "money": 300}
@@ -83,11 +83,10 @@ def test_sqlite_group_commit_keeps_each_write_apart(db_url: str) -> None:
         finally:
             await store.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_postgres_commits_are_durable_by_default(pg_url: str) -> None:
-    import asyncio
 
     from fcm.server.storage import open_store
 
@@ -102,8 +101,8 @@ def test_postgres_commits_are_durable_by_default(pg_url: str) -> None:
         finally:
             await store.close()
 
-    assert asyncio.run(setting()) == "on"
-    assert asyncio.run(setting(durable=False)) == "off"
+    assert run_async(setting()) == "on"
+    assert run_async(setting(durable=False)) == "off"
 
 
 def _lose_last_commit(path: str, game_id: str) -> None:

@@ -163,3 +163,6 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+from tests.server.sinks import sinks  # noqa: E402, F401  (the SMTP sink and webhook receiver)

@@ -94,7 +94,7 @@ def test_the_lobby_offers_every_level_with_a_description_and_the_table_options(
     invite = page.input_value("[data-test=invite-0]")
     game, token = invite.split("/#/join/")[1].split("/")[:2]
     st = httpx.get(f"{server}/api/games/{game}", headers={"authorization": f"Bearer {token}"})
-    assert st.json()["table"] == {"bot_pause_ms": 2000, "hints": True}
+    assert st.json()["table"] == {"bot_pause_ms": 2000, "hints": True, "rated": False}
     assert st.json()["seats"][1]["bot"] == "hard"
 
 

@@ -242,6 +242,10 @@ class Accounts:
         account_id = session.account.id
 
         def remove(tx: Tx) -> None:
+            tx.execute("DELETE FROM outbox WHERE account_id = ?", (account_id,))
+            tx.execute("DELETE FROM rating_history WHERE account_id = ?", (account_id,))
+            tx.execute("DELETE FROM ratings WHERE account_id = ?", (account_id,))
+            tx.execute("DELETE FROM notify_settings WHERE account_id = ?", (account_id,))
             tx.execute("DELETE FROM seat_owners WHERE account_id = ?", (account_id,))
             tx.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
             tx.execute("DELETE FROM accounts WHERE id = ?", (account_id,))

@@ -25,12 +25,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fcm import __version__
 from fcm.server.accounts import Accounts, CookieAuth, mount_accounts
 from fcm.server.bots import BotWorker
+from fcm.server.chat import Chat, mount_chat
 from fcm.server.clock import Clocks, mount_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.match import MatchService, Subscriber, dumps
+from fcm.server.notify import Notifier, mount_notify
+from fcm.server.ratings import Ratings, mount_ratings
 from fcm.server.schemas import (
     ActionIn,
     CreateGameIn,
@@ -113,15 +116,20 @@ def create_app(
         clocks = Clocks(service, settings, now)  # after the bot worker: it chains on_change
         holder["clocks"] = app.state.clocks = clocks
         holder["game_extra"] = clocks.summary_extra
+        holder["notifier"] = app.state.notifier = notifier = Notifier(service, settings, now)
+        holder["ratings"] = app.state.ratings = Ratings(service, now)
+        holder["chat"] = app.state.chat = Chat(service, now)
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
         await clocks.start()
+        await notifier.start()
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
         app.state.hints = HintLimiter(settings.hint_every_ms / 1000)
         try:
             yield
         finally:
+            await notifier.stop()
             await clocks.stop()
             await worker.stop()
             await st.close()
@@ -402,8 +410,11 @@ def create_app(
     # Accounts: sign-up, log-in, sessions, claimed seats, "my games" (fcm.server.accounts).
     mount_accounts(app, holder, settings, ERRORS)
     # Turn timers: the clock of a game and pausing it (fcm.server.clock).
-    holder["auth"] = auth
+    holder["auth"] = app.state.auth = auth  # seat token, else the session's claimed seat
     mount_clock(app, holder, ERRORS)
+    mount_notify(app, holder, ERRORS)  # notifications (fcm.server.notify)
+    mount_ratings(app, holder, ERRORS)  # ratings, profiles, the archive (fcm.server.ratings)
+    mount_chat(app, holder, ERRORS)  # a chat per game (fcm.server.chat)
     add_hint_route(app)
     # Rewind by consent: back to the start of a turn or round (fcm.server.rewind).
     from fcm.server.rewind import add_rewind_routes

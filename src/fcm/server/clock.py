@@ -88,10 +88,13 @@ class ClockConfig:
 def file_clock(path: str) -> Callable[[], float]:
     """The time as written in ``path`` (tests), else the real time."""
 
+    last: list[float] = []
+
     def now() -> float:
+        # a read that races the test rewriting the file keeps the last time read
         with contextlib.suppress(OSError, ValueError), open(path) as f:
-            return float(f.read().strip())
-        return time.time()
+            last[:] = [float(f.read().strip())]
+        return last[0] if last else time.time()
 
     return now
 
@@ -302,6 +305,9 @@ class Clocks:
         fallback = cfg.fallback if cfg is not None else "bot_move"
 
         def claim(tx: Tx) -> bool:
+            # the clock's row first, as the deadline sync locks it (PostgreSQL: one lock
+            # order, no deadlock between a sync and a claim)
+            tx.execute("UPDATE clocks SET revision = revision WHERE game_id = ?", (gid,))
             cur = tx.execute(
                 "UPDATE deadlines SET lease_until = ?, lease_owner = ? WHERE game_id = ?"
                 " AND seat = ? AND due_at = ? AND lease_until < ?",
@@ -378,6 +384,7 @@ class Clocks:
         gid = live.id
 
         def vote(tx: Tx) -> None:
+            tx.execute("UPDATE clocks SET revision = revision WHERE game_id = ?", (gid,))  # lock
             row = tx.execute("SELECT paused_at, pause_votes FROM clocks WHERE game_id = ?",
                              (gid,)).fetchone()
             paused_at, votes = row[0], set(json.loads(row[1]))

@@ -43,6 +43,21 @@ class Settings:
     # the tests call tick() themselves); tests only: read the time from this file.
     clock_interval: float = 1.0
     test_clock_file: str = ""
+    # Notifications (fcm.server.notify); off by default. E-mail goes out once smtp_host is
+    # set; webhooks once notify_webhooks is on (https only, public addresses only, unless the
+    # two notify_allow_* switches say otherwise: tests and private networks).
+    smtp_host: str = ""
+    smtp_port: int = 25
+    smtp_from: str = "fcm@localhost"
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    notify_webhooks: bool = False
+    notify_allow_http: bool = False
+    notify_allow_private: bool = False
+    notify_interval: float = 5.0  # seconds between two looks at the outbox (0: tests tick)
+    notify_turn_delay: float = 60.0  # "your turn" waits this long; dropped if already played
+    notify_daily_hour: int = 9  # the daily reminder's hour (UTC)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -66,7 +66,7 @@ def hint_seed(secret: int, seat: int, at: int) -> int:
 
 
 def add_hint_route(app: FastAPI) -> None:
-    from fcm.server.app import ERRORS, token_of
+    from fcm.server.app import ERRORS
 
     @app.get("/api/games/{game_id}/hint", tags=["hints"], responses=ERRORS)
     async def get_hint(
@@ -81,7 +81,7 @@ def add_hint_route(app: FastAPI) -> None:
         any position (default: your last decision)."""
         service = request.app.state.service
         worker = request.app.state.worker
-        _, seat = await service.authenticate(token_of(request), game_id)
+        seat = await request.app.state.auth(request, game_id)  # a token, or the account's seat
         live = await service.get(game_id)
         total = live.head.version
         played: dict[str, Any] | None = None

@@ -499,6 +499,7 @@ class MatchService:
         return {
             "bot_pause_ms": self.settings.bot_delay_ms if pause is None else pause,
             "hints": bool(info.table.get("hints", False)),
+            "rated": bool(info.table.get("rated", False)),
         }
 
     def subscribe(self, live: LiveGame, sub: Subscriber) -> None:
@@ -879,9 +880,17 @@ def check_table(raw: dict[str, Any]) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise ApiError(422, "game/invalid", "table.hints must be true or false")
             out[key] = value
+        elif key == "rated":
+            if not isinstance(value, bool):
+                raise ApiError(422, "game/invalid", "table.rated must be true or false")
+            if value:  # stored only when on (unrated tables read as before)
+                out[key] = True
         else:
             raise ApiError(422, "game/invalid",
-                           f"unknown table option {key!r} (bot_pause_ms, hints)")
+                           f"unknown table option {key!r} (bot_pause_ms, hints, rated)")
+    if out.get("rated") and out.get("hints"):
+        raise ApiError(422, "game/invalid",
+                       "a rated game allows no hints (table.rated with table.hints)")
     return out
 
 

@@ -41,7 +41,6 @@ class BranchIn(BaseModel):
 
 def add_replay_routes(app: FastAPI) -> None:
     from fcm.presentation import present, static_info
-    from fcm.server.app import token_of
     from fcm.server.errors import ApiError
     from fcm.server.match import (
         BRANCH_FORMAT,
@@ -55,7 +54,7 @@ def add_replay_routes(app: FastAPI) -> None:
 
     async def steps_of(request: Request, game_id: str) -> tuple[Any, Any, int, bool, list[Any]]:
         service = request.app.state.service
-        _, seat = await service.authenticate(token_of(request), game_id)
+        seat = await request.app.state.auth(request, game_id)  # a token, or the account's seat
         live = await service.get(game_id)
         over = live.head.status == "over"
         vi = viewer_index(live.players, seat)

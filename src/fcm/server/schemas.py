@@ -42,6 +42,10 @@ class TableIn(BaseModel):
         False, description="players may ask for a hint (hard's reading) while the game is live; "
         "finished games always allow hints",
     )
+    rated: bool = Field(
+        False, description="the game counts for the ratings of the accounts that claimed its "
+        "seats (fcm.server.ratings); a rated game allows no hints",
+    )
 
 
 class CreateGameIn(BaseModel):

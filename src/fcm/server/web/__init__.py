@@ -57,7 +57,6 @@ def mount_web(app: FastAPI) -> None:
 
 
 def add_presentation_route(app: FastAPI) -> None:
-    from fcm.server.app import token_of
     from fcm.server.storage import SPECTATOR
 
     @app.get("/api/games/{game_id}/presentation", tags=["web"])
@@ -77,7 +76,7 @@ def add_presentation_route(app: FastAPI) -> None:
         from fcm.server.match import dumps, viewer_index
 
         service = request.app.state.service
-        _, seat = await service.authenticate(token_of(request), game_id)
+        seat = await request.app.state.auth(request, game_id)  # a token, or the account's seat
         live = await service.get(game_id)
         state = live.state
         version = live.seen(seat)

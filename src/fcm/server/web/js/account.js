@@ -2,7 +2,8 @@
 // turn it is. The session is an HttpOnly cookie (the page never sees it); every change sends
 // the session's CSRF token in X-CSRF-Token (docs/server.md, Accounts).
 
-import { ApiError, store } from "./api.js";
+import { ApiError, session, store } from "./api.js";
+import { renderNotifySettings } from "./notify-settings.js";
 import { PHASES, clear, h, seatName } from "./util.js";
 
 let csrf = null; // the session's CSRF token, from GET /api/account (null: logged out)
@@ -32,10 +33,10 @@ export const account = {
     try {
       const a = await call("GET", "/api/account");
       me = a.account;
-      csrf = a.csrf;
+      csrf = a.csrf; session.csrf = csrf;
     } catch {
       me = null;
-      csrf = null;
+      csrf = null; session.csrf = null;
     }
     return me;
   },
@@ -67,7 +68,7 @@ export function renderAccount(box, onChange) {
       try {
         const a = await call("POST", path, { body: { name: name.value.trim(), password: password.value } });
         me = a.account;
-        csrf = a.csrf;
+        csrf = a.csrf; session.csrf = csrf;
         render();
         onChange && onChange();
       } catch (err) { showError(err); }
@@ -85,6 +86,8 @@ export function renderAccount(box, onChange) {
 
   async function loggedIn() {
     const games = h("div", { class: "games", "data-test": "account-games" }, h("p", { class: "muted" }, "Loading…"));
+    const notifyBox = h("div", { "data-test": "notify-settings" });
+    const notify = h("details", { class: "advanced" }, h("summary", {}, "Notifications"), notifyBox);
     const del = h("details", { class: "advanced" }, h("summary", {}, "Delete this account"),
       (() => {
         const pw = h("input", { type: "password", placeholder: "your password", "data-test": "delete-password" });
@@ -92,18 +95,20 @@ export function renderAccount(box, onChange) {
           e.preventDefault();
           try {
             await call("DELETE", "/api/account", { body: { password: pw.value } });
-            me = null; csrf = null; render(); onChange && onChange();
+            me = null; csrf = null; session.csrf = null; render(); onChange && onChange();
           } catch (err) { showError(err); }
         } }, pw, h("button", { type: "submit", class: "small" }, "Delete for good"));
       })());
     clear(box).append(
       h("h2", {}, "Account"),
       h("p", {}, "Logged in as ", h("strong", { "data-test": "account-user" }, me.name), " ",
+        h("a", { class: "button small ghost", href: `#/profile/${encodeURIComponent(me.name)}`, "data-test": "profile-link" }, "Profile"), " ",
         h("button", { type: "button", class: "small ghost", "data-test": "logout", onclick: async () => {
           try { await call("POST", "/api/account/logout"); } catch { /* already logged out */ }
-          me = null; csrf = null; render(); onChange && onChange();
+          me = null; csrf = null; session.csrf = null; render(); onChange && onChange();
         } }, "Log out")),
-      h("h3", {}, "Your account's games"), games, del, error);
+      h("h3", {}, "Your account's games"), games, notify, del, error);
+    renderNotifySettings(notifyBox, call);
     try {
       const answer = await call("GET", "/api/account/games");
       clear(games);

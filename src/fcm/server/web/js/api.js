@@ -9,9 +9,14 @@ export class ApiError extends Error {
   }
 }
 
+// The logged-in session's CSRF token (account.js sets it): a request without a seat token is
+// authenticated by the session cookie (the account's claimed seat), and a change needs it.
+export const session = { csrf: null };
+
 async function request(method, path, { token, body } = {}) {
   const headers = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
+  else if (session.csrf && method !== "GET") headers["x-csrf-token"] = session.csrf;
   if (body !== undefined) headers["content-type"] = "application/json";
   let response;
   try {
@@ -52,7 +57,8 @@ export const api = {
   branch: (game, token, step) => request("POST", `/api/games/${game}/branch`, { token, body: { step } }),
   wsUrl(game, token) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    return `${proto}://${location.host}/api/games/${game}/ws?token=${encodeURIComponent(token)}`;
+    const q = token ? `?token=${encodeURIComponent(token)}` : ""; // none: the session cookie
+    return `${proto}://${location.host}/api/games/${game}/ws${q}`;
   },
   recordUrl: (game, token) => `/api/games/${game}/record?token=${encodeURIComponent(token)}`,
 };

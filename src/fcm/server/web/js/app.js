@@ -4,18 +4,22 @@
 //   #/game/GAME             play every seat of GAME this browser holds (hot-seat when several)
 //   #/game/GAME/N           play only seat N;  #/game/GAME/spectator  watch
 //   #/replay/GAME[/N]       step through GAME (as seat N, else any seat held here)
+//   #/profile/NAME          a player's rating, its history, and your own finished games
 
 import { account } from "./account.js";
 import { api, store } from "./api.js";
+import { mountChat } from "./chat.js";
 import { mountClock } from "./clock.js";
 import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
+import { renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { clear, h } from "./util.js";
 
 const root = document.getElementById("app");
 let current = null;
 let clockPanel = null; // the turn-timer panel of the open game (clock.js)
+let chatPanel = null; // its chat (chat.js)
 
 function parse() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -25,7 +29,9 @@ function parse() {
 async function route() {
   if (current && current.destroy) current.destroy();
   if (clockPanel) clockPanel.destroy();
+  if (chatPanel) chatPanel.destroy();
   clockPanel = null;
+  chatPanel = null;
   current = null;
   clear(root);
   const [page, ...rest] = parse();
@@ -43,6 +49,7 @@ async function route() {
     }
     return;
   }
+  if (page === "profile" && rest.length >= 1) return renderProfile(root, rest[0]);
   if (page === "replay" && rest.length >= 1) {
     current = new ReplayScreen(root, rest[0], rest[1] === undefined ? null : rest[1]);
     window.fcmScreen = current;
@@ -55,6 +62,7 @@ async function route() {
     window.fcmScreen = current; // for debugging in the console (and the browser tests)
     current.start();
     clockPanel = mountClock(game, which === undefined ? null : which);
+    chatPanel = mountChat(game, which === undefined ? null : which);
     return;
   }
   current = renderLobby(root);

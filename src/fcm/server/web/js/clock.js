@@ -2,7 +2,7 @@
 // (each deciding seat's time left, pausing by every human seat's consent). The server keeps
 // the deadlines (GET /api/games/{id}/clock); the page only counts down between two reads.
 
-import { store } from "./api.js";
+import { session, store } from "./api.js";
 import { h, seatName } from "./util.js";
 
 export const LIMITS = [
@@ -49,10 +49,13 @@ export function mountClock(game, which) {
   let readAt = 0;
   let stop = false;
 
+  // no token held here: the session cookie (the account's claimed seat; CSRF for a change)
+  const auth = () => (token ? { authorization: `Bearer ${token}` }
+    : (session.csrf ? { "x-csrf-token": session.csrf } : {}));
+
   async function read() {
-    if (!token) return;
     try {
-      const r = await fetch(`/api/games/${game}/clock`, { headers: { authorization: `Bearer ${token}` } });
+      const r = await fetch(`/api/games/${game}/clock`, { headers: auth() });
       if (!r.ok) return;
       data = await r.json();
       readAt = Date.now() / 1000;
@@ -62,7 +65,7 @@ export function mountClock(game, which) {
 
   async function pause(on) {
     await fetch(`/api/games/${game}/pause`, { method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      headers: { ...auth(), "content-type": "application/json" },
       body: JSON.stringify({ pause: on }) });
     read();
   }

@@ -2,6 +2,7 @@
 // the decision panel, the companies, the log and the results; hot-seat play of several seats
 // with a pass-the-device screen that shows nothing secret.
 
+import { account } from "./account.js";
 import { ApiError, api, store } from "./api.js";
 import { BoardView } from "./board.js";
 import { bankAlert, renderBotTurns, renderLatestBotTurns } from "./botlog.js";
@@ -59,6 +60,7 @@ export class GameScreen {
 
   start() {
     this.seats = this.localSeats();
+    if (!this.seats.length && !this.entry.spectator && this.which !== "spectator" && !this.entry.cookie) return this.fromAccount();
     this.hotseat = this.seats.length > 1;
     if (!this.seats.length && !(this.which === "spectator" || this.which === null) ) return this.noToken();
     if (!this.seats.length) {
@@ -72,6 +74,21 @@ export class GameScreen {
       const next = this.seats.find((x) => st.actors.includes(x));
       this.showPass(next === undefined ? this.seats[0] : next);
     }).catch((err) => this.fatal(err.message));
+  }
+
+  // No token here: the seat the logged-in account claimed in this game (the session cookie
+  // authenticates it; "" as its token means no Authorization header).
+  async fromAccount() {
+    try {
+      await account.refresh();
+      const st = account.loggedIn ? await api.state(this.game, "") : null;
+      if (this.destroyed) return;
+      if (st && st.seat !== null && (this.which === null || Number(this.which) === st.seat)) {
+        this.entry = { tokens: { [String(st.seat)]: "" }, spectator: null, cookie: true };
+        return this.start();
+      }
+    } catch { /* not logged in, or no seat of this account here */ }
+    if (!this.destroyed) this.noToken();
   }
 
   noToken() {
@@ -168,8 +185,11 @@ export class GameScreen {
       this.log.ctx.catalog = this.static.catalog;
       const st = await api.state(this.game, this.token);
       if (this.destroyed || this.token !== this.tokenOf(seat)) return;
-      store.remember(this.game, { seats: st.seats });
-      this.entry = store.get(this.game) || this.entry;
+      if (this.entry.cookie) this.entry.seats = st.seats; // the account's seat: nothing to store here
+      else {
+        store.remember(this.game, { seats: st.seats });
+        this.entry = store.get(this.game) || this.entry;
+      }
       await this.loadLog();
       this.onState(st);
     } catch (err) {

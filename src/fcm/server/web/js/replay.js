@@ -3,6 +3,7 @@
 // sandbox branch from any step of a finished game. Every position comes from the server
 // (rebuilt from the start and the action log), drawn as a live game is.
 
+import { account } from "./account.js";
 import { api, store } from "./api.js";
 import { BoardView } from "./board.js";
 import { renderCompanies } from "./companies.js";
@@ -23,7 +24,8 @@ export class ReplayScreen {
   }
 
   async start() {
-    if (!this.token) {
+    if (!this.token && (await account.refresh())) this.token = ""; // "": the session cookie (the account's seat)
+    if (this.token === undefined || this.token === null) {
       put(clear(this.root), h("div", { class: "page" }, h("h1", {}, "No seat for this game here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
       return;
     }

@@ -1,0 +1,58 @@
+// The chat of a game screen (GET/POST /api/games/{id}/chat): a small panel, read every few
+// seconds. Messages are shown as text (never HTML); spectators read, seats post. With no
+// token held here the session cookie authenticates the account's seat (CSRF for a post).
+
+import { session, store } from "./api.js";
+import { clear, h } from "./util.js";
+
+const EVERY_MS = 3000;
+
+/** Mount the chat panel of ``game``; returns ``{destroy}``. */
+export function mountChat(game, which) {
+  const entry = store.get(game) || { tokens: {} };
+  const seats = Object.keys(entry.tokens || {}).map(Number);
+  const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
+  const token = which === "spectator" ? entry.spectator : (mine.length ? entry.tokens[String(mine[0])] : entry.spectator);
+  const auth = () => (token ? { authorization: `Bearer ${token}` } : (session.csrf ? { "x-csrf-token": session.csrf } : {}));
+  const list = h("ol", { class: "chat-messages", "data-test": "chat-messages", style: { maxHeight: "12rem", overflowY: "auto" } });
+  const input = h("input", { type: "text", maxlength: 500, placeholder: "say something", "data-test": "chat-input" });
+  const error = h("p", { class: "error hidden", "data-test": "chat-error" });
+  const form = h("form", { class: "chat-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    const r = await fetch(`/api/games/${game}/chat`, { method: "POST",
+      headers: { ...auth(), "content-type": "application/json" }, body: JSON.stringify({ text }) });
+    if (r.ok) { input.value = ""; error.classList.add("hidden"); read(); return; }
+    const data = await r.json().catch(() => ({}));
+    error.textContent = (data.error && data.error.message) || r.statusText;
+    error.classList.remove("hidden");
+  } }, input, h("button", { type: "submit", class: "small", "data-test": "chat-send" }, "Send"));
+  // below the page (not fixed): it never covers the board or the decisions
+  const box = h("details", { class: "chat-panel card", "data-test": "chat", style: { margin: "1rem", maxWidth: "40rem" } },
+    h("summary", {}, "Chat"), list, form, error);
+  document.body.append(box);
+  let last = 0;
+  let stop = false;
+  let timer = null;
+
+  async function read() {
+    try {
+      const r = await fetch(`/api/games/${game}/chat?after=${last}`, { headers: auth() });
+      if (!r.ok) return;
+      const data = await r.json();
+      for (const m of data.messages) {
+        last = Math.max(last, m.seq);
+        list.append(h("li", { "data-seq": m.seq }, h("strong", {}, m.name), ": ", m.text));
+      }
+      if (data.messages.length) list.scrollTop = list.scrollHeight;
+    } catch { /* next time */ }
+  }
+
+  function loop() {
+    if (stop) return;
+    read().finally(() => { if (!stop) timer = setTimeout(loop, EVERY_MS); });
+  }
+  loop();
+  return { destroy() { stop = true; clearTimeout(timer); clear(box); box.remove(); } };
+}
