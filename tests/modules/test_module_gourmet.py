@@ -78,3 +78,19 @@ def test_ketchup_13_with_first_billboard_a_later_guide_is_eternal() -> None:
     assert {a.duration for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)} == {1}
     s, _ = apply(s, 0, ChooseAdvert(Good.BURGER, 1))
     assert s.campaigns[19].eternal
+
+
+def test_ketchup_13_a_scenario_puts_a_gourmet_guide_beside_the_board_without_a_square() -> None:
+    import pytest
+
+    import fcm
+    from fcm.core.errors import ScenarioError
+
+    base = {"players": 2, "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
+            "modules": ["gourmet_food_critics"], "phase": "restructuring"}  # fmt: skip
+    guide = {"number": 17, "owner": 0, "good": "burger", "marketeer": "gourmet_food_critic",
+             "remaining": 2}  # fmt: skip
+    s = fcm.load_scenario({**base, "campaigns": [guide]})
+    assert s.campaigns[17].cells == () and s.campaigns[17].kind.value == "gourmet_guide"
+    with pytest.raises(ScenarioError, match=r"campaigns\[0\]\.cell: a gourmet_guide has no square"):
+        fcm.load_scenario({**base, "campaigns": [{**guide, "cell": [6, 0]}]})

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from fcm.bots import module_play  # expansion modules' cards (issue 15)
 from fcm.core.actions import (
     Action,
     AddGarden,
@@ -33,7 +34,7 @@ from fcm.core.actions import (
     ThrowAway,
     Train,
 )
-from fcm.core.company import board_of, owned_cards, salary_due, structure_fits
+from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, structure_fits
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.rng import Rng
@@ -122,14 +123,16 @@ class HeuristicBot:
 
     def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         """A seeded draw (never a constant: a constant $300 hands a patient rival a long game)."""
+        if view.rules.modules and (a := module_play.reserve(view, seat, legal)):  # modules
+            return a
         return legal[self._rng.below(len(legal))]
 
     # -- restructuring ---------------------------------------------------------------------------
 
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         p = view.players[seat]
-        work = pack_structure(
-            view.rules, list(p.hand), view.ceo_slots, WORK_PRIORITY, ties_by_name=False
+        work = pack_structure(  # ceo_slots_of: a module may give this CEO its own count
+            view.rules, list(p.hand), ceo_slots_of(view, seat), WORK_PRIORITY, ties_by_name=False
         )
         return send_next(view, seat, legal, work, WORK_PRIORITY, ties_by_name=False)
 
@@ -204,6 +207,8 @@ class HeuristicBot:
         return legal[self._rng.below(len(legal))]
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        if view.rules.modules and (a := module_play.hire(view, seat, hires)):  # modules
+            return a
         owned = owned_cards(view, seat)
         career: Counter[EmployeeId] = Counter()
         for card, n in owned.items():
@@ -215,6 +220,8 @@ class HeuristicBot:
         return None
 
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
+            return a
         p = view.players[seat]
         owned = owned_cards(view, seat)
         salaried = sum(n for c, n in owned.items() if view.rules.catalog.employees[c].salary)
@@ -239,13 +246,15 @@ class HeuristicBot:
         return None
 
     def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
+        if view.rules.modules and (a := module_play.start_campaign(view, seat, starts)):
+            return a  # modules
         rank = {CampaignType.RADIO: 0, CampaignType.AIRPLANE: 1, CampaignType.MAILBOX: 2,
                 CampaignType.BILLBOARD: 3}
 
         def key(a: Action) -> tuple[int, int]:
             assert isinstance(a, StartCampaign)
             tile = view.rules.catalog.campaigns[a.number]
-            return (rank[tile.type], -tile.height * tile.width)
+            return (rank.get(tile.type, 0), -tile.height * tile.width)  # a module's type: 0
 
         return min(starts, key=key)
 

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fcm.bots import module_play  # expansion modules' cards (issue 15)
 from fcm.bots.heuristic import (
     WORK_PRIORITY,
     HeuristicBot,
@@ -55,7 +56,7 @@ from fcm.core.actions import (
     StartCampaign,
     Train,
 )
-from fcm.core.company import board_of, owned_cards, salary_due, unit_price
+from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, unit_price
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
@@ -366,6 +367,8 @@ class MediumBot(HeuristicBot):
     # -- reserve, restructuring, payday ---------------------------------------------------------
 
     def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if view.rules.modules and (a := module_play.reserve(view, seat, legal)):  # modules
+            return a
         want = ChooseReserve(self.plan(view, seat).reserve)
         return want if want in legal else legal[0]
 
@@ -374,7 +377,7 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
         prio = self._priorities(view, seat, plan)
-        work = pack_structure(view.rules, hand, view.ceo_slots, prio)
+        work = pack_structure(view.rules, hand, ceo_slots_of(view, seat), prio)  # modules
         # A trainer at work trains only cards on the beach: keep the plan's next one there
         # (never a manager whose seats the structure needs).
         if E.TRAINER in work:
@@ -390,7 +393,7 @@ class MediumBot(HeuristicBot):
                 ):
                     rest = list(hand)
                     rest.remove(src)
-                    packed = pack_structure(view.rules, rest, view.ceo_slots, prio)
+                    packed = pack_structure(view.rules, rest, ceo_slots_of(view, seat), prio)
                     if manager and len(packed) < len(work) - 2:
                         continue
                     work = packed
@@ -472,6 +475,8 @@ class MediumBot(HeuristicBot):
         return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        if view.rules.modules and (a := module_play.hire(view, seat, hires)):  # modules
+            return a
         plan = self.plan(view, seat)
         owned = owned_cards(view, seat)
         career: Counter[EmployeeId] = Counter()
@@ -488,6 +493,8 @@ class MediumBot(HeuristicBot):
         return None
 
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
+            return a
         plan = self.plan(view, seat)
         short = seats_short(view, seat)
         for src, dst in plan.trains:
@@ -530,6 +537,8 @@ class MediumBot(HeuristicBot):
         return value
 
     def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
+        if view.rules.modules and (a := module_play.start_campaign(view, seat, starts)):
+            return a  # modules
         """Try every kind of tile the marketeers may launch; keep the best by placement value."""
         seen: dict[tuple[str, CampaignType, int, int], StartCampaign] = {}
         for a in starts:

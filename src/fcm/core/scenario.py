@@ -17,6 +17,7 @@ from fcm.core.state import Campaign, GameState, House, Options, Phase, Restauran
 from fcm.core.types import (
     EMPLOYEE_IDS,
     MILESTONE_IDS,
+    OFF_BOARD_CAMPAIGNS,
     CampaignType,
     Cell,
     Corner,
@@ -367,6 +368,9 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         if tile.type is CampaignType.AIRPLANE:
             edge = _enum(f"{where}.edge", Edge, c.get("edge"))
             first = _int(c, "first", 0, where=where, minimum=0)
+        elif tile.type in OFF_BOARD_CAMPAIGNS:
+            if "cell" in c or "edge" in c:  # a gourmet guide lies beside the board
+                raise _fail(f"{where}.cell", f"a {tile.type.value} has no square on the map")
         else:
             top = _cell(f"{where}.cell", c.get("cell"))
             height, width = tile.height, tile.width

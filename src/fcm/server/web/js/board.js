@@ -8,7 +8,7 @@ export const SQ = 40; // one square, in SVG units
 const MARGIN = 58; // room around the map for airplanes
 const EDGE_BAND = 44; // depth of an airplane token
 
-const CAMPAIGN_ICON = { billboard: "BB", mailbox: "MB", radio: "RA", airplane: "AIR" };
+const CAMPAIGN_ICON = { billboard: "BB", mailbox: "MB", radio: "RA", airplane: "AIR", gourmet_guide: "GG" };
 
 function key(cell) {
   return `${cell[0]},${cell[1]}`;
@@ -185,13 +185,30 @@ export class BoardView {
     for (const r of pres.restaurants) this.drawRestaurant(g, r);
     for (const c of pres.campaigns) {
       if (c.edge) this.drawAirplane(air, c);
-      else if (c.cells.length) this.drawCampaign(g, c);  // a gourmet guide lies beside the board
+      else if (c.cells.length) this.drawCampaign(g, c);
+      else this.drawBeside(g, c);  // a gourmet guide lies beside the board (ketchup.md 13)
     }
     const dc = pres.draft_campaign;
     if (dc && (dc.cells || dc.edge)) {
       const ghost = { number: dc.number, kind: dc.type, owner: pres.acting, good: null, remaining: null, eternal: false, cells: dc.cells || [], edge: dc.edge, first: dc.first, span: dc.span, draft: true };
       if (dc.edge) this.drawAirplane(air, ghost);
       else this.drawCampaign(g, ghost);
+    }
+  }
+
+  // A campaign beside the board: a badge in its chain's colour on every house it reaches.
+  drawBeside(g, c) {
+    const ch = chain(c.owner);
+    for (const number of c.reaches || []) {
+      const house = this.pres.houses.find((x) => x.number === number);
+      if (!house) continue;
+      const b = bbox(house.cells);
+      const nth = (this.pres.campaigns.filter((o) => !o.edge && !o.cells.length && o.number < c.number && (o.reaches || []).includes(number))).length;
+      const grp = s("g", { class: "beside-badge", "data-campaign": c.number, "data-house": number });
+      grp.append(s("rect", { x: b.x + 2 + nth * 22, y: b.y + b.h - 16, width: 20, height: 14, rx: 3, fill: ch.colour, opacity: 0.9 }));
+      grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: "#fff" }, `${CAMPAIGN_ICON[c.kind] || "?"}`));
+      grp.append(s("title", {}, `#${c.number} ${c.kind.replace(/_/g, " ")}: ${c.good}, ${c.eternal ? "eternal" : `${c.remaining} left`}`));
+      g.append(grp);
     }
   }
 

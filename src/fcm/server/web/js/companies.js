@@ -42,6 +42,18 @@ function stock(st, seat) {
     items.length ? items.map(([g, n]) => h("span", { class: "stock-item" }, goodChip(g), `×${n}`)) : h("span", { class: "muted" }, "no food or drinks"));
 }
 
+// Campaigns that lie beside the board, not on a square (gourmet guides, ketchup.md 13): drawn
+// here, with the houses they reach (every house with a garden).
+function besideBoard(pres, seat) {
+  const mine = (pres.campaigns || []).filter((c) => c.owner === seat && !c.edge && !c.cells.length);
+  if (!mine.length) return null;
+  return h("div", { class: "section" }, h("h4", {}, "Beside the board"),
+    h("ul", { class: "beside", "data-test": `beside-${seat}` }, mine.map((c) =>
+      h("li", { "data-campaign": c.number, "data-kind": c.kind },
+        `#${c.number} ${c.kind.replace(/_/g, " ")} `, goodChip(c.good),
+        h("small", {}, ` ${c.eternal ? "eternal" : `${c.remaining} left`}; reaches ${c.reaches.length ? c.reaches.map((n) => `house ${n}`).join(", ") : "no house"}`)))));
+}
+
 export function renderCompanies(pres, ctx) {
   const { catalog, seats, mySeat } = ctx;
   const order = pres.turn_order.length ? [...pres.turn_order] : pres.chains.map((c) => c.seat);
@@ -78,6 +90,7 @@ export function renderCompanies(pres, ctx) {
         ? h("div", { class: "section" }, h("h4", {}, me ? "My hand" : "Hand"), chips(catalog, c.hand, `hand-${seat}`))
         : null,
       h("div", { class: "section" }, h("h4", {}, "Stock"), stock(c.stock, seat)),
+      besideBoard(pres, seat),
       h("div", { class: "section" }, h("h4", {}, "Milestones"),
         c.milestones.length
           ? h("ul", { class: "milestones", "data-test": `milestones-${seat}` }, c.milestones.map((m) =>

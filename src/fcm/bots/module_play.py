@@ -1,0 +1,141 @@
+"""How the easy and medium bots use the expansion modules' cards (docs/modules.md).
+
+A few fixed rules on top of each bot's own plan, asked first by its hire, train, campaign and
+reserve choices when the game has modules (``view.rules.modules``); ``None`` leaves the choice
+to the bot. Every answer is one of the legal actions given, computed from the seat's view.
+
+- Fry Chefs (ketchup.md 9): with a chef of its food (production covered), a spare cook of that
+  food becomes a Fry Chef (+$10 on every sale), up to two.
+- Mass Marketeers (11): with two or more of its own campaigns running, a Marketing Trainee
+  becomes a Mass Marketeer (another pass of every campaign).
+- Gourmet Food Critics (13): once a house has a garden, a Marketing Trainee becomes a critic
+  (its guides reach every garden house).
+- Movie Stars (15): facing a rival restaurant, a Waitress becomes the best star left (B > C > D:
+  ties and choosing first in Order of Business).
+- Night Shift Managers (10): with three or more salary-free cards, hire one (they work twice).
+- Reserve Prices (14): the $20 base-price card (every later sale pays twice as much).
+- New Milestones (3): race for the milestones with gifts: a Marketing Trainee's billboard (a
+  Kitchen Trainee and an Errand Boy), a Recruiting Girl's hire (a free EVP), an Errand Boy
+  trained into a Cart Operator (double hauls).
+
+Salaried cards are trained only when the cash covers this round's salaries with $10 to spare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fcm.core import milestones
+from fcm.core.actions import Action, ChooseReserve, Hire, StartCampaign, Train
+from fcm.core.company import owned_cards, salary_due
+from fcm.core.state import GameState
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
+
+E = EmployeeId
+STARS = (E.B_MOVIE_STAR, E.C_MOVIE_STAR, E.D_MOVIE_STAR)
+FOOD_CARDS: dict[Good, tuple[EmployeeId, EmployeeId]] = {
+    Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF),
+    Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF),
+}
+MAX_FRY_CHEFS = 2
+SPARE = 10
+
+
+def _has(view: GameState, card: EmployeeId) -> bool:
+    return card in view.rules.catalog.employees
+
+
+def _find(trains: Sequence[Action], src: EmployeeId, dst: EmployeeId) -> Action | None:
+    for a in trains:
+        if isinstance(a, Train) and a.employee == src and a.into == dst:
+            return a
+    return None
+
+
+def _afford(view: GameState, seat: Seat) -> bool:
+    """Room for one more salary: this round's salaries + $5 + a margin."""
+    return view.players[seat].cash >= salary_due(view, seat) + 5 + SPARE
+
+
+def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
+    owned = owned_cards(view, seat)
+    afford = _afford(view, seat)
+    rules = view.rules
+    if rules.has_module("new_milestones") and milestones.can_claim(
+        view, seat, MilestoneId.FIRST_CART_OPERATOR_USED
+    ):
+        a = _find(trains, E.ERRAND_BOY, E.CART_OPERATOR)  # salary-free: no need to afford
+        if a is not None and owned[E.CART_OPERATOR] == 0:
+            return a
+    if not afford:
+        return None
+    if _has(view, E.FRY_CHEF) and owned[E.FRY_CHEF] < MAX_FRY_CHEFS:
+        for cook, chef in FOOD_CARDS.values():
+            if owned[chef] and owned[cook]:
+                a = _find(trains, cook, E.FRY_CHEF)
+                if a is not None:
+                    return a
+    if _has(view, E.MASS_MARKETEER) and not owned[E.MASS_MARKETEER]:
+        running = sum(1 for c in view.campaigns.values() if c.owner == seat)
+        if running >= 2:
+            a = _find(trains, E.MARKETING_TRAINEE, E.MASS_MARKETEER)
+            if a is not None:
+                return a
+    critic = _has(view, E.GOURMET_FOOD_CRITIC) and not owned[E.GOURMET_FOOD_CRITIC]
+    if critic and any(h.garden for h in view.houses.values()):
+        a = _find(trains, E.MARKETING_TRAINEE, E.GOURMET_FOOD_CRITIC)
+        if a is not None:
+            return a
+    if _has(view, E.B_MOVIE_STAR) and not any(owned[s] for s in STARS):
+        rivals = any(r.owner != seat for r in view.restaurants)
+        mine = any(r.owner == seat for r in view.restaurants)
+        if rivals and mine:
+            for star in STARS:
+                a = _find(trains, E.WAITRESS, star)
+                if a is not None:
+                    return a
+    return None
+
+
+def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
+    legal = {a.employee for a in hires if isinstance(a, Hire)}
+    owned = owned_cards(view, seat)
+    if (
+        view.rules.has_module("new_milestones")
+        and E.RECRUITING_GIRL in legal
+        and not owned[E.RECRUITING_GIRL]
+        and milestones.can_claim(view, seat, MilestoneId.FIRST_RECRUITING_GIRL_USED)
+    ):
+        return Hire(E.RECRUITING_GIRL)
+    if E.NIGHT_SHIFT_MANAGER in legal and not owned[E.NIGHT_SHIFT_MANAGER]:
+        free = sum(
+            n
+            for c, n in owned.items()
+            if not view.rules.catalog.employees[c].salary
+        )
+        if free >= 3 and _afford(view, seat):
+            return Hire(E.NIGHT_SHIFT_MANAGER)
+    return None
+
+
+def start_campaign(view: GameState, seat: Seat, starts: Sequence[Action]) -> Action | None:
+    if not view.rules.has_module("new_milestones"):
+        return None
+    if not milestones.can_claim(view, seat, MilestoneId.FIRST_MARKETING_TRAINEE_USED):
+        return None
+    tiles = view.rules.catalog.campaigns
+    for a in starts:
+        if (
+            isinstance(a, StartCampaign)
+            and a.marketeer == E.MARKETING_TRAINEE
+            and tiles[a.number].type is CampaignType.BILLBOARD
+        ):
+            return a
+    return None
+
+
+def reserve(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:
+    priced = [a for a in legal if isinstance(a, ChooseReserve) and a.price is not None]
+    if not priced:
+        return None
+    return max(priced, key=lambda a: (a.price or 0, a.money))

@@ -1,0 +1,119 @@
+"""The easy and medium bots use the expansion modules' cards (fcm.bots.module_play; issue 15
+item 3 "the bots"): one built position per module card, both bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.helpers import add_restaurant, make_state, start_phase
+
+from fcm.bots import make_bot
+from fcm.core.actions import ChooseReserve, Hire, StartCampaign, Train
+from fcm.core.engine import legal_actions
+from fcm.core.state import Campaign, GameState, Phase, WorkStep
+from fcm.core.types import CampaignType, Good
+from fcm.core.views import view
+
+BOTS = ["easy", "medium"]
+
+
+def working(modules: set[str], at_work: list[str], beach: list[str], step: WorkStep,
+            cash: int = 100) -> GameState:  # fmt: skip
+    s = make_state(modules=frozenset(modules))
+    add_restaurant(s, 0, (0, 0), "se")
+    add_restaurant(s, 1, (0, 3), "sw")
+    s.players[0].cash = cash
+    s.players[0].at_work = sorted(at_work)
+    s.players[0].beach = sorted(beach)
+    for card in [*at_work, *beach]:
+        s.supply[card] = s.supply.get(card, 0) - 1
+    start_phase(s, Phase.WORKING)
+    assert s.turn.working is not None and s.turn.working.seat == 0
+    s.turn.working.step = step
+    return s
+
+
+def choose(bot: str, s: GameState) -> Any:
+    return make_bot(bot, 1).choose(view(s, 0), 0, legal_actions(s, 0))
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_fry_chefs_9_a_spare_cook_becomes_a_fry_chef_once_a_chef_cooks(bot: str) -> None:
+    s = working({"fry_chefs"}, ["trainer", "burger_chef"], ["burger_cook"], WorkStep.TRAIN)
+    assert choose(bot, s) == Train("trainer", "burger_cook", "fry_chef")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_fry_chefs_9_not_without_a_chef_the_cook_is_the_production(bot: str) -> None:
+    s = working({"fry_chefs"}, ["trainer"], ["burger_cook"], WorkStep.TRAIN)
+    assert choose(bot, s) != Train("trainer", "burger_cook", "fry_chef")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_mass_marketeers_11_with_two_campaigns_running(bot: str) -> None:
+    s = working({"mass_marketeers"}, ["trainer"], ["marketing_trainee"], WorkStep.TRAIN)
+    for n, cell in ((9, (6, 0)), (10, (6, 3))):
+        s.campaigns[n] = Campaign(n, CampaignType.MAILBOX, 0, Good.BURGER, "", 2, False, 1,
+                                  (cell,))  # fmt: skip
+        s.campaign_supply.remove(n)
+    assert choose(bot, s) == Train("trainer", "marketing_trainee", "mass_marketeer")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_gourmet_food_critics_13_once_a_house_has_a_garden(bot: str) -> None:
+    s = working({"gourmet_food_critics"}, ["trainer"], ["marketing_trainee"], WorkStep.TRAIN)
+    s.houses[2].garden = ((5, 0), (5, 1))
+    assert choose(bot, s) == Train("trainer", "marketing_trainee", "gourmet_food_critic")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_movie_stars_15_a_waitress_becomes_the_b_movie_star_facing_a_rival(bot: str) -> None:
+    s = working({"movie_stars"}, ["trainer"], ["waitress"], WorkStep.TRAIN)
+    assert choose(bot, s) == Train("trainer", "waitress", "b_movie_star")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_night_shift_managers_10_hired_with_three_free_cards(bot: str) -> None:
+    s = working({"night_shift_managers"}, ["kitchen_trainee", "waitress"], ["errand_boy"],
+                WorkStep.HIRE)  # fmt: skip
+    assert choose(bot, s) == Hire("night_shift_manager")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_night_shift_managers_10_not_when_the_salary_does_not_fit(bot: str) -> None:
+    s = working({"night_shift_managers"}, ["kitchen_trainee", "waitress"], ["errand_boy"],
+                WorkStep.HIRE, cash=0)  # fmt: skip
+    assert choose(bot, s) != Hire("night_shift_manager")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_reserve_prices_14_the_20_dollar_card(bot: str) -> None:
+    import fcm
+
+    s = fcm.new_game(2, 3, fcm.Options(modules=frozenset({"reserve_prices"})))
+    seat = fcm.current_actors(s)[0]
+    legal = legal_actions(s, seat)
+    assert {a.price for a in legal if isinstance(a, ChooseReserve)} == {5, 10, 20}
+    assert make_bot(bot, 1).choose(view(s, seat), seat, legal) == ChooseReserve(200, 20)
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_new_milestones_3_the_marketing_trainee_billboard_first(bot: str) -> None:
+    s = working({"new_milestones"}, ["marketing_trainee", "campaign_manager"], [],
+                WorkStep.CAMPAIGNS)  # fmt: skip
+    a = choose(bot, s)
+    assert isinstance(a, StartCampaign) and a.marketeer == "marketing_trainee"
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_new_milestones_3_a_recruiting_girl_is_hired_for_the_free_evp(bot: str) -> None:
+    s = working({"new_milestones"}, [], [], WorkStep.HIRE)
+    assert choose(bot, s) == Hire("recruiting_girl")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_new_milestones_3_an_errand_boy_becomes_a_cart_operator(bot: str) -> None:
+    s = working({"new_milestones"}, ["trainer"], ["errand_boy", "kitchen_trainee"],
+                WorkStep.TRAIN)  # fmt: skip
+    assert choose(bot, s) == Train("trainer", "errand_boy", "cart_operator")
