@@ -8,8 +8,9 @@ the field; legality is a separate question answered by the legal-action generato
 
 from __future__ import annotations
 
+import functools
 from dataclasses import MISSING, dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from fcm.core.errors import (
     AmbiguousActionError,
@@ -261,6 +262,15 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ThrowAway,
     )
 }
+
+# Shared instances of the actions the legal-action generators list most (about 80 a round in a
+# 4-player game): building a frozen dataclass costs a Python call and an ``object.__setattr__``
+# per field, and an action is an immutable value, so one instance per value serves everyone.
+DONE: Final = Done()
+hire_of: Final = functools.cache(Hire)
+fire_of: Final = functools.cache(Fire)
+send_to_work_of: Final = functools.cache(SendToWork)
+turn_order_of: Final = functools.cache(ChooseTurnOrder)
 
 # -- JSON codec --------------------------------------------------------------------------------
 

@@ -30,11 +30,17 @@ phases that charge salaries never let that happen.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from fcm.core.events import BankBroken, EventKind, EventLog
 from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_BANK_BROKEN: Final = EventKind.BANK_BROKEN
+_PAID_FROM_BOX: Final = EventKind.PAID_FROM_BOX
 
 
 def breaks_to_end(state: GameState) -> int:
@@ -72,7 +78,7 @@ def pay_player(state: GameState, seat: Seat, amount: int, log: EventLog, *, reas
         if game_ends(state):
             p.cash += owed
             state.box_paid += owed
-            log.add(EventKind.PAID_FROM_BOX, seat=seat, amount=owed, reason=reason)
+            log.add(_PAID_FROM_BOX, seat=seat, amount=owed, reason=reason)
             return
         if state.bank > owed or (state.bank == owed and state.options.bank_breaks_when_short):
             state.bank -= owed
@@ -143,7 +149,7 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
     final = game_ends(state)
     if final:
         log.add(
-            EventKind.BANK_BROKEN,
+            _BANK_BROKEN,
             number=number,
             final=True,
             introductory=state.options.introductory,
@@ -181,4 +187,4 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
     if change is not None and change.base_price is not None:  # Reserve Prices (ketchup.md 14)
         broken["reserve_prices"] = {str(s): n for s, n in sorted(change.prices.items())}
         broken["base_price"] = change.base_price
-    log.add(EventKind.BANK_BROKEN, **broken)
+    log.add(_BANK_BROKEN, **broken)

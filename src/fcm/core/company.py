@@ -9,11 +9,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Final
 
 from fcm.core.geometry import Board
 from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_FIRST_AIRPLANE: Final = MilestoneId.FIRST_AIRPLANE
+_FIRST_BILLBOARD: Final = MilestoneId.FIRST_BILLBOARD
+_FIRST_LOWER_PRICES: Final = MilestoneId.FIRST_LOWER_PRICES
+_FIRST_TRAIN: Final = MilestoneId.FIRST_TRAIN
 
 
 @lru_cache(maxsize=64)
@@ -80,7 +88,7 @@ def open_slots(state: GameState, seat: Seat) -> int:
     employees = state.rules.catalog.employees
     total = ceo_slots_of(state, seat) + sum(employees[c].slots for c in p.at_work)
     free = total - len(p.at_work)
-    if p.has(MilestoneId.FIRST_AIRPLANE):
+    if p.has(_FIRST_AIRPLANE):
         free += 2
     return free
 
@@ -171,7 +179,7 @@ def unit_price(state: GameState, seat: Seat) -> int:
         price = base + sum(employees[c].price_modifier * shifts(state, seat, c) for c in p.at_work)
     else:
         price = base + sum(employees[c].price_modifier for c in p.at_work)
-    if p.has(MilestoneId.FIRST_LOWER_PRICES):
+    if p.has(_FIRST_LOWER_PRICES):
         price -= 1
     return price
 
@@ -197,7 +205,7 @@ def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     card, ketchup.md 19.1 row 18; in the base game the salaried ones are the Campaign Manager,
     Brand Manager and Brand Director)."""
     p = state.players[seat]
-    waived = p.has(MilestoneId.FIRST_BILLBOARD)
+    waived = p.has(_FIRST_BILLBOARD)
     marketing = waived_marketeers(state)
     out = []
     free: list[EmployeeId] = []
@@ -233,7 +241,7 @@ def salary_for(state: GameState, seat: Seat, salaried: list[EmployeeId]) -> int:
     p = state.players[seat]
     gross = salary_each(state, seat) * len(salaried)
     discount = 5 * p.hire_discounts
-    if p.has(MilestoneId.FIRST_TRAIN):
+    if p.has(_FIRST_TRAIN):
         discount += 15
     return max(0, gross - discount)
 

@@ -19,6 +19,15 @@ from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
 
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_CLEANUP: Final = Phase.CLEANUP
+_EVENTKIND_GAME_OVER: Final = EventKind.GAME_OVER
+_PHASE_STARTED: Final = EventKind.PHASE_STARTED
+_RESTRUCTURING: Final = Phase.RESTRUCTURING
+_ROUND_STARTED: Final = EventKind.ROUND_STARTED
+_WORKING: Final = Phase.WORKING
+
 # Said in results whenever the simulation cap (Options.round_limit), not a rule, ended a game.
 ROUND_LIMIT_REASON = "round limit reached (a simulation cap, not a rule of the game)"
 # Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python 3.11).
@@ -72,7 +81,7 @@ def check_action(state: GameState, seat: Seat, action: Action) -> None:
 def _checked(state: GameState, seat: Seat, action: Action) -> Action:
     """:func:`check_action`, returning the action as the rules apply it: a drawn action (a drink
     route, an org chart) is the phase rules' ``resolve_drawn`` question."""
-    if state.turn.phase is Phase.GAME_OVER:
+    if state.turn.phase is GAME_OVER:
         raise GameOverError("the game is over: no action is legal")
     if not 0 <= seat < state.num_players:
         raise NotYourTurnError(f"there is no seat {seat} in this {state.num_players}-player game")
@@ -97,7 +106,7 @@ def _checked(state: GameState, seat: Seat, action: Action) -> Action:
 
 def _where(state: GameState) -> str:
     where = f"round {state.round}, {state.turn.phase.value}"
-    if state.turn.phase is Phase.WORKING and state.turn.working is not None:
+    if state.turn.phase is _WORKING and state.turn.working is not None:
         where += f" (seat {state.turn.working.seat}, step {state.turn.working.step.value})"
     return where
 
@@ -130,25 +139,25 @@ def advance(state: GameState, log: EventLog) -> None:
 
 
 def enter_phase(state: GameState, phase: Phase, log: EventLog) -> None:
-    if phase is Phase.RESTRUCTURING and state.turn.phase is Phase.CLEANUP:
+    if phase is _RESTRUCTURING and state.turn.phase is _CLEANUP:
         limit = state.options.round_limit
         if limit is not None and state.round >= limit:
             end_game(state, log, reason=ROUND_LIMIT_REASON)
             return
         state.round += 1
-        log.add(EventKind.ROUND_STARTED, round=state.round)
+        log.add(_ROUND_STARTED, round=state.round)
     state.turn.phase = phase
-    if phase is Phase.GAME_OVER:
+    if phase is GAME_OVER:
         if not state.ranking:
             end_game(state, log, reason=state.end_reason or "game over")
         return
-    log.add(EventKind.PHASE_STARTED, phase=phase.value, round=state.round)
+    log.add(_PHASE_STARTED, phase=phase.value, round=state.round)
     state.rules.phases[phase].begin(state, log)
 
 
 def end_game(state: GameState, log: EventLog, *, reason: str) -> None:
     """Game end and ranking (facts.md E.9): most cash wins; ties by earlier turn order."""
-    state.turn.phase = Phase.GAME_OVER
+    state.turn.phase = GAME_OVER
     state.end_reason = reason
     order = {s: i for i, s in enumerate(state.turn_order)}
     state.ranking = sorted(
@@ -157,7 +166,7 @@ def end_game(state: GameState, log: EventLog, *, reason: str) -> None:
     state.turn.pending.clear()
     state.turn.working = None
     log.add(
-        EventKind.GAME_OVER,
+        _EVENTKIND_GAME_OVER,
         reason=reason,
         ranking=list(state.ranking),
         cash={str(s): state.players[s].cash for s in range(state.num_players)},

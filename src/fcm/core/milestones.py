@@ -8,9 +8,17 @@ at the moment of claiming (free cards) are applied here; every other effect is a
 
 from __future__ import annotations
 
+from typing import Final
+
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_MILESTONE_CLAIMED: Final = EventKind.MILESTONE_CLAIMED
+_MILESTONE_GIFT: Final = EventKind.MILESTONE_GIFT
+_MILESTONE_REMOVED: Final = EventKind.MILESTONE_REMOVED
 
 # Immediate card gifts: milestone -> (card, copies). facts.md B.
 GIFTS: dict[MilestoneId, tuple[EmployeeId, int]] = {
@@ -43,14 +51,14 @@ def claim(
         state.milestones_this_round.append(milestone)
     if reason:
         log.add(
-            EventKind.MILESTONE_CLAIMED,
+            _MILESTONE_CLAIMED,
             seat=seat,
             milestone=milestone,
             round=state.round,
             reason=reason,
         )
     else:
-        log.add(EventKind.MILESTONE_CLAIMED, seat=seat, milestone=milestone, round=state.round)
+        log.add(_MILESTONE_CLAIMED, seat=seat, milestone=milestone, round=state.round)
     gift = GIFTS.get(milestone)
     if gift is not None:
         card, copies = gift
@@ -61,7 +69,7 @@ def claim(
         p.beach.sort()
         if given:
             log.add(
-                EventKind.MILESTONE_GIFT, seat=seat, milestone=milestone, employee=card, count=given
+                _MILESTONE_GIFT, seat=seat, milestone=milestone, employee=card, count=given
             )
     return True
 
@@ -78,7 +86,7 @@ def remove_claimed(state: GameState, log: EventLog) -> None:
     for m in state.milestones_this_round:
         if m in state.milestones_available:
             state.milestones_available.remove(m)
-            log.add(EventKind.MILESTONE_REMOVED, milestone=m)
+            log.add(_MILESTONE_REMOVED, milestone=m)
     state.milestones_this_round.clear()
 
 
@@ -89,4 +97,4 @@ def remove_expired(state: GameState, log: EventLog) -> None:
     for m, last in state.rules.milestone_expiry.items():
         if state.round >= last and m in state.milestones_available:
             state.milestones_available.remove(m)
-            log.add(EventKind.MILESTONE_REMOVED, milestone=m, expired_after_round=last)
+            log.add(_MILESTONE_REMOVED, milestone=m, expired_after_round=last)

@@ -17,11 +17,25 @@ Then the next round starts with Restructuring (the engine counts the round).
 
 from __future__ import annotations
 
+from typing import Final
+
 from fcm.core import milestones
-from fcm.core.actions import Action, Done, ThrowAway
+from fcm.core.actions import DONE, Action, ThrowAway
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase, Player, Stage
 from fcm.core.types import Good, MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_CARDS_TO_HAND: Final = EventKind.CARDS_TO_HAND
+_DRIVE_IN_REMOVED: Final = EventKind.DRIVE_IN_REMOVED
+_FREEZER_KEPT: Final = EventKind.FREEZER_KEPT
+_FREEZER_OVER_CAPACITY: Final = EventKind.FREEZER_OVER_CAPACITY
+_GOODS_DISCARDED: Final = EventKind.GOODS_DISCARDED
+_GOOD_THROWN_AWAY: Final = EventKind.GOOD_THROWN_AWAY
+_NONE: Final = Stage.NONE
+_RESTAURANT_OPENED: Final = EventKind.RESTAURANT_OPENED
+_RESTRUCTURING: Final = Phase.RESTRUCTURING
 
 FREEZER = MilestoneId.FIRST_THROW_AWAY
 
@@ -42,7 +56,7 @@ def _goods(p: Player) -> list[str]:
 
 def begin(state: GameState, log: EventLog) -> None:
     state.turn.pending = []
-    state.turn.stage = Stage.NONE
+    state.turn.stage = _NONE
     capacity = state.rules.catalog.freezer_capacity
     for p in state.players:
         if has_freezer(state, p):
@@ -50,14 +64,14 @@ def begin(state: GameState, log: EventLog) -> None:
                 state.turn.pending.append(p.seat)
             if _items(p) > capacity:
                 log.add(
-                    EventKind.FREEZER_OVER_CAPACITY, seat=p.seat, items=_items(p), capacity=capacity
+                    _FREEZER_OVER_CAPACITY, seat=p.seat, items=_items(p), capacity=capacity
                 )
             continue
         thrown = _goods(p)
         for g in Good:
             p.stock[g] = 0
         if thrown:
-            log.add(EventKind.GOODS_DISCARDED, seat=p.seat, goods=thrown)
+            log.add(_GOODS_DISCARDED, seat=p.seat, goods=thrown)
             milestones.claim(state, p.seat, FREEZER, log)
 
 
@@ -71,7 +85,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
     p = state.players[seat]
     out: list[Action] = [ThrowAway(g) for g in Good if p.stock.get(g, 0) > 0]
     if _items(p) <= state.rules.catalog.freezer_capacity:
-        out.append(Done())
+        out.append(DONE)
     return out
 
 
@@ -97,11 +111,11 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     p = state.players[seat]
     if isinstance(action, ThrowAway):
         p.stock[action.good] -= 1
-        log.add(EventKind.GOOD_THROWN_AWAY, seat=seat, good=action.good.value, left=_items(p))
+        log.add(_GOOD_THROWN_AWAY, seat=seat, good=action.good.value, left=_items(p))
         if _items(p):
             return
     state.turn.pending.remove(seat)
-    log.add(EventKind.FREEZER_KEPT, seat=seat, goods=_goods(p))
+    log.add(_FREEZER_KEPT, seat=seat, goods=_goods(p))
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
@@ -112,20 +126,20 @@ def finish(state: GameState, log: EventLog) -> Phase:
         p.beach = []
         p.hire_discounts = 0
         if back:
-            log.add(EventKind.CARDS_TO_HAND, seat=p.seat, employees=sorted(back))
+            log.add(_CARDS_TO_HAND, seat=p.seat, employees=sorted(back))
     for r in state.restaurants:
         if not r.open:
             r.open = True
             log.add(
-                EventKind.RESTAURANT_OPENED, seat=r.owner, restaurant=r.number, cell=list(r.cell)
+                _RESTAURANT_OPENED, seat=r.owner, restaurant=r.number, cell=list(r.cell)
             )
         if r.drive_in:
             r.drive_in = False
-            log.add(EventKind.DRIVE_IN_REMOVED, seat=r.owner, restaurant=r.number)
+            log.add(_DRIVE_IN_REMOVED, seat=r.owner, restaurant=r.number)
     milestones.remove_claimed(state, log)
     milestones.remove_expired(state, log)
     state.waitresses_this_round = {}
     state.turn.pending = []
     state.turn.drafts = {}
-    state.turn.stage = Stage.NONE
-    return Phase.RESTRUCTURING
+    state.turn.stage = _NONE
+    return _RESTRUCTURING

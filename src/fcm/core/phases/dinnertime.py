@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
@@ -19,6 +19,28 @@ from fcm.core.events import EventKind, EventLog
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
 from fcm.core.types import Cell, EmployeeId, Good, MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_BURGER: Final = Good.BURGER
+_CFO: Final = EmployeeId.CFO
+_CFO_BONUS: Final = EventKind.CFO_BONUS
+_DINNERTIME_EARNINGS: Final = EventKind.DINNERTIME_EARNINGS
+_DINNERTIME_NO_DEMAND: Final = EventKind.DINNERTIME_NO_DEMAND
+_DINNERTIME_PRICES: Final = EventKind.DINNERTIME_PRICES
+_DINNERTIME_STARTED: Final = EventKind.DINNERTIME_STARTED
+_DISCOUNT_MANAGER: Final = EmployeeId.DISCOUNT_MANAGER
+_FIRST_100: Final = MilestoneId.FIRST_100
+_FIRST_LOWER_PRICES: Final = MilestoneId.FIRST_LOWER_PRICES
+_FIRST_WAITRESS: Final = MilestoneId.FIRST_WAITRESS
+_GAME_OVER: Final = Phase.GAME_OVER
+_HOUSE_SERVED: Final = EventKind.HOUSE_SERVED
+_HOUSE_STAYS_HOME: Final = EventKind.HOUSE_STAYS_HOME
+_MARKETING: Final = Phase.MARKETING
+_PAYDAY: Final = Phase.PAYDAY
+_PIZZA: Final = Good.PIZZA
+_WAITRESS: Final = EmployeeId.WAITRESS
+_WAITRESS_INCOME: Final = EventKind.WAITRESS_INCOME
 
 PRICE_CUTTERS = (EmployeeId.PRICING_MANAGER, EmployeeId.DISCOUNT_MANAGER)
 BONUS_MILESTONES: dict[str, MilestoneId] = {
@@ -30,7 +52,6 @@ BONUS_PER_ITEM = 5
 WAITRESS_PAY = 3
 WAITRESS_PAY_MILESTONE = 5
 CASH_MILESTONES = ((20, MilestoneId.FIRST_20), (100, MilestoneId.FIRST_100))
-
 
 
 class ChainOutcome(StrEnum):
@@ -45,6 +66,18 @@ class ChainOutcome(StrEnum):
     TIE_LOST_WAITRESSES = "tie_lost_waitresses"
     TIE_LOST_TURN_ORDER = "tie_lost_turn_order"
     TIE_LOST_MOVIE_STAR = "tie_lost_movie_star"  # Movie Stars (ketchup.md 15)
+
+
+# Looked up once (see above).
+_CANDIDATE: Final = ChainOutcome.CANDIDATE
+_HIGHER_TOTAL: Final = ChainOutcome.HIGHER_TOTAL
+_MISSING_ITEMS: Final = ChainOutcome.MISSING_ITEMS
+_NOT_CONNECTED: Final = ChainOutcome.NOT_CONNECTED
+_NO_OPEN_RESTAURANT: Final = ChainOutcome.NO_OPEN_RESTAURANT
+_TIE_LOST_MOVIE_STAR: Final = ChainOutcome.TIE_LOST_MOVIE_STAR
+_TIE_LOST_TURN_ORDER: Final = ChainOutcome.TIE_LOST_TURN_ORDER
+_TIE_LOST_WAITRESSES: Final = ChainOutcome.TIE_LOST_WAITRESSES
+_WINNER: Final = ChainOutcome.WINNER
 
 
 class DecidedBy(StrEnum):
@@ -78,7 +111,7 @@ class ChainStanding(NamedTuple):
 
     @property
     def can_serve(self) -> bool:
-        return self.outcome is ChainOutcome.CANDIDATE
+        return self.outcome is _CANDIDATE
 
     def rank(self, position: int) -> tuple[int, tuple[int, ...], int, int]:
         """Lower wins: price + distance, then (modules) tie keys, then more Waitresses, then
@@ -141,10 +174,10 @@ def finish(state: GameState, log: EventLog) -> Phase:
             if final == 1
             else "the bank broke for the second time"
         )
-        return Phase.GAME_OVER
+        return _GAME_OVER
     if state.options.introductory:
-        return Phase.MARKETING
-    return Phase.PAYDAY
+        return _MARKETING
+    return _PAYDAY
 
 
 @dataclass(slots=True)
@@ -190,13 +223,13 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
     """
     board = board_of(state)
     order = _seat_order(state)
-    log.add(EventKind.DINNERTIME_STARTED, round=state.round, bank=state.bank)
+    log.add(_DINNERTIME_STARTED, round=state.round, bank=state.bank)
     for seat in order:
         p = state.players[seat]
         if any(card in PRICE_CUTTERS for card in p.at_work):
-            milestones.claim(state, seat, MilestoneId.FIRST_LOWER_PRICES, log)
-        if EmployeeId.DISCOUNT_MANAGER in p.at_work:  # its price applies (ketchup.md 3.1)
-            milestones.card_used(state, seat, EmployeeId.DISCOUNT_MANAGER, log)
+            milestones.claim(state, seat, _FIRST_LOWER_PRICES, log)
+        if _DISCOUNT_MANAGER in p.at_work:  # its price applies (ketchup.md 3.1)
+            milestones.card_used(state, seat, _DISCOUNT_MANAGER, log)
     rnd = _Round(
         prices={seat: unit_price(state, seat) for seat in order},
         order=order,
@@ -205,14 +238,14 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
     )
     rnd.earned = {seat: 0 for seat in order}
     log.add(
-        EventKind.DINNERTIME_PRICES,
+        _DINNERTIME_PRICES,
         prices={str(s): rnd.prices[s] for s in order},
         turn_order=list(order),
     )
 
     houses = sorted(state.houses.values(), key=lambda h: h.number)
     if not any(h.demand for h in houses):
-        log.add(EventKind.DINNERTIME_NO_DEMAND)
+        log.add(_DINNERTIME_NO_DEMAND)
     else:
         for house in houses:
             if house.demand:
@@ -225,11 +258,11 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
     if state.options.first_100_at_end_of_dinnertime:
         for seat in order:
             if state.players[seat].cash >= 100:
-                milestones.claim(state, seat, MilestoneId.FIRST_100, log)
+                milestones.claim(state, seat, _FIRST_100, log)
     for hook in state.rules.hooks.dinnertime_end:
         hook(state, log)
     log.add(
-        EventKind.DINNERTIME_EARNINGS,
+        _DINNERTIME_EARNINGS,
         earned={str(s): rnd.earned[s] for s in order},
         cash={str(s): state.players[s].cash for s in order},
         bank=state.bank,
@@ -251,7 +284,7 @@ def waitresses(state: GameState, seat: Seat) -> int:
     """Waitresses at work this round (recorded at Restructuring; the cards at work otherwise)."""
     if seat in state.waitresses_this_round:
         return state.waitresses_this_round[seat]
-    return at_work_count(state, seat, EmployeeId.WAITRESS)
+    return at_work_count(state, seat, _WAITRESS)
 
 
 # An open restaurant as Dinnertime measures it: its number and its entrance squares.
@@ -309,13 +342,13 @@ def _standing(
             lacking += [str(g)] * short
     missing = tuple(sorted(lacking))
     if not spots:
-        outcome = ChainOutcome.NO_OPEN_RESTAURANT
+        outcome = _NO_OPEN_RESTAURANT
     elif best is None:
-        outcome = ChainOutcome.NOT_CONNECTED
+        outcome = _NOT_CONNECTED
     elif missing:
-        outcome = ChainOutcome.MISSING_ITEMS
+        outcome = _MISSING_ITEMS
     else:
-        outcome = ChainOutcome.CANDIDATE
+        outcome = _CANDIDATE
     hooks = state.rules.hooks
     adjust = sum(h(state, seat) for h in hooks.score) if hooks.score else 0
     return ChainStanding(
@@ -351,7 +384,7 @@ def _serve_house(
     demanded = [str(g) for g in demand]
     if not candidates:
         log.add(
-            EventKind.HOUSE_STAYS_HOME,
+            _HOUSE_STAYS_HOME,
             house=house.number,
             demand=demanded,
             garden=bool(house.garden),
@@ -386,8 +419,8 @@ def _serve_house(
     if house.garden:
         lines.append({"kind": "garden", "amount": price * items})
     counts = {
-        "burger": need[Good.BURGER],
-        "pizza": need[Good.PIZZA],
+        "burger": need[_BURGER],
+        "pizza": need[_PIZZA],
         "drink": sum(n for g, n in need.items() if g.is_drink),
     }
     for good, milestone in BONUS_MILESTONES.items():
@@ -411,7 +444,7 @@ def _serve_house(
     house.demand.clear()
     assert winner.restaurant is not None and winner.distance is not None
     log.add(
-        EventKind.HOUSE_SERVED,
+        _HOUSE_SERVED,
         house=house.number,
         demand=demanded,
         garden=bool(house.garden),
@@ -431,15 +464,15 @@ def _serve_house(
 def _outcome(c: ChainStanding, winner: ChainStanding) -> ChainStanding:
     """A candidate's outcome once the winner is known."""
     if c is winner:
-        outcome = ChainOutcome.WINNER
+        outcome = _WINNER
     elif c.rank(0)[0] > winner.rank(0)[0]:
-        outcome = ChainOutcome.HIGHER_TOTAL
+        outcome = _HIGHER_TOTAL
     elif c.ties > winner.ties:
-        outcome = ChainOutcome.TIE_LOST_MOVIE_STAR
+        outcome = _TIE_LOST_MOVIE_STAR
     elif c.waitresses < winner.waitresses:
-        outcome = ChainOutcome.TIE_LOST_WAITRESSES
+        outcome = _TIE_LOST_WAITRESSES
     else:
-        outcome = ChainOutcome.TIE_LOST_TURN_ORDER
+        outcome = _TIE_LOST_TURN_ORDER
     return c._replace(outcome=outcome)
 
 
@@ -456,7 +489,7 @@ def _earn(
     if amount > 0:
         cash = state.players[seat].cash
         for threshold, milestone in CASH_MILESTONES:
-            if milestone == MilestoneId.FIRST_100 and state.options.first_100_at_end_of_dinnertime:
+            if milestone == _FIRST_100 and state.options.first_100_at_end_of_dinnertime:
                 continue
             if cash >= threshold:
                 milestones.claim(state, seat, milestone, log)
@@ -467,24 +500,24 @@ def _pay_waitresses(state: GameState, seat: Seat, rnd: _Round, log: EventLog) ->
     if not n:
         return
     p = state.players[seat]
-    each = WAITRESS_PAY_MILESTONE if p.has(MilestoneId.FIRST_WAITRESS) else WAITRESS_PAY
+    each = WAITRESS_PAY_MILESTONE if p.has(_FIRST_WAITRESS) else WAITRESS_PAY
     amount = n * each
     log.add(
-        EventKind.WAITRESS_INCOME, seat=seat, waitresses=n, each=each, amount=amount,
+        _WAITRESS_INCOME, seat=seat, waitresses=n, each=each, amount=amount,
         cash=p.cash + amount,
     )
     _earn(state, seat, amount, rnd, log, reason="waitresses")
-    milestones.card_used(state, seat, EmployeeId.WAITRESS, log)
+    milestones.card_used(state, seat, _WAITRESS, log)
 
 
 def cfo_source(state: GameState, seat: Seat) -> str | None:
     """Why a chain gets the CFO bonus: ``"cfo"`` (one at work), ``"first_100"`` (held since an
     earlier round: the CEO acts as CFO), or ``None``. Never both."""
     p = state.players[seat]
-    if EmployeeId.CFO in p.at_work:
-        return EmployeeId.CFO
-    if p.has_before(MilestoneId.FIRST_100, state.round):
-        return MilestoneId.FIRST_100
+    if _CFO in p.at_work:
+        return _CFO
+    if p.has_before(_FIRST_100, state.round):
+        return _FIRST_100
     return None
 
 
@@ -496,8 +529,8 @@ def _pay_cfo(state: GameState, seat: Seat, rnd: _Round, log: EventLog) -> None:
     amount = -(-earned // 2)  # 50%, rounded up (towards +infinity, also when negative)
     p = state.players[seat]
     log.add(
-        EventKind.CFO_BONUS, seat=seat, source=source, earned=earned, amount=amount,
+        _CFO_BONUS, seat=seat, source=source, earned=earned, amount=amount,
         cash=p.cash + amount,
     )
     if amount:
-        _earn(state, seat, amount, rnd, log, reason=EmployeeId.CFO)
+        _earn(state, seat, amount, rnd, log, reason=_CFO)

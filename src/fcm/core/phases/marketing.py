@@ -18,12 +18,27 @@ campaign. When the last piece goes, the tile returns to the campaign supply and 
 
 from __future__ import annotations
 
+from typing import Final
+
 from fcm.core.actions import Action
 from fcm.core.company import board_of
 from fcm.core.events import CampaignRan, EventKind, EventLog
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
 from fcm.core.types import CampaignType, Cell, MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_AIRPLANE: Final = CampaignType.AIRPLANE
+_BILLBOARD: Final = CampaignType.BILLBOARD
+_CAMPAIGN_ENDED: Final = EventKind.CAMPAIGN_ENDED
+_CAMPAIGN_PIECE_REMOVED: Final = EventKind.CAMPAIGN_PIECE_REMOVED
+_CAMPAIGN_RAN: Final = EventKind.CAMPAIGN_RAN
+_CLEANUP: Final = Phase.CLEANUP
+_FIRST_RADIO: Final = MilestoneId.FIRST_RADIO
+_GOURMET_GUIDE: Final = CampaignType.GOURMET_GUIDE
+_MAILBOX: Final = CampaignType.MAILBOX
+_RADIO: Final = CampaignType.RADIO
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -55,7 +70,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 
 def finish(state: GameState, log: EventLog) -> Phase:
     run_campaigns(state, log)
-    return Phase.CLEANUP
+    return _CLEANUP
 
 
 def run_campaigns(state: GameState, log: EventLog) -> None:
@@ -81,7 +96,7 @@ def houses_reached(
 ) -> list[House]:
     """The houses a campaign reaches, in house number order (for the rules and for bots)."""
     houses = sorted(state.houses.values(), key=_number)
-    if camp.kind is CampaignType.GOURMET_GUIDE:
+    if camp.kind is _GOURMET_GUIDE:
         # ketchup.md 13: every house with a garden (not park-only houses or apartments)
         return [h for h in houses if h.garden]
     reach = _reach(state, camp, board or board_of(state))
@@ -91,11 +106,11 @@ def houses_reached(
 def _reach(state: GameState, camp: Campaign, board: Board) -> frozenset[Cell]:
     """The squares a campaign reaches: a house is reached when one of its squares or its
     garden's is."""
-    if camp.kind is CampaignType.BILLBOARD:
+    if camp.kind is _BILLBOARD:
         return board.billboard_reach(camp.cells)
-    if camp.kind is CampaignType.MAILBOX:
+    if camp.kind is _MAILBOX:
         return board.mailbox_reach(camp.cells)
-    if camp.kind is CampaignType.AIRPLANE:
+    if camp.kind is _AIRPLANE:
         if camp.edge is None or camp.first is None:
             raise ValueError(f"airplane campaign #{camp.number} has no edge/first line")
         span = state.rules.catalog.campaigns[camp.number].span
@@ -116,7 +131,7 @@ def _place(
 ) -> None:
     """One campaign places its demand tokens (one pass)."""
     owner = state.players[camp.owner]
-    per_house = 2 if camp.kind is CampaignType.RADIO and owner.has(MilestoneId.FIRST_RADIO) else 1
+    per_house = 2 if camp.kind is _RADIO and owner.has(_FIRST_RADIO) else 1
     placements = []
     placed_hooks = state.rules.hooks.demand_placed
     for house in houses_reached(state, camp, board):
@@ -144,7 +159,7 @@ def _place(
     )
     if of_passes is not None:  # Mass Marketeers (ketchup.md 11): which pass of how many
         ran["marketing_pass"], ran["passes"] = of_passes
-    log.add(EventKind.CAMPAIGN_RAN, **ran)
+    log.add(_CAMPAIGN_RAN, **ran)
 
 
 def _run(
@@ -160,7 +175,7 @@ def _run(
         return
     camp.remaining -= 1
     if camp.remaining > 0:
-        log.add(EventKind.CAMPAIGN_PIECE_REMOVED, number=camp.number, remaining=camp.remaining)
+        log.add(_CAMPAIGN_PIECE_REMOVED, number=camp.number, remaining=camp.remaining)
         return
     del state.campaigns[camp.number]
     state.campaign_supply.append(camp.number)
@@ -169,7 +184,7 @@ def _run(
         owner.beach.append(camp.marketeer)
         owner.beach.sort()
     log.add(
-        EventKind.CAMPAIGN_ENDED,
+        _CAMPAIGN_ENDED,
         number=camp.number,
         owner=camp.owner,
         marketeer=camp.marketeer,

@@ -7,11 +7,20 @@ order. The last chooser takes the last free position without a decision.
 
 from __future__ import annotations
 
-from fcm.core.actions import Action, ChooseTurnOrder
+from typing import Final
+
+from fcm.core.actions import Action, ChooseTurnOrder, turn_order_of
 from fcm.core.company import open_slots
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_ORDER_OF_BUSINESS: Final = EventKind.ORDER_OF_BUSINESS
+_TURN_ORDER: Final = EventKind.TURN_ORDER
+_TURN_ORDER_CHOSEN: Final = EventKind.TURN_ORDER_CHOSEN
+_WORKING: Final = Phase.WORKING
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -26,7 +35,7 @@ def begin(state: GameState, log: EventLog) -> None:
         state.turn.order_choosers = first + rest
     state.turn.new_order = [None] * state.num_players
     log.add(
-        EventKind.ORDER_OF_BUSINESS,
+        _ORDER_OF_BUSINESS,
         open_slots={str(s): n for s, n in slots.items()},
         choosing_order=list(state.turn.order_choosers),
     )
@@ -43,7 +52,7 @@ def actors(state: GameState) -> list[Seat]:
 
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
-    return [ChooseTurnOrder(pos) for pos in _free_positions(state)]
+    return [turn_order_of(pos) for pos in _free_positions(state)]
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
@@ -55,7 +64,7 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 def _take(state: GameState, seat: Seat, position: int, log: EventLog) -> None:
     state.turn.new_order[position - 1] = seat
     state.turn.order_choosers.remove(seat)
-    log.add(EventKind.TURN_ORDER_CHOSEN, seat=seat, position=position)
+    log.add(_TURN_ORDER_CHOSEN, seat=seat, position=position)
 
 
 def resolve_drawn(
@@ -75,5 +84,5 @@ def finish(state: GameState, log: EventLog) -> Phase:
         _take(state, state.turn.order_choosers[0], _free_positions(state)[0], log)
     state.turn_order = [s for s in state.turn.new_order if s is not None]
     state.turn.new_order = []
-    log.add(EventKind.TURN_ORDER, order=list(state.turn_order))
-    return Phase.WORKING
+    log.add(_TURN_ORDER, order=list(state.turn_order))
+    return _WORKING

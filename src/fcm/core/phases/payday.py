@@ -22,12 +22,31 @@ does nothing.
 
 from __future__ import annotations
 
+from typing import Final
+
 from fcm.core import bank, milestones
-from fcm.core.actions import Action, Done, Fire
+from fcm.core.actions import DONE, Action, Fire, fire_of
 from fcm.core.company import salaried_cards, salary_due, salary_each, salary_for
 from fcm.core.events import EventKind, EventLog, SalariesPaid
 from fcm.core.state import GameState, Phase, Stage
 from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_CANNOT_PAY: Final = EventKind.CANNOT_PAY
+_CFO: Final = EmployeeId.CFO
+_CFO_FIRED_FIRST_100: Final = EventKind.CFO_FIRED_FIRST_100
+_EMPLOYEES_FIRED: Final = EventKind.EMPLOYEES_FIRED
+_FIRED_TO_PAY: Final = EventKind.FIRED_TO_PAY
+_FIRE_CHOSEN: Final = EventKind.FIRE_CHOSEN
+_FIRING_COMMITTED: Final = EventKind.FIRING_COMMITTED
+_FIRST_100: Final = MilestoneId.FIRST_100
+_FIRST_BILLBOARD: Final = MilestoneId.FIRST_BILLBOARD
+_FIRST_PAY_20: Final = MilestoneId.FIRST_PAY_20
+_FIRST_TRAIN: Final = MilestoneId.FIRST_TRAIN
+_MARKETING: Final = Phase.MARKETING
+_NONE: Final = Stage.NONE
+_SALARIES_PAID: Final = EventKind.SALARIES_PAID
 
 FIRING = Stage.FIRING
 PAYING = Stage.PAYING
@@ -40,15 +59,15 @@ def begin(state: GameState, log: EventLog) -> None:
     state.turn.drafts = {}
     state.turn.index = 0
     if state.options.introductory:
-        state.turn.stage = Stage.NONE
+        state.turn.stage = _NONE
         return
     for p in state.players:
-        if p.milestones.get(MilestoneId.FIRST_100) == state.round:
+        if p.milestones.get(_FIRST_100) == state.round:
             for place in (p.at_work, p.beach):
-                if EmployeeId.CFO in place:
-                    place.remove(EmployeeId.CFO)
-                    state.supply[EmployeeId.CFO] = state.supply.get(EmployeeId.CFO, 0) + 1
-                    log.add(EventKind.CFO_FIRED_FIRST_100, seat=p.seat)
+                if _CFO in place:
+                    place.remove(_CFO)
+                    state.supply[_CFO] = state.supply.get(_CFO, 0) + 1
+                    log.add(_CFO_FIRED_FIRST_100, seat=p.seat)
                     break
     state.turn.stage = FIRING
     state.turn.drafts = {p.seat: [] for p in state.players if p.at_work or p.beach}
@@ -92,11 +111,11 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
     if seat not in state.turn.pending:
         return []
     if state.turn.stage == FIRING:
-        out: list[Action] = [Fire(c) for c in _fireable(state, seat)]
-        out.append(Done())
+        out: list[Action] = [fire_of(c) for c in _fireable(state, seat)]
+        out.append(DONE)
         return out
     if state.turn.stage == CANNOT_PAY:
-        return [Fire(c) for c in _must_fire_options(state, seat)]
+        return [fire_of(c) for c in _must_fire_options(state, seat)]
     return []
 
 
@@ -131,10 +150,10 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         if isinstance(action, Fire):
             state.turn.drafts[seat].append(action.employee)
             state.turn.drafts[seat].sort()
-            log.add(EventKind.FIRE_CHOSEN, visible_to=(seat,), seat=seat, employee=action.employee)
+            log.add(_FIRE_CHOSEN, visible_to=(seat,), seat=seat, employee=action.employee)
             return
         state.turn.pending.remove(seat)
-        log.add(EventKind.FIRING_COMMITTED, seat=seat)
+        log.add(_FIRING_COMMITTED, seat=seat)
         if state.options.payday_firing_in_turn_order:
             _reveal_one(state, seat, log)  # fired openly, before the next player decides
         if not state.turn.pending:
@@ -151,11 +170,11 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
-    state.turn.stage = Stage.NONE
+    state.turn.stage = _NONE
     state.turn.pending = []
     state.turn.drafts = {}
     state.turn.index = 0
-    return Phase.MARKETING
+    return _MARKETING
 
 
 # -- resolution --------------------------------------------------------------------------------
@@ -174,11 +193,11 @@ def _progress(state: GameState, log: EventLog) -> None:
         if _plan(state, seat, due) is None:
             state.turn.stage = CANNOT_PAY
             state.turn.pending = [seat]
-            log.add(EventKind.CANNOT_PAY, seat=seat, due=due, cash=state.players[seat].cash)
+            log.add(_CANNOT_PAY, seat=seat, due=due, cash=state.players[seat].cash)
             return
         _pay(state, seat, log)
         state.turn.index += 1
-    state.turn.stage = Stage.NONE
+    state.turn.stage = _NONE
     state.turn.pending = []
 
 
@@ -234,7 +253,7 @@ def _reveal_one(state: GameState, seat: Seat, log: EventLog) -> None:
         place = p.beach if card in p.beach else p.at_work
         place.remove(card)
         state.supply[card] = state.supply.get(card, 0) + 1
-    log.add(EventKind.EMPLOYEES_FIRED, seat=seat, employees=sorted(fired))
+    log.add(_EMPLOYEES_FIRED, seat=seat, employees=sorted(fired))
 
 
 def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
@@ -255,7 +274,7 @@ def _fire_for_salary(state: GameState, seat: Seat, card: EmployeeId, log: EventL
         campaign = camp.number
     state.supply[card] = state.supply.get(card, 0) + 1
     log.add(
-        EventKind.FIRED_TO_PAY, seat=seat, employee=card, campaign=campaign,
+        _FIRED_TO_PAY, seat=seat, employee=card, campaign=campaign,
         due=salary_due(state, seat), cash=p.cash,
     )
 
@@ -275,8 +294,8 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
         salaried=len(cards),
         gross=salary_each(state, seat) * len(cards),
         hire_discounts=p.hire_discounts,
-        first_train=p.has(MilestoneId.FIRST_TRAIN),
-        first_billboard=p.has(MilestoneId.FIRST_BILLBOARD),
+        first_train=p.has(_FIRST_TRAIN),
+        first_billboard=p.has(_FIRST_BILLBOARD),
         amount=due,
         cash=p.cash,
     )
@@ -284,6 +303,6 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
         paid["goods"] = [g.value for g in goods]
     if waived:
         paid["waived"] = waived
-    log.add(EventKind.SALARIES_PAID, **paid)
+    log.add(_SALARIES_PAID, **paid)
     if due >= PAY_MILESTONE_AMOUNT:
-        milestones.claim(state, seat, MilestoneId.FIRST_PAY_20, log)
+        milestones.claim(state, seat, _FIRST_PAY_20, log)

@@ -9,12 +9,22 @@ take part. A player with an empty hand has nothing to decide.
 
 from __future__ import annotations
 
+from typing import Final
+
 from fcm.core import milestones
-from fcm.core.actions import Action, ArrangeStructure, Done, SendToWork
+from fcm.core.actions import DONE, Action, ArrangeStructure, SendToWork, send_to_work_of
 from fcm.core.company import at_work_count, ceo_slots_of, structure_fits
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, MilestoneId, Seat
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_CARD_SENT_TO_WORK: Final = EventKind.CARD_SENT_TO_WORK
+_ORDER_OF_BUSINESS: Final = Phase.ORDER_OF_BUSINESS
+_STRUCTURE_COMMITTED: Final = EventKind.STRUCTURE_COMMITTED
+_STRUCTURE_REVEALED: Final = EventKind.STRUCTURE_REVEALED
+_WAITRESS: Final = EmployeeId.WAITRESS
 
 PLAYED_MILESTONES = {
     EmployeeId.WAITRESS: MilestoneId.FIRST_WAITRESS,
@@ -38,8 +48,8 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
     out: list[Action] = []
     for card in sorted(set(p.hand)):
         if p.hand.count(card) > draft.count(card):
-            out.append(SendToWork(card))
-    out.append(Done())
+            out.append(send_to_work_of(card))
+    out.append(DONE)
     return out
 
 
@@ -100,20 +110,20 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     if isinstance(action, ArrangeStructure):  # checked by arrangement_problem
         for card in action.cards:
             state.turn.drafts[seat].append(card)
-            log.add(EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=card)
+            log.add(_CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=card)
         state.turn.drafts[seat].sort()
         state.turn.pending.remove(seat)
-        log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
+        log.add(_STRUCTURE_COMMITTED, seat=seat)
         return
     if isinstance(action, SendToWork):
         state.turn.drafts[seat].append(action.employee)
         state.turn.drafts[seat].sort()
         log.add(
-            EventKind.CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=action.employee
+            _CARD_SENT_TO_WORK, visible_to=(seat,), seat=seat, employee=action.employee
         )
     else:
         state.turn.pending.remove(seat)
-        log.add(EventKind.STRUCTURE_COMMITTED, seat=seat)
+        log.add(_STRUCTURE_COMMITTED, seat=seat)
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
@@ -133,7 +143,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
         p.beach = sorted(rest)
         p.hand = []
         log.add(
-            EventKind.STRUCTURE_REVEALED,
+            _STRUCTURE_REVEALED,
             seat=p.seat,
             at_work=list(p.at_work),
             beach=list(p.beach),
@@ -144,8 +154,8 @@ def finish(state: GameState, log: EventLog) -> Phase:
             if card in p.at_work:
                 milestones.claim(state, p.seat, milestone, log)
         # a Waitress on a second shift counts twice (Night Shift Managers, ketchup.md 10)
-        state.waitresses_this_round[p.seat] = at_work_count(state, p.seat, EmployeeId.WAITRESS)
+        state.waitresses_this_round[p.seat] = at_work_count(state, p.seat, _WAITRESS)
     state.turn.drafts = {}
     for hook in state.rules.hooks.restructuring_end:  # First discount manager used
         hook(state, log)
-    return Phase.ORDER_OF_BUSINESS
+    return _ORDER_OF_BUSINESS

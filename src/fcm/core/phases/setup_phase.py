@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from fcm.core.actions import Action, ChooseReserve, Done, PlaceRestaurant
+from fcm.core.actions import DONE, Action, ChooseReserve, Done, PlaceRestaurant
 from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase, Restaurant
@@ -60,7 +60,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
         ]
     out: list[Action] = list(first_restaurant_placements(state))
     if not state.turn.setup_second_pass or not out:
-        out.append(Done())  # pass (the second pass must place when it can)
+        out.append(DONE)  # pass (the second pass must place when it can)
     return out
 
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Final
 
 from fcm.core.actions import (
+    DONE,
     Action,
     AddGarden,
     ChooseAdvert,
@@ -39,6 +40,15 @@ from fcm.core.types import EmployeeId, Seat
 
 from . import building, campaigns, goods, staff
 from .common import STEP_TITLES, turn_of
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_CEO: Final = EmployeeId.CEO
+_DINNERTIME: Final = Phase.DINNERTIME
+_DRIVE_INS: Final = EventKind.DRIVE_INS
+_FOOD_AND_DRINKS: Final = WorkStep.FOOD_AND_DRINKS
+_TURN_ENDED: Final = EventKind.TURN_ENDED
+_TURN_STARTED: Final = EventKind.TURN_STARTED
 
 __all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resolve_drawn", "resume",
            "why_illegal"]
@@ -103,7 +113,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
         return []
     out = _options(state, turn)
     if _blocker(state, turn) is None:
-        out.append(Done())
+        out.append(DONE)
     return out
 
 
@@ -115,7 +125,7 @@ def resolve_drawn(
     turn = state.turn.working
     if not isinstance(action, GetDrinks) or not action.route:
         return None
-    if turn is None or turn.seat != seat or turn.step is not WorkStep.FOOD_AND_DRINKS:
+    if turn is None or turn.seat != seat or turn.step is not _FOOD_AND_DRINKS:
         return None
     resolved = goods.resolve_route(state, turn, action)
     if isinstance(resolved, str) or replace(resolved, route=()) in legal:
@@ -126,7 +136,7 @@ def resolve_drawn(
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     turn = turn_of(state)
     if isinstance(action, Done):
-        log.add(EventKind.STEP_ENDED, seat=seat, step=str(turn.step), by="done")
+        log.add(STEP_ENDED, seat=seat, step=str(turn.step), by="done")
         _next_step(state, log)
         _settle(state, log, entered=True)
         return
@@ -153,7 +163,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 def finish(state: GameState, log: EventLog) -> Phase:
     state.turn.working = None
     state.turn.index = 0
-    return Phase.DINNERTIME
+    return _DINNERTIME
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
@@ -202,7 +212,7 @@ def _start_turn(state: GameState, log: EventLog) -> None:
     seat = state.turn_order[state.turn.index]
     state.turn.working = turn = new_turn(state, seat)
     log.add(
-        EventKind.TURN_STARTED,
+        _TURN_STARTED,
         seat=seat,
         hires=turn.hires_left,
         discount_hires=turn.discount_hires,
@@ -215,7 +225,7 @@ def new_turn(state: GameState, seat: Seat) -> WorkingTurn:
     employees = state.rules.catalog.employees
     if state.rules.hooks.shifts:  # a card on a second shift acts again (ketchup.md 10)
         work = sorted(c for c in work for _ in range(shifts(state, seat, c)))
-    hires = employees[EmployeeId.CEO].hires + sum(employees[c].hires for c in work)
+    hires = employees[_CEO].hires + sum(employees[c].hires for c in work)
     discounts = sum(employees[c].hires for c in work if employees[c].hire_discount)
     return WorkingTurn(
         seat=seat,
@@ -290,7 +300,7 @@ def _next_step(state: GameState, log: EventLog) -> None:
     if at + 1 < len(WORK_STEPS):
         turn.step = WORK_STEPS[at + 1]
         return
-    log.add(EventKind.TURN_ENDED, seat=turn.seat)
+    log.add(_TURN_ENDED, seat=turn.seat)
     state.turn.index += 1
     _start_turn(state, log)
 
@@ -307,4 +317,4 @@ def _open_drive_ins(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
             r.drive_in = True
             signed.append(r.number)
     if signed:
-        log.add(EventKind.DRIVE_INS, seat=turn.seat, restaurants=signed)
+        log.add(_DRIVE_INS, seat=turn.seat, restaurants=signed)

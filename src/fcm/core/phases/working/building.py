@@ -17,6 +17,7 @@ another entrance). At most 3 restaurants per chain. A restaurant covers 4 empty 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from fcm.core import milestones
 from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
@@ -27,6 +28,15 @@ from fcm.core.types import Cell, Corner, EmployeeId
 
 from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_GARDEN_ADDED: Final = EventKind.GARDEN_ADDED
+_HOUSES: Final = WorkStep.HOUSES
+_HOUSE_PLACED: Final = EventKind.HOUSE_PLACED
+_RESTAURANTS: Final = WorkStep.RESTAURANTS
+_RESTAURANT_MOVED: Final = EventKind.RESTAURANT_MOVED
+_RESTAURANT_PLACED: Final = EventKind.RESTAURANT_PLACED
+
 # annotated: mypyc (make compiled) cannot infer these through the import cycle
 DEVELOPER: EmployeeId = EmployeeId.NEW_BUSINESS_DEVELOPER
 LOCAL: EmployeeId = EmployeeId.LOCAL_MANAGER
@@ -35,11 +45,11 @@ PLACERS = frozenset({LOCAL, REGIONAL})
 
 
 def _houses(text: str) -> str:
-    return rule(WorkStep.HOUSES, text)
+    return rule(_HOUSES, text)
 
 
 def _restaurants(text: str) -> str:
-    return rule(WorkStep.RESTAURANTS, text)
+    return rule(_RESTAURANTS, text)
 
 
 # -- houses and gardens ---------------------------------------------------------------------
@@ -79,7 +89,7 @@ def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventL
         state.house_supply.remove(action.number)
         state.houses[action.number] = House(action.number, action.cell, False, action.garden)
         log.add(
-            EventKind.HOUSE_PLACED,
+            _HOUSE_PLACED,
             seat=turn.seat,
             number=action.number,
             cell=jcell(action.cell),
@@ -91,7 +101,7 @@ def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventL
     state.houses[action.house].garden = action.garden
     state.gardens_left -= 1
     log.add(
-        EventKind.GARDEN_ADDED, seat=turn.seat, house=action.house, garden=jcells(action.garden)
+        _GARDEN_ADDED, seat=turn.seat, house=action.house, garden=jcells(action.garden)
     )
 
 
@@ -176,7 +186,7 @@ def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: E
         p.restaurants_placed += 1
         state.restaurants.append(r)
         log.add(
-            EventKind.RESTAURANT_PLACED,
+            _RESTAURANT_PLACED,
             seat=seat,
             number=r.number,
             cell=jcell(r.cell),
@@ -193,7 +203,7 @@ def apply_restaurant(state: GameState, turn: WorkingTurn, action: Action, log: E
     before, entrance = moved.cell, moved.entrance
     moved.cell, moved.entrance = action.cell, action.entrance
     log.add(
-        EventKind.RESTAURANT_MOVED,
+        _RESTAURANT_MOVED,
         seat=seat,
         number=moved.number,
         from_cell=jcell(before),

@@ -18,6 +18,7 @@ option ``airplanes_may_not_overlap``).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from fcm.core import milestones
 from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
@@ -37,6 +38,16 @@ from fcm.core.types import (
 
 from .common import jcells, open_spots, rule, unused_of, use_card
 
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_AIRPLANE: Final = CampaignType.AIRPLANE
+_BILLBOARD: Final = CampaignType.BILLBOARD
+_CAMPAIGNS: Final = WorkStep.CAMPAIGNS
+_CAMPAIGN_LAUNCHED: Final = EventKind.CAMPAIGN_LAUNCHED
+_CAMPAIGN_PLACED: Final = EventKind.CAMPAIGN_PLACED
+_CAMPAIGN_STARTED: Final = EventKind.CAMPAIGN_STARTED
+_RADIO: Final = CampaignType.RADIO
+
 FIRST_BILLBOARD = MilestoneId.FIRST_BILLBOARD
 MARKETED: dict[Good, MilestoneId] = {
     Good.BURGER: MilestoneId.FIRST_BURGER_MARKETED,
@@ -53,7 +64,7 @@ BY_KIND: dict[CampaignType, MilestoneId] = {
 
 
 def _rule(text: str) -> str:
-    return rule(WorkStep.CAMPAIGNS, text)
+    return rule(_CAMPAIGNS, text)
 
 
 def placements(
@@ -77,14 +88,14 @@ def iter_placements(
     """:func:`placements` one at a time, in the same order."""
     tile = state.rules.catalog.campaigns[number]
     board = board_of(state)
-    if tile.type is CampaignType.AIRPLANE:
+    if tile.type is _AIRPLANE:
         spots = board.airplane_placements(tile.span)
         if state.options.airplanes_may_not_overlap:
             # facts.md 9.1 #2 (DLX): airplane tokens on one edge may not overlap.
             taken = [
                 (c.edge, c.first, c.first + state.rules.catalog.campaigns[c.number].span)
                 for c in state.campaigns.values()
-                if c.kind is CampaignType.AIRPLANE and c.first is not None
+                if c.kind is _AIRPLANE and c.first is not None
             ]
             spots = tuple(
                 (edge, first)
@@ -97,7 +108,7 @@ def iter_placements(
         return (PlaceCampaign(edge=edge, first=first) for edge, first in spots)
     spec = state.rules.catalog.employees[marketeer]
     in_range = None
-    if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
+    if tile.type is not _RADIO and spec.range_kind == "road":
         # "A marketeer who travels by road must place it next to the road they used", and the
         # campaign itself must be in range (facts.md E.2): one of its squares next to a road
         # square reached within range, the step off the road onto another tile counting 1.
@@ -124,7 +135,7 @@ def eternal(
     kind = state.rules.catalog.campaigns[number].type
     if any(h(state, seat, kind, marketeer) for h in state.rules.hooks.eternal):
         return True  # First brand director used: radios (ketchup.md 3)
-    return kind is CampaignType.BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
+    return kind is _BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
 
 
 def campaign_limit(
@@ -186,7 +197,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         if state.rules.catalog.campaigns[action.number].type in OFF_BOARD_CAMPAIGNS:
             turn.draft.cells = ()  # beside the board: no square to choose (ketchup.md 13)
         log.add(
-            EventKind.CAMPAIGN_STARTED,
+            _CAMPAIGN_STARTED,
             seat=seat,
             marketeer=action.marketeer,
             number=action.number,
@@ -200,7 +211,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         if action.edge is not None:
             draft.edge, draft.first = action.edge, action.first
             log.add(
-                EventKind.CAMPAIGN_PLACED,
+                _CAMPAIGN_PLACED,
                 seat=seat,
                 number=draft.number,
                 edge=action.edge.value,
@@ -210,7 +221,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
             assert action.cell is not None
             draft.cells = campaign_cells(action.cell, tile.height, tile.width, action.orientation)
             log.add(
-                EventKind.CAMPAIGN_PLACED,
+                _CAMPAIGN_PLACED,
                 seat=seat,
                 number=draft.number,
                 cells=jcells(draft.cells),
@@ -242,7 +253,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     use_card(turn, draft.marketeer)
     turn.draft = None
     log.add(
-        EventKind.CAMPAIGN_LAUNCHED,
+        _CAMPAIGN_LAUNCHED,
         seat=seat,
         number=draft.number,
         campaign_type=tile.type.value,
@@ -323,7 +334,7 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
         if draft.cells is not None or draft.edge is not None:
             return _rule(f"campaign #{draft.number} is already placed: choose what it advertises")
         tile = state.rules.catalog.campaigns[draft.number]
-        if tile.type is CampaignType.AIRPLANE:
+        if tile.type is _AIRPLANE:
             return _rule(
                 f"airplane #{draft.number} goes outside the map along an edge, lining up with "
                 f"exactly {tile.span} squares of it; it can't stick out past a corner"
@@ -331,7 +342,7 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
         if action.edge is not None:
             return _rule(f"only airplanes go along the map edge, not a {tile.type.value}")
         spec = state.rules.catalog.employees[draft.marketeer]
-        if tile.type is not CampaignType.RADIO and spec.range_kind == "road":
+        if tile.type is not _RADIO and spec.range_kind == "road":
             return _rule(
                 f"a {draft.marketeer} travels by road (range {spec.range}): the campaign goes on "
                 "empty squares next to a road it reached from an entrance of one of your open "

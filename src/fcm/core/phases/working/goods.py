@@ -14,6 +14,7 @@ route is given by the set of suppliers it passes: every distinct achievable set 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from fcm.core import milestones
 from fcm.core.actions import Action, Cook, GetDrinks
@@ -25,6 +26,12 @@ from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
 
 from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_COOKED: Final = EventKind.COOKED
+_DRINKS_COLLECTED: Final = EventKind.DRINKS_COLLECTED
+_FOOD_AND_DRINKS: Final = WorkStep.FOOD_AND_DRINKS
+
 DRINK_ORDER: tuple[Good, ...] = tuple(g for g in Good if g in DRINKS)
 PRODUCED: dict[Good, MilestoneId] = {
     Good.BURGER: MilestoneId.FIRST_BURGER_PRODUCED,
@@ -35,7 +42,7 @@ MORE_RANGE = MilestoneId.FIRST_CART_OPERATOR
 
 
 def _rule(text: str) -> str:
-    return rule(WorkStep.FOOD_AND_DRINKS, text)
+    return rule(_FOOD_AND_DRINKS, text)
 
 
 def per_source(state: GameState, seat: int, buyer: EmployeeId) -> int:
@@ -169,7 +176,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         p.stock[action.good] += amount
         use_card(turn, action.employee)
         log.add(
-            EventKind.COOKED,
+            _COOKED,
             seat=seat,
             employee=action.employee,
             good=action.good.value,
@@ -190,7 +197,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     if action.good is not None:
         p.stock[action.good] += each
         log.add(
-            EventKind.DRINKS_COLLECTED,
+            _DRINKS_COLLECTED,
             seat=seat,
             employee=action.employee,
             total={action.good.value: each},
@@ -207,7 +214,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         detail.append({"cell": jcell(cell), "good": good.value, "amount": each})
     if action.route:  # drawn by the player: shown as drawn
         log.add(
-            EventKind.DRINKS_COLLECTED,
+            _DRINKS_COLLECTED,
             seat=seat,
             employee=action.employee,
             total=total,
@@ -216,7 +223,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         )
         return
     log.add(
-        EventKind.DRINKS_COLLECTED,
+        _DRINKS_COLLECTED,
         seat=seat,
         employee=action.employee,
         total=total,

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from fcm.core import milestones
-from fcm.core.actions import Hire, Train
+from fcm.core.actions import Hire, Train, hire_of
 from fcm.core.company import owned_cards
 from fcm.core.events import EventKind, EventLog
 from fcm.core.ruleset import Ruleset
@@ -35,6 +36,15 @@ from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkSt
 from fcm.core.types import EmployeeId, MilestoneId
 
 from .common import add_card, rule
+
+# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
+# 3.11), and these are read on every action.
+_HIRE: Final = WorkStep.HIRE
+_HIRED: Final = EventKind.HIRED
+_HIRE_DISCOUNTS: Final = EventKind.HIRE_DISCOUNTS
+_RECRUITING_GIRL: Final = EmployeeId.RECRUITING_GIRL
+_TRAIN: Final = WorkStep.TRAIN
+_TRAINED: Final = EventKind.TRAINED
 
 HIRE_3 = MilestoneId.FIRST_HIRE_3
 FIRST_TRAIN = MilestoneId.FIRST_TRAIN
@@ -44,11 +54,11 @@ CFO = EmployeeId.CFO
 
 
 def _hire(step: str) -> str:
-    return rule(WorkStep.HIRE, step)
+    return rule(_HIRE, step)
 
 
 def _train(step: str) -> str:
-    return rule(WorkStep.TRAIN, step)
+    return rule(_TRAIN, step)
 
 
 # -- the training picture ----------------------------------------------------------------------
@@ -398,13 +408,13 @@ def iter_hire_options(state: GameState, turn: WorkingTurn) -> Iterator[Hire]:
             if owned[card] > 0:
                 continue
         if nothing_short and state.supply.get(card, 0) > 0:
-            yield Hire(card)  # no pile goes short: nothing to look ahead for
+            yield hire_of(card)  # no pile goes short: nothing to look ahead for
             continue
         staff = staff or Staff.of(state, turn)
         after = hired(staff, card)
         if after.short() and not resolvable(after):
             continue
-        yield Hire(card)
+        yield hire_of(card)
 
 
 def apply_hire(state: GameState, turn: WorkingTurn, action: Hire, log: EventLog) -> None:
@@ -414,7 +424,7 @@ def apply_hire(state: GameState, turn: WorkingTurn, action: Hire, log: EventLog)
     turn.hires_left -= 1
     turn.hires_made += 1
     log.add(
-        EventKind.HIRED,
+        _HIRED,
         seat=turn.seat,
         employee=action.employee,
         hires_left=turn.hires_left,
@@ -422,10 +432,10 @@ def apply_hire(state: GameState, turn: WorkingTurn, action: Hire, log: EventLog)
     )
     if turn.hires_made >= 3:
         milestones.claim(state, turn.seat, HIRE_3, log)
-    if state.rules.hooks.used and EmployeeId.RECRUITING_GIRL in p.at_work:
+    if state.rules.hooks.used and _RECRUITING_GIRL in p.at_work:
         # Hires are not told apart by the card that makes them: with a Recruiting Girl at work
         # any plain hire may be hers (New Milestones, ketchup.md 3).
-        milestones.card_used(state, turn.seat, EmployeeId.RECRUITING_GIRL, log)
+        milestones.card_used(state, turn.seat, _RECRUITING_GIRL, log)
 
 
 def end_hire(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
@@ -434,7 +444,7 @@ def end_hire(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
     p = state.players[turn.seat]
     p.hire_discounts = min(turn.discount_hires, turn.hires_left)
     if p.hire_discounts:
-        log.add(EventKind.HIRE_DISCOUNTS, seat=turn.seat, discounts=p.hire_discounts)
+        log.add(_HIRE_DISCOUNTS, seat=turn.seat, discounts=p.hire_discounts)
 
 
 def explain_hire(state: GameState, turn: WorkingTurn, action: Hire) -> str:
@@ -485,7 +495,7 @@ def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLo
     assert isinstance(nxt, Staff), nxt
     nxt.write_back(state, turn)
     log.add(
-        EventKind.TRAINED,
+        _TRAINED,
         seat=turn.seat,
         trainer=action.trainer,
         employee=action.employee,
