@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from fcm.bots.base import Bot
-from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
+from fcm.bots.base import NO_VIEW, Bot, reads_view
+from fcm.core.engine import apply, apply_in_place, current_actors
 from fcm.core.errors import InvariantError
 from fcm.core.events import Event
 from fcm.core.record import GameRecord
@@ -51,6 +51,7 @@ def play_game(
     record = GameRecord(players=len(bots), seed=seed, options=opts)
     all_events: list[Event] = list(events) if keep_events else []
     steps = 0
+    sees = [reads_view(b) for b in bots]  # a bot that never looks is not given a view
     while not state.ranking:
         actors = current_actors(state)
         if not actors:
@@ -58,11 +59,12 @@ def play_game(
         for n, seat in enumerate(actors):
             if n and seat not in current_actors(state):  # an earlier seat's action moved on
                 continue
-            legal = legal_actions(state, seat)
+            # ``seat`` is an actor: the phase's generator directly (legal_actions checks that)
+            legal = state.rules.phases[state.turn.phase].legal(state, seat)
             if not legal:
                 phase = state.turn.phase
                 raise InvariantError(f"seat {seat} must act in {phase} but has no action")
-            action = bots[seat].choose(view(state, seat), seat, legal)
+            action = bots[seat].choose(view(state, seat) if sees[seat] else NO_VIEW, seat, legal)
             if checked:
                 state, new_events = apply(state, seat, action)
             else:

@@ -67,3 +67,32 @@ def test_four_heuristic_bots_end_by_the_second_bank_break_like_people():
         assert result.state.bank_breaks == 2, result.state.end_reason
         rounds.append(result.state.round)
     assert sum(12 <= r <= 25 for r in rounds) >= 9, rounds
+
+
+def test_a_bot_that_never_looks_is_given_no_view_and_plays_the_same_game():
+    """The random bot says ``reads_view = False``: the game loop passes NO_VIEW instead of its
+    view (the cost of a view per decision, issue 11 item 7), and the game is the one it plays
+    when it is given every view."""
+    from fcm.bots.base import reads_view
+    from fcm.bots.random_bot import RandomBot
+    from fcm.core.state import Options
+    from fcm.runner import play_game
+
+    class Looking(RandomBot):
+        reads_view = True
+
+        def choose(self, view, seat, legal):  # type: ignore[no-untyped-def]
+            assert view is not None and view.rng == 0  # a redacted view
+            return super().choose(view, seat, legal)
+
+    class Blind(RandomBot):
+        def choose(self, view, seat, legal):  # type: ignore[no-untyped-def]
+            assert view is None
+            return super().choose(view, seat, legal)
+
+    assert not reads_view(RandomBot(1)) and reads_view(Looking(1))
+    opts = Options(round_limit=8)
+    blind = play_game([Blind(s) for s in range(3)], 5, opts)
+    looking = play_game([Looking(s) for s in range(3)], 5, opts)
+    assert blind.record.final_hash == looking.record.final_hash
+    assert blind.record.actions == looking.record.actions

@@ -12,6 +12,7 @@ from fcm.core.types import Seat
 
 class RandomBot:
     name = "random"
+    reads_view = False  # uniform over the legal actions: the position is never looked at
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)

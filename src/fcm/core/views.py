@@ -58,8 +58,11 @@ def view(state: GameState, seat: Seat | None) -> GameState:
                 p.reserve_price = None
             players.append(p)
         v.players = players
-    v.turn = vt = turn.shallow_copy()
-    vt.drafts = {s: (d if s == seat else []) for s, d in turn.drafts.items()} if turn.drafts else {}
+    drafts = turn.drafts
+    if drafts and any(d and s != seat for s, d in drafts.items()):
+        v.turn = vt = turn.shallow_copy()
+        vt.drafts = {s: (d if s == seat else []) for s, d in drafts.items()}
+    # else: nothing of the turn record is secret; the read-only view shares it
     if state.rules.hooks.redact:  # expansion modules' secrets (docs/modules.md)
         v.module_data = {m: dict(d) for m, d in state.module_data.items()}
         for hook in state.rules.hooks.redact:

@@ -145,7 +145,6 @@ class Board:
         "_key",
         "_kinds",
         "_near",
-        "_near_any",
         "_node_id",
         "_node_sq",
         "_node_supp",
@@ -189,7 +188,6 @@ class Board:
     _seg_nodes: tuple[tuple[int, ...], ...]
     _segdist: tuple[tuple[int, ...], ...]
     _near: tuple[tuple[tuple[int, int], ...], ...]
-    _near_any: tuple[frozenset[RoadNode], ...]
     _block: tuple[int, ...]
     _block_count: int
     _supplier_cells: tuple[Cell, ...]
@@ -198,7 +196,7 @@ class Board:
     _blank_run: tuple[int, ...]
     _road_sums: tuple[int, ...]
     _restaurant_cands: tuple[_RestaurantCandidate, ...]
-    _house_cands: tuple[_HouseCandidate, ...]
+    _house_cands: tuple[_HouseCandidate, ...] | None
     _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
     _campaign_index: dict[tuple[int, int], Mapping[Cell, tuple[int, ...]]]
     _campaign_hits: dict[tuple[tuple[int, int], frozenset[Cell]], tuple[int, ...]]
@@ -356,23 +354,19 @@ class Board:
 
         # roads next to each square ------------------------------------------------------
         near: list[tuple[tuple[int, int], ...]] = []
-        near_any: list[frozenset[RoadNode]] = []
         for i in range(n_sq):
             r, c = divmod(i, width)
             found: list[tuple[int, int]] = []
-            anyn: set[RoadNode] = set()
-            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < height and 0 <= cc < width:
-                    j = rr * width + cc
-                    if ns[j] >= 0:
-                        found.append((ns[j] if dr else ew[j], tile_ix[j]))
-                        anyn.add(nodes[ns[j]])
-                        anyn.add(nodes[ew[j]])
+            if r and ns[i - width] >= 0:
+                found.append((ns[i - width], tile_ix[i - width]))
+            if c + 1 < width and ns[i + 1] >= 0:
+                found.append((ew[i + 1], tile_ix[i + 1]))
+            if r + 1 < height and ns[i + width] >= 0:
+                found.append((ns[i + width], tile_ix[i + width]))
+            if c and ns[i - 1] >= 0:
+                found.append((ew[i - 1], tile_ix[i - 1]))
             near.append(tuple(found))
-            near_any.append(frozenset(anyn))
         s("_near", tuple(near))
-        s("_near_any", tuple(near_any))
 
         # mailbox blocks: 4-connected regions of non-road squares -------------------------
         block = [-1] * n_sq
@@ -459,6 +453,21 @@ class Board:
                 sums[(r + 1) * (width + 1) + c + 1] = sums[r * (width + 1) + c + 1] + acc
         s("_blank_run", tuple(run))
         s("_road_sums", tuple(sums))
+        s("_house_cands", None)  # built on first use: most games never place a house
+        # memos of answers that depend on more than the board (not observable state)
+        s("_campaign_cache", {})
+        s("_campaign_index", {})
+        s("_campaign_hits", {})
+        s("_range_cache", {})
+        s("_reach_cache", {})
+        s("_house_dist_cache", {})
+        s("_route_cache", {})
+
+    def _house_candidates(self) -> tuple[_HouseCandidate, ...]:
+        """Every house-and-garden rectangle on the printed map (a memo made on first use)."""
+        if self._house_cands is not None:
+            return self._house_cands
+        width = self._width
         # a house and its garden: 2 rows x 3 columns (garden east or west) or 3 x 2 (south or
         # north), by top-left square in row order, 2 x 3 first
         wide, tall = set(self._open_rects(2, 3)), set(self._open_rects(3, 2))
@@ -473,15 +482,9 @@ class Board:
                 rect = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1), (r + 2, c), (r + 2, c + 1))
                 hcands.append(_HouseCandidate((r, c), ((r + 2, c), (r + 2, c + 1)), rect))
                 hcands.append(_HouseCandidate((r + 1, c), ((r, c), (r, c + 1)), rect))
-        s("_house_cands", tuple(hcands))
-        # memos of answers that depend on more than the board (not observable state)
-        s("_campaign_cache", {})
-        s("_campaign_index", {})
-        s("_campaign_hits", {})
-        s("_range_cache", {})
-        s("_reach_cache", {})
-        s("_house_dist_cache", {})
-        s("_route_cache", {})
+        result = tuple(hcands)
+        object.__setattr__(self, "_house_cands", result)
+        return result
 
     def _open_rects(self, h: int, w: int) -> list[int]:
         """Top-left squares (``r * width + c``, in row order) of every ``h`` x ``w`` rectangle
@@ -1266,7 +1269,7 @@ class Board:
     ) -> Iterator[tuple[Cell, tuple[Cell, Cell]]]:
         """:meth:`legal_house_placements`, one at a time in the same order."""
         occ = _as_set(occupied)
-        for h in self._house_cands:
+        for h in self._house_candidates():
             if occ.isdisjoint(h.cells):
                 yield (h.top_left, h.garden)
 
@@ -1412,8 +1415,17 @@ class Board:
 
     def _roads_next_to(self, cells: Iterable[Cell]) -> frozenset[RoadNode]:
         """Road nodes orthogonally next to any of ``cells`` (both roads of a bridge)."""
-        near_any, width = self._near_any, self._width
-        return frozenset().union(*(near_any[r * width + c] for r, c in cells))
+        ns, ew, nodes = self._ns, self._ew, self._nodes
+        width, height = self._width, self._height
+        out: set[RoadNode] = set()
+        for r, c in cells:
+            for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                if 0 <= rr < height and 0 <= cc < width:
+                    j = rr * width + cc
+                    if ns[j] >= 0:
+                        out.add(nodes[ns[j]])
+                        out.add(nodes[ew[j]])
+        return frozenset(out)
 
     def _mask_cells(self, mask: int) -> frozenset[Cell]:
         cells = self._supplier_cells
