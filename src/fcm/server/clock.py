@@ -292,7 +292,12 @@ class Clocks:
 
         taken = 0
         for gid, seat, due_at in await self.store.transact(due, write=False):
-            if await self._claim(str(gid), int(seat), float(due_at), now):
+            try:  # one game's failure must not hold up the other deadlines
+                claimed = await self._claim(str(gid), int(seat), float(due_at), now)
+            except Exception:
+                log.exception("the deadline of game %s seat %s could not be claimed", gid, seat)
+                continue
+            if claimed:
                 taken += 1
                 try:
                     await self._fallback(str(gid), int(seat))
@@ -315,9 +320,13 @@ class Clocks:
             )
             if cur.rowcount != 1:
                 return False  # another process has it
+            # A deadline this process acted on may be claimed again once its lease ends: the
+            # seat still decides (a taken-over seat whose row a sync kept, after a gap in the
+            # changes this process saw). The bot acts again; the timeout is recorded once.
             tx.execute(
                 "INSERT INTO timeouts (game_id, seat, due_at, owner, acted_at, fallback)"
-                " VALUES (?, ?, ?, ?, ?, ?)", (gid, seat, due_at, self.owner, now, fallback),
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (gid, seat, due_at, self.owner, now, fallback),
             )
             if fallback == "bot_takeover":
                 row = tx.execute("SELECT taken_over FROM clocks WHERE game_id = ?",
