@@ -42,6 +42,7 @@ from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.match import BotMoveOutdated, LiveGame, MatchService, bot_secret, bot_seed
 from fcm.server.storage import SPECTATOR, Tx
+from fcm.server.ticker import Ticker
 
 log = logging.getLogger("fcm.server.clock")
 
@@ -124,8 +125,8 @@ class Clocks:
         self._memory: dict[str, tuple[int, frozenset[int]]] = {}
         self._jobs: dict[str, list[tuple[int, frozenset[int], frozenset[int] | None]]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
-        self._loop_task: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
+        self._ticker: Ticker | None = None
+        self._wake = asyncio.Event()  # a deadline due now: tick at once
         previous = service.on_change
 
         def on_change(live: LiveGame) -> None:
@@ -255,30 +256,15 @@ class Clocks:
     # -- the scheduler -------------------------------------------------------------------------
 
     async def start(self) -> None:
-        interval = self.settings.clock_interval
-        if interval > 0:
-            self._loop_task = asyncio.create_task(self._loop(interval), name="fcm-clock")
+        self._ticker = Ticker("fcm-clock", self.tick, self.settings.clock_interval, self._wake)
+        self._ticker.start()
 
     async def stop(self) -> None:
-        if self._loop_task is not None:
-            self._loop_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._loop_task
-            self._loop_task = None
+        if self._ticker is not None:
+            await self._ticker.stop()
+            self._ticker = None
         for task in list(self._workers.values()):
             task.cancel()
-
-    async def _loop(self, interval: float) -> None:
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=interval)
-            self._wake.clear()
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the clock's tick failed")
 
     async def tick(self) -> int:
         """Act on every deadline that is due now; returns how many this process took."""

@@ -49,6 +49,7 @@ from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.match import LiveGame, MatchService, seat_names
 from fcm.server.storage import Store, Tx
+from fcm.server.ticker import Ticker
 
 log = logging.getLogger("fcm.server.notify")
 
@@ -112,7 +113,7 @@ class Notifier:
         self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"
         self._jobs: dict[str, list[tuple[int, frozenset[int], bool]]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
-        self._loop_task: asyncio.Task[None] | None = None
+        self._ticker: Ticker | None = None
         # how messages leave (tests may replace them; each runs in a thread)
         self.send_email: Callable[[str, Message], None] = self._smtp
         self.send_webhook: Callable[[str, Message], None] = self._post
@@ -264,28 +265,15 @@ class Notifier:
     # -- sending ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        if self.settings.notify_interval > 0:
-            self._loop_task = asyncio.create_task(self._loop(self.settings.notify_interval),
-                                                  name="fcm-notify")
+        self._ticker = Ticker("fcm-notify", self.tick, self.settings.notify_interval)
+        self._ticker.start()
 
     async def stop(self) -> None:
-        if self._loop_task is not None:
-            self._loop_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._loop_task
-            self._loop_task = None
+        if self._ticker is not None:
+            await self._ticker.stop()
+            self._ticker = None
         for task in list(self._workers.values()):
             task.cancel()
-
-    async def _loop(self, interval: float) -> None:
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the notifier's tick failed")
 
     async def tick(self) -> int:
         """Queue the daily reminders due, then send every message due; returns how many
