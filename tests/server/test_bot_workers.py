@@ -52,6 +52,7 @@ def test_the_server_answers_while_a_hard_bot_thinks_and_survives_a_killed_worker
     hard = {"kind": "bot", "bot": "hard", "think_ms": 2000}
     caplog.set_level(logging.WARNING, logger="fcm.server")
     with TestClient(create_app(settings_for(db_url))) as client:
+        client.app.state.worker.job = bot_jobs.long_think_job  # type: ignore[attr-defined]
         g = create(client, seats=[hard, hard], seed=4)
         pool = client.app.state.worker.pool  # type: ignore[attr-defined]
         pid = wait_for_think(client, 0.3)
