@@ -27,6 +27,8 @@ def open_game(page: Any, server: str, body: dict[str, Any], seat: int = 0) -> tu
     game, token = made["game"], made["seats"][seat]["token"]
     page.goto(f"{server}/#/join/{game}/{token}")
     page.wait_for_selector(f".game-screen[data-seat='{seat}']")
+    # live: an action posted by a test after this reaches the page as a push, with its events
+    page.wait_for_selector("[data-test=connection][data-state=live]")
     return game, made
 
 
