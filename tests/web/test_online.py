@@ -44,16 +44,18 @@ def test_sign_up_create_a_timed_game_and_play_a_move(page: Any, server: str) -> 
     assert 86000 < int(mine.get_attribute("data-left")) <= 86400
     assert "choose_reserve" in ui.kinds()
     ui.click_type("choose_reserve")
+    # the bot's own reserve choice may raise the version first, so wait for our entry itself
+    def mine_logged() -> bool:
+        log = ui.http.get(f"/api/games/{game}/log",
+                          headers={"authorization": f"Bearer {ui.token(game, 0)}"}).json()
+        return any(e["seat"] == 0 and e["action"]["type"] == "choose_reserve"
+                   for e in log["entries"][1:])
     for _ in range(200):
-        after = ui.server_state(game, 0)
-        if after["version"] > st["version"]:
+        if mine_logged():
             break
         page.wait_for_timeout(50)
-    assert after["version"] > st["version"]
-    log = ui.http.get(f"/api/games/{game}/log",
-                      headers={"authorization": f"Bearer {ui.token(game, 0)}"}).json()
-    assert any(e["seat"] == 0 and e["action"]["type"] == "choose_reserve"
-               for e in log["entries"][1:])
+    assert mine_logged()
+    assert ui.server_state(game, 0)["version"] > st["version"]
     # back in the lobby, the account's list shows the game and whose turn it is
     page.goto(server + "/")
     row = page.locator(f"[data-test=account-games] [data-game='{game}']")
