@@ -31,6 +31,7 @@ from fcm.core.actions import (
     Done,
     Hire,
     PlaceCampaign,
+    PlaceRestaurant,
     StartCampaign,
     Train,
 )
@@ -40,9 +41,18 @@ from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, Good, Seat
 
 DEFAULT_ROLLOUTS = 10  # per searched decision (candidates x determinizations)
-SAFETY_SECONDS = 2.0  # a default decision never thinks longer than this
+SAFETY_SECONDS = 2.0  # a default decision never thinks longer than this (CPU seconds)
 MAX_CANDIDATES = 5
 MARGIN = 3.0  # dollars per rollout a candidate must gain over medium's choice
+HALVING = False  # successive halving: the worse half of the candidates stops early
+FIRST_SAMPLES = 2  # determinizations every candidate gets before the first cut
+SEARCH_RESTAURANTS = False  # restaurant placement (setup and Local Managers) is searched
+WORK_HORIZON = 1  # rounds a Working decision's rollouts play
+# The first restaurant, once a game: medium's best squares, each played out (one draw: hidden
+# reserves barely matter this early) to the game's end at 2 players, some rounds at more.
+SETUP_CANDIDATES = 8
+SETUP_HORIZON = {2: 99, 3: 8, 4: 5, 5: 4}
+BANK_HORIZON = False  # forecast income only for the rounds the bank is expected to last
 HORIZON_ROUNDS = 3  # rounds of forecast income a truncated rollout is credited with
 FOODS = (Good.BURGER, Good.PIZZA)
 RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
@@ -85,22 +95,51 @@ class HardBot:
     ) -> list[Action]:
         """Medium's choice first, then alternatives of the same decision."""
         first = legal[0]
+        setup = view.turn.phase is Phase.SETUP_RESTAURANTS
         out: list[Action] = [proposal]
-        # The reserve card only shows after a rollout's horizon: medium's plan chooses it.
-        if view.turn.phase is Phase.WORKING and not isinstance(first, ChooseReserve):
+        pool: list[Action] = []
+        if SEARCH_RESTAURANTS and isinstance(proposal, PlaceRestaurant):
+            pool = self._top_restaurants(view, seat, legal, proposal)
+        elif view.turn.phase is Phase.WORKING and not isinstance(first, ChooseReserve):
+            # The reserve card only shows after a rollout's horizon: medium's plan chooses it.
             kinds = (Hire, Train, StartCampaign)
-            pool: list[Action] = [a for a in legal if isinstance(a, kinds)]
+            pool = [a for a in legal if isinstance(a, kinds)]
             if any(isinstance(a, PlaceCampaign) for a in legal):
                 pool = self._top_placements(view, seat, legal)
             if pool and Done() in legal:
                 pool.append(Done())
-        else:
-            return out
         for a in pool:
             if a not in out:
                 out.append(a)
-            if len(out) >= MAX_CANDIDATES:
+            if len(out) >= (SETUP_CANDIDATES if setup else MAX_CANDIDATES):
                 break
+        return out
+
+    def _top_restaurants(
+        self, view: GameState, seat: Seat, legal: Sequence[Action], proposal: Action
+    ) -> list[Action]:
+        """Medium's next-best restaurant squares (one entrance each, distinct cells), and
+        Done where a Local Manager may also keep its restaurant for later."""
+        assert isinstance(proposal, PlaceRestaurant)
+        places = [a for a in legal if isinstance(a, PlaceRestaurant)]
+        picker = MediumBot(self.seed)
+        taken = {proposal.cell}
+        out: list[Action] = []
+        setup = view.turn.phase is Phase.SETUP_RESTAURANTS
+        while len(out) < (SETUP_CANDIDATES - 1 if setup else MAX_CANDIDATES - 2):
+            rest = [a for a in places if a.cell not in taken]
+            if not rest:
+                break
+            if setup:
+                pick = picker._best_restaurant(view, seat, list(rest), legal)
+            else:
+                pick = picker._new_restaurant(view, seat, list(rest))  # type: ignore[assignment]
+            if not isinstance(pick, PlaceRestaurant):
+                break
+            out.append(pick)
+            taken.add(pick.cell)
+        if not setup and Done() in legal:
+            out.append(Done())
         return out
 
     def _top_placements(
@@ -135,14 +174,16 @@ class HardBot:
                     roll -= w
         return state
 
-    def rollout(self, state: GameState, seat: Seat, action: Action, policy: MediumBot) -> float:
-        """Apply ``action``, let medium play every seat to the next round's Restructuring, and
-        score the position for ``seat``."""
-        start_round = state.round
+    def rollout(
+        self, state: GameState, seat: Seat, action: Action, policy: MediumBot, rounds: int = 1
+    ) -> float:
+        """Apply ``action``, let medium play every seat to the Restructuring ``rounds`` rounds
+        on, and score the position for ``seat``."""
+        stop_round = state.round + rounds
         apply_in_place(state, seat, action)
         steps = 0
-        while state.turn.phase is not Phase.GAME_OVER and steps < 2000:
-            if state.turn.phase is Phase.RESTRUCTURING and state.round > start_round:
+        while state.turn.phase is not Phase.GAME_OVER and steps < 2000 * rounds:
+            if state.turn.phase is Phase.RESTRUCTURING and state.round >= stop_round:
                 break
             actors = current_actors(state)
             s = actors[0]
@@ -153,37 +194,66 @@ class HardBot:
 
     def evaluate(
         self, view: GameState, seat: Seat, candidates: list[Action]
-    ) -> tuple[list[float], int]:
-        """Mean rollout value of each candidate over the same determinizations, and how many
-        determinizations each got (the budget decides)."""
+    ) -> tuple[list[float], list[int]]:
+        """Mean rollout value of each candidate and how many determinizations it got. Every
+        candidate still in the race plays the same determinizations (common random numbers);
+        with ``HALVING`` the worse half stops after ``FIRST_SAMPLES`` draws, and again at each
+        doubling, medium's proposal always kept, until the budget is spent."""
         rng = Rng(self.seed ^ (view.round * 7919) ^ len(candidates))
         start = time.perf_counter()
         cpu = time.process_time()
-        deadline = start + (self.think if self.think is not None else SAFETY_SECONDS)
+        # A rollout budget is safe-guarded in CPU seconds (the same moves on a loaded
+        # machine); a seconds budget (``think``) is wall time, as the server's clock is.
+        clock = time.perf_counter if self.think is not None else time.process_time
+        begun = clock()
+        deadline = begun + (self.think if self.think is not None else SAFETY_SECONDS)
         limit = self.rollouts if self.rollouts is not None else 10**9
-        totals = [0.0] * len(candidates)
+        rounds = WORK_HORIZON
+        if view.turn.phase is Phase.SETUP_RESTAURANTS:
+            rounds = SETUP_HORIZON.get(view.num_players, 4)
+            limit = min(limit, len(candidates))
+        n = len(candidates)
+        totals = [0.0] * n
+        counts = [0] * n
+        alive = list(range(n))
+        used = 0
         samples = 0
-        per_iter = 0.0
-        while samples * len(candidates) < limit:
-            now = time.perf_counter()
-            if samples and now + per_iter * 1.2 > deadline:
-                break
+        next_cut = FIRST_SAMPLES
+        per_rollout = 0.0
+        stop = False
+        while used < limit and not stop:
             base = self.determinize(view, seat, rng)
-            for i, cand in enumerate(candidates):
-                policy = MediumBot(self.seed + samples)
-                totals[i] += self.rollout(base.clone(), seat, cand, policy)
+            policy_seed = self.seed + samples
+            for i in alive:
+                if used and clock() + per_rollout * 1.2 > deadline:
+                    stop = True
+                    break
+                totals[i] += self.rollout(base.clone(), seat, candidates[i],
+                                          MediumBot(policy_seed), rounds)
+                counts[i] += 1
+                used += 1
+                per_rollout = (clock() - begun) / used
             samples += 1
-            per_iter = (time.perf_counter() - start) / samples
-        self.stats["rollouts"] += samples * len(candidates)
+            if HALVING and samples >= next_cut and len(alive) > 2:
+                ranked = sorted(alive, key=lambda i: (-totals[i] / counts[i], i))
+                keep = ranked[: max(2, (len(alive) + 1) // 2)]
+                if 0 not in keep:
+                    keep[-1] = 0
+                alive = sorted(keep)
+                next_cut *= 2
+        self.stats["rollouts"] += used
         self.stats["seconds"] += time.perf_counter() - start
         self.stats["cpu"] += time.process_time() - cpu
-        return [t / max(1, samples) for t in totals], samples
+        return [t / max(1, c) for t, c in zip(totals, counts, strict=True)], counts
 
     def search(self, view: GameState, seat: Seat, candidates: list[Action]) -> Action:
-        means, samples = self.evaluate(view, seat, candidates)
-        if samples == 0:
+        means, counts = self.evaluate(view, seat, candidates)
+        if counts[0] == 0:
             return candidates[0]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        # the best of those that ran the longest (a candidate cut early was behind)
+        most = max(counts)
+        best = max((i for i in range(len(candidates)) if counts[i] == most),
+                   key=lambda i: (means[i], -i))
         if best != 0 and means[best] >= means[0] + MARGIN:
             return candidates[best]
         return candidates[0]
@@ -200,8 +270,8 @@ class HardBot:
         if len(cands) < 2:
             others = [a for a in legal if a != proposal][: MAX_CANDIDATES - 1]
             cands = [proposal, *others]
-        means, samples = self.evaluate(view, seat, cands)
-        out = [(a, m, samples, a == proposal) for a, m in zip(cands, means, strict=True)]
+        means, counts = self.evaluate(view, seat, cands)
+        out = [(a, m, c, a == proposal) for a, m, c in zip(cands, means, counts, strict=True)]
         return sorted(out, key=lambda x: -x[1])
 
 
@@ -252,10 +322,14 @@ def value(state: GameState, seat: Seat, policy: MediumBot) -> float:
             p.cash for p in state.players if p.seat != seat
         )
         return lead + (1000 if state.ranking and state.ranking[0] == seat else -1000)
-    rounds = HORIZON_ROUNDS
-
-    def worth(s: Seat) -> float:
-        return state.players[s].cash + rounds * forecast(state, s)
-
-    mine = worth(seat)
-    return mine - max(worth(s) for s in range(state.num_players) if s != seat)
+    income = [forecast(state, s) for s in range(state.num_players)]
+    rounds = float(HORIZON_ROUNDS)
+    if BANK_HORIZON:
+        # the game ends at the second bank break: income counts only for the rounds the bank
+        # is expected to last (the reserve cards refill it once)
+        left = state.bank
+        if state.bank_breaks == 0:
+            left += sum(p.reserve or 0 for p in state.players)
+        rounds = min(rounds, max(1.0, left / max(10.0, sum(max(0.0, i) for i in income))))
+    worth = [state.players[s].cash + rounds * income[s] for s in range(state.num_players)]
+    return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)

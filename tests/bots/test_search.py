@@ -1,0 +1,116 @@
+"""The hard bot's search (issue 16): successive halving over common determinizations,
+restaurant placement searched, the bank-aware value of a truncated rollout, and a rollout
+budget whose safety counts CPU time (the same move on a loaded machine)."""
+
+from __future__ import annotations
+
+import pytest
+
+import fcm.bots.search as search
+from fcm.bots.medium import MediumBot
+from fcm.bots.search import HardBot, value
+from fcm.core.actions import ChooseReserve, PlaceRestaurant
+from fcm.core.engine import apply_in_place, current_actors, legal_actions
+from fcm.core.setup import new_game
+from fcm.core.state import GameState, Phase
+from fcm.core.views import view
+
+
+def _setup_restaurants(players: int, seed: int) -> tuple[GameState, int]:
+    state = new_game(players, seed)
+    while state.turn.phase is Phase.SETUP_RESERVE:
+        seat = current_actors(state)[0]
+        apply_in_place(state, seat, ChooseReserve(200))
+    return state, current_actors(state)[0]
+
+
+def _working(players: int, seed: int, rounds: int) -> tuple[GameState, int]:
+    """A medium self-play position at a Working decision with several candidates."""
+    state = new_game(players, seed)
+    bots = [MediumBot(seed * 10 + i) for i in range(players)]
+    while True:
+        seat = current_actors(state)[0]
+        legal = legal_actions(state, seat)
+        if (
+            state.turn.phase is Phase.WORKING
+            and state.round >= rounds
+            and len(HardBot(1).candidates(view(state, seat), seat, legal, legal[0])) >= 4
+        ):
+            return state, seat
+        apply_in_place(state, seat, bots[seat].choose(view(state, seat), seat, legal))
+
+
+def test_setup_restaurant_candidates_are_distinct_squares_with_medium_first(monkeypatch):
+    monkeypatch.setattr(search, "SEARCH_RESTAURANTS", True)
+    state, seat = _setup_restaurants(3, 4)
+    v, legal = view(state, seat), legal_actions(state, seat)
+    bot = HardBot(2)
+    proposal = bot.medium.choose(v, seat, legal)
+    cands = bot.candidates(v, seat, legal, proposal)
+    assert isinstance(proposal, PlaceRestaurant) and cands[0] == proposal
+    assert 2 <= len(cands) <= search.SETUP_CANDIDATES
+    assert all(isinstance(a, PlaceRestaurant) and a in legal for a in cands)
+    assert len({a.cell for a in cands}) == len(cands)  # one entrance per square
+
+
+def test_restaurant_placement_is_searched_and_legal(monkeypatch):
+    monkeypatch.setattr(search, "SEARCH_RESTAURANTS", True)
+    state, seat = _setup_restaurants(2, 7)
+    bot = HardBot(3, rollouts=6)
+    legal = legal_actions(state, seat)
+    action = bot.choose(view(state, seat), seat, legal)
+    assert action in legal and bot.stats["rollouts"] >= 2
+
+
+def test_successive_halving_keeps_medium_and_gives_the_best_more_draws(monkeypatch):
+    monkeypatch.setattr(search, "HALVING", True)
+    monkeypatch.setattr(search, "FIRST_SAMPLES", 2)
+    state, seat = _working(2, 3, 2)
+    v, legal = view(state, seat), legal_actions(state, seat)
+    bot = HardBot(1, rollouts=24)
+    cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))
+    means, counts = bot.evaluate(v, seat, cands)
+    assert counts[0] == max(counts)  # medium's proposal is never cut
+    assert min(counts) == 2 and max(counts) > 2  # the others got 2, the survivors more
+    assert sum(counts) == bot.stats["rollouts"] >= 24
+    # every survivor played the same draws, so their means compare like for like
+    assert sorted(set(counts))[-1] == counts[0]
+    # determinism: the same seed and view give the same reading
+    again = HardBot(1, rollouts=24).evaluate(v, seat, cands)
+    assert again == (means, counts)
+
+
+def test_a_rollout_budget_stops_on_cpu_time_not_wall_time(monkeypatch):
+    """The safety of a rollout budget counts CPU seconds: a machine busy with other work
+    (wall time passing faster) does not change the move."""
+    state, seat = _working(2, 3, 2)
+    v, legal = view(state, seat), legal_actions(state, seat)
+    cands = HardBot(1).candidates(v, seat, legal, legal[0])
+    ref = HardBot(1, rollouts=10).evaluate(v, seat, cands)
+    clock = iter(range(0, 10**6, 100))  # wall time leaps 100 s per reading
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(clock)))
+    assert HardBot(1, rollouts=10).evaluate(v, seat, cands) == ref
+    # a seconds budget is wall time (the server's clock): it stops after one draw
+    _, counts = HardBot(1, think=1.0).evaluate(v, seat, cands)
+    assert max(counts) == 1
+
+
+def test_bank_horizon_counts_income_only_for_the_rounds_the_bank_lasts(monkeypatch):
+    """Value of a truncated rollout: the game ends at the second bank break, so with the
+    bank nearly empty after the first break a forecast income counts for one round, not
+    HORIZON_ROUNDS."""
+    state, seat = _working(2, 5, 4)
+    monkeypatch.setattr(search, "forecast", lambda st, s: 50.0 if s == seat else 0.0)
+    cash_lead = state.players[seat].cash - state.players[1 - seat].cash
+    monkeypatch.setattr(search, "BANK_HORIZON", True)
+    state.bank_breaks, state.bank = 1, 20
+    assert value(state, seat, MediumBot(1)) == pytest.approx(cash_lead + 50)
+    state.bank = 10_000  # a full bank: the whole horizon
+    assert value(state, seat, MediumBot(1)) == pytest.approx(
+        cash_lead + search.HORIZON_ROUNDS * 50
+    )
+    monkeypatch.setattr(search, "BANK_HORIZON", False)
+    state.bank = 20
+    assert value(state, seat, MediumBot(1)) == pytest.approx(
+        cash_lead + search.HORIZON_ROUNDS * 50
+    )
