@@ -70,4 +70,14 @@ def bots() -> list[Row]:
                         f"p95 {per_decision[int(0.95 * len(per_decision))]:.2f} s, max "
                         f"{per_decision[-1]:.2f} s (safety {SAFETY_SECONDS:.0f} s), "
                         f"{len(per_decision)} decisions"))
+        # The first restaurant is searched once a game, with long rollouts.
+        setups = [(s, seat) for s, seat in decisions if s.turn.phase is Phase.SETUP_RESTAURANTS]
+        setup_times = []
+        for state, seat in setups:
+            start = time.process_time()
+            HardBot(1).choose(view(state, seat), seat, legal_actions(state, seat))
+            setup_times.append(time.process_time() - start)
+        if setup_times:
+            rows.append(Row("hard", f"{players} players: s per first-restaurant decision",
+                            max(setup_times), "s", f"max of {len(setup_times)} (one per seat)"))
     return rows

@@ -1,21 +1,27 @@
 """The hard bot: medium proposes, determinized rollouts decide.
 
-At a decision with a real choice in Working 9-5 (hire, train, campaign tile and square), the bot
-takes medium's choice and a few alternatives as candidates. Each iteration draws one
-determinization of what its seat cannot see (the others' reserve cards while they are secret,
-from a prior; the chance state), consistently with its view and never from the true state, and
-plays every candidate on the same draw (paired comparison): the candidate is applied with the
-engine's in-place fast path on a cheap clone, then medium plays every seat to the start of the
-next round's Restructuring (one round), and a value estimate scores the truncated position (cash
-lead plus forecast income). Medium's choice is kept unless a candidate beats it by a margin over
-the same draws. Every other decision is medium's (Order of Business, Restructuring, Payday:
-searching them was neutral for others' bots).
+At a decision with a real choice in Working 9-5 (hire, train, campaign tile and square, a Local
+Manager's restaurant) and at the first restaurant of the setup, the bot takes medium's choice
+and a few alternatives as candidates. Each iteration draws one determinization of what its seat
+cannot see (the others' reserve cards while they are secret, from a prior; the chance state),
+consistently with its view and never from the true state, and plays every candidate on the same
+draw (paired comparison): the candidate is applied with the engine's in-place fast path on a
+cheap clone, then medium plays every seat to the start of the next round's Restructuring (one
+round), and a value estimate scores the truncated position (cash lead plus forecast income).
+The first restaurant decides the most and is searched once a game: medium's eight best squares,
+each played out to the game's end at 2 players (a few rounds at more). Medium's choice is kept
+unless a candidate beats it by a margin over the same draws. Rollouts barely differ between
+draws (the hidden reserves matter only from the first bank break), so more draws of the same
+candidates changed no game (successive halving, 30 rollouts: the same 40 games); the first
+restaurant changed many. Every other decision is medium's (Order of Business, Restructuring,
+Payday: searching them was neutral for others' bots).
 
 Budget: by default ``DEFAULT_ROLLOUTS`` rollouts per searched decision (deterministic: the same
 seed and view give the same move, so tournaments reproduce), stopped early by a safety of
-``SAFETY_SECONDS`` of wall time (it never binds on one free core: bench/bots.py measures the
-default's worst decision). ``rollouts=N`` sets another count; ``think=S`` a budget in seconds
-instead (the server sets its per-seat budget this way: with both, the first reached stops).
+``SAFETY_SECONDS`` of CPU time (a loaded machine plays the same moves; it never binds on one
+core: bench/bots.py measures the default's worst decision). ``rollouts=N`` sets another count;
+``think=S`` a budget in wall-clock seconds instead (the server sets its per-seat budget this
+way: with both, the first reached stops).
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ MAX_CANDIDATES = 5
 MARGIN = 3.0  # dollars per rollout a candidate must gain over medium's choice
 HALVING = False  # successive halving: the worse half of the candidates stops early
 FIRST_SAMPLES = 2  # determinizations every candidate gets before the first cut
-SEARCH_RESTAURANTS = False  # restaurant placement (setup and Local Managers) is searched
+SEARCH_RESTAURANTS = True  # restaurant placement (setup and Local Managers) is searched
 WORK_HORIZON = 1  # rounds a Working decision's rollouts play
 # The first restaurant, once a game: medium's best squares, each played out (one draw: hidden
 # reserves barely matter this early) to the game's end at 2 players, some rounds at more.
@@ -211,7 +217,7 @@ class HardBot:
         rounds = WORK_HORIZON
         if view.turn.phase is Phase.SETUP_RESTAURANTS:
             rounds = SETUP_HORIZON.get(view.num_players, 4)
-            limit = min(limit, len(candidates))
+            limit = len(candidates) if self.rollouts is not None else limit
         n = len(candidates)
         totals = [0.0] * n
         counts = [0] * n
