@@ -12,7 +12,7 @@ The first restaurant decides the most and is searched once a game: medium's eigh
 each played out to the game's end at 2 players (a few rounds at more). Medium's choice is kept
 unless a candidate beats it by a margin over the same draws. Rollouts barely differ between
 draws (the hidden reserves matter only from the first bank break), so more draws of the same
-candidates changed no game (successive halving, 30 rollouts: the same 40 games); the first
+candidates changed no game (30 rollouts: the same 40 games; halving at 24: the same 18); the first
 restaurant changed many. Every other decision is medium's (Order of Business, Restructuring,
 Payday: searching them was neutral for others' bots).
 
