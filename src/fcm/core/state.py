@@ -226,6 +226,10 @@ class Campaign:
     cells: tuple[Cell, ...] = ()  # empty for airplanes
     edge: Edge | None = None  # airplanes only
     first: int | None = None  # airplanes only: first row (e/w) or column (n/s)
+    # New Milestones (ketchup.md 3): a two-good airplane's second good; the milestone whose
+    # reward the campaign is (placed by no marketeer: First pizza sold, First new restaurant).
+    second_good: Good | None = None
+    reward: MilestoneId | None = None
 
 
 @dataclass(slots=True)
@@ -451,6 +455,8 @@ class GameState:
                     c.cells,
                     c.edge,
                     c.first,
+                    c.second_good,
+                    c.reward,
                 )
                 for n, c in self.campaigns.items()
             },
@@ -678,7 +684,7 @@ def _restaurant_from_dict(d: dict[str, Any]) -> Restaurant:
 
 
 def _campaign_to_dict(c: Campaign) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "number": c.number,
         "kind": c.kind.value,
         "owner": c.owner,
@@ -691,6 +697,12 @@ def _campaign_to_dict(c: Campaign) -> dict[str, Any]:
         "edge": None if c.edge is None else c.edge.value,
         "first": c.first,
     }
+    # Only with New Milestones (ketchup.md 3): every other saved game stays as it was.
+    if c.second_good is not None:
+        out["second_good"] = c.second_good.value
+    if c.reward is not None:
+        out["reward"] = c.reward.value
+    return out
 
 
 def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
@@ -706,6 +718,8 @@ def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
         cells=tuple(_cell(x) for x in d["cells"]),
         edge=None if d["edge"] is None else Edge(d["edge"]),
         first=None if d["first"] is None else int(d["first"]),
+        second_good=Good(d["second_good"]) if d.get("second_good") else None,
+        reward=MILESTONE_IDS[d["reward"]] if d.get("reward") else None,
     )
 
 
