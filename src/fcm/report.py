@@ -297,7 +297,8 @@ EVENT_LINES: dict[EventKind, _Line] = {
     ),
     EventKind.CAMPAIGN_LAUNCHED: lambda d, w: (
         f"{w(d['seat'])} launches campaign #{d['number']} ({d['campaign_type']}) for "
-        f"{d['good']}{' and ' + d['second_good'] if 'second_good' in d else ''}, {'eternal' if d['eternal'] else str(d['duration']) + ' round(s)'}."
+        f"{d['good']}{' and ' + d['second_good'] if 'second_good' in d else ''}, "
+        f"{'eternal' if d['eternal'] else str(d['duration']) + ' round(s)'}."
     ),
     EventKind.COOKED: lambda d, w: (
         f"{w(d['seat'])}: {d['employee']} makes {d['amount']} {d['good']}."

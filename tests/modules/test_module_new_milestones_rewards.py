@@ -23,6 +23,7 @@ from fcm.core.actions import (
     PlaceCampaign,
     PlaceRestaurant,
     StartCampaign,
+    Train,
     action_from_json,
 )
 from fcm.core.company import board_of, restaurant_cells
@@ -47,7 +48,7 @@ def events(ev: list[Any], kind: str) -> list[dict[str, Any]]:
 def airplane_draft(s: GameState, marketeer: str = "brand_manager") -> GameState:
     """Start airplane #4 (one row/column) for ``marketeer`` and place it along the west edge
     at row 3 (houses 2's rows)."""
-    s, _ = apply(s, 0, StartCampaign(marketeer, 4))  # type: ignore[arg-type]
+    s, _ = apply(s, 0, StartCampaign(marketeer, 4))
     s, _ = apply(s, 0, PlaceCampaign(edge=Edge.W, first=3))
     return s
 
@@ -89,7 +90,7 @@ def test_ketchup_3_first_brand_manager_used_two_goods_only_for_an_airplane_once(
     # A brand manager's mailbox: one good only ("not for mailboxes or billboards").
     s = working(make_state(modules=NM), ["brand_manager"], step=WorkStep.CAMPAIGNS)
     add_restaurant(s, 0, (0, 0), "se")
-    s, _ = apply(s, 0, StartCampaign("brand_manager", 9))  # type: ignore[arg-type]
+    s, _ = apply(s, 0, StartCampaign("brand_manager", 9))
     place = [a for a in legal_actions(s, 0) if isinstance(a, PlaceCampaign)]
     s, _ = apply(s, 0, place[0])
     assert all(
@@ -236,7 +237,7 @@ def test_ketchup_3_1_milestone_campaigns_pay_nothing_with_first_marketeer_used()
 
 def new_restaurant(s: GameState) -> tuple[GameState, list[Any]]:
     place = [a for a in legal_actions(s, 0) if isinstance(a, PlaceRestaurant)]
-    assert place[0] == PlaceRestaurant((0, 3), "nw", "local_manager")  # type: ignore[arg-type]
+    assert place[0] == PlaceRestaurant((0, 3), "nw", "local_manager")
     return apply(s, 0, place[0])
 
 
@@ -312,3 +313,83 @@ def test_ketchup_3_free_mailbox_action_json_and_reward_scenario_field() -> None:
     raw["campaigns"][0]["marketeer"] = "brand_manager"
     with pytest.raises(ScenarioError, match="no marketeer"):
         fcm.load_scenario(raw)
+
+
+# -- First lemonade sold: training cards at work (3 table, 3.1 colours) --------------------------
+
+
+def lemonade(at_work: list[str], beach: list[str] = ()) -> GameState:
+    s = make_state(modules=NM)
+    s.players[0].milestones[M.FIRST_LEMONADE_SOLD] = 1
+    return working(s, at_work, list(beach), step=WorkStep.TRAIN)
+
+
+def at_work(trainer: str, card: str, into: str, *, fresh: bool = False) -> Train:
+    return Train(trainer, card, into, fresh=fresh, at_work=True)  # type: ignore[arg-type]
+
+
+def at_work_steps(s: GameState) -> list[Train]:
+    return [a for a in legal_actions(s, 0) if isinstance(a, Train) and a.at_work]
+
+
+def test_ketchup_3_1_first_lemonade_sold_trains_at_work_into_the_same_colour_only() -> None:
+    s = lemonade(["trainer", "management_trainee", "errand_boy", "kitchen_trainee"])
+    steps = {(a.employee, a.into) for a in at_work_steps(s)}
+    # black -> black, light green -> light green, olive -> olive; never NBD (purple) or
+    # luxuries (salmon) from a Management Trainee (ketchup.md 3.1's example).
+    assert steps == {
+        ("management_trainee", "junior_vice_president"),
+        ("errand_boy", "cart_operator"),
+        ("kitchen_trainee", "burger_cook"),
+        ("kitchen_trainee", "pizza_cook"),
+    }
+    s, ev = apply(s, 0, Train("trainer", "errand_boy", "cart_operator", at_work=True))
+    assert "cart_operator" in s.players[0].at_work and "errand_boy" not in s.players[0].at_work
+    (trained,) = events(ev, "trained")
+    assert trained["at_work"] is True and (0, "first_trainer_used") in claims(ev)
+    # The new card takes the old one's place and may act this turn (it had not acted).
+    assert s.turn.working is not None and "cart_operator" in s.turn.working.unused
+    assert not at_work_steps(s)  # the Trainer's one action is used
+
+
+def test_ketchup_3_first_lemonade_sold_the_new_card_acts_this_turn() -> None:
+    s = lemonade(["trainer", "kitchen_trainee"])
+    s, _ = apply(s, 0, Train("trainer", "kitchen_trainee", "burger_cook", at_work=True))
+    assert s.turn.working is not None and s.turn.working.step is WorkStep.FOOD_AND_DRINKS
+    cooks = [a for a in legal_actions(s, 0) if type(a).__name__ == "Cook"]
+    assert [(a.employee, a.good) for a in cooks] == [("burger_cook", B)]
+    s, _ = apply(s, 0, cooks[0])
+    assert s.players[0].stock[B] == 3  # a Burger Cook's 3, not a Kitchen Trainee's 1
+
+
+def test_ketchup_3_without_first_lemonade_sold_no_card_at_work_is_trained() -> None:
+    s = working(make_state(modules=NM), ["trainer", "errand_boy"], ["errand_boy"],
+                step=WorkStep.TRAIN)  # fmt: skip
+    assert not at_work_steps(s)
+    assert any(isinstance(a, Train) for a in legal_actions(s, 0))  # the beach one
+    with pytest.raises(IllegalActionError, match="First lemonade sold"):
+        apply(s, 0, Train("trainer", "errand_boy", "cart_operator", at_work=True))
+
+
+def test_ketchup_3_first_lemonade_sold_normal_limits_same_trainer_goes_on() -> None:
+    # A Coach (2 actions) may take a card at work two steps; a second trainer may not go on
+    # with a card the first trained (no stacking without First house built).
+    s = lemonade(["coach", "trainer", "management_trainee"])
+    s, _ = apply(s, 0, at_work("trainer", "management_trainee", "junior_vice_president"))
+    assert s.players[0].at_work.count("junior_vice_president") == 1
+    assert not at_work_steps(s)  # the Coach may not go on with the Trainer's card
+    s = lemonade(["coach", "management_trainee"])
+    s, _ = apply(s, 0, at_work("coach", "management_trainee", "junior_vice_president"))
+    saved = state_from_dict(s.to_dict())  # the turn's at-work training is saved
+    assert saved.state_hash() == s.state_hash() and saved.turn.working is not None
+    assert [f.card for f in saved.turn.working.trained_at_work] == ["junior_vice_president"]
+    go_on = at_work("coach", "junior_vice_president", "vice_president", fresh=True)
+    assert go_on in at_work_steps(s)
+    s, _ = apply(s, 0, go_on)
+    assert "vice_president" in s.players[0].at_work
+
+
+def test_ketchup_3_first_lemonade_sold_only_available_cards() -> None:
+    s = lemonade(["trainer", "errand_boy"])
+    s.supply["cart_operator"] = 0
+    assert not at_work_steps(s)

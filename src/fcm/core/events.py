@@ -511,6 +511,7 @@ class Trained(TypedDict):
     into: EmployeeId
     fresh: bool
     short: dict[str, Any]
+    at_work: NotRequired[bool]  # a card at work (First lemonade sold, ketchup.md 3)
 
 
 class TurnEnded(TypedDict):

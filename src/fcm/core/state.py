@@ -294,6 +294,9 @@ class WorkingTurn:
     fresh: list[FreshCard] = field(default_factory=list)
     unused: list[EmployeeId] = field(default_factory=list)  # cards at work whose action is unused
     draft: CampaignDraft | None = None
+    # Cards at work trained this turn (First lemonade sold, ketchup.md 3): what they became and
+    # the trainer unit that did it (saved only when not empty).
+    trained_at_work: list[FreshCard] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -589,6 +592,7 @@ def _clone_working(w: WorkingTurn | None) -> WorkingTurn | None:
         fresh=[FreshCard(f.card, f.trainer) for f in w.fresh],
         unused=list(w.unused),
         draft=None if d is None else CampaignDraft(d.marketeer, d.number, d.cells, d.edge, d.first),
+        trained_at_work=[FreshCard(f.card, f.trainer) for f in w.trained_at_work],
     )
 
 
@@ -727,7 +731,7 @@ def _working_to_dict(w: WorkingTurn | None) -> dict[str, Any] | None:
     if w is None:
         return None
     d = w.draft
-    return {
+    out: dict[str, Any] = {
         "seat": w.seat,
         "step": w.step.value,
         "hires_left": w.hires_left,
@@ -746,6 +750,9 @@ def _working_to_dict(w: WorkingTurn | None) -> dict[str, Any] | None:
             "first": d.first,
         },
     }
+    if w.trained_at_work:  # New Milestones only: every other saved game stays as it was
+        out["trained_at_work"] = [[f.card, f.trainer] for f in w.trained_at_work]
+    return out
 
 
 def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
@@ -771,6 +778,9 @@ def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
         fresh=[FreshCard(EMPLOYEE_IDS[c], int(t)) for c, t in d["fresh"]],
         unused=_employees(d["unused"]),
         draft=draft,
+        trained_at_work=[
+            FreshCard(EMPLOYEE_IDS[c], int(t)) for c, t in d.get("trained_at_work", [])
+        ],
     )
 
 

@@ -12,9 +12,20 @@ Effects (ketchup.md 3 table, 3.1), each a hook of this module:
 - First marketing trainee used: a Kitchen Trainee and an Errand Boy onto your beach.
 - First campaign manager used: that turn the manager may launch a second tile of the same
   type, good and duration (it stays on the one that runs longer, as a second shift does).
+- First brand manager used: that round a Brand Manager's airplane may carry two different
+  goods (``ChooseAdvert.second_good``; the claiming airplane too, 19.3), once; in Marketing it
+  places good A, then good B, on every house it reaches. The airplanes 4-6 of a game with this
+  module are the two-good tiles (same numbers and widths, replacing the base ones, 19.1 row 19).
 - First brand director used: every radio you place from then on is eternal (the claiming one
   too, [M]); its director stays busy on it.
 - First burger sold: your CEO has 4 slots (whatever the reserve cards say).
+- First pizza sold: at the end of that Dinnertime, for each of the first three houses that
+  bought pizza (across sellers, in house order), its seller gets a radio #1-3 for pizza, 2
+  rounds, on the first empty square next to a road of the house's tile (19.3; the square is a
+  documented rule, docs/modules.md), linked to no marketeer.
+- First lemonade sold: cards at work may be trained (``Train.at_work``) into a card of the
+  same colour, with the normal limits; the new card takes the old one's place and acts this
+  turn if the old one had not.
 - First soda sold: a freezer (as First to throw away), already in this Clean up.
 - First recruiting girl used: an Executive Vice President onto your beach, never paid.
 - First trainer used: a Trainer onto your beach; at Payday you are never forced to fire:
@@ -23,14 +34,15 @@ Effects (ketchup.md 3 table, 3.1), each a hook of this module:
 - First discount manager used: $100 leaves the bank (out of the game) at the end of every
   Restructuring in which your price cards at work discount by $3 or more.
 - First house built: trainers may be stacked on one card (as First to pay $20), at once.
+- First new restaurant: right after the new restaurant, an optional free eternal mailbox
+  (``FreeMailbox``: tile #7-10, good of your choice) entirely within its block; ``Done``
+  declines. Linked to no marketeer.
 - First waitress used: your salaries are $3 per salaried card.
 - First cart operator used: cart operators, zeppelin pilots and truck drivers collect twice as
   many drinks per supplier, the claiming haul included.
 
-Not implemented yet (the milestone is claimed, its effect does not act; docs/modules.md):
-First brand manager used (two-good airplane), First
-pizza sold (radios), First lemonade sold (training at work), First new restaurant (free
-mailbox).
+The pizza radios and the free mailbox are ``Campaign.reward`` campaigns: no marketeer, no $5
+per token (3.1).
 """
 
 from __future__ import annotations
@@ -531,6 +543,12 @@ def salary_goods(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(M.FIRST_BEER_SOLD)
 
 
+def train_at_work(state: GameState, seat: Seat) -> bool:
+    """First lemonade sold: cards at work may be trained into a card of the same colour (the
+    card's ``colour``: facts.md A.1 and ketchup.md 3.1's list)."""
+    return state.players[seat].has(M.FIRST_LEMONADE_SOLD)
+
+
 def never_fire(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(M.FIRST_TRAINER_USED)
 
@@ -564,6 +582,7 @@ def module() -> Module:
             two_goods=(two_goods,),
             pending_options=(pending_options,),
             pending_act=(pending_act,),
+            train_at_work=(train_at_work,),
         ),
         milestone_expiry=expiry,
     )
