@@ -393,3 +393,100 @@ def test_ketchup_3_first_lemonade_sold_only_available_cards() -> None:
     s = lemonade(["trainer", "errand_boy"])
     s.supply["cart_operator"] = 0
     assert not at_work_steps(s)
+
+
+# -- the new decisions in play: invariants and exact replay (issue 15 item 4) --------------------
+
+
+def _play_on(s: GameState, seed: int, actions: int = 400) -> tuple[GameState, list[str]]:
+    """Random legal actions from ``s`` (a new decision is taken whenever it is offered), every
+    invariant checked after each; then a save/load and a replay of the same actions from ``s``
+    must give the identical state. Returns the final state and the new decisions taken."""
+    import json
+
+    from fcm.core.company import cards_in_play
+    from fcm.core.engine import current_actors
+    from fcm.core.invariants import check_invariants
+    from fcm.core.rng import Rng
+
+    # A built position: its supply is the box less the cards in play, its money what it holds.
+    in_play = cards_in_play(s)
+    for card, total in s.rules.catalog.supply_for(s.num_players).items():
+        s.supply[card] = total - in_play[card]
+    money = s.bank + sum(p.cash for p in s.players) - s.reserve_added - s.box_paid
+    rng = Rng(seed)
+    start = state_from_dict(s.to_dict())
+    taken: list[str] = []
+    history = []
+    for _ in range(actions):
+        if s.ranking:
+            break
+        seat = current_actors(s)[0]
+        legal = legal_actions(s, seat)
+        new = [
+            a for a in legal
+            if isinstance(a, FreeMailbox)
+            or (isinstance(a, ChooseAdvert) and a.second_good is not None)
+            or (isinstance(a, Train) and a.at_work)
+        ]
+        tiles = s.rules.catalog.campaigns
+        airplane = [  # steer the Brand Manager to an airplane (two goods come next)
+            a for a in legal
+            if isinstance(a, StartCampaign) and a.marketeer == "brand_manager"
+            and tiles[a.number].type is CampaignType.AIRPLANE
+        ]
+        pick = new or airplane
+        action = pick[rng.below(len(pick))] if pick else legal[rng.below(len(legal))]
+        if new:
+            taken.append(action.type + (":at_work" if isinstance(action, Train) else ""))
+        s, ev = apply(s, seat, action)
+        taken += [
+            f"milestone_campaign:{e.data['milestone']}"
+            for e in ev
+            if e.kind == "milestone_campaign" and e.data["number"] is not None
+        ]
+        check_invariants(s, money)
+        history.append((seat, action))
+    again = state_from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again.canonical_json() == s.canonical_json()
+    replay = start
+    for seat, action in history:
+        replay, _ = apply(replay, seat, action)
+    assert replay.state_hash() == s.state_hash()
+    return s, taken
+
+
+def test_ketchup_3_new_decisions_reached_and_played_on_keep_invariants_and_replay() -> None:
+    # A Brand Manager's airplane and a Local Manager's restaurant in one turn (seat 0), with a
+    # Trainer and First lemonade sold: all three new decisions come up, then play goes on.
+    s = make_state(modules=NM)
+    s.players[0].milestones[M.FIRST_LEMONADE_SOLD] = 0  # claimed in an earlier round
+    s.players[0].cash = s.players[1].cash = 50
+    s = working(s, ["trainer", "kitchen_trainee", "brand_manager", "local_manager"],
+                step=WorkStep.TRAIN)  # fmt: skip
+    add_restaurant(s, 0, (0, 0), "se")
+    add_restaurant(s, 1, (8, 8), "se")
+    s.players[0].stock[P] = 2
+    s.houses[2].demand = [P]
+    s, taken = _play_on(s, seed=5)
+    assert {"train:at_work", "choose_advert", "free_mailbox"} <= set(taken)
+    assert "milestone_campaign:first_new_restaurant" in taken
+
+
+def test_ketchup_3_pizza_radios_in_a_played_dinnertime_keep_invariants_and_replay() -> None:
+    s = make_state(modules=NM)
+    add_restaurant(s, 0, (0, 0), "se")
+    add_restaurant(s, 1, (8, 8), "se")
+    s.players[0].stock[P] = 3
+    s.houses[2].demand = [P]
+    s.houses[4].demand = [P]
+    s.players[0].hand = ["kitchen_trainee"]
+    s.players[1].hand = ["kitchen_trainee"]
+    from tests.helpers import start_phase
+
+    from fcm.core.state import Phase
+
+    start_phase(s, Phase.RESTRUCTURING)
+    s, taken = _play_on(s, seed=9, actions=300)
+    assert taken.count("milestone_campaign:first_pizza_sold") == 2  # houses 2 and 4
+    assert s.round > 3  # and play went on past the radios' two rounds
