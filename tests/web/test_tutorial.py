@@ -31,13 +31,7 @@ class Walk:
         return self.pg.locator("[data-test=coach]")
 
     def at(self, step: str, timeout: float = 30_000) -> None:
-        try:
-            self.pg.wait_for_selector(f"[data-test=coach][data-step='{step}']", timeout=timeout)
-        except Exception:
-            self.pg.screenshot(path=f"test-artifacts/DEBUG-at-{step}.png")
-            print("DECISION", self.pg.locator("[data-test=decision]").inner_html()[:3000])
-            print("COACH", self.pg.locator("[data-test=coach]").inner_html()[:1000])
-            raise
+        self.pg.wait_for_selector(f"[data-test=coach][data-step='{step}']", timeout=timeout)
 
     def step(self) -> str | None:
         return self.coach().get_attribute("data-step")
@@ -139,7 +133,8 @@ def test_the_tutorial_and_rules_help_by_tap(
     pg.wait_for_selector("[data-test=coach].hidden", state="attached")
     # free play: round 4's Restructuring is mine to decide
     pg.wait_for_selector("[data-test=round][data-round='4']")
-    pg.wait_for_selector("[data-test=decision][data-phase=restructuring] button[data-type=send_to_work]")
+    pg.wait_for_selector(
+        "[data-test=decision][data-phase=restructuring] button[data-type=send_to_work]")
     assert pg.locator("[data-test=cash-0]").get_attribute("data-cash") == "25"
 
     # -- rules help by tap or click, on this game ------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from fcm.server.match import SeatSpec
+from fcm.server.storage.base import SeatSpec
 
 
 def add_tutorial_routes(app: FastAPI, holder: dict[str, Any],
