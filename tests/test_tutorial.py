@@ -146,3 +146,18 @@ def test_the_tutorial_over_http(tmp_path: Any) -> None:
         # an ordinary game is no tutorial, and a client cannot make one by the create request
         other = c.post("/api/games", json={"players": 2, "table": {"tutorial": True}})
         assert other.status_code == 422
+
+
+def test_rules_help_texts_come_from_the_catalog() -> None:
+    """Issue 13 item 4: the page shows the glossary and each campaign tile's rule from the
+    server's catalog (fcm.rules_help), never its own copy: every tile of the base game has
+    the reach of its type (facts.md, Phase 6)."""
+    from fcm.presentation import catalog_info
+    from fcm.rules_help import CAMPAIGN_REACH
+
+    info = catalog_info()
+    assert {"term", "text"} <= set(info["glossary"][0])
+    assert any(g["term"] == "Price + distance" for g in info["glossary"])
+    for c in info["campaigns"].values():
+        assert CAMPAIGN_REACH[c["type"]] in c["rule"], c
+    assert "orthogonally next to" in info["campaigns"]["14"]["rule"]
