@@ -124,6 +124,8 @@ def can_sell(view: GameState, seat: Seat, good: Good, strict: bool = False) -> b
         return True
     owned = owned_cards(view, seat)
     cards = COOKS[good] if strict else (*COOKS[good], E.KITCHEN_TRAINEE)
+    if not strict and not any(owned[c] for c in (*KITCHEN, E.KITCHEN_TRAINEE)):
+        return True  # no kitchen yet: it will hire one (a round-2 billboard lasts for ever)
     return any(owned[c] for c in cards)
 
 
@@ -276,6 +278,12 @@ class MediumBot(HeuristicBot):
         other_cook = COOKS[other][0]
         if mixed >= 1 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
             trains.append((E.KITCHEN_TRAINEE, other_cook))
+            if not owned[E.KITCHEN_TRAINEE]:
+                # a house wanting both foods buys only from a chain with both: a kitchen
+                # trainee to train into the other cook comes before any other hire
+                line = sum(n for c, n in owned.items() if _entry_of(view.rules, c)
+                           == E.KITCHEN_TRAINEE)
+                hires = ((E.KITCHEN_TRAINEE, line + 1), *hires)
         trains.append((E.KITCHEN_TRAINEE, cook))
         if owned[cook] >= 2:
             trains.append((cook, COOKS[food][1]))
@@ -295,7 +303,8 @@ class MediumBot(HeuristicBot):
         idle_trainees = [*p_me.hand, *p_me.at_work, *p_me.beach].count(E.MARKETING_TRAINEE)
         if (my_campaigns == 0 and view.round >= 4) or (idle_trainees and view.round >= 5):
             # nothing in a trainee's range: a campaign manager reaches one square further
-            trains.insert(1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+            # (after a shut-out chain's way to a second restaurant)
+            trains.insert(3 if expand else 1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
         trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
         trains.append((E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         if contested:
@@ -487,8 +496,14 @@ class MediumBot(HeuristicBot):
         for card, count in plan.hires:
             if career[card] >= count or card not in legal:
                 continue
+            if view.supply.get(card, 0) <= 0:
+                # an empty pile's card must be trained away this very turn: it would take the
+                # trainer from the plan's own step (and a salaried result gets fired)
+                continue
             if short and card != E.MANAGEMENT_TRAINEE and career[E.MANAGEMENT_TRAINEE] == 0:
-                return Hire(E.MANAGEMENT_TRAINEE) if E.MANAGEMENT_TRAINEE in legal else None
+                seat_card = E.MANAGEMENT_TRAINEE
+                ok = seat_card in legal and view.supply.get(seat_card, 0) > 0
+                return Hire(seat_card) if ok else None
             return Hire(card)
         return None
 
@@ -496,11 +511,8 @@ class MediumBot(HeuristicBot):
         if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
             return a
         plan = self.plan(view, seat)
-        short = seats_short(view, seat)
         for src, dst in plan.trains:
-            if dst == E.JUNIOR_VICE_PRESIDENT and not short and not (
-                (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
-            ):
+            if dst == E.JUNIOR_VICE_PRESIDENT and not self._jvp_wanted(view, seat, plan):
                 continue
             if not self._step_wanted(view, seat, dst):
                 continue
@@ -511,6 +523,13 @@ class MediumBot(HeuristicBot):
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
                     return a
         return None
+
+    def _jvp_wanted(self, view: GameState, seat: Seat, plan: Plan) -> bool:
+        """A Junior VP is seats, not income: trained when cards wait for a seat, or as the
+        first step to a Local Manager (shut out) or a CFO."""
+        if seats_short(view, seat):
+            return True
+        return (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
 
     def _step_wanted(self, view: GameState, seat: Seat, dst: EmployeeId) -> bool:
         owned = owned_cards(view, seat)
