@@ -492,3 +492,44 @@ def test_never_hires_a_card_whose_pile_is_empty():
     state.supply[first.employee] = 0
     assert Hire(first.employee) in legal_actions(state, 0)  # legal: a trainer is at work
     assert choose(state, 0) != first
+
+
+def test_a_marketing_trainee_stays_home_when_no_billboard_tile_is_left():
+    """Marketing (facts.md: a Marketing Trainee launches billboards only): when every billboard
+    tile is on the board (eternal billboards), its seat goes to a card that earns (the
+    waitress); with a billboard tile left it works."""
+    def sent(no_billboards: bool) -> list[str]:
+        state = position(
+            round=9,
+            companies=[{"cash": 40, "hand": ["burger_cook", "marketing_trainee", "waitress",
+                                             "recruiting_girl"]},
+                       {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        )
+        if no_billboards:
+            state.campaign_supply = [
+                n for n in state.campaign_supply
+                if state.rules.catalog.campaigns[n].type.value != "billboard"
+            ]
+        return _sent(state, 0)
+
+    assert "marketing_trainee" in sent(False) and "waitress" not in sent(False)
+    assert "marketing_trainee" not in sent(True) and "waitress" in sent(True)
+
+
+def test_no_card_waits_on_the_beach_for_a_training_whose_pile_is_empty():
+    """Employee cards are limited (facts.md A.1): with no Burger Chef left, medium does not keep
+    a Burger Cook on the beach for the trainer (it would cook nothing and still be paid); with
+    a chef left it does."""
+    def sent(chefs: int) -> list[str]:
+        state = position(
+            round=8,
+            companies=[{"cash": 60, "hand": ["burger_cook", "burger_cook", "trainer"]},
+                       {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        )
+        state.supply["burger_chef"] = chefs
+        return _sent(state, 0)
+
+    assert sent(2).count("burger_cook") == 1
+    assert sent(0).count("burger_cook") == 2

@@ -160,6 +160,13 @@ def win_chances(
     return out
 
 
+def can_launch(view: GameState, card: EmployeeId) -> bool:
+    """Whether a campaign tile of a type this marketeer may launch is still in the supply."""
+    types = view.rules.catalog.employees[card].campaign_types
+    campaigns = view.rules.catalog.campaigns
+    return any(campaigns[n].type in types for n in view.campaign_supply)
+
+
 def _vps(owned: Counter[EmployeeId]) -> int:
     """Junior, plain and Senior VPs owned: cards on the way to a Local Manager or a CFO."""
     return sum(owned[c] for c in (E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT,
@@ -305,8 +312,10 @@ class MediumBot(HeuristicBot):
             # nothing in a trainee's range: a campaign manager reaches one square further
             # (after a shut-out chain's way to a second restaurant)
             trains.insert(3 if expand else 1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+        # airplanes (a Brand Manager) reach houses no billboard or mailbox can, from round 6
+        trains.insert(len(trains) if view.round < 6 else trains.index(
+            (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT)), (E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
-        trains.append((E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         if contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
         cfo = self._cfo_pays(view, seat)
@@ -429,6 +438,10 @@ class MediumBot(HeuristicBot):
         if card == E.PRICING_MANAGER:
             # a price cut only pays where it wins houses
             return plan.contested or view.round <= 3
+        if card in view.rules.marketeers:
+            # every tile it may launch is on the board (eternal billboards): its seat goes to
+            # a waitress or the trainer (who can train it into a marketeer with tiles left)
+            return can_launch(view, card)
         return True
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
@@ -496,6 +509,8 @@ class MediumBot(HeuristicBot):
         for card, count in plan.hires:
             if career[card] >= count or card not in legal:
                 continue
+            if card in view.rules.marketeers and not can_launch(view, card):
+                continue  # every tile it may launch is on the board
             if view.supply.get(card, 0) <= 0:
                 # an empty pile's card must be trained away this very turn: it would take the
                 # trainer from the plan's own step (and a salaried result gets fired)
@@ -532,6 +547,8 @@ class MediumBot(HeuristicBot):
         return (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
 
     def _step_wanted(self, view: GameState, seat: Seat, dst: EmployeeId) -> bool:
+        if view.supply.get(dst, 0) <= 0:
+            return False  # no card left to train into: the source would wait on the beach
         owned = owned_cards(view, seat)
         if dst == E.NEW_BUSINESS_DEVELOPER:
             return view.round >= 5 and owned[dst] == 0
