@@ -60,6 +60,7 @@ from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, un
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
+from fcm.core.phases.working.campaigns import has_placement
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
 
@@ -160,11 +161,20 @@ def win_chances(
     return out
 
 
-def can_launch(view: GameState, card: EmployeeId) -> bool:
-    """Whether a campaign tile of a type this marketeer may launch is still in the supply."""
+def can_launch(view: GameState, seat: Seat, card: EmployeeId) -> bool:
+    """Whether a campaign tile this marketeer may launch is still in the supply and has a
+    legal place within its range of the chain's restaurants."""
     types = view.rules.catalog.employees[card].campaign_types
     campaigns = view.rules.catalog.campaigns
-    return any(campaigns[n].type in types for n in view.campaign_supply)
+    shapes: set[tuple[CampaignType, int, int]] = set()
+    for n in view.campaign_supply:
+        tile = campaigns[n]
+        shape = (tile.type, tile.height, tile.width)
+        if tile.type in types and shape not in shapes:
+            shapes.add(shape)
+            if has_placement(view, seat, card, n):
+                return True
+    return False
 
 
 def _vps(owned: Counter[EmployeeId]) -> int:
@@ -288,9 +298,9 @@ class MediumBot(HeuristicBot):
             if not owned[E.KITCHEN_TRAINEE]:
                 # a house wanting both foods buys only from a chain with both: a kitchen
                 # trainee to train into the other cook comes before any other hire
-                line = sum(n for c, n in owned.items() if _entry_of(view.rules, c)
-                           == E.KITCHEN_TRAINEE)
-                hires = ((E.KITCHEN_TRAINEE, line + 1), *hires)
+                kitchen = sum(n for c, n in owned.items() if _entry_of(view.rules, c)
+                              == E.KITCHEN_TRAINEE)
+                hires = ((E.KITCHEN_TRAINEE, kitchen + 1), *hires)
         trains.append((E.KITCHEN_TRAINEE, cook))
         if owned[cook] >= 2:
             trains.append((cook, COOKS[food][1]))
@@ -302,7 +312,8 @@ class MediumBot(HeuristicBot):
         if expand:
             trains.insert(0, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
             trains.insert(1, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
-        elif out_of_reach or contested:
+        elif out_of_reach or contested or (owned[E.JUNIOR_VICE_PRESIDENT] and p_me.cash >= 60):
+            # (a Junior VP costs the same as the Local Manager it becomes)
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
         my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
         if not billboard_open or view.round >= 5:
@@ -401,8 +412,16 @@ class MediumBot(HeuristicBot):
         if E.TRAINER in work:
             for src, dst in plan.trains:
                 manager = view.rules.catalog.employees[src].is_manager
-                # a VP on the CFO line may stay home if that costs at most one other card
-                if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
+                # a VP on the CFO line, a Junior VP for a Local Manager's restaurant, or (with
+                # cash to pay it) a trainee for a New Business Developer may stay home if that
+                # costs at most one other card
+                if manager and not (
+                    (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT})
+                    or (dst == E.LOCAL_MANAGER and p.restaurants_placed < 3)
+                    or (dst == E.NEW_BUSINESS_DEVELOPER
+                        and p.cash >= 40 + salary_due(view, seat)
+                        and (view.house_supply or view.gardens_left))
+                ):
                     continue
                 if (
                     src in work
@@ -428,6 +447,8 @@ class MediumBot(HeuristicBot):
         if view.round >= 6 and not wanted_training:
             prio[E.TRAINER] = 30
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
+        # a New Business Developer at home places nothing
+        prio[E.NEW_BUSINESS_DEVELOPER] = 96 if view.house_supply or view.gardens_left else 10
         return prio
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
@@ -441,7 +462,7 @@ class MediumBot(HeuristicBot):
         if card in view.rules.marketeers:
             # every tile it may launch is on the board (eternal billboards): its seat goes to
             # a waitress or the trainer (who can train it into a marketeer with tiles left)
-            return can_launch(view, card)
+            return can_launch(view, seat, card)
         return True
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
@@ -509,7 +530,7 @@ class MediumBot(HeuristicBot):
         for card, count in plan.hires:
             if career[card] >= count or card not in legal:
                 continue
-            if card in view.rules.marketeers and not can_launch(view, card):
+            if card in view.rules.marketeers and not can_launch(view, seat, card):
                 continue  # every tile it may launch is on the board
             if view.supply.get(card, 0) <= 0:
                 # an empty pile's card must be trained away this very turn: it would take the
@@ -526,7 +547,11 @@ class MediumBot(HeuristicBot):
         if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
             return a
         plan = self.plan(view, seat)
-        for src, dst in plan.trains:
+        employees = view.rules.catalog.employees
+        # a trained manager (a VP) on the beach was kept home for its step: that step first
+        steps = sorted(plan.trains, key=lambda t: not (
+            employees[t[0]].is_manager and employees[t[0]].trained_from))
+        for src, dst in steps:
             if dst == E.JUNIOR_VICE_PRESIDENT and not self._jvp_wanted(view, seat, plan):
                 continue
             if not self._step_wanted(view, seat, dst):
