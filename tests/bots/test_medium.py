@@ -533,36 +533,3 @@ def test_no_card_waits_on_the_beach_for_a_training_whose_pile_is_empty():
 
     assert sent(2).count("burger_cook") == 1
     assert sent(0).count("burger_cook") == 2
-
-
-def test_a_chain_with_saved_cash_keeps_a_junior_vp_home_to_become_a_local_manager():
-    """Second restaurants through the Local Manager (strategy.md 3.6): a chain with $120 and
-    two Junior VPs keeps one on the beach for the trainer (a Junior VP costs the same salary as
-    the Local Manager it becomes) and trains it into the Local Manager."""
-    from fcm.core.actions import Train
-    from fcm.core.engine import apply
-
-    state = position(
-        round=8,
-        companies=[{"cash": 120, "hand": ["trainer", "junior_vice_president",
-                                          "junior_vice_president", "burger_cook", "waitress"]},
-                   {"cash": 40, "hand": ["pizza_cook"]}],
-        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
-                     {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
-    )
-    plan = MediumBot(1).plan(view(state, 0), 0)
-    assert ("junior_vice_president", "local_manager") in plan.trains
-    sent = _sent(state, 0)
-    assert "trainer" in sent and sent.count("junior_vice_president") == 1
-    bot = MediumBot(1)
-    while state.turn.phase is not Phase.WORKING or 0 not in current_actors(state):
-        seat = current_actors(state)[0]
-        state, _ = apply(state, seat, bot.choose(view(state, seat), seat,
-                                                 legal_actions(state, seat)))
-    for _ in range(6):
-        a = choose(state, 0)
-        if isinstance(a, Train):
-            assert (a.employee, a.into) == ("junior_vice_president", "local_manager")
-            return
-        state, _ = apply(state, 0, a)
-    raise AssertionError("no training in the Working turn")

@@ -60,7 +60,6 @@ from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, un
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
-from fcm.core.phases.working.campaigns import has_placement
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
 
@@ -161,20 +160,11 @@ def win_chances(
     return out
 
 
-def can_launch(view: GameState, seat: Seat, card: EmployeeId) -> bool:
-    """Whether a campaign tile this marketeer may launch is still in the supply and has a
-    legal place within its range of the chain's restaurants."""
+def can_launch(view: GameState, card: EmployeeId) -> bool:
+    """Whether a campaign tile of a type this marketeer may launch is still in the supply."""
     types = view.rules.catalog.employees[card].campaign_types
     campaigns = view.rules.catalog.campaigns
-    shapes: set[tuple[CampaignType, int, int]] = set()
-    for n in view.campaign_supply:
-        tile = campaigns[n]
-        shape = (tile.type, tile.height, tile.width)
-        if tile.type in types and shape not in shapes:
-            shapes.add(shape)
-            if has_placement(view, seat, card, n):
-                return True
-    return False
+    return any(campaigns[n].type in types for n in view.campaign_supply)
 
 
 def _vps(owned: Counter[EmployeeId]) -> int:
@@ -312,8 +302,7 @@ class MediumBot(HeuristicBot):
         if expand:
             trains.insert(0, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
             trains.insert(1, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
-        elif out_of_reach or contested or (owned[E.JUNIOR_VICE_PRESIDENT] and p_me.cash >= 60):
-            # (a Junior VP costs the same as the Local Manager it becomes)
+        elif out_of_reach or contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
         my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
         if not billboard_open or view.round >= 5:
@@ -412,16 +401,8 @@ class MediumBot(HeuristicBot):
         if E.TRAINER in work:
             for src, dst in plan.trains:
                 manager = view.rules.catalog.employees[src].is_manager
-                # a VP on the CFO line, a Junior VP for a Local Manager's restaurant, or (with
-                # cash to pay it) a trainee for a New Business Developer may stay home if that
-                # costs at most one other card
-                if manager and not (
-                    (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT})
-                    or (dst == E.LOCAL_MANAGER and p.restaurants_placed < 3)
-                    or (dst == E.NEW_BUSINESS_DEVELOPER
-                        and p.cash >= 40 + salary_due(view, seat)
-                        and (view.house_supply or view.gardens_left))
-                ):
+                # a VP on the CFO line may stay home if that costs at most one other card
+                if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
                     continue
                 if (
                     src in work
@@ -447,8 +428,6 @@ class MediumBot(HeuristicBot):
         if view.round >= 6 and not wanted_training:
             prio[E.TRAINER] = 30
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
-        # a New Business Developer at home places nothing
-        prio[E.NEW_BUSINESS_DEVELOPER] = 96 if view.house_supply or view.gardens_left else 10
         return prio
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
@@ -462,7 +441,7 @@ class MediumBot(HeuristicBot):
         if card in view.rules.marketeers:
             # every tile it may launch is on the board (eternal billboards): its seat goes to
             # a waitress or the trainer (who can train it into a marketeer with tiles left)
-            return can_launch(view, seat, card)
+            return can_launch(view, card)
         return True
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
@@ -530,7 +509,7 @@ class MediumBot(HeuristicBot):
         for card, count in plan.hires:
             if career[card] >= count or card not in legal:
                 continue
-            if card in view.rules.marketeers and not can_launch(view, seat, card):
+            if card in view.rules.marketeers and not can_launch(view, card):
                 continue  # every tile it may launch is on the board
             if view.supply.get(card, 0) <= 0:
                 # an empty pile's card must be trained away this very turn: it would take the
@@ -547,11 +526,7 @@ class MediumBot(HeuristicBot):
         if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
             return a
         plan = self.plan(view, seat)
-        employees = view.rules.catalog.employees
-        # a trained manager (a VP) on the beach was kept home for its step: that step first
-        steps = sorted(plan.trains, key=lambda t: not (
-            employees[t[0]].is_manager and employees[t[0]].trained_from))
-        for src, dst in steps:
+        for src, dst in plan.trains:
             if dst == E.JUNIOR_VICE_PRESIDENT and not self._jvp_wanted(view, seat, plan):
                 continue
             if not self._step_wanted(view, seat, dst):
