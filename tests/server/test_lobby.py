@@ -219,7 +219,8 @@ def test_a_rematch_is_made_once_with_the_seats_rotated_and_a_new_seed(
     (ng,) = new
     again = ann.request("POST", f"/api/games/{gid}/rematch").json()
     assert again == {"game": ng, "seat": 2, "rematch_of": gid, "created": False}
-    assert ann.request("GET", f"/api/games/{gid}/rematch").json()["game"] == ng
+    room = ann.request("GET", f"/api/games/{gid}/room").json()
+    assert room["rematch"] == ng and room["status"] == "over" and room["public"] is True
     # seats rotated by one: seat 1 (the bot) is now seat 0, ann 0 -> 2, bob 2 -> 1
     st = ann.request("GET", f"/api/games/{ng}").json()
     assert st["seat"] == 2 and st["status"] == "active"
@@ -270,8 +271,8 @@ def test_a_signed_in_account_watches_a_public_game_as_a_spectator(tclient: TestC
                                    headers={"cookie": f"fcm_session={eve.sid}"}) as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["seat"] is None
-        n = ann.request("GET", f"/api/games/{gid}/spectators").json()["spectators"]
-        assert n == 1
+        room = ann.request("GET", f"/api/games/{gid}/room").json()
+        assert room["spectators"] == 1 and room["rematch"] is None
     # a game made with invitation links is not public: no watching without its link
     g = create(tclient, players=2, seed=3)
     error(eve.request("GET", f"/api/games/{g.id}"), 403, "auth/not_your_game")

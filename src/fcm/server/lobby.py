@@ -510,16 +510,16 @@ def mount_lobby(app: FastAPI, holder: dict[str, Any], responses: dict[int | str,
         session = await cookies().required(request)
         return await lobby().rematch(session.account, game_id)
 
-    @router.get("/api/games/{game_id}/rematch", responses=responses)
-    async def get_rematch(game_id: str, request: Request) -> dict[str, Any]:
-        """The rematch of a game if one was made (``game`` null: none yet)."""
+    @router.get("/api/games/{game_id}/room", responses=responses)
+    async def room(game_id: str, request: Request) -> dict[str, Any]:
+        """The game room, for any seat or spectator: the game's status, its rematch (null:
+        none yet), whether it is public, and how many spectators watch it (connected to this
+        server process)."""
         await holder["auth"](request, game_id)
-        return {"game": await lobby().rematch_of(game_id)}
-
-    @router.get("/api/games/{game_id}/spectators", responses=responses)
-    async def spectators(game_id: str, request: Request) -> dict[str, Any]:
-        """How many spectators watch the game (connected to this server process)."""
-        await holder["auth"](request, game_id)
-        return {"game": game_id, "spectators": lobby().spectators(game_id)}
+        live = await lobby().service.get(game_id)
+        return {"game": game_id, "status": live.head.status,
+                "rematch": await lobby().rematch_of(game_id),
+                "public": await lobby().is_public(game_id),
+                "spectators": lobby().spectators(game_id)}
 
     app.include_router(router)
