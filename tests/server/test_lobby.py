@@ -21,7 +21,7 @@ from fcm.server import create_app
 from fcm.server.accounts import LOGIN_PER_ACCOUNT, take
 from fcm.server.storage import SPECTATOR, open_store
 from tests.server.conftest import create, settings_for
-from tests.server.test_notify import Acct, FakeTime
+from tests.server.test_notify import PASSWORD, Acct, FakeTime
 
 CLOCK = {"limit": "5m", "fallback": "bot_takeover", "bot": "random"}
 
@@ -332,3 +332,17 @@ async def test_login_buckets_taken_at_once_by_two_stores_never_overdraw(
     finally:
         for s in stores:
             await s.close()
+
+
+def test_a_deleted_account_frees_its_open_seat_and_cancels_its_open_games(
+    tclient: TestClient,
+) -> None:
+    ann, bob, cid = Acct(tclient, "ann"), Acct(tclient, "bob"), Acct(tclient, "cid")
+    theirs = open_game(ann, seats=[{"kind": "human"}] * 3)
+    assert join(bob, theirs["id"]).status_code == 200
+    his = open_game(bob)
+    r = bob.request("DELETE", "/api/account", json={"password": PASSWORD})
+    assert r.status_code == 204, r.text
+    entry = ann.request("GET", f"/api/lobby/{theirs['id']}").json()
+    assert entry["free"] == 2 and entry["status"] == "open"
+    error(join(cid, his["id"]), 404, "lobby/not_found")
