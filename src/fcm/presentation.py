@@ -245,12 +245,15 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         m.id: {"name": m.name, "claim_when": m.claim_when, "effect": m.effect}
         for m in catalog.milestones.values()
     }
+    from fcm.rules_help import GLOSSARY, campaign_rule
+
     campaigns = {
         str(c.number): {
             "type": c.type.value,
             "height": c.height,
             "width": c.width,
             "span": c.span,
+            "rule": campaign_rule(c.type.value),
         }
         for c in catalog.campaigns.values()
     }
@@ -262,6 +265,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             {"money": r.money, "ceo_slots": r.ceo_slots} for r in catalog.reserve_cards
         ],
         "goods": [g.value for g in Good],
+        "glossary": [{"term": t, "text": d} for t, d in GLOSSARY],
     }
 
 

@@ -428,6 +428,10 @@ def create_app(
     from fcm.server.why import add_why_routes
 
     add_why_routes(app, holder, ERRORS)
+    # The tutorial: a scripted first game against a bot (fcm.server.tutorial, fcm.tutorial).
+    from fcm.server.tutorial import add_tutorial_routes
+
+    add_tutorial_routes(app, holder, ERRORS)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web

@@ -226,6 +226,7 @@ export class Decisions {
         return h("div", { class: "section" }, h("p", {}, "Hire an entry-level employee (to your beach):"),
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
             this.actionButton(a, h("span", {}, "Hire ", cardChip(catalog, a.action.employee))),
+            h("span", { class: "info-dot", "data-card": a.action.employee, title: "What it does" }, "ⓘ"),
             h("small", { class: "muted" }, `${pres.supply[a.action.employee] ?? "?"} left`), salaryNote(a)))),
           whyNotHires(catalog, list, (action) => this.why(action)));
       case "train": {
@@ -248,7 +249,8 @@ export class Decisions {
             const c = catalog.campaigns[String(a.action.number)] || {};
             const size = c.type === "airplane" ? `${c.span} squares of the edge` : `${c.height}×${c.width}`;
             return h("div", { class: "menu-row" }, this.actionButton(a, h("span", {}, h("strong", {}, `#${a.action.number} ${c.type}`), ` (${size})`)),
-              h("small", {}, "by "), cardChip(catalog, a.action.marketeer));
+              h("small", {}, "by "), cardChip(catalog, a.action.marketeer),
+              h("span", { class: "info-dot", "data-campaign-tile": a.action.number, title: "Its rules" }, "ⓘ"));
           })));
       case "choose_advert": {
         const goods = [...new Set(list.map((a) => a.action.good))];

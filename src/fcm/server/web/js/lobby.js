@@ -67,7 +67,8 @@ export function renderLobby(root) {
   const roomsBox = h("section", { class: "card", "data-test": "rooms" });
   page.append(
     h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
-      h("h1", {}, "Food Chain Magnate")),
+      h("h1", {}, "Food Chain Magnate"),
+      h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: "A scripted first game against a bot, with a coach" }, "Learn to play")),
     h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, roomsBox, gamesBox)),
   );
   root.append(page);
