@@ -361,12 +361,18 @@ def create_app(
             await ws.send_text(json.dumps({"type": "error", **err.body()}))
             await ws.close(code=4000 + err.status)
             return
-        await ws.accept()
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=settings.ws_queue)
         dropped = asyncio.Event()
         sub = Subscriber(game_id, seat, queue, on_overflow=dropped.set)
+        # Subscribed before the handshake completes: once the client sees the socket open,
+        # every later change reaches it as a push with its events (none slips in between).
         async with live.lock:
             service.subscribe(live, sub)
+        try:
+            await ws.accept()
+        except BaseException:
+            service.unsubscribe(sub)
+            raise
 
         async def sender() -> None:
             while True:

@@ -253,6 +253,9 @@ export class Decisions {
               h("span", { class: "info-dot", "data-campaign-tile": a.action.number, title: "Its rules" }, "ⓘ"));
           })));
       case "choose_advert": {
+        // A two-good airplane (First brand manager used): its pairs get their own buttons.
+        const pairs = list.filter((a) => a.action.second_good);
+        list = list.filter((a) => !a.action.second_good);
         const goods = [...new Set(list.map((a) => a.action.good))];
         const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
         const dc = pres.draft_campaign;
@@ -270,7 +273,10 @@ export class Decisions {
             durations.map((d) => {
               const a = list.find((x) => x.action.good === g && x.action.duration === d);
               return h("td", {}, a ? this.actionButton(a, eternal ? "eternal" : `${d} round${d === 1 ? "" : "s"}`) : "");
-            }))))));
+            })))),
+          pairs.length ? h("div", { "data-test": "two-goods" },
+            h("p", {}, "Or two different goods on this airplane (“First brand manager used”): the first, then the second."),
+            h("div", { class: "choices" }, pairs.map((a) => this.actionButton(a)))) : null));
       }
       case "cook":
         return h("div", { class: "section" }, h("p", {}, "Produce food (a kitchen card makes all of its food or nothing):"),
