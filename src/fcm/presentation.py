@@ -30,6 +30,7 @@ from fcm.core.actions import (
     Cook,
     Done,
     Fire,
+    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
@@ -245,12 +246,15 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         m.id: {"name": m.name, "claim_when": m.claim_when, "effect": m.effect}
         for m in catalog.milestones.values()
     }
+    from fcm.rules_help import GLOSSARY, campaign_rule
+
     campaigns = {
         str(c.number): {
             "type": c.type.value,
             "height": c.height,
             "width": c.width,
             "span": c.span,
+            "rule": campaign_rule(c.type.value),
         }
         for c in catalog.campaigns.values()
     }
@@ -262,6 +266,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             {"money": r.money, "ceo_slots": r.ceo_slots} for r in catalog.reserve_cards
         ],
         "goods": [g.value for g in Good],
+        "glossary": [{"term": t, "text": d} for t, d in GLOSSARY],
     }
 
 
@@ -446,8 +451,8 @@ def _label(state: GameState, a: Action) -> str:
             return f"Position {p}"
         case Hire(employee=e):
             return f"Hire {_name(e, state)}"
-        case Train(trainer=t, employee=e, into=i, fresh=f):
-            more = ", continued" if f else ""
+        case Train(trainer=t, employee=e, into=i, fresh=f, at_work=w):
+            more = (", continued" if f else "") + (", at work" if w else "")
             return f"{_name(e, state)} → {_name(i, state)} (by {_name(t, state)}{more})"
         case StartCampaign(marketeer=m, number=n):
             return f"#{n} {state.rules.catalog.campaigns[n].type.value} by {_name(m, state)}"
@@ -456,8 +461,11 @@ def _label(state: GameState, a: Action) -> str:
                 return f"Airplane along the {e.value.upper()} edge from {f}"
             assert c is not None
             return f"Campaign at {c[0]},{c[1]}" + (f" {o.value}" if o else "")
-        case ChooseAdvert(good=g, duration=d):
-            return f"{g.value} for {d} round{'s' if d != 1 else ''}"
+        case ChooseAdvert(good=g, duration=d, second_good=g2):
+            both = g.value if g2 is None else f"{g.value} then {g2.value}"
+            return f"{both} for {d} round{'s' if d != 1 else ''}"
+        case FreeMailbox(number=n, cell=c, good=g):
+            return f"Free mailbox #{n} at {c[0]},{c[1]} for {g.value} (eternal)"
         case Cook(employee=e, good=g):
             return f"{_name(e, state)} cooks {g.value}"
         case GetDrinks(employee=e, good=g, suppliers=s):

@@ -297,7 +297,8 @@ EVENT_LINES: dict[EventKind, _Line] = {
     ),
     EventKind.CAMPAIGN_LAUNCHED: lambda d, w: (
         f"{w(d['seat'])} launches campaign #{d['number']} ({d['campaign_type']}) for "
-        f"{d['good']}, {'eternal' if d['eternal'] else str(d['duration']) + ' round(s)'}."
+        f"{d['good']}{' and ' + d['second_good'] if 'second_good' in d else ''}, "
+        f"{'eternal' if d['eternal'] else str(d['duration']) + ' round(s)'}."
     ),
     EventKind.COOKED: lambda d, w: (
         f"{w(d['seat'])}: {d['employee']} makes {d['amount']} {d['good']}."
@@ -323,6 +324,13 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.MILESTONE_INCOME: lambda d, w: (
         f"{w(d['seat'])} earns {_money(d['amount'])} ({d['milestone']}: {d['tokens']} demand "
         f"token(s) from campaign #{d['campaign']} on house {d['house']})."
+    ),
+    EventKind.MILESTONE_CAMPAIGN: lambda d, w: (
+        f"{w(d['seat'])}: no {d['campaign_type']} from {d['milestone']} ({d.get('why')})."
+        if d["number"] is None
+        else f"{w(d['seat'])} gets {d['campaign_type']} #{d['number']} for {d['good']} from "
+        f"{d['milestone']}" + (f" (house {d['house']})" if "house" in d else "")
+        + (", eternal." if d["eternal"] else f", {d['duration']} rounds.")
     ),
     EventKind.MONEY_LEFT_GAME: lambda d, w: (
         f"{_money(d['amount'])} leaves the bank for good ({d['milestone']}: {w(d['seat'])} "

@@ -22,6 +22,58 @@ from fcm.core.engine import apply, current_actors, legal_actions
 from fcm.core.errors import FcmError
 from fcm.core.state import GameState
 
+# -- the rules help's texts (the page shows them; it holds none of its own) ----------------------
+
+# What each campaign type reaches at Marketing (facts.md, Phase 6; ketchup.md 13 for guides).
+CAMPAIGN_REACH: dict[str, str] = {
+    "billboard": "every house orthogonally next to one of its squares (a garden next to it is "
+    "enough; diagonal does not count)",
+    "mailbox": "every house in its block: the area reached without crossing a road, bounded by "
+    "roads and the map edge",
+    "radio": "every house with a square on the radio's map tile or one of the 8 tiles around it",
+    "airplane": "every house with a square in the full rows or columns of the map it lines up "
+    "with",
+    "gourmet_guide": "every house with a garden (it lies beside the board)",
+}
+
+CAMPAIGN_RULE = ("At each Marketing it puts 1 demand for its item on {reach}. A house holds at "
+                 "most 3 demand (5 with a garden).")
+
+# The glossary of the Rules tab (the game's words, as this project uses them).
+GLOSSARY: list[tuple[str, str]] = [
+    ("Price + distance", "At Dinnertime each house with demand eats at the chain with the "
+     "lowest unit price plus road distance from a restaurant entrance that can serve all of "
+     "its demand; ties go to more Waitresses, then the earlier turn order."),
+    ("Distance", "Counted in tile borders crossed along roads, never in squares."),
+    ("Open slots", "The CEO's free slots plus the free slots of managers at work; in Order of "
+     "Business the chain with the most open slots chooses its position first."),
+    ("At work", "The cards sent to work in Restructuring: the CEO at the top, managers in its "
+     "slots, other employees in the slots of the CEO or a manager."),
+    ("Beach", "Cards you own that are not at work this round (new hires go there)."),
+    ("Entry level", "A card you may hire directly; every other card is trained from one."),
+    ("Coming Soon", "A restaurant placed during Working 9–5 opens at Clean up; until then it "
+     "serves nobody."),
+    ("Eternal", "A campaign that never runs out (with First billboard placed); its marketeer "
+     "stays busy for the rest of the game."),
+    ("Busy marketeer", "A marketeer whose campaign is on the board: not at work and not in "
+     "your hand until the campaign ends."),
+    ("Milestone", "Claimed the moment its condition is met; everyone who meets it in the same "
+     "round gets it too; its effect lasts the whole game."),
+    ("Bank break", "When the bank cannot pay, the reserve cards are revealed: they refill the "
+     "bank and set every CEO's slots. The second break ends the game after that Dinnertime."),
+    ("Reserve card", "Chosen secretly at the start; revealed at the first bank break."),
+    ("Salaries", "$5 at Payday for each salaried card you own (at work, on the beach or busy), "
+     "less your discounts; you may fire cards first."),
+    ("Garden", "A house with a garden pays double for its items and holds up to 5 demand."),
+    ("Drive-in", "With a Local or Regional Manager at work, your open restaurants use all four "
+     "corners as entrances until Clean up."),
+]
+
+
+def campaign_rule(kind: str) -> str:
+    """The rules text of a campaign tile of type ``kind``."""
+    return CAMPAIGN_RULE.format(reach=CAMPAIGN_REACH.get(kind, "the houses it reaches"))
+
 
 def why(state: GameState, seat: int, action: Action,
         names: Mapping[int, str] | None = None) -> dict[str, Any]:

@@ -107,9 +107,29 @@ def test_new_milestones_3_the_marketing_trainee_billboard_first(bot: str) -> Non
 
 
 @pytest.mark.parametrize("bot", BOTS)
-def test_new_milestones_3_a_recruiting_girl_is_hired_for_the_free_evp(bot: str) -> None:
+def test_new_milestones_3_round_1_hires_a_marketing_trainee_for_first_marketeer_used(
+    bot: str,
+) -> None:
+    # Its billboard in round 2 claims First marketeer used (gone after round 2) and First
+    # marketing trainee used (ketchup.md 3).
     s = working({"new_milestones"}, [], [], WorkStep.HIRE)
+    assert choose(bot, s) == Hire("marketing_trainee")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_new_milestones_3_a_recruiting_girl_is_hired_for_the_free_evp(bot: str) -> None:
+    # Round 1 with a Marketing Trainee (and a cook) owned: she hires in round 2, in time.
+    s = working({"new_milestones"}, [], ["marketing_trainee", "burger_cook", "trainer"],
+                WorkStep.HIRE)  # fmt: skip
+    s.players[0].milestones["first_waitress_used"] = 0  # type: ignore[index]
     assert choose(bot, s) == Hire("recruiting_girl")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_new_milestones_3_without_a_cook_a_trainer_comes_first(bot: str) -> None:
+    s = working({"new_milestones"}, [], ["marketing_trainee", "kitchen_trainee"], WorkStep.HIRE)
+    s.round = 3
+    assert choose(bot, s) == Hire("trainer")
 
 
 @pytest.mark.parametrize("bot", BOTS)

@@ -144,7 +144,7 @@ class Game:
         assert r.status_code == 200, r.text
         return r.json()
 
-    def wait(self, pred: Any, seat: int | None = None, timeout: float = 10.0) -> dict[str, Any]:
+    def wait(self, pred: Any, seat: int | None = None, timeout: float = 30.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             s = self.state(seat)

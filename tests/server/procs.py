@@ -40,7 +40,7 @@ class Server:
         }
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
-        self.http = httpx.Client(base_url=self.base, timeout=10)
+        self.http = httpx.Client(base_url=self.base, timeout=30)
 
     def start(self) -> Server:
         with open(self.log, "ab") as out:
@@ -67,6 +67,20 @@ class Server:
             self.proc.send_signal(sig)
             self.proc.wait(timeout=20)
         self.proc = None
+
+    def freeze(self) -> None:
+        """Stop the process where it is (SIGSTOP): nothing it does can land until thaw()."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGSTOP)
+        stat = Path(f"/proc/{self.proc.pid}/stat")
+        deadline = time.monotonic() + 10
+        while stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "T":
+            assert time.monotonic() < deadline, "the server did not stop"
+            time.sleep(0.001)
+
+    def thaw(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGCONT)
 
     def close(self) -> None:
         self.kill(signal.SIGTERM)
@@ -97,11 +111,11 @@ class Server:
         return connect(f"ws://127.0.0.1:{self.port}/api/games/{game_id}/ws?token={token}")
 
 
-def recv(ws: Any, timeout: float = 10) -> dict[str, Any]:
+def recv(ws: Any, timeout: float = 30) -> dict[str, Any]:
     return dict(json.loads(ws.recv(timeout=timeout)))
 
 
-def recv_until(ws: Any, pred: Any, timeout: float = 10) -> dict[str, Any]:
+def recv_until(ws: Any, pred: Any, timeout: float = 30) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         msg = recv(ws, max(0.01, deadline - time.monotonic()))

@@ -41,7 +41,7 @@ class Sinks:
     mails: list[Mail] = field(default_factory=list)
     hooks: list[dict[str, Any]] = field(default_factory=list)
 
-    def wait(self, pred: Callable[[], bool], timeout: float = 10.0) -> None:
+    def wait(self, pred: Callable[[], bool], timeout: float = 30.0) -> None:
         """The sinks run in their own threads: wait (real time) for what was sent to land."""
         deadline = time.monotonic() + timeout
         while not pred():

@@ -26,7 +26,7 @@ from tests.server.conftest import (
 )
 
 
-def wait_for_think(client: TestClient, older_than: float, timeout: float = 30.0) -> int:
+def wait_for_think(client: TestClient, older_than: float, timeout: float = 120.0) -> int:
     """The pid of a worker process whose job has run for ``older_than`` seconds."""
     pool = client.app.state.worker.pool  # type: ignore[attr-defined]
     deadline = time.monotonic() + timeout
@@ -55,28 +55,29 @@ def test_the_server_answers_while_a_hard_bot_thinks_and_survives_a_killed_worker
         client.app.state.worker.job = bot_jobs.long_think_job  # type: ignore[attr-defined]
         g = create(client, seats=[hard, hard], seed=4)
         pool = client.app.state.worker.pool  # type: ignore[attr-defined]
-        # A generous bound against a 1 s think: with thinking in a thread of the server the
-        # loop waited for the GIL; in a process it does not wait at all. Only requests with a
-        # think running from before them to after them count (jobs end and begin meanwhile).
-        worst, measured = 0.0, 0
-        deadline = time.monotonic() + 30
-        while measured < 8:
-            assert time.monotonic() < deadline, "no bot thought during 8 requests"
-            if not pool.running:
+        # With thinking in a thread of the server the loop waited for the GIL; on the loop
+        # itself nothing would be answered at all; in a process the loop does not wait. So:
+        # 8 requests in a row are answered while one and the same think (a second of CPU)
+        # runs from before the first to after the last. A ratio, not a wall-clock bound:
+        # on a loaded machine the think slows down as much as the requests do.
+        deadline = time.monotonic() + 120
+        while True:
+            assert time.monotonic() < deadline, "no think lasted through 8 requests"
+            before = dict(pool.running)
+            if not before:
                 time.sleep(0.01)
                 continue
-            before = dict(pool.running)
-            took = latency(client, g)
+            for _ in range(8):
+                latency(client, g)
             if any(pool.running.get(p) == b for p, b in before.items()):
-                worst, measured = max(worst, took), measured + 1
-        assert worst < 0.5, f"a request took {worst:.2f} s while a bot thought"
+                break  # that think was running before the 8 requests and still is
 
         pid = wait_for_think(client, 0.3)
         assert pid != os.getpid() and pid in pool.pids()
         # A worker killed mid-think: the bot is asked again in a fresh process.
         version = g.state(None)["version"]
         os.kill(pid, signal.SIGKILL)
-        g.wait(lambda s: s["version"] >= version + 2, seat=None, timeout=30)
+        g.wait(lambda s: s["version"] >= version + 2, seat=None, timeout=120)
         assert pid not in pool.pids()
     text = "\n".join(r.getMessage() for r in caplog.records)
     assert "the worker process ended" in text
@@ -88,9 +89,11 @@ def _bot_game(db_url: str, job: Any, bot: str, think_ms: int) -> tuple[Game, str
         client.app.state.worker.job = job  # type: ignore[attr-defined]
         g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": bot,
                                                       "think_ms": think_ms}], seed=5)
-        s = g.wait(lambda s: s["actors"] == [0], timeout=30)
+        # generous deadlines: each failed think starts a fresh worker process (an interpreter
+        # importing the bots), slow on a loaded machine
+        s = g.wait(lambda s: s["actors"] == [0], timeout=120)
         assert s["view"]["players"][1]["reserve"] is None  # chosen, and still secret
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + 240
         while bot_moves(g) < 2:  # the human plays its first legal action until then
             assert time.monotonic() < deadline
             s = g.state(0)
@@ -119,12 +122,20 @@ def test_a_crashing_worker_falls_back_to_medium(
     assert g.tokens[0] not in text
 
 
-def test_a_think_over_budget_is_stopped_and_medium_decides(db_url: str) -> None:
-    t = time.monotonic()
+def test_a_think_over_budget_is_stopped_and_medium_decides(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="fcm.server")
     g, _ = _bot_game(db_url, bot_jobs.slow_job, "hard", 50)
-    assert time.monotonic() - t < 40  # never the 60 s the job would take
     record = stored_record(db_url, g.id)
-    assert check_bot_moves(record, {1: "medium"}, stored_secret(db_url, g.id)) >= 2
+    moves = check_bot_moves(record, {1: "medium"}, stored_secret(db_url, g.id))
+    assert moves >= 2
+    # every move's think was stopped at its budget (0.575 s), never the 60 s the job takes,
+    # and never asked again: medium decided at once
+    text = [r.getMessage() for r in caplog.records]
+    stopped = [m for m in text if "thought over 0.6 s; its worker was stopped" in m]
+    assert len(stopped) >= moves, text
+    assert not any("asking it again" in m for m in text), text
 
 
 def test_the_worker_gets_the_seat_view_and_legal_actions_never_the_state() -> None:
@@ -149,32 +160,49 @@ def bot_acted(g: Game) -> bool:
     return bool(g.state(0)["actors"] == [0])
 
 
+def waiting_out_the_pause(client: TestClient, g: Game) -> bool:
+    """Whether the game's bot has chosen and its move waits for the end of the pause."""
+    live = client.portal.call(client.app.state.service.get, g.id)  # type: ignore[union-attr,attr-defined]
+    return bool(live.bot_pending == live.head.revision)
+
+
 def test_the_bot_pause_is_visible_and_does_not_hold_the_loop_or_a_worker(db_url: str) -> None:
     bot = {"kind": "bot", "bot": "random"}
     settings = settings_for(db_url, bot_workers=1)
+    # Long pauses, and every check an order of events against them (never a wall-clock
+    # bound on the work itself): a loaded machine slows the work, never the pause.
+    pause = 5.0
     with TestClient(create_app(settings)) as client:
         t = time.monotonic()
         games = [create(client, seats=[{"kind": "human"}, bot], seed=i,
-                        table={"bot_pause_ms": 1000}) for i in (1, 2)]
-        created = time.monotonic() - t
-        assert games[0].state(0)["table"] == {"bot_pause_ms": 1000, "hints": False, "rated": False}
+                        table={"bot_pause_ms": 5000}) for i in (1, 2)]
+        assert games[0].state(0)["table"] == {"bot_pause_ms": 5000, "hints": False, "rated": False}
+        # One bot worker task, and both bots' moves wait out their pauses at the same time:
+        # scheduled on the loop, not slept (a sleeping worker would take up the second game
+        # only once the first game's bot had moved)
+        deadline = time.monotonic() + 30
+        while not all(waiting_out_the_pause(client, g) for g in games):
+            assert not any(bot_acted(g) for g in games), "the pauses did not run side by side"
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        latency(client, games[0])  # meanwhile the server answers
+        assert all(waiting_out_the_pause(client, g) for g in games)
         assert not any(bot_acted(g) for g in games)  # the bots' moves wait out the pause
-        assert latency(client, games[0]) < 0.3  # meanwhile the server answers at once
         done: dict[int, float] = {}
-        while len(done) < 2 and time.monotonic() - t < 10:
+        while len(done) < 2:
+            assert time.monotonic() < deadline + 30
             for i, g in enumerate(games):
                 if i not in done and bot_acted(g):
                     done[i] = time.monotonic() - t
             time.sleep(0.02)
-        assert len(done) == 2
-        assert min(done.values()) >= 0.95 - created
-        # One bot worker task: the two pauses ran side by side (scheduled, not slept).
-        assert max(done.values()) < 1.8, done
+        assert min(done.values()) >= pause - 0.05  # never before the end of the pause
 
+        # no pause: the bot moves long before a game's 5 s pause ends (created after it)
         fast = create(client, seats=[{"kind": "human"}, bot], seed=3, table={"bot_pause_ms": 0})
-        t = time.monotonic()
-        fast.wait(lambda s: s["actors"] == [0], seat=0)
-        assert time.monotonic() - t < 0.8
+        slow = create(client, seats=[{"kind": "human"}, bot], seed=4,
+                      table={"bot_pause_ms": 5000})
+        fast.wait(lambda s: s["actors"] == [0], seat=0, timeout=30)
+        assert not bot_acted(slow)
 
 
 def test_a_secret_bot_step_goes_without_a_pause(db_url: str) -> None:
@@ -183,14 +211,16 @@ def test_a_secret_bot_step_goes_without_a_pause(db_url: str) -> None:
     bot = {"kind": "bot", "bot": "random"}
     with TestClient(create_app(settings_for(db_url))) as client:
         g = create(client, seats=[{"kind": "human"}, bot], scenario=RESTRUCTURING,
-                   table={"bot_pause_ms": 3000})
+                   table={"bot_pause_ms": 5000})
         t = time.monotonic()
         g.play(0, {"type": "done"})  # the human commits; the bot's steps follow
-        g.wait(lambda s: s["phase"] != "restructuring", seat=0, timeout=20)
+        g.wait(lambda s: s["phase"] != "restructuring", seat=0, timeout=60)
+        elapsed = time.monotonic() - t
         log = client.get(f"/api/games/{g.id}/log", headers=g.auth(g.tokens[0])).json()
         public_bot_moves = sum(1 for e in log["entries"][1:] if e["seat"] == 1)
-        # Only the bot's visible moves (its commit) waited 3 s each.
-        assert time.monotonic() - t < 3 * public_bot_moves + 2.5
+        # Only the bot's visible moves (its commit) waited 5 s each: never one pause more
+        # (a margin of 4.5 s for the work itself, on a loaded machine)
+        assert elapsed < 5 * public_bot_moves + 4.5
 
 
 @pytest.mark.parametrize(

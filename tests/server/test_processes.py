@@ -4,6 +4,7 @@ clients on each."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -50,6 +51,17 @@ def play_humans(
     return done
 
 
+def stored_count(url: str, game_id: str) -> int:
+    """How many actions of the game the database holds (read-only: a frozen server may hold
+    the write lock)."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(f"file:{url[len('sqlite:///'):]}?mode=ro",
+                                            uri=True)) as db:
+        (n,) = db.execute("SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
+    return int(n)
+
+
 @pytest.mark.parametrize("length", ["opening", "whole"])
 def test_sigkill_mid_game_resumes_exactly(
     tmp_path: Path, servers: list[Server], length: str, request: pytest.FixtureRequest
@@ -66,14 +78,23 @@ def test_sigkill_mid_game_resumes_exactly(
     tokens = {s["seat"]: s["token"] for s in game["seats"] if s["token"]}
     rng = random.Random(1)
     play_humans(a, game, rng, max_actions=3 if length == "opening" else 40)
-    # kill while the bot's next answer may be pending (its delay)
-    before_views = {seat: a.state(gid, t) for seat, t in tokens.items()}
+    # kill while the bot's next answer may be pending (its delay). What the clients saw and
+    # what is stored must be one moment: A is frozen (SIGSTOP) before it is killed, and a bot
+    # move that landed while the views were read (a loaded machine) means: look again
+    while True:
+        count = stored_count(url, gid)
+        before_views = {seat: a.state(gid, t) for seat, t in tokens.items()}
+        a.freeze()
+        if stored_count(url, gid) == count:
+            break
+        a.thaw()
     stored = stored_record(url, gid)
     a.kill()
     assert stored_record(url, gid).actions == stored.actions  # everything acknowledged is kept
     before_hash = stored.replay().state_hash()
 
-    b = Server(url, log, bot_delay_ms=1500).start()
+    # B's bot pause outlasts the comparison: its pending move never lands before it is done
+    b = Server(url, log, bot_delay_ms=600_000).start()
     servers.append(b)
     for seat, t in tokens.items():
         now = b.state(gid, t)
@@ -84,7 +105,8 @@ def test_sigkill_mid_game_resumes_exactly(
     b.kill()
     c = Server(url, log, bot_delay_ms=0).start()
     servers.append(c)
-    play_humans(c, game, rng, max_actions=10 if length == "opening" else 10_000, timeout=120)
+    # (a generous deadline: the loop ends as soon as the game does)
+    play_humans(c, game, rng, max_actions=10 if length == "opening" else 10_000, timeout=600)
     final = stored_record(url, gid)
     assert final.actions[: len(stored.actions)] == stored.actions
     assert check_bot_moves(final, {2: "random"}, stored_secret(url, gid)) > 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -43,6 +45,32 @@ def test_push_to_two_clients_each_its_own_view(client: TestClient) -> None:
         assert ws0.receive_json() == {"type": "pong", "data": 7}
         ws0.send_text("hello")
         assert ws0.receive_json()["error"]["code"] == "ws/unknown_message"
+
+
+def test_the_socket_opens_only_once_its_client_is_subscribed(client: TestClient) -> None:
+    """A page that sees its WebSocket open may count on every later change being pushed with
+    its events (the browser tests post actions then). The server subscribed after the
+    handshake: a change committed in between reached the client only as a state without
+    its events. Now the handshake waits for the subscription (which takes the game's lock)."""
+    g = create(client, players=2, seed=9)
+    portal = client.portal
+    assert portal is not None
+    live = portal.call(client.app.state.service.get, g.id)  # type: ignore[attr-defined]
+    portal.call(live.lock.acquire)  # as while a change is being committed
+    subscribed: list[int] = []
+
+    def connect() -> None:
+        with client.websocket_connect(ws_url(g.id, g.tokens[1])) as ws:
+            subscribed.append(len(live.subscribers))
+            assert ws.receive_json()["version"] == 0
+
+    t = threading.Thread(target=connect, daemon=True)
+    t.start()
+    time.sleep(0.3)
+    assert subscribed == []  # not open while the subscription waits for the lock
+    portal.call(live.lock.release)
+    t.join(30)
+    assert subscribed == [1]
 
 
 def test_secret_steps_push_nothing_to_the_others(client: TestClient) -> None:

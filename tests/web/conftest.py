@@ -133,7 +133,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     test; a failing test leaves a screenshot in test-artifacts/."""
     context = browser.new_context(viewport={"width": 1500, "height": 950})
     pg = context.new_page()
-    pg.set_default_timeout(15_000)
+    pg.set_default_timeout(30_000)  # generous: a loaded machine; passing tests never wait it
     errors: list[str] = []
     posted: list[str] = []
     pg.on(

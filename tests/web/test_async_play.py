@@ -62,7 +62,7 @@ def online(tmp_path: Path, sinks: Sinks, server: str) -> Iterator[tuple[Server, 
 def new_page(browser: Any, errors: list[str]) -> Any:
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
     return page
 

@@ -4,6 +4,7 @@ timer from the lobby, see its clock, play a move, and find the game under the ac
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 import pytest
@@ -35,6 +36,13 @@ def test_sign_up_create_a_timed_game_and_play_a_move(page: Any, server: str) -> 
     page.wait_for_selector(f"[data-test=account-games] [data-game='{game}']")
     page.click("[data-test=play-seat-0]")
     ui = UI(page, server)
+    # The bot's reserve choice first: it is simultaneous with ours and everyone sees it, so
+    # landing between our reading of the version and our click it would make the click stale
+    # (409, "decide again"; CI failed so once the bot workers were busy with other games)
+    deadline = time.monotonic() + 60
+    while ui.server_state(game, 0)["actors"] != [0]:
+        assert time.monotonic() < deadline, "the bot never chose its reserve card"
+        time.sleep(0.05)
     st = ui.wait_my_turn(game, 0)
     clock = page.locator("[data-test=clock]")
     clock.wait_for(state="visible")
@@ -44,17 +52,18 @@ def test_sign_up_create_a_timed_game_and_play_a_move(page: Any, server: str) -> 
     assert 86000 < int(mine.get_attribute("data-left")) <= 86400
     assert "choose_reserve" in ui.kinds()
     ui.click_type("choose_reserve")
-    # the bot's own reserve choice may raise the version first, so wait for our entry itself
+    # our own entry in the log, not any version rise (a bot's move raises it too)
     def mine_logged() -> bool:
         log = ui.http.get(f"/api/games/{game}/log",
                           headers={"authorization": f"Bearer {ui.token(game, 0)}"}).json()
         return any(e["seat"] == 0 and e["action"]["type"] == "choose_reserve"
                    for e in log["entries"][1:])
-    for _ in range(200):
-        if mine_logged():
-            break
-        page.wait_for_timeout(50)
-    assert mine_logged()
+    deadline = time.monotonic() + 30
+    while not mine_logged():
+        assert page.locator("[data-test=error]:not(.hidden)").count() == 0, \
+            page.inner_text("[data-test=error]")
+        assert time.monotonic() < deadline, "our reserve choice never reached the log"
+        time.sleep(0.05)
     assert ui.server_state(game, 0)["version"] > st["version"]
     # back in the lobby, the account's list shows the game and whose turn it is
     page.goto(server + "/")

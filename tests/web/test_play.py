@@ -9,6 +9,7 @@ checked against the server: cash, demand on the houses, and my cards.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -77,10 +78,13 @@ def check_page_matches_server(ui: UI, game: str, seat: int) -> dict[str, Any]:
     """What the page shows (cash of every chain, demand on every house, my cards) is what the
     server says."""
     page = ui.page
-    for _ in range(100):  # the page may be a push behind the server for a moment
+    deadline = time.monotonic() + 60  # the page may be a push behind the server for a moment
+    while True:
         st = ui.server_state(game, seat)
-        if page.locator("[data-test=decision]").get_attribute("data-version") == str(st["version"]):
+        shown = page.locator("[data-test=decision]").get_attribute("data-version")
+        if shown == str(st["version"]):
             break
+        assert time.monotonic() < deadline, f"the page shows version {shown}, not {st['version']}"
         page.wait_for_timeout(50)
     view = st["view"]
     page.locator("[data-tab=companies]").click()

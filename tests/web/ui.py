@@ -19,7 +19,7 @@ class UI:
     def __init__(self, page: Any, base: str) -> None:
         self.page = page
         self.base = base
-        self.http = httpx.Client(base_url=base, timeout=10)
+        self.http = httpx.Client(base_url=base, timeout=30)
 
     # -- reading the server ---------------------------------------------------------------------
 
@@ -50,7 +50,7 @@ class UI:
     def decision(self) -> Any:
         return self.page.locator("[data-test=decision]")
 
-    def wait_my_turn(self, game: str, seat: int, timeout: float = 20.0) -> dict[str, Any]:
+    def wait_my_turn(self, game: str, seat: int, timeout: float = 60.0) -> dict[str, Any]:
         """Wait until the server says it is ``seat``'s decision and the page shows that very
         version with its choices; returns the server state."""
         deadline = time.monotonic() + timeout

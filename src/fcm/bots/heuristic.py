@@ -175,6 +175,8 @@ class HeuristicBot:
         legal: Sequence[Action],
         by_type: dict[type[Action], list[Action]],
     ) -> Action:
+        if view.rules.modules and (a := module_play.working(view, seat, legal)):  # modules
+            return a
         if Hire in by_type:
             choice = self._hire(view, seat, by_type[Hire])
             if choice is not None:

@@ -16,7 +16,11 @@ to the bot. Every answer is one of the legal actions given, computed from the se
 - Reserve Prices (14): the $20 base-price card (every later sale pays twice as much).
 - New Milestones (3): race for the milestones with gifts: a Marketing Trainee's billboard (a
   Kitchen Trainee and an Errand Boy), a Recruiting Girl's hire (a free EVP), an Errand Boy
-  trained into a Cart Operator (double hauls).
+  trained into a Cart Operator (double hauls). Its new decisions (:func:`working`): a two-good
+  airplane advertises the chain's food and the drink it holds most (else its other food), the
+  free mailbox takes a 1x1 tile (every tile in the block reaches the same houses) for the
+  chain's food, and with First lemonade sold a Kitchen Trainee at work becomes a cook of the
+  chain's food (3 items instead of 1) and an Errand Boy a Cart Operator.
 
 Salaried cards are trained only when the cash covers this round's salaries with $10 to spare.
 """
@@ -26,7 +30,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fcm.core import milestones
-from fcm.core.actions import Action, ChooseReserve, Hire, StartCampaign, Train
+from fcm.core.actions import (
+    Action,
+    ChooseAdvert,
+    ChooseReserve,
+    FreeMailbox,
+    Hire,
+    StartCampaign,
+    Train,
+)
 from fcm.core.company import owned_cards, salary_due
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
@@ -57,10 +69,57 @@ def _afford(view: GameState, seat: Seat) -> bool:
     return view.players[seat].cash >= salary_due(view, seat) + 5 + SPARE
 
 
+def main_food(view: GameState, seat: Seat) -> Good:
+    """The food the chain cooks most (burger on a tie)."""
+    owned = owned_cards(view, seat)
+    burgers = owned[E.BURGER_COOK] * 3 + owned[E.BURGER_CHEF] * 8
+    pizzas = owned[E.PIZZA_COOK] * 3 + owned[E.PIZZA_CHEF] * 8
+    return Good.PIZZA if pizzas > burgers else Good.BURGER
+
+
+def working(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:
+    """New Milestones' new decisions in Working 9-5 (a two-good airplane, the free mailbox)."""
+    if not view.rules.has_module("new_milestones"):
+        return None
+    food = main_food(view, seat)
+    mailboxes = [a for a in legal if isinstance(a, FreeMailbox) and a.good is food]
+    if mailboxes:
+        tiles = view.rules.catalog.campaigns
+        return min(mailboxes, key=lambda a: (tiles[a.number].height, a.number, a.cell))
+    pairs = [
+        a for a in legal
+        if isinstance(a, ChooseAdvert) and a.second_good is not None and a.good is food
+    ]
+    if not pairs:
+        return None
+    stock = view.players[seat].stock
+    drinks = sorted((Good.SODA, Good.LEMONADE, Good.BEER), key=lambda g: -stock.get(g, 0))
+    other = Good.PIZZA if food is Good.BURGER else Good.BURGER
+    second = drinks[0] if stock.get(drinks[0], 0) > 0 else other
+    fitting = [a for a in pairs if a.second_good is second] or pairs
+    return max(fitting, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
+
+
+def _at_work(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
+    """First lemonade sold: the at-work steps worth taking."""
+    food = main_food(view, seat)
+    cook = FOOD_CARDS[food][0]
+    for a in trains:
+        if not isinstance(a, Train) or not a.at_work:
+            continue
+        if a.employee == E.KITCHEN_TRAINEE and a.into == cook and _afford(view, seat):
+            return a
+        if a.employee == E.ERRAND_BOY and a.into == E.CART_OPERATOR and _afford(view, seat):
+            return a
+    return None
+
+
 def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
     owned = owned_cards(view, seat)
     afford = _afford(view, seat)
     rules = view.rules
+    if rules.has_module("new_milestones") and (a := _at_work(view, seat, trains)):
+        return a
     if rules.has_module("new_milestones") and milestones.can_claim(
         view, seat, MilestoneId.FIRST_CART_OPERATOR_USED
     ):
@@ -102,8 +161,38 @@ def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
     owned = owned_cards(view, seat)
     if (
         view.rules.has_module("new_milestones")
+        and E.MARKETING_TRAINEE in legal
+        and not owned[E.MARKETING_TRAINEE]
+        and milestones.can_claim(view, seat, MilestoneId.FIRST_MARKETEER_USED)
+        and milestones.can_claim(view, seat, MilestoneId.FIRST_MARKETING_TRAINEE_USED)
+        and view.round <= 1
+    ):
+        # Round 1's hire works in round 2, the last round First marketeer used can be claimed
+        # (-2 on every Dinnertime score, $5 per demand token): a Marketing Trainee's billboard
+        # claims it with First marketing trainee used (a Kitchen Trainee, an Errand Boy).
+        return Hire(E.MARKETING_TRAINEE)
+    if view.rules.has_module("new_milestones") and not any(
+        owned[c] for pair in FOOD_CARDS.values() for c in pair
+    ):
+        # No cook yet: without the base game's early milestones a plan built on them waits
+        # (and pays salaries) before its kitchen works; a Trainer turns the gifted Kitchen
+        # Trainee into a cook first.
+        if not any(owned[t] for t in view.rules.trainers) and E.TRAINER in legal:
+            return Hire(E.TRAINER)
+        if not owned[E.KITCHEN_TRAINEE] and E.KITCHEN_TRAINEE in legal:
+            return Hire(E.KITCHEN_TRAINEE)
+    if (
+        view.rules.has_module("new_milestones")
+        and E.WAITRESS in legal
+        and not owned[E.WAITRESS]
+        and milestones.can_claim(view, seat, MilestoneId.FIRST_WAITRESS_USED)
+    ):
+        return Hire(E.WAITRESS)  # First waitress used: every salary is $3 from then on
+    if (
+        view.rules.has_module("new_milestones")
         and E.RECRUITING_GIRL in legal
         and not owned[E.RECRUITING_GIRL]
+        and view.round <= 1  # it must hire in round 2: the milestone leaves after it
         and milestones.can_claim(view, seat, MilestoneId.FIRST_RECRUITING_GIRL_USED)
     ):
         return Hire(E.RECRUITING_GIRL)

@@ -120,7 +120,8 @@ class Hire(Action):
 class Train(Action):
     """One training step: ``trainer`` (trainer/coach/guru) trains a beach ``employee`` ``into``.
 
-    ``fresh`` selects a card already trained this turn (continuing its training).
+    ``fresh`` selects a card already trained this turn (continuing its training). ``at_work``:
+    the card trained is at work, not on the beach (First lemonade sold, ketchup.md 3).
     """
 
     type: ClassVar[str] = "train"
@@ -128,6 +129,14 @@ class Train(Action):
     employee: EmployeeId
     into: EmployeeId
     fresh: bool = False
+    at_work: bool = False
+
+    def __repr__(self) -> str:  # the base game's training steps print as before
+        out = (
+            f"Train(trainer={self.trainer!r}, employee={self.employee!r}, into={self.into!r}, "
+            f"fresh={self.fresh!r}"
+        )
+        return out + (", at_work=True)" if self.at_work else ")")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +162,32 @@ class PlaceCampaign(Action):
 
 @dataclass(frozen=True, slots=True)
 class ChooseAdvert(Action):
-    """What the campaign advertises and for how many rounds."""
+    """What the campaign advertises and for how many rounds. ``second_good``: a two-good
+    airplane's second good (First brand manager used, ketchup.md 3), marketed after ``good``."""
 
     type: ClassVar[str] = "choose_advert"
     good: Good
     duration: int
+    second_good: Good | None = None
+
+    def __repr__(self) -> str:  # the base game's adverts print as before
+        if self.second_good is None:
+            return f"ChooseAdvert(good={self.good!r}, duration={self.duration!r})"
+        return (
+            f"ChooseAdvert(good={self.good!r}, duration={self.duration!r}, "
+            f"second_good={self.second_good!r})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FreeMailbox(Action):
+    """First new restaurant (ketchup.md 3): build free mailbox tile ``number`` at ``cell`` (its
+    top-left square), in the new restaurant's block, eternal, advertising ``good``."""
+
+    type: ClassVar[str] = "free_mailbox"
+    number: int
+    cell: Cell
+    good: Good
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +284,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         StartCampaign,
         PlaceCampaign,
         ChooseAdvert,
+        FreeMailbox,
         Cook,
         GetDrinks,
         PlaceHouse,
@@ -274,10 +305,11 @@ turn_order_of: Final = functools.cache(ChooseTurnOrder)
 
 # -- JSON codec --------------------------------------------------------------------------------
 
-_WRITTEN_ONLY_WHEN_GIVEN = frozenset({"route", "price"})
+_WRITTEN_ONLY_WHEN_GIVEN = frozenset({"route", "price", "second_good", "at_work"})
 
 _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = {
     "good": Good,
+    "second_good": Good,
     "entrance": Corner,
     "edge": Edge,
     "orientation": Orientation,
@@ -286,7 +318,7 @@ _CELLS = {"cell"}
 _CELL_LISTS = {"suppliers", "garden", "route"}
 _INTS = {"money", "price", "restaurant", "position", "number", "duration", "first", "house"}
 _EMPLOYEES = {"employee", "trainer", "into", "marketeer"}
-_BOOLS = {"fresh"}
+_BOOLS = {"fresh", "at_work"}
 
 
 def _encode(value: Any) -> Any:
@@ -427,8 +459,9 @@ def notation(action: Action) -> str:
             return f"turn order {p}"
         case Hire(employee=e):
             return f"hire {e}"
-        case Train(trainer=t, employee=e, into=i, fresh=f):
-            return f"train {e}{' (fresh)' if f else ''} -> {i} by {t}"
+        case Train(trainer=t, employee=e, into=i, fresh=f, at_work=w):
+            where = " at work" if w else ""
+            return f"train {e}{where}{' (fresh)' if f else ''} -> {i} by {t}"
         case StartCampaign(marketeer=m, number=n):
             return f"campaign #{n} by {m}"
         case PlaceCampaign(cell=c, orientation=o, edge=e, first=f):
@@ -436,8 +469,12 @@ def notation(action: Action) -> str:
                 return f"airplane along {e.value} from {f}"
             assert c is not None
             return f"place at {_sq(c)}" + (f" {o.value}" if o else "")
-        case ChooseAdvert(good=g, duration=d):
+        case ChooseAdvert(good=g, duration=d, second_good=g2):
+            if g2 is not None:
+                return f"advertise {g.value} and {g2.value} for {d}"
             return f"advertise {g.value} for {d}"
+        case FreeMailbox(number=n, cell=c, good=g):
+            return f"free mailbox #{n} at {_sq(c)} {g.value}"
         case Cook(employee=e, good=g):
             return f"cook {g.value} by {e}"
         case GetDrinks(employee=e, good=g, suppliers=s, route=r):

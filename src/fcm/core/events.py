@@ -62,6 +62,7 @@ class EventKind(GameId):
     MILESTONE_GIFT = "milestone_gift"
     MILESTONE_INCOME = "milestone_income"
     MONEY_LEFT_GAME = "money_left_game"
+    MILESTONE_CAMPAIGN = "milestone_campaign"
     MILESTONE_REMOVED = "milestone_removed"
     ORDER_OF_BUSINESS = "order_of_business"
     PAID_FROM_BOX = "paid_from_box"
@@ -122,6 +123,7 @@ class CampaignLaunched(TypedDict):
     cells: list[list[int]]
     edge: str | None
     first: int | None
+    second_good: NotRequired[str]  # a two-good airplane (First brand manager used, ketchup.md 3)
 
 
 class CampaignPieceRemoved(TypedDict):
@@ -150,6 +152,8 @@ class CampaignRan(TypedDict):
     # (1 = the first); absent when there is one pass.
     marketing_pass: NotRequired[int]
     passes: NotRequired[int]
+    # A two-good airplane (ketchup.md 3): its second good, placed after the first on each house.
+    second_good: NotRequired[str]
 
 
 class CampaignStarted(TypedDict):
@@ -362,6 +366,24 @@ class MilestoneIncome(TypedDict):
     tokens: int
 
 
+class MilestoneCampaign(TypedDict):
+    """A campaign a milestone gives, placed by no marketeer (ketchup.md 3: First pizza sold's
+    radios at the end of Dinnertime, First new restaurant's free mailbox). ``number`` None:
+    none was placed, ``why`` says why (no tile left, no legal square, declined)."""
+
+    seat: Seat
+    milestone: MilestoneId
+    number: int | None
+    campaign_type: str
+    good: str | None
+    cells: list[list[int]]
+    duration: int
+    eternal: bool
+    house: NotRequired[int]  # First pizza sold: the house whose pizza purchase it is for
+    restaurant: NotRequired[int]  # First new restaurant: the new restaurant
+    why: NotRequired[str]
+
+
 class MoneyLeftGame(TypedDict):
     """Money leaving the bank for good (First discount manager used: $100 at the end of
     Restructuring for a chain whose price cards at work discount by $3 or more, ketchup.md 3)."""
@@ -489,6 +511,7 @@ class Trained(TypedDict):
     into: EmployeeId
     fresh: bool
     short: dict[str, Any]
+    at_work: NotRequired[bool]  # a card at work (First lemonade sold, ketchup.md 3)
 
 
 class TurnEnded(TypedDict):
@@ -559,6 +582,7 @@ EVENT_FIELDS: dict[EventKind, type[Any]] = {
     EventKind.MILESTONE_GIFT: MilestoneGift,
     EventKind.MILESTONE_INCOME: MilestoneIncome,
     EventKind.MONEY_LEFT_GAME: MoneyLeftGame,
+    EventKind.MILESTONE_CAMPAIGN: MilestoneCampaign,
     EventKind.MILESTONE_REMOVED: MilestoneRemoved,
     EventKind.ORDER_OF_BUSINESS: OrderOfBusiness,
     EventKind.PAID_FROM_BOX: PaidFromBox,
@@ -923,6 +947,14 @@ class EventLog(list[Event]):
         kind: Literal[EventKind.MONEY_LEFT_GAME],
         visible_to: _Secret = None,
         **data: Unpack[MoneyLeftGame],
+    ) -> None: ...
+
+    @overload
+    def add(
+        self,
+        kind: Literal[EventKind.MILESTONE_CAMPAIGN],
+        visible_to: _Secret = None,
+        **data: Unpack[MilestoneCampaign],
     ) -> None: ...
 
     @overload

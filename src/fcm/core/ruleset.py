@@ -28,7 +28,7 @@ from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
-    from fcm.core.state import Campaign, GameState, House, Phase, WorkingTurn
+    from fcm.core.state import Campaign, CampaignDraft, GameState, House, Phase, WorkingTurn
     from fcm.core.types import Seat
     from fcm.data.catalog import Catalog, EmployeeType
 
@@ -137,6 +137,17 @@ class Hooks:
         Callable[[GameState, WorkingTurn, EmployeeId], tuple[CampaignType, Good, int] | None],
         ...,
     ] = ()
+    # Working 9-5: the campaign being launched may carry two different goods (First brand
+    # manager used: a two-good airplane, ketchup.md 3).
+    two_goods: tuple[Callable[[GameState, WorkingTurn, CampaignDraft], bool], ...] = ()
+    # Working 9-5: a module's decision the current player owes now (a milestone's reward,
+    # ketchup.md 3): while one returns actions, they are the turn's only ones besides Done,
+    # which declines it; ``pending_act`` applies them (and that Done), True when it did.
+    pending_options: tuple[Callable[[GameState, WorkingTurn], list[Action] | None], ...] = ()
+    pending_act: tuple[Callable[[GameState, WorkingTurn, Action, EventLog], bool], ...] = ()
+    # Working 9-5: a player may train cards at work, into a card of the same colour (First
+    # lemonade sold, ketchup.md 3).
+    train_at_work: tuple[Callable[[GameState, Seat], bool], ...] = ()
     # Restructuring: after every structure is revealed.
     restructuring_end: tuple[Callable[[GameState, EventLog], None], ...] = ()
     # Payday: a chain may pay salaries it cannot pay in cash with goods, 1 item per salary

@@ -24,6 +24,7 @@ from fcm.core.types import (
     Edge,
     EmployeeId,
     Good,
+    MilestoneId,
     Orientation,
     corner_cell,
     square_cells,
@@ -350,6 +351,8 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
                 "edge",
                 "first",
                 "placed_round",
+                "second_good",
+                "reward",
             },
         )
         number = c.get("number")
@@ -395,6 +398,8 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             cells=cells,
             edge=edge,
             first=first,
+            second_good=_second_good(where, c, tile.type),
+            reward=_reward(where, c, marketeer),
         )
         state.campaign_supply.remove(number)
 
@@ -583,6 +588,34 @@ def _int(
     if maximum is not None and value > maximum:
         raise _fail(name, f"must be at most {maximum}")
     return value
+
+
+def _second_good(where: str, c: dict[str, Any], kind: CampaignType) -> Good | None:
+    """A two-good airplane's second good (New Milestones, ketchup.md 3)."""
+    if c.get("second_good") is None:
+        return None
+    if kind is not CampaignType.AIRPLANE:
+        raise _fail(f"{where}.second_good", "only an airplane carries two goods")
+    second: Good = _enum(f"{where}.second_good", Good, c.get("second_good"))
+    if second.value == c.get("good"):
+        raise _fail(f"{where}.second_good", "a two-good airplane carries two different goods")
+    return second
+
+
+def _reward(where: str, c: dict[str, Any], marketeer: str) -> MilestoneId | None:
+    """The milestone whose reward a campaign is (placed by no marketeer, ketchup.md 3)."""
+    raw = c.get("reward")
+    if raw is None:
+        return None
+    milestone = MILESTONE_IDS.get(raw) if isinstance(raw, str) else None
+    if milestone not in (MilestoneId.FIRST_PIZZA_SOLD, MilestoneId.FIRST_NEW_RESTAURANT):
+        raise _fail(
+            f"{where}.reward",
+            "a campaign is the reward of first_pizza_sold or first_new_restaurant only",
+        )
+    if marketeer:
+        raise _fail(f"{where}.marketeer", "a milestone's campaign has no marketeer")
+    return milestone
 
 
 def _check_free(

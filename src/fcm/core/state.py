@@ -226,6 +226,10 @@ class Campaign:
     cells: tuple[Cell, ...] = ()  # empty for airplanes
     edge: Edge | None = None  # airplanes only
     first: int | None = None  # airplanes only: first row (e/w) or column (n/s)
+    # New Milestones (ketchup.md 3): a two-good airplane's second good; the milestone whose
+    # reward the campaign is (placed by no marketeer: First pizza sold, First new restaurant).
+    second_good: Good | None = None
+    reward: MilestoneId | None = None
 
 
 @dataclass(slots=True)
@@ -290,6 +294,9 @@ class WorkingTurn:
     fresh: list[FreshCard] = field(default_factory=list)
     unused: list[EmployeeId] = field(default_factory=list)  # cards at work whose action is unused
     draft: CampaignDraft | None = None
+    # Cards at work trained this turn (First lemonade sold, ketchup.md 3): what they became and
+    # the trainer unit that did it (saved only when not empty).
+    trained_at_work: list[FreshCard] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -451,6 +458,8 @@ class GameState:
                     c.cells,
                     c.edge,
                     c.first,
+                    c.second_good,
+                    c.reward,
                 )
                 for n, c in self.campaigns.items()
             },
@@ -583,6 +592,7 @@ def _clone_working(w: WorkingTurn | None) -> WorkingTurn | None:
         fresh=[FreshCard(f.card, f.trainer) for f in w.fresh],
         unused=list(w.unused),
         draft=None if d is None else CampaignDraft(d.marketeer, d.number, d.cells, d.edge, d.first),
+        trained_at_work=[FreshCard(f.card, f.trainer) for f in w.trained_at_work],
     )
 
 
@@ -678,7 +688,7 @@ def _restaurant_from_dict(d: dict[str, Any]) -> Restaurant:
 
 
 def _campaign_to_dict(c: Campaign) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "number": c.number,
         "kind": c.kind.value,
         "owner": c.owner,
@@ -691,6 +701,12 @@ def _campaign_to_dict(c: Campaign) -> dict[str, Any]:
         "edge": None if c.edge is None else c.edge.value,
         "first": c.first,
     }
+    # Only with New Milestones (ketchup.md 3): every other saved game stays as it was.
+    if c.second_good is not None:
+        out["second_good"] = c.second_good.value
+    if c.reward is not None:
+        out["reward"] = c.reward.value
+    return out
 
 
 def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
@@ -706,6 +722,8 @@ def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
         cells=tuple(_cell(x) for x in d["cells"]),
         edge=None if d["edge"] is None else Edge(d["edge"]),
         first=None if d["first"] is None else int(d["first"]),
+        second_good=Good(d["second_good"]) if d.get("second_good") else None,
+        reward=MILESTONE_IDS[d["reward"]] if d.get("reward") else None,
     )
 
 
@@ -713,7 +731,7 @@ def _working_to_dict(w: WorkingTurn | None) -> dict[str, Any] | None:
     if w is None:
         return None
     d = w.draft
-    return {
+    out: dict[str, Any] = {
         "seat": w.seat,
         "step": w.step.value,
         "hires_left": w.hires_left,
@@ -732,6 +750,9 @@ def _working_to_dict(w: WorkingTurn | None) -> dict[str, Any] | None:
             "first": d.first,
         },
     }
+    if w.trained_at_work:  # New Milestones only: every other saved game stays as it was
+        out["trained_at_work"] = [[f.card, f.trainer] for f in w.trained_at_work]
+    return out
 
 
 def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
@@ -757,6 +778,9 @@ def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
         fresh=[FreshCard(EMPLOYEE_IDS[c], int(t)) for c, t in d["fresh"]],
         unused=_employees(d["unused"]),
         draft=draft,
+        trained_at_work=[
+            FreshCard(EMPLOYEE_IDS[c], int(t)) for c, t in d.get("trained_at_work", [])
+        ],
     )
 
 

@@ -26,6 +26,9 @@ place_house            house number (1, 3, 6, 9, 11, 14, 17, 19), square, garden
 add_garden             house number (1..19), garden side
 fire                   employee
 throw_away             good
+choose_two_goods       good, second good, duration (New Milestones only)
+free_mailbox           mailbox tile (7..10), square, good (New Milestones only)
+train_at_work          trainer, training edge (New Milestones only)
 =====================  ===================================================================
 
 A square is ``row * 25 + col``. A garden side is where the 2x1 garden lies against the 2x2
@@ -64,6 +67,7 @@ from fcm.core.actions import (
     Cook,
     Done,
     Fire,
+    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
@@ -201,6 +205,7 @@ SUPPLIERS: tuple[tuple[str, Good], ...] = (
     ("T", Good.LEMONADE),
 )
 PLACEABLE_HOUSES: tuple[int, ...] = (1, 3, 6, 9, 11, 14, 17, 19)
+MAILBOXES: tuple[int, ...] = (7, 8, 9, 10)  # New Milestones' free mailbox: a mailbox tile
 HOUSE_NUMBERS: tuple[int, ...] = tuple(range(1, 20))
 SIDES = 4
 MAX_POSITIONS = 5
@@ -286,6 +291,12 @@ class Encoding:
             ("fire", (len(employees),)),
             ("throw_away", (len(GOODS),)),
         )
+        if "new_milestones" in modules:  # its decisions (ketchup.md 3), after every other block
+            dims += (
+                ("choose_two_goods", (len(GOODS), len(GOODS), max_duration)),
+                ("free_mailbox", (len(MAILBOXES), SQUARES, len(GOODS))),
+                ("train_at_work", (len(trainers), len(train_edges))),
+            )
         self.blocks: dict[str, Block] = {}
         offset = 0
         for name, d in dims:
@@ -338,6 +349,8 @@ class Encoding:
                 return B["choose_turn_order"].index(p - 1)
             case Hire(employee=e):
                 return B["hire"].index(self.emp[e])
+            case Train(trainer=t, employee=e, into=i, at_work=True):
+                return B["train_at_work"].index(self.trainer[t], self.train_edge[(e, i)])
             case Train(trainer=t, employee=e, into=i, fresh=f):
                 return B["train"].index(self.trainer[t], self.train_edge[(e, i)], int(f))
             case StartCampaign(marketeer=m, number=n):
@@ -348,8 +361,13 @@ class Encoding:
             case PlaceCampaign(cell=None, edge=edge, first=first):
                 assert edge is not None and first is not None
                 return B["place_airplane"].index(_EDGE[edge], first)
-            case ChooseAdvert(good=g, duration=d):
+            case ChooseAdvert(good=g, duration=d, second_good=None):
                 return B["choose_advert"].index(_GOOD[g], d - 1)
+            case ChooseAdvert(good=g, duration=d, second_good=g2):
+                assert g2 is not None
+                return B["choose_two_goods"].index(_GOOD[g], _GOOD[g2], d - 1)
+            case FreeMailbox(number=n, cell=cell, good=g):
+                return B["free_mailbox"].index(MAILBOXES.index(n), square(cell), _GOOD[g])
             case Cook(employee=e, good=g):
                 return B["cook"].index(self.kitchen_of[e], _FOOD[g])
             case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
@@ -416,6 +434,13 @@ class Encoding:
                 return PlaceCampaign(edge=EDGES[f[0]], first=f[1])
             case "choose_advert":
                 return ChooseAdvert(GOODS[f[0]], f[1] + 1)
+            case "choose_two_goods":
+                return ChooseAdvert(GOODS[f[0]], f[2] + 1, GOODS[f[1]])
+            case "free_mailbox":
+                return FreeMailbox(MAILBOXES[f[0]], cell_of(f[1]), GOODS[f[2]])
+            case "train_at_work":
+                employee, into = self.train_edges[f[1]]
+                return Train(self.trainers[f[0]], employee, into, at_work=True)
             case "cook":
                 return Cook(self.kitchen[f[0]], FOODS[f[1]])
             case "get_drink":

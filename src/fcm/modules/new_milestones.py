@@ -12,9 +12,20 @@ Effects (ketchup.md 3 table, 3.1), each a hook of this module:
 - First marketing trainee used: a Kitchen Trainee and an Errand Boy onto your beach.
 - First campaign manager used: that turn the manager may launch a second tile of the same
   type, good and duration (it stays on the one that runs longer, as a second shift does).
+- First brand manager used: that round a Brand Manager's airplane may carry two different
+  goods (``ChooseAdvert.second_good``; the claiming airplane too, 19.3), once; in Marketing it
+  places good A, then good B, on every house it reaches. The airplanes 4-6 of a game with this
+  module are the two-good tiles (same numbers and widths, replacing the base ones, 19.1 row 19).
 - First brand director used: every radio you place from then on is eternal (the claiming one
   too, [M]); its director stays busy on it.
 - First burger sold: your CEO has 4 slots (whatever the reserve cards say).
+- First pizza sold: at the end of that Dinnertime, for each of the first three houses that
+  bought pizza (across sellers, in house order), its seller gets a radio #1-3 for pizza, 2
+  rounds, on the first empty square next to a road of the house's tile (19.3; the square is a
+  documented rule, docs/modules.md), linked to no marketeer.
+- First lemonade sold: cards at work may be trained (``Train.at_work``) into a card of the
+  same colour, with the normal limits; the new card takes the old one's place and acts this
+  turn if the old one had not.
 - First soda sold: a freezer (as First to throw away), already in this Clean up.
 - First recruiting girl used: an Executive Vice President onto your beach, never paid.
 - First trainer used: a Trainer onto your beach; at Payday you are never forced to fire:
@@ -23,14 +34,15 @@ Effects (ketchup.md 3 table, 3.1), each a hook of this module:
 - First discount manager used: $100 leaves the bank (out of the game) at the end of every
   Restructuring in which your price cards at work discount by $3 or more.
 - First house built: trainers may be stacked on one card (as First to pay $20), at once.
+- First new restaurant: right after the new restaurant, an optional free eternal mailbox
+  (``FreeMailbox``: tile #7-10, good of your choice) entirely within its block; ``Done``
+  declines. Linked to no marketeer.
 - First waitress used: your salaries are $3 per salaried card.
 - First cart operator used: cart operators, zeppelin pilots and truck drivers collect twice as
   many drinks per supplier, the claiming haul included.
 
-Not implemented yet (the milestone is claimed, its effect does not act; docs/modules.md):
-First brand manager used (two-good airplane), First
-pizza sold (radios), First lemonade sold (training at work), First new restaurant (free
-mailbox).
+The pizza radios and the free mailbox are ``Campaign.reward`` campaigns: no marketeer, no $5
+per token (3.1).
 """
 
 from __future__ import annotations
@@ -38,11 +50,21 @@ from __future__ import annotations
 from typing import Any
 
 from fcm.core import bank, milestones
-from fcm.core.company import shifts
-from fcm.core.events import EventKind, EventLog
+from fcm.core.actions import Action, Done, FreeMailbox
+from fcm.core.company import board_of, occupied_squares, restaurant_cells, shifts
+from fcm.core.events import EventKind, EventLog, MilestoneCampaign
+from fcm.core.geometry import campaign_cells
 from fcm.core.ruleset import Hooks, Module, known_modules
-from fcm.core.state import Campaign, GameState, House, WorkingTurn
-from fcm.core.types import MILESTONE_IDS, CampaignType, EmployeeId, Good, MilestoneId, Seat
+from fcm.core.state import Campaign, CampaignDraft, GameState, House, WorkingTurn
+from fcm.core.types import (
+    MILESTONE_IDS,
+    CampaignType,
+    Cell,
+    EmployeeId,
+    Good,
+    MilestoneId,
+    Seat,
+)
 from fcm.modules._data import add_milestones, ketchup_file
 
 ID = "new_milestones"
@@ -97,6 +119,9 @@ CEO_SLOTS = 4
 SALARY = 3
 BURN = 100
 BURN_FROM = 3
+PIZZA_RADIOS = 3  # First pizza sold: radios for the first three pizza-buying houses
+PIZZA_RADIO_DURATION = 2
+RESTAURANT_PLACERS = frozenset({E.LOCAL_MANAGER, E.REGIONAL_MANAGER})
 
 
 def _milestones() -> list[dict[str, Any]]:
@@ -139,6 +164,8 @@ def used(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
     claimed = milestone is not None and _claim(state, seat, milestone, log, WHAT[milestone])
     if card == E.CAMPAIGN_MANAGER:
         _second_tile(state, seat, claimed)
+    if claimed and card in RESTAURANT_PLACERS:
+        _offer_free_mailbox(state, seat, log)
 
 
 def _second_tile(state: GameState, seat: Seat, claimed: bool) -> None:
@@ -192,6 +219,222 @@ def sold(state: GameState, seat: Seat, house: House, log: EventLog) -> None:
         milestone = SOLD.get(good)
         if milestone is not None:
             _claim(state, seat, milestone, log, f"you sold {good.value} to house {house.number}")
+    if Good.PIZZA in house.demand and _pizza_round(state):
+        # First pizza sold: the first three pizza-buying houses of the Dinnertime in which it
+        # is claimed, across all sellers, in house order (ketchup.md 3.1, 19.3).
+        pending = state.module_data.setdefault(ID, {}).setdefault("pizza_radios", [])
+        if len(pending) < PIZZA_RADIOS:
+            pending.append([house.number, seat])
+
+
+def _pizza_round(state: GameState) -> bool:
+    """First pizza sold was claimed in this round (by anyone)."""
+    return any(
+        p.milestones.get(M.FIRST_PIZZA_SOLD) == state.round for p in state.players
+    )
+
+
+def dinnertime_end(state: GameState, log: EventLog) -> None:
+    """First pizza sold: its radios are placed at the end of Dinnertime (ketchup.md 18 step
+    6), one per pending house, by the chain that sold it pizza."""
+    data = state.module_data.get(ID)
+    if not data or "pizza_radios" not in data:
+        return
+    pending = data.pop("pizza_radios")
+    if not data:
+        del state.module_data[ID]
+    for number, seat in pending:
+        _pizza_radio(state, int(seat), state.houses[int(number)], log)
+
+
+def pizza_radio_square(state: GameState, house: House) -> Cell | None:
+    """Where a First pizza sold radio for ``house`` goes: an empty square next to a road on a
+    tile the house lies on. The rulebook leaves the square to the seller; a radio reaches its
+    tile and the 8 around it wherever it lies on the tile, so the engine takes the first legal
+    square (tiles in (row, col) order, squares in the board's order) rather than asking
+    (reading, docs/modules.md)."""
+    board = board_of(state)
+    occupied = occupied_squares(state)
+    for tile in sorted(board.tiles_of(house.cells)):
+        squares = frozenset(board.tile_cells(tile))
+        for cell, _ in board.iter_campaign_placements(1, 1, occupied, allowed_squares=squares):
+            return cell
+    return None
+
+
+def _pizza_radio(state: GameState, seat: Seat, house: House, log: EventLog) -> None:
+    free = sorted(
+        n for n in state.campaign_supply
+        if state.rules.catalog.campaigns[n].type is CampaignType.RADIO
+    )
+    cell = pizza_radio_square(state, house) if free else None
+    why = "no radio tile is left" if not free else "its tile has no empty square next to a road"
+    number = free[0] if cell is not None else None
+    if number is not None and cell is not None:
+        state.campaigns[number] = Campaign(
+            number=number,
+            kind=CampaignType.RADIO,
+            owner=seat,
+            good=Good.PIZZA,
+            marketeer="",
+            remaining=PIZZA_RADIO_DURATION,
+            eternal=False,  # never permanent (ketchup.md 3.1)
+            placed_round=state.round,
+            cells=(cell,),
+            reward=M.FIRST_PIZZA_SOLD,
+        )
+        state.campaign_supply.remove(number)
+    placed = log_campaign(
+        state, seat, M.FIRST_PIZZA_SOLD, number, CampaignType.RADIO, Good.PIZZA,
+        () if cell is None else (cell,), PIZZA_RADIO_DURATION, eternal=False,
+    )
+    placed["house"] = house.number
+    if number is None:
+        placed["why"] = why
+    log.add(EventKind.MILESTONE_CAMPAIGN, **placed)
+
+
+def log_campaign(
+    state: GameState,
+    seat: Seat,
+    milestone: MilestoneId,
+    number: int | None,
+    kind: CampaignType,
+    good: Good | None,
+    cells: tuple[Cell, ...],
+    duration: int,
+    *,
+    eternal: bool,
+) -> MilestoneCampaign:
+    """The ``milestone_campaign`` event's data (the caller adds to it and logs it)."""
+    return MilestoneCampaign(
+        seat=seat,
+        milestone=milestone,
+        number=number,
+        campaign_type=kind.value,
+        good=None if good is None else good.value,
+        cells=[list(c) for c in cells],
+        duration=duration,
+        eternal=eternal,
+    )
+
+
+# -- First new restaurant: the free mailbox ---------------------------------------------------
+
+
+def _offer_free_mailbox(state: GameState, seat: Seat, log: EventLog) -> None:
+    """First new restaurant: its holder may now build a free eternal mailbox in the new
+    restaurant's block (optional: ``Done`` declines; ketchup.md 3, 3.1)."""
+    restaurant = max(
+        (r for r in state.restaurants if r.owner == seat), key=lambda r: r.number
+    )
+    if not free_mailboxes(state, seat, restaurant.number):
+        event = log_campaign(
+            state, seat, M.FIRST_NEW_RESTAURANT, None, CampaignType.MAILBOX, None, (), 1,
+            eternal=True,
+        )
+        event["restaurant"] = restaurant.number
+        event["why"] = "no mailbox tile is left or its block has no legal place"
+        log.add(EventKind.MILESTONE_CAMPAIGN, **event)
+        return
+    state.module_data.setdefault(ID, {})["free_mailbox"] = {
+        "seat": seat,
+        "restaurant": restaurant.number,
+    }
+
+
+def free_mailboxes(state: GameState, seat: Seat, restaurant: int) -> list[FreeMailbox]:
+    """Every free mailbox the holder may build: a free mailbox tile from the supply, entirely
+    within the block of restaurant ``restaurant``, on empty squares, one next to a road, any
+    good."""
+    r = next(x for x in state.restaurants if x.owner == seat and x.number == restaurant)
+    board = board_of(state)
+    block = board.mailbox_reach(restaurant_cells(r.cell))
+    occupied = occupied_squares(state)
+    out: list[FreeMailbox] = []
+    for number in sorted(state.campaign_supply):
+        tile = state.rules.catalog.campaigns[number]
+        if tile.type is not CampaignType.MAILBOX:
+            continue
+        for cell, orientation in board.iter_campaign_placements(
+            tile.height, tile.width, occupied, allowed_squares=block
+        ):
+            cells = campaign_cells(cell, tile.height, tile.width, orientation)
+            if orientation is None and block.issuperset(cells):
+                out.extend(FreeMailbox(number, cell, good) for good in Good)
+    return out
+
+
+def pending_options(state: GameState, turn: WorkingTurn) -> list[Action] | None:
+    pending = state.module_data.get(ID, {}).get("free_mailbox")
+    if not pending or pending["seat"] != turn.seat:
+        return None
+    return list(free_mailboxes(state, turn.seat, int(pending["restaurant"])))
+
+
+def pending_act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> bool:
+    data = state.module_data.get(ID, {})
+    pending = data.get("free_mailbox")
+    if not pending or pending["seat"] != turn.seat:
+        return False
+    if not isinstance(action, FreeMailbox | Done):
+        return False
+    del data["free_mailbox"]
+    if not data:
+        del state.module_data[ID]
+    seat, restaurant = turn.seat, int(pending["restaurant"])
+    if isinstance(action, Done):
+        event = log_campaign(
+            state, seat, M.FIRST_NEW_RESTAURANT, None, CampaignType.MAILBOX, None, (), 1,
+            eternal=True,
+        )
+        event["why"] = "declined"
+    else:
+        tile = state.rules.catalog.campaigns[action.number]
+        cells = campaign_cells(action.cell, tile.height, tile.width, None)
+        state.campaigns[action.number] = Campaign(
+            number=action.number,
+            kind=CampaignType.MAILBOX,
+            owner=seat,
+            good=action.good,
+            marketeer="",
+            remaining=1,
+            eternal=True,
+            placed_round=state.round,
+            cells=cells,
+            reward=M.FIRST_NEW_RESTAURANT,
+        )
+        state.campaign_supply.remove(action.number)
+        event = log_campaign(
+            state, seat, M.FIRST_NEW_RESTAURANT, action.number, CampaignType.MAILBOX,
+            action.good, cells, 1, eternal=True,
+        )
+    event["restaurant"] = restaurant
+    log.add(EventKind.MILESTONE_CAMPAIGN, **event)
+    return True
+
+
+# -- First brand manager used: the two-good airplane ------------------------------------------
+
+
+def two_goods(state: GameState, turn: WorkingTurn, draft: CampaignDraft) -> bool:
+    """In the round its holder claims First brand manager used (the claiming airplane too,
+    19.3; a same-round second claimer as well), a Brand Manager's airplane may carry two
+    different goods, once (ketchup.md 3, 3.1)."""
+    if draft.marketeer != E.BRAND_MANAGER:
+        return False
+    if state.rules.catalog.campaigns[draft.number].type is not CampaignType.AIRPLANE:
+        return False
+    seat = turn.seat
+    claimed = state.players[seat].milestones.get(M.FIRST_BRAND_MANAGER_USED)
+    if claimed != state.round and not milestones.can_claim(
+        state, seat, M.FIRST_BRAND_MANAGER_USED
+    ):
+        return False
+    return not any(
+        c.owner == seat and c.second_good is not None and c.placed_round == state.round
+        for c in state.campaigns.values()
+    )
 
 
 def score(state: GameState, seat: Seat) -> int:
@@ -201,9 +444,11 @@ def score(state: GameState, seat: Seat) -> int:
 def demand_placed(
     state: GameState, camp: Campaign, house: House, placed: int, log: EventLog
 ) -> None:
-    """First marketeer used: $5 from the bank per token (every campaign of these modules is
-    placed by a marketeer)."""
-    if placed <= 0 or not state.players[camp.owner].has(M.FIRST_MARKETEER_USED):
+    """First marketeer used: $5 from the bank per token of a campaign its holder's marketeer
+    placed (a milestone's radios and free mailbox pay nothing, ketchup.md 3.1)."""
+    if placed <= 0 or camp.reward is not None:
+        return
+    if not state.players[camp.owner].has(M.FIRST_MARKETEER_USED):
         return
     amount = TOKEN_BONUS * placed
     log.add(
@@ -298,6 +543,12 @@ def salary_goods(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(M.FIRST_BEER_SOLD)
 
 
+def train_at_work(state: GameState, seat: Seat) -> bool:
+    """First lemonade sold: cards at work may be trained into a card of the same colour (the
+    card's ``colour``: facts.md A.1 and ketchup.md 3.1's list)."""
+    return state.players[seat].has(M.FIRST_LEMONADE_SOLD)
+
+
 def never_fire(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(M.FIRST_TRAINER_USED)
 
@@ -327,6 +578,11 @@ def module() -> Module:
             salary_goods=(salary_goods,),
             never_fire=(never_fire,),
             campaign_limit=(campaign_limit,),
+            dinnertime_end=(dinnertime_end,),
+            two_goods=(two_goods,),
+            pending_options=(pending_options,),
+            pending_act=(pending_act,),
+            train_at_work=(train_at_work,),
         ),
         milestone_expiry=expiry,
     )

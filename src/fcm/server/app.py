@@ -31,6 +31,7 @@ from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
+from fcm.server.lobby import Lobby, mount_lobby
 from fcm.server.match import MatchService, Subscriber, dumps
 from fcm.server.notify import Notifier, mount_notify
 from fcm.server.ratings import Ratings, mount_ratings
@@ -119,6 +120,8 @@ def create_app(
         holder["notifier"] = app.state.notifier = notifier = Notifier(service, settings, now)
         holder["ratings"] = app.state.ratings = Ratings(service, now)
         holder["chat"] = app.state.chat = Chat(service, now)
+        holder["lobby"] = app.state.lobby = lobby = Lobby(service, holder)
+        holder["cookie_auth"].public = lobby.is_public
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
         await clocks.start()
@@ -358,12 +361,18 @@ def create_app(
             await ws.send_text(json.dumps({"type": "error", **err.body()}))
             await ws.close(code=4000 + err.status)
             return
-        await ws.accept()
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=settings.ws_queue)
         dropped = asyncio.Event()
         sub = Subscriber(game_id, seat, queue, on_overflow=dropped.set)
+        # Subscribed before the handshake completes: once the client sees the socket open,
+        # every later change reaches it as a push with its events (none slips in between).
         async with live.lock:
             service.subscribe(live, sub)
+        try:
+            await ws.accept()
+        except BaseException:
+            service.unsubscribe(sub)
+            raise
 
         async def sender() -> None:
             while True:
@@ -415,6 +424,7 @@ def create_app(
     mount_notify(app, holder, ERRORS)  # notifications (fcm.server.notify)
     mount_ratings(app, holder, ERRORS)  # ratings, profiles, the archive (fcm.server.ratings)
     mount_chat(app, holder, ERRORS)  # a chat per game (fcm.server.chat)
+    mount_lobby(app, holder, ERRORS)  # open games, rematches, watching (fcm.server.lobby)
     add_hint_route(app)
     # Rewind by consent: back to the start of a turn or round (fcm.server.rewind).
     from fcm.server.rewind import add_rewind_routes
@@ -424,6 +434,10 @@ def create_app(
     from fcm.server.why import add_why_routes
 
     add_why_routes(app, holder, ERRORS)
+    # The tutorial: a scripted first game against a bot (fcm.server.tutorial, fcm.tutorial).
+    from fcm.server.tutorial import add_tutorial_routes
+
+    add_tutorial_routes(app, holder, ERRORS)
 
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web

@@ -367,6 +367,7 @@ class MatchService:
         table: dict[str, Any] | None = None,
         *,
         branch: bool = False,
+        secret: int | None = None,
     ) -> tuple[GameInfo, dict[int, str], str]:
         """A new game; returns its info, the token of each human seat and the spectator token.
 
@@ -406,7 +407,8 @@ class MatchService:
             seats=seats,
             scenario=scenario,
             created_at=time.time(),
-            secret=secrets.randbits(62),
+            # the tutorial gives its own (fixed) secret: its bot plays the same every time
+            secret=secrets.randbits(62) if secret is None else secret,
             table=table_opts,
         )
         try:  # building a new map takes a while: not on the event loop
@@ -500,6 +502,7 @@ class MatchService:
             "bot_pause_ms": self.settings.bot_delay_ms if pause is None else pause,
             "hints": bool(info.table.get("hints", False)),
             "rated": bool(info.table.get("rated", False)),
+            **({"tutorial": True} if info.table.get("tutorial") else {}),
         }
 
     def subscribe(self, live: LiveGame, sub: Subscriber) -> None:
@@ -880,6 +883,11 @@ def check_table(raw: dict[str, Any]) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise ApiError(422, "game/invalid", "table.hints must be true or false")
             out[key] = value
+        elif key == "tutorial":  # the page shows the tutorial's coach (fcm.tutorial)
+            if not isinstance(value, bool):
+                raise ApiError(422, "game/invalid", "table.tutorial must be true or false")
+            if value:
+                out[key] = True
         elif key == "rated":
             if not isinstance(value, bool):
                 raise ApiError(422, "game/invalid", "table.rated must be true or false")
@@ -887,7 +895,7 @@ def check_table(raw: dict[str, Any]) -> dict[str, Any]:
                 out[key] = True
         else:
             raise ApiError(422, "game/invalid",
-                           f"unknown table option {key!r} (bot_pause_ms, hints, rated)")
+                           f"unknown table option {key!r} (bot_pause_ms, hints, rated, tutorial)")
     if out.get("rated") and out.get("hints"):
         raise ApiError(422, "game/invalid",
                        "a rated game allows no hints (table.rated with table.hints)")

@@ -138,6 +138,10 @@ def _place(
         room = house.capacity - len(house.demand)
         placed = max(0, min(per_house, room))
         house.demand.extend([camp.good] * placed)
+        if camp.second_good is not None:  # a two-good airplane: good A, then good B
+            second = max(0, min(per_house, room - placed))
+            house.demand.extend([camp.second_good] * second)
+            placed += second
         for hook in placed_hooks:
             hook(state, camp, house, placed, log)
         placements.append(
@@ -157,6 +161,8 @@ def _place(
         houses=placements,
         eternal=camp.eternal,
     )
+    if camp.second_good is not None:
+        ran["second_good"] = camp.second_good.value
     if of_passes is not None:  # Mass Marketeers (ketchup.md 11): which pass of how many
         ran["marketing_pass"], ran["passes"] = of_passes
     log.add(_CAMPAIGN_RAN, **ran)

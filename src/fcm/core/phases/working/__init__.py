@@ -23,6 +23,7 @@ from fcm.core.actions import (
     ChooseAdvert,
     Cook,
     Done,
+    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
@@ -135,6 +136,11 @@ def resolve_drawn(
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     turn = turn_of(state)
+    if state.rules.hooks.pending_act and any(
+        h(state, turn, action, log) for h in state.rules.hooks.pending_act
+    ):
+        _settle(state, log, entered=False)  # a module's decision (ketchup.md 3)
+        return
     if isinstance(action, Done):
         log.add(STEP_ENDED, seat=seat, step=str(turn.step), by="done")
         _next_step(state, log)
@@ -173,6 +179,17 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
         return None
     if isinstance(action, Done):
         return _blocker(state, turn)
+    if state.rules.hooks.pending_options and _pending(state, turn) is not None:
+        return (
+            "Working 9–5: first build First new restaurant's free mailbox (an empty square "
+            "next to a road, entirely within the new restaurant's block) or decline it "
+            "(done) (ketchup.md 3)"
+        )
+    if isinstance(action, FreeMailbox):
+        return (
+            "Working 9–5: a free mailbox is built only as First new restaurant's reward, right "
+            "after its new restaurant (ketchup.md 3)"
+        )
     step = ACTION_STEP.get(type(action))
     if step is None:
         return f"Working 9–5: '{action.type}' is not an action of a Working 9–5 turn"
@@ -254,8 +271,21 @@ def _has_options(state: GameState, turn: WorkingTurn) -> bool:
 
 
 def _iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    if state.rules.hooks.pending_options:
+        pending = _pending(state, turn)
+        if pending is not None:
+            return iter(pending)
     options = STEP_OPTIONS.get(turn.step)
     return iter(()) if options is None else options(state, turn)
+
+
+def _pending(state: GameState, turn: WorkingTurn) -> list[Action] | None:
+    """A module's decision the player owes now (a milestone's reward), or None."""
+    for hook in state.rules.hooks.pending_options:
+        options = hook(state, turn)
+        if options is not None:
+            return options
+    return None
 
 
 def _blocker(state: GameState, turn: WorkingTurn) -> str | None:

@@ -23,7 +23,7 @@ from typing import Final
 from fcm.core import milestones
 from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
 from fcm.core.company import board_of, occupied_squares
-from fcm.core.events import EventKind, EventLog
+from fcm.core.events import CampaignLaunched, EventKind, EventLog
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
 from fcm.core.types import (
@@ -188,6 +188,17 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
     for good in Good:
         for d in durations:
             yield ChooseAdvert(good, d)
+    if two_goods(state, turn, draft):  # First brand manager used (ketchup.md 3)
+        for good in Good:
+            for second in Good:
+                if second is not good:  # two different goods (19.1 row 1)
+                    for d in durations:
+                        yield ChooseAdvert(good, d, second)
+
+
+def two_goods(state: GameState, turn: WorkingTurn, draft: CampaignDraft) -> bool:
+    """Whether a module lets this launch carry two different goods."""
+    return any(h(state, turn, draft) for h in state.rules.hooks.two_goods)
 
 
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
@@ -242,6 +253,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         cells=draft.cells or (),
         edge=draft.edge,
         first=draft.first,
+        second_good=action.second_good,
     )
     state.campaign_supply.remove(draft.number)
     # The marketeer is now busy: recorded on the campaign, no longer at work.
@@ -252,8 +264,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         _second_shift(state, seat, state.campaigns[draft.number])
     use_card(turn, draft.marketeer)
     turn.draft = None
-    log.add(
-        _CAMPAIGN_LAUNCHED,
+    launched = CampaignLaunched(
         seat=seat,
         number=draft.number,
         campaign_type=tile.type.value,
@@ -265,6 +276,9 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         edge=None if draft.edge is None else draft.edge.value,
         first=draft.first,
     )
+    if action.second_good is not None:  # a two-good airplane (ketchup.md 3)
+        launched["second_good"] = action.second_good.value
+    log.add(_CAMPAIGN_LAUNCHED, **launched)
     # Claimed "the moment an action meets it": when the campaign is placed.
     by_kind = BY_KIND.get(tile.type)
     if by_kind is not None:
@@ -356,6 +370,14 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if isinstance(action, ChooseAdvert):
         if draft is None or (draft.cells is None and draft.edge is None):
             return _rule("place the campaign before choosing what it advertises")
+        if action.second_good is not None:
+            if action.second_good is action.good:
+                return _rule("a two-good airplane carries two different goods (ketchup.md 3)")
+            if not two_goods(state, turn, draft):
+                return _rule(
+                    "only an airplane placed by a Brand Manager in the round its owner claims "
+                    "First brand manager used carries two goods, once (ketchup.md 3)"
+                )
         if eternal(state, seat, draft.number, draft.marketeer):
             return _rule(
                 "with First Billboard Campaign the campaign is eternal: a single counter "

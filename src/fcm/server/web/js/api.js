@@ -48,6 +48,8 @@ export const api = {
   act: (game, token, version, action) =>
     request("POST", `/api/games/${game}/actions`, { token, body: { version, action } }),
   why: (game, token, action) => request("POST", `/api/games/${game}/why`, { token, body: { action } }),
+  startTutorial: () => request("POST", "/api/tutorial", {}),
+  tutorialScript: () => request("GET", "/api/tutorial", {}),
   whyCard: (game, token, card) => request("GET", `/api/games/${game}/why/card/${encodeURIComponent(card)}`, { token }),
   undo: (game, token, version) => request("POST", `/api/games/${game}/undo`, { token, body: { version } }),
   log: (game, token) => request("GET", `/api/games/${game}/log?limit=5000`, { token }),

@@ -5,6 +5,7 @@
 //   #/game/GAME/N           play only seat N;  #/game/GAME/spectator  watch
 //   #/replay/GAME[/N]       step through GAME (as seat N, else any seat held here)
 //   #/profile/NAME          a player's rating, its history, and your own finished games
+//   #/tutorial              start a new tutorial game (a scripted first game against a bot)
 
 import { account } from "./account.js";
 import { api, store } from "./api.js";
@@ -14,12 +15,15 @@ import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
 import { renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
+import { mountRoom } from "./rooms.js";
+import { startTutorial } from "./tutorial.js";
 import { clear, h } from "./util.js";
 
 const root = document.getElementById("app");
 let current = null;
 let clockPanel = null; // the turn-timer panel of the open game (clock.js)
 let chatPanel = null; // its chat (chat.js)
+let roomPanel = null; // spectators and the rematch (rooms.js)
 
 function parse() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -30,8 +34,10 @@ async function route() {
   if (current && current.destroy) current.destroy();
   if (clockPanel) clockPanel.destroy();
   if (chatPanel) chatPanel.destroy();
+  if (roomPanel) roomPanel.destroy();
   clockPanel = null;
   chatPanel = null;
+  roomPanel = null;
   current = null;
   clear(root);
   const [page, ...rest] = parse();
@@ -50,6 +56,13 @@ async function route() {
     return;
   }
   if (page === "profile" && rest.length >= 1) return renderProfile(root, rest[0]);
+  if (page === "tutorial") {
+    root.append(h("div", { class: "page" }, h("p", { class: "loading" }, "Setting up the tutorial…")));
+    return startTutorial().catch((err) => {
+      clear(root).append(h("div", { class: "page" }, h("h1", {}, "The tutorial could not start"),
+        h("p", { class: "error", "data-test": "error" }, err.message), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+    });
+  }
   if (page === "replay" && rest.length >= 1) {
     current = new ReplayScreen(root, rest[0], rest[1] === undefined ? null : rest[1]);
     window.fcmScreen = current;
@@ -63,6 +76,7 @@ async function route() {
     current.start();
     clockPanel = mountClock(game, which === undefined ? null : which);
     chatPanel = mountChat(game, which === undefined ? null : which);
+    roomPanel = mountRoom(game, which === undefined ? null : which);
     return;
   }
   current = renderLobby(root);

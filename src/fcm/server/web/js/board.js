@@ -459,11 +459,20 @@ export class BoardView {
   click(e) {
     const where = this.locate(e);
     // a tap on a house or a campaign pins its information (nothing is reachable by hover only)
-    if (where && where.cell && this.infoAt(where.cell)) this.hover(e, true);
+    if (this.infoFor(e)) this.hover(e, true);
     else this.unpin();
     if (!where) return;
     if (where.cell && this.handlers.onSquare) this.handlers.onSquare(where.cell, e);
     if (where.edge && this.handlers.onEdge) this.handlers.onEdge(where.edge, where.index, e);
+  }
+
+  /** The information of what a tap or hover hits: a house or campaign square, or an airplane
+   * in the margin (off the squares). */
+  infoFor(e) {
+    const plane = e.target && e.target.closest ? e.target.closest("g.airplane[data-campaign]") : null;
+    if (plane && !plane.classList.contains("draft") && this.handlers.campaignInfo) return this.handlers.campaignInfo(Number(plane.dataset.campaign));
+    const where = this.locate(e);
+    return where && where.cell && this.pres ? this.infoAt(where.cell) : null;
   }
 
   infoAt(cell) {
@@ -482,9 +491,7 @@ export class BoardView {
 
   hover(e, pin) {
     if (this.pinned && !pin) return;
-    const where = this.locate(e);
-    if (!where || !where.cell || !this.pres) return this.hideTooltip();
-    const content = this.infoAt(where.cell);
+    const content = this.infoFor(e);
     if (!content) return this.hideTooltip();
     clear(this.tooltip).append(content);
     if (pin) {

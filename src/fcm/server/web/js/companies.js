@@ -115,7 +115,9 @@ export function renderSupply(pres, ctx) {
       h("span", {}, "CEO slots ", h("strong", {}, pres.ceo_slots)),
       h("span", {}, "Gardens left ", h("strong", {}, pres.gardens_left)),
       h("span", {}, "House tiles ", h("strong", {}, pres.house_supply.join(", ") || "none")),
-      h("span", {}, "Campaign tiles ", h("strong", {}, pres.campaign_supply.map((n) => `#${n}`).join(" ") || "none"))),
+      h("span", { "data-test": "campaign-supply" }, "Campaign tiles ", pres.campaign_supply.length
+        ? pres.campaign_supply.map((n) => h("strong", { class: "tile-chip", "data-campaign-tile": n, title: "Tap for its rules" }, `#${n}`, " "))
+        : h("strong", {}, "none"))),
     h("h4", {}, "Milestones still available"),
     pres.milestones_available.length
       ? h("ul", { class: "milestones available", "data-test": "milestones-available" }, pres.milestones_available.map((m) =>

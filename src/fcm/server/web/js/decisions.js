@@ -226,6 +226,7 @@ export class Decisions {
         return h("div", { class: "section" }, h("p", {}, "Hire an entry-level employee (to your beach):"),
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
             this.actionButton(a, h("span", {}, "Hire ", cardChip(catalog, a.action.employee))),
+            h("span", { class: "info-dot", "data-card": a.action.employee, title: "What it does" }, "ⓘ"),
             h("small", { class: "muted" }, `${pres.supply[a.action.employee] ?? "?"} left`), salaryNote(a)))),
           whyNotHires(catalog, list, (action) => this.why(action)));
       case "train": {
@@ -248,9 +249,13 @@ export class Decisions {
             const c = catalog.campaigns[String(a.action.number)] || {};
             const size = c.type === "airplane" ? `${c.span} squares of the edge` : `${c.height}×${c.width}`;
             return h("div", { class: "menu-row" }, this.actionButton(a, h("span", {}, h("strong", {}, `#${a.action.number} ${c.type}`), ` (${size})`)),
-              h("small", {}, "by "), cardChip(catalog, a.action.marketeer));
+              h("small", {}, "by "), cardChip(catalog, a.action.marketeer),
+              h("span", { class: "info-dot", "data-campaign-tile": a.action.number, title: "Its rules" }, "ⓘ"));
           })));
       case "choose_advert": {
+        // A two-good airplane (First brand manager used): its pairs get their own buttons.
+        const pairs = list.filter((a) => a.action.second_good);
+        list = list.filter((a) => !a.action.second_good);
         const goods = [...new Set(list.map((a) => a.action.good))];
         const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
         const dc = pres.draft_campaign;
@@ -268,7 +273,10 @@ export class Decisions {
             durations.map((d) => {
               const a = list.find((x) => x.action.good === g && x.action.duration === d);
               return h("td", {}, a ? this.actionButton(a, eternal ? "eternal" : `${d} round${d === 1 ? "" : "s"}`) : "");
-            }))))));
+            })))),
+          pairs.length ? h("div", { "data-test": "two-goods" },
+            h("p", {}, "Or two different goods on this airplane (“First brand manager used”): the first, then the second."),
+            h("div", { class: "choices" }, pairs.map((a) => this.actionButton(a)))) : null));
       }
       case "cook":
         return h("div", { class: "section" }, h("p", {}, "Produce food (a kitchen card makes all of its food or nothing):"),

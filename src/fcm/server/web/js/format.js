@@ -36,7 +36,7 @@ export function describe(e, ctx) {
     case "drive_ins": return `${who(e.seat)} opened drive-ins.`;
     case "campaign_started": return null;
     case "campaign_placed": return null;
-    case "campaign_launched": return `${who(e.seat)} launched campaign #${e.number} (${e.campaign_type}) for ${e.good}, ${e.eternal ? "eternal" : `${e.duration} round${e.duration === 1 ? "" : "s"}`}${e.edge ? `, along the ${String(e.edge).toUpperCase()} edge from ${e.first}` : e.cells && e.cells.length ? ` at ${cells([e.cells[0]])}` : ""}.`;
+    case "campaign_launched": return `${who(e.seat)} launched campaign #${e.number} (${e.campaign_type}) for ${e.good}${e.second_good ? ` and ${e.second_good}` : ""}, ${e.eternal ? "eternal" : `${e.duration} round${e.duration === 1 ? "" : "s"}`}${e.edge ? `, along the ${String(e.edge).toUpperCase()} edge from ${e.first}` : e.cells && e.cells.length ? ` at ${cells([e.cells[0]])}` : ""}.`;
     case "cooked": return `${who(e.seat)}: ${card(e.employee)} made ${e.amount} ${e.good}${e.amount === 1 ? "" : "s"}.`;
     case "drinks_collected": return `${who(e.seat)}: ${card(e.employee)} collected ${Object.entries(e.total || {}).map(([g, n]) => `${n} ${g}`).join(", ") || "nothing"}.`;
     case "house_placed": return `${who(e.seat)} placed house ${e.number} at ${cells([e.cell])} with a garden.`;
@@ -45,6 +45,9 @@ export function describe(e, ctx) {
     case "milestone_claimed": return `★ ${who(e.seat)} claims “${ms(e.milestone)}”${e.reason ? ` (${e.reason})` : ""}.`;
     case "milestone_gift": return `${who(e.seat)} receives ${e.count} ${card(e.employee)} (milestone).`;
     case "milestone_income": return `${who(e.seat)} earns ${money(e.amount)} (“${ms(e.milestone)}”: ${e.tokens} demand token${e.tokens === 1 ? "" : "s"} from campaign #${e.campaign} on house ${e.house}).`;
+    case "milestone_campaign": return e.number == null
+      ? `${who(e.seat)}: no ${e.campaign_type} from “${ms(e.milestone)}” (${e.why}).`
+      : `${who(e.seat)} gets ${e.campaign_type} #${e.number} for ${e.good} from “${ms(e.milestone)}”${e.house != null ? ` (house ${e.house} bought pizza)` : ""}${e.eternal ? ", eternal" : `, ${e.duration} rounds`}, at ${cells([e.cells[0]])}.`;
     case "money_left_game": return `${money(e.amount)} leaves the bank for good (“${ms(e.milestone)}”: ${who(e.seat)} discounts by ${money(e.discount)}).`;
     case "milestone_removed": return `Milestone “${ms(e.milestone)}” is no longer available${e.expired_after_round ? ` (unclaimed after round ${e.expired_after_round})` : ""}.`;
     case "dinnertime_started": return `Dinnertime, round ${e.round} (bank ${money(e.bank)}).`;

@@ -14,6 +14,7 @@ import { HintPanel } from "./hint.js";
 import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./table.js";
 import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
+import { Coach } from "./tutorial.js";
 import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
@@ -39,7 +40,9 @@ export class GameScreen {
     this.sheetFull = false; // phones: the panels fill the screen (the board is hidden)
     if (!root.dataset.infoTaps) {
       root.dataset.infoTaps = "1";
-      installInfoTaps(root, () => window.fcmScreen && window.fcmScreen.static && window.fcmScreen.static.catalog);
+      installInfoTaps(root, () => window.fcmScreen && window.fcmScreen.static && window.fcmScreen.static.catalog,
+        () => window.fcmScreen && window.fcmScreen.whyCard && window.fcmScreen.seat !== null && window.fcmScreen.seat !== undefined
+          ? (card) => window.fcmScreen.whyCard(card) : null);
     }
   }
 
@@ -64,7 +67,7 @@ export class GameScreen {
     this.hotseat = this.seats.length > 1;
     if (!this.seats.length && !(this.which === "spectator" || this.which === null) ) return this.noToken();
     if (!this.seats.length) {
-      if (!this.entry.spectator) return this.noToken();
+      if (!this.entry.spectator && !this.entry.cookie) return this.fromAccount();
       return this.enter(null);
     }
     if (!this.hotseat) return this.enter(this.seats[0]);
@@ -87,6 +90,12 @@ export class GameScreen {
         this.entry = { tokens: { [String(st.seat)]: "" }, spectator: null, cookie: true };
         return this.start();
       }
+      if (st && st.seat === null && (this.which === null || this.which === "spectator")) {
+        // a public game (the lobby's): the account watches it as a spectator
+        this.which = "spectator";
+        this.entry = { tokens: {}, spectator: "", cookie: true };
+        return this.start();
+      }
     } catch { /* not logged in, or no seat of this account here */ }
     if (!this.destroyed) this.noToken();
   }
@@ -106,6 +115,7 @@ export class GameScreen {
     this.destroyed = true;
     if (this.dinnerShow) this.dinnerShow.close();
     if (this.rewind) this.rewind.destroy();
+    if (this.coach) this.coach.destroy();
     this.disconnect();
   }
 
@@ -216,13 +226,15 @@ export class GameScreen {
     this.rewindBox = h("section", { class: "rewind-box hidden", "data-test": "rewind-box" });
     this.botBox = h("section", { class: "bot-latest hidden", "data-test": "bot-latest" });
     this.noticeBox = h("div", { class: "notice hidden", "data-test": "notice", role: "status" });
+    this.coachBox = h("section", { class: "coach hidden", "data-test": "coach", "aria-live": "polite" });
+    if (this.coach) { this.coach.destroy(); this.coach = null; }
     const boardPane = h("section", { class: "board-pane" });
     clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
       h("header", { class: "game-head" },
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
         this.headInfo, this.status),
       h("main", { class: "game-main" }, boardPane,
-        h("aside", { class: "side" }, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody))));
+        h("aside", { class: "side" }, this.coachBox, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody))));
     this.board = new BoardView(boardPane, {
       onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
       onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),
@@ -432,6 +444,11 @@ export class GameScreen {
     this.decisions.setError({ title: e.status === 422 ? "Not allowed:" : "Error:", message: e.extra.text || e.message, code: e.code });
   }
 
+  /** "What can I do with this card now?", answered by the engine (GET .../why/card/CARD). */
+  whyCard(card) {
+    return api.whyCard(this.game, this.token, card);
+  }
+
   showNotice(text) {
     if (!this.noticeBox) return;
     put(clear(this.noticeBox), h("span", { "data-test": "notice-text" }, text),
@@ -467,6 +484,12 @@ export class GameScreen {
     this.hint.render(msg);
     if (this.rewind) this.rewind.render(msg);
     renderLatestBotTurns(this.botBox, this.log, this.tabCtx());
+    // the tutorial's coach (a game made by "Learn to play": the table says so)
+    if (!this.coach && msg.table && msg.table.tutorial && this.seat !== null) {
+      this.coach = new Coach(this.coachBox, { game: this.game, seat: () => this.seat,
+        events: () => this.log.events.map((x) => x.event), root: this.root });
+    }
+    if (this.coach) this.coach.render();
     if (msg.status === "over" && !this.shownOver) {
       this.shownOver = true;
       this.tab = "results";
@@ -560,6 +583,7 @@ export class GameScreen {
     if (!c) return null;
     return h("div", { class: "house-tip" }, h("strong", {}, `Campaign #${c.number} (${c.kind})`), ` — ${this.name(c.owner)}`,
       h("div", {}, goodChip(c.good), ` ${c.good}, `, c.eternal ? "eternal" : `${c.remaining} round${c.remaining === 1 ? "" : "s"} left`),
-      h("div", {}, c.reaches.length ? `Reaches house${c.reaches.length > 1 ? "s" : ""} ${c.reaches.join(", ")}` : "Reaches no house"));
+      h("div", {}, c.reaches.length ? `Reaches house${c.reaches.length > 1 ? "s" : ""} ${c.reaches.join(", ")}` : "Reaches no house"),
+      h("p", { class: "muted", "data-test": "campaign-rule" }, ((this.static && this.static.catalog.campaigns[String(c.number)]) || {}).rule || ""));
   }
 }

@@ -42,34 +42,15 @@ export function milestoneInfo(catalog, id) {
     h("p", {}, h("strong", {}, "Effect: "), m.effect || ""));
 }
 
-const CAMPAIGN_REACH = {
-  billboard: "every house orthogonally next to one of its squares (a garden next to it is enough; diagonal does not count)",
-  mailbox: "every house in its block: the area reached without crossing a road, bounded by roads and the map edge",
-  radio: "every house with a square on the radio's map tile or one of the 8 tiles around it",
-  airplane: "every house with a square in the full rows or columns of the map it lines up with",
-};
-
+/** The rules text of a campaign tile (the server's catalog: fcm.rules_help). */
 export function campaignInfo(catalog, number) {
   const c = catalog && catalog.campaigns[String(number)];
   if (!c) return null;
-  const size = c.type === "airplane" ? `${c.span} square${c.span === 1 ? "" : "s"} along the map edge` : `${c.height}×${c.width} squares`;
-  return h("div", { "data-info": "campaign" }, h("h4", {}, `Campaign #${number}: ${c.type} (${size})`),
-    h("p", {}, `At each Marketing it puts 1 demand for its item on ${CAMPAIGN_REACH[c.type] || "the houses it reaches"}. A house holds at most 3 demand (5 with a garden).`));
+  const size = c.type === "airplane" ? `${c.span} square${c.span === 1 ? "" : "s"} along the map edge`
+    : c.type === "gourmet_guide" ? "beside the board" : `${c.height}×${c.width} squares`;
+  return h("div", { "data-info": "campaign", "data-campaign-info": number }, h("h4", {}, `Campaign #${number}: ${c.type.replace(/_/g, " ")} (${size})`),
+    h("p", {}, c.rule || ""));
 }
-
-const GLOSSARY = [
-  ["Price + distance", "At Dinnertime each house with demand eats at the chain with the lowest unit price plus road distance from a restaurant entrance that can serve all of its demand; ties go to more Waitresses, then the earlier turn order."],
-  ["Open slots", "The CEO's free slots plus the free slots of managers at work; in Order of Business the chain with the most open slots chooses its position first."],
-  ["Beach", "Cards you own that are not at work this round."],
-  ["Coming Soon", "A restaurant placed during Working 9–5 opens at Clean up; until then it serves nobody."],
-  ["Eternal", "A campaign that never runs out (with First billboard placed); its marketeer stays busy for the rest of the game."],
-  ["Busy marketeer", "A marketeer whose campaign is on the board: not at work and not in your hand until the campaign ends."],
-  ["Bank break", "When the bank cannot pay, the reserve cards are revealed: they refill the bank and set every CEO's slots. The second break ends the game after that Dinnertime."],
-  ["Reserve card", "Chosen secretly at the start; revealed at the first bank break."],
-  ["Salaries", "$5 at Payday for each salaried card you own (at work, on the beach or busy), less your discounts; you may fire cards first."],
-  ["Garden", "A house with a garden pays double for its items and holds up to 5 demand."],
-  ["Drive-in", "With a Local or Regional Manager at work, your open restaurants use all four corners as entrances until Clean up."],
-];
 
 export function renderRules(catalog, opened) {
   const box = h("div", { class: "rules", "data-test": "rules" });
@@ -77,14 +58,14 @@ export function renderRules(catalog, opened) {
   const section = (id, title, body) => h("details", { "data-rules": id, open: opened.has(id) || null,
     ontoggle: (e) => { if (e.target.open) opened.add(id); else opened.delete(id); } }, h("summary", {}, h("strong", {}, title)), body);
   box.append(
-    section("glossary", "Glossary", h("dl", {}, GLOSSARY.flatMap(([t, d]) => [h("dt", {}, t), h("dd", {}, d)]))),
+    section("glossary", "Glossary", h("dl", { "data-test": "glossary" }, (catalog.glossary || []).flatMap((g) => [h("dt", {}, g.term), h("dd", {}, g.text)]))),
     section("employees", "Employees", h("dl", {}, Object.entries(catalog.employees).filter(([id]) => id !== "ceo").flatMap(([id, e]) => [
       h("dt", { "data-card": id }, e.name), h("dd", {}, e.description || "", h("small", {}, e.salary ? " · salary $5" : " · no salary"))]))),
     section("milestones", "Milestones", h("dl", {}, Object.entries(catalog.milestones).flatMap(([id, m]) => [
       h("dt", { "data-milestone": id }, `★ ${m.name}`), h("dd", {}, `${m.claim_when} ${m.effect}`)]))),
     section("campaigns", "Campaign tiles", h("dl", {}, Object.keys(catalog.campaigns).map(Number).sort((a, b) => a - b).flatMap((n) => {
       const info = campaignInfo(catalog, n);
-      return [h("dt", {}, info.firstChild.textContent), h("dd", {}, info.lastChild.textContent)];
+      return [h("dt", { "data-campaign-tile": n }, info.firstChild.textContent), h("dd", {}, info.lastChild.textContent)];
     }))));
   return box;
 }
@@ -108,17 +89,42 @@ export function showInfo(content, x, y) {
   pop.style.top = `${Math.max(8, Math.min(y + 8, innerHeight - ht - 8))}px`;
 }
 
-/** Cards and milestones shown anywhere in ``root`` give their text on a tap or a click (not
- * only as a hover title); a chip inside a button is the button's. */
-export function installInfoTaps(root, getCatalog) {
+/** Cards, milestones and campaign tiles shown anywhere in ``root`` give their text on a tap or
+ * a click (not only as a hover title); a chip inside a button is the button's. ``getWhy()``: a
+ * function asking the engine what this seat can do with a card now (null for a spectator). */
+export function installInfoTaps(root, getCatalog, getWhy) {
   root.addEventListener("click", (ev) => {
     if (ev.target.closest(".info-pop")) return;
-    const t = ev.target.closest("[data-card], [data-milestone]");
+    const t = ev.target.closest("[data-card], [data-milestone], [data-campaign-tile]");
     if (!t || t.closest("button") || t.closest("svg")) return closeInfo();
     const catalog = getCatalog();
-    const content = t.dataset.card ? cardInfo(catalog, t.dataset.card) : milestoneInfo(catalog, t.dataset.milestone);
+    let content = null;
+    if (t.dataset.card) {
+      content = cardInfo(catalog, t.dataset.card);
+      const ask = getWhy && getWhy();
+      if (content && ask && t.dataset.card !== "ceo") content.append(whyCardButton(t.dataset.card, ask));
+    } else if (t.dataset.milestone) content = milestoneInfo(catalog, t.dataset.milestone);
+    else content = campaignInfo(catalog, t.dataset.campaignTile);
     if (content) showInfo(content, ev.clientX, ev.clientY);
   });
+}
+
+/** "What can I do with this card now?": the legal actions naming it, or the engine's reason
+ * why not (GET .../why/card/CARD), in the popover. */
+function whyCardButton(card, ask) {
+  const answer = h("div", { class: "why-card", "data-test": "why-card-answer" });
+  const button = h("button", { type: "button", class: "ghost small", "data-test": "why-card", onclick: async () => {
+    button.disabled = true;
+    try {
+      const r = await ask(card);
+      answer.append(r.now.length
+        ? h("div", {}, h("strong", {}, "You can now: "), r.now.map((a) => a.label).join("; "))
+        : h("div", {}, h("strong", {}, "Not now: "), r.why_not.map((w) => w.text).join(" ")));
+    } catch (err) {
+      answer.append(h("div", { class: "error" }, err.message));
+    }
+  } }, "What can I do with it now?");
+  return h("div", {}, button, answer);
 }
 
 // -- "why can't I do this?" ---------------------------------------------------------------

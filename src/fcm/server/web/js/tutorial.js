@@ -1,0 +1,154 @@
+// The tutorial's coach (issue 13): a panel that says what to do next and why, points at the
+// control to use, and moves on only when the engine's events say it happened. The script is
+// the server's (fcm.tutorial: text, a CSS selector, the events each step waits for); nothing
+// here knows a rule. Progress is read from the game's own events (an undo takes it back);
+// only the player's "Continue" presses are kept in this browser.
+
+import { api, store } from "./api.js";
+import { clear, h, put } from "./util.js";
+
+const KEY = "fcm.tutorial.v1";
+
+/** Start a new tutorial game and open it (the lobby's "Learn to play"). */
+export async function startTutorial() {
+  const made = await api.startTutorial();
+  store.addToken(made.game, made.seat, made.token, { seats: made.seats, tutorial: true });
+  location.replace(`#/game/${made.game}/${made.seat}`);
+}
+
+function loadAcks(game) {
+  try { return JSON.parse(localStorage.getItem(KEY) || "{}")[game] || { acked: [], closed: false }; } catch { return { acked: [], closed: false }; }
+}
+
+function saveAcks(game, data) {
+  try {
+    const all = JSON.parse(localStorage.getItem(KEY) || "{}");
+    all[game] = data;
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch { /* private mode: progress lives in the page only */ }
+}
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+/** Whether an engine event fits a step's pattern ("me": the player's seat; {"has": x}: a list
+ * holding x): fcm.tutorial.matches, the same reading. */
+export function matches(pattern, event, seat) {
+  for (const [key, raw] of Object.entries(pattern)) {
+    const want = raw === "me" ? seat : raw;
+    const have = event[key];
+    if (want && typeof want === "object" && !Array.isArray(want) && "has" in want) {
+      if (!Array.isArray(have) || !have.some((x) => same(x, want.has))) return false;
+    } else if (!same(have, want)) return false;
+  }
+  return true;
+}
+
+/** How far the script has got: the current step's index (steps.length: all done) and, for it,
+ * which expected events have happened. */
+export function progress(steps, events, seat, acked) {
+  let at = 0;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    let last = at;
+    const met = (step.expect || []).map((p) => {
+      let hit = -1;
+      for (let j = at; j < events.length; j++) if (matches(p, events[j], seat)) { hit = j; break; }
+      if (hit >= 0) last = Math.max(last, hit + 1);
+      return hit >= 0;
+    });
+    if (met.some((x) => !x) || (step.ack && !acked.includes(step.id))) return { index: i, met };
+    at = last;
+  }
+  return { index: steps.length, met: [] };
+}
+
+export class Coach {
+  /** ctl: {game, seat(), events() (the engine events seen, in order), root} */
+  constructor(box, ctl) {
+    this.box = box;
+    this.ctl = ctl;
+    this.steps = null;
+    this.state = loadAcks(ctl.game);
+    this.hidden = false;
+    this.shown = null;
+    this.observer = new MutationObserver(() => this.schedule());
+    this.observer.observe(ctl.root, { childList: true, subtree: true });
+    api.tutorialScript().then((s) => { this.steps = s.steps; this.render(); }).catch(() => { /* no coach */ });
+  }
+
+  destroy() {
+    this.observer.disconnect();
+    this.mark(null);
+  }
+
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => { this.pending = false; this.mark(this.target); });
+  }
+
+  /** Point at the step's control: a class on every element its selector finds (re-applied
+   * whenever the page redraws). */
+  mark(selector) {
+    for (const el of this.ctl.root.querySelectorAll(".coach-target")) {
+      if (!selector || !el.matches(selector)) el.classList.remove("coach-target");
+    }
+    if (!selector) return;
+    try {
+      for (const el of this.ctl.root.querySelectorAll(selector)) el.classList.add("coach-target");
+    } catch { /* a bad selector points at nothing */ }
+  }
+
+  render() {
+    if (!this.steps) return;
+    const events = this.ctl.events();
+    const { index, met } = progress(this.steps, events, this.ctl.seat(), this.state.acked);
+    const box = clear(this.box);
+    if (this.state.closed || index >= this.steps.length) {
+      box.classList.add("hidden");
+      this.target = null;
+      this.mark(null);
+      return;
+    }
+    box.classList.remove("hidden");
+    const step = this.steps[index];
+    const ready = met.every((x) => x);
+    box.dataset.step = step.id;
+    box.dataset.index = index;
+    box.dataset.state = ready ? "ready" : "waiting";
+    const n = (step.expect || []).length;
+    put(box,
+      h("header", {},
+        h("strong", {}, "Tutorial"), h("span", { class: "muted", "data-test": "coach-count" }, ` step ${index + 1} of ${this.steps.length}`),
+        h("button", { type: "button", class: "ghost small", "data-test": "coach-hide", onclick: () => { this.hidden = !this.hidden; this.render(); } },
+          this.hidden ? "Show" : "Hide")),
+      this.hidden ? null : [
+        h("h3", { "data-test": "coach-title" }, step.title),
+        h("p", { "data-test": "coach-text" }, step.text),
+        n > 1 ? h("p", { class: "muted", "data-test": "coach-checks" }, `${met.filter((x) => x).length} of ${n} done`) : null,
+        step.ack && ready ? h("button", { type: "button", class: "primary", "data-test": "coach-next", onclick: () => this.ack(step.id) }, step.ack) : null,
+        n ? h("p", { class: "muted small" }, "Did something else by mistake? “Undo my last action” takes it back.") : null,
+        h("p", {}, h("button", { type: "button", class: "ghost small", "data-test": "coach-close", onclick: () => this.close() }, "Leave the tutorial (play on freely)")),
+      ]);
+    this.target = ready ? (step.ack ? "[data-test=coach-next]" : null) : step.highlight || null;
+    if (ready && step.ack && step.highlight) this.target = `${step.highlight}, [data-test=coach-next]`;
+    this.mark(this.target);
+    if (this.shown !== step.id) {
+      this.shown = step.id;
+      box.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  ack(id) {
+    if (!this.state.acked.includes(id)) this.state.acked.push(id);
+    if (id === this.steps[this.steps.length - 1].id) this.state.closed = true;
+    saveAcks(this.ctl.game, this.state);
+    this.render();
+  }
+
+  close() {
+    this.state.closed = true;
+    saveAcks(this.ctl.game, this.state);
+    this.render();
+  }
+}
