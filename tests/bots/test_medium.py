@@ -407,3 +407,129 @@ def test_new_business_developer_places_a_house_it_wins():
     after, _ = apply(state, 0, action)
     assert _service_distances(after, 0)[action.number] == 0
     assert _service_distances(after, 1)[action.number] >= 1
+
+
+def test_a_rival_without_a_kitchen_yet_counts_as_a_seller_of_every_food():
+    """Marketing where it wins (issue 16 item 2): in round 2 a rival with only a Marketing
+    Trainee will hire a kitchen, so a house nearer to the rival is not counted as won (an eternal
+    billboard placed there feeds the rival for the whole game)."""
+    from fcm.bots.medium import win_chances
+
+    state = position(
+        round=2,
+        companies=[{"cash": 0, "hand": ["kitchen_trainee"]},
+                   {"cash": 0, "hand": ["marketing_trainee"]}],
+        restaurants=[{"owner": 0, "cell": [8, 8], "entrance": "nw"},
+                     {"owner": 1, "cell": [0, 0], "entrance": "se"}],
+    )
+    v = view(state, 0)
+    mine, rival = totals_of(v, 0), totals_of(v, 1)
+    nearer_rival = [n for n in mine if n in rival and rival[n] < mine[n]]
+    assert nearer_rival, "the position needs a house nearer to the rival"
+    chances = win_chances(v, 0, good=Good.BURGER)
+    assert all(chances[n] == 0.0 for n in nearer_rival)
+    # a rival that cooks only pizza still cannot take a burger house
+    state.players[1].hand.append("pizza_cook")
+    chances = win_chances(view(state, 0), 0, good=Good.BURGER)
+    assert all(chances[n] == 1.0 for n in nearer_rival)
+
+
+def totals_of(v: GameState, seat: int) -> dict[int, int]:
+    from fcm.bots.medium import totals
+
+    return totals(v, seat)
+
+
+def _working_hire(companies: list[dict[str, Any]], **fields: Any) -> GameState:
+    return position(
+        phase="working",
+        companies=companies,
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                     {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+        turn_order=[0, 1],
+        working={"seat": 0, "step": "hire"},
+        **fields,
+    )
+
+
+def test_full_baskets_hire_a_kitchen_trainee_first_for_the_other_food():
+    """Full baskets (facts.md Dinnertime: a house buys only from a chain that has everything
+    it wants): when houses it wins want pizza too and it has no pizza cook or kitchen trainee,
+    medium's next hire is a Kitchen Trainee (to train into a Pizza Cook), before its list."""
+    from fcm.core.actions import Hire
+
+    state = _working_hire(
+        [{"cash": 40, "at_work": ["burger_cook", "recruiting_girl"]},
+         {"cash": 40, "at_work": ["pizza_cook"]}],
+        round=6,
+    )
+    house = next(iter(MediumBot(1).plan(view(state, 0), 0) and win_won(state)))
+    state.houses[house].demand.extend([Good.BURGER, Good.PIZZA])
+    assert choose(state, 0) == Hire("kitchen_trainee")
+    plan = MediumBot(1).plan(view(state, 0), 0)
+    assert ("kitchen_trainee", "pizza_cook") in plan.trains
+
+
+def win_won(state: GameState) -> list[int]:
+    from fcm.bots.medium import win_chances
+
+    return [n for n, ch in win_chances(view(state, 0), 0).items() if ch >= 0.5]
+
+
+def test_never_hires_a_card_whose_pile_is_empty():
+    """Employee cards are limited (facts.md A.1; an empty pile's card may be hired only if this
+    turn's training turns it into an available card): medium skips such a hire, since the
+    trainer would then have to train it away instead of doing the plan's own step."""
+    from fcm.core.actions import Hire
+
+    state = _working_hire(
+        [{"cash": 40, "at_work": ["burger_cook", "trainer"], "beach": ["kitchen_trainee"]},
+         {"cash": 40, "at_work": ["pizza_cook"]}],
+        round=6,
+    )
+    first = choose(state, 0)
+    assert isinstance(first, Hire)
+    state.supply[first.employee] = 0
+    assert Hire(first.employee) in legal_actions(state, 0)  # legal: a trainer is at work
+    assert choose(state, 0) != first
+
+
+def test_a_marketing_trainee_stays_home_when_no_billboard_tile_is_left():
+    """Marketing (facts.md: a Marketing Trainee launches billboards only): when every billboard
+    tile is on the board (eternal billboards), its seat goes to a card that earns (the
+    waitress); with a billboard tile left it works."""
+    def sent(no_billboards: bool) -> list[str]:
+        state = position(
+            round=9,
+            companies=[{"cash": 40, "hand": ["burger_cook", "marketing_trainee", "waitress",
+                                             "recruiting_girl"]},
+                       {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        )
+        if no_billboards:
+            state.campaign_supply = [
+                n for n in state.campaign_supply
+                if state.rules.catalog.campaigns[n].type.value != "billboard"
+            ]
+        return _sent(state, 0)
+
+    assert "marketing_trainee" in sent(False) and "waitress" not in sent(False)
+    assert "marketing_trainee" not in sent(True) and "waitress" in sent(True)
+
+
+def test_no_card_waits_on_the_beach_for_a_training_whose_pile_is_empty():
+    """Employee cards are limited (facts.md A.1): with no Burger Chef left, medium does not keep
+    a Burger Cook on the beach for the trainer (it would cook nothing and still be paid); with
+    a chef left it does."""
+    def sent(chefs: int) -> list[str]:
+        state = position(
+            round=8,
+            companies=[{"cash": 60, "hand": ["burger_cook", "burger_cook", "trainer"]},
+                       {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        )
+        state.supply["burger_chef"] = chefs
+        return _sent(state, 0)
+
+    assert sent(2).count("burger_cook") == 1
+    assert sent(0).count("burger_cook") == 2

@@ -162,7 +162,7 @@ def test_a_websocket_from_another_site_is_refused_with_the_cookie(client: TestCl
 
 
 def test_login_is_rate_limited_per_account_and_per_address(client: TestClient) -> None:
-    client.app.state.accounts.monotonic = lambda: 1000.0  # type: ignore[attr-defined]
+    client.app.state.accounts.limit_now = lambda: 1000.0  # type: ignore[attr-defined]
     signup(client, "ann")
     client.cookies.clear()
     codes = [login(client, "ann", "wrong password").status_code for _ in range(5)]

@@ -124,6 +124,8 @@ def can_sell(view: GameState, seat: Seat, good: Good, strict: bool = False) -> b
         return True
     owned = owned_cards(view, seat)
     cards = COOKS[good] if strict else (*COOKS[good], E.KITCHEN_TRAINEE)
+    if not strict and not any(owned[c] for c in (*KITCHEN, E.KITCHEN_TRAINEE)):
+        return True  # no kitchen yet: it will hire one (a round-2 billboard lasts for ever)
     return any(owned[c] for c in cards)
 
 
@@ -156,6 +158,13 @@ def win_chances(
         else:
             out[n] = 0.0
     return out
+
+
+def can_launch(view: GameState, card: EmployeeId) -> bool:
+    """Whether a campaign tile of a type this marketeer may launch is still in the supply."""
+    types = view.rules.catalog.employees[card].campaign_types
+    campaigns = view.rules.catalog.campaigns
+    return any(campaigns[n].type in types for n in view.campaign_supply)
 
 
 def _vps(owned: Counter[EmployeeId]) -> int:
@@ -276,6 +285,12 @@ class MediumBot(HeuristicBot):
         other_cook = COOKS[other][0]
         if mixed >= 1 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
             trains.append((E.KITCHEN_TRAINEE, other_cook))
+            if not owned[E.KITCHEN_TRAINEE]:
+                # a house wanting both foods buys only from a chain with both: a kitchen
+                # trainee to train into the other cook comes before any other hire
+                kitchen = sum(n for c, n in owned.items() if _entry_of(view.rules, c)
+                              == E.KITCHEN_TRAINEE)
+                hires = ((E.KITCHEN_TRAINEE, kitchen + 1), *hires)
         trains.append((E.KITCHEN_TRAINEE, cook))
         if owned[cook] >= 2:
             trains.append((cook, COOKS[food][1]))
@@ -295,9 +310,12 @@ class MediumBot(HeuristicBot):
         idle_trainees = [*p_me.hand, *p_me.at_work, *p_me.beach].count(E.MARKETING_TRAINEE)
         if (my_campaigns == 0 and view.round >= 4) or (idle_trainees and view.round >= 5):
             # nothing in a trainee's range: a campaign manager reaches one square further
-            trains.insert(1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+            # (after a shut-out chain's way to a second restaurant)
+            trains.insert(3 if expand else 1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+        # airplanes (a Brand Manager) reach houses no billboard or mailbox can, from round 6
+        trains.insert(len(trains) if view.round < 6 else trains.index(
+            (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT)), (E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
-        trains.append((E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
         if contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
         cfo = self._cfo_pays(view, seat)
@@ -420,6 +438,10 @@ class MediumBot(HeuristicBot):
         if card == E.PRICING_MANAGER:
             # a price cut only pays where it wins houses
             return plan.contested or view.round <= 3
+        if card in view.rules.marketeers:
+            # every tile it may launch is on the board (eternal billboards): its seat goes to
+            # a waitress or the trainer (who can train it into a marketeer with tiles left)
+            return can_launch(view, card)
         return True
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
@@ -487,8 +509,16 @@ class MediumBot(HeuristicBot):
         for card, count in plan.hires:
             if career[card] >= count or card not in legal:
                 continue
+            if card in view.rules.marketeers and not can_launch(view, card):
+                continue  # every tile it may launch is on the board
+            if view.supply.get(card, 0) <= 0:
+                # an empty pile's card must be trained away this very turn: it would take the
+                # trainer from the plan's own step (and a salaried result gets fired)
+                continue
             if short and card != E.MANAGEMENT_TRAINEE and career[E.MANAGEMENT_TRAINEE] == 0:
-                return Hire(E.MANAGEMENT_TRAINEE) if E.MANAGEMENT_TRAINEE in legal else None
+                seat_card = E.MANAGEMENT_TRAINEE
+                ok = seat_card in legal and view.supply.get(seat_card, 0) > 0
+                return Hire(seat_card) if ok else None
             return Hire(card)
         return None
 
@@ -496,11 +526,8 @@ class MediumBot(HeuristicBot):
         if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
             return a
         plan = self.plan(view, seat)
-        short = seats_short(view, seat)
         for src, dst in plan.trains:
-            if dst == E.JUNIOR_VICE_PRESIDENT and not short and not (
-                (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
-            ):
+            if dst == E.JUNIOR_VICE_PRESIDENT and not self._jvp_wanted(view, seat, plan):
                 continue
             if not self._step_wanted(view, seat, dst):
                 continue
@@ -512,7 +539,16 @@ class MediumBot(HeuristicBot):
                     return a
         return None
 
+    def _jvp_wanted(self, view: GameState, seat: Seat, plan: Plan) -> bool:
+        """A Junior VP is seats, not income: trained when cards wait for a seat, or as the
+        first step to a Local Manager (shut out) or a CFO."""
+        if seats_short(view, seat):
+            return True
+        return (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
+
     def _step_wanted(self, view: GameState, seat: Seat, dst: EmployeeId) -> bool:
+        if view.supply.get(dst, 0) <= 0:
+            return False  # no card left to train into: the source would wait on the beach
         owned = owned_cards(view, seat)
         if dst == E.NEW_BUSINESS_DEVELOPER:
             return view.round >= 5 and owned[dst] == 0

@@ -17,8 +17,9 @@ Security (tests/server/test_accounts.py):
   neither read it nor set the header without a CORS preflight this server never grants).
   Sign-up and log-in take only ``application/json`` bodies and refuse a foreign ``Origin``
   (no log-in CSRF). Requests with a bearer token are not cookie-authenticated: unchanged;
-- log-ins are rate-limited per account name and per client address (``fcm.server.limits``
-  token buckets; per process);
+- log-ins are rate-limited per account name and per client address, in the database
+  (``login_limits``, a GCRA bucket per key updated by one conditional statement), so every
+  server process on one database shares the limit;
 - no password, session id or CSRF token is logged (``fcm.server.logs`` redacts the cookie).
 """
 
@@ -32,7 +33,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,8 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
-from fcm.server.limits import RateLimiter
-from fcm.server.storage import Store, Tx
+from fcm.server.storage import SPECTATOR, Store, Tx
 
 COOKIE = "fcm_session"
 CSRF_HEADER = "x-csrf-token"
@@ -90,6 +90,26 @@ class Session:
     hash: str
 
 
+def take(tx: Tx, key: str, rate: float, burst: int, now: float) -> float:
+    """Take one try from ``key``'s bucket (``burst`` at once, then ``rate`` a second): 0 if it
+    was there, else the seconds until one is. GCRA: the row keeps the theoretical arrival time
+    ``tat``; a try is allowed while ``tat - now`` is within the tolerance, and moves ``tat`` on
+    by one interval. Each step is one statement (PostgreSQL locks the row and re-checks the
+    condition), so processes racing on one key never take more than the bucket holds."""
+    interval = 1 / rate
+    tolerance = (burst - 1) * interval
+    if tx.execute("INSERT INTO login_limits (key, tat) VALUES (?, ?) ON CONFLICT (key)"
+                  " DO NOTHING", (key, now + interval)).rowcount == 1:
+        return 0.0
+    if tx.execute(
+        "UPDATE login_limits SET tat = CASE WHEN tat < ? THEN ? ELSE tat END + ?"
+        " WHERE key = ? AND tat - ? <= ?", (now, now, interval, key, now, tolerance),
+    ).rowcount == 1:
+        return 0.0
+    row = tx.execute("SELECT tat FROM login_limits WHERE key = ?", (key,)).fetchone()
+    return 0.0 if row is None else max(0.001, float(row[0]) - tolerance - now)
+
+
 class Accounts:
     """The accounts service over the store's tables (``Store.transact``)."""
 
@@ -100,11 +120,11 @@ class Accounts:
         self.store = store
         self.settings = settings or Settings()
         self.now = now
-        self.monotonic = time.monotonic  # the rate limits' clock (tests freeze it)
+        # the rate limits' clock: wall time, as every process sharing the database sees it
+        # (tests freeze it)
+        self.limit_now: Callable[[], float] = time.time
         self._ph = _hasher()
         self._dummy_hash: str | None = None
-        self.per_account = RateLimiter(*LOGIN_PER_ACCOUNT, 10_000)
-        self.per_address = RateLimiter(*LOGIN_PER_ADDRESS, 10_000)
 
     # -- accounts -------------------------------------------------------------------------------
 
@@ -141,20 +161,26 @@ class Accounts:
         sid, csrf = await self._new_session(account.id)
         return account, sid, csrf
 
-    def limited(self, name: str, address: str) -> float:
-        """Seconds to wait before this log-in may be tried (0: now)."""
-        now = self.monotonic()
-        return max(
-            self.per_account.check("n:" + name_key(name), now),
-            self.per_address.check("a:" + address, now),
-        )
+    async def limited(self, name: str, address: str) -> float:
+        """Seconds to wait before this log-in may be tried (0: now; the try is counted)."""
+        now = self.limit_now()
+        keys = (("n:" + name_key(name), LOGIN_PER_ACCOUNT), ("a:" + address, LOGIN_PER_ADDRESS))
+
+        def check(tx: Tx) -> float:  # keys in one order: two transactions never deadlock
+            return max(take(tx, key, rate, burst, now) for key, (rate, burst) in sorted(keys))
+
+        wait = float(await self.store.transact(check))
+        if secrets.randbelow(100) == 0:  # now and then forget the full buckets
+            await self.store.transact(
+                lambda tx: tx.execute("DELETE FROM login_limits WHERE tat < ?", (now,)))
+        return wait
 
     async def login(
         self, name: str, password: str, address: str, old_session: str | None = None
     ) -> tuple[Account, str, str]:
         """Check the password; a new session (the old one, if any, is ended: a session id
         known before the log-in never becomes a logged-in one)."""
-        wait = self.limited(name, address)
+        wait = await self.limited(name, address)
         if wait > 0:
             retry = max(1, math.ceil(wait))
             raise ApiError(
@@ -373,6 +399,8 @@ class CookieAuth:
     def __init__(self, accounts: Accounts, settings: Settings) -> None:
         self.accounts = accounts
         self.settings = settings
+        # whether a game is public (fcm.server.lobby): its spectator view for every account
+        self.public: Callable[[str], Awaitable[bool]] | None = None
 
     async def session(self, request: Request | WebSocket) -> Session | None:
         return await self.accounts.session(request.cookies.get(COOKIE))
@@ -412,6 +440,8 @@ class CookieAuth:
                 return None
             await self.required(request)  # CSRF for changes
         seat = await self.accounts.seat_in(session.account.id, game_id)
+        if seat is None and self.public is not None and await self.public(game_id):
+            return SPECTATOR  # a public game: any signed-in account watches it
         if seat is None:
             raise ApiError(403, "auth/not_your_game",
                            "your account has no seat in this game (open its invitation link)")

@@ -31,6 +31,7 @@ from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
+from fcm.server.lobby import Lobby, mount_lobby
 from fcm.server.match import MatchService, Subscriber, dumps
 from fcm.server.notify import Notifier, mount_notify
 from fcm.server.ratings import Ratings, mount_ratings
@@ -119,6 +120,8 @@ def create_app(
         holder["notifier"] = app.state.notifier = notifier = Notifier(service, settings, now)
         holder["ratings"] = app.state.ratings = Ratings(service, now)
         holder["chat"] = app.state.chat = Chat(service, now)
+        holder["lobby"] = app.state.lobby = lobby = Lobby(service, holder)
+        holder["cookie_auth"].public = lobby.is_public
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
         await clocks.start()
@@ -421,6 +424,7 @@ def create_app(
     mount_notify(app, holder, ERRORS)  # notifications (fcm.server.notify)
     mount_ratings(app, holder, ERRORS)  # ratings, profiles, the archive (fcm.server.ratings)
     mount_chat(app, holder, ERRORS)  # a chat per game (fcm.server.chat)
+    mount_lobby(app, holder, ERRORS)  # open games, rematches, watching (fcm.server.lobby)
     add_hint_route(app)
     # Rewind by consent: back to the start of a turn or round (fcm.server.rewind).
     from fcm.server.rewind import add_rewind_routes

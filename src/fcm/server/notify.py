@@ -54,7 +54,7 @@ from fcm.server.ticker import Ticker
 log = logging.getLogger("fcm.server.notify")
 
 CHANNELS = ("email", "webhook")
-KINDS = ("turn", "end", "daily")
+KINDS = ("turn", "end", "daily", "rematch")
 LEASE_SECONDS = 60.0
 MAX_ATTEMPTS = 5
 RETRY_SECONDS = 300.0
@@ -229,6 +229,27 @@ class Notifier:
             ).rowcount
         return n
 
+    def seats_changed(self, live: LiveGame) -> None:
+        """Accounts were given seats of ``live`` after it was made (the lobby, a rematch): look
+        at its current revision again (a no-op if it was looked at with them already)."""
+        self._on_change(live)
+
+    async def announce_rematch(self, gid: str) -> int:
+        """Tell each account seated in the rematch ``gid`` its new seat (once per seat)."""
+        now = self.now()
+
+        def queue(tx: Tx) -> int:
+            owners = tx.execute(
+                "SELECT o.seat, o.account_id, s.email, s.webhook FROM seat_owners o"
+                " JOIN notify_settings s ON s.account_id = o.account_id"
+                " WHERE o.game_id = ? AND (s.on_turn != 0 OR s.on_end != 0)", (gid,),
+            ).fetchall()
+            return sum(self._enqueue(tx, f"rematch:{gid}:{seat}", str(account), "rematch",
+                                     email, webhook, gid, int(seat), now, now)
+                       for seat, account, email, webhook in owners)
+
+        return int(await self.store.transact(queue))
+
     async def idle(self) -> None:
         """Wait until the changes seen so far are recorded (tests)."""
         while self._workers:
@@ -370,6 +391,12 @@ class Notifier:
         except Exception:
             return None
         names = seat_names(live.info)
+        if kind == "rematch":
+            return Message(
+                f"Food Chain Magnate: a rematch, game {gid}",
+                f"{name}, a rematch has begun: game {gid}, where you play {names[seat]}.\n"
+                f"Play: {self.link(gid)}\n",
+            )
         if kind == "turn":
             if live.head.status != "active" or seat not in current_actors(live.state):
                 return None  # already played (or over): no reminder needed

@@ -26,6 +26,9 @@ async function call(method, path, { body, token } = {}) {
   return data;
 }
 
+/** A request authenticated by the session cookie (with the CSRF token for a change). */
+export const accountCall = (method, path, body) => call(method, path, { body });
+
 export const account = {
   get name() { return me && me.name; },
   get loggedIn() { return me !== null; },
@@ -125,8 +128,8 @@ export function renderAccount(box, onChange) {
         games.append(h("div", { class: "account-game" + (g.your_turn ? " your-turn" : ""), "data-game": g.game },
           h("code", {}, g.game), ` as ${seatName(g.seats, g.seat)} · round ${g.round} · ${PHASES[g.phase] || g.phase}${clock} · `,
           h("span", { "data-test": "account-whose-turn" }, whose + left), " ",
-          held ? h("a", { class: "button small", href: `#/game/${g.game}/${g.seat}` }, "Open")
-            : h("span", { class: "muted" }, "(open its invitation link in this browser)")));
+          // no token held here: the session cookie plays the claimed seat
+          h("a", { class: "button small", href: `#/game/${g.game}/${g.seat}`, "data-test": "account-open", title: held ? "" : "played by your session" }, "Open")));
       }
     } catch (err) { showError(err); }
   }

@@ -15,6 +15,7 @@ import { GameScreen } from "./game.js";
 import { renderLobby } from "./lobby.js";
 import { renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
+import { mountRoom } from "./rooms.js";
 import { startTutorial } from "./tutorial.js";
 import { clear, h } from "./util.js";
 
@@ -22,6 +23,7 @@ const root = document.getElementById("app");
 let current = null;
 let clockPanel = null; // the turn-timer panel of the open game (clock.js)
 let chatPanel = null; // its chat (chat.js)
+let roomPanel = null; // spectators and the rematch (rooms.js)
 
 function parse() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -32,8 +34,10 @@ async function route() {
   if (current && current.destroy) current.destroy();
   if (clockPanel) clockPanel.destroy();
   if (chatPanel) chatPanel.destroy();
+  if (roomPanel) roomPanel.destroy();
   clockPanel = null;
   chatPanel = null;
+  roomPanel = null;
   current = null;
   clear(root);
   const [page, ...rest] = parse();
@@ -72,6 +76,7 @@ async function route() {
     current.start();
     clockPanel = mountClock(game, which === undefined ? null : which);
     chatPanel = mountChat(game, which === undefined ? null : which);
+    roomPanel = mountRoom(game, which === undefined ? null : which);
     return;
   }
   current = renderLobby(root);

@@ -67,7 +67,7 @@ export class GameScreen {
     this.hotseat = this.seats.length > 1;
     if (!this.seats.length && !(this.which === "spectator" || this.which === null) ) return this.noToken();
     if (!this.seats.length) {
-      if (!this.entry.spectator) return this.noToken();
+      if (!this.entry.spectator && !this.entry.cookie) return this.fromAccount();
       return this.enter(null);
     }
     if (!this.hotseat) return this.enter(this.seats[0]);
@@ -88,6 +88,12 @@ export class GameScreen {
       if (this.destroyed) return;
       if (st && st.seat !== null && (this.which === null || Number(this.which) === st.seat)) {
         this.entry = { tokens: { [String(st.seat)]: "" }, spectator: null, cookie: true };
+        return this.start();
+      }
+      if (st && st.seat === null && (this.which === null || this.which === "spectator")) {
+        // a public game (the lobby's): the account watches it as a spectator
+        this.which = "spectator";
+        this.entry = { tokens: {}, spectator: "", cookie: true };
         return this.start();
       }
     } catch { /* not logged in, or no seat of this account here */ }

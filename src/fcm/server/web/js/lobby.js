@@ -1,8 +1,9 @@
 // The lobby: create a game (seats, bots, options), invitation links, my games and whose turn.
 
-import { account, renderAccount } from "./account.js";
+import { account, accountCall, renderAccount } from "./account.js";
 import { api, store } from "./api.js";
 import { clockFields } from "./clock.js";
+import { openBody, renderRooms } from "./rooms.js";
 import { levelText, tableControls } from "./tableopts.js";
 import { PHASES, chain, clear, h, put, seatName } from "./util.js";
 
@@ -63,11 +64,12 @@ export function renderLobby(root) {
   const resultBox = h("section", { class: "card hidden", "data-test": "created" });
   const gamesBox = h("section", { class: "card" });
   const accountBox = h("section", { class: "card account", "data-test": "account" });
+  const roomsBox = h("section", { class: "card", "data-test": "rooms" });
   page.append(
     h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
       h("h1", {}, "Food Chain Magnate"),
       h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: "A scripted first game against a bot, with a coach" }, "Learn to play")),
-    h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, gamesBox)),
+    h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, roomsBox, gamesBox)),
   );
   root.append(page);
 
@@ -80,6 +82,7 @@ export function renderLobby(root) {
   const seed = h("input", { type: "number", name: "seed", min: 0, placeholder: "random", "data-test": "seed" });
   const scenario = h("textarea", { name: "scenario", rows: 6, placeholder: '{"format": "fcm-scenario/1", ...}', "data-test": "scenario" });
   const error = h("p", { class: "error hidden", "data-test": "create-error" });
+  const openLobby = h("input", { type: "checkbox", name: "open", "data-test": "open-lobby" });
   const kept = [];
   const clock = clockFields();
   const table = tableControls();
@@ -174,6 +177,8 @@ export function renderLobby(root) {
     h("h2", {}, "New game"),
     h("div", { class: "row" }, count),
     seatRows,
+    h("div", { class: "row" }, h("label", { class: "check", title: "Signed in: the game waits in the lobby's Open games until every human seat is taken" }, openLobby,
+      " Open in the lobby", h("small", {}, " — signed-in players join its human seats (you take the first); it starts when all are taken; no invitation links"))),
     h("h3", {}, "Turn timer"),
     clock.el,
     h("h3", {}, "Table"),
@@ -227,6 +232,7 @@ export function renderLobby(root) {
         return;
       }
     }
+    if (openLobby.checked) return createOpen(body);
     try {
       const made = await api.createGame(body);
       const seatsInfo = made.seats.map((x) => ({ seat: x.seat, kind: x.kind, bot: x.bot, name: x.name }));
@@ -240,6 +246,22 @@ export function renderLobby(root) {
       error.textContent = err.message;
       error.classList.remove("hidden");
     }
+  }
+
+  async function createOpen(body) {
+    const fail = (text) => { error.textContent = text; error.classList.remove("hidden"); };
+    if (!account.loggedIn) return fail("Log in to open a game in the lobby.");
+    if (body.seed !== undefined || body.scenario !== undefined) return fail("An open game has a new seed and no scenario: clear them.");
+    try {
+      const entry = await accountCall("POST", "/api/lobby", openBody(body));
+      rooms.follow(entry);
+      clear(resultBox);
+      resultBox.classList.remove("hidden");
+      put(resultBox, h("h2", {}, "Open game created"),
+        h("p", { "data-test": "open-created", "data-open": entry.id }, entry.status === "started"
+          ? "It has started (no other human seat)."
+          : `It waits under “Open games” for ${entry.free} more player${entry.free === 1 ? "" : "s"}, and starts when every seat is taken.`));
+    } catch (err) { fail(err.message); }
   }
 
   function showCreated(made, seatsInfo) {
@@ -322,7 +344,8 @@ export function renderLobby(root) {
   renderOptions();
   renderSeats();
   refreshGames();
-  const accountCard = renderAccount(accountBox, refreshGames);
+  const rooms = renderRooms(roomsBox, () => accountCard.refresh());
+  const accountCard = renderAccount(accountBox, () => { refreshGames(); rooms.refresh(); });
   timer = setInterval(refreshGames, 10000);
-  return { destroy() { clearInterval(timer); } };
+  return { destroy() { clearInterval(timer); rooms.destroy(); } };
 }

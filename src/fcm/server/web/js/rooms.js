@@ -1,0 +1,176 @@
+// Rooms: the lobby's open games (join a free seat; the game starts when every seat is taken)
+// and public games to watch, for signed-in accounts; on a game screen, the room panel: how
+// many watch, and the rematch once the game is over. The session cookie authenticates all of
+// it (docs/server.md, Rooms); nothing here holds a token.
+
+import { account, accountCall } from "./account.js";
+import { session, store } from "./api.js";
+import { PHASES, clear, h, seatName } from "./util.js";
+
+const EVERY_MS = 3000;
+
+function optionsText(g) {
+  const parts = [`${g.players} players`];
+  if (g.options.introductory) parts.push("introductory");
+  if (g.modules.length) parts.push(`modules: ${g.modules.join(", ")}`);
+  parts.push(g.clock ? `⏱ ${g.clock.limit} per decision (${g.clock.fallback === "bot_takeover" ? "then a bot takes the seat" : "then a bot plays it"})` : "no time limit");
+  if (g.rated) parts.push("rated");
+  return parts.join(" · ");
+}
+
+/** The body of ``POST /api/lobby`` from the create form's own request body. */
+export function openBody(body) {
+  const out = {
+    seats: body.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, ...(s.name ? { name: s.name } : {}) } : { kind: "human" })),
+    options: body.options, table: body.table,
+  };
+  if (body.clock) out.clock = body.clock;
+  return out;
+}
+
+/** The lobby card: open games and public games (signed in). ``refresh()`` reads again. */
+export function renderRooms(box, onStarted) {
+  const openList = h("div", { class: "games", "data-test": "open-games" });
+  const liveList = h("div", { class: "games", "data-test": "live-games" });
+  const notice = h("div", { "data-test": "rooms-notice" });
+  const error = h("p", { class: "error hidden", "data-test": "rooms-error" });
+  const mine = new Set(); // open games this account sits in (to tell it when they start)
+  let timer = null;
+  let stopped = false;
+
+  function showError(err) { error.textContent = err.message; error.classList.remove("hidden"); }
+
+  async function started(id) {
+    try {
+      const e = await accountCall("GET", `/api/lobby/${id}`);
+      if (e.status === "started" && e.game) {
+        notice.append(h("p", { class: "your-turn", "data-test": `started-${id}` }, `Game ${e.game} has started: `,
+          h("a", { class: "button small primary", href: `#/game/${e.game}/${e.you}`, "data-test": "play-started" }, "Play")));
+        onStarted && onStarted();
+      }
+    } catch { /* cancelled or gone */ }
+  }
+
+  async function refresh() {
+    if (stopped) return;
+    if (!account.loggedIn) {
+      clear(box).append(h("h2", {}, "Open games"), h("p", { class: "muted" }, "Log in to join open games and watch public ones."));
+      return;
+    }
+    if (!box.contains(openList)) {
+      clear(box).append(h("h2", {}, "Open games"), notice, openList, h("h3", {}, "Games to watch"), liveList, error);
+    }
+    let data;
+    try { data = await accountCall("GET", "/api/lobby"); } catch (err) { showError(err); return; }
+    error.classList.add("hidden");
+    const seen = new Set();
+    clear(openList);
+    if (!data.open.length) openList.append(h("p", { class: "muted" }, "No open game: open one with the form (“Open in the lobby”)."));
+    for (const g of data.open) {
+      const sitting = g.seats.some((s) => s.name === account.name && s.kind === "human");
+      if (sitting) { seen.add(g.id); mine.add(g.id); }
+      openList.append(h("div", { class: "account-game", "data-open": g.id },
+        h("div", {}, h("strong", {}, `${g.created_by}'s game`), " · ", optionsText(g)),
+        h("div", {}, g.seats.map((s) => h("span", { class: "mini-seat", "data-seat": s.seat },
+          s.kind === "bot" ? `${s.name || "Bot"} (${s.bot})` : (s.free ? "free seat" : s.name)))),
+        sitting
+          ? h("button", { type: "button", class: "small ghost", "data-test": "leave", onclick: () => act(`/api/lobby/${g.id}/leave`) },
+            g.created_by === account.name ? "Cancel game" : "Leave")
+          : h("button", { type: "button", class: "small primary", "data-test": "join", onclick: () => act(`/api/lobby/${g.id}/join`, {}) },
+            "Join"),
+        h("span", { class: "muted" }, ` waiting for ${g.free} more`)));
+    }
+    for (const id of [...mine]) if (!seen.has(id)) { mine.delete(id); started(id); }
+    clear(liveList);
+    if (!data.live.length) liveList.append(h("p", { class: "muted" }, "No public game yet."));
+    for (const g of data.live.slice(0, 20)) {
+      const whose = g.status === "over" ? "game over" : `round ${g.round} · ${PHASES[g.phase] || g.phase}`;
+      liveList.append(h("div", { class: "account-game", "data-live": g.game },
+        h("code", {}, g.game), " ", g.seats.map((s) => seatName(g.seats, s.seat)).join(" vs "), ` · ${whose}`,
+        g.spectators ? ` · 👁 ${g.spectators}` : "", " ",
+        h("a", { class: "button small", href: `#/game/${g.game}/spectator`, "data-test": "watch" }, "Watch")));
+    }
+  }
+
+  async function act(path, body) {
+    try {
+      track(await accountCall("POST", path, body));
+    } catch (err) { showError(err); }
+    refresh();
+  }
+
+  function track(e) {
+    if (e.status === "started") { mine.delete(e.id); started(e.id); } else if (e.you !== null) mine.add(e.id); else mine.delete(e.id);
+  }
+
+  function loop() {
+    if (stopped) return;
+    refresh().finally(() => { if (!stopped) timer = setTimeout(loop, EVERY_MS); });
+  }
+  loop();
+  return {
+    refresh,
+    /** An open game was just made here: follow it until it starts. */
+    follow(entry) { track(entry); refresh(); },
+    destroy() { stopped = true; clearTimeout(timer); },
+  };
+}
+
+/** The room panel of a game screen: spectators, and the rematch when it is over. */
+export function mountRoom(game, which) {
+  const entry = store.get(game) || { tokens: {} };
+  const seats = Object.keys(entry.tokens || {}).map(Number);
+  const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
+  const token = which === "spectator" ? entry.spectator : (mine.length ? entry.tokens[String(mine[0])] : entry.spectator);
+  const headers = () => (token ? { authorization: `Bearer ${token}` } : {});
+  const watching = h("span", { "data-test": "spectators" });
+  const rematchBox = h("span", { "data-test": "rematch-box" });
+  const error = h("span", { class: "error hidden", "data-test": "room-error" });
+  const box = h("div", { class: "room-panel card", "data-test": "room", style: { margin: "1rem", maxWidth: "40rem" } },
+    watching, " ", rematchBox, " ", error);
+  document.body.append(box);
+  let stop = false;
+  let timer = null;
+  let shown = null;
+
+  async function rematch() {
+    error.classList.add("hidden");
+    try {
+      const r = await accountCall("POST", `/api/games/${game}/rematch`);
+      location.hash = `#/game/${r.game}/${r.seat}`;
+    } catch (err) { error.textContent = err.message; error.classList.remove("hidden"); }
+  }
+
+  async function read() {
+    try {
+      const r = await fetch(`/api/games/${game}/room`, { headers: headers() });
+      if (!r.ok) return;
+      const room = await r.json();
+      watching.textContent = room.spectators ? `👁 ${room.spectators} watching` : "";
+      const state = `${room.status}:${room.rematch}`;
+      if (state === shown) return;
+      shown = state;
+      clear(rematchBox);
+      if (room.rematch && which === "spectator") {
+        rematchBox.append("A rematch has been made: ",
+          h("a", { class: "button small", href: `#/game/${room.rematch}/spectator`, "data-test": "rematch-watch" }, "Watch it"));
+      } else if (room.rematch) {
+        rematchBox.append("A rematch has been made: ",
+          h("button", { type: "button", class: "small primary", "data-test": "rematch-open", onclick: rematch }, "Play the rematch"));
+      } else if (room.status === "over" && which !== "spectator") {
+        await account.refresh();
+        if (account.loggedIn && session.csrf) {
+          rematchBox.append(h("button", { type: "button", class: "small primary", "data-test": "rematch", onclick: rematch },
+            "Rematch (same players and options, seats rotated)"));
+        }
+      }
+    } catch { /* next time */ }
+  }
+
+  function loop() {
+    if (stop) return;
+    read().finally(() => { if (!stop) timer = setTimeout(loop, EVERY_MS); });
+  }
+  loop();
+  return { destroy() { stop = true; clearTimeout(timer); clear(box); box.remove(); } };
+}
