@@ -18,7 +18,9 @@ CAPPED = Options(round_limit=SIMULATION_ROUND_LIMIT)  # bot games: the simulatio
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_bots_are_deterministic(name):
     def run():
-        bots = [make_bot(name, 7, rollouts=2), make_bot(name, 8, rollouts=2)]
+        # no wall-clock cut (think far off): only the rollout budget decides, on any machine
+        bots = [make_bot(name, 7, rollouts=2, think=600.0),
+                make_bot(name, 8, rollouts=2, think=600.0)]
         return play_game(bots, 11, CAPPED).state.state_hash()
 
     assert run() == run()

@@ -101,7 +101,7 @@ def test_what_a_seat_cannot_see_never_changes_its_choice(name):
         checked += 1
         legal = legal_actions(state, seat)
         assert legal == legal_actions(other, seat)
-        kw = {"rollouts": 2} if name == "hard" else {}
+        kw = {"rollouts": 2, "think": 600.0} if name == "hard" else {}  # no wall-clock cut
         a = make_bot(name, i, **kw).choose(view(state, seat), seat, legal)
         b = make_bot(name, i, **kw).choose(view(other, seat), seat, legal)
         assert a == b
@@ -112,8 +112,10 @@ def test_hard_is_deterministic_for_a_seed_with_a_rollout_budget():
     positions = random_positions(15, 4)
     for i, (state, seat) in enumerate(positions):
         legal = legal_actions(state, seat)
-        a = HardBot(i, rollouts=6).choose(view(state, seat), seat, legal)
-        b = HardBot(i, rollouts=6).choose(view(state, seat), seat, legal)
+        # (a wall-clock budget far off: the safety cap of a default decision, 2 s, could
+        # cut one of the two searches short on a loaded machine)
+        a = HardBot(i, rollouts=6, think=600.0).choose(view(state, seat), seat, legal)
+        b = HardBot(i, rollouts=6, think=600.0).choose(view(state, seat), seat, legal)
         assert a == b
 
 

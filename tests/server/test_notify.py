@@ -289,7 +289,7 @@ def test_two_server_processes_send_each_notification_once(
         for i, (server, name) in enumerate([(a, "ann"), (b, "bob")]):
             name += secrets.token_hex(3)
             names.append(name)
-            http = httpx.Client(base_url=server.base, timeout=10)
+            http = httpx.Client(base_url=server.base, timeout=60)  # argon2, loaded machine
             r = http.post("/api/account/signup", json={"name": name, "password": PASSWORD})
             csrf = {"x-csrf-token": r.json()["csrf"]}
             assert http.post(f"/api/games/{gid}/claim", headers={

@@ -73,6 +73,32 @@ def test_the_socket_opens_only_once_its_client_is_subscribed(client: TestClient)
     assert subscribed == [1]
 
 
+def test_a_client_that_connects_late_is_sent_the_events_it_missed(client: TestClient) -> None:
+    """A page loads the state over HTTP, then opens its WebSocket (or reconnects after a
+    drop): a change in between reached it as the new state without its events, and what the
+    page says of them (a notice, the bank's alert) was lost. Connecting with the version it
+    had (``since``), its first push carries the events it missed."""
+    g = create(client, players=2, seed=9)
+    with client.websocket_connect(ws_url(g.id, g.tokens[1])) as ws:
+        v0 = ws.receive_json()["version"]
+        g.play(0, RESERVE)
+        pushed = ws.receive_json()  # what a client connected all along was sent
+    assert pushed["events"] and pushed["version"] > v0
+    late = f"{ws_url(g.id, g.tokens[1])}&since="
+    with client.websocket_connect(late + str(v0)) as ws:
+        first = ws.receive_json()
+    assert (first["version"], first["events"]) == (pushed["version"], pushed["events"])
+    # up to date, a version this process cannot account for, not a number: no events
+    for since in (pushed["version"], v0 - 1, "x"):
+        with client.websocket_connect(late + str(since)) as ws:
+            first = ws.receive_json()
+        assert first["version"] == pushed["version"] and first["events"] == []
+    # an undo in between: no events either (the page reloads its log instead)
+    assert g.post(0, {"version": g.state(0)["version"]}, path="undo").status_code == 200
+    with client.websocket_connect(late + str(pushed["version"])) as ws:
+        assert ws.receive_json()["events"] == []
+
+
 def test_secret_steps_push_nothing_to_the_others(client: TestClient) -> None:
     g = create(client, players=2, scenario=RESTRUCTURING)
     with (

@@ -7,6 +7,7 @@ The browser tests skip, saying why, when Debian's ``chromium`` (``/usr/bin/chrom
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
 import subprocess
@@ -104,6 +105,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
+@pytest.fixture(autouse=True)
+def patient_http(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests' own requests (``httpx.get`` and friends) wait up to 60 s for an answer, not
+    httpx's 5 s: a server on a loaded machine answers late, not never (creating a game timed
+    out so under load)."""
+    try:
+        import httpx
+    except ImportError:
+        return
+    for name in ("get", "post", "put", "patch", "delete"):
+        monkeypatch.setattr(httpx, name, functools.partial(getattr(httpx, name), timeout=60))
+
+
 @pytest.fixture(scope="session")
 def browser(server: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
@@ -133,7 +147,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     test; a failing test leaves a screenshot in test-artifacts/."""
     context = browser.new_context(viewport={"width": 1500, "height": 950})
     pg = context.new_page()
-    pg.set_default_timeout(30_000)  # generous: a loaded machine; passing tests never wait it
+    pg.set_default_timeout(60_000)  # generous: a loaded machine; passing tests never wait it
     errors: list[str] = []
     posted: list[str] = []
     pg.on(

@@ -62,7 +62,7 @@ def online(tmp_path: Path, sinks: Sinks, server: str) -> Iterator[tuple[Server, 
 def new_page(browser: Any, errors: list[str]) -> Any:
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(60_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
     return page
 
@@ -184,7 +184,7 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
     c.click("[data-test=chat] summary")
     c.fill("[data-test=chat-input]", evil)
     c.click("[data-test=chat-send]")
-    a.locator("[data-test=chat-messages] li").first.wait_for(state="attached", timeout=20_000)
+    a.locator("[data-test=chat-messages] li").first.wait_for(state="attached")
     li = a.locator("[data-test=chat-messages] li").first
     assert li.text_content() == f"{bob}: {evil}"
     assert a.locator("[data-test=chat-messages] img, [data-test=chat-messages] b").count() == 0

@@ -174,7 +174,7 @@ def test_the_hint_button_in_a_live_game_that_allows_hints(page: Any, server: str
     page.wait_for_selector("[data-test=your-turn]")
     page.click("[data-test=hint]")
     result = page.locator("[data-test=hint-result]")
-    result.wait_for(timeout=20_000)
+    result.wait_for()
     candidates = result.locator("[data-test=hint-candidate]")
     assert candidates.count() >= 2
     assert "Reserve card $" in candidates.first.text_content()
@@ -194,7 +194,7 @@ def test_the_hint_button_for_a_finished_game(page: Any, server: str) -> None:
     page.fill("[data-test=hint-at]", "3")
     page.click("[data-test=hint]")
     result = page.locator("[data-test=hint-result]")
-    result.wait_for(timeout=20_000)
+    result.wait_for()
     assert "After 3 of" in result.text_content()
     assert "Played in the game:" in result.locator("[data-test=hint-played]").text_content()
     assert result.locator("[data-test=hint-candidate]").count() >= 1

@@ -51,7 +51,7 @@ def test_dinnertime_walk_through_and_end_of_game_charts(
     while ui.server_state(game, 0)["your_turn"]:
         ui.click_done()
     show = pg.locator("[data-test=dinner-show]")
-    show.wait_for(timeout=30_000)
+    show.wait_for()
     pg.locator("[data-test=bank-alert-ok]").click()  # the bank's own alert (botlog.js) first
     assert show.get_attribute("data-kind") == "start"
     assert "$20" in show.inner_text()  # the bank as Dinnertime began
@@ -85,7 +85,7 @@ def test_dinnertime_walk_through_and_end_of_game_charts(
     assert show.count() == 0 and pg.locator(".dinner-focus").count() == 0
     # the game is over: the Results tab plots the game
     stats = pg.locator("[data-test=game-stats]")
-    stats.wait_for(timeout=30_000)
+    stats.wait_for()
     assert pg.locator("[data-test=chart-cash] polyline").count() == 2
     cash = pg.locator('[data-test=chart-cash] polyline[data-seat="0"] title').text_content()
     assert cash.endswith("$35")  # Ann's cash as the engine reported it after Dinnertime

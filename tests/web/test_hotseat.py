@@ -5,6 +5,7 @@ page reconnects after a lost WebSocket and after a reload."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -22,7 +23,8 @@ def current_seat(page: Any, ui: UI | None = None, game: str | None = None) -> in
     """The seat the page shows once it has settled (None: the pass screen is up). With ``ui``
     and ``game``, a seat counts only when it is that seat's decision (the page may still show
     the previous seat for a moment before handing over)."""
-    for _ in range(400):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         if page.locator("[data-test=pass-screen]").count():
             return None
         screen = page.locator(".game-screen")

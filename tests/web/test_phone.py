@@ -43,7 +43,7 @@ def device(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
                                   is_mobile=touch, device_scale_factor=1)
         made.append(ctx)
         pg = ctx.new_page()
-        pg.set_default_timeout(30_000)
+        pg.set_default_timeout(60_000)
         pg.on("pageerror", lambda e: errors.append(str(e)))
         return pg
 

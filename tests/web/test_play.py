@@ -243,7 +243,7 @@ def test_three_rounds_against_a_bot(page: Any, server: str, artifacts: Any) -> N
 
     # -- rounds 3 and 4, clicked through -----------------------------------------------------------
     while True:
-        st = ui.wait_my_turn(game, 0, timeout=30)
+        st = ui.wait_my_turn(game, 0)
         if st["status"] == "over" or st["round"] > 4:
             break
         check_page_matches_server(ui, game, 0)

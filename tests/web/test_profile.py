@@ -42,7 +42,7 @@ def test_profile_plot_and_archive_replay_after_a_rated_game(
     for seat in (0, 1):
         name = f"p{seat}{secrets.token_hex(3)}"
         names.append(name)
-        with httpx.Client(base_url=srv.base, timeout=10) as http:
+        with httpx.Client(base_url=srv.base, timeout=30) as http:
             r = http.post("/api/account/signup", json={"name": name, "password": PASSWORD})
             r = http.post(f"/api/games/{gid}/claim", headers={
                 "x-csrf-token": r.json()["csrf"],
@@ -54,7 +54,7 @@ def test_profile_plot_and_archive_replay_after_a_rated_game(
         assert time.monotonic() < deadline
         clock.advance(301)
         time.sleep(0.05)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while not srv.http.get(f"/api/players/{names[0]}").json()["rated_games"]:
         assert time.monotonic() < deadline
         time.sleep(0.05)

@@ -34,7 +34,7 @@ def test_the_hint_at_the_step_shown_in_the_replay(page: Any, server: str) -> Non
     assert page.locator("[data-test=hint-at]").input_value() == "3"  # the step shown
     page.click("[data-test=hint-box] [data-test=hint]")
     result = page.locator("[data-test=hint-result]")
-    result.wait_for(timeout=20_000)
+    result.wait_for()
     assert "After 3 of" in result.text_content()
     # another step: the old answer is gone, the position is the new one
     page.click("[data-test=next-step]")

@@ -62,14 +62,14 @@ def test_a_rewind_happens_when_the_other_player_agrees(
     assert "Waiting for" in p0.locator("[data-test=rewind-vote]").inner_text()
     assert p0.locator("[data-test=rewind-accept]").count() == 0  # asking is agreeing
     vote = p1.locator("[data-test=rewind-vote]")
-    vote.wait_for(timeout=30_000)  # the other device learns of the request
+    vote.wait_for()  # the other device learns of the request
     assert "asks to go back to the start of" in vote.inner_text()
     no_sideways_scroll(p1)
     p1.locator("[data-test=rewind-accept]").click()
     for pg in (p0, p1):
         pg.wait_for_function(
             "() => (document.querySelector('[data-test=notice-text]') || {}).textContent"
-            "?.includes('Everyone agreed')", timeout=30_000)
+            "?.includes('Everyone agreed')")
     after = httpx.get(f"{server}/api/games/{game}", headers=auth(tokens[0])).json()
     assert after["version"] > before["version"]
     assert after["phase"] == "working" and after["actors"] == [point["seat"]]
@@ -89,6 +89,6 @@ def test_a_declined_rewind_changes_nothing(device: Any, server: str) -> None:  #
     p0.locator("[data-test=rewind-decline]").click()
     p1.wait_for_function(
         "() => (document.querySelector('[data-test=notice-text]') || {}).textContent"
-        "?.includes('declined')", timeout=30_000)
+        "?.includes('declined')")
     after = httpx.get(f"{server}/api/games/{game}", headers=auth(tokens[1])).json()
     assert after["version"] == before["version"] and after["view"] == before["view"]

@@ -220,3 +220,24 @@ def test_order_of_business_notice_when_the_last_position_was_given(
     assert "position 2" in notice.inner_text() and "only one left" in notice.inner_text()
     page.click("button[data-tab=log]")
     assert "(the only one left)" in page.locator("[data-test=log]").inner_text()
+
+
+def test_the_notice_also_reaches_a_page_whose_socket_was_down(page: Any, server: str) -> None:
+    """The same notice when the change came while the page's WebSocket was down (a dropped
+    connection, or one not yet open): the page reconnects with the version it shows and is
+    sent the events it missed (it used to get the new state alone, and no notice)."""
+    game, made = open_game(page, server, {"seats": [{"kind": "human"}, {"kind": "human"}],
+                                          "scenario": ORDER})
+    # the socket drops, and the page holds off reconnecting until the change is made
+    page.evaluate("""() => { const s = window.fcmScreen; s.realConnect = s.connect;
+                             s.connect = () => {}; s.ws.close(); }""")
+    page.wait_for_selector("[data-test=connection][data-state=down]")
+    h1 = {"authorization": f"Bearer {made['seats'][1]['token']}"}
+    st = httpx.get(f"{server}/api/games/{game}", headers=h1).json()
+    act = {"version": st["version"], "action": {"type": "choose_turn_order", "position": 1}}
+    assert httpx.post(f"{server}/api/games/{game}/actions", headers=h1, json=act).status_code == 200
+    assert page.locator("[data-test=notice]:not(.hidden)").count() == 0
+    page.evaluate("() => { const s = window.fcmScreen; s.connect = s.realConnect; s.connect(); }")
+    notice = page.locator("[data-test=notice]:not(.hidden)")
+    notice.wait_for()
+    assert "position 2" in notice.inner_text() and "only one left" in notice.inner_text()

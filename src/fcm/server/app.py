@@ -366,8 +366,12 @@ def create_app(
         sub = Subscriber(game_id, seat, queue, on_overflow=dropped.set)
         # Subscribed before the handshake completes: once the client sees the socket open,
         # every later change reaches it as a push with its events (none slips in between).
+        try:  # the version the client had: it is sent the events it missed
+            since: int | None = int(ws.query_params.get("since", ""))
+        except ValueError:
+            since = None
         async with live.lock:
-            service.subscribe(live, sub)
+            service.subscribe(live, sub, since)
         try:
             await ws.accept()
         except BaseException:

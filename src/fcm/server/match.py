@@ -30,7 +30,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -158,6 +158,9 @@ def parse_action(raw: Any) -> Action:
 # -- live games -----------------------------------------------------------------------------------
 
 
+RECENT_CHANGES = 64  # changes kept per game for clients that connect late (``since``)
+
+
 @dataclass(eq=False)
 class Subscriber:
     """A push channel (one WebSocket) of one viewer of one game."""
@@ -183,6 +186,12 @@ class LiveGame:
     head: Head
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
+    # The last changes as pushed: every viewer's version before and after, the events, and
+    # whether it was a plain change (not an undo, reload or rewind). A client that opens its
+    # socket knowing an older version gets the events it missed from here.
+    recent: deque[tuple[list[int], list[int], list[dict[str, Any]], bool]] = field(
+        default_factory=lambda: deque(maxlen=RECENT_CHANGES)
+    )
     bot_failed_at: int = -1  # revision at which a bot move failed (not retried until a change)
     bot_pending: int = -1  # revision at which a bot's move waits out the game's bot pause
     # Per-viewer message bodies (views and legal actions are costly), each kept with the
@@ -505,11 +514,33 @@ class MatchService:
             **({"tutorial": True} if info.table.get("tutorial") else {}),
         }
 
-    def subscribe(self, live: LiveGame, sub: Subscriber) -> None:
+    def subscribe(self, live: LiveGame, sub: Subscriber, since: int | None = None) -> None:
         """Register a push channel and queue the current state first (call under the lock,
-        so no change can slip between the two)."""
+        so no change can slip between the two). ``since``: the version the client had (a
+        page loads the state, then opens its socket; or it reconnects): the state comes with
+        the events of the changes it missed, when this process still holds them all."""
         live.subscribers.add(sub)
-        sub.push(dumps(self.state_message(live, sub.seat)))
+        sub.push(dumps(self.state_message(live, sub.seat, self.missed(live, sub.seat, since))))
+
+    def missed(self, live: LiveGame, seat: int, since: int | None) -> list[dict[str, Any]]:
+        """The events of the changes a viewer at version ``since`` has not seen, oldest
+        first; none when some are no longer held, or one was an undo, a reload or a rewind
+        (the client then reloads the log)."""
+        if since is None:
+            return []
+        vi = viewer_index(live.players, seat)
+        want = live.seen(seat)
+        events: list[dict[str, Any]] = []
+        for old, new, evs, plain in reversed(live.recent):
+            if want <= since:
+                break
+            if new[vi] == old[vi]:
+                continue  # nothing this viewer may see changed
+            if new[vi] != want or not plain:
+                return []
+            events[:0] = evs
+            want = old[vi]
+        return events if want == since else []
 
     def unsubscribe(self, sub: Subscriber) -> None:
         live = self._games.get(sub.game_id)
@@ -525,6 +556,8 @@ class MatchService:
     ) -> dict[int, str]:
         """Queue each subscriber whose version moved its new state (under the lock); returns
         the messages sent, by viewer index."""
+        live.recent.append((list(old_seen), list(live.head.seen), list(events),
+                            not any(extra.values())))
         cache: dict[int, str] = {}
         for sub in list(live.subscribers):
             vi = viewer_index(live.players, sub.seat)

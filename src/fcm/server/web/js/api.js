@@ -59,10 +59,14 @@ export const api = {
   replayIndex: (game, token) => request("GET", `/api/games/${game}/replay`, { token }),
   replayStep: (game, token, step) => request("GET", `/api/games/${game}/replay/${step}`, { token }),
   branch: (game, token, step) => request("POST", `/api/games/${game}/branch`, { token, body: { step } }),
-  wsUrl(game, token) {
+  /** since: the version the page has; the first push then brings the events it missed. */
+  wsUrl(game, token, since) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = token ? `?token=${encodeURIComponent(token)}` : ""; // none: the session cookie
-    return `${proto}://${location.host}/api/games/${game}/ws${q}`;
+    const q = new URLSearchParams();
+    if (token) q.set("token", token); // none: the session cookie
+    if (since !== undefined && since !== null) q.set("since", String(since));
+    const s = q.toString();
+    return `${proto}://${location.host}/api/games/${game}/ws${s ? `?${s}` : ""}`;
   },
   recordUrl: (game, token) => `/api/games/${game}/record?token=${encodeURIComponent(token)}`,
 };

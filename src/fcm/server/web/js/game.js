@@ -264,7 +264,8 @@ export class GameScreen {
   connect() {
     if (this.destroyed) return;
     const token = this.token;
-    const ws = new WebSocket(api.wsUrl(this.game, token));
+    // the version shown: what changed before the socket opened comes with its events
+    const ws = new WebSocket(api.wsUrl(this.game, token, this.msg ? this.msg.version : null));
     this.ws = ws;
     this.setConn("connecting…", "connecting");
     ws.onopen = () => {
