@@ -60,7 +60,7 @@ STEPS: list[dict[str, Any]] = [
     {
         "id": "welcome", "phase": "restructuring", "title": "Welcome to Food Chain Magnate",
         "text": "You run the red chain, Xango Blues Bar; your rival is a bot. Your restaurant "
-        "is the red square at the top left, and house 2 (left) wants a burger. A round has "
+        "is the red square at the top, and house 2 (on the left) wants a burger. A round has "
         "seven phases; this coach walks you through one whole round, then you play on alone. "
         "Tap any card or milestone to read what it does, and see the Rules tab for a glossary.",
         "ack": "Start",
@@ -126,9 +126,9 @@ STEPS: list[dict[str, Any]] = [
     },
     {
         "id": "place", "phase": "working", "title": "Working 9–5: place the billboard",
-        "text": "The squares where it may go are highlighted on the map. Tap the square just "
-        "below house 2 (row 5, column 0), pick either way round, and confirm: a billboard "
-        "markets to every house next to it.",
+        "text": "The squares where it may go are highlighted on the map. Tap the marked square "
+        "just below house 2, pick either way round, and confirm: a billboard markets to "
+        "every house next to it.",
         "highlight": "[data-hl-anchor='5,0'], [data-test=decision] button[data-variant], "
         "[data-test=confirm]",
         "expect": [{"kind": "campaign_placed", "seat": "me", "number": 14,

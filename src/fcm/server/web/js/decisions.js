@@ -241,6 +241,7 @@ export class Decisions {
             h("div", { class: "menu-head" }, cardChip(catalog, acts[0].action.employee), acts[0].action.fresh ? h("small", {}, " just trained") : null),
             acts.map((a) => h("div", { class: "menu-row" },
               this.actionButton(a, h("span", {}, "→ ", cardChip(catalog, a.action.into), h("small", {}, ` by ${catalog.employees[a.action.trainer]?.name || a.action.trainer}`))),
+              h("span", { class: "info-dot", "data-card": a.action.into, title: "What it does" }, "ⓘ"),
               salaryNote(a))))));
       }
       case "start_campaign":
