@@ -428,6 +428,8 @@ def _campaigns(state: GameState) -> list[dict[str, Any]]:
             "span": state.rules.catalog.campaigns[c.number].span,
             "reaches": [h.number for h in houses_reached(state, c, board)],
         }
+        if c.second_good is not None:  # a two-good airplane (New Milestones)
+            entry["second_good"] = c.second_good.value
         out.append(entry)
     return out
 

@@ -142,6 +142,24 @@ def test_ketchup_3_a_two_good_airplane_saves_loads_and_is_a_scenario_field() -> 
     assert "second_good" not in ChooseAdvert(B, 2).to_json()  # base games save as before
 
 
+def test_ketchup_3_a_two_good_airplane_is_drawn_with_both_goods() -> None:
+    """The board view (issue 15 item 3): the presentation gives the airplane both goods."""
+    from fcm.presentation import present
+
+    raw: dict[str, Any] = {
+        "players": 2, "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
+        "modules": ["new_milestones"],
+        "campaigns": [{"number": 5, "owner": 0, "good": "burger", "second_good": "beer",
+                       "marketeer": "brand_manager", "remaining": 2, "edge": "w", "first": 2},
+                      {"number": 6, "owner": 1, "good": "pizza",
+                       "marketeer": "brand_manager", "remaining": 2, "edge": "n", "first": 2}],
+    }  # fmt: skip
+    s = fcm.load_scenario(raw)
+    drawn = {c["number"]: c for c in present(fcm.view(s, 0), 0)["campaigns"]}
+    assert (drawn[5]["good"], drawn[5]["second_good"]) == ("burger", "beer")
+    assert "second_good" not in drawn[6]  # a one-good airplane is drawn as in the base game
+
+
 # -- First pizza sold: radios at the end of Dinnertime (3 table, 3.1, 18 step 6, 19.3) ----------
 
 

@@ -286,7 +286,12 @@ export class BoardView {
   drawAirplane(g, c) {
     const rr = airplaneRect(this.board, c.edge, c.first, c.span);
     const ch = chain(c.owner ?? 0);
-    const grp = s("g", { class: "airplane" + (c.draft ? " draft" : ""), "data-campaign": c.number, "data-good": c.good || "" });
+    const grp = s("g", { class: "airplane" + (c.draft ? " draft" : ""), "data-campaign": c.number, "data-good": c.good || "", "data-second-good": c.second_good || null });
+    // a two-good airplane (New Milestones) shows its second good beside the first
+    const goods = (x, y, r, dx, dy) => {
+      grp.append(goodToken(x, y, r, c.good));
+      if (c.second_good) grp.append(goodToken(x + dx, y + dy, r, c.second_good));
+    };
     grp.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, rx: 10, fill: ch.light, stroke: ch.colour, "stroke-width": 3, "stroke-dasharray": c.draft ? "6 4" : null }));
     const horizontal = c.edge === "n" || c.edge === "s";
     const cx = rr.x + rr.w / 2, cy = rr.y + rr.h / 2;
@@ -294,16 +299,16 @@ export class BoardView {
     if (c.span === 1) {
       // a one-square airplane: number on top, good and duration below
       grp.append(s("text", { x: cx, y: rr.y + 14, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: ch.colour }, `✈${c.number}`));
-      if (c.good) grp.append(goodToken(rr.x + 12, rr.y + rr.h - 11, 7, c.good));
+      if (c.good) goods(rr.x + 12, rr.y + rr.h - 11, 7, 0, -15);
       grp.append(s("text", { x: rr.x + rr.w - 6, y: rr.y + rr.h - 6, "text-anchor": "end", "font-size": 12, "font-weight": 800, class: "duration" }, left));
     } else if (horizontal) {
       grp.append(s("text", { x: rr.x + 8, y: cy + 5, "font-size": 13, "font-weight": 800, fill: ch.colour }, `✈ #${c.number}`));
-      if (c.good) grp.append(goodToken(rr.x + rr.w - 30, cy, 8, c.good));
+      if (c.good) goods(rr.x + rr.w - 30, cy, 8, -18, 0);
       grp.append(s("text", { x: rr.x + rr.w - 8, y: cy + 5, "text-anchor": "end", "font-size": 13, "font-weight": 800, class: "duration" }, left));
     } else {
       grp.append(s("text", { x: cx, y: rr.y + 18, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: ch.colour }, "✈"));
       grp.append(s("text", { x: cx, y: rr.y + 32, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
-      if (c.good) grp.append(goodToken(cx, rr.y + rr.h - 30, 8, c.good));
+      if (c.good) goods(cx, rr.y + rr.h - 30, 8, 0, -18);
       grp.append(s("text", { x: cx, y: rr.y + rr.h - 8, "text-anchor": "middle", "font-size": 13, "font-weight": 800, class: "duration" }, left));
     }
     // the lines it reaches, faintly
