@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,31 +19,18 @@ import pytest
 
 from tests.server.procs import Server
 from tests.server.sinks import Sinks
-from tests.web.ui import UI
+from tests.web.ui import PASSWORD, UI, FileClock, sign_up, wait_until
 
 pytestmark = pytest.mark.browser
-PASSWORD = "a long password"
 DAY = 86400
 
 
-class Clock:
-    def __init__(self, path: Path) -> None:
-        # 08:00 UTC today: the daily reminder (09:00 UTC) comes in an hour
-        self.path, self.t = path, time.time() // DAY * DAY + 8 * 3600
-        self.path.write_text(str(self.t))
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(str(self.t))
-        tmp.replace(self.path)  # atomically: the server never reads half a file
-
-
 @pytest.fixture
-def online(tmp_path: Path, sinks: Sinks, server: str) -> Iterator[tuple[Server, Clock]]:
+def online(tmp_path: Path, sinks: Sinks, server: str) -> Iterator[tuple[Server, FileClock]]:
     """A server of its own (``server``: the browser tests' checks have passed): the clock
     and the notifier look every 50 ms, the time comes from a file."""
-    clock = Clock(tmp_path / "now")
+    # 08:00 UTC today: the daily reminder (09:00 UTC) comes in an hour
+    clock = FileClock(tmp_path / "now", time.time() // DAY * DAY + 8 * 3600)
     srv = Server(
         f"sqlite:///{tmp_path}/fcm.sqlite3", tmp_path / "server.log",
         clock_interval="0.05", test_clock_file=str(clock.path), notify_interval="0.05",
@@ -67,12 +54,8 @@ def new_page(browser: Any, errors: list[str]) -> Any:
     return page
 
 
-def sign_up(page: Any, base: str, name: str, notify: dict[str, Any]) -> None:
-    page.goto(base + "/")
-    page.fill("[data-test=account-name]", name)
-    page.fill("[data-test=account-password]", PASSWORD)
-    page.click("[data-test=signup]")
-    page.wait_for_selector(f"[data-test=account-user]:text('{name}')")
+def sign_up_with_notifications(page: Any, base: str, name: str, notify: dict[str, Any]) -> None:
+    sign_up(page, base, name)
     page.click("summary:text('Notifications')")
     page.wait_for_selector("[data-test=notify-email]:not([disabled])")
     page.fill("[data-test=notify-email]", notify["email"])
@@ -83,25 +66,15 @@ def sign_up(page: Any, base: str, name: str, notify: dict[str, Any]) -> None:
     page.wait_for_selector("[data-test=notify-status]:text('Saved.')")
 
 
-def wait(pred: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        got = pred()
-        if got:
-            return got
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
-
 def test_two_accounts_play_across_days_with_a_timer_and_notifications(
-    browser: Any, online: tuple[Server, Clock], sinks: Sinks
+    browser: Any, online: tuple[Server, FileClock], sinks: Sinks
 ) -> None:
     srv, clock = online
     errors: list[str] = []
     ann, bob = f"ann{secrets.token_hex(3)}", f"bob{secrets.token_hex(3)}"
     mail = {ann: f"{ann}@example.test", bob: f"{bob}@example.test"}
     a = new_page(browser, errors)
-    sign_up(a, srv.base, ann, {"email": mail[ann], "webhook": sinks.webhook_url})
+    sign_up_with_notifications(a, srv.base, ann, {"email": mail[ann], "webhook": sinks.webhook_url})
     # ann creates a game for two people, 1 day per decision; a bot plays a late decision
     a.select_option("[data-test=players]", "2")
     a.select_option("[data-test=seat-kind-0]", "human")
@@ -113,14 +86,14 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
     invite = a.input_value("[data-test=invite-1]")
     game = invite.split("/#/join/")[1].split("/")[0]
     b = new_page(browser, errors)
-    sign_up(b, srv.base, bob, {"email": mail[bob]})
+    sign_up_with_notifications(b, srv.base, bob, {"email": mail[bob]})
     b.goto(invite)  # bob's invitation link: his account claims seat 1
     b.wait_for_url(re.compile(f"#/game/{game}/1$"))
     ua, ub = UI(a, srv.base), UI(b, srv.base)
     a.click("[data-test=play-seat-0]")
     ua.wait_my_turn(game, 0)
     ua.click_type("choose_reserve")
-    wait(lambda: not ua.server_state(game, 0)["your_turn"], "ann's move")
+    wait_until(lambda: not ua.server_state(game, 0)["your_turn"], "ann's move")
     assert ub.server_state(game, 1)["actors"] == [1]
 
     def mails_to(name: str, subject: str) -> list[Any]:
@@ -129,7 +102,7 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
     # a minute later bob is told it is his turn (by e-mail: he gave no webhook)
     assert mails_to(bob, "your turn") == []
     clock.advance(61)
-    wait(lambda: mails_to(bob, "your turn"), "bob's 'your turn' e-mail")
+    wait_until(lambda: mails_to(bob, "your turn"), "bob's 'your turn' e-mail")
     (told,) = mails_to(bob, "your turn")
     link = re.search(r"Play: (\S+)", told.text)
     assert link and link.group(1) == f"{srv.base}/#/game/{game}"
@@ -137,14 +110,14 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
     # 09:00 went by: the daily reminder tells bob the game waits for him; ann's, with nothing
     # waiting for her, is not sent
     clock.advance(3 * 3600)
-    wait(lambda: mails_to(bob, "waiting for you"), "bob's daily reminder")
+    wait_until(lambda: mails_to(bob, "waiting for you"), "bob's daily reminder")
     (daily,) = mails_to(bob, "waiting for you")
     assert game in daily.text
     assert mails_to(ann, "waiting for you") == []
 
     # bob lets the day pass: the timer runs out and a bot chooses his reserve card
     clock.advance(DAY - 3 * 3600)
-    log = wait(lambda: [e for e in srv.http.get(
+    log = wait_until(lambda: [e for e in srv.http.get(
         f"/api/games/{game}/log", headers={"authorization": f"Bearer {ua.token(game, 0)}"}
     ).json()["entries"][1:] if e["seat"] == 1], "the fallback bot's move")
     assert log, "seat 1 moved"
@@ -155,10 +128,10 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
     # the next decision: its seats are told a minute after it began (ann also by webhook)
     clock.advance(61)
     for seat in actors:
-        wait(lambda seat=seat: len(mails_to(names[seat], "your turn")) >= 1 + (seat == 1),
+        wait_until(lambda seat=seat: len(mails_to(names[seat], "your turn")) >= 1 + (seat == 1),
              f"{names[seat]}'s next 'your turn'")
     if 0 in actors:
-        wait(lambda: any(game in h["body"]["content"] for h in sinks.hooks), "ann's webhook")
+        wait_until(lambda: any(game in h["body"]["content"] for h in sinks.hooks), "ann's webhook")
 
     # bob, on another device with no token: he logs in and opens the link of his e-mail
     c = new_page(browser, errors)
@@ -175,7 +148,7 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
         (k["name"], k["value"]) for k in c.context.cookies())).json()
     assert s1["seat"] == 1
     if s1["your_turn"]:
-        wait(lambda: c.locator("[data-test=decision]").get_attribute("data-version")
+        wait_until(lambda: c.locator("[data-test=decision]").get_attribute("data-version")
              == str(s1["version"]), "bob's decision on the cookie page")
     # the chat: bob says something that would be markup; ann's page shows it as text
     dialogs: list[str] = []

@@ -7,37 +7,24 @@ game-over screen the players make one rematch, seats rotated."""
 from __future__ import annotations
 
 import secrets
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.procs import Server
+from tests.web.ui import FileClock, sign_up, wait_until
 
 pytestmark = pytest.mark.browser
-PASSWORD = "a long password"
 VIEWPORT = {"width": 1500, "height": 950}  # the browser tests' usual viewport (conftest)
 
 
-class Clock:
-    def __init__(self, path: Path) -> None:
-        self.path, self.t = path, time.time()
-        self.path.write_text(str(self.t))
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(str(self.t))
-        tmp.replace(self.path)  # atomically: the server never reads half a file
-
-
 @pytest.fixture
-def rooms(tmp_path: Path, server: str) -> Iterator[tuple[Server, Clock]]:
+def rooms(tmp_path: Path, server: str) -> Iterator[tuple[Server, FileClock]]:
     """A server of its own (``server``: the browser tests' checks have passed) whose clock
     reads the time from a file and looks every 50 ms."""
-    clock = Clock(tmp_path / "now")
+    clock = FileClock(tmp_path / "now")
     srv = Server(f"sqlite:///{tmp_path}/fcm.sqlite3", tmp_path / "server.log",
                  clock_interval="0.05", test_clock_file=str(clock.path), bot_think_ms="200",
                  bot_delay_ms="0")
@@ -55,31 +42,13 @@ def new_page(browser: Any, errors: list[str]) -> Any:
     return page
 
 
-def sign_up(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/")
-    page.fill("[data-test=account-name]", name)
-    page.fill("[data-test=account-password]", PASSWORD)
-    page.click("[data-test=signup]")
-    page.wait_for_selector(f"[data-test=account-user]:text('{name}')")
-
-
-def wait(pred: Callable[[], Any], what: str, timeout: float = 60.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        got = pred()
-        if got:
-            return got
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
-
 def state(page: Any, game: str) -> dict[str, Any]:
     """The game as the page's session sees it (the cookie authenticates the request)."""
     return dict(page.evaluate("(g) => fetch(`/api/games/${g}`).then((r) => r.json())", game))
 
 
 def test_open_a_game_join_it_from_the_lobby_watch_it_and_rematch(
-    browser: Any, rooms: tuple[Server, Clock]
+    browser: Any, rooms: tuple[Server, FileClock]
 ) -> None:
     srv, clock = rooms
     errors: list[str] = []
@@ -137,7 +106,7 @@ def test_open_a_game_join_it_from_the_lobby_watch_it_and_rematch(
         clock.advance(301)
         return False
 
-    wait(over, "the end of the game", timeout=180)
+    wait_until(over, "the end of the game", timeout=180)
     # game over: ann asks for the rematch and lands on her new seat (seats rotated)
     a.locator("[data-test=room] [data-test=rematch]").click()
     a.wait_for_function("(g) => window.fcmScreen && window.fcmScreen.game !== g", arg=game)

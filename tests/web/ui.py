@@ -8,9 +8,49 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
+
+PASSWORD = "a long password"
+
+
+class FileClock:
+    """The time a test server reads from a file (its ``test_clock_file``): tests move it on,
+    never sleep."""
+
+    def __init__(self, path: Path, start: float | None = None) -> None:
+        self.path, self.t = path, time.time() if start is None else start
+        self.path.write_text(str(self.t))
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(str(self.t))
+        tmp.replace(self.path)  # atomically: the server never reads half a file
+
+
+def sign_up(page: Any, base: str, name: str) -> None:
+    """Open the lobby and sign up a new account ``name``."""
+    page.goto(base + "/")
+    page.fill("[data-test=account-name]", name)
+    page.fill("[data-test=account-password]", PASSWORD)
+    page.click("[data-test=signup]")
+    page.wait_for_selector(f"[data-test=account-user]:text('{name}')")
+
+
+def wait_until(pred: Callable[[], Any], what: str, timeout: float = 60.0) -> Any:
+    """Poll ``pred`` until it gives something true (returned), or fail naming ``what``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = pred()
+        if got:
+            return got
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
 
 PLACEMENT = {"place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"}
 
