@@ -14,14 +14,14 @@ import httpx
 import pytest
 
 from tests.server.procs import Server
-from tests.web.test_async_play import PASSWORD, Clock
+from tests.web.ui import PASSWORD, FileClock
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def online(tmp_path: Path, server: str) -> Iterator[tuple[Server, Clock]]:
-    clock = Clock(tmp_path / "now")
+def online(tmp_path: Path, server: str) -> Iterator[tuple[Server, FileClock]]:
+    clock = FileClock(tmp_path / "now", time.time() // 86400 * 86400 + 8 * 3600)  # 08:00 UTC
     srv = Server(f"sqlite:///{tmp_path}/fcm.sqlite3", tmp_path / "server.log",
                  clock_interval="0.05", test_clock_file=str(clock.path))
     srv.start()
@@ -32,7 +32,7 @@ def online(tmp_path: Path, server: str) -> Iterator[tuple[Server, Clock]]:
 
 
 def test_profile_plot_and_archive_replay_after_a_rated_game(
-    page: Any, online: tuple[Server, Clock]
+    page: Any, online: tuple[Server, FileClock]
 ) -> None:
     srv, clock = online
     game = srv.create(players=2, seed=11, options={"round_limit": 1}, table={"rated": True},
