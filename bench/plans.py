@@ -3,9 +3,14 @@
 Each plan is what a newcomer plays from a fixed list, with the easy bot's placement and
 cooking logic: it is kept here, apart from the bots, which never see it.
 
+Calibration: the issue's hidden plans beat the heuristic bot of the day the issue was filed in
+99-100% of 2-player games. That bot is kept as ``bench.heuristic_v0`` (``--bot heuristic-v0``);
+a plan that does not beat it in at least 95% of 40 seat-rotated games is weaker than the hidden
+ones, and the figures of medium and hard against it say little.
+
 ``python -m bench.plans --bot medium --games 20 [--rollouts N | --think S] [--jobs 2]`` plays
-each plan against the bot, seat-rotated (the same seeds with the bot in either seat), and
-prints the bot's win rate per plan; ``--openings 4`` instead plays bot self-play games and
+each plan against the bot (a level, or ``heuristic-v0``), seat-rotated (the same seeds with the
+bot in either seat), and prints the bot's win rate per plan with its 95% interval; ``--openings 4`` instead plays bot self-play games and
 prints the game lengths and how often each opening was played.
 """
 
@@ -16,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.heuristic_v0 import HeuristicV0Bot
 from fcm.bots import make_bot
 from fcm.bots.base import Bot
 from fcm.bots.heuristic import HeuristicBot, _entry_of
@@ -139,11 +145,20 @@ class PlanBot(HeuristicBot):
         return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
 
 
+def opponent(bot: str, seed: int, rollouts: int | None = None,
+             think: float | None = None) -> Bot:
+    """The bot the plans play: a product level (``make_bot``), or ``heuristic-v0``, the
+    calibration bot (``bench.heuristic_v0``: the heuristic of the day issue 16 was filed)."""
+    if bot == HeuristicV0Bot.name:
+        return HeuristicV0Bot(seed)
+    return make_bot(bot, seed, rollouts=rollouts, think=think)
+
+
 def play_one(bot: str, plan: str, s: int, bot_seat: int, rollouts: int | None,
              think: float | None) -> bool:
     """One 2-player game of ``bot`` in ``bot_seat`` against ``plan`` from seed ``s``: a win?"""
     seats: list[Bot] = [PlanBot(plan, s * 10), PlanBot(plan, s * 10 + 1)]
-    seats[bot_seat] = make_bot(bot, s * 10 + bot_seat, rollouts=rollouts, think=think)
+    seats[bot_seat] = opponent(bot, s * 10 + bot_seat, rollouts, think)
     result = play_game(seats, s, Options(round_limit=SIMULATION_ROUND_LIMIT))
     return result.state.ranking[0] == bot_seat
 
