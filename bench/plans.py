@@ -10,8 +10,9 @@ ones, and the figures of medium and hard against it say little.
 
 ``python -m bench.plans --bot medium --games 20 [--rollouts N | --think S] [--jobs 2]`` plays
 each plan against the bot (a level, or ``heuristic-v0``), seat-rotated (the same seeds with the
-bot in either seat), and prints the bot's win rate per plan with its 95% interval; ``--openings 4`` instead plays bot self-play games and
-prints the game lengths and how often each opening was played.
+bot in either seat), and prints the bot's win rate per plan with its 95% interval;
+``--openings 4`` instead plays bot self-play games and prints the game lengths and how often
+each opening was played.
 """
 
 from __future__ import annotations
@@ -24,11 +25,17 @@ from concurrent.futures import ProcessPoolExecutor
 from bench.heuristic_v0 import HeuristicV0Bot
 from fcm.bots import make_bot
 from fcm.bots.base import Bot
-from fcm.bots.heuristic import HeuristicBot, _entry_of
+from fcm.bots.heuristic import (
+    WORK_PRIORITY,
+    HeuristicBot,
+    _entry_of,
+    pack_structure,
+    send_next,
+)
 from fcm.core.actions import Action, ChooseAdvert, ChooseReserve, Hire, Train
-from fcm.core.company import owned_cards
+from fcm.core.company import ceo_slots_of, owned_cards
 from fcm.core.state import GameState, Options
-from fcm.core.types import DRINKS, Good, Seat
+from fcm.core.types import DRINKS, EmployeeId, Good, MilestoneId, Seat
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 from fcm.tournament import wilson
 
@@ -109,6 +116,10 @@ PLANS: dict[str, dict[str, object]] = {
 
 
 class PlanBot(HeuristicBot):
+    """A scripted plan played as a newcomer would: hires and trainings from its lists, the
+    trainer at work with the cards it will train kept on the beach, salaried trainings only
+    when the next Payday is covered; placement, cooking and the rest as the easy bot."""
+
     def __init__(self, plan: str, seed: int = 0) -> None:
         super().__init__(seed)
         self.name = plan
@@ -118,18 +129,61 @@ class PlanBot(HeuristicBot):
         want = ChooseReserve(int(self.plan["reserve"]))  # type: ignore[call-overload]
         return want if want in legal else legal[0]
 
+    def _affords(self, view: GameState, seat: Seat, extra: int) -> bool:
+        """Whether ``extra`` more salaried cards still leave the next Payday paid."""
+        p = view.players[seat]
+        employees = view.rules.catalog.employees
+        salaried = sum(n for c, n in owned_cards(view, seat).items() if employees[c].salary)
+        discount = 15 if p.has(MilestoneId.FIRST_TRAIN) else 0
+        return view.round <= 2 or p.cash + 10 + discount >= 5 * (salaried + extra)
+
+    def _to_train(self, view: GameState, seat: Seat, hand: list[EmployeeId]) -> list[EmployeeId]:
+        """The cards of ``hand`` the trainers in it will train this round (in plan order)."""
+        employees = view.rules.catalog.employees
+        steps = sum(employees[c].trains for c in hand)
+        left = Counter(hand)
+        held: list[EmployeeId] = []
+        salaried = 0
+        # the first marketeer goes out to market (First billboard); the next ones may train
+        marketing = any(c.owner == seat for c in view.campaigns.values())
+        for src, dst in self.plan["trains"]:  # type: ignore[attr-defined]
+            if employees[src].campaign_types and not marketing:
+                continue
+            while len(held) < steps and left[src] > 0:
+                if employees[dst].salary and not self._affords(view, seat, salaried + 1):
+                    break
+                salaried += bool(employees[dst].salary)
+                left[src] -= 1
+                held.append(EmployeeId(src))
+        return held
+
+    def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        hand = list(view.players[seat].hand)
+        held = Counter(self._to_train(view, seat, hand))
+        prio = dict(WORK_PRIORITY)
+        employees = view.rules.catalog.employees
+        for card in hand:
+            if employees[card].trains:  # a trainer works only with someone to train
+                prio[card] = 97 if held else 0
+        rest = list((Counter(hand) - held).elements())
+        work = pack_structure(view.rules, rest, ceo_slots_of(view, seat), prio)
+        return send_next(view, seat, legal, work, prio)
+
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
         career: Counter[str] = Counter()
         for card, n in owned_cards(view, seat).items():
             career[_entry_of(view.rules, card)] += n
-        legal = {a.employee for a in hires if isinstance(a, Hire)}
+        legal = {a.employee: a for a in hires if isinstance(a, Hire)}
         for card, count in self.plan["hires"]:  # type: ignore[attr-defined]
             if career[card] < count and card in legal:
-                return Hire(card)
+                return legal[card]
         return None
 
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        employees = view.rules.catalog.employees
         for src, dst in self.plan["trains"]:  # type: ignore[attr-defined]
+            if employees[dst].salary and not self._affords(view, seat, 1):
+                continue
             for a in trains:
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
                     return a

@@ -65,7 +65,8 @@ def test_every_plan_and_the_calibration_bot_play_legally(plan: str):
     for seat in (0, 1):
         bots: list[Any] = [PlanBot(plan, 7), PlanBot(plan, 8)]
         bots[seat] = HeuristicV0Bot(9)
-        result = play_game(bots, 5 + seat, Options(round_limit=SIMULATION_ROUND_LIMIT), checked=True)
+        options = Options(round_limit=SIMULATION_ROUND_LIMIT)
+        result = play_game(bots, 5 + seat, options, checked=True)
         assert result.state.ranking
 
 
