@@ -29,15 +29,25 @@ from fcm.bots.heuristic import (
     WORK_PRIORITY,
     HeuristicBot,
     _entry_of,
+    _service_distances,
     pack_structure,
     send_next,
 )
 from fcm.core.actions import Action, ChooseAdvert, ChooseReserve, Hire, Train
-from fcm.core.company import ceo_slots_of, owned_cards
+from fcm.core.company import board_of, ceo_slots_of, owned_cards
+from fcm.core.phases.working.goods import supplier_sets
 from fcm.core.state import GameState, Options
-from fcm.core.types import DRINKS, EmployeeId, Good, MilestoneId, Seat
+from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 from fcm.tournament import wilson
+
+COOKS = {
+    Good.BURGER: (EmployeeId.BURGER_COOK, EmployeeId.BURGER_CHEF),
+    Good.PIZZA: (EmployeeId.PIZZA_COOK, EmployeeId.PIZZA_CHEF),
+}
+
+# Cards that place restaurants, houses and gardens: a plan trains one of each and seats it.
+BUILDERS = (EmployeeId.LOCAL_MANAGER, EmployeeId.NEW_BUSINESS_DEVELOPER)
 
 PLANS: dict[str, dict[str, object]] = {
     # The issue's plan: two Burger Cooks, a Pricing Manager, a Waitress, three eternal
@@ -62,12 +72,14 @@ PLANS: dict[str, dict[str, object]] = {
                    ("marketing_trainee", "campaign_manager"),
                    ("management_trainee", "junior_vice_president")),
     },
-    # Recruiting girl opening, burgers with a chef and mailboxes, long game.
+    # Recruiting girl opening (two hires a round), a billboard from round 3, burgers with a chef
+    # and mailboxes.
     "burger-recruiter": {
-        "food": Good.BURGER, "reserve": 300,
-        "hires": (("recruiting_girl", 1), ("kitchen_trainee", 1), ("trainer", 1),
-                  ("marketing_trainee", 1), ("kitchen_trainee", 2), ("waitress", 1),
-                  ("management_trainee", 1), ("marketing_trainee", 2), ("errand_boy", 1)),
+        "food": Good.BURGER, "reserve": 200,
+        "hires": (("recruiting_girl", 1), ("marketing_trainee", 1), ("kitchen_trainee", 1),
+                  ("trainer", 1), ("pricing_manager", 1), ("kitchen_trainee", 2),
+                  ("waitress", 1), ("management_trainee", 1), ("marketing_trainee", 2),
+                  ("errand_boy", 1)),
         "trains": (("kitchen_trainee", "burger_cook"), ("burger_cook", "burger_chef"),
                    ("marketing_trainee", "campaign_manager"),
                    ("management_trainee", "junior_vice_president")),
@@ -92,23 +104,71 @@ PLANS: dict[str, dict[str, object]] = {
                    ("management_trainee", "junior_vice_president"),
                    ("pizza_cook", "pizza_chef")),
     },
-    # Drinks by mailbox: errand boys and a cart operator fetch them, a burger kitchen beside.
+    # Drinks: an eternal billboard for the drink a cart's route reaches, errand boys trained to
+    # cart operators and a truck driver, mailboxes from a campaign manager; no kitchen at first.
     "drinks-mailbox": {
         "food": "drinks", "reserve": 200,
-        "hires": (("errand_boy", 1), ("marketing_trainee", 1), ("kitchen_trainee", 1),
-                  ("trainer", 1), ("errand_boy", 2), ("kitchen_trainee", 2),
-                  ("marketing_trainee", 2), ("management_trainee", 1)),
-        "trains": (("marketing_trainee", "campaign_manager"), ("errand_boy", "cart_operator"),
-                   ("kitchen_trainee", "burger_cook"),
+        "hires": (("marketing_trainee", 1), ("errand_boy", 1), ("trainer", 1),
+                  ("errand_boy", 2), ("marketing_trainee", 2), ("pricing_manager", 1),
+                  ("waitress", 1), ("management_trainee", 1), ("marketing_trainee", 3),
+                  ("errand_boy", 3)),
+        "trains": (("errand_boy", "cart_operator"), ("marketing_trainee", "campaign_manager"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("cart_operator", "truck_driver")),
+    },
+    # Tips: four waitresses (First waitress pays $5 each), burgers from one billboard.
+    "waitress-heavy": {
+        "food": Good.BURGER, "reserve": 200,
+        "hires": (("waitress", 1), ("marketing_trainee", 1), ("kitchen_trainee", 1),
+                  ("trainer", 1), ("waitress", 2), ("management_trainee", 1), ("waitress", 3),
+                  ("kitchen_trainee", 2), ("pricing_manager", 1), ("waitress", 4)),
+        "trains": (("kitchen_trainee", "burger_cook"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("burger_cook", "burger_chef")),
+    },
+    # Radio: a marketeer trained up to the Brand Director (radio reaches the whole 2p map),
+    # pizzas.
+    "pizza-radio": {
+        "food": Good.PIZZA, "reserve": 200,
+        "hires": (("marketing_trainee", 1), ("kitchen_trainee", 1), ("trainer", 1),
+                  ("marketing_trainee", 2), ("kitchen_trainee", 2), ("management_trainee", 1),
+                  ("pricing_manager", 1), ("waitress", 1)),
+        "trains": (("kitchen_trainee", "pizza_cook"), ("marketing_trainee", "campaign_manager"),
+                   ("campaign_manager", "brand_manager"), ("brand_manager", "brand_director"),
                    ("management_trainee", "junior_vice_president")),
     },
-    # Tips: four waitresses (First waitress pays $5 each), burgers, a long game.
-    "waitress-heavy": {
-        "food": Good.BURGER, "reserve": 300,
-        "hires": (("waitress", 1), ("kitchen_trainee", 1), ("waitress", 2),
-                  ("marketing_trainee", 1), ("trainer", 1), ("waitress", 3),
-                  ("kitchen_trainee", 2), ("management_trainee", 1), ("waitress", 4)),
+    # Price war: two Pricing Managers and a Discount Manager (-$5 with First to lower prices:
+    # -$6), burgers.
+    "burger-discount": {
+        "food": Good.BURGER, "reserve": 100,
+        "hires": (("marketing_trainee", 1), ("kitchen_trainee", 1), ("trainer", 1),
+                  ("pricing_manager", 1), ("management_trainee", 1), ("kitchen_trainee", 2),
+                  ("pricing_manager", 2), ("management_trainee", 2), ("waitress", 1)),
         "trains": (("kitchen_trainee", "burger_cook"),
+                   ("junior_vice_president", "discount_manager"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("burger_cook", "burger_chef")),
+    },
+    # New Business Developer houses and gardens beside its restaurant, a Local Manager's second
+    # restaurant, pizzas.
+    "pizza-nbd": {
+        "food": Good.PIZZA, "reserve": 300,
+        "hires": (("marketing_trainee", 1), ("kitchen_trainee", 1), ("trainer", 1),
+                  ("management_trainee", 1), ("kitchen_trainee", 2), ("management_trainee", 2),
+                  ("waitress", 1), ("management_trainee", 3), ("pricing_manager", 1)),
+        "trains": (("kitchen_trainee", "pizza_cook"),
+                   ("management_trainee", "new_business_developer"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("junior_vice_president", "local_manager")),
+    },
+    # Milestone racing: First to train (round 2), First waitress, First errand boy, First
+    # billboard and First to lower prices in the first rounds, burgers.
+    "milestone-racer": {
+        "food": Good.BURGER, "reserve": 100,
+        "hires": (("trainer", 1), ("marketing_trainee", 1), ("waitress", 1),
+                  ("pricing_manager", 1), ("errand_boy", 1), ("kitchen_trainee", 1),
+                  ("management_trainee", 1), ("kitchen_trainee", 2)),
+        "trains": (("marketing_trainee", "campaign_manager"), ("kitchen_trainee", "burger_cook"),
                    ("management_trainee", "junior_vice_president"),
                    ("burger_cook", "burger_chef")),
     },
@@ -146,7 +206,7 @@ class PlanBot(HeuristicBot):
         salaried = 0
         # the first marketeer goes out to market (First billboard); the next ones may train
         marketing = any(c.owner == seat for c in view.campaigns.values())
-        for src, dst in self.plan["trains"]:  # type: ignore[attr-defined]
+        for src, dst in self._train_steps(view, seat):
             if employees[src].campaign_types and not marketing:
                 continue
             while len(held) < steps and left[src] > 0:
@@ -165,23 +225,52 @@ class PlanBot(HeuristicBot):
         for card in hand:
             if employees[card].trains:  # a trainer works only with someone to train
                 prio[card] = 97 if held else 0
+            elif card in BUILDERS:  # the plan's goal: it works before the rest
+                prio[card] = 96
         rest = list((Counter(hand) - held).elements())
         work = pack_structure(view.rules, rest, ceo_slots_of(view, seat), prio)
         return send_next(view, seat, legal, work, prio)
 
+    def _missing_food(self, view: GameState, seat: Seat) -> Good | None:
+        """A food the houses this chain reaches ask for that no cook of it makes (a rival's
+        campaign mixed the basket): a newcomer learns to cook it too."""
+        serve = _service_distances(view, seat)
+        owned = owned_cards(view, seat)
+        want: Counter[Good] = Counter(
+            g for h in view.houses.values() if h.number in serve for g in h.demand if g in COOKS
+        )
+        for good, _ in want.most_common():
+            if not any(owned[c] for c in COOKS[good]):
+                return good
+        return None
+
+    def _train_steps(self, view: GameState, seat: Seat) -> list[tuple[str, str]]:
+        owned = owned_cards(view, seat)
+        steps: list[tuple[str, str]] = [  # one builder of each kind is enough
+            (src, dst) for src, dst in self.plan["trains"]  # type: ignore[attr-defined]
+            if not (dst in BUILDERS and owned[dst])
+        ]
+        if (food := self._missing_food(view, seat)) is not None:
+            steps.insert(0, (EmployeeId.KITCHEN_TRAINEE, COOKS[food][0]))
+        return steps
+
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        owned = owned_cards(view, seat)
         career: Counter[str] = Counter()
-        for card, n in owned_cards(view, seat).items():
+        for card, n in owned.items():
             career[_entry_of(view.rules, card)] += n
         legal = {a.employee: a for a in hires if isinstance(a, Hire)}
-        for card, count in self.plan["hires"]:  # type: ignore[attr-defined]
+        script: list[tuple[str, int]] = list(self.plan["hires"])  # type: ignore[call-overload]
+        if not owned[EmployeeId.KITCHEN_TRAINEE] and self._missing_food(view, seat):
+            script.insert(0, (EmployeeId.KITCHEN_TRAINEE, career[EmployeeId.KITCHEN_TRAINEE] + 1))
+        for card, count in script:
             if career[card] < count and card in legal:
                 return legal[card]
         return None
 
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
         employees = view.rules.catalog.employees
-        for src, dst in self.plan["trains"]:  # type: ignore[attr-defined]
+        for src, dst in self._train_steps(view, seat):
             if employees[dst].salary and not self._affords(view, seat, 1):
                 continue
             for a in trains:
@@ -191,12 +280,15 @@ class PlanBot(HeuristicBot):
 
     def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
         food = self.plan["food"]
-        pool = [
-            a for a in adverts
-            if isinstance(a, ChooseAdvert)
-            and (a.good is food or (food == "drinks" and a.good in DRINKS))
-        ] or adverts
-        return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
+        goods: Counter[Good] = Counter({food: 1}) if isinstance(food, Good) else Counter()
+        if food == "drinks":  # the drinks a cart operator's route reaches, most suppliers first
+            suppliers = board_of(view).suppliers
+            for route in supplier_sets(view, seat, EmployeeId.CART_OPERATOR):
+                goods.update(suppliers[c] for c in route)
+            goods = goods or Counter({Good.BURGER: 1})  # none near: its burger kitchen
+        pool = [a for a in adverts if isinstance(a, ChooseAdvert) and goods[a.good]] or adverts
+        return max(pool, key=lambda a: (goods[a.good], a.duration)
+                   if isinstance(a, ChooseAdvert) else (0, 0))
 
 
 def opponent(bot: str, seed: int, rollouts: int | None = None,
