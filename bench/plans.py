@@ -33,7 +33,7 @@ from fcm.bots.heuristic import (
     pack_structure,
     send_next,
 )
-from fcm.core.actions import Action, ChooseAdvert, ChooseReserve, Hire, Train
+from fcm.core.actions import Action, ChooseAdvert, ChooseReserve, Done, Hire, Train
 from fcm.core.company import board_of, ceo_slots_of, owned_cards
 from fcm.core.phases.working.goods import supplier_sets
 from fcm.core.state import GameState, Options
@@ -152,7 +152,7 @@ PLANS: dict[str, dict[str, object]] = {
     # New Business Developer houses and gardens beside its restaurant, a Local Manager's second
     # restaurant, pizzas.
     "pizza-nbd": {
-        "food": Good.PIZZA, "reserve": 300,
+        "food": Good.PIZZA, "reserve": 200,
         "hires": (("marketing_trainee", 1), ("kitchen_trainee", 1), ("trainer", 1),
                   ("management_trainee", 1), ("kitchen_trainee", 2), ("management_trainee", 2),
                   ("waitress", 1), ("management_trainee", 3), ("pricing_manager", 1)),
@@ -188,6 +188,11 @@ class PlanBot(HeuristicBot):
     def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         want = ChooseReserve(int(self.plan["reserve"]))  # type: ignore[call-overload]
         return want if want in legal else legal[0]
+
+    def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        """It keeps every card it can pay; when it cannot pay, the engine asks it to fire
+        salaried cards one at a time (the easy bot's choice of which)."""
+        return Done() if Done() in legal else super()._payday(view, seat, legal)
 
     def _affords(self, view: GameState, seat: Seat, extra: int) -> bool:
         """Whether ``extra`` more salaried cards still leave the next Payday paid."""
