@@ -336,7 +336,8 @@ def play(bot: str, plan: str, games: int, seed: int, rollouts: int | None,
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bot", default="medium")
+    parser.add_argument("--bot", default="medium",
+                        help="a bot level, or heuristic-v0 (the calibration bot)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollouts", type=int, default=None)
@@ -357,12 +358,16 @@ def main() -> None:
             print(f"| {name} | {n} | {100 * n / total:.0f}% |")
         return
     print(f"| plan | {args.bot} wins | win % (95% CI) |\n|---|---:|---|")
+    total = games = 0
     for plan in args.plans.split(","):
         wins, n = play(args.bot, plan, args.games, args.seed, args.rollouts, args.think,
                        args.jobs)
+        total, games = total + wins, games + n
         lo, hi = wilson(wins, n)
         print(f"| {plan} | {wins}/{n} | {100 * wins / n:.0f} ({100 * lo:.0f}–{100 * hi:.0f}) |",
               flush=True)
+    lo, hi = wilson(total, games)
+    print(f"| all | {total}/{games} | {100 * total / games:.0f} ({100 * lo:.0f}–{100 * hi:.0f}) |")
 
 
 def openings(bot: str, players: int, games: int, seed: int) -> tuple[Counter[str], list[int]]:
