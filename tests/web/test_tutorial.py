@@ -95,6 +95,11 @@ def test_the_tutorial_and_rules_help_by_tap(
     pg.screenshot(path=str(artifacts / f"tutorial-{width}x{height}.png"))
 
     w.next("welcome", "restructure-manager")
+    # "Hide" folds the coach away with its pointer; "Show" brings both back
+    w.target("[data-card=management_trainee]")
+    w.press(pg.locator("[data-test=coach-hide]"))
+    pg.wait_for_function("() => !document.querySelector('.coach-target')")
+    w.press(pg.locator("[data-test=coach-hide]"))
     w.use("restructure-manager", "[data-card=management_trainee]", "restructure-staff")
     # one of the three cards: the step stays, and says how far it is
     w.press(w.target("[data-card=kitchen_trainee]"))
