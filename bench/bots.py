@@ -10,7 +10,13 @@ import time
 from bench import Row, register
 from fcm.bots import make_bot
 from fcm.bots.heuristic import _SERVICE_CACHE
-from fcm.bots.search import DEFAULT_ROLLOUTS, SAFETY_SECONDS, HardBot
+from fcm.bots.search import (
+    DEFAULT_ROLLOUTS,
+    ROLLOUTS_BY_PLAYERS,
+    SAFETY_SECONDS,
+    WORK_HORIZON,
+    HardBot,
+)
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import view
@@ -63,10 +69,13 @@ def bots() -> list[Row]:
             per_decision.append(time.process_time() - start)
         per_decision.sort()
         rate = hard.stats["rollouts"] / hard.stats["cpu"] if hard.stats["cpu"] else 0.0
-        rows.append(Row("hard", f"{players} players: rollouts per second (one round, medium "
-                        "policy)", rate, "rollouts/s", f"{int(hard.stats['rollouts'])} rollouts"))
+        horizon = WORK_HORIZON.get(players, 1)
+        budget = ROLLOUTS_BY_PLAYERS.get(players, DEFAULT_ROLLOUTS)
+        rows.append(Row("hard", f"{players} players: rollouts per second ({horizon} "
+                        f"round{'s' if horizon > 1 else ''}, medium policy)", rate, "rollouts/s",
+                        f"{int(hard.stats['rollouts'])} rollouts"))
         rows.append(Row("hard", f"{players} players: s per Working decision (default "
-                        f"{DEFAULT_ROLLOUTS} rollouts)", statistics.median(per_decision), "s",
+                        f"{budget} rollouts)", statistics.median(per_decision), "s",
                         f"p95 {per_decision[int(0.95 * len(per_decision))]:.2f} s, max "
                         f"{per_decision[-1]:.2f} s (safety {SAFETY_SECONDS:.0f} s), "
                         f"{len(per_decision)} decisions"))

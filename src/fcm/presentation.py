@@ -43,6 +43,7 @@ from fcm.core.actions import (
     Train,
 )
 from fcm.core.company import (
+    BASE_SALARY,
     board_of,
     ceo_slots_of,
     open_slots,
@@ -236,6 +237,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             "description": e.description,
             "entry_level": e.entry_level,
             "salary": e.salary,
+            "salary_dollars": BASE_SALARY if e.salary else 0,  # the base game's; modules vary it
             "unique": e.unique,
             "slots": e.slots,
             "is_manager": e.is_manager,

@@ -114,3 +114,41 @@ def test_bank_horizon_counts_income_only_for_the_rounds_the_bank_lasts(monkeypat
     assert value(state, seat, MediumBot(1)) == pytest.approx(
         cash_lead + search.HORIZON_ROUNDS * 50
     )
+
+
+def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(monkeypatch):
+    """At 4 players a Working decision's rollouts reach the Restructuring two rounds on (a card
+    hired now works only next round), with one draw per candidate by default; 2 players keep
+    one round and DEFAULT_ROLLOUTS."""
+    state, seat = _working(4, 2, 3)
+    v, legal = view(state, seat), legal_actions(state, seat)
+    bot = HardBot(1)
+    cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))
+    seen: list[int] = []
+    real = HardBot.rollout
+
+    def spy(self, st, s, action, policy, rounds=1):
+        seen.append(rounds)
+        out = real(self, st, s, action, policy, rounds)
+        # the rollout stopped at the Restructuring two rounds on (or the game ended)
+        assert st.turn.phase is Phase.GAME_OVER or (
+            st.turn.phase is Phase.RESTRUCTURING and st.round == v.round + 2)
+        return out
+
+    monkeypatch.setattr(HardBot, "rollout", spy)
+    _, counts = bot.evaluate(v, seat, cands)
+    assert seen and set(seen) == {search.WORK_HORIZON[4]} == {2}
+    assert counts == [1] * len(cands) and len(cands) == search.ROLLOUTS_BY_PLAYERS[4]
+    # an explicit budget is kept as given
+    seen.clear()
+    _, counts = HardBot(1, rollouts=2 * len(cands)).evaluate(v, seat, cands)
+    assert counts == [2] * len(cands)
+    # 2 players: one round, DEFAULT_ROLLOUTS
+    state2, seat2 = _working(2, 3, 2)
+    v2, legal2 = view(state2, seat2), legal_actions(state2, seat2)
+    seen.clear()
+    monkeypatch.setattr(HardBot, "rollout", lambda self, st, s, a, p, rounds=1: (
+        seen.append(rounds), 0.0)[1])
+    c2 = HardBot(1).candidates(v2, seat2, legal2, legal2[0])
+    _, counts2 = HardBot(1).evaluate(v2, seat2, c2)
+    assert set(seen) == {1} and sum(counts2) >= search.DEFAULT_ROLLOUTS

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from fcm.core.errors import ScenarioError
-from fcm.core.scenario import load_scenario
+from fcm.core.scenario import load_scenario, load_scenario_with_events
 from fcm.core.setup import new_game
 from fcm.core.state import state_from_dict
 from fcm.core.types import Good
@@ -22,6 +22,19 @@ BASE = {
 
 def scenario(**fields):
     return {**BASE, **fields}
+
+
+def test_the_scenario_loaded_event_says_where_play_starts():
+    """docs/scenarios.md: a scenario may start inside Working 9-5, where no phase_started is
+    logged; the log still knows the round and phase (the web log and the replay read it)."""
+    _, events = load_scenario_with_events(
+        scenario(round=3, phase="working", turn_order=[0, 1],
+                 companies=[{"reserve": 300}, {"reserve": 100}],
+                 working={"seat": 0, "step": "hire"})
+    )
+    first = events[0].to_json()
+    assert first == {"kind": "scenario_loaded", "description": "", "round": 3,
+                     "phase": "working"}
 
 
 def test_scenario_builds_a_position():

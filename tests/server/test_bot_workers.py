@@ -208,7 +208,7 @@ def test_the_bot_pause_is_visible_and_does_not_hold_the_loop_or_a_worker(db_url:
 def test_a_secret_bot_step_goes_without_a_pause(db_url: str) -> None:
     """Restructuring: a bot's cards sent to work are seen by nobody else; pausing before each
     would show nothing but make every human wait."""
-    bot = {"kind": "bot", "bot": "random"}
+    bot = {"kind": "bot", "bot": "easy"}  # easy always sends cards to work (random may not)
     with TestClient(create_app(settings_for(db_url))) as client:
         worker = client.app.state.worker  # type: ignore[attr-defined]
         paused: list[str] = []  # the moves that waited out the pause, by action type
@@ -226,6 +226,7 @@ def test_a_secret_bot_step_goes_without_a_pause(db_url: str) -> None:
     steps = [a.to_json()["type"] for seat, a in stored_record(db_url, g.id).actions if seat == 1]
     # the bot's commit waited (everyone sees it); no card it sent to work did (nobody does)
     assert "done" in steps and paused[:1] == ["done"], (steps, paused)
+    assert "send_to_work" in steps, steps  # else the next line would prove nothing
     assert "send_to_work" not in paused, (steps, paused)
 
 

@@ -126,6 +126,8 @@ def test_bots_pause_visibly_and_their_turn_is_summarised(page: Any, server: str)
     tab = page.locator("[data-test=bot-turns]")
     working = tab.locator(".bot-turn[data-phase=working]")
     assert working.count() == 1 and "Robo" in working.text_content()
+    # the scenario starts inside round 2's Working 9-5 (no phase_started): still round 2
+    assert working.get_attribute("data-round") == "2" and "round 2," in working.text_content()
     assert working.locator("li").filter(has_text="hired").count() >= 2
     assert "Ann" not in tab.text_content()  # only bots' turns
 

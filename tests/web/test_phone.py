@@ -73,6 +73,13 @@ def no_sideways_scroll(pg: Any) -> None:
     assert wide[0] <= wide[1], f"the page scrolls sideways: {wide}"
 
 
+def no_page_scroll(pg: Any) -> None:
+    """The game screen fits the window: its panels scroll inside themselves, so the page
+    never scrolls the board away (the chat and room panels live in the side panel)."""
+    tall = pg.evaluate("[document.scrollingElement.scrollHeight, window.innerHeight]")
+    assert tall[0] <= tall[1], f"the page scrolls: {tall}"
+
+
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)
 def test_layout_and_a_placement_by_tap(
     device: Any, server: str, width: int, height: int, artifacts: Any
@@ -83,6 +90,8 @@ def test_layout_and_a_placement_by_tap(
     ui.wait_my_turn(game, seat)
     pg.wait_for_selector("[data-hl-anchor]")
     no_sideways_scroll(pg)
+    pg.wait_for_selector("[data-test=chat]")
+    no_page_scroll(pg)
     board = pg.locator("svg.board-svg").bounding_box()
     if width <= 900:  # phones and tablets: the board is the full width
         assert board["width"] >= width - 16, board

@@ -66,6 +66,9 @@ def test_catalog_names_every_card_and_milestone() -> None:
     six = {k: v for k, v in cat["campaigns"]["6"].items() if k != "rule"}  # + its rules text
     assert six == {"type": "airplane", "height": 1, "width": 5, "span": 5}
     assert [r["money"] for r in cat["reserve_cards"]] == [100, 200, 300]
+    # facts.md E.4: $5 per salaried card; the rules pane shows the engine's figure
+    assert cat["employees"]["new_business_developer"]["salary_dollars"] == 5
+    assert cat["employees"]["kitchen_trainee"]["salary_dollars"] == 0
 
 
 def test_price_and_distance_per_house_match_dinnertime() -> None:

@@ -13,7 +13,12 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_phone import VIEWPORTS, device, no_sideways_scroll  # noqa: F401
+from tests.web.test_phone import (  # noqa: F401
+    VIEWPORTS,
+    device,
+    no_page_scroll,
+    no_sideways_scroll,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -92,9 +97,16 @@ def test_the_tutorial_and_rules_help_by_tap(
     pg.wait_for_selector("[data-test=connection][data-state=live]")
     w.at("welcome")
     no_sideways_scroll(pg)
+    pg.wait_for_selector("[data-test=chat]")
+    no_page_scroll(pg)  # the coach and the decision fit in the side panel
     pg.screenshot(path=str(artifacts / f"tutorial-{width}x{height}.png"))
 
     w.next("welcome", "restructure-manager")
+    # "Hide" folds the coach away with its pointer; "Show" brings both back
+    w.target("[data-card=management_trainee]")
+    w.press(pg.locator("[data-test=coach-hide]"))
+    pg.wait_for_function("() => !document.querySelector('.coach-target')")
+    w.press(pg.locator("[data-test=coach-hide]"))
     w.use("restructure-manager", "[data-card=management_trainee]", "restructure-staff")
     # one of the three cards: the step stays, and says how far it is
     w.press(w.target("[data-card=kitchen_trainee]"))

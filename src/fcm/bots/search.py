@@ -7,7 +7,8 @@ cannot see (the others' reserve cards while they are secret, from a prior; the c
 consistently with its view and never from the true state, and plays every candidate on the same
 draw (paired comparison): the candidate is applied with the engine's in-place fast path on a
 cheap clone, then medium plays every seat to the start of the next round's Restructuring (one
-round), and a value estimate scores the truncated position (cash lead plus forecast income).
+round; two at 4 players, where a hire's or a training's work shows only in the second round),
+and a value estimate scores the truncated position (cash lead plus forecast income).
 The first restaurant decides the most and is searched once a game: medium's eight best squares,
 each played out to the game's end at 2 players (a few rounds at more). Medium's choice is kept
 unless a candidate beats it by a margin over the same draws. Rollouts barely differ between
@@ -16,7 +17,8 @@ candidates changed no game (30 rollouts: the same 40 games; halving at 24: the s
 restaurant changed many. Every other decision is medium's (Order of Business, Restructuring,
 Payday: searching them was neutral for others' bots).
 
-Budget: by default ``DEFAULT_ROLLOUTS`` rollouts per searched decision (deterministic: the same
+Budget: by default ``DEFAULT_ROLLOUTS`` rollouts per searched decision (``ROLLOUTS_BY_PLAYERS``
+where the rollouts are longer: one draw per candidate at 4 players; deterministic: the same
 seed and view give the same move, so tournaments reproduce), stopped early by a safety of
 ``SAFETY_SECONDS`` of CPU time (a loaded machine plays the same moves; it never binds on one
 core: bench/bots.py measures the default's worst decision). ``rollouts=N`` sets another count;
@@ -53,7 +55,13 @@ MARGIN = 3.0  # dollars per rollout a candidate must gain over medium's choice
 HALVING = False  # successive halving: the worse half of the candidates stops early
 FIRST_SAMPLES = 2  # determinizations every candidate gets before the first cut
 SEARCH_RESTAURANTS = True  # restaurant placement (setup and Local Managers) is searched
-WORK_HORIZON = 1  # rounds a Working decision's rollouts play
+# Rounds a Working decision's rollouts play, by player count (default 1). At 4 players two:
+# a card hired or trained now first works next round, and one round showed its cost (salary,
+# a seat) but not its work. A two-round rollout costs 3.6 times a one-round one (the next
+# round's Working is the costly part), so the default budget there is one draw per candidate
+# (draws barely differ: the same games with 30 rollouts as with 10).
+WORK_HORIZON: dict[int, int] = {4: 2}
+ROLLOUTS_BY_PLAYERS: dict[int, int] = {4: 5}  # the default budget where it is not DEFAULT_ROLLOUTS
 # The first restaurant, once a game: medium's best squares, each played out (one draw: hidden
 # reserves barely matter this early) to the game's end at 2 players, some rounds at more.
 SETUP_CANDIDATES = 8
@@ -73,6 +81,8 @@ class HardBot:
         self.seed = seed
         self.think = think
         self.rollouts = DEFAULT_ROLLOUTS if think is None and rollouts is None else rollouts
+        # the default count is scaled by player count (ROLLOUTS_BY_PLAYERS); an explicit one not
+        self.default_budget = think is None and rollouts is None
         self.medium = MediumBot(seed)
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "cpu": 0.0}
 
@@ -214,7 +224,9 @@ class HardBot:
         begun = clock()
         deadline = begun + (self.think if self.think is not None else SAFETY_SECONDS)
         limit = self.rollouts if self.rollouts is not None else 10**9
-        rounds = WORK_HORIZON
+        if self.default_budget:
+            limit = ROLLOUTS_BY_PLAYERS.get(view.num_players, limit)
+        rounds = WORK_HORIZON.get(view.num_players, 1)
         if view.turn.phase is Phase.SETUP_RESTAURANTS:
             rounds = SETUP_HORIZON.get(view.num_players, 4)
             limit = len(candidates) if self.rollouts is not None else limit

@@ -228,9 +228,12 @@ def salary_due(state: GameState, seat: Seat) -> int:
     return salary_for(state, seat, salaried_cards(state, seat))
 
 
+BASE_SALARY = 5  # per salaried card at Payday (facts.md E.4)
+
+
 def salary_each(state: GameState, seat: Seat) -> int:
     """One card's salary: $5, or a module's ($3 with First waitress used, ketchup.md 3)."""
-    each = 5
+    each = BASE_SALARY
     for hook in state.rules.hooks.salary_each:
         each = hook(state, seat) or each
     return each

@@ -478,6 +478,8 @@ class SalariesPaid(TypedDict):
 
 class ScenarioLoaded(TypedDict):
     description: str
+    round: int  # where play starts: a scenario may start inside a phase, with no
+    phase: str  # phase_started to say so
 
 
 class StepEnded(TypedDict):

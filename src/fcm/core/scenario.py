@@ -437,7 +437,12 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
     }
 
     log = EventLog()
-    log.add(EventKind.SCENARIO_LOADED, description=str(raw.get("description", "")))
+    log.add(
+        EventKind.SCENARIO_LOADED,
+        description=str(raw.get("description", "")),
+        round=state.round,
+        phase=phase.value,
+    )
     if "working" in raw and phase is not Phase.WORKING:
         raise _fail("working", "a Working 9–5 turn is given only with phase 'working'")
     for key in ("setup_passed", "setup_second_pass"):

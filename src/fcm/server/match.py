@@ -226,7 +226,10 @@ def initial_state(info: GameInfo) -> tuple[GameState, list[Event]]:
     if info.scenario is not None and info.scenario.get("format") == BRANCH_FORMAT:
         # a what-if branch starts from a whole saved position (fcm.server.replay)
         state = state_from_dict(info.scenario["state"])
-        loaded = Event(EventKind.SCENARIO_LOADED, {"description": info.scenario["description"]})
+        loaded = Event(EventKind.SCENARIO_LOADED, {
+            "description": info.scenario["description"], "round": state.round,
+            "phase": state.turn.phase.value,
+        })
         return state, [loaded]
     record = GameRecord(
         players=info.players,

@@ -79,7 +79,7 @@ def add_replay_routes(app: FastAPI) -> None:
         def track(events: list[dict[str, Any]]) -> None:
             nonlocal round_, phase
             for e in events:
-                if e["kind"] == "phase_started":
+                if e["kind"] in ("phase_started", "scenario_loaded"):
                     round_, phase = e.get("round", round_), e.get("phase", phase)
                 elif e["kind"] == "round_started":
                     round_ = e.get("round", round_)

@@ -54,7 +54,7 @@ async def points(service: MatchService, live: LiveGame) -> list[dict[str, Any]]:
     """Every rewind point before the current position, oldest first."""
     round_ = 1
     for e in public_events(live.info.initial_events):
-        if e["kind"] in ("phase_started", "round_started"):
+        if e["kind"] in ("phase_started", "round_started", "scenario_loaded"):
             round_ = e.get("round", round_)
     found: list[dict[str, Any]] = [{"to": 0, "kind": "start", "round": round_, "seat": None}]
     rows = await service.store.actions(live.id, 1, live.head.version)

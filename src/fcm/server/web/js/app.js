@@ -74,9 +74,9 @@ async function route() {
     current = new GameScreen(root, game, which === undefined ? null : which);
     window.fcmScreen = current; // for debugging in the console (and the browser tests)
     current.start();
-    clockPanel = mountClock(game, which === undefined ? null : which);
-    chatPanel = mountChat(game, which === undefined ? null : which);
-    roomPanel = mountRoom(game, which === undefined ? null : which);
+    clockPanel = mountClock(game, which === undefined ? null : which, current.extras);
+    chatPanel = mountChat(game, which === undefined ? null : which, current.extras);
+    roomPanel = mountRoom(game, which === undefined ? null : which, current.extras);
     return;
   }
   current = renderLobby(root);

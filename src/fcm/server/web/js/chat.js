@@ -8,7 +8,7 @@ import { clear, h } from "./util.js";
 const EVERY_MS = 3000;
 
 /** Mount the chat panel of ``game``; returns ``{destroy}``. */
-export function mountChat(game, which) {
+export function mountChat(game, which, parent = document.body) {
   const entry = store.get(game) || { tokens: {} };
   const seats = Object.keys(entry.tokens || {}).map(Number);
   const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
@@ -28,10 +28,10 @@ export function mountChat(game, which) {
     error.textContent = (data.error && data.error.message) || r.statusText;
     error.classList.remove("hidden");
   } }, input, h("button", { type: "submit", class: "small", "data-test": "chat-send" }, "Send"));
-  // below the page (not fixed): it never covers the board or the decisions
-  const box = h("details", { class: "chat-panel card", "data-test": "chat", style: { margin: "1rem", maxWidth: "40rem" } },
+  // in the flow of the side panel (not fixed): it never covers the board or the decisions
+  const box = h("details", { class: "chat-panel card", "data-test": "chat" },
     h("summary", {}, "Chat"), list, form, error);
-  document.body.append(box);
+  parent.append(box);
   let last = 0;
   let stop = false;
   let timer = null;

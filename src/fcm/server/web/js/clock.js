@@ -37,14 +37,14 @@ export function formatLeft(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** The clock of a game screen (a small fixed panel); returns ``{destroy}``. */
-export function mountClock(game, which) {
+/** The clock of a game screen (a small panel at the foot of the side panel); returns ``{destroy}``. */
+export function mountClock(game, which, parent = document.body) {
   const entry = store.get(game) || { tokens: {} };
   const seats = Object.keys(entry.tokens || {}).map(Number);
   const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
   const token = mine.length ? entry.tokens[String(mine[0])] : entry.spectator;
   const box = h("div", { class: "turn-clock hidden", "data-test": "clock" });
-  document.body.append(box);
+  parent.append(box);
   let data = null;
   let readAt = 0;
   let stop = false;

@@ -10,7 +10,7 @@ const COLOUR_CLASS = {
 
 export function cardChip(catalog, id, extra) {
   const e = (catalog && catalog.employees[id]) || { name: id || "(fired)", colour: "none", description: "" };
-  const tip = [e.name, e.description, e.salary ? "Salary $5" : "No salary", e.slots ? `${e.slots} slots` : ""].filter(Boolean).join(" · ");
+  const tip = [e.name, e.description, e.salary_dollars ? `Salary $${e.salary_dollars}` : "No salary", e.slots ? `${e.slots} slots` : ""].filter(Boolean).join(" · ");
   return h("span", { class: `card-chip ${COLOUR_CLASS[e.colour] || ""}`, "data-card": id, title: tip, ...(extra || {}) }, cardName(catalog, id));
 }
 
@@ -106,7 +106,7 @@ export function renderSupply(pres, ctx) {
     const e = catalog.employees[id] || {};
     return h("tr", { class: e.entry_level ? "entry" : "" },
       h("td", {}, cardChip(catalog, id)), h("td", { class: "num" }, n),
-      h("td", {}, e.entry_level ? "entry level" : ""), h("td", {}, e.salary ? "$5" : ""));
+      h("td", {}, e.entry_level ? "entry level" : ""), h("td", {}, e.salary_dollars ? `$${e.salary_dollars}` : ""));
   });
   return h("div", { class: "supply" },
     h("div", { class: "facts" },

@@ -38,6 +38,9 @@ export class GameScreen {
     this.newResults = false;
     this.rulesOpen = new Set();
     this.sheetFull = false; // phones: the panels fill the screen (the board is hidden)
+    // the chat and the room (spectators, rematch) at the foot of the side panel: inside the
+    // screen, so the page never scrolls the board away (app.js mounts them here)
+    this.extras = h("div", { class: "side-extras", "data-test": "side-extras" });
     if (!root.dataset.infoTaps) {
       root.dataset.infoTaps = "1";
       installInfoTaps(root, () => window.fcmScreen && window.fcmScreen.static && window.fcmScreen.static.catalog,
@@ -234,7 +237,7 @@ export class GameScreen {
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
         this.headInfo, this.status),
       h("main", { class: "game-main" }, boardPane,
-        h("aside", { class: "side" }, this.coachBox, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody))));
+        h("aside", { class: "side" }, this.coachBox, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody, this.extras))));
     this.board = new BoardView(boardPane, {
       onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
       onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),

@@ -41,7 +41,7 @@ export class GameLog {
       const e = raw.kind === "turn_order_chosen" && prev && prev.kind === "turn_order_chosen" ? { ...raw, last_left: true } : raw;
       prev = raw;
       if (e.kind === "round_started") this.round = e.round;
-      if (e.kind === "phase_started") {
+      if (e.kind === "phase_started" || (e.kind === "scenario_loaded" && e.round)) {
         this.phase = e.phase;
         if (e.round) this.round = e.round;
       }

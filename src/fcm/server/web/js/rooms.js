@@ -117,7 +117,7 @@ export function renderRooms(box, onStarted) {
 }
 
 /** The room panel of a game screen: spectators, and the rematch when it is over. */
-export function mountRoom(game, which) {
+export function mountRoom(game, which, parent = document.body) {
   const entry = store.get(game) || { tokens: {} };
   const seats = Object.keys(entry.tokens || {}).map(Number);
   const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
@@ -126,9 +126,9 @@ export function mountRoom(game, which) {
   const watching = h("span", { "data-test": "spectators" });
   const rematchBox = h("span", { "data-test": "rematch-box" });
   const error = h("span", { class: "error hidden", "data-test": "room-error" });
-  const box = h("div", { class: "room-panel card", "data-test": "room", style: { margin: "1rem", maxWidth: "40rem" } },
+  const box = h("div", { class: "room-panel card", "data-test": "room" },
     watching, " ", rematchBox, " ", error);
-  document.body.append(box);
+  parent.append(box);
   let stop = false;
   let timer = null;
   let shown = null;

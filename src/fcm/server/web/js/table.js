@@ -60,7 +60,7 @@ export function renderRules(catalog, opened) {
   box.append(
     section("glossary", "Glossary", h("dl", { "data-test": "glossary" }, (catalog.glossary || []).flatMap((g) => [h("dt", {}, g.term), h("dd", {}, g.text)]))),
     section("employees", "Employees", h("dl", {}, Object.entries(catalog.employees).filter(([id]) => id !== "ceo").flatMap(([id, e]) => [
-      h("dt", { "data-card": id }, e.name), h("dd", {}, e.description || "", h("small", {}, e.salary ? " · salary $5" : " · no salary"))]))),
+      h("dt", { "data-card": id }, e.name), h("dd", {}, e.description || "", h("small", {}, e.salary_dollars ? ` · salary $${e.salary_dollars}` : " · no salary"))]))),
     section("milestones", "Milestones", h("dl", {}, Object.entries(catalog.milestones).flatMap(([id, m]) => [
       h("dt", { "data-milestone": id }, `★ ${m.name}`), h("dd", {}, `${m.claim_when} ${m.effect}`)]))),
     section("campaigns", "Campaign tiles", h("dl", {}, Object.keys(catalog.campaigns).map(Number).sort((a, b) => a - b).flatMap((n) => {

@@ -132,6 +132,7 @@ export class Coach {
       ]);
     this.target = ready ? (step.ack ? "[data-test=coach-next]" : null) : step.highlight || null;
     if (ready && step.ack && step.highlight) this.target = `${step.highlight}, [data-test=coach-next]`;
+    if (this.hidden) this.target = null; // a hidden coach points at nothing either
     this.mark(this.target);
     if (this.shown !== step.id) {
       this.shown = step.id;
