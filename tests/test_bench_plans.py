@@ -12,8 +12,9 @@ import pytest
 from bench.heuristic_v0 import HeuristicV0Bot
 from bench.plans import PLANS, PlanBot, opponent
 
-from fcm.core.actions import ChooseReserve, Fire, Hire
-from fcm.core.engine import current_actors, legal_actions
+from fcm.bots.heuristic import HeuristicBot
+from fcm.core.actions import ChooseReserve, Done, Fire, Hire, SendToWork
+from fcm.core.engine import apply, current_actors, legal_actions
 from fcm.core.scenario import load_scenario
 from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options
@@ -84,3 +85,65 @@ def test_each_plan_hires_the_first_card_of_its_script():
                   on_step=on_step)
         first = script["hires"][0][0]  # type: ignore[index]
         assert hires and hires[0] == first, (plan, hires)
+
+
+def restructure(state: GameState, bot: PlanBot, seat: int = 0) -> list[str]:
+    """The cards ``bot`` sends to work this Restructuring (through the validating apply)."""
+    sent: list[str] = []
+    while True:
+        action = bot.choose(view(state, seat), seat, legal_actions(state, seat))
+        if not isinstance(action, SendToWork):
+            return sent
+        sent.append(action.employee)
+        state, _ = apply(state, seat, action)
+
+
+def test_a_plan_seats_its_trainer_and_keeps_the_card_it_trains_on_the_beach():
+    """burger-rush trains kitchen trainees into Burger Cooks first: with three CEO slots, the
+    trainer works and one kitchen trainee waits on the beach to be trained (the easy bot's
+    priorities would seat both trainees and leave the trainer home)."""
+    state = position(
+        round=4,
+        phase="restructuring",
+        companies=[
+            {"cash": 50, "hand": ["trainer", "kitchen_trainee", "kitchen_trainee",
+                                  "marketing_trainee"]},
+            {"cash": 0},
+        ],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    )
+    sent = restructure(state, PlanBot("burger-rush", 1))
+    assert sorted(sent) == ["kitchen_trainee", "marketing_trainee", "trainer"]
+
+
+def test_a_plan_trains_into_a_salaried_card_only_when_payday_is_covered():
+    """With $0 and two salaried cooks, a plan does not hold a trainee back for a third salary
+    (it could not pay it): the trainer stays home and both trainees work."""
+    state = position(
+        round=6,
+        phase="restructuring",
+        companies=[
+            {"cash": 0, "hand": ["trainer", "kitchen_trainee", "burger_cook", "burger_cook"],
+             "beach": []},
+            {"cash": 0},
+        ],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    )
+    sent = restructure(state, PlanBot("burger-rush", 1))
+    assert "trainer" not in sent and sent.count("burger_cook") == 2
+
+
+def test_a_plan_keeps_the_cards_it_can_pay_at_payday():
+    """A plan fires nothing it can pay: $15 pays three cooks (the easy bot, whose choice it
+    would inherit, fires an idle cook when salaries take most of its cash)."""
+    state = position(
+        phase="payday",
+        companies=[
+            {"cash": 15, "beach": ["burger_cook", "burger_cook", "burger_cook"]},
+            {"cash": 0},
+        ],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    )
+    legal = legal_actions(state, 0)
+    assert PlanBot("burger-rush", 1).choose(view(state, 0), 0, legal) == Done()
+    assert HeuristicBot(1).choose(view(state, 0), 0, legal) == Fire("burger_cook")
