@@ -615,3 +615,46 @@ def test_no_first_cook_trained_that_the_payday_would_fire():
     assert not isinstance(action(0), Train)
     trained = action(5)
     assert isinstance(trained, Train) and trained.employee == "kitchen_trainee"
+
+
+def test_a_rich_chain_in_a_long_game_trains_a_new_business_developer_for_a_garden():
+    """New Business Developer gardens (strategy.md 3.7: a garden doubles the price at a house,
+    room for 5) while the game is long (strategy.md 4.5: after the first break, the bank lasts
+    8+ rounds at the table's drain): a chain with $150 wins house 2, which wants 3
+    burgers,, trains a Management Trainee into a New Business Developer first; before the
+    break (no long game known) it does not."""
+    def plan(breaks: int) -> Any:
+        state = position(
+            round=9,
+            bank=1000 if breaks else 100,
+            bank_breaks=breaks,
+            companies=[{"cash": 150, "hand": ["burger_cook", "trainer", "management_trainee"],
+                        "milestones": ["first_billboard"]},
+                       {"cash": 40, "hand": ["pizza_cook"]}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                         {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+            houses=[{"number": 2, "demand": ["burger"] * 3}],
+        )
+        bot = MediumBot(1)
+        return bot.plan(view(state, 0), 0), bot.garden_target(view(state, 0), 0)
+
+    p, target = plan(1)
+    assert target == 2
+    assert p.trains[0] == ("management_trainee", "new_business_developer")
+    p, _ = plan(0)
+    assert p.trains[0] != ("management_trainee", "new_business_developer")
+
+
+def test_payday_fires_a_new_business_developer_with_no_garden_to_place():
+    """Dead salary (strategy.md 4.6: fire salaried cards that cannot add income): a New
+    Business Developer on the beach with no garden worth placing is fired at Payday although
+    the cash could pay it (the old medium kept paying $5 a round)."""
+    state = position(
+        phase="payday",
+        round=9,
+        companies=[{"cash": 200, "at_work": ["burger_cook"],
+                    "beach": ["new_business_developer"]},
+                   {"cash": 0}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    )
+    assert choose(state, 0) == Fire("new_business_developer")
