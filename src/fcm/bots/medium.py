@@ -10,9 +10,7 @@ The plan (:class:`Plan`) says
   Marketing Trainee, First waitress, First to lower prices), kitchen trainees trained into cooks,
   waitresses, a Pricing Manager, more marketeers, a Management Trainee and a Junior VP only when
   cards need seats, a Local Manager for a second restaurant when houses are out of reach, a New
-  Business Developer for houses and gardens next to its restaurants (first, for a garden on a
-  house it wins, when it is rich and the bank would last 8+ rounds after the first break; fired
-  once it has no garden to place), a campaign manager for
+  Business Developer for houses and gardens next to its restaurants, a campaign manager for
   mailboxes and a brand manager for airplanes;
 - salaries against the next Payday: a salaried card is hired or trained only while cash plus a
   cautious income forecast covers every salary (even the first cook: one the Payday would fire
@@ -48,7 +46,6 @@ from fcm.bots.heuristic import (
 )
 from fcm.core.actions import (
     Action,
-    AddGarden,
     ChooseAdvert,
     ChooseReserve,
     Cook,
@@ -350,11 +347,7 @@ class MediumBot(HeuristicBot):
         # airplanes (a Brand Manager) reach houses no billboard or mailbox can, from round 6
         trains.insert(len(trains) if view.round < 6 else trains.index(
             (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT)), (E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
-        if self._rich_garden(view, seat):
-            # a garden doubles the price at a house we win and hold with campaigns
-            trains.insert(0, (E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
-        else:
-            trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
+        trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
         if contested:
             trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
         cfo = self._cfo_pays(view, seat)
@@ -365,52 +358,6 @@ class MediumBot(HeuristicBot):
             # after the plan's other trainings, the step nearest to the CFO first
             trains.extend(line)
         return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo)
-
-    def garden_target(self, view: GameState, seat: Seat) -> int | None:
-        """The printed house a garden (New Business Developer: price x2, room for 5) pays most
-        on: one this chain wins outright on price + distance whose demand keeps coming (its own
-        campaigns reach it) or that wants food now."""
-        if view.gardens_left <= 0 or not view.restaurants:
-            return None
-        reach: Counter[int] = Counter()
-        for c in view.campaigns.values():
-            if c.owner == seat:
-                reach.update(h.number for h in houses_reached(view, c))
-        best, best_value = None, 2
-        for n, ch in win_chances(view, seat).items():
-            house = view.houses[n]
-            if ch < 1.0 or house.garden or not house.printed:
-                continue
-            value = len(house.demand) + 2 * reach[n]
-            if value > best_value:
-                best, best_value = n, value
-        return best
-
-    def _rich_garden(self, view: GameState, seat: Seat) -> bool:
-        """A chain with cash to spare (the salary for many rounds) and a house worth a garden."""
-        p = view.players[seat]
-        owned = owned_cards(view, seat)
-        return (
-            not owned[E.NEW_BUSINESS_DEVELOPER]
-            and p.cash >= 60 + salary_due(view, seat)
-            and self._long_game_ahead(view)
-            and self.garden_target(view, seat) is not None
-        )
-
-    def _garden_pays(self, view: GameState, seat: Seat) -> bool:
-        """Whether a New Business Developer has a garden to place while the game is long."""
-        return self._long_game_ahead(view) and self.garden_target(view, seat) is not None
-
-    def _long_game_ahead(self, view: GameState) -> bool:
-        """After the first bank break: whether the bank would last 8 rounds or more at the table's
-        drain (every chain's forecast sales less its salaries, which go back to the bank;
-        strategy.md 4.5): then investments that raise income pay for a long time."""
-        if view.bank_breaks != 1:
-            return False
-        drain = 0
-        for s in range(view.num_players):
-            drain += self._income_forecast(view, s) * 10 // 6 - salary_due(view, s)
-        return view.bank >= 8 * max(drain, 1)
 
     def _undercut(self, view: GameState, seat: Seat) -> bool:
         """Whether a rival with a lower price ties or beats this chain by $1 on price + distance
@@ -508,10 +455,7 @@ class MediumBot(HeuristicBot):
             for src, dst in plan.trains:
                 manager = view.rules.catalog.employees[src].is_manager
                 # a VP on the CFO line may stay home if that costs at most one other card
-                if manager and not (
-                    (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT})
-                    or (dst == E.NEW_BUSINESS_DEVELOPER and self._rich_garden(view, seat))
-                ):
+                if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
                     continue
                 if (
                     src in work
@@ -537,14 +481,11 @@ class MediumBot(HeuristicBot):
         if view.round >= 6 and not wanted_training:
             prio[E.TRAINER] = 30
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
-        prio[E.NEW_BUSINESS_DEVELOPER] = 96
         return prio
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
         if card == E.LUXURIES_MANAGER:
             return not plan.contested
-        if card == E.NEW_BUSINESS_DEVELOPER:
-            return self._garden_pays(view, seat)
         if card == E.DISCOUNT_MANAGER:
             return plan.contested
         if card == E.PRICING_MANAGER:
@@ -576,10 +517,6 @@ class MediumBot(HeuristicBot):
             return min(salaried, key=lambda a: self._keep_value(view, seat, a.employee))
         # idle salaried cards on the beach that a tight budget cannot carry
         idle = [a for a in salaried if a.employee in p.beach and a.employee not in p.at_work]
-        for a in idle:
-            if a.employee == E.NEW_BUSINESS_DEVELOPER and not self._garden_pays(view, seat):
-                return a  # no garden to place: $5 a round for nothing
-
         if idle and due > p.cash // 2 + 10:
             worst = min(idle, key=lambda a: self._keep_value(view, seat, a.employee))
             if self._keep_value(view, seat, worst.employee) < 60:
@@ -757,15 +694,6 @@ class MediumBot(HeuristicBot):
         fitting = [a for a in adverts if isinstance(a, ChooseAdvert) and a.good is food]
         pool = fitting or adverts
         return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
-
-    def _house(
-        self, view: GameState, seat: Seat, gardens: list[Action], houses: list[Action]
-    ) -> Action | None:
-        target = self.garden_target(view, seat)
-        for a in gardens:
-            if isinstance(a, AddGarden) and a.house == target:
-                return a
-        return super()._house(view, seat, gardens, houses)
 
     # -- food ------------------------------------------------------------------------------------
 
