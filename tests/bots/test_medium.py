@@ -120,7 +120,6 @@ def test_luxuries_manager_stays_home_when_houses_are_contested():
                    {"cash": 40}],
         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
                      {"owner": 1, "cell": [0, 3], "entrance": "sw"}],
-        houses=[{"number": 2, "demand": ["burger", "burger"]}],
     )
     sent = _sent(state, 0)
     assert "luxuries_manager" not in sent
@@ -245,7 +244,6 @@ def test_pricing_manager_works_only_where_houses_are_contested():
             round=6,
             companies=[{"cash": 40, "hand": ["pricing_manager", "waitress"]}, {"cash": 40}],
             restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}, *rival],
-            houses=[{"number": 2, "demand": ["burger", "burger"]}],
         )
         return _sent(state, 0)
 
@@ -535,83 +533,3 @@ def test_no_card_waits_on_the_beach_for_a_training_whose_pile_is_empty():
 
     assert sent(2).count("burger_cook") == 1
     assert sent(0).count("burger_cook") == 2
-
-
-def test_pricing_manager_stays_home_when_the_cut_wins_less_than_it_costs():
-    """Price (strategy.md 3.4, 5.11: a cut costs $1 on every item, a price war for its own sake
-    drags the game on): a rival with First to lower prices takes house 4 from us by $1 and we
-    win house 2 (3 burgers) anyway; the Pricing Manager works only when house 4's demand is
-    worth more than the $3 the cut costs on house 2 (the old medium put it to work whenever a
-    house was contested)."""
-    def sent(demand_4: int) -> list[str]:
-        state = position(
-            round=6,
-            companies=[{"cash": 40, "hand": ["pricing_manager", "waitress"]},
-                       {"cash": 40, "milestones": ["first_lower_prices"]}],
-            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
-                         {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
-            houses=[{"number": 2, "demand": ["burger"] * 3},
-                    {"number": 4, "demand": ["burger"] * demand_4}],
-        )
-        v = view(state, 0)
-        assert totals_of(v, 1)[4] == totals_of(v, 0)[4]  # the cut would tie house 4
-        assert totals_of(v, 0)[2] + 1 < totals_of(v, 1)[2]  # house 2 is ours either way
-        return _sent(state, 0)
-
-    assert "pricing_manager" not in sent(0)
-    assert "pricing_manager" in sent(2)
-
-
-def test_hires_a_pricing_manager_next_when_a_cheaper_rival_takes_its_houses():
-    """Price: a rival whose Pricing Manager makes it $1 cheaper beats us by $1 on house 4 (at
-    distance 1 from both restaurants, wanting burgers); the (free) Pricing Manager becomes the
-    next hire after the opening's cards, before the trainer. A rival at our price leaves the
-    hire list as it is."""
-    from fcm.core.actions import Hire
-
-    def next_hire(rival_cards: list[str]) -> Any:
-        state = position(
-            round=5,
-            phase="working",
-            companies=[{"cash": 20, "at_work": ["marketing_trainee", "kitchen_trainee"]},
-                       {"cash": 20, "at_work": ["burger_cook"], "hand": rival_cards}],
-            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
-                         {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
-            houses=[{"number": 4, "demand": ["burger", "burger"]}],
-            turn_order=[0, 1],
-            working={"seat": 0, "step": "hire"},
-        )
-        plan = MediumBot(1).plan(view(state, 0), 0)
-        assert plan.opening == "billboard"
-        return plan, choose(state, 0)
-
-    plan, hire = next_hire(["pricing_manager"])
-    assert hire == Hire("pricing_manager")
-    assert plan.hires.index(("pricing_manager", 1)) < plan.hires.index(("trainer", 1))
-    plan, hire = next_hire([])
-    assert hire == Hire("trainer")
-
-
-def test_no_first_cook_trained_that_the_payday_would_fire():
-    """Salaries planned against the next Payday (facts.md E.4: a salary that cannot be paid
-    fires the card): with $0 and no house to sell to, the trainer does not turn the free
-    Kitchen Trainee into a $5 cook (the Payday would fire it and the trainee would be lost;
-    the old medium did this every round); with $5 it does."""
-    from fcm.core.actions import Train
-
-    def action(cash: int) -> Any:
-        state = position(
-            round=6,
-            phase="working",
-            companies=[{"cash": cash, "at_work": ["trainer"], "beach": ["kitchen_trainee"]},
-                       {"cash": 40, "at_work": ["pizza_cook"]}],
-            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
-                         {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
-            turn_order=[0, 1],
-            working={"seat": 0, "step": "train"},
-        )
-        return choose(state, 0)
-
-    assert not isinstance(action(0), Train)
-    trained = action(5)
-    assert isinstance(trained, Train) and trained.employee == "kitchen_trainee"

@@ -13,14 +13,13 @@ The plan (:class:`Plan`) says
   Business Developer for houses and gardens next to its restaurants, a campaign manager for
   mailboxes and a brand manager for airplanes;
 - salaries against the next Payday: a salaried card is hired or trained only while cash plus a
-  cautious income forecast covers every salary (even the first cook: one the Payday would fire
-  unpaid is not trained); at Payday only salaried cards are fired, and never one it can pay;
+  cautious income forecast covers every salary; at Payday only salaried cards are fired, and
+  never one it can pay;
 - marketing: every campaign tile it may launch (billboard, mailbox, airplane, radio) is scored by
   the houses it reaches that the chain would win on price + distance, with room for demand;
   campaigns that would only feed a rival are not placed;
-- price: a Pricing Manager hired early when a cheaper rival takes or ties houses near us, and at
-  work only when the houses it wins pay more than the $1 it costs on every item; a Luxuries
-  Manager only where no rival is within reach, a Discount Manager when houses are contested;
+- price: Pricing Manager at work when houses are contested, a Luxuries Manager only where no
+  rival is within reach, a Discount Manager when most valued houses are lost by a little;
 - the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
   ($100), a slow map or a training line a long one ($300), else $200.
 """
@@ -104,43 +103,15 @@ def _rival_food_weight(view: GameState, seat: Seat) -> Counter[Good]:
     return w
 
 
-def potential_price(view: GameState, seat: Seat) -> int:
-    """The price a chain can set: Pricing Managers it owns count as at work."""
-    p = view.players[seat]
-    return unit_price(view, seat) - [*p.hand, *p.beach].count(E.PRICING_MANAGER)
-
-
 def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int]:
     """For each house this chain's restaurants reach: price + distance (any restaurant, open or
     coming soon, since they open before the next Dinnertime)."""
-    price = potential_price(view, seat) if potential else unit_price(view, seat)
-    return {number: price + d for number, d in _service_distances(view, seat).items()}
-
-
-def price_cut_pays(view: GameState, seat: Seat) -> bool:
-    """Whether this chain's Pricing Managers earn more at work than at home at this round's
-    Dinnertime (strategy.md 3.4: a cut costs $1 on every item, also on houses it wins anyway).
-    Each house counts the demand it has now (the price is set again every Restructuring);
-    rivals are taken at the price they can set."""
     p = view.players[seat]
-    cuts = [*p.hand, *p.beach].count(E.PRICING_MANAGER)
-    if not cuts:
-        return False
-    distances = _service_distances(view, seat)
-    rivals = [totals(view, s) for s in range(view.num_players) if s != seat]
-    low = potential_price(view, seat)
-
-    def income(price: int) -> float:
-        total = 0.0
-        for n, d in distances.items():
-            house = view.houses[n]
-            best = min((r[n] for r in rivals if n in r), default=None)
-            t = price + d
-            ch = 1.0 if best is None or t < best else (0.5 if t == best else 0.0)
-            total += ch * len(house.demand) * price * (2 if house.garden else 1)
-        return total
-
-    return income(low) > income(low + cuts)
+    price = unit_price(view, seat)
+    if potential:
+        # the price it can set: Pricing Managers it owns count as at work
+        price -= [*p.hand, *p.beach].count(E.PRICING_MANAGER)
+    return {number: price + d for number, d in _service_distances(view, seat).items()}
 
 
 def can_sell(view: GameState, seat: Seat, good: Good, strict: bool = False) -> bool:
@@ -301,9 +272,6 @@ class MediumBot(HeuristicBot):
             (E.ERRAND_BOY, 1),
             (E.MANAGEMENT_TRAINEE, 3),
         )
-        if not owned[E.PRICING_MANAGER] and self._undercut(view, seat):
-            # rivals take our houses by $1 or tie them: a (free) Pricing Manager comes next
-            hires = (*first, (E.PRICING_MANAGER, 1), *hires[len(first):])
         out_of_reach = sum(1 for h in view.houses.values() if h.demand) > sum(
             1 for n in chances if view.houses[n].demand
         )
@@ -358,27 +326,6 @@ class MediumBot(HeuristicBot):
             # after the plan's other trainings, the step nearest to the CFO first
             trains.extend(line)
         return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo)
-
-    def _undercut(self, view: GameState, seat: Seat) -> bool:
-        """Whether a rival with a lower price ties or beats this chain by $1 on price + distance
-        on a house near it (distance at most 2) that wants food: a price cut would win it."""
-        if not view.restaurants:
-            return False
-        low = potential_price(view, seat)
-        # only a rival with a lower price (a closer one is answered by restaurants, not price)
-        rivals = [totals(view, s) for s in range(view.num_players)
-                  if s != seat and potential_price(view, s) < low]
-        if not rivals:
-            return False
-        mine = totals(view, seat)
-        distances = _service_distances(view, seat)
-        for n, t in mine.items():
-            if distances[n] > 2 or not any(g in FOODS for g in view.houses[n].demand):
-                continue
-            best = min((r[n] for r in rivals if n in r), default=None)
-            if best is not None and t - 1 <= best <= t:
-                return True
-        return False
 
     def _cfo_pays(self, view: GameState, seat: Seat) -> bool:
         """The CFO (+50% of a Dinnertime's earnings, facts.md E.3) pays when a CFO is left in
@@ -489,9 +436,8 @@ class MediumBot(HeuristicBot):
         if card == E.DISCOUNT_MANAGER:
             return plan.contested
         if card == E.PRICING_MANAGER:
-            # a price cut only pays where it wins more than the $1 it costs on every item
-            # (rounds 1-3: the First to lower prices race)
-            return view.round <= 3 or price_cut_pays(view, seat)
+            # a price cut only pays where it wins houses
+            return plan.contested or view.round <= 3
         if card in view.rules.marketeers:
             # every tile it may launch is on the board (eternal billboards): its seat goes to
             # a waitress or the trainer (who can train it into a marketeer with tiles left)
@@ -547,9 +493,7 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         due = salary_due(view, seat)
         if due == 0 and extra == 1 and card in KITCHEN:
-            # the first cook bootstraps the company, if this round's Dinnertime (before the
-            # Payday) or the cash pays it: else it is fired unpaid and the trainee is lost
-            return p.cash + self._income_forecast(view, seat) >= 5
+            return True  # the first cook bootstraps the company
         return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
