@@ -533,3 +533,25 @@ def test_no_card_waits_on_the_beach_for_a_training_whose_pile_is_empty():
 
     assert sent(2).count("burger_cook") == 1
     assert sent(0).count("burger_cook") == 2
+
+
+def test_easy_payday_stops_firing_once_the_rest_is_paid():
+    """The easy bot (issue 16: "bots that could not pay one salary fired ... with it"): with
+    $5 for two salaried cooks it fires one; with that fire chosen, the other cook's $5 is
+    covered and it fires nothing more (it used to fire every salaried card)."""
+    from fcm.bots.heuristic import HeuristicBot
+    from fcm.core.engine import apply_in_place
+
+    state = position(
+        phase="payday",
+        companies=[
+            {"cash": 5, "beach": ["burger_cook", "burger_cook", "waitress"]},
+            {"cash": 0},
+        ],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    )
+    easy = HeuristicBot(1)
+    first = easy.choose(view(state, 0), 0, legal_actions(state, 0))
+    assert first == Fire("burger_cook")
+    apply_in_place(state, 0, first)
+    assert easy.choose(view(state, 0), 0, legal_actions(state, 0)) == Done()

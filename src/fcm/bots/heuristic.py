@@ -34,7 +34,14 @@ from fcm.core.actions import (
     ThrowAway,
     Train,
 )
-from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, structure_fits
+from fcm.core.company import (
+    board_of,
+    ceo_slots_of,
+    owned_cards,
+    salary_due,
+    salary_each,
+    structure_fits,
+)
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.rng import Rng
@@ -143,7 +150,11 @@ class HeuristicBot:
         if not fires:
             return Done()
         p = view.players[seat]
-        due = salary_due(view, seat)
+        # cards already chosen for firing this Payday no longer cost their salary
+        drafted = view.turn.drafts.get(seat, [])
+        due = max(0, salary_due(view, seat) - salary_each(view, seat) * sum(
+            1 for c in drafted if view.rules.catalog.employees[c].salary
+        ))
         forced = Done() not in legal
         # Only salaried cards cost money: firing a free card saves nothing.
         salaried = [a for a in fires if view.rules.catalog.employees[a.employee].salary]
