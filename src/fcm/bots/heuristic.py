@@ -97,6 +97,14 @@ WORK_PRIORITY: dict[EmployeeId, int] = {
 }
 
 
+def salary_still_due(view: GameState, seat: Seat) -> int:
+    """Payday's salaries less the cards already chosen for firing this Payday
+    (``salary_due`` counts the company as it stands, fires included)."""
+    drafted = view.turn.drafts.get(seat, [])
+    fired = sum(1 for c in drafted if view.rules.catalog.employees[c].salary)
+    return max(0, salary_due(view, seat) - salary_each(view, seat) * fired)
+
+
 class HeuristicBot:
     name = "heuristic"
 
@@ -150,11 +158,7 @@ class HeuristicBot:
         if not fires:
             return Done()
         p = view.players[seat]
-        # cards already chosen for firing this Payday no longer cost their salary
-        drafted = view.turn.drafts.get(seat, [])
-        due = max(0, salary_due(view, seat) - salary_each(view, seat) * sum(
-            1 for c in drafted if view.rules.catalog.employees[c].salary
-        ))
+        due = salary_still_due(view, seat)
         forced = Done() not in legal
         # Only salaried cards cost money: firing a free card saves nothing.
         salaried = [a for a in fires if view.rules.catalog.employees[a.employee].salary]

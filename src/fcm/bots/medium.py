@@ -40,6 +40,7 @@ from fcm.bots.heuristic import (
     _service_distances,
     campaign_probe,
     pack_structure,
+    salary_still_due,
     seats_short,
     send_next,
 )
@@ -449,11 +450,7 @@ class MediumBot(HeuristicBot):
         if not fires:
             return Done()
         p = view.players[seat]
-        drafted = view.turn.drafts.get(seat, [])
-        # cards already chosen for firing this Payday no longer cost their salary
-        due = max(0, salary_due(view, seat) - 5 * sum(
-            1 for c in drafted if view.rules.catalog.employees[c].salary
-        ))
+        due = salary_still_due(view, seat)
         forced = Done() not in legal
         salaried = [a for a in fires if view.rules.catalog.employees[a.employee].salary]
         if not salaried:
