@@ -47,6 +47,8 @@ export function renderRooms(box, onStarted) {
         notice.append(h("p", { class: "your-turn", "data-test": `started-${id}` }, `Game ${e.game} has started: `,
           h("a", { class: "button small primary", href: `#/game/${e.game}/${e.you}`, "data-test": "play-started" }, "Play")));
         onStarted && onStarted();
+      } else if (e.status === "starting") {
+        mine.add(id); // its seats are full but the game is still being made: ask again next time
       }
     } catch { /* cancelled or gone */ }
   }
