@@ -555,3 +555,47 @@ def test_easy_payday_stops_firing_once_the_rest_is_paid():
     assert first == Fire("burger_cook")
     apply_in_place(state, 0, first)
     assert easy.choose(view(state, 0), 0, legal_actions(state, 0)) == Done()
+
+
+def test_races_first_to_lower_prices_with_a_pricing_manager_after_the_trainer():
+    """First to lower prices (facts.md B: -$1 for ever, to whoever has a Pricing Manager at
+    work first; scripted plans that took it won the price war all game): with the trainer
+    hired, medium's next hire is the Pricing Manager while the milestone is open, even when
+    its structure is full (it does not wait a round for a Management Trainee); once the
+    milestone is gone, a full structure hires the Management Trainee first."""
+    from fcm.core.actions import Hire
+    from fcm.core.types import MilestoneId
+
+    companies = [{"cash": 40, "at_work": ["pizza_cook", "trainer", "marketing_trainee"],
+                  "beach": ["kitchen_trainee"]},
+                 {"cash": 40, "at_work": ["burger_cook"]}]
+    state = _working_hire(companies, round=4)
+    assert MilestoneId.FIRST_LOWER_PRICES in state.milestones_available
+    assert choose(state, 0) == Hire("pricing_manager")
+    state = _working_hire(companies, round=4)
+    state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
+    assert choose(state, 0) == Hire("management_trainee")
+
+
+def test_a_pricing_manager_racing_first_to_lower_prices_works_before_the_trainer():
+    """First to lower prices is claimed by a Pricing Manager at work (facts.md B): while it is
+    open, a full structure seats the Pricing Manager (where a rival contests our houses) and
+    leaves the trainer home; after it, the trainer works again."""
+    from fcm.core.types import MilestoneId
+
+    def sent(open_: bool) -> list[str]:
+        state = position(
+            round=5,
+            companies=[{"cash": 40, "hand": ["pizza_cook", "pizza_cook", "trainer",
+                                             "pricing_manager"]}, {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                         {"owner": 1, "cell": [0, 3], "entrance": "sw"}],
+        )
+        if not open_:
+            state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
+        return _sent(state, 0)
+
+    assert "pricing_manager" in sent(True) and "trainer" not in sent(True)
+    assert sent(True).count("pizza_cook") == 2
+    # after it: the trainer works (training the second cook, kept on the beach)
+    assert "trainer" in sent(False) and sent(False).count("pizza_cook") == 1

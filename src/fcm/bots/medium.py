@@ -7,11 +7,12 @@ The plan (:class:`Plan`) says
 - which food to sell: the one the company already cooks, else the one rivals cook and market
   less (ties broken by a hash of the map and seat, so openings vary between games);
 - what to hire and train, in order: an opening that races a milestone (First billboard with a
-  Marketing Trainee, First waitress, First to lower prices), kitchen trainees trained into cooks,
-  waitresses, a Pricing Manager, more marketeers, a Management Trainee and a Junior VP only when
-  cards need seats, a Local Manager for a second restaurant when houses are out of reach, a New
-  Business Developer for houses and gardens next to its restaurants, a campaign manager for
-  mailboxes and a brand manager for airplanes;
+  Marketing Trainee, First waitress, First to lower prices), the trainer, a Pricing Manager
+  right after it while First to lower prices is open (scripted plans that took it first won the
+  price war all game), kitchen trainees trained into cooks, waitresses, more marketeers, a
+  Management Trainee and a Junior VP only when cards need seats, a Local Manager for a second
+  restaurant when houses are out of reach, a New Business Developer for houses and gardens next
+  to its restaurants, a campaign manager for mailboxes and a brand manager for airplanes;
 - salaries against the next Payday: a salaried card is hired or trained only while cash plus a
   cautious income forecast covers every salary; at Payday only salaried cards are fired, and
   never one it can pay;
@@ -259,12 +260,12 @@ class MediumBot(HeuristicBot):
         hires = (
             *first,
             (E.TRAINER, 1),
+            (E.PRICING_MANAGER, 1),
             (E.MARKETING_TRAINEE, 2),
             (E.RECRUITING_GIRL, 1),
             (E.KITCHEN_TRAINEE, 2),
             (E.MARKETING_TRAINEE, 3),
             (E.WAITRESS, 1),
-            (E.PRICING_MANAGER, 1),
             (E.MANAGEMENT_TRAINEE, 1),
             (E.MARKETING_TRAINEE, 4),
             (E.KITCHEN_TRAINEE, 3),
@@ -429,6 +430,10 @@ class MediumBot(HeuristicBot):
         if view.round >= 6 and not wanted_training:
             prio[E.TRAINER] = 30
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
+        if M.FIRST_LOWER_PRICES in view.milestones_available:
+            # the race for First to lower prices (-$1 for ever): the Pricing Manager works
+            # before the trainer and the kitchen trainees, after the cooks
+            prio[E.PRICING_MANAGER] = 93
         return prio
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
@@ -512,7 +517,12 @@ class MediumBot(HeuristicBot):
                 # an empty pile's card must be trained away this very turn: it would take the
                 # trainer from the plan's own step (and a salaried result gets fired)
                 continue
-            if short and card != E.MANAGEMENT_TRAINEE and career[E.MANAGEMENT_TRAINEE] == 0:
+            # a Pricing Manager racing First to lower prices takes a seat from a card at work
+            # rather than wait a round for a Management Trainee
+            racing = (card == E.PRICING_MANAGER
+                      and M.FIRST_LOWER_PRICES in view.milestones_available)
+            if (short and not racing and card != E.MANAGEMENT_TRAINEE
+                    and career[E.MANAGEMENT_TRAINEE] == 0):
                 seat_card = E.MANAGEMENT_TRAINEE
                 ok = seat_card in legal and view.supply.get(seat_card, 0) > 0
                 return Hire(seat_card) if ok else None
