@@ -118,8 +118,8 @@ def test_bank_horizon_counts_income_only_for_the_rounds_the_bank_lasts(monkeypat
 
 def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(monkeypatch):
     """At 4 players a Working decision's rollouts reach the Restructuring two rounds on (a card
-    hired now works only next round), with one draw per candidate by default; 2 players also
-    play two rounds with DEFAULT_ROLLOUTS; 3 players one round."""
+    hired now works only next round), with one draw per candidate by default; 2 players play
+    three rounds with DEFAULT_ROLLOUTS; 3 players one round."""
     state, seat = _working(4, 2, 3)
     v, legal = view(state, seat), legal_actions(state, seat)
     bot = HardBot(1)
@@ -143,10 +143,10 @@ def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(mon
     seen.clear()
     _, counts = HardBot(1, rollouts=2 * len(cands)).evaluate(v, seat, cands)
     assert counts == [2] * len(cands)
-    # 2 players: two rounds, DEFAULT_ROLLOUTS; 3 players: one round
+    # 2 players: three rounds, DEFAULT_ROLLOUTS; 3 players: one round
     monkeypatch.setattr(HardBot, "rollout", lambda self, st, s, a, p, rounds=1: (
         seen.append(rounds), 0.0)[1])
-    for players, horizon in ((2, 2), (3, 1)):
+    for players, horizon in ((2, 3), (3, 1)):
         state2, seat2 = _working(players, 3, 2)
         v2, legal2 = view(state2, seat2), legal_actions(state2, seat2)
         seen.clear()
