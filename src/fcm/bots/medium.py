@@ -432,7 +432,7 @@ class MediumBot(HeuristicBot):
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
         if M.FIRST_LOWER_PRICES in view.milestones_available:
             # the race for First to lower prices (-$1 for ever): the Pricing Manager works
-            # before the trainer and the kitchen trainees, after the cooks
+            # after the cooks and chefs, before every other card (the trainer too)
             prio[E.PRICING_MANAGER] = 93
         return prio
 
