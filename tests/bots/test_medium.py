@@ -569,8 +569,11 @@ def test_races_first_to_lower_prices_with_a_pricing_manager_after_the_trainer():
     companies = [{"cash": 40, "at_work": ["pizza_cook", "trainer", "marketing_trainee"],
                   "beach": ["kitchen_trainee"]},
                  {"cash": 40, "at_work": ["burger_cook"]}]
+    from fcm.bots.heuristic import seats_short
+
     state = _working_hire(companies, round=4)
     assert MilestoneId.FIRST_LOWER_PRICES in state.milestones_available
+    assert seats_short(view(state, 0), 0)  # the structure is full
     assert choose(state, 0) == Hire("pricing_manager")
     state = _working_hire(companies, round=4)
     state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)

@@ -169,6 +169,12 @@ def can_launch(view: GameState, card: EmployeeId) -> bool:
     return any(campaigns[n].type in types for n in view.campaign_supply)
 
 
+def price_race_open(view: GameState) -> bool:
+    """First to lower prices (-$1 for ever) can still be won: medium races it with a Pricing
+    Manager (hired after the trainer, seated after the cooks and chefs)."""
+    return M.FIRST_LOWER_PRICES in view.milestones_available
+
+
 def _vps(owned: Counter[EmployeeId]) -> int:
     """Junior, plain and Senior VPs owned: cards on the way to a Local Manager or a CFO."""
     return sum(owned[c] for c in (E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT,
@@ -430,9 +436,9 @@ class MediumBot(HeuristicBot):
         if view.round >= 6 and not wanted_training:
             prio[E.TRAINER] = 30
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
-        if M.FIRST_LOWER_PRICES in view.milestones_available:
-            # the race for First to lower prices (-$1 for ever): the Pricing Manager works
-            # after the cooks and chefs, before every other card (the trainer too)
+        if price_race_open(view):
+            # the Pricing Manager works after the cooks and chefs, before every other card
+            # (the trainer too)
             prio[E.PRICING_MANAGER] = 93
         return prio
 
@@ -519,8 +525,7 @@ class MediumBot(HeuristicBot):
                 continue
             # a Pricing Manager racing First to lower prices takes a seat from a card at work
             # rather than wait a round for a Management Trainee
-            racing = (card == E.PRICING_MANAGER
-                      and M.FIRST_LOWER_PRICES in view.milestones_available)
+            racing = card == E.PRICING_MANAGER and price_race_open(view)
             if (short and not racing and card != E.MANAGEMENT_TRAINEE
                     and career[E.MANAGEMENT_TRAINEE] == 0):
                 seat_card = E.MANAGEMENT_TRAINEE
