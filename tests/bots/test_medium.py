@@ -602,3 +602,68 @@ def test_a_pricing_manager_racing_first_to_lower_prices_works_before_the_trainer
     assert sent(True).count("pizza_cook") == 2
     # after it: the trainer works (training the second cook, kept on the beach)
     assert "trainer" in sent(False) and sent(False).count("pizza_cook") == 1
+
+
+def test_stall_guard_trains_a_new_business_developer_when_the_bank_would_outlast_round_20():
+    """Stall guard (strategy.md 4.5: a game whose bank would last 20+ rounds needs more
+    demand): after the first break, from round 12, a bank that needs more than $100 a round to
+    break by round 20 makes medium hire a Management Trainee and train it into a New Business
+    Developer (houses and gardens) before anything else; the same company at round 11, before
+    the break, or with a bank on pace keeps its plan."""
+    from fcm.bots.medium import stalled
+    from fcm.core.actions import Hire, Train
+
+    companies = [{"cash": 300, "at_work": ["pizza_cook", "trainer", "junior_vice_president"],
+                  "beach": ["marketing_trainee", "marketing_trainee", "kitchen_trainee",
+                            "waitress", "waitress", "recruiting_girl", "pricing_manager",
+                            "junior_vice_president", "junior_vice_president",
+                            "errand_boy", "campaign_manager", "burger_cook"]},
+                 {"cash": 40, "at_work": ["burger_cook"]}]
+
+    def hire(**fields: Any) -> Any:
+        state = _working_hire(companies, **fields)
+        return stalled(state), choose(state, 0)
+
+    assert hire(round=12, bank=900, bank_breaks=1) == (True, Hire("management_trainee"))
+    assert hire(round=16, bank=401, bank_breaks=1) == (True, Hire("management_trainee"))
+    for fields in ({"round": 11, "bank": 900, "bank_breaks": 1},  # before round 12
+                   {"round": 12, "bank": 900, "bank_breaks": 0},  # before the first break
+                   {"round": 16, "bank": 400, "bank_breaks": 1}):  # on pace: $100 a round
+        stalled_, action = hire(**fields)
+        assert not stalled_ and action != Hire("management_trainee")
+
+    # the trainer's first step, with a trainee at hand: the New Business Developer
+    trainee = [{**companies[0], "beach": [*companies[0]["beach"], "management_trainee"]},
+               companies[1]]
+
+    def train(bank: int) -> tuple[str, str]:
+        state = position(phase="working", companies=trainee, round=13, bank=bank,
+                         bank_breaks=1, turn_order=[0, 1], working={"seat": 0, "step": "train"},
+                         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                                      {"owner": 1, "cell": [8, 8], "entrance": "nw"}])
+        action = choose(state, 0)
+        assert isinstance(action, Train)
+        return action.employee, action.into
+
+    assert train(900) == ("management_trainee", "new_business_developer")
+    assert train(300) != ("management_trainee", "new_business_developer")
+
+
+def test_stall_guard_seats_the_new_business_developer():
+    """Stall guard (strategy.md 4.5): in a stalled game (first break behind, round 12, a bank
+    that needs more than $100 a round to break by round 20) the New Business Developer works
+    before the waitresses and the errand boy; with the bank on pace a full structure leaves it
+    home."""
+    def sent(bank: int) -> list[str]:
+        state = position(
+            round=12, bank=bank, bank_breaks=1,
+            companies=[{"cash": 200, "hand": ["pizza_cook", "waitress", "waitress",
+                                             "errand_boy", "new_business_developer"]},
+                       {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                         {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+        )
+        return _sent(state, 0)
+
+    assert "new_business_developer" in sent(900)
+    assert "new_business_developer" not in sent(500)

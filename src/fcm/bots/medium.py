@@ -21,6 +21,8 @@ The plan (:class:`Plan`) says
   campaigns that would only feed a rival are not placed;
 - price: Pricing Manager at work when houses are contested, a Luxuries Manager only where no
   rival is within reach, a Discount Manager when most valued houses are lost by a little;
+- the stall guard (strategy.md 4.5): after the first break, from round 12, a bank that would
+  outlast round 20 makes it hire and train a New Business Developer for houses and gardens;
 - the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
   ($100), a slow map or a training line a long one ($300), else $200.
 """
@@ -173,6 +175,19 @@ def price_race_open(view: GameState) -> bool:
     """First to lower prices (-$1 for ever) can still be won: medium races it with a Pricing
     Manager (hired after the trainer, seated after the cooks and chefs)."""
     return M.FIRST_LOWER_PRICES in view.milestones_available
+
+
+STALL_PACE = 100  # $ a round the bank must drain from round 12 to break by round 20
+
+
+def stalled(view: GameState) -> bool:
+    """The stall guard (strategy.md 4.5): after the first break, from round 12, the bank would
+    outlast round 20 unless it drains faster than ``STALL_PACE`` a round. Medium self-play at 4
+    players stalled so on a map of few houses, where every chain had one restaurant and sold to
+    one or two houses a round. Only from round 12: the guard never makes a game shorter than
+    that."""
+    return view.bank_breaks == 1 and view.round >= 12 and view.bank > STALL_PACE * (
+        20 - view.round)
 
 
 def _vps(owned: Counter[EmployeeId]) -> int:
@@ -333,6 +348,14 @@ class MediumBot(HeuristicBot):
                     (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT)]
             # after the plan's other trainings, the step nearest to the CFO first
             trains.extend(line)
+        if stalled(view) and not owned[E.NEW_BUSINESS_DEVELOPER]:
+            # a stalled game wants demand: a New Business Developer's houses and gardens
+            # (a garden doubles the price and holds five tokens)
+            trains.insert(0, (E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
+            if not owned[E.MANAGEMENT_TRAINEE]:
+                careers = sum(n for c, n in owned.items()
+                              if _entry_of(view.rules, c) == E.MANAGEMENT_TRAINEE)
+                hires = ((E.MANAGEMENT_TRAINEE, careers + 1), *hires)
         return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo)
 
     def _cfo_pays(self, view: GameState, seat: Seat) -> bool:
@@ -436,6 +459,8 @@ class MediumBot(HeuristicBot):
         if view.round >= 6 and not wanted_training:
             prio[E.TRAINER] = 30
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
+        if stalled(view):
+            prio[E.NEW_BUSINESS_DEVELOPER] = 95
         if price_race_open(view):
             # the Pricing Manager works after the cooks and chefs, before every other card
             # (the trainer too)
