@@ -190,6 +190,11 @@ def stalled(view: GameState) -> bool:
         20 - view.round)
 
 
+def _careers(view: GameState, owned: Counter[EmployeeId], entry: EmployeeId) -> int:
+    """Cards owned whose career starts from ``entry`` (a plan's hire counts are careers)."""
+    return sum(n for c, n in owned.items() if _entry_of(view.rules, c) == entry)
+
+
 def _vps(owned: Counter[EmployeeId]) -> int:
     """Junior, plain and Senior VPs owned: cards on the way to a Local Manager or a CFO."""
     return sum(owned[c] for c in (E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT,
@@ -311,8 +316,7 @@ class MediumBot(HeuristicBot):
             if not owned[E.KITCHEN_TRAINEE]:
                 # a house wanting both foods buys only from a chain with both: a kitchen
                 # trainee to train into the other cook comes before any other hire
-                kitchen = sum(n for c, n in owned.items() if _entry_of(view.rules, c)
-                              == E.KITCHEN_TRAINEE)
+                kitchen = _careers(view, owned, E.KITCHEN_TRAINEE)
                 hires = ((E.KITCHEN_TRAINEE, kitchen + 1), *hires)
         trains.append((E.KITCHEN_TRAINEE, cook))
         if owned[cook] >= 2:
@@ -353,9 +357,8 @@ class MediumBot(HeuristicBot):
             # (a garden doubles the price and holds five tokens)
             trains.insert(0, (E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
             if not owned[E.MANAGEMENT_TRAINEE]:
-                careers = sum(n for c, n in owned.items()
-                              if _entry_of(view.rules, c) == E.MANAGEMENT_TRAINEE)
-                hires = ((E.MANAGEMENT_TRAINEE, careers + 1), *hires)
+                managers = _careers(view, owned, E.MANAGEMENT_TRAINEE)
+                hires = ((E.MANAGEMENT_TRAINEE, managers + 1), *hires)
         return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo)
 
     def _cfo_pays(self, view: GameState, seat: Seat) -> bool:
