@@ -64,7 +64,7 @@ def test_no_module_the_base_game_is_saved_and_hashed_as_before() -> None:
     assert "modules" not in base.to_dict()["options"]
     assert "module_data" not in base.to_dict()
     assert base.rules is get_ruleset("base")
-    assert not base.rules.hooks.score and not base.rules.milestone_expiry
+    assert not base.rules.extensions.offer and not base.rules.milestone_expiry
 
 
 def test_a_module_game_saves_its_modules_and_loads_the_same_ruleset() -> None:

@@ -165,8 +165,8 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
     added = sum(reserves.values())
     slots = majority_slots(list(reserves.values()), state.rules)
     change = None
-    for hook in state.rules.hooks.first_break:  # Reserve Prices (ketchup.md 14)
-        change = hook(state) or change
+    for fold in state.rules.extensions.first_break:
+        change = fold(state, change)
     if change is not None:
         added, slots = change.added, change.ceo_slots
     state.bank += added

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
+from fcm.core.extensions import seat_rules, table_rules
 from fcm.core.geometry import Board
 from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
@@ -72,8 +73,8 @@ def structure_fits(
 def ceo_slots_of(state: GameState, seat: Seat) -> int:
     """A player's CEO slots: the game's count (``state.ceo_slots``), or a module's own count
     for this player (First burger sold: 4, ketchup.md 3)."""
-    for hook in state.rules.hooks.ceo_slots:
-        slots = hook(state, seat)
+    if state.rules.extensions.seat_rules:
+        slots = seat_rules(state, seat).ceo_slots
         if slots is not None:
             return slots
     return state.ceo_slots
@@ -151,10 +152,13 @@ def owned_cards(state: GameState, seat: Seat) -> Counter[EmployeeId]:
 def shifts(state: GameState, seat: Seat, card: EmployeeId) -> int:
     """How many times a card at work acts this round: once, or more with a module's extra
     shifts (Night Shift Managers, ketchup.md 10: every salary-free card works twice)."""
-    hooks = state.rules.hooks.shifts
-    if not hooks:
+    folds = state.rules.extensions.shifts
+    if not folds:
         return 1
-    return 1 + sum(h(state, seat, card) for h in hooks)
+    n = 1
+    for fold in folds:
+        n = fold(state, seat, card, n)
+    return n
 
 
 def at_work_count(state: GameState, seat: Seat, card: EmployeeId) -> int:
@@ -171,11 +175,9 @@ def unit_price(state: GameState, seat: Seat) -> int:
     Luxuries Manager +$10, First to lower prices -$1 (excerpt 004 "Item price"). No floor
     (conventions.md #20)."""
     p = state.players[seat]
-    base = 10
-    for hook in state.rules.hooks.base_price:  # Reserve Prices (ketchup.md 14)
-        base = hook(state) or base
+    base = table_rules(state).base_price
     employees = state.rules.catalog.employees
-    if state.rules.hooks.shifts:  # a price card on a second shift changes the price again
+    if state.rules.extensions.shifts:  # a price card on a second shift changes the price again
         price = base + sum(employees[c].price_modifier * shifts(state, seat, c) for c in p.at_work)
     else:
         price = base + sum(employees[c].price_modifier for c in p.at_work)
@@ -208,9 +210,7 @@ def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     waived = p.has(_FIRST_BILLBOARD)
     marketing = waived_marketeers(state)
     out = []
-    free: list[EmployeeId] = []
-    for hook in state.rules.hooks.salary_free:  # First recruiting girl used: her EVP
-        free.extend(hook(state, seat))
+    free = list(seat_rules(state, seat).salary_free)
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
         if not state.rules.catalog.employees[card].salary:
             continue
@@ -233,10 +233,8 @@ BASE_SALARY = 5  # per salaried card at Payday (facts.md E.4)
 
 def salary_each(state: GameState, seat: Seat) -> int:
     """One card's salary: $5, or a module's ($3 with First waitress used, ketchup.md 3)."""
-    each = BASE_SALARY
-    for hook in state.rules.hooks.salary_each:
-        each = hook(state, seat) or each
-    return each
+    each = seat_rules(state, seat).salary_each
+    return BASE_SALARY if each is None else each
 
 
 def salary_for(state: GameState, seat: Seat, salaried: list[EmployeeId]) -> int:

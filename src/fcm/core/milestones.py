@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import CardUsed, notify
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, MilestoneId, Seat
 
@@ -75,10 +76,10 @@ def claim(
 
 
 def card_used(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
-    """A card at work performed one of its printed functions (``Hooks.used``: New Milestones'
-    "first ... used", ketchup.md 3). Nothing in a game without such a module."""
-    for hook in state.rules.hooks.used:
-        hook(state, seat, card, log)
+    """A card at work performed one of its printed functions (a :class:`CardUsed` notice for
+    the modules, e.g. New Milestones' "first ... used"). Nothing in a base game."""
+    if state.rules.extensions.react:
+        notify(state, CardUsed(seat, card), log)
 
 
 def remove_claimed(state: GameState, log: EventLog) -> None:

@@ -1,8 +1,9 @@
-"""The ruleset: the game's data and the rule hooks a variant may change, passed in.
+"""The ruleset: the game's data and the rules a variant may change, passed in.
 
 A :class:`Ruleset` bundles what the engine reads about the game it plays: the catalog (employee
 cards, milestones, map tiles, campaign tiles, setup tables, from ``fcm.data``), the tables derived
-from it once (entry-level cards, trainers, kitchen cards, ...) and the rule hooks: one
+from it once (entry-level cards, trainers, kitchen cards, ...), the expansion modules'
+contributions to the extension points (``fcm.core.extensions``) and the phase rules: one
 :class:`PhaseRules` per phase. Every state carries its ruleset (``state.rules``, shared by clones
 and views, never serialised); games name theirs by id in :class:`~fcm.core.state.Options`
 (``Options(ruleset="...")``; the base game's ``"base"`` is left out of the saved options, so
@@ -19,16 +20,17 @@ shows one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
+from fcm.core.extensions import NO_EXTENSIONS, Extensions, merge
+from fcm.core.types import EmployeeId, MilestoneId
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
-    from fcm.core.state import Campaign, CampaignDraft, GameState, House, Phase, WorkingTurn
+    from fcm.core.state import GameState, Phase
     from fcm.core.types import Seat
     from fcm.data.catalog import Catalog, EmployeeType
 
@@ -64,110 +66,6 @@ class PhaseRules(Protocol):
         """Resolve what needs no decision and name the next phase."""
 
 
-@dataclass(frozen=True, slots=True)
-class BreakChange:
-    """What a module changes at the first bank break (Reserve Prices, ketchup.md 14)."""
-
-    added: int
-    ceo_slots: int | None  # None: the CEOs keep their slots
-    base_price: int | None = None
-    prices: Mapping[Seat, int] = field(default_factory=dict)  # each reserve card's base price
-
-
-@dataclass(frozen=True, slots=True)
-class Hooks:
-    """Rule hooks an expansion module sets (docs/modules.md). The base game sets none, and the
-    phases call only the hooks a ruleset has, so a base game runs exactly as without them.
-
-    Every hook is a tuple so that several modules combine: :func:`merge_hooks` concatenates
-    them in module id order.
-    """
-
-    # Setup: after the state is built, before the first decision.
-    setup: tuple[Callable[[GameState, EventLog], None], ...] = ()
-    # Dinnertime: added to a chain's price + distance (negative: better).
-    score: tuple[Callable[[GameState, Seat], int], ...] = ()
-    # Dinnertime: a tie on price + distance goes first to the lowest of these keys (before the
-    # Waitress count).
-    tie_break: tuple[Callable[[GameState, Seat], int], ...] = ()
-    # Dinnertime: extra payment lines for a sale (``{"kind", "amount", ...}``).
-    sale_lines: tuple[Callable[[GameState, Seat, House], list[dict[str, Any]]], ...] = ()
-    # Dinnertime: a chain sold to a house (called before its demand is discarded).
-    sold: tuple[Callable[[GameState, Seat, House, EventLog], None], ...] = ()
-    # Dinnertime: after the CFO, before the bank's end-of-game check.
-    dinnertime_end: tuple[Callable[[GameState, EventLog], None], ...] = ()
-    # Dinnertime: the base unit price before card modifiers ($10 in the base game).
-    base_price: tuple[Callable[[GameState], int | None], ...] = ()
-    # The first bank break: what is added and what the CEOs get, instead of the reserve
-    # cards' sum and majority.
-    first_break: tuple[Callable[[GameState], BreakChange | None], ...] = ()
-    # Order of Business: seats that choose before everyone else, in this order.
-    order_first: tuple[Callable[[GameState], list[Seat]], ...] = ()
-    # Marketing: a campaign put ``placed`` demand tokens on a house.
-    demand_placed: tuple[Callable[[GameState, Campaign, House, int, EventLog], None], ...] = ()
-    # Marketing: extra complete passes of every campaign before duration pieces are removed.
-    marketing_passes: tuple[Callable[[GameState], int], ...] = ()
-    # Extra times a card at work acts this round (Night Shift Managers: salary-free cards work a
-    # second shift): hires, training, actions, price changes and Waitresses count that often.
-    shifts: tuple[Callable[[GameState, Seat, EmployeeId], int], ...] = ()
-    # Cards a game may not take at all (not hired, not trained into): a module's rule option
-    # (Movie Stars by player count, ketchup.md 19.1 row 10).
-    unavailable: tuple[Callable[[GameState], frozenset[EmployeeId]], ...] = ()
-    # A card at work performed one of its printed functions (New Milestones' "used", ketchup.md
-    # 3): a marketeer placed a campaign, a trainer trained, a Recruiting Girl hired, a buyer
-    # collected, a New Business Developer placed a house, a Local/Regional Manager a new
-    # restaurant, a Waitress earned tips, a Discount Manager's price applied in Dinnertime.
-    used: tuple[Callable[[GameState, Seat, EmployeeId, EventLog], None], ...] = ()
-    # Working 9-5: is a campaign tile of this type placed now eternal (besides First billboard)?
-    eternal: tuple[Callable[[GameState, Seat, CampaignType, EmployeeId | None], bool], ...] = ()
-    # Restructuring and Order of Business: a player's own CEO slot count (None: the game's).
-    ceo_slots: tuple[Callable[[GameState, Seat], int | None], ...] = ()
-    # Clean up: a player keeps goods in a freezer (besides First to throw away).
-    freezer: tuple[Callable[[GameState, Seat], bool], ...] = ()
-    # Payday: the salary per salaried card (None: $5) and cards whose salary is never paid.
-    salary_each: tuple[Callable[[GameState, Seat], int | None], ...] = ()
-    salary_free: tuple[Callable[[GameState, Seat], list[EmployeeId]], ...] = ()
-    # Working 9-5: several trainers may train one card this turn (besides First to pay $20).
-    stacking: tuple[Callable[[GameState, Seat], bool], ...] = ()
-    # Working 9-5: a buyer's drinks per supplier are multiplied by this (1: unchanged).
-    drinks_factor: tuple[Callable[[GameState, Seat, EmployeeId], int], ...] = ()
-    # Working 9-5: a marketeer's next launch is bound to this tile type, good and duration
-    # (First campaign manager used: its second tile, ketchup.md 3); None: free.
-    campaign_limit: tuple[
-        Callable[[GameState, WorkingTurn, EmployeeId], tuple[CampaignType, Good, int] | None],
-        ...,
-    ] = ()
-    # Working 9-5: the campaign being launched may carry two different goods (First brand
-    # manager used: a two-good airplane, ketchup.md 3).
-    two_goods: tuple[Callable[[GameState, WorkingTurn, CampaignDraft], bool], ...] = ()
-    # Working 9-5: a module's decision the current player owes now (a milestone's reward,
-    # ketchup.md 3): while one returns actions, they are the turn's only ones besides Done,
-    # which declines it; ``pending_act`` applies them (and that Done), True when it did.
-    pending_options: tuple[Callable[[GameState, WorkingTurn], list[Action] | None], ...] = ()
-    pending_act: tuple[Callable[[GameState, WorkingTurn, Action, EventLog], bool], ...] = ()
-    # Working 9-5: a player may train cards at work, into a card of the same colour (First
-    # lemonade sold, ketchup.md 3).
-    train_at_work: tuple[Callable[[GameState, Seat], bool], ...] = ()
-    # Restructuring: after every structure is revealed.
-    restructuring_end: tuple[Callable[[GameState, EventLog], None], ...] = ()
-    # Payday: a chain may pay salaries it cannot pay in cash with goods, 1 item per salary
-    # (First beer sold), and is never forced to fire: what it cannot pay is waived (First
-    # trainer used; ketchup.md 3, 19.3).
-    salary_goods: tuple[Callable[[GameState, Seat], bool], ...] = ()
-    never_fire: tuple[Callable[[GameState, Seat], bool], ...] = ()
-    # Views: blank a module's secrets in a view (the view's ``module_data`` is a copy).
-    redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
-
-
-def merge_hooks(hooks: Iterable[Hooks]) -> Hooks:
-    """One :class:`Hooks` with every module's hooks, in the given order."""
-    merged: dict[str, tuple[Any, ...]] = {f.name: () for f in fields(Hooks)}
-    for h in hooks:
-        for name in merged:
-            merged[name] += getattr(h, name)
-    return Hooks(**merged)
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class Ruleset:
     """A game's data and rules. Build one with :func:`build_ruleset`."""
@@ -188,10 +86,11 @@ class Ruleset:
     # Cards whose salary First billboard placed waives ("no salaries for marketeers": every
     # marketing card; ketchup.md 19.1 row 18).
     marketing_cards: frozenset[EmployeeId] = frozenset()
-    # Expansion modules (docs/modules.md): their ids, hooks, and milestones removed unclaimed in
-    # the Clean up of a round (Hard Choices, New Milestones).
+    # Expansion modules (docs/modules.md): their ids, their contributions to the extension
+    # points, and milestones removed unclaimed in the Clean up of a round (Hard Choices, New
+    # Milestones).
     modules: frozenset[str] = frozenset()
-    hooks: Hooks = field(default_factory=Hooks)
+    extensions: Extensions = NO_EXTENSIONS
     milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
 
     def has_module(self, module: str) -> bool:
@@ -237,11 +136,11 @@ def build_ruleset(
     phases: Mapping[Phase, PhaseRules] | None = None,
     *,
     modules: Iterable[str] = (),
-    hooks: Hooks | None = None,
+    extensions: Extensions | None = None,
     milestone_expiry: Mapping[MilestoneId, int] | None = None,
 ) -> Ruleset:
     """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules;
-    ``modules``, ``hooks`` and ``milestone_expiry`` are what expansion modules add."""
+    ``modules``, ``extensions`` and ``milestone_expiry`` are what expansion modules add."""
     employees = catalog.employees.values()
     kitchen = frozenset(e.id for e in employees if e.food)
     buyers = frozenset(e.id for e in employees if e.drinks_per_source)
@@ -267,7 +166,7 @@ def build_ruleset(
         reserve_slots=MappingProxyType({r.money: r.ceo_slots for r in catalog.reserve_cards}),
         marketing_cards=frozenset(e.id for e in employees if e.category == "marketing"),
         modules=frozenset(modules),
-        hooks=hooks or Hooks(),
+        extensions=extensions or NO_EXTENSIONS,
         milestone_expiry=MappingProxyType(dict(milestone_expiry or {})),
     )
 
@@ -338,12 +237,13 @@ class ModuleInfo:
 class Module:
     """What an expansion module contributes (docs/modules.md): ``data`` changes the decoded
     JSON of the base data files in place (a fresh copy; it also sees every module chosen), and
-    ``hooks`` are its rules. ``milestone_expiry``: milestones removed if still unclaimed in the
+    ``extensions`` its contributions to the extension points (``fcm.core.extensions``).
+    ``milestone_expiry``: milestones removed if still unclaimed in the
     Clean up of that round."""
 
     info: ModuleInfo
     data: Callable[[dict[str, Any], frozenset[str]], None]
-    hooks: Hooks = field(default_factory=Hooks)
+    extensions: Extensions = NO_EXTENSIONS
     milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
 
 
@@ -438,7 +338,7 @@ def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
         key,
         parse_catalog(raw),
         modules=modules,
-        hooks=merge_hooks(m.hooks for m in chosen),
+        extensions=merge((m.info.id, m.extensions) for m in chosen),
         milestone_expiry=expiry,
     )
     return built

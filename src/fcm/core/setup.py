@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from fcm.core.events import Event, EventKind, EventLog
+from fcm.core.extensions import Moment, run_moment
 from fcm.core.geometry import random_placements
 from fcm.core.rng import Rng
 from fcm.core.ruleset import get_ruleset
@@ -95,8 +96,7 @@ def new_game_with_events(
     state.turn_order = order
     state.rng = rng.state
     log = EventLog()
-    for hook in rules.hooks.setup:
-        hook(state, log)
+    run_moment(state, Moment.SETUP, log)
     # No seed in the event: it gives every random outcome to come (the record keeps it).
     log.add(EventKind.GAME_CREATED, players=players, turn_order=list(order), tiles=layout)
     # The introductory game has no reserve cards (facts.md E.10).

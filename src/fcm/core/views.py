@@ -63,10 +63,11 @@ def view(state: GameState, seat: Seat | None) -> GameState:
         v.turn = vt = turn.shallow_copy()
         vt.drafts = {s: (d if s == seat else []) for s, d in drafts.items()}
     # else: nothing of the turn record is secret; the read-only view shares it
-    if state.rules.hooks.redact:  # expansion modules' secrets (docs/modules.md)
+    redact = state.rules.extensions.redact
+    if redact:  # expansion modules' secrets (docs/modules.md)
         v.module_data = {m: dict(d) for m, d in state.module_data.items()}
-        for hook in state.rules.hooks.redact:
-            hook(v, seat)
+        for fn in redact:
+            fn(v, seat)
     return v
 
 

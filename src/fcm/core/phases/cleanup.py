@@ -22,6 +22,7 @@ from typing import Final
 from fcm.core import milestones
 from fcm.core.actions import DONE, Action, ThrowAway
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import seat_rules
 from fcm.core.state import GameState, Phase, Player, Stage
 from fcm.core.types import Good, MilestoneId, Seat
 
@@ -43,7 +44,7 @@ FREEZER = MilestoneId.FIRST_THROW_AWAY
 def has_freezer(state: GameState, p: Player) -> bool:
     if p.has_before(FREEZER, state.round):
         return True
-    return any(h(state, p.seat) for h in state.rules.hooks.freezer)  # First soda sold
+    return seat_rules(state, p.seat).freezer
 
 
 def _items(p: Player) -> int:

@@ -16,6 +16,7 @@ from fcm.core import bank, milestones
 from fcm.core.actions import Action
 from fcm.core.company import at_work_count, board_of, unit_price
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import NO_OFFER, HouseSold, Moment, Offer, notify, run_moment
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
 from fcm.core.types import Cell, EmployeeId, Good, MilestoneId, Seat
@@ -259,8 +260,7 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
         for seat in order:
             if state.players[seat].cash >= 100:
                 milestones.claim(state, seat, _FIRST_100, log)
-    for hook in state.rules.hooks.dinnertime_end:
-        hook(state, log)
+    run_moment(state, Moment.DINNERTIME_END, log)
     log.add(
         _DINNERTIME_EARNINGS,
         earned={str(s): rnd.earned[s] for s in order},
@@ -272,6 +272,14 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
 
 
 # -- who eats where ---------------------------------------------------------------------------
+
+
+def _offer(state: GameState, seat: Seat) -> Offer:
+    """A chain's terms besides price + distance, folded through the modules."""
+    offer = NO_OFFER
+    for fold in state.rules.extensions.offer:
+        offer = fold(state, seat, offer)
+    return offer
 
 
 def _seat_order(state: GameState) -> list[Seat]:
@@ -349,8 +357,8 @@ def _standing(
         outcome = _MISSING_ITEMS
     else:
         outcome = _CANDIDATE
-    hooks = state.rules.hooks
-    adjust = sum(h(state, seat) for h in hooks.score) if hooks.score else 0
+    offer = _offer(state, seat)
+    adjust = offer.adjust
     return ChainStanding(
         seat=seat,
         price=price,
@@ -361,7 +369,7 @@ def _standing(
         waitresses=waitress_count,
         outcome=outcome,
         adjust=adjust,
-        ties=tuple(h(state, seat) for h in hooks.tie_break) if hooks.tie_break else (),
+        ties=offer.ties,
     )
 
 
@@ -434,13 +442,13 @@ def _serve_house(
                     "amount": BONUS_PER_ITEM * counts[good],
                 }
             )
-    for hook in state.rules.hooks.sale_lines:
-        lines.extend(hook(state, seat, house))
+    for sale in state.rules.extensions.sale:
+        lines = sale(state, seat, house, lines)
     total = sum(line["amount"] for line in lines)
     for g, n in need.items():
         p.stock[g] -= n
-    for sold in state.rules.hooks.sold:
-        sold(state, seat, house, log)
+    if state.rules.extensions.react:
+        notify(state, HouseSold(seat, house), log)
     house.demand.clear()
     assert winner.restaurant is not None and winner.distance is not None
     log.add(

@@ -23,6 +23,7 @@ from typing import Final
 from fcm.core.actions import Action
 from fcm.core.company import board_of
 from fcm.core.events import CampaignRan, EventKind, EventLog
+from fcm.core.extensions import DemandPlaced, notify, table_rules
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
 from fcm.core.types import CampaignType, Cell, MilestoneId, Seat
@@ -76,11 +77,11 @@ def finish(state: GameState, log: EventLog) -> Phase:
 def run_campaigns(state: GameState, log: EventLog) -> None:
     """Run every campaign once, in campaign number order (see the module docstring).
 
-    Modules may add complete passes (``Hooks.marketing_passes``: Mass Marketeers, ketchup.md
+    Modules may add complete passes (``TableRules.marketing_passes``: Mass Marketeers, ketchup.md
     11): every campaign runs in number order once per pass, and a duration piece is removed
     only in the last pass (1, 11, 1, 11, then the pieces)."""
     board = board_of(state)
-    passes = 1 + sum(h(state) for h in state.rules.hooks.marketing_passes)
+    passes = table_rules(state).marketing_passes
     for extra in range(1, passes):
         for number in sorted(state.campaigns):
             _place(state, board, state.campaigns[number], log, (extra, passes))
@@ -133,7 +134,7 @@ def _place(
     owner = state.players[camp.owner]
     per_house = 2 if camp.kind is _RADIO and owner.has(_FIRST_RADIO) else 1
     placements = []
-    placed_hooks = state.rules.hooks.demand_placed
+    react = bool(state.rules.extensions.react)
     for house in houses_reached(state, camp, board):
         room = house.capacity - len(house.demand)
         placed = max(0, min(per_house, room))
@@ -142,8 +143,8 @@ def _place(
             second = max(0, min(per_house, room - placed))
             house.demand.extend([camp.second_good] * second)
             placed += second
-        for hook in placed_hooks:
-            hook(state, camp, house, placed, log)
+        if react:
+            notify(state, DemandPlaced(camp, house, placed), log)
         placements.append(
             {
                 "house": house.number,

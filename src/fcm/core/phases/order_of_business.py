@@ -12,6 +12,7 @@ from typing import Final
 from fcm.core.actions import Action, ChooseTurnOrder, turn_order_of
 from fcm.core.company import open_slots
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import table_rules
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
 
@@ -28,8 +29,8 @@ def begin(state: GameState, log: EventLog) -> None:
     slots = {s: open_slots(state, s) for s in range(state.num_players)}
     state.turn.order_choosers = sorted(slots, key=lambda s: (-slots[s], previous[s]))
     first: list[Seat] = []
-    for hook in state.rules.hooks.order_first:  # Movie Stars choose first (ketchup.md 15)
-        first += [s for s in hook(state) if s not in first]
+    if state.rules.extensions.table_rules:
+        first += table_rules(state).choose_first
     if first:
         rest = [s for s in state.turn.order_choosers if s not in first]
         state.turn.order_choosers = first + rest

@@ -28,6 +28,7 @@ from fcm.core import bank, milestones
 from fcm.core.actions import DONE, Action, Fire, fire_of
 from fcm.core.company import salaried_cards, salary_due, salary_each, salary_for
 from fcm.core.events import EventKind, EventLog, SalariesPaid
+from fcm.core.extensions import seat_rules
 from fcm.core.state import GameState, Phase, Stage
 from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
 
@@ -217,14 +218,16 @@ def _plan(state: GameState, seat: Seat, due: int) -> _Plan | None:
     whole salaries in cash as far as it goes; ketchup.md 3, 19.3)."""
     if _payable(state, seat, due):
         return (due, [], 0)
-    hooks = state.rules.hooks
-    if not hooks.salary_goods and not hooks.never_fire:
+    if not state.rules.extensions.seat_rules:
         return None  # the base game: fire until the cash covers it
+    rules = seat_rules(state, seat)
+    if not rules.pays_with_goods and not rules.never_fire:
+        return None
     p = state.players[seat]
     cash = max(p.cash, 0)
     each = salary_each(state, seat)
     goods: list[Good] = []
-    if any(h(state, seat) for h in hooks.salary_goods):
+    if rules.pays_with_goods:
         held = sorted((g for g in Good if p.stock.get(g, 0) > 0), key=lambda g: -p.stock[g])
         pool = [g for g in held for _ in range(p.stock[g])]
         need = -(-(due - cash) // each)
@@ -232,7 +235,7 @@ def _plan(state: GameState, seat: Seat, due: int) -> _Plan | None:
     rest = max(0, due - each * len(goods))
     if rest <= cash:
         return (rest, goods, 0)
-    if any(h(state, seat) for h in hooks.never_fire):
+    if rules.never_fire:
         paid = min(rest, each * (cash // each))
         return (paid, goods, rest - paid)
     return None

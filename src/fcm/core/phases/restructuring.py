@@ -15,6 +15,7 @@ from fcm.core import milestones
 from fcm.core.actions import DONE, Action, ArrangeStructure, SendToWork, send_to_work_of
 from fcm.core.company import at_work_count, ceo_slots_of, structure_fits
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import Moment, run_moment
 from fcm.core.state import GameState, Phase
 from fcm.core.types import EmployeeId, MilestoneId, Seat
 
@@ -156,6 +157,5 @@ def finish(state: GameState, log: EventLog) -> Phase:
         # a Waitress on a second shift counts twice (Night Shift Managers, ketchup.md 10)
         state.waitresses_this_round[p.seat] = at_work_count(state, p.seat, _WAITRESS)
     state.turn.drafts = {}
-    for hook in state.rules.hooks.restructuring_end:  # First discount manager used
-        hook(state, log)
+    run_moment(state, Moment.RESTRUCTURING_END, log)
     return _ORDER_OF_BUSINESS

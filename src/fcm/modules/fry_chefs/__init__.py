@@ -10,9 +10,8 @@ the Dinnertime report. The CFO counts it (it is income of the Dinnertime).
 
 from __future__ import annotations
 
-from typing import Any
-
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.extensions import Extensions, SaleLine
+from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState, House
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards, setup_of
@@ -20,19 +19,19 @@ from fcm.modules._data import add_cards, setup_of
 ID = "fry_chefs"
 
 
-def sale_lines(state: GameState, seat: Seat, house: House) -> list[dict[str, Any]]:
+def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> list[SaleLine]:
     n = state.players[seat].at_work.count(EmployeeId.FRY_CHEF)
     if not n:
-        return []
+        return lines
     if state.options.fry_chefs_food_only and not any(g.is_food for g in house.demand):
-        return []  # option fry_chefs_food_only (19.1 row 17, ygowill): food sales only
+        return lines  # option fry_chefs_food_only (19.1 row 17, ygowill): food sales only
     each: int = setup_of(ID)["per_house"]
-    return [{"kind": "fry_chef", "count": n, "each": each, "amount": each * n}]
+    return [*lines, {"kind": "fry_chef", "count": n, "each": each, "amount": each * n}]
 
 
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=lambda raw, chosen: add_cards(raw, ID),
-        hooks=Hooks(sale_lines=(sale_lines,)),
+        extensions=Extensions(sale=(sale,)),
     )

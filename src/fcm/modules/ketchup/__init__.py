@@ -13,11 +13,13 @@ Demand set by a scenario without ``demand_by`` has no known maker.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fcm.core import milestones
 from fcm.core.events import EventLog
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.extensions import DemandPlaced, Extensions, HouseSold, Moment, Notice, Offer
+from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import Campaign, GameState, House
 from fcm.core.types import MilestoneId, Seat
 from fcm.modules._data import add_milestones
@@ -74,19 +76,25 @@ def dinnertime_end(state: GameState, log: EventLog) -> None:
             )
 
 
-def score(state: GameState, seat: Seat) -> int:
+def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
     """-1 from the Dinnertime after the one it was earned in (awarded at the end)."""
-    return -1 if state.players[seat].has_before(MILESTONE, state.round) else 0
+    if state.players[seat].has_before(MILESTONE, state.round):
+        return replace(terms, adjust=terms.adjust - 1)
+    return terms
+
+
+def react(state: GameState, notice: Notice, log: EventLog) -> None:
+    if isinstance(notice, DemandPlaced):
+        demand_placed(state, notice.campaign, notice.house, notice.placed, log)
+    elif isinstance(notice, HouseSold):
+        sold(state, notice.seat, notice.house, log)
 
 
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=lambda raw, chosen: add_milestones(raw, ID),
-        hooks=Hooks(
-            score=(score,),
-            sold=(sold,),
-            dinnertime_end=(dinnertime_end,),
-            demand_placed=(demand_placed,),
+        extensions=Extensions(
+            offer=(offer,), react=(react,), at=((Moment.DINNERTIME_END, dinnertime_end),)
         ),
     )

@@ -9,7 +9,10 @@ without campaigns. A marketing card: First billboard placed waives its salary (1
 
 from __future__ import annotations
 
-from fcm.core.ruleset import Hooks, Module, known_modules
+from dataclasses import replace
+
+from fcm.core.extensions import Extensions, TableRules
+from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId
 from fcm.modules._data import add_cards
@@ -21,9 +24,13 @@ def extra_passes(state: GameState) -> int:
     return sum(p.at_work.count(EmployeeId.MASS_MARKETEER) for p in state.players)
 
 
+def table(state: GameState, rules: TableRules) -> TableRules:
+    return replace(rules, marketing_passes=rules.marketing_passes + extra_passes(state))
+
+
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=lambda raw, chosen: add_cards(raw, ID),
-        hooks=Hooks(marketing_passes=(extra_passes,)),
+        extensions=Extensions(table_rules=(table,)),
     )

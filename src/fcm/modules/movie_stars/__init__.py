@@ -14,7 +14,10 @@ waitresses for income, ties and First waitress played).
 
 from __future__ import annotations
 
-from fcm.core.ruleset import Hooks, Module, known_modules
+from dataclasses import replace
+
+from fcm.core.extensions import Extensions, Offer, TableRules
+from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
@@ -47,11 +50,24 @@ def unavailable(state: GameState) -> frozenset[EmployeeId]:
     return frozenset(s for s, n in IN_PLAY_FROM.items() if state.num_players < n)
 
 
+def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
+    """A star decides a tie before the Waitress count (B before C before D)."""
+    return replace(terms, ties=(*terms.ties, star_rank(state, seat)))
+
+
+def table(state: GameState, rules: TableRules) -> TableRules:
+    """Stars choose their turn order first; the option may take some out of the game."""
+    first = [s for s in choose_first(state) if s not in rules.choose_first]
+    return replace(
+        rules,
+        choose_first=(*rules.choose_first, *first),
+        unavailable=rules.unavailable | unavailable(state),
+    )
+
+
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=lambda raw, chosen: add_cards(raw, ID),
-        hooks=Hooks(
-            tie_break=(star_rank,), order_first=(choose_first,), unavailable=(unavailable,)
-        ),
+        extensions=Extensions(offer=(offer,), table_rules=(table,)),
     )

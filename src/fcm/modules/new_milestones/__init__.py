@@ -1,11 +1,12 @@
 """New Milestones (ketchup.md 3): 17 new milestones replace the 18 base ones.
 
 Most are claimed when a card of the named type is *used*: it performs a printed function in
-Working 9-5, Dinnertime or Payday (``Hooks.used``; playing, training or paying it is not use).
+Working 9-5, Dinnertime or Payday (a ``CardUsed`` notice; playing, training or paying it is
+not use).
 Four more are claimed by selling a good in Dinnertime. First marketeer used, First trainer used
 and First recruiting girl used carry a "remove after turn 2" marker (``milestone_expiry``).
 
-Effects (ketchup.md 3 table, 3.1), each a hook of this module:
+Effects (ketchup.md 3 table, 3.1), each through an extension point (``fcm.core.extensions``):
 
 - First marketeer used: Dinnertime score -2 (no clamp), +$5 from the bank per demand token your
   campaigns place in Marketing.
@@ -47,15 +48,28 @@ per token (3.1).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action, Done, FreeMailbox
 from fcm.core.company import board_of, occupied_squares, restaurant_cells, shifts
 from fcm.core.events import EventKind, EventLog, MilestoneCampaign
+from fcm.core.extensions import (
+    CardUsed,
+    Decision,
+    DemandPlaced,
+    Extensions,
+    HouseSold,
+    LaunchRules,
+    Moment,
+    Notice,
+    Offer,
+    SeatRules,
+)
 from fcm.core.geometry import campaign_cells
-from fcm.core.ruleset import Hooks, Module, known_modules
-from fcm.core.state import Campaign, CampaignDraft, GameState, House, WorkingTurn
+from fcm.core.ruleset import Module, known_modules
+from fcm.core.state import Campaign, GameState, House, WorkingTurn
 from fcm.core.types import (
     MILESTONE_IDS,
     CampaignType,
@@ -417,15 +431,12 @@ def pending_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
 # -- First brand manager used: the two-good airplane ------------------------------------------
 
 
-def two_goods(state: GameState, turn: WorkingTurn, draft: CampaignDraft) -> bool:
+def _two_goods(state: GameState, seat: Seat, marketeer: EmployeeId, kind: CampaignType) -> bool:
     """In the round its holder claims First brand manager used (the claiming airplane too,
     19.3; a same-round second claimer as well), a Brand Manager's airplane may carry two
     different goods, once (ketchup.md 3, 3.1)."""
-    if draft.marketeer != E.BRAND_MANAGER:
+    if marketeer != E.BRAND_MANAGER or kind is not CampaignType.AIRPLANE:
         return False
-    if state.rules.catalog.campaigns[draft.number].type is not CampaignType.AIRPLANE:
-        return False
-    seat = turn.seat
     claimed = state.players[seat].milestones.get(M.FIRST_BRAND_MANAGER_USED)
     if claimed != state.round and not milestones.can_claim(
         state, seat, M.FIRST_BRAND_MANAGER_USED
@@ -497,12 +508,6 @@ def stacking(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(M.FIRST_HOUSE_BUILT)
 
 
-def drinks_factor(state: GameState, seat: Seat, buyer: EmployeeId) -> int:
-    if buyer in DOUBLED_BUYERS and state.players[seat].has(M.FIRST_CART_OPERATOR_USED):
-        return 2
-    return 1
-
-
 def discount(state: GameState, seat: Seat) -> int:
     """The price reduction of a chain's price cards at work (Pricing -1, Discount -3 each;
     a second shift counts again; Luxuries +$10 does not offset it, ketchup.md 3.1)."""
@@ -553,6 +558,80 @@ def never_fire(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(M.FIRST_TRAINER_USED)
 
 
+def react(state: GameState, notice: Notice, log: EventLog) -> None:
+    if isinstance(notice, CardUsed):
+        used(state, notice.seat, notice.card, log)
+    elif isinstance(notice, HouseSold):
+        sold(state, notice.seat, notice.house, log)
+    elif isinstance(notice, DemandPlaced):
+        demand_placed(state, notice.campaign, notice.house, notice.placed, log)
+
+
+_DOUBLED = {card: 2 for card in DOUBLED_BUYERS}
+
+
+def seat_rules(state: GameState, seat: Seat, rules: SeatRules) -> SeatRules:
+    """The milestones' lasting effects on their holder (ketchup.md 3)."""
+    p = state.players[seat]
+    if not any(m in p.milestones for m in _SEAT_MILESTONES):
+        return rules
+    return replace(
+        rules,
+        ceo_slots=ceo_slots(state, seat) or rules.ceo_slots,
+        freezer=rules.freezer or freezer(state, seat),
+        salary_each=salary_each(state, seat) or rules.salary_each,
+        salary_free=(*rules.salary_free, *salary_free(state, seat)),
+        pays_with_goods=rules.pays_with_goods or salary_goods(state, seat),
+        never_fire=rules.never_fire or never_fire(state, seat),
+        stacking=rules.stacking or stacking(state, seat),
+        train_at_work=rules.train_at_work or train_at_work(state, seat),
+        drinks_factor=(
+            {**rules.drinks_factor, **_DOUBLED}
+            if p.has(M.FIRST_CART_OPERATOR_USED)
+            else rules.drinks_factor
+        ),
+    )
+
+
+_SEAT_MILESTONES = (
+    M.FIRST_BURGER_SOLD,
+    M.FIRST_SODA_SOLD,
+    M.FIRST_WAITRESS_USED,
+    M.FIRST_RECRUITING_GIRL_USED,
+    M.FIRST_BEER_SOLD,
+    M.FIRST_TRAINER_USED,
+    M.FIRST_HOUSE_BUILT,
+    M.FIRST_LEMONADE_SOLD,
+    M.FIRST_CART_OPERATOR_USED,
+)
+
+
+def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
+    return replace(terms, adjust=terms.adjust + score(state, seat))
+
+
+def launch(
+    state: GameState,
+    seat: Seat,
+    marketeer: EmployeeId | None,
+    kind: CampaignType | None,
+    rules: LaunchRules,
+) -> LaunchRules:
+    turn = state.turn.working
+    bound = None
+    if marketeer is not None and turn is not None and turn.seat == seat:
+        bound = campaign_limit(state, turn, marketeer)
+    if kind is None:
+        return rules if bound is None else replace(rules, bound=bound)
+    return replace(
+        rules,
+        eternal=rules.eternal or eternal(state, seat, kind, marketeer),
+        bound=bound or rules.bound,
+        two_goods=rules.two_goods
+        or (marketeer is not None and _two_goods(state, seat, marketeer, kind)),
+    )
+
+
 def module() -> Module:
     expiry = {
         MILESTONE_IDS[m["id"]]: int(m["remove_after_round"])
@@ -562,27 +641,16 @@ def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=_data,
-        hooks=Hooks(
-            score=(score,),
-            sold=(sold,),
-            demand_placed=(demand_placed,),
-            used=(used,),
-            eternal=(eternal,),
-            ceo_slots=(ceo_slots,),
-            freezer=(freezer,),
-            salary_each=(salary_each,),
-            salary_free=(salary_free,),
-            stacking=(stacking,),
-            drinks_factor=(drinks_factor,),
-            restructuring_end=(restructuring_end,),
-            salary_goods=(salary_goods,),
-            never_fire=(never_fire,),
-            campaign_limit=(campaign_limit,),
-            dinnertime_end=(dinnertime_end,),
-            two_goods=(two_goods,),
-            pending_options=(pending_options,),
-            pending_act=(pending_act,),
-            train_at_work=(train_at_work,),
+        extensions=Extensions(
+            at=(
+                (Moment.RESTRUCTURING_END, restructuring_end),
+                (Moment.DINNERTIME_END, dinnertime_end),
+            ),
+            react=(react,),
+            seat_rules=(seat_rules,),
+            offer=(offer,),
+            launch=(launch,),
+            decisions=(Decision(pending_options, pending_act),),
         ),
         milestone_expiry=expiry,
     )

@@ -15,7 +15,8 @@ Management Trainee manages the same cards (no extra slots). The engine counts sh
 
 from __future__ import annotations
 
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.extensions import Extensions
+from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
@@ -30,9 +31,13 @@ def second_shift(state: GameState, seat: Seat, card: EmployeeId) -> int:
     return 0 if state.rules.catalog.employees[card].salary else 1
 
 
+def shifts(state: GameState, seat: Seat, card: EmployeeId, n: int) -> int:
+    return n + second_shift(state, seat, card)
+
+
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=lambda raw, chosen: add_cards(raw, ID),
-        hooks=Hooks(shifts=(second_shift,)),
+        extensions=Extensions(shifts=(shifts,)),
     )

@@ -11,9 +11,11 @@ already made in the Dinnertime of the break keep their price; prices are fixed a
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
-from fcm.core.ruleset import BreakChange, Hooks, Module, known_modules
+from fcm.core.extensions import BreakChange, Extensions, TableRules
+from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.modules._data import setup_of
 
@@ -56,9 +58,16 @@ def base_price(state: GameState) -> int | None:
     return None if price is None else int(price)
 
 
+def table(state: GameState, rules: TableRules) -> TableRules:
+    price = base_price(state)
+    return rules if price is None else replace(rules, base_price=price)
+
+
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
         data=_data,
-        hooks=Hooks(first_break=(first_break,), base_price=(base_price,)),
+        extensions=Extensions(
+            first_break=(lambda state, change: first_break(state),), table_rules=(table,)
+        ),
     )

@@ -136,9 +136,8 @@ def resolve_drawn(
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
     turn = turn_of(state)
-    if state.rules.hooks.pending_act and any(
-        h(state, turn, action, log) for h in state.rules.hooks.pending_act
-    ):
+    decisions = state.rules.extensions.decisions
+    if decisions and any(d.act(state, turn, action, log) for d in decisions):
         _settle(state, log, entered=False)  # a module's decision (ketchup.md 3)
         return
     if isinstance(action, Done):
@@ -179,7 +178,7 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
         return None
     if isinstance(action, Done):
         return _blocker(state, turn)
-    if state.rules.hooks.pending_options and _pending(state, turn) is not None:
+    if state.rules.extensions.decisions and _pending(state, turn) is not None:
         return (
             "Working 9–5: first build First new restaurant's free mailbox (an empty square "
             "next to a road, entirely within the new restaurant's block) or decline it "
@@ -240,7 +239,7 @@ def new_turn(state: GameState, seat: Seat) -> WorkingTurn:
     """A turn at its start: every hire, training step and action of the cards at work unused."""
     work = sorted(state.players[seat].at_work)
     employees = state.rules.catalog.employees
-    if state.rules.hooks.shifts:  # a card on a second shift acts again (ketchup.md 10)
+    if state.rules.extensions.shifts:  # a card on a second shift acts again
         work = sorted(c for c in work for _ in range(shifts(state, seat, c)))
     hires = employees[_CEO].hires + sum(employees[c].hires for c in work)
     discounts = sum(employees[c].hires for c in work if employees[c].hire_discount)
@@ -271,7 +270,7 @@ def _has_options(state: GameState, turn: WorkingTurn) -> bool:
 
 
 def _iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
-    if state.rules.hooks.pending_options:
+    if state.rules.extensions.decisions:
         pending = _pending(state, turn)
         if pending is not None:
             return iter(pending)
@@ -281,8 +280,8 @@ def _iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
 
 def _pending(state: GameState, turn: WorkingTurn) -> list[Action] | None:
     """A module's decision the player owes now (a milestone's reward), or None."""
-    for hook in state.rules.hooks.pending_options:
-        options = hook(state, turn)
+    for decision in state.rules.extensions.decisions:
+        options = decision.options(state, turn)
         if options is not None:
             return options
     return None

@@ -24,6 +24,7 @@ from fcm.core import milestones
 from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
 from fcm.core.company import board_of, occupied_squares
 from fcm.core.events import CampaignLaunched, EventKind, EventLog
+from fcm.core.extensions import launch_rules
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
 from fcm.core.types import (
@@ -133,8 +134,8 @@ def eternal(
     if state.players[seat].has(FIRST_BILLBOARD):
         return True
     kind = state.rules.catalog.campaigns[number].type
-    if any(h(state, seat, kind, marketeer) for h in state.rules.hooks.eternal):
-        return True  # First brand director used: radios (ketchup.md 3)
+    if launch_rules(state, seat, marketeer, kind).eternal:
+        return True
     return kind is _BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
 
 
@@ -142,11 +143,7 @@ def campaign_limit(
     state: GameState, turn: WorkingTurn, marketeer: EmployeeId
 ) -> tuple[CampaignType, Good, int] | None:
     """A module's binding of this marketeer's next launch (tile type, good, duration)."""
-    for hook in state.rules.hooks.campaign_limit:
-        limit = hook(state, turn, marketeer)
-        if limit is not None:
-            return limit
-    return None
+    return launch_rules(state, turn.seat, marketeer, None).bound
 
 
 def options(state: GameState, turn: WorkingTurn) -> list[Action]:
@@ -198,7 +195,8 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
 
 def two_goods(state: GameState, turn: WorkingTurn, draft: CampaignDraft) -> bool:
     """Whether a module lets this launch carry two different goods."""
-    return any(h(state, turn, draft) for h in state.rules.hooks.two_goods)
+    kind = state.rules.catalog.campaigns[draft.number].type
+    return launch_rules(state, turn.seat, draft.marketeer, kind).two_goods
 
 
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:

@@ -20,6 +20,7 @@ from fcm.core import milestones
 from fcm.core.actions import Action, Cook, GetDrinks
 from fcm.core.company import board_of
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import seat_rules
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
 from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
@@ -48,8 +49,8 @@ def _rule(text: str) -> str:
 def per_source(state: GameState, seat: int, buyer: EmployeeId) -> int:
     bonus = 1 if state.players[seat].has(MORE_DRINKS) else 0
     each = state.rules.catalog.employees[buyer].drinks_per_source + bonus
-    for factor in state.rules.hooks.drinks_factor:  # First cart operator used (ketchup.md 3)
-        each *= factor(state, seat, buyer)
+    if state.rules.extensions.seat_rules:
+        each *= seat_rules(state, seat).drinks_factor.get(buyer, 1)
     return each
 
 

@@ -31,6 +31,7 @@ from fcm.core import milestones
 from fcm.core.actions import Hire, Train, hire_of
 from fcm.core.company import owned_cards
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import seat_rules, table_rules
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, MilestoneId
@@ -93,7 +94,7 @@ class Staff:
             fresh=[(f.card, f.trainer) for f in turn.fresh],
             # First to pay $20: effect from the next round on (milestone table: "next turn").
             stacking=p.has_before(STACKING, state.round)
-            or any(h(state, turn.seat) for h in state.rules.hooks.stacking),
+            or seat_rules(state, turn.seat).stacking,
             no_cfo=p.has(NO_CFO),
             rules=state.rules,
             unavailable=_unavailable(state),
@@ -139,10 +140,9 @@ class Staff:
 
 
 def _unavailable(state: GameState) -> frozenset[EmployeeId]:
-    hooks = state.rules.hooks.unavailable
-    if not hooks:
+    if not state.rules.extensions.table_rules:
         return frozenset()
-    return frozenset(card for h in hooks for card in h(state))
+    return table_rules(state).unavailable
 
 
 def hired(staff: Staff, card: EmployeeId) -> Staff:
@@ -432,7 +432,7 @@ def apply_hire(state: GameState, turn: WorkingTurn, action: Hire, log: EventLog)
     )
     if turn.hires_made >= 3:
         milestones.claim(state, turn.seat, HIRE_3, log)
-    if state.rules.hooks.used and _RECRUITING_GIRL in p.at_work:
+    if state.rules.extensions.react and _RECRUITING_GIRL in p.at_work:
         # Hires are not told apart by the card that makes them: with a Recruiting Girl at work
         # any plain hire may be hers (New Milestones, ketchup.md 3).
         milestones.card_used(state, turn.seat, _RECRUITING_GIRL, log)
@@ -487,8 +487,7 @@ def iter_train_options(state: GameState, turn: WorkingTurn) -> Iterator[Train]:
         if nxt.short() and not resolvable(nxt):
             continue
         yield action
-    hooks = state.rules.hooks.train_at_work
-    if hooks and not short and any(h(state, turn.seat) for h in hooks):
+    if not short and seat_rules(state, turn.seat).train_at_work:
         yield from _at_work_options(state, turn, staff)
 
 

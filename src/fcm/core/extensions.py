@@ -1,0 +1,283 @@
+"""Extension points: the few places where expansion modules reach the rules (docs/modules.md).
+
+A module contributes functions to named points. Most points *fold* a value through every
+contribution in a declared priority (lower first, ties by module id): the rule a phase asks
+about starts from the base game's value (``NO_SEAT_RULES``, ``BASE_TABLE``, ...) and each
+module may change it. The other points are *moments* of the round (:class:`Moment`), where
+modules act, and *notices* of what the rules just did (:data:`Notice`), which modules react to.
+
+A base game has no contribution at all, and every caller tests the point's tuple before
+folding, so the base game runs the code paths it always ran.
+
+The points, and where the rules read them:
+
+=================  ==============================================================
+``at``             moments: setup, end of Restructuring, end of Dinnertime, Clean up
+``react``          a card was used, a house was sold to, demand was placed
+``seat_rules``     one chain's rules (:class:`SeatRules`): CEO slots, salaries, freezer, ...
+``table_rules``    the game's rules (:class:`TableRules`): unit price, unavailable cards, ...
+``first_break``    what the first bank break adds (:class:`BreakChange`)
+``shifts``         how often a card at work acts this round
+``offer``          Dinnertime: a chain's terms for one house (:class:`Offer`)
+``orders``         Dinnertime: what a house will buy, best first (:class:`Order`)
+``sale``           Dinnertime: the payment lines of a sale
+``launch``         Working 9-5: a campaign launch's rules (:class:`LaunchRules`)
+``decisions``      Working 9-5: a decision a module owes the current player (:class:`Decision`)
+``redact``         views: blank a module's secrets
+=================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from fcm.core.types import CampaignType, EmployeeId, Good, Seat
+
+if TYPE_CHECKING:
+    from fcm.core.actions import Action
+    from fcm.core.events import EventLog
+    from fcm.core.state import Campaign, GameState, House, WorkingTurn
+
+
+class Moment(StrEnum):
+    """A point of the round where modules act (``Extensions.at``)."""
+
+    SETUP = "setup"  # the state is built, before the first decision
+    RESTRUCTURING_END = "restructuring_end"  # every structure is revealed
+    DINNERTIME_END = "dinnertime_end"  # after the CFO, before the bank's end-of-game check
+    CLEANUP_DISCARDED = "cleanup_discarded"  # Clean up: goods thrown away or kept in freezers
+
+
+# -- notices: what the rules just did ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardUsed:
+    """A card at work performed one of its printed functions: a marketeer placed a campaign, a
+    trainer trained, a Recruiting Girl hired, a buyer collected, a New Business Developer placed
+    a house, a Local/Regional Manager a new restaurant, a Waitress earned tips, a Discount
+    Manager's price applied in Dinnertime."""
+
+    seat: Seat
+    card: EmployeeId
+
+
+@dataclass(frozen=True, slots=True)
+class HouseSold:
+    """A chain sold to a house (before the house's demand is discarded)."""
+
+    seat: Seat
+    house: House
+
+
+@dataclass(frozen=True, slots=True)
+class DemandPlaced:
+    """Marketing: a campaign put ``placed`` demand tokens on a house (0: it was full)."""
+
+    campaign: Campaign
+    house: House
+    placed: int
+
+
+Notice = CardUsed | HouseSold | DemandPlaced
+
+
+# -- folded values ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRules:
+    """What modules change for one chain. The defaults are the base game's."""
+
+    ceo_slots: int | None = None  # the CEO's own slot count (None: the game's)
+    freezer: bool = False  # keeps goods in Clean up (besides First to throw away)
+    salary_each: int | None = None  # per salaried card (None: $5)
+    salary_free: tuple[EmployeeId, ...] = ()  # cards whose salary is never paid
+    pays_with_goods: bool = False  # salaries may be paid with goods, 1 item per salary
+    never_fire: bool = False  # what cannot be paid is waived instead of firing
+    stacking: bool = False  # several trainers may train one card (besides First to pay $20)
+    train_at_work: bool = False  # cards at work may be trained into the same colour
+    drinks_factor: Mapping[EmployeeId, int] = field(default_factory=dict)  # buyer -> x drinks
+
+
+NO_SEAT_RULES = SeatRules()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """What modules change for the whole table. The defaults are the base game's."""
+
+    base_price: int = 10  # the unit price before card modifiers (excerpt 004 "Item price")
+    unavailable: frozenset[EmployeeId] = frozenset()  # cards no one may hire or train into
+    marketing_passes: int = 1  # complete passes of every campaign in Marketing
+    choose_first: tuple[Seat, ...] = ()  # Order of Business: seats choosing before all others
+
+
+BASE_TABLE = TableRules()
+
+
+@dataclass(frozen=True, slots=True)
+class BreakChange:
+    """What the first bank break adds and gives the CEOs, instead of the reserve cards' sum
+    and majority."""
+
+    added: int
+    ceo_slots: int | None  # None: the CEOs keep their slots
+    base_price: int | None = None
+    prices: Mapping[Seat, int] = field(default_factory=dict)  # each reserve card's base price
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A chain's Dinnertime terms besides price + distance: ``adjust`` is added to the total
+    (negative: better) and ``ties`` are compared, lowest first, before the Waitress count."""
+
+    adjust: int = 0
+    ties: tuple[int, ...] = ()
+
+
+NO_OFFER = Offer()
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """What a house buys from one chain in Dinnertime: ``goods`` (the whole order, all or
+    nothing), ``extra`` of them on top of the house's demand (sold, paid, but no demand token
+    stands for them), and the ``tier`` the module names it by (``"order"``: the demand)."""
+
+    goods: Counter[Good]
+    tier: str = "order"
+    extra: tuple[Good, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchRules:
+    """A campaign launch's rules (Working 9-5) a module may change: ``eternal`` (besides
+    First billboard), ``bound`` (this marketeer's next tile must be of this type, good and
+    duration) and ``two_goods`` (the tile may carry two different goods)."""
+
+    eternal: bool = False
+    bound: tuple[CampaignType, Good, int] | None = None
+    two_goods: bool = False
+
+
+NO_LAUNCH_RULES = LaunchRules()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision a module owes the current Working 9-5 player (a milestone's reward).
+
+    While ``options`` returns actions they are the turn's only ones besides ``Done`` (which
+    declines it); ``act`` applies them and that ``Done``, returning True when it did."""
+
+    options: Callable[[GameState, WorkingTurn], list[Action] | None]
+    act: Callable[[GameState, WorkingTurn, Action, EventLog], bool]
+
+
+SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
+
+
+# -- the points ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Extensions:
+    """A module's contributions, or (merged, :func:`merge`) a ruleset's.
+
+    ``priority`` maps a point's name to the module's rank there (lower first, default 0);
+    merging orders each point by (priority, module id) and drops it."""
+
+    at: tuple[tuple[Moment, Callable[[GameState, EventLog], None]], ...] = ()
+    react: tuple[Callable[[GameState, Notice, EventLog], None], ...] = ()
+    seat_rules: tuple[Callable[[GameState, Seat, SeatRules], SeatRules], ...] = ()
+    table_rules: tuple[Callable[[GameState, TableRules], TableRules], ...] = ()
+    first_break: tuple[Callable[[GameState, BreakChange | None], BreakChange | None], ...] = ()
+    shifts: tuple[Callable[[GameState, Seat, EmployeeId, int], int], ...] = ()
+    offer: tuple[Callable[[GameState, Seat, Offer], Offer], ...] = ()
+    orders: tuple[Callable[[GameState, House, tuple[Order, ...]], tuple[Order, ...]], ...] = ()
+    sale: tuple[Callable[[GameState, Seat, House, list[SaleLine]], list[SaleLine]], ...] = ()
+    launch: tuple[
+        Callable[
+            [GameState, Seat, EmployeeId | None, CampaignType | None, LaunchRules], LaunchRules
+        ],
+        ...,
+    ] = ()
+    decisions: tuple[Decision, ...] = ()
+    redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
+    priority: Mapping[str, int] = field(default_factory=dict)
+
+    def moment(self, moment: Moment) -> tuple[Callable[[GameState, EventLog], None], ...]:
+        """The contributions to one moment, in order."""
+        return tuple(fn for m, fn in self.at if m is moment)
+
+
+NO_EXTENSIONS = Extensions()
+
+_POINTS = tuple(f.name for f in fields(Extensions) if f.name != "priority")
+
+
+def merge(contributions: Iterable[tuple[str, Extensions]]) -> Extensions:
+    """One :class:`Extensions` of every ``(module id, contributions)``: each point in the
+    modules' declared priority there, ties by module id."""
+    given = sorted(contributions, key=lambda mc: mc[0])
+    merged: dict[str, Any] = {}
+    for name in _POINTS:
+        ranked = sorted(given, key=lambda mc: mc[1].priority.get(name, 0))  # stable: by id
+        merged[name] = tuple(x for _, ext in ranked for x in getattr(ext, name))
+    return Extensions(**merged)
+
+
+# -- folding (the phases call these) -------------------------------------------------------------
+
+
+def seat_rules(state: GameState, seat: Seat) -> SeatRules:
+    """One chain's rules: the base game's, folded through the modules."""
+    points = state.rules.extensions.seat_rules
+    if not points:
+        return NO_SEAT_RULES
+    rules = NO_SEAT_RULES
+    for fn in points:
+        rules = fn(state, seat, rules)
+    return rules
+
+
+def table_rules(state: GameState) -> TableRules:
+    """The table's rules: the base game's, folded through the modules."""
+    points = state.rules.extensions.table_rules
+    if not points:
+        return BASE_TABLE
+    rules = BASE_TABLE
+    for fn in points:
+        rules = fn(state, rules)
+    return rules
+
+
+def launch_rules(
+    state: GameState, seat: Seat, marketeer: EmployeeId | None, kind: CampaignType | None
+) -> LaunchRules:
+    """A launch's rules for this marketeer and tile type, folded through the modules."""
+    points = state.rules.extensions.launch
+    if not points:
+        return NO_LAUNCH_RULES
+    rules = NO_LAUNCH_RULES
+    for fn in points:
+        rules = fn(state, seat, marketeer, kind, rules)
+    return rules
+
+
+def notify(state: GameState, notice: Notice, log: EventLog) -> None:
+    """Tell the modules what the rules just did."""
+    for fn in state.rules.extensions.react:
+        fn(state, notice, log)
+
+
+def run_moment(state: GameState, moment: Moment, log: EventLog) -> None:
+    """Let the modules act at a moment of the round."""
+    if state.rules.extensions.at:
+        for fn in state.rules.extensions.moment(moment):
+            fn(state, log)
