@@ -267,7 +267,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         "reserve_cards": [
             {"money": r.money, "ceo_slots": r.ceo_slots} for r in catalog.reserve_cards
         ],
-        "goods": [g.value for g in Good],
+        "goods": [g.value for g in (rules or base_ruleset()).goods],
         "glossary": [{"term": t, "text": d} for t, d in GLOSSARY],
     }
 

@@ -32,7 +32,7 @@ from fcm.core.errors import IllegalActionError, ScenarioError
 from fcm.core.events import EventLog
 from fcm.core.phases import marketing
 from fcm.core.state import Campaign, GameState, WorkStep, state_from_dict
-from fcm.core.types import CampaignType, Edge, Good, MilestoneId
+from fcm.core.types import BASE_GOODS, CampaignType, Edge, Good, MilestoneId
 
 M = MilestoneId
 B, P, S = Good.BURGER, Good.PIZZA, Good.SODA
@@ -273,7 +273,7 @@ def test_ketchup_3_first_new_restaurant_a_free_mailbox_in_its_block() -> None:
         (7, (0, 5)), (8, (0, 5)),
         (9, (0, 6)), (9, (1, 5)), (9, (1, 6)), (10, (0, 6)), (10, (1, 5)), (10, (1, 6)),
     }  # fmt: skip
-    assert {a.good for a in free} == set(Good)
+    assert {a.good for a in free} == set(BASE_GOODS)
     s, ev = apply(s, 0, FreeMailbox(7, (0, 5), B))
     camp = s.campaigns[7]
     assert set(camp.cells) <= block and camp.cells == ((0, 5), (0, 6), (1, 5), (1, 6))

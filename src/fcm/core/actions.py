@@ -9,6 +9,7 @@ the field; legality is a separate question answered by the legal-action generato
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -347,7 +348,10 @@ def _decode_field(name: str, raw: Any) -> Any:
         try:
             return enum(raw)
         except ValueError:
-            allowed = ", ".join(e.value for e in enum)
+            members: Iterable[Good | Corner | Edge | Orientation] = (
+                Good.known() if enum is Good else enum  # type: ignore[assignment]
+            )
+            allowed = ", ".join(e.value for e in members)
             raise InvalidActionError(
                 f"field {name!r} must be one of {allowed}; got {raw!r}"
             ) from None

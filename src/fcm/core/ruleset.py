@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from fcm.core.extensions import NO_EXTENSIONS, Extensions, merge
-from fcm.core.types import EmployeeId, MilestoneId
+from fcm.core.types import BASE_GOODS, EmployeeId, Good, MilestoneId
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
@@ -92,6 +92,10 @@ class Ruleset:
     modules: frozenset[str] = frozenset()
     extensions: Extensions = NO_EXTENSIONS
     milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
+    # The goods of this game, in order (a player's stock lists them so), and those a campaign
+    # may advertise.
+    goods: tuple[Good, ...] = BASE_GOODS
+    marketable: tuple[Good, ...] = BASE_GOODS
 
     def has_module(self, module: str) -> bool:
         return module in self.modules
@@ -138,9 +142,12 @@ def build_ruleset(
     modules: Iterable[str] = (),
     extensions: Extensions | None = None,
     milestone_expiry: Mapping[MilestoneId, int] | None = None,
+    goods: Iterable[Good] = (),
 ) -> Ruleset:
     """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules;
-    ``modules``, ``extensions`` and ``milestone_expiry`` are what expansion modules add."""
+    ``modules``, ``extensions``, ``milestone_expiry`` and ``goods`` (after the base game's)
+    are what expansion modules add."""
+    all_goods = (*BASE_GOODS, *(g for g in goods if g not in BASE_GOODS))
     employees = catalog.employees.values()
     kitchen = frozenset(e.id for e in employees if e.food)
     buyers = frozenset(e.id for e in employees if e.drinks_per_source)
@@ -168,6 +175,8 @@ def build_ruleset(
         modules=frozenset(modules),
         extensions=extensions or NO_EXTENSIONS,
         milestone_expiry=MappingProxyType(dict(milestone_expiry or {})),
+        goods=all_goods,
+        marketable=tuple(g for g in all_goods if g.info.marketable),
     )
 
 
@@ -245,6 +254,7 @@ class Module:
     data: Callable[[dict[str, Any], frozenset[str]], None]
     extensions: Extensions = NO_EXTENSIONS
     milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
+    goods: tuple[Good, ...] = ()  # goods the module adds (defined with Good.define)
 
 
 _MODULE_INFO: dict[str, ModuleInfo] = {}
@@ -340,5 +350,6 @@ def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
         modules=modules,
         extensions=merge((m.info.id, m.extensions) for m in chosen),
         milestone_expiry=expiry,
+        goods=[g for m in chosen for g in m.goods],
     )
     return built

@@ -15,6 +15,7 @@ from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
 from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant, WorkStep
 from fcm.core.types import (
+    BASE_GOODS,
     EMPLOYEE_IDS,
     MILESTONE_IDS,
     OFF_BOARD_CAMPAIGNS,
@@ -109,6 +110,15 @@ def _enum(where: str, enum: Any, raw: Any) -> Any:
     except ValueError:
         allowed = ", ".join(e.value for e in enum)
         raise _fail(where, f"must be one of {allowed}; got {raw!r}") from None
+
+
+def _good(where: str, raw: Any, goods: tuple[Good, ...]) -> Good:
+    """One of ``goods`` (the game's, or those a campaign may advertise)."""
+    for g in goods:
+        if g == raw:
+            return g
+    allowed = ", ".join(g.value for g in goods)
+    raise _fail(where, f"must be one of {allowed}; got {raw!r}")
 
 
 def _employees(where: str, raw: Any, catalog: Catalog) -> list[EmployeeId]:
@@ -230,7 +240,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         p.hand = _employees(f"{where}.hand", c.get("hand", []), catalog)
         p.at_work = _employees(f"{where}.at_work", c.get("at_work", []), catalog)
         p.beach = _employees(f"{where}.beach", c.get("beach", []), catalog)
-        stock = _keys(f"{where}.stock", c.get("stock", {}), {g.value for g in Good})
+        stock = _keys(f"{where}.stock", c.get("stock", {}), {g.value for g in state.rules.goods})
         for g, n in stock.items():
             if not isinstance(n, int) or n < 0:
                 raise _fail(f"{where}.stock.{g}", "must be a whole number >= 0")
@@ -326,7 +336,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             house.garden = garden
             if house.printed:
                 state.gardens_left -= 1
-        demand = [_enum(f"{where}.demand", Good, g) for g in h.get("demand", [])]
+        demand = [_good(f"{where}.demand", g, state.rules.marketable) for g in h.get("demand", [])]
         if len(demand) > house.capacity:
             raise _fail(f"{where}.demand", f"house {number} holds at most {house.capacity}")
         house.demand = demand
@@ -390,7 +400,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             number=number,
             kind=tile.type,
             owner=owner,
-            good=_enum(f"{where}.good", Good, c.get("good")),
+            good=_good(f"{where}.good", c.get("good"), state.rules.marketable),
             marketeer=marketeer,
             remaining=_int(c, "remaining", 1, where=where, minimum=1),
             eternal=eternal,
@@ -601,7 +611,7 @@ def _second_good(where: str, c: dict[str, Any], kind: CampaignType) -> Good | No
         return None
     if kind is not CampaignType.AIRPLANE:
         raise _fail(f"{where}.second_good", "only an airplane carries two goods")
-    second: Good = _enum(f"{where}.second_good", Good, c.get("second_good"))
+    second = _good(f"{where}.second_good", c.get("second_good"), BASE_GOODS)
     if second.value == c.get("good"):
         raise _fail(f"{where}.second_good", "a two-good airplane carries two different goods")
     return second

@@ -77,7 +77,7 @@ def new_game_with_events(
         seed=seed,
         rng=0,
         tiles=layout,
-        players=[Player(seat=s) for s in range(players)],
+        players=[Player(seat=s, stock=dict.fromkeys(rules.goods, 0)) for s in range(players)],
         supply=catalog.supply_for(players),
         bank=setup.bank_intro if opts.introductory else setup.bank,
         campaign_supply=sorted(n for n in catalog.campaigns if n not in removed),

@@ -21,6 +21,7 @@ from typing import Any, Literal, TypeVar
 
 from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
 from fcm.core.types import (
+    BASE_GOODS,
     EMPLOYEE_IDS,
     MILESTONE_IDS,
     CampaignType,
@@ -239,7 +240,7 @@ class Player:
     hand: list[EmployeeId] = field(default_factory=list)
     at_work: list[EmployeeId] = field(default_factory=list)
     beach: list[EmployeeId] = field(default_factory=list)
-    stock: dict[Good, int] = field(default_factory=lambda: {g: 0 for g in Good})
+    stock: dict[Good, int] = field(default_factory=lambda: dict.fromkeys(BASE_GOODS, 0))
     milestones: dict[MilestoneId, int] = field(default_factory=dict)  # -> round claimed
     reserve: int | None = None  # chosen reserve card (its money); secret until the first break
     reserve_price: int | None = None  # its base unit price (Reserve Prices, ketchup.md 14)

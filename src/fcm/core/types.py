@@ -6,8 +6,9 @@ top-left square of the map; a tile is 5x5 squares; distances count tile borders 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 Cell: TypeAlias = tuple[int, int]
 """A square of the map, ``(row, col)``."""
@@ -116,22 +117,91 @@ class MilestoneId(GameId):
     FIRST_CART_OPERATOR_USED = "first_cart_operator_used"
 
 
-class Good(StrEnum):
-    BURGER = "burger"
-    PIZZA = "pizza"
-    SODA = "soda"
-    LEMONADE = "lemonade"
-    BEER = "beer"
+class Good(str):
+    """A good's id: an open vocabulary (expansion modules define more with :meth:`define`).
+
+    A good is its id string (JSON, hashing, ordering, ``==``); each id has one instance, so
+    ``is`` compares as with an enum. What a good *is* (food, drink, marketable, freezable) is
+    data given when it is defined; which goods a game has is its ruleset's ``goods``.
+    """
+
+    __slots__ = ()
+    _known: ClassVar[dict[str, Good]] = {}
+    _info: ClassVar[dict[str, GoodInfo]] = {}
+
+    BURGER: ClassVar[Good]
+    PIZZA: ClassVar[Good]
+    SODA: ClassVar[Good]
+    LEMONADE: ClassVar[Good]
+    BEER: ClassVar[Good]
+
+    def __new__(cls, id: str) -> Good:
+        known = cls._known.get(id)
+        if known is None:
+            raise ValueError(f"{id!r} is not a valid Good")
+        return known
+
+    @classmethod
+    def define(cls, info: GoodInfo) -> Good:
+        """The good of ``info.id``, defined once (again with the same data: the same good)."""
+        known = cls._known.get(info.id)
+        if known is not None:
+            if cls._info[info.id] != info:
+                raise ValueError(f"good {info.id!r} is defined already, differently")
+            return known
+        good = str.__new__(cls, info.id)
+        cls._known[info.id] = good
+        cls._info[info.id] = info
+        return good
+
+    def __repr__(self) -> str:
+        return str.__repr__(str(self))
+
+    def __reduce__(self) -> tuple[type[Good], tuple[str]]:
+        return (Good, (str(self),))
+
+    @classmethod
+    def known(cls) -> tuple[Good, ...]:
+        """Every good defined so far (the base game's first)."""
+        return tuple(cls._known.values())
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+    @property
+    def info(self) -> GoodInfo:
+        return Good._info[self]
 
     @property
     def is_drink(self) -> bool:
-        return self in DRINKS
+        return Good._info[self].drink
 
     @property
     def is_food(self) -> bool:
-        return self in FOODS
+        return Good._info[self].food
 
 
+@dataclass(frozen=True, slots=True)
+class GoodInfo:
+    """What a good is: food or drink (for milestones, bonuses and payment rules), whether a
+    campaign may advertise it and whether a freezer may keep it."""
+
+    id: str
+    food: bool = False
+    drink: bool = False
+    marketable: bool = True
+    freezable: bool = True
+
+
+Good.BURGER = Good.define(GoodInfo("burger", food=True))
+Good.PIZZA = Good.define(GoodInfo("pizza", food=True))
+Good.SODA = Good.define(GoodInfo("soda", drink=True))
+Good.LEMONADE = Good.define(GoodInfo("lemonade", drink=True))
+Good.BEER = Good.define(GoodInfo("beer", drink=True))
+
+BASE_GOODS: tuple[Good, ...] = (Good.BURGER, Good.PIZZA, Good.SODA, Good.LEMONADE, Good.BEER)
+"""The base game's goods, in their order (saved stocks list them so)."""
 FOODS: frozenset[Good] = frozenset({Good.BURGER, Good.PIZZA})
 DRINKS: frozenset[Good] = frozenset({Good.SODA, Good.LEMONADE, Good.BEER})
 

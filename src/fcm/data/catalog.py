@@ -18,7 +18,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import NoReturn, TypeVar
 
-from fcm.core.types import FOODS, CampaignType, EmployeeId, Good, MilestoneId
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
 
 __all__ = [
     "DATA_FILES",
@@ -402,6 +402,9 @@ class _Node:
     def as_opt_choice(self, choices: Iterable[str]) -> str | None:
         return None if self.value is None else self.as_choice(choices)
 
+    def as_good(self) -> Good:
+        return Good(self.as_choice(g.value for g in Good.known()))
+
     def as_enum(self, enum: type[_E]) -> _E:
         return enum(self.as_choice(m.value for m in enum))
 
@@ -499,9 +502,11 @@ def _parse_employee(node: _Node) -> EmployeeType:
         node.get("hire_discount").fail("a hire discount needs hires")
 
     food_node = node.get("food", [])
-    food = food_node.enum_list(Good)
+    food = tuple(n.as_good() for n in food_node.items())
+    if len(set(food)) != len(food):
+        food_node.fail("a food is listed twice")
     for good in food:
-        if good not in FOODS:
+        if not good.is_food:
             food_node.fail(f"{good.value!r} is not a food")
     food_amount = node.get("food_amount", 0).as_int(0)
     if bool(food) != (food_amount > 0):

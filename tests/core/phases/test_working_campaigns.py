@@ -17,7 +17,7 @@ from tests.helpers import run_actions as run
 from fcm.core.actions import ChooseAdvert, Done, PlaceCampaign, StartCampaign
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
-from fcm.core.types import CampaignType, Edge, Good, Orientation
+from fcm.core.types import BASE_GOODS, CampaignType, Edge, Good, Orientation
 
 pytestmark = pytest.mark.usefixtures("hold_at_dinnertime")
 
@@ -188,7 +188,7 @@ def test_excerpt_002_duration_up_to_the_marketeer_maximum() -> None:
     state.milestones_available.remove("first_billboard")
     state, _ = run(state, 0, StartCampaign("marketing_trainee", 15), PlaceCampaign(cell=(3, 12)))
     adverts = {a for a in legal_actions(state, 0) if isinstance(a, ChooseAdvert)}
-    assert adverts == {ChooseAdvert(g, d) for g in Good for d in (1, 2)}
+    assert adverts == {ChooseAdvert(g, d) for g in BASE_GOODS for d in (1, 2)}
     illegal(state, 0, ChooseAdvert(Good.PIZZA, 3), "1 to 2 rounds")
 
 
@@ -198,7 +198,7 @@ def test_excerpt_002_eternal_campaign_from_the_first_billboard_on() -> None:
     state = campaigns_step(LINE, ["marketing_trainee", "campaign_manager"])
     state, _ = run(state, 0, StartCampaign("marketing_trainee", 15), PlaceCampaign(cell=(3, 12)))
     adverts = {a for a in legal_actions(state, 0) if isinstance(a, ChooseAdvert)}
-    assert adverts == {ChooseAdvert(g, 1) for g in Good}
+    assert adverts == {ChooseAdvert(g, 1) for g in BASE_GOODS}
     illegal(state, 0, ChooseAdvert(Good.BURGER, 2), "eternal")
     state, _ = run(state, 0, ChooseAdvert(Good.BURGER, 1))
     first = state.campaigns[15]

@@ -24,7 +24,7 @@ from fcm.core.actions import DONE, Action, ThrowAway
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import seat_rules
 from fcm.core.state import GameState, Phase, Player, Stage
-from fcm.core.types import Good, MilestoneId, Seat
+from fcm.core.types import MilestoneId, Seat
 
 # Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
 # 3.11), and these are read on every action.
@@ -51,8 +51,8 @@ def _items(p: Player) -> int:
     return sum(p.stock.values())
 
 
-def _goods(p: Player) -> list[str]:
-    return [g.value for g in Good for _ in range(p.stock.get(g, 0))]
+def _goods(state: GameState, p: Player) -> list[str]:
+    return [g.value for g in state.rules.goods for _ in range(p.stock.get(g, 0))]
 
 
 def begin(state: GameState, log: EventLog) -> None:
@@ -68,8 +68,8 @@ def begin(state: GameState, log: EventLog) -> None:
                     _FREEZER_OVER_CAPACITY, seat=p.seat, items=_items(p), capacity=capacity
                 )
             continue
-        thrown = _goods(p)
-        for g in Good:
+        thrown = _goods(state, p)
+        for g in p.stock:
             p.stock[g] = 0
         if thrown:
             log.add(_GOODS_DISCARDED, seat=p.seat, goods=thrown)
@@ -84,7 +84,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
     if seat not in state.turn.pending:
         return []
     p = state.players[seat]
-    out: list[Action] = [ThrowAway(g) for g in Good if p.stock.get(g, 0) > 0]
+    out: list[Action] = [ThrowAway(g) for g in state.rules.goods if p.stock.get(g, 0) > 0]
     if _items(p) <= state.rules.catalog.freezer_capacity:
         out.append(DONE)
     return out
@@ -116,7 +116,7 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         if _items(p):
             return
     state.turn.pending.remove(seat)
-    log.add(_FREEZER_KEPT, seat=seat, goods=_goods(p))
+    log.add(_FREEZER_KEPT, seat=seat, goods=_goods(state, p))
 
 
 def finish(state: GameState, log: EventLog) -> Phase:

@@ -228,7 +228,9 @@ def _plan(state: GameState, seat: Seat, due: int) -> _Plan | None:
     each = salary_each(state, seat)
     goods: list[Good] = []
     if rules.pays_with_goods:
-        held = sorted((g for g in Good if p.stock.get(g, 0) > 0), key=lambda g: -p.stock[g])
+        held = sorted(
+            (g for g in state.rules.goods if p.stock.get(g, 0) > 0), key=lambda g: -p.stock[g]
+        )
         pool = [g for g in held for _ in range(p.stock[g])]
         need = -(-(due - cash) // each)
         goods = pool[: min(need, len(salaried_cards(state, seat)))]

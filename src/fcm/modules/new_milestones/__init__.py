@@ -375,7 +375,7 @@ def free_mailboxes(state: GameState, seat: Seat, restaurant: int) -> list[FreeMa
         ):
             cells = campaign_cells(cell, tile.height, tile.width, orientation)
             if orientation is None and block.issuperset(cells):
-                out.extend(FreeMailbox(number, cell, good) for good in Good)
+                out.extend(FreeMailbox(number, cell, good) for good in state.rules.marketable)
     return out
 
 

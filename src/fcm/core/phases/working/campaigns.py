@@ -182,12 +182,13 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
         durations = [1]  # a single counter that is never removed
     else:
         durations = list(range(1, state.rules.catalog.employees[draft.marketeer].max_duration + 1))
-    for good in Good:
+    goods = state.rules.marketable
+    for good in goods:
         for d in durations:
             yield ChooseAdvert(good, d)
     if two_goods(state, turn, draft):  # First brand manager used (ketchup.md 3)
-        for good in Good:
-            for second in Good:
+        for good in goods:
+            for second in goods:
                 if second is not good:  # two different goods (19.1 row 1)
                     for d in durations:
                         yield ChooseAdvert(good, d, second)

@@ -23,7 +23,7 @@ from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import seat_rules
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
-from fcm.core.types import DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
+from fcm.core.types import BASE_GOODS, DRINKS, Cell, EmployeeId, Good, MilestoneId, tile_of
 
 from .common import jcell, jcells, open_spots, rule, unused_of, use_card
 
@@ -33,7 +33,7 @@ _COOKED: Final = EventKind.COOKED
 _DRINKS_COLLECTED: Final = EventKind.DRINKS_COLLECTED
 _FOOD_AND_DRINKS: Final = WorkStep.FOOD_AND_DRINKS
 
-DRINK_ORDER: tuple[Good, ...] = tuple(g for g in Good if g in DRINKS)
+DRINK_ORDER: tuple[Good, ...] = tuple(g for g in BASE_GOODS if g in DRINKS)
 PRODUCED: dict[Good, MilestoneId] = {
     Good.BURGER: MilestoneId.FIRST_BURGER_PRODUCED,
     Good.PIZZA: MilestoneId.FIRST_PIZZA_PRODUCED,
