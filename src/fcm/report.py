@@ -12,6 +12,7 @@ from typing import Any
 
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
+from fcm.modules.ketchup import ids as ketchup_ids
 
 MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_LOWER_PRICES: "First to lower prices",
@@ -20,7 +21,7 @@ MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_BURGER_MARKETED: "First burger marketed",
     MilestoneId.FIRST_PIZZA_MARKETED: "First pizza marketed",
     MilestoneId.FIRST_DRINK_MARKETED: "First drink marketed",
-    MilestoneId.SOMEONE_SELLS_YOUR_DEMAND: "Someone sells your demand",
+    ketchup_ids.SOMEONE_SELLS_YOUR_DEMAND: "Someone sells your demand",
 }
 
 _OUTCOMES: dict[str, str] = {

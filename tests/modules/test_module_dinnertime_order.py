@@ -10,7 +10,8 @@ from tests.helpers import add_restaurant, make_state
 from fcm.core.events import EventLog
 from fcm.core.phases import dinnertime
 from fcm.core.state import GameState, Phase
-from fcm.core.types import Good, MilestoneId
+from fcm.core.types import Good
+from fcm.modules.ketchup import ids as ketchup_ids
 
 ALL = frozenset(
     {"ketchup", "fry_chefs", "movie_stars", "night_shift_managers", "reserve_prices"}
@@ -25,7 +26,7 @@ def position() -> GameState:
     for p in s.players:
         p.stock[Good.BURGER] = 1
     s.houses[2].demand = [Good.BURGER]
-    s.players[2].milestones[MilestoneId.SOMEONE_SELLS_YOUR_DEMAND] = 1
+    s.players[2].milestones[ketchup_ids.SOMEONE_SELLS_YOUR_DEMAND] = 1
     s.round = 2
     return s
 

@@ -12,10 +12,11 @@ from fcm.core.events import EventLog
 from fcm.core.phases import dinnertime, marketing
 from fcm.core.scenario import load_scenario_with_events
 from fcm.core.state import Campaign, GameState, Phase
-from fcm.core.types import CampaignType, Good, MilestoneId
+from fcm.core.types import CampaignType, Good
+from fcm.modules.ketchup import ids as ketchup_ids
 
 KETCHUP = frozenset({"ketchup"})
-M = MilestoneId.SOMEONE_SELLS_YOUR_DEMAND
+M = ketchup_ids.SOMEONE_SELLS_YOUR_DEMAND
 B = Good.BURGER
 
 

@@ -29,6 +29,7 @@ from fcm.core.events import EventLog
 from fcm.core.phases import cleanup, dinnertime, marketing, restructuring
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good, MilestoneId
+from fcm.modules.new_milestones import ids as nm
 
 NM = frozenset({"new_milestones"})
 M = MilestoneId
@@ -118,21 +119,21 @@ def test_ketchup_3_base_milestones_are_gone_first_billboard_is_not_claimed() -> 
 
 def test_ketchup_3_depletion_three_marked_milestones_leave_after_round_2_if_unclaimed() -> None:
     s = make_state(modules=NM)
-    s.players[1].milestones[M.FIRST_TRAINER_USED] = 2
-    s.milestones_this_round = [M.FIRST_TRAINER_USED]
+    s.players[1].milestones[nm.FIRST_TRAINER_USED] = 2
+    s.milestones_this_round = [nm.FIRST_TRAINER_USED]
     s.round = 1
     log = EventLog()
     cleanup.finish(s, log)
-    assert M.FIRST_MARKETEER_USED in s.milestones_available  # round 1: still there
+    assert nm.FIRST_MARKETEER_USED in s.milestones_available  # round 1: still there
     s.round = 2
     s.turn.phase = Phase.CLEANUP
     log = EventLog()
     cleanup.finish(s, log)
     gone = {e.data["milestone"] for e in log if e.kind == "milestone_removed"}
-    assert {M.FIRST_MARKETEER_USED, M.FIRST_RECRUITING_GIRL_USED} <= gone
-    assert M.FIRST_MARKETEER_USED not in s.milestones_available
-    assert M.FIRST_WAITRESS_USED in s.milestones_available  # unmarked: stays
-    assert s.players[1].has(M.FIRST_TRAINER_USED)  # claimed in time: kept
+    assert {nm.FIRST_MARKETEER_USED, nm.FIRST_RECRUITING_GIRL_USED} <= gone
+    assert nm.FIRST_MARKETEER_USED not in s.milestones_available
+    assert nm.FIRST_WAITRESS_USED in s.milestones_available  # unmarked: stays
+    assert s.players[1].has(nm.FIRST_TRAINER_USED)  # claimed in time: kept
 
 
 # -- marketeers (3 table rows 1-5, 3.1) ----------------------------------------------------------
@@ -156,7 +157,7 @@ def test_ketchup_3_first_marketeer_used_scores_price_plus_distance_minus_2() -> 
     for p in s.players:
         p.stock[B] = 1
     s.houses[2].demand = [B]
-    s.players[1].milestones[M.FIRST_MARKETEER_USED] = 1
+    s.players[1].milestones[nm.FIRST_MARKETEER_USED] = 1
     ev = dinner(s)
     (served,) = [e.data for e in ev if e.kind == "house_served" and e.data["house"] == 2]
     assert served["winner"] == 1
@@ -168,7 +169,7 @@ def test_ketchup_3_1_first_marketeer_used_5_dollars_per_demand_token_in_marketin
     s.campaigns[9] = Campaign(9, CampaignType.MAILBOX, 1, B, "campaign_manager", 2, False, 1,
                               ((6, 0),))  # fmt: skip
     s.campaign_supply.remove(9)
-    s.players[1].milestones[M.FIRST_MARKETEER_USED] = 1
+    s.players[1].milestones[nm.FIRST_MARKETEER_USED] = 1
     cash, bank = s.players[1].cash, s.bank
     s.turn.phase = Phase.MARKETING
     log = EventLog()
@@ -185,7 +186,7 @@ def test_ketchup_3_1_a_full_house_places_no_token_and_pays_nothing() -> None:
                               ((6, 0),))  # fmt: skip
     s.campaign_supply.remove(9)
     s.houses[2].demand = [B, B, B]  # capacity 3 without a garden
-    s.players[1].milestones[M.FIRST_MARKETEER_USED] = 1
+    s.players[1].milestones[nm.FIRST_MARKETEER_USED] = 1
     cash = s.players[1].cash
     s.turn.phase = Phase.MARKETING
     marketing.finish(s, EventLog())
@@ -206,7 +207,7 @@ def test_ketchup_3_1_first_brand_director_used_radios_are_eternal_the_claiming_o
 
 def test_ketchup_3_first_brand_director_used_other_campaign_types_stay_finite() -> None:
     s = working(make_state(modules=NM), ["brand_director"], step=WorkStep.CAMPAIGNS)
-    s.players[0].milestones[M.FIRST_BRAND_DIRECTOR_USED] = 1
+    s.players[0].milestones[nm.FIRST_BRAND_DIRECTOR_USED] = 1
     add_restaurant(s, 0, (0, 0), "se")
     s, _ = launch(s, "brand_director", CampaignType.AIRPLANE, duration=None)
     adverts = {a.duration for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)}
@@ -231,7 +232,7 @@ def test_ketchup_3_selling_claims_first_burger_and_first_soda_sold_at_the_sale()
 def test_ketchup_3_first_burger_sold_gives_the_ceo_4_slots() -> None:
     s = make_state(modules=NM)
     assert s.ceo_slots == 3
-    s.players[0].milestones[M.FIRST_BURGER_SOLD] = 1
+    s.players[0].milestones[nm.FIRST_BURGER_SOLD] = 1
     s.round = 2
     four = ["marketing_trainee", "waitress", "errand_boy", "kitchen_trainee"]
     s.players[0].hand = list(four)
@@ -243,7 +244,7 @@ def test_ketchup_3_first_burger_sold_gives_the_ceo_4_slots() -> None:
 
 def test_ketchup_3_first_soda_sold_gives_a_freezer_in_the_same_clean_up() -> None:
     s = make_state(modules=NM)
-    s.players[0].milestones[M.FIRST_SODA_SOLD] = 1  # claimed this round
+    s.players[0].milestones[nm.FIRST_SODA_SOLD] = 1  # claimed this round
     s.players[0].stock[B] = 2
     s.players[1].stock[B] = 2
     s.turn.phase = Phase.CLEANUP
@@ -299,8 +300,8 @@ def test_ketchup_3_first_trainer_used_only_the_trainer_card_a_coach_does_not_cla
 def test_ketchup_3_first_house_built_trainers_stack_at_once() -> None:
     s = working(make_state(modules=NM), ["trainer", "trainer"], ["kitchen_trainee"],
                 step=WorkStep.TRAIN)  # fmt: skip
-    s.players[0].milestones[M.FIRST_HOUSE_BUILT] = 1
-    s.milestones_available.remove(M.FIRST_TRAINER_USED)
+    s.players[0].milestones[nm.FIRST_HOUSE_BUILT] = 1
+    s.milestones_available.remove(nm.FIRST_TRAINER_USED)
     s, _ = apply(s, 0, Train("trainer", "kitchen_trainee", "burger_cook"))
     s, _ = apply(s, 0, Train("trainer", "burger_cook", "burger_chef", fresh=True))
     assert s.players[0].beach == ["burger_chef"]
@@ -309,7 +310,7 @@ def test_ketchup_3_first_house_built_trainers_stack_at_once() -> None:
 def test_ketchup_3_without_first_house_built_two_trainers_do_not_stack() -> None:
     s = working(make_state(modules=NM), ["trainer", "trainer"], ["kitchen_trainee"],
                 step=WorkStep.TRAIN)  # fmt: skip
-    s.milestones_available.remove(M.FIRST_TRAINER_USED)
+    s.milestones_available.remove(nm.FIRST_TRAINER_USED)
     s, _ = apply(s, 0, Train("trainer", "kitchen_trainee", "burger_cook"))
     assert not [a for a in legal_actions(s, 0) if isinstance(a, Train) and a.fresh]
 
@@ -372,7 +373,7 @@ def test_ketchup_3_first_beer_sold_goods_pay_what_cash_cannot() -> None:
     s.players[0].cash = 7
     s.players[0].stock[Good.BEER] = 2
     s.players[0].stock[B] = 1
-    s.players[0].milestones[M.FIRST_BEER_SOLD] = 1
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
     s, ev = payday(s)
     (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
     assert paid["goods"] == ["beer", "beer"]  # $8 short: two items, the cash pays $5
@@ -394,7 +395,7 @@ def test_ketchup_19_3_first_trainer_used_whole_salaries_as_far_as_cash_goes_rest
     s = make_state(modules=NM)
     s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # $15
     s.players[0].cash = 13
-    s.players[0].milestones[M.FIRST_TRAINER_USED] = 1
+    s.players[0].milestones[nm.FIRST_TRAINER_USED] = 1
     s, ev = payday(s)
     (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
     assert (paid["amount"], paid["waived"]) == (10, 5)
@@ -408,8 +409,8 @@ def test_ketchup_19_3_first_beer_and_trainer_cash_first_then_goods_then_waived()
     s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # $15
     s.players[0].cash = 6
     s.players[0].stock[Good.SODA] = 1
-    s.players[0].milestones[M.FIRST_TRAINER_USED] = 1
-    s.players[0].milestones[M.FIRST_BEER_SOLD] = 1
+    s.players[0].milestones[nm.FIRST_TRAINER_USED] = 1
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
     s, ev = payday(s)
     (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
     assert (paid["amount"], paid["goods"], paid["waived"]) == (5, ["soda"], 5)
@@ -418,8 +419,8 @@ def test_ketchup_19_3_first_beer_and_trainer_cash_first_then_goods_then_waived()
 
 def test_ketchup_3_1_first_discount_manager_used_100_dollars_leave_the_bank() -> None:
     s = make_state(modules=NM)
-    s.players[0].milestones[M.FIRST_DISCOUNT_MANAGER_USED] = 1
-    s.players[1].milestones[M.FIRST_DISCOUNT_MANAGER_USED] = 1
+    s.players[0].milestones[nm.FIRST_DISCOUNT_MANAGER_USED] = 1
+    s.players[1].milestones[nm.FIRST_DISCOUNT_MANAGER_USED] = 1
     s.players[0].hand = ["discount_manager"]
     s.players[1].hand = ["pricing_manager", "pricing_manager"]  # only -$2: nothing leaves
     s.turn.drafts = {0: ["discount_manager"], 1: ["pricing_manager", "pricing_manager"]}
@@ -435,7 +436,7 @@ def test_ketchup_3_1_first_discount_manager_used_100_dollars_leave_the_bank() ->
 
 def test_ketchup_3_1_first_discount_manager_used_an_emptied_bank_breaks() -> None:
     s = make_state(modules=NM)
-    s.players[0].milestones[M.FIRST_DISCOUNT_MANAGER_USED] = 1
+    s.players[0].milestones[nm.FIRST_DISCOUNT_MANAGER_USED] = 1
     s.players[0].hand = ["discount_manager"]
     s.turn.drafts = {0: ["discount_manager"], 1: []}
     s.bank = 60
@@ -454,8 +455,8 @@ def test_ketchup_3_a_scenario_names_new_milestones_and_refuses_base_ones() -> No
     base = {"players": 2, "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
             "modules": ["new_milestones"], "phase": "restructuring"}  # fmt: skip
     s = fcm.load_scenario({**base, "companies": [{"milestones": ["first_burger_sold"]}, {}]})
-    assert s.players[0].has(M.FIRST_BURGER_SOLD)
-    assert s.milestones_this_round == [M.FIRST_BURGER_SOLD]  # round 1: gone at Clean up
+    assert s.players[0].has(nm.FIRST_BURGER_SOLD)
+    assert s.milestones_this_round == [nm.FIRST_BURGER_SOLD]  # round 1: gone at Clean up
     with pytest.raises(ScenarioError, match="milestones"):
         fcm.load_scenario({**base, "companies": [{"milestones": ["first_billboard"]}, {}]})
 
@@ -491,7 +492,7 @@ def test_ketchup_3_first_campaign_manager_used_a_second_tile_same_type_good_dura
 
 def test_ketchup_3_first_campaign_manager_used_only_the_turn_it_is_claimed() -> None:
     s = working(make_state(modules=NM), ["campaign_manager"], step=WorkStep.CAMPAIGNS)
-    s.players[0].milestones[M.FIRST_CAMPAIGN_MANAGER_USED] = 1  # an earlier round
+    s.players[0].milestones[nm.FIRST_CAMPAIGN_MANAGER_USED] = 1  # an earlier round
     s.round = 2
     add_restaurant(s, 0, (0, 0), "se")
     s, _ = launch(s, "campaign_manager", CampaignType.MAILBOX, duration=2)

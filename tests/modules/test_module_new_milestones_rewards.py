@@ -33,6 +33,7 @@ from fcm.core.events import EventLog
 from fcm.core.phases import marketing
 from fcm.core.state import Campaign, GameState, WorkStep, state_from_dict
 from fcm.core.types import BASE_GOODS, CampaignType, Edge, Good, MilestoneId
+from fcm.modules.new_milestones import ids as nm
 
 M = MilestoneId
 B, P, S = Good.BURGER, Good.PIZZA, Good.SODA
@@ -101,7 +102,7 @@ def test_ketchup_3_first_brand_manager_used_two_goods_only_for_an_airplane_once(
     # Once: a two-good airplane of this round already runs, a second airplane gets one good.
     s = working(make_state(modules=NM), ["brand_manager"], step=WorkStep.CAMPAIGNS)
     add_restaurant(s, 0, (0, 0), "se")
-    s.players[0].milestones[M.FIRST_BRAND_MANAGER_USED] = 1
+    s.players[0].milestones[nm.FIRST_BRAND_MANAGER_USED] = 1
     s.campaign_supply.remove(6)
     s.campaigns[6] = Campaign(6, CampaignType.AIRPLANE, 0, B, "", 2, False, 1,
                               edge=Edge.N, first=0, second_good=S)  # fmt: skip
@@ -116,8 +117,8 @@ def test_ketchup_3_first_brand_manager_used_not_in_a_later_round() -> None:
     s.round = 3
     s = working(s, ["brand_manager"], step=WorkStep.CAMPAIGNS)
     add_restaurant(s, 0, (0, 0), "se")
-    s.players[0].milestones[M.FIRST_BRAND_MANAGER_USED] = 2  # "this turn; not saved"
-    s.milestones_available.remove(M.FIRST_BRAND_MANAGER_USED)
+    s.players[0].milestones[nm.FIRST_BRAND_MANAGER_USED] = 2  # "this turn; not saved"
+    s.milestones_available.remove(nm.FIRST_BRAND_MANAGER_USED)
     s = airplane_draft(s)
     assert all(
         a.second_good is None for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)
@@ -184,7 +185,7 @@ def test_ketchup_3_first_pizza_sold_radios_on_the_tiles_of_the_pizza_houses() ->
         assert (camp.kind, camp.good, camp.remaining, camp.eternal) == (
             CampaignType.RADIO, P, 2, False
         )
-        assert camp.marketeer == "" and camp.reward is M.FIRST_PIZZA_SOLD and camp.owner == 0
+        assert camp.marketeer == "" and camp.reward is nm.FIRST_PIZZA_SOLD and camp.owner == 0
     assert board_of(s).tiles_of([(0, 3)]) == {(0, 0)} and board_of(s).tiles_of([(0, 6)]) == {
         (0, 1)
     }
@@ -229,8 +230,8 @@ def test_ketchup_3_first_pizza_sold_radios_only_in_the_claiming_dinnertime() -> 
     s = make_state(modules=NM)
     s.round = 3
     add_restaurant(s, 0, (0, 0), "se")
-    s.players[1].milestones[M.FIRST_PIZZA_SOLD] = 2  # claimed by seat 1 in round 2
-    s.milestones_available.remove(M.FIRST_PIZZA_SOLD)
+    s.players[1].milestones[nm.FIRST_PIZZA_SOLD] = 2  # claimed by seat 1 in round 2
+    s.milestones_available.remove(nm.FIRST_PIZZA_SOLD)
     s.players[0].stock[P] = 1
     s.houses[2].demand = [P]
     ev = dinner(s)
@@ -239,10 +240,10 @@ def test_ketchup_3_first_pizza_sold_radios_only_in_the_claiming_dinnertime() -> 
 
 def test_ketchup_3_1_milestone_campaigns_pay_nothing_with_first_marketeer_used() -> None:
     s = make_state(modules=NM)
-    s.players[0].milestones[M.FIRST_MARKETEER_USED] = 1
+    s.players[0].milestones[nm.FIRST_MARKETEER_USED] = 1
     s.campaign_supply.remove(1)
     s.campaigns[1] = Campaign(1, CampaignType.RADIO, 0, P, "", 2, False, 1, cells=((0, 3),),
-                              reward=M.FIRST_PIZZA_SOLD)  # fmt: skip
+                              reward=nm.FIRST_PIZZA_SOLD)  # fmt: skip
     log = EventLog()
     marketing.run_campaigns(s, log)
     assert s.houses[2].demand == [P]  # the radio ran
@@ -277,7 +278,7 @@ def test_ketchup_3_first_new_restaurant_a_free_mailbox_in_its_block() -> None:
     s, ev = apply(s, 0, FreeMailbox(7, (0, 5), B))
     camp = s.campaigns[7]
     assert set(camp.cells) <= block and camp.cells == ((0, 5), (0, 6), (1, 5), (1, 6))
-    assert camp.eternal and camp.marketeer == "" and camp.reward is M.FIRST_NEW_RESTAURANT
+    assert camp.eternal and camp.marketeer == "" and camp.reward is nm.FIRST_NEW_RESTAURANT
     (made,) = events(ev, "milestone_campaign")
     assert (made["number"], made["good"], made["restaurant"], made["eternal"]) == (
         7, "burger", 1, True
@@ -326,8 +327,8 @@ def test_ketchup_3_free_mailbox_action_json_and_reward_scenario_field() -> None:
                        "eternal": True, "reward": "first_new_restaurant"}],
     }  # fmt: skip
     s = fcm.load_scenario(raw)
-    assert s.campaigns[9].reward is M.FIRST_NEW_RESTAURANT
-    assert state_from_dict(s.to_dict()).campaigns[9].reward is M.FIRST_NEW_RESTAURANT
+    assert s.campaigns[9].reward is nm.FIRST_NEW_RESTAURANT
+    assert state_from_dict(s.to_dict()).campaigns[9].reward is nm.FIRST_NEW_RESTAURANT
     raw["campaigns"][0]["marketeer"] = "brand_manager"
     with pytest.raises(ScenarioError, match="no marketeer"):
         fcm.load_scenario(raw)
@@ -338,7 +339,7 @@ def test_ketchup_3_free_mailbox_action_json_and_reward_scenario_field() -> None:
 
 def lemonade(at_work: list[str], beach: list[str] = ()) -> GameState:
     s = make_state(modules=NM)
-    s.players[0].milestones[M.FIRST_LEMONADE_SOLD] = 1
+    s.players[0].milestones[nm.FIRST_LEMONADE_SOLD] = 1
     return working(s, at_work, list(beach), step=WorkStep.TRAIN)
 
 
@@ -478,7 +479,7 @@ def test_ketchup_3_new_decisions_reached_and_played_on_keep_invariants_and_repla
     # A Brand Manager's airplane and a Local Manager's restaurant in one turn (seat 0), with a
     # Trainer and First lemonade sold: all three new decisions come up, then play goes on.
     s = make_state(modules=NM)
-    s.players[0].milestones[M.FIRST_LEMONADE_SOLD] = 0  # claimed in an earlier round
+    s.players[0].milestones[nm.FIRST_LEMONADE_SOLD] = 0  # claimed in an earlier round
     s.players[0].cash = s.players[1].cash = 50
     s = working(s, ["trainer", "kitchen_trainee", "brand_manager", "local_manager"],
                 step=WorkStep.TRAIN)  # fmt: skip

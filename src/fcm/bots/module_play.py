@@ -41,10 +41,16 @@ from fcm.core.actions import (
 )
 from fcm.core.company import owned_cards, salary_due
 from fcm.core.state import GameState
-from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
+from fcm.core.types import CampaignType, EmployeeId, Good, Seat
+from fcm.modules.fry_chefs import ids as fry
+from fcm.modules.gourmet_food_critics import ids as gourmet
+from fcm.modules.mass_marketeers import ids as mass
+from fcm.modules.movie_stars import ids as stars
+from fcm.modules.new_milestones import ids as nm
+from fcm.modules.night_shift_managers import ids as night
 
 E = EmployeeId
-STARS = (E.B_MOVIE_STAR, E.C_MOVIE_STAR, E.D_MOVIE_STAR)
+STARS = (stars.B_MOVIE_STAR, stars.C_MOVIE_STAR, stars.D_MOVIE_STAR)
 FOOD_CARDS: dict[Good, tuple[EmployeeId, EmployeeId]] = {
     Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF),
     Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF),
@@ -121,31 +127,31 @@ def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | Non
     if rules.has_module("new_milestones") and (a := _at_work(view, seat, trains)):
         return a
     if rules.has_module("new_milestones") and milestones.can_claim(
-        view, seat, MilestoneId.FIRST_CART_OPERATOR_USED
+        view, seat, nm.FIRST_CART_OPERATOR_USED
     ):
         a = _find(trains, E.ERRAND_BOY, E.CART_OPERATOR)  # salary-free: no need to afford
         if a is not None and owned[E.CART_OPERATOR] == 0:
             return a
     if not afford:
         return None
-    if _has(view, E.FRY_CHEF) and owned[E.FRY_CHEF] < MAX_FRY_CHEFS:
+    if _has(view, fry.FRY_CHEF) and owned[fry.FRY_CHEF] < MAX_FRY_CHEFS:
         for cook, chef in FOOD_CARDS.values():
             if owned[chef] and owned[cook]:
-                a = _find(trains, cook, E.FRY_CHEF)
+                a = _find(trains, cook, fry.FRY_CHEF)
                 if a is not None:
                     return a
-    if _has(view, E.MASS_MARKETEER) and not owned[E.MASS_MARKETEER]:
+    if _has(view, mass.MASS_MARKETEER) and not owned[mass.MASS_MARKETEER]:
         running = sum(1 for c in view.campaigns.values() if c.owner == seat)
         if running >= 2:
-            a = _find(trains, E.MARKETING_TRAINEE, E.MASS_MARKETEER)
+            a = _find(trains, E.MARKETING_TRAINEE, mass.MASS_MARKETEER)
             if a is not None:
                 return a
-    critic = _has(view, E.GOURMET_FOOD_CRITIC) and not owned[E.GOURMET_FOOD_CRITIC]
+    critic = _has(view, gourmet.GOURMET_FOOD_CRITIC) and not owned[gourmet.GOURMET_FOOD_CRITIC]
     if critic and any(h.garden for h in view.houses.values()):
-        a = _find(trains, E.MARKETING_TRAINEE, E.GOURMET_FOOD_CRITIC)
+        a = _find(trains, E.MARKETING_TRAINEE, gourmet.GOURMET_FOOD_CRITIC)
         if a is not None:
             return a
-    if _has(view, E.B_MOVIE_STAR) and not any(owned[s] for s in STARS):
+    if _has(view, stars.B_MOVIE_STAR) and not any(owned[s] for s in STARS):
         rivals = any(r.owner != seat for r in view.restaurants)
         mine = any(r.owner == seat for r in view.restaurants)
         if rivals and mine:
@@ -163,8 +169,8 @@ def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
         view.rules.has_module("new_milestones")
         and E.MARKETING_TRAINEE in legal
         and not owned[E.MARKETING_TRAINEE]
-        and milestones.can_claim(view, seat, MilestoneId.FIRST_MARKETEER_USED)
-        and milestones.can_claim(view, seat, MilestoneId.FIRST_MARKETING_TRAINEE_USED)
+        and milestones.can_claim(view, seat, nm.FIRST_MARKETEER_USED)
+        and milestones.can_claim(view, seat, nm.FIRST_MARKETING_TRAINEE_USED)
         and view.round <= 1
     ):
         # Round 1's hire works in round 2, the last round First marketeer used can be claimed
@@ -185,7 +191,7 @@ def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
         view.rules.has_module("new_milestones")
         and E.WAITRESS in legal
         and not owned[E.WAITRESS]
-        and milestones.can_claim(view, seat, MilestoneId.FIRST_WAITRESS_USED)
+        and milestones.can_claim(view, seat, nm.FIRST_WAITRESS_USED)
     ):
         return Hire(E.WAITRESS)  # First waitress used: every salary is $3 from then on
     if (
@@ -193,24 +199,24 @@ def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
         and E.RECRUITING_GIRL in legal
         and not owned[E.RECRUITING_GIRL]
         and view.round <= 1  # it must hire in round 2: the milestone leaves after it
-        and milestones.can_claim(view, seat, MilestoneId.FIRST_RECRUITING_GIRL_USED)
+        and milestones.can_claim(view, seat, nm.FIRST_RECRUITING_GIRL_USED)
     ):
         return Hire(E.RECRUITING_GIRL)
-    if E.NIGHT_SHIFT_MANAGER in legal and not owned[E.NIGHT_SHIFT_MANAGER]:
+    if night.NIGHT_SHIFT_MANAGER in legal and not owned[night.NIGHT_SHIFT_MANAGER]:
         free = sum(
             n
             for c, n in owned.items()
             if not view.rules.catalog.employees[c].salary
         )
         if free >= 3 and _afford(view, seat):
-            return Hire(E.NIGHT_SHIFT_MANAGER)
+            return Hire(night.NIGHT_SHIFT_MANAGER)
     return None
 
 
 def start_campaign(view: GameState, seat: Seat, starts: Sequence[Action]) -> Action | None:
     if not view.rules.has_module("new_milestones"):
         return None
-    if not milestones.can_claim(view, seat, MilestoneId.FIRST_MARKETING_TRAINEE_USED):
+    if not milestones.can_claim(view, seat, nm.FIRST_MARKETING_TRAINEE_USED):
         return None
     tiles = view.rules.catalog.campaigns
     for a in starts:

@@ -8,6 +8,7 @@ enters the named phase the way the engine does, so play continues from there.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from fcm.core.errors import ScenarioError
@@ -409,7 +410,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             edge=edge,
             first=first,
             second_good=_second_good(where, c, tile.type),
-            reward=_reward(where, c, marketeer),
+            reward=_reward(where, c, marketeer, state.rules.catalog.milestones),
         )
         state.campaign_supply.remove(number)
 
@@ -617,17 +618,16 @@ def _second_good(where: str, c: dict[str, Any], kind: CampaignType) -> Good | No
     return second
 
 
-def _reward(where: str, c: dict[str, Any], marketeer: str) -> MilestoneId | None:
-    """The milestone whose reward a campaign is (placed by no marketeer, ketchup.md 3)."""
+def _reward(
+    where: str, c: dict[str, Any], marketeer: str, known: Mapping[MilestoneId, object]
+) -> MilestoneId | None:
+    """The milestone whose reward a campaign is (placed by no marketeer): one of the game's."""
     raw = c.get("reward")
     if raw is None:
         return None
     milestone = MILESTONE_IDS.get(raw) if isinstance(raw, str) else None
-    if milestone not in (MilestoneId.FIRST_PIZZA_SOLD, MilestoneId.FIRST_NEW_RESTAURANT):
-        raise _fail(
-            f"{where}.reward",
-            "a campaign is the reward of first_pizza_sold or first_new_restaurant only",
-        )
+    if milestone is None or milestone not in known:
+        raise _fail(f"{where}.reward", f"{raw!r} is no milestone of this game")
     if marketeer:
         raise _fail(f"{where}.marketeer", "a milestone's campaign has no marketeer")
     return milestone

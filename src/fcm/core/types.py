@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, Self, TypeAlias, cast
 
 Cell: TypeAlias = tuple[int, int]
 """A square of the map, ``(row, col)``."""
@@ -27,106 +27,133 @@ class GameId(StrEnum):
         return str.__repr__(self.value)
 
 
-class EmployeeId(GameId):
-    """An employee card type. Every id any ruleset may use; a ruleset's data says which exist
-    (``fcm.core.ruleset``)."""
-
-    CEO = "ceo"
-    MANAGEMENT_TRAINEE = "management_trainee"
-    JUNIOR_VICE_PRESIDENT = "junior_vice_president"
-    VICE_PRESIDENT = "vice_president"
-    SENIOR_VICE_PRESIDENT = "senior_vice_president"
-    EXECUTIVE_VICE_PRESIDENT = "executive_vice_president"
-    WAITRESS = "waitress"
-    NEW_BUSINESS_DEVELOPER = "new_business_developer"
-    CFO = "cfo"
-    LOCAL_MANAGER = "local_manager"
-    REGIONAL_MANAGER = "regional_manager"
-    PRICING_MANAGER = "pricing_manager"
-    DISCOUNT_MANAGER = "discount_manager"
-    LUXURIES_MANAGER = "luxuries_manager"
-    RECRUITING_GIRL = "recruiting_girl"
-    RECRUITING_MANAGER = "recruiting_manager"
-    HR_DIRECTOR = "hr_director"
-    TRAINER = "trainer"
-    COACH = "coach"
-    GURU = "guru"
-    ERRAND_BOY = "errand_boy"
-    CART_OPERATOR = "cart_operator"
-    TRUCK_DRIVER = "truck_driver"
-    ZEPPELIN_PILOT = "zeppelin_pilot"
-    MARKETING_TRAINEE = "marketing_trainee"
-    CAMPAIGN_MANAGER = "campaign_manager"
-    BRAND_MANAGER = "brand_manager"
-    BRAND_DIRECTOR = "brand_director"
-    KITCHEN_TRAINEE = "kitchen_trainee"
-    BURGER_COOK = "burger_cook"
-    BURGER_CHEF = "burger_chef"
-    PIZZA_COOK = "pizza_cook"
-    PIZZA_CHEF = "pizza_chef"
-    # The Ketchup Mechanism & Other Ideas (fcm.modules; present only when a module adds them):
-    FRY_CHEF = "fry_chef"
-    MASS_MARKETEER = "mass_marketeer"
-    GOURMET_FOOD_CRITIC = "gourmet_food_critic"
-    NIGHT_SHIFT_MANAGER = "night_shift_manager"
-    B_MOVIE_STAR = "b_movie_star"
-    C_MOVIE_STAR = "c_movie_star"
-    D_MOVIE_STAR = "d_movie_star"
-
-
-class MilestoneId(GameId):
-    """A milestone."""
-
-    FIRST_BILLBOARD = "first_billboard"
-    FIRST_TRAIN = "first_train"
-    FIRST_HIRE_3 = "first_hire_3"
-    FIRST_BURGER_MARKETED = "first_burger_marketed"
-    FIRST_PIZZA_MARKETED = "first_pizza_marketed"
-    FIRST_DRINK_MARKETED = "first_drink_marketed"
-    FIRST_ERRAND_BOY = "first_errand_boy"
-    FIRST_20 = "first_20"
-    FIRST_BURGER_PRODUCED = "first_burger_produced"
-    FIRST_PIZZA_PRODUCED = "first_pizza_produced"
-    FIRST_WAITRESS = "first_waitress"
-    FIRST_THROW_AWAY = "first_throw_away"
-    FIRST_LOWER_PRICES = "first_lower_prices"
-    FIRST_CART_OPERATOR = "first_cart_operator"
-    FIRST_AIRPLANE = "first_airplane"
-    FIRST_RADIO = "first_radio"
-    FIRST_100 = "first_100"
-    FIRST_PAY_20 = "first_pay_20"
-    # Module milestones (The Ketchup Mechanism & Other Ideas):
-    SOMEONE_SELLS_YOUR_DEMAND = "someone_sells_your_demand"
-    # New Milestones (ketchup.md 3), which replace the base set:
-    FIRST_MARKETEER_USED = "first_marketeer_used"
-    FIRST_MARKETING_TRAINEE_USED = "first_marketing_trainee_used"
-    FIRST_CAMPAIGN_MANAGER_USED = "first_campaign_manager_used"
-    FIRST_BRAND_MANAGER_USED = "first_brand_manager_used"
-    FIRST_BRAND_DIRECTOR_USED = "first_brand_director_used"
-    FIRST_BURGER_SOLD = "first_burger_sold"
-    FIRST_PIZZA_SOLD = "first_pizza_sold"
-    FIRST_LEMONADE_SOLD = "first_lemonade_sold"
-    FIRST_BEER_SOLD = "first_beer_sold"
-    FIRST_SODA_SOLD = "first_soda_sold"
-    FIRST_RECRUITING_GIRL_USED = "first_recruiting_girl_used"
-    FIRST_TRAINER_USED = "first_trainer_used"
-    FIRST_DISCOUNT_MANAGER_USED = "first_discount_manager_used"
-    FIRST_HOUSE_BUILT = "first_house_built"
-    FIRST_NEW_RESTAURANT = "first_new_restaurant"
-    FIRST_WAITRESS_USED = "first_waitress_used"
-    FIRST_CART_OPERATOR_USED = "first_cart_operator_used"
-
-
-class Good(str):
-    """A good's id: an open vocabulary (expansion modules define more with :meth:`define`).
-
-    A good is its id string (JSON, hashing, ordering, ``==``); each id has one instance, so
-    ``is`` compares as with an enum. What a good *is* (food, drink, marketable, freezable) is
-    data given when it is defined; which goods a game has is its ruleset's ``goods``.
+class OpenId(str):
+    """Base of the open vocabularies (cards, milestones, goods): an id is its string (JSON,
+    hashing, ordering, ``==``), one instance per id (``is`` compares as with an enum), and
+    expansion modules add ids with :meth:`define` in their own packages. ``Cls(text)`` finds a
+    defined id (ValueError otherwise); which ids a game has is its ruleset's data.
     """
 
     __slots__ = ()
-    _known: ClassVar[dict[str, Good]] = {}
+    _known: ClassVar[dict[str, Any]]
+
+    def __init_subclass__(cls) -> None:
+        cls._known = {}
+
+    def __new__(cls, id: str) -> Self:
+        known = cls._known.get(id)
+        if known is None:
+            raise ValueError(f"{id!r} is not a valid {cls.__name__}")
+        return cast(Self, known)
+
+    @classmethod
+    def define(cls, id: str) -> Self:
+        """The id ``id`` of this vocabulary, defined on first use."""
+        known = cls._known.get(id)
+        if known is None:
+            known = cls._known[id] = str.__new__(cls, id)
+        return cast(Self, known)
+
+    @classmethod
+    def known(cls) -> tuple[Self, ...]:
+        """Every id defined so far, in the order defined (the base game's first)."""
+        return tuple(cls._known.values())
+
+    @classmethod
+    def _define_members(cls) -> None:
+        """Define the class's declared constants (``CEO: ClassVar[EmployeeId]`` is ``"ceo"``)."""
+        for name, kind in cls.__annotations__.items():
+            if name.isupper() and "ClassVar" in str(kind):
+                setattr(cls, name, cls.define(name.lower()))
+
+    def __repr__(self) -> str:
+        return str.__repr__(str(self))
+
+    def __reduce__(self) -> tuple[type[Self], tuple[str]]:
+        return (type(self), (str(self),))
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+
+class EmployeeId(OpenId):
+    """An employee card type. The base game's are constants here; expansion modules define
+    their own; a ruleset's data says which exist (``fcm.core.ruleset``)."""
+
+    __slots__ = ()
+
+    CEO: ClassVar[EmployeeId]
+    MANAGEMENT_TRAINEE: ClassVar[EmployeeId]
+    JUNIOR_VICE_PRESIDENT: ClassVar[EmployeeId]
+    VICE_PRESIDENT: ClassVar[EmployeeId]
+    SENIOR_VICE_PRESIDENT: ClassVar[EmployeeId]
+    EXECUTIVE_VICE_PRESIDENT: ClassVar[EmployeeId]
+    WAITRESS: ClassVar[EmployeeId]
+    NEW_BUSINESS_DEVELOPER: ClassVar[EmployeeId]
+    CFO: ClassVar[EmployeeId]
+    LOCAL_MANAGER: ClassVar[EmployeeId]
+    REGIONAL_MANAGER: ClassVar[EmployeeId]
+    PRICING_MANAGER: ClassVar[EmployeeId]
+    DISCOUNT_MANAGER: ClassVar[EmployeeId]
+    LUXURIES_MANAGER: ClassVar[EmployeeId]
+    RECRUITING_GIRL: ClassVar[EmployeeId]
+    RECRUITING_MANAGER: ClassVar[EmployeeId]
+    HR_DIRECTOR: ClassVar[EmployeeId]
+    TRAINER: ClassVar[EmployeeId]
+    COACH: ClassVar[EmployeeId]
+    GURU: ClassVar[EmployeeId]
+    ERRAND_BOY: ClassVar[EmployeeId]
+    CART_OPERATOR: ClassVar[EmployeeId]
+    TRUCK_DRIVER: ClassVar[EmployeeId]
+    ZEPPELIN_PILOT: ClassVar[EmployeeId]
+    MARKETING_TRAINEE: ClassVar[EmployeeId]
+    CAMPAIGN_MANAGER: ClassVar[EmployeeId]
+    BRAND_MANAGER: ClassVar[EmployeeId]
+    BRAND_DIRECTOR: ClassVar[EmployeeId]
+    KITCHEN_TRAINEE: ClassVar[EmployeeId]
+    BURGER_COOK: ClassVar[EmployeeId]
+    BURGER_CHEF: ClassVar[EmployeeId]
+    PIZZA_COOK: ClassVar[EmployeeId]
+    PIZZA_CHEF: ClassVar[EmployeeId]
+
+
+EmployeeId._define_members()
+
+
+class MilestoneId(OpenId):
+    """A milestone (the base game's; expansion modules define their own)."""
+
+    __slots__ = ()
+
+    FIRST_BILLBOARD: ClassVar[MilestoneId]
+    FIRST_TRAIN: ClassVar[MilestoneId]
+    FIRST_HIRE_3: ClassVar[MilestoneId]
+    FIRST_BURGER_MARKETED: ClassVar[MilestoneId]
+    FIRST_PIZZA_MARKETED: ClassVar[MilestoneId]
+    FIRST_DRINK_MARKETED: ClassVar[MilestoneId]
+    FIRST_ERRAND_BOY: ClassVar[MilestoneId]
+    FIRST_20: ClassVar[MilestoneId]
+    FIRST_BURGER_PRODUCED: ClassVar[MilestoneId]
+    FIRST_PIZZA_PRODUCED: ClassVar[MilestoneId]
+    FIRST_WAITRESS: ClassVar[MilestoneId]
+    FIRST_THROW_AWAY: ClassVar[MilestoneId]
+    FIRST_LOWER_PRICES: ClassVar[MilestoneId]
+    FIRST_CART_OPERATOR: ClassVar[MilestoneId]
+    FIRST_AIRPLANE: ClassVar[MilestoneId]
+    FIRST_RADIO: ClassVar[MilestoneId]
+    FIRST_100: ClassVar[MilestoneId]
+    FIRST_PAY_20: ClassVar[MilestoneId]
+
+
+MilestoneId._define_members()
+
+
+class Good(OpenId):
+    """A good. What a good *is* (food, drink, marketable, freezable) is data given when it is
+    defined (:meth:`define_good`); which goods a game has is its ruleset's ``goods``."""
+
+    __slots__ = ()
     _info: ClassVar[dict[str, GoodInfo]] = {}
 
     BURGER: ClassVar[Good]
@@ -135,39 +162,14 @@ class Good(str):
     LEMONADE: ClassVar[Good]
     BEER: ClassVar[Good]
 
-    def __new__(cls, id: str) -> Good:
-        known = cls._known.get(id)
-        if known is None:
-            raise ValueError(f"{id!r} is not a valid Good")
-        return known
-
     @classmethod
-    def define(cls, info: GoodInfo) -> Good:
-        """The good of ``info.id``, defined once (again with the same data: the same good)."""
-        known = cls._known.get(info.id)
-        if known is not None:
-            if cls._info[info.id] != info:
-                raise ValueError(f"good {info.id!r} is defined already, differently")
-            return known
-        good = str.__new__(cls, info.id)
-        cls._known[info.id] = good
+    def define_good(cls, info: GoodInfo) -> Good:
+        """The good of ``info.id`` (again with the same data: the same good)."""
+        known = cls._info.get(info.id)
+        if known is not None and known != info:
+            raise ValueError(f"good {info.id!r} is defined already, differently")
         cls._info[info.id] = info
-        return good
-
-    def __repr__(self) -> str:
-        return str.__repr__(str(self))
-
-    def __reduce__(self) -> tuple[type[Good], tuple[str]]:
-        return (Good, (str(self),))
-
-    @classmethod
-    def known(cls) -> tuple[Good, ...]:
-        """Every good defined so far (the base game's first)."""
-        return tuple(cls._known.values())
-
-    @property
-    def value(self) -> str:
-        return str(self)
+        return cls.define(info.id)
 
     @property
     def info(self) -> GoodInfo:
@@ -194,11 +196,11 @@ class GoodInfo:
     freezable: bool = True
 
 
-Good.BURGER = Good.define(GoodInfo("burger", food=True))
-Good.PIZZA = Good.define(GoodInfo("pizza", food=True))
-Good.SODA = Good.define(GoodInfo("soda", drink=True))
-Good.LEMONADE = Good.define(GoodInfo("lemonade", drink=True))
-Good.BEER = Good.define(GoodInfo("beer", drink=True))
+Good.BURGER = Good.define_good(GoodInfo("burger", food=True))
+Good.PIZZA = Good.define_good(GoodInfo("pizza", food=True))
+Good.SODA = Good.define_good(GoodInfo("soda", drink=True))
+Good.LEMONADE = Good.define_good(GoodInfo("lemonade", drink=True))
+Good.BEER = Good.define_good(GoodInfo("beer", drink=True))
 
 BASE_GOODS: tuple[Good, ...] = (Good.BURGER, Good.PIZZA, Good.SODA, Good.LEMONADE, Good.BEER)
 """The base game's goods, in their order (saved stocks list them so)."""
@@ -211,11 +213,11 @@ class CampaignType(StrEnum):
     AIRPLANE = "airplane"
     MAILBOX = "mailbox"
     BILLBOARD = "billboard"
-    GOURMET_GUIDE = "gourmet_guide"  # Gourmet Food Critics (ketchup.md 13): beside the board
+    GOURMET_GUIDE = "gourmet_guide"  # beside the board
 
 
 OFF_BOARD_CAMPAIGNS: frozenset[CampaignType] = frozenset({CampaignType.GOURMET_GUIDE})
-"""Campaign types placed beside the board: no square, no range (ketchup.md 13)."""
+"""Campaign types placed beside the board: no square, no range."""
 
 
 class Corner(StrEnum):
@@ -274,7 +276,7 @@ def orthogonal_neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     return ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
 
 
-EMPLOYEE_IDS: dict[str, EmployeeId] = {e.value: e for e in EmployeeId}
+EMPLOYEE_IDS: dict[str, EmployeeId] = EmployeeId._known
 """Id string -> member: a plain dict lookup, cheaper than ``EmployeeId(text)`` when loading."""
 
-MILESTONE_IDS: dict[str, MilestoneId] = {m.value: m for m in MilestoneId}
+MILESTONE_IDS: dict[str, MilestoneId] = MilestoneId._known

@@ -18,7 +18,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import NoReturn, TypeVar
 
-from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, OpenId
 
 __all__ = [
     "DATA_FILES",
@@ -312,7 +312,7 @@ class Catalog:
 # --------------------------------------------------------------------------------------------
 # Reading and checking
 
-_E = TypeVar("_E", bound=StrEnum)
+_E = TypeVar("_E", bound=StrEnum | OpenId)
 _REQUIRED = object()
 
 
@@ -406,7 +406,8 @@ class _Node:
         return Good(self.as_choice(g.value for g in Good.known()))
 
     def as_enum(self, enum: type[_E]) -> _E:
-        return enum(self.as_choice(m.value for m in enum))
+        members: Iterable[_E] = enum.known() if issubclass(enum, OpenId) else enum
+        return enum(self.as_choice(m.value for m in members))
 
     def as_ident(self) -> str:
         value = self.as_str()

@@ -491,7 +491,7 @@ _PLACEABLE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
 
 def _extend(base: tuple[EmployeeId, ...], have: frozenset[EmployeeId]) -> tuple[EmployeeId, ...]:
     """``base`` then the cards of ``have`` it lacks, in ``EmployeeId`` order."""
-    return base + tuple(e for e in EmployeeId if e in have and e not in base)
+    return base + tuple(e for e in EmployeeId.known() if e in have and e not in base)
 
 
 _ENCODINGS: dict[tuple[str, frozenset[str]], Encoding] = {}

@@ -318,7 +318,7 @@ def layout_for(rules: Ruleset) -> Layout:
         else:
             cat = rules.catalog
             milestones = MILESTONES + tuple(
-                m for m in MilestoneId if m in cat.milestones and m not in MILESTONES
+                m for m in MilestoneId.known() if m in cat.milestones and m not in MILESTONES
             )
             guides = tuple(
                 sorted(n for n, t in cat.campaigns.items() if t.type in OFF_BOARD_CAMPAIGNS)

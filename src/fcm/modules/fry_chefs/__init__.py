@@ -13,14 +13,15 @@ from __future__ import annotations
 from fcm.core.extensions import Extensions, SaleLine
 from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState, House
-from fcm.core.types import EmployeeId, Seat
+from fcm.core.types import Seat
 from fcm.modules._data import add_cards, setup_of
+from fcm.modules.fry_chefs import ids
 
 ID = "fry_chefs"
 
 
 def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> list[SaleLine]:
-    n = state.players[seat].at_work.count(EmployeeId.FRY_CHEF)
+    n = state.players[seat].at_work.count(ids.FRY_CHEF)
     if not n:
         return lines
     if state.options.fry_chefs_food_only and not any(g.is_food for g in house.demand):

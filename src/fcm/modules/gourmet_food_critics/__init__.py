@@ -15,6 +15,7 @@ from typing import Any
 
 from fcm.core.ruleset import Module, known_modules
 from fcm.modules._data import add_cards, setup_of
+from fcm.modules.gourmet_food_critics import ids as ids  # defines its card ids
 
 ID = "gourmet_food_critics"
 

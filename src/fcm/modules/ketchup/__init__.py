@@ -21,11 +21,12 @@ from fcm.core.events import EventLog
 from fcm.core.extensions import DemandPlaced, Extensions, HouseSold, Moment, Notice, Offer
 from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import Campaign, GameState, House
-from fcm.core.types import MilestoneId, Seat
+from fcm.core.types import Seat
 from fcm.modules._data import add_milestones
+from fcm.modules.ketchup import ids
 
 ID = "ketchup"
-MILESTONE = MilestoneId.SOMEONE_SELLS_YOUR_DEMAND
+MILESTONE = ids.SOMEONE_SELLS_YOUR_DEMAND
 
 
 def _data(state: GameState) -> dict[str, Any]:

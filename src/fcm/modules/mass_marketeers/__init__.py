@@ -14,14 +14,14 @@ from dataclasses import replace
 from fcm.core.extensions import Extensions, TableRules
 from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
-from fcm.core.types import EmployeeId
 from fcm.modules._data import add_cards
+from fcm.modules.mass_marketeers import ids
 
 ID = "mass_marketeers"
 
 
 def extra_passes(state: GameState) -> int:
-    return sum(p.at_work.count(EmployeeId.MASS_MARKETEER) for p in state.players)
+    return sum(p.at_work.count(ids.MASS_MARKETEER) for p in state.players)
 
 
 def table(state: GameState, rules: TableRules) -> TableRules:

@@ -21,9 +21,10 @@ from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
+from fcm.modules.movie_stars import ids
 
 ID = "movie_stars"
-STARS = (EmployeeId.B_MOVIE_STAR, EmployeeId.C_MOVIE_STAR, EmployeeId.D_MOVIE_STAR)
+STARS = (ids.B_MOVIE_STAR, ids.C_MOVIE_STAR, ids.D_MOVIE_STAR)
 
 
 def star_rank(state: GameState, seat: Seat) -> int:
@@ -41,7 +42,7 @@ def choose_first(state: GameState) -> list[Seat]:
 
 
 # Option movie_stars_by_player_count (19.1 row 10, DLX-K via RTJoe): the stars in play.
-IN_PLAY_FROM = {EmployeeId.B_MOVIE_STAR: 2, EmployeeId.C_MOVIE_STAR: 4, EmployeeId.D_MOVIE_STAR: 5}
+IN_PLAY_FROM = {ids.B_MOVIE_STAR: 2, ids.C_MOVIE_STAR: 4, ids.D_MOVIE_STAR: 5}
 
 
 def unavailable(state: GameState) -> frozenset[EmployeeId]:

@@ -80,6 +80,7 @@ from fcm.core.types import (
     Seat,
 )
 from fcm.modules._data import add_milestones, ketchup_file
+from fcm.modules.new_milestones import ids
 
 ID = "new_milestones"
 M = MilestoneId
@@ -87,44 +88,44 @@ E = EmployeeId
 
 # The card whose use claims a milestone (the card named on it).
 USED_BY: dict[EmployeeId, MilestoneId] = {
-    E.MARKETING_TRAINEE: M.FIRST_MARKETING_TRAINEE_USED,
-    E.CAMPAIGN_MANAGER: M.FIRST_CAMPAIGN_MANAGER_USED,
-    E.BRAND_MANAGER: M.FIRST_BRAND_MANAGER_USED,
-    E.BRAND_DIRECTOR: M.FIRST_BRAND_DIRECTOR_USED,
-    E.RECRUITING_GIRL: M.FIRST_RECRUITING_GIRL_USED,
-    E.TRAINER: M.FIRST_TRAINER_USED,
-    E.DISCOUNT_MANAGER: M.FIRST_DISCOUNT_MANAGER_USED,
-    E.NEW_BUSINESS_DEVELOPER: M.FIRST_HOUSE_BUILT,
-    E.LOCAL_MANAGER: M.FIRST_NEW_RESTAURANT,
-    E.REGIONAL_MANAGER: M.FIRST_NEW_RESTAURANT,
-    E.WAITRESS: M.FIRST_WAITRESS_USED,
-    E.CART_OPERATOR: M.FIRST_CART_OPERATOR_USED,
+    E.MARKETING_TRAINEE: ids.FIRST_MARKETING_TRAINEE_USED,
+    E.CAMPAIGN_MANAGER: ids.FIRST_CAMPAIGN_MANAGER_USED,
+    E.BRAND_MANAGER: ids.FIRST_BRAND_MANAGER_USED,
+    E.BRAND_DIRECTOR: ids.FIRST_BRAND_DIRECTOR_USED,
+    E.RECRUITING_GIRL: ids.FIRST_RECRUITING_GIRL_USED,
+    E.TRAINER: ids.FIRST_TRAINER_USED,
+    E.DISCOUNT_MANAGER: ids.FIRST_DISCOUNT_MANAGER_USED,
+    E.NEW_BUSINESS_DEVELOPER: ids.FIRST_HOUSE_BUILT,
+    E.LOCAL_MANAGER: ids.FIRST_NEW_RESTAURANT,
+    E.REGIONAL_MANAGER: ids.FIRST_NEW_RESTAURANT,
+    E.WAITRESS: ids.FIRST_WAITRESS_USED,
+    E.CART_OPERATOR: ids.FIRST_CART_OPERATOR_USED,
 }
 WHAT: dict[MilestoneId, str] = {
-    M.FIRST_MARKETEER_USED: "your marketeer placed a campaign",
-    M.FIRST_MARKETING_TRAINEE_USED: "your Marketing Trainee placed a billboard",
-    M.FIRST_CAMPAIGN_MANAGER_USED: "your Campaign Manager placed a campaign",
-    M.FIRST_BRAND_MANAGER_USED: "your Brand Manager placed a campaign",
-    M.FIRST_BRAND_DIRECTOR_USED: "your Brand Director placed a campaign",
-    M.FIRST_RECRUITING_GIRL_USED: "you hired with a Recruiting Girl at work",
-    M.FIRST_TRAINER_USED: "your Trainer trained",
-    M.FIRST_DISCOUNT_MANAGER_USED: "your Discount Manager's price applied",
-    M.FIRST_HOUSE_BUILT: "your New Business Developer placed a house",
-    M.FIRST_NEW_RESTAURANT: "you placed a new restaurant",
-    M.FIRST_WAITRESS_USED: "your Waitress earned tips",
-    M.FIRST_CART_OPERATOR_USED: "your Cart Operator collected drinks",
+    ids.FIRST_MARKETEER_USED: "your marketeer placed a campaign",
+    ids.FIRST_MARKETING_TRAINEE_USED: "your Marketing Trainee placed a billboard",
+    ids.FIRST_CAMPAIGN_MANAGER_USED: "your Campaign Manager placed a campaign",
+    ids.FIRST_BRAND_MANAGER_USED: "your Brand Manager placed a campaign",
+    ids.FIRST_BRAND_DIRECTOR_USED: "your Brand Director placed a campaign",
+    ids.FIRST_RECRUITING_GIRL_USED: "you hired with a Recruiting Girl at work",
+    ids.FIRST_TRAINER_USED: "your Trainer trained",
+    ids.FIRST_DISCOUNT_MANAGER_USED: "your Discount Manager's price applied",
+    ids.FIRST_HOUSE_BUILT: "your New Business Developer placed a house",
+    ids.FIRST_NEW_RESTAURANT: "you placed a new restaurant",
+    ids.FIRST_WAITRESS_USED: "your Waitress earned tips",
+    ids.FIRST_CART_OPERATOR_USED: "your Cart Operator collected drinks",
 }
 SOLD: dict[Good, MilestoneId] = {
-    Good.BURGER: M.FIRST_BURGER_SOLD,
-    Good.PIZZA: M.FIRST_PIZZA_SOLD,
-    Good.LEMONADE: M.FIRST_LEMONADE_SOLD,
-    Good.BEER: M.FIRST_BEER_SOLD,
-    Good.SODA: M.FIRST_SODA_SOLD,
+    Good.BURGER: ids.FIRST_BURGER_SOLD,
+    Good.PIZZA: ids.FIRST_PIZZA_SOLD,
+    Good.LEMONADE: ids.FIRST_LEMONADE_SOLD,
+    Good.BEER: ids.FIRST_BEER_SOLD,
+    Good.SODA: ids.FIRST_SODA_SOLD,
 }
 GIFTS: dict[MilestoneId, tuple[EmployeeId, ...]] = {
-    M.FIRST_MARKETING_TRAINEE_USED: (E.KITCHEN_TRAINEE, E.ERRAND_BOY),
-    M.FIRST_RECRUITING_GIRL_USED: (E.EXECUTIVE_VICE_PRESIDENT,),
-    M.FIRST_TRAINER_USED: (E.TRAINER,),
+    ids.FIRST_MARKETING_TRAINEE_USED: (E.KITCHEN_TRAINEE, E.ERRAND_BOY),
+    ids.FIRST_RECRUITING_GIRL_USED: (E.EXECUTIVE_VICE_PRESIDENT,),
+    ids.FIRST_TRAINER_USED: (E.TRAINER,),
 }
 DOUBLED_BUYERS = frozenset({E.CART_OPERATOR, E.ZEPPELIN_PILOT, E.TRUCK_DRIVER})
 TOKEN_BONUS = 5
@@ -173,7 +174,7 @@ def _claim(state: GameState, seat: Seat, milestone: MilestoneId, log: EventLog, 
 
 def used(state: GameState, seat: Seat, card: EmployeeId, log: EventLog) -> None:
     if card in state.rules.marketeers:
-        _claim(state, seat, M.FIRST_MARKETEER_USED, log, WHAT[M.FIRST_MARKETEER_USED])
+        _claim(state, seat, ids.FIRST_MARKETEER_USED, log, WHAT[ids.FIRST_MARKETEER_USED])
     milestone = USED_BY.get(card)
     claimed = milestone is not None and _claim(state, seat, milestone, log, WHAT[milestone])
     if card == E.CAMPAIGN_MANAGER:
@@ -244,7 +245,7 @@ def sold(state: GameState, seat: Seat, house: House, log: EventLog) -> None:
 def _pizza_round(state: GameState) -> bool:
     """First pizza sold was claimed in this round (by anyone)."""
     return any(
-        p.milestones.get(M.FIRST_PIZZA_SOLD) == state.round for p in state.players
+        p.milestones.get(ids.FIRST_PIZZA_SOLD) == state.round for p in state.players
     )
 
 
@@ -295,11 +296,11 @@ def _pizza_radio(state: GameState, seat: Seat, house: House, log: EventLog) -> N
             eternal=False,  # never permanent (ketchup.md 3.1)
             placed_round=state.round,
             cells=(cell,),
-            reward=M.FIRST_PIZZA_SOLD,
+            reward=ids.FIRST_PIZZA_SOLD,
         )
         state.campaign_supply.remove(number)
     placed = log_campaign(
-        state, seat, M.FIRST_PIZZA_SOLD, number, CampaignType.RADIO, Good.PIZZA,
+        state, seat, ids.FIRST_PIZZA_SOLD, number, CampaignType.RADIO, Good.PIZZA,
         () if cell is None else (cell,), PIZZA_RADIO_DURATION, eternal=False,
     )
     placed["house"] = house.number
@@ -344,7 +345,7 @@ def _offer_free_mailbox(state: GameState, seat: Seat, log: EventLog) -> None:
     )
     if not free_mailboxes(state, seat, restaurant.number):
         event = log_campaign(
-            state, seat, M.FIRST_NEW_RESTAURANT, None, CampaignType.MAILBOX, None, (), 1,
+            state, seat, ids.FIRST_NEW_RESTAURANT, None, CampaignType.MAILBOX, None, (), 1,
             eternal=True,
         )
         event["restaurant"] = restaurant.number
@@ -399,7 +400,7 @@ def pending_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
     seat, restaurant = turn.seat, int(pending["restaurant"])
     if isinstance(action, Done):
         event = log_campaign(
-            state, seat, M.FIRST_NEW_RESTAURANT, None, CampaignType.MAILBOX, None, (), 1,
+            state, seat, ids.FIRST_NEW_RESTAURANT, None, CampaignType.MAILBOX, None, (), 1,
             eternal=True,
         )
         event["why"] = "declined"
@@ -416,11 +417,11 @@ def pending_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
             eternal=True,
             placed_round=state.round,
             cells=cells,
-            reward=M.FIRST_NEW_RESTAURANT,
+            reward=ids.FIRST_NEW_RESTAURANT,
         )
         state.campaign_supply.remove(action.number)
         event = log_campaign(
-            state, seat, M.FIRST_NEW_RESTAURANT, action.number, CampaignType.MAILBOX,
+            state, seat, ids.FIRST_NEW_RESTAURANT, action.number, CampaignType.MAILBOX,
             action.good, cells, 1, eternal=True,
         )
     event["restaurant"] = restaurant
@@ -437,9 +438,9 @@ def _two_goods(state: GameState, seat: Seat, marketeer: EmployeeId, kind: Campai
     different goods, once (ketchup.md 3, 3.1)."""
     if marketeer != E.BRAND_MANAGER or kind is not CampaignType.AIRPLANE:
         return False
-    claimed = state.players[seat].milestones.get(M.FIRST_BRAND_MANAGER_USED)
+    claimed = state.players[seat].milestones.get(ids.FIRST_BRAND_MANAGER_USED)
     if claimed != state.round and not milestones.can_claim(
-        state, seat, M.FIRST_BRAND_MANAGER_USED
+        state, seat, ids.FIRST_BRAND_MANAGER_USED
     ):
         return False
     return not any(
@@ -449,7 +450,7 @@ def _two_goods(state: GameState, seat: Seat, marketeer: EmployeeId, kind: Campai
 
 
 def score(state: GameState, seat: Seat) -> int:
-    return MARKETEER_SCORE if state.players[seat].has(M.FIRST_MARKETEER_USED) else 0
+    return MARKETEER_SCORE if state.players[seat].has(ids.FIRST_MARKETEER_USED) else 0
 
 
 def demand_placed(
@@ -459,19 +460,19 @@ def demand_placed(
     placed (a milestone's radios and free mailbox pay nothing, ketchup.md 3.1)."""
     if placed <= 0 or camp.reward is not None:
         return
-    if not state.players[camp.owner].has(M.FIRST_MARKETEER_USED):
+    if not state.players[camp.owner].has(ids.FIRST_MARKETEER_USED):
         return
     amount = TOKEN_BONUS * placed
     log.add(
         EventKind.MILESTONE_INCOME,
         seat=camp.owner,
-        milestone=M.FIRST_MARKETEER_USED,
+        milestone=ids.FIRST_MARKETEER_USED,
         house=house.number,
         campaign=camp.number,
         tokens=placed,
         amount=amount,
     )
-    bank.pay_player(state, camp.owner, amount, log, reason=M.FIRST_MARKETEER_USED)
+    bank.pay_player(state, camp.owner, amount, log, reason=ids.FIRST_MARKETEER_USED)
 
 
 def eternal(
@@ -479,33 +480,33 @@ def eternal(
 ) -> bool:
     if kind is not CampaignType.RADIO:
         return False
-    if state.players[seat].has(M.FIRST_BRAND_DIRECTOR_USED):
+    if state.players[seat].has(ids.FIRST_BRAND_DIRECTOR_USED):
         return True
     # The radio that claims it is eternal too (ketchup.md 3.1 [M]).
     return marketeer == E.BRAND_DIRECTOR and milestones.can_claim(
-        state, seat, M.FIRST_BRAND_DIRECTOR_USED
+        state, seat, ids.FIRST_BRAND_DIRECTOR_USED
     )
 
 
 def ceo_slots(state: GameState, seat: Seat) -> int | None:
-    return CEO_SLOTS if state.players[seat].has(M.FIRST_BURGER_SOLD) else None
+    return CEO_SLOTS if state.players[seat].has(ids.FIRST_BURGER_SOLD) else None
 
 
 def freezer(state: GameState, seat: Seat) -> bool:
-    return state.players[seat].has(M.FIRST_SODA_SOLD)
+    return state.players[seat].has(ids.FIRST_SODA_SOLD)
 
 
 def salary_each(state: GameState, seat: Seat) -> int | None:
-    return SALARY if state.players[seat].has(M.FIRST_WAITRESS_USED) else None
+    return SALARY if state.players[seat].has(ids.FIRST_WAITRESS_USED) else None
 
 
 def salary_free(state: GameState, seat: Seat) -> list[EmployeeId]:
     p = state.players[seat]
-    return [E.EXECUTIVE_VICE_PRESIDENT] if p.has(M.FIRST_RECRUITING_GIRL_USED) else []
+    return [E.EXECUTIVE_VICE_PRESIDENT] if p.has(ids.FIRST_RECRUITING_GIRL_USED) else []
 
 
 def stacking(state: GameState, seat: Seat) -> bool:
-    return state.players[seat].has(M.FIRST_HOUSE_BUILT)
+    return state.players[seat].has(ids.FIRST_HOUSE_BUILT)
 
 
 def discount(state: GameState, seat: Seat) -> int:
@@ -528,7 +529,7 @@ def restructuring_end(state: GameState, log: EventLog) -> None:
         if not data:
             del state.module_data[ID]
     for seat in state.turn_order:
-        if not state.players[seat].has(M.FIRST_DISCOUNT_MANAGER_USED):
+        if not state.players[seat].has(ids.FIRST_DISCOUNT_MANAGER_USED):
             continue
         cut = discount(state, seat)
         if cut < BURN_FROM:
@@ -537,7 +538,7 @@ def restructuring_end(state: GameState, log: EventLog) -> None:
         log.add(
             EventKind.MONEY_LEFT_GAME,
             seat=seat,
-            milestone=M.FIRST_DISCOUNT_MANAGER_USED,
+            milestone=ids.FIRST_DISCOUNT_MANAGER_USED,
             discount=cut,
             amount=left,
             bank=state.bank,
@@ -545,17 +546,17 @@ def restructuring_end(state: GameState, log: EventLog) -> None:
 
 
 def salary_goods(state: GameState, seat: Seat) -> bool:
-    return state.players[seat].has(M.FIRST_BEER_SOLD)
+    return state.players[seat].has(ids.FIRST_BEER_SOLD)
 
 
 def train_at_work(state: GameState, seat: Seat) -> bool:
     """First lemonade sold: cards at work may be trained into a card of the same colour (the
     card's ``colour``: facts.md A.1 and ketchup.md 3.1's list)."""
-    return state.players[seat].has(M.FIRST_LEMONADE_SOLD)
+    return state.players[seat].has(ids.FIRST_LEMONADE_SOLD)
 
 
 def never_fire(state: GameState, seat: Seat) -> bool:
-    return state.players[seat].has(M.FIRST_TRAINER_USED)
+    return state.players[seat].has(ids.FIRST_TRAINER_USED)
 
 
 def react(state: GameState, notice: Notice, log: EventLog) -> None:
@@ -587,22 +588,22 @@ def seat_rules(state: GameState, seat: Seat, rules: SeatRules) -> SeatRules:
         train_at_work=rules.train_at_work or train_at_work(state, seat),
         drinks_factor=(
             {**rules.drinks_factor, **_DOUBLED}
-            if p.has(M.FIRST_CART_OPERATOR_USED)
+            if p.has(ids.FIRST_CART_OPERATOR_USED)
             else rules.drinks_factor
         ),
     )
 
 
 _SEAT_MILESTONES = (
-    M.FIRST_BURGER_SOLD,
-    M.FIRST_SODA_SOLD,
-    M.FIRST_WAITRESS_USED,
-    M.FIRST_RECRUITING_GIRL_USED,
-    M.FIRST_BEER_SOLD,
-    M.FIRST_TRAINER_USED,
-    M.FIRST_HOUSE_BUILT,
-    M.FIRST_LEMONADE_SOLD,
-    M.FIRST_CART_OPERATOR_USED,
+    ids.FIRST_BURGER_SOLD,
+    ids.FIRST_SODA_SOLD,
+    ids.FIRST_WAITRESS_USED,
+    ids.FIRST_RECRUITING_GIRL_USED,
+    ids.FIRST_BEER_SOLD,
+    ids.FIRST_TRAINER_USED,
+    ids.FIRST_HOUSE_BUILT,
+    ids.FIRST_LEMONADE_SOLD,
+    ids.FIRST_CART_OPERATOR_USED,
 )
 
 

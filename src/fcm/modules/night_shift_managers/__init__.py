@@ -20,9 +20,10 @@ from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
+from fcm.modules.night_shift_managers import ids
 
 ID = "night_shift_managers"
-MANAGER = EmployeeId.NIGHT_SHIFT_MANAGER
+MANAGER = ids.NIGHT_SHIFT_MANAGER
 
 
 def second_shift(state: GameState, seat: Seat, card: EmployeeId) -> int:

@@ -1,0 +1,7 @@
+"""The ids this module adds to the game's vocabularies (``fcm.core.types``)."""
+
+from __future__ import annotations
+
+from fcm.core.types import EmployeeId
+
+FRY_CHEF = EmployeeId.define("fry_chef")
