@@ -24,9 +24,10 @@ from fcm.core.actions import (
 )
 from fcm.core.company import open_slots, salaried_cards, salary_due
 from fcm.core.engine import apply, legal_actions
-from fcm.core.errors import ScenarioError
+from fcm.core.errors import IllegalActionError, ScenarioError
 from fcm.core.events import EventLog
 from fcm.core.phases import cleanup, dinnertime, marketing, restructuring
+from fcm.core.phases.working.campaigns import has_placement
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good, MilestoneId
 
@@ -496,3 +497,45 @@ def test_ketchup_3_first_campaign_manager_used_only_the_turn_it_is_claimed() -> 
     add_restaurant(s, 0, (0, 0), "se")
     s, _ = launch(s, "campaign_manager", CampaignType.MAILBOX, duration=2)
     assert not [a for a in legal_actions(s, 0) if isinstance(a, StartCampaign)]
+
+
+def test_ketchup_3_first_campaign_manager_used_refusals_name_the_second_tile_rule() -> None:
+    """ketchup.md 3, First campaign manager used: the second tile this turn has the same type,
+    good and duration as the first. A billboard (which has a legal place) and a duration of 3
+    (within the manager's 1 to 3) are refused for that reason, not as "no legal place" or
+    "1 to 3 rounds"."""
+    s = working(make_state(modules=NM), ["campaign_manager"], step=WorkStep.CAMPAIGNS)
+    add_restaurant(s, 0, (0, 0), "se")
+    s, _ = launch(s, "campaign_manager", CampaignType.MAILBOX, duration=2)
+    tiles = s.rules.catalog.campaigns
+    billboard = min(n for n in s.campaign_supply if tiles[n].type is CampaignType.BILLBOARD)
+    assert has_placement(s, 0, "campaign_manager", billboard)  # it has a legal place
+    with pytest.raises(IllegalActionError) as refused:
+        apply(s, 0, StartCampaign("campaign_manager", billboard))
+    text = str(refused.value)
+    assert "First campaign manager used" in text and "mailbox" in text
+    assert "no legal place" not in text
+    start = next(a for a in legal_actions(s, 0) if isinstance(a, StartCampaign))
+    s, _ = apply(s, 0, start)
+    s, _ = apply(s, 0, next(a for a in legal_actions(s, 0) if isinstance(a, PlaceCampaign)))
+    for wrong in (ChooseAdvert(B, 3), ChooseAdvert(Good.PIZZA, 2)):
+        with pytest.raises(IllegalActionError) as refused:
+            apply(s, 0, wrong)
+        text = str(refused.value)
+        assert "First campaign manager used" in text and "burger for 2 rounds" in text
+        assert "1 to 3" not in text
+
+
+def test_ketchup_3_1_first_brand_director_used_refuses_a_duration_naming_the_milestone() -> None:
+    """ketchup.md 3.1: with First brand director used a radio is eternal (a single counter);
+    a duration of 2 is refused for that reason, not for First Billboard Campaign (a base
+    milestone this game does not have)."""
+    s = working(make_state(modules=NM), ["brand_director"], step=WorkStep.CAMPAIGNS)
+    s.players[0].milestones[M.FIRST_BRAND_DIRECTOR_USED] = 1
+    s.round = 2
+    add_restaurant(s, 0, (0, 0), "se")
+    s, _ = launch(s, "brand_director", CampaignType.RADIO, duration=None)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(s, 0, ChooseAdvert(B, 2))
+    text = str(refused.value)
+    assert "First brand director used" in text and "First Billboard" not in text
