@@ -49,6 +49,7 @@ from fcm.core.company import (
     open_slots,
     restaurant_cells,
     salary_due,
+    salary_each,
     seat_structure,
     structure_fits,
     unit_price,
@@ -566,7 +567,9 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             out["salary_before"] = salary_now
             out["salary_after"] = salary_due(after, seat)
             into = a.employee if isinstance(a, Hire) else a.into
-            out["card_salary"] = 5 if state.rules.catalog.employees[into].salary else 0
+            # the game's salary per card ($3 with First waitress used, ketchup.md 3)
+            paid = state.rules.catalog.employees[into].salary
+            out["card_salary"] = salary_each(state, seat) if paid else 0
             out["salary_notes"] = _salary_notes(after, seat, into)
     elif isinstance(a, Fire):
         fired = list(state.turn.drafts.get(seat, []))

@@ -1,0 +1,53 @@
+"""The presentation layer and the simulator read the game's own ruleset, not the base game's:
+a module's salary (ketchup.md 3, First waitress used: $3 per salaried card) and a module's
+campaign tiles (ketchup.md 13, Gourmet Food Critics: guides 17-20)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import fcm
+from fcm import simulate
+from fcm.core.actions import StartCampaign
+from fcm.core.engine import legal_actions
+from fcm.core.state import Options, Phase, WorkStep
+from fcm.core.types import MilestoneId
+from fcm.presentation import present
+from tests.helpers import make_state, start_phase
+
+
+def test_ketchup_3_a_training_shows_the_3_dollar_salary_of_first_waitress_used() -> None:
+    """ketchup.md 3, First waitress used: "Your salaries are $3 per salaried employee". Training
+    a Kitchen Trainee into a Burger Cook (salaried) shows a $3 card salary and a total $3
+    higher."""
+    s = make_state(modules=frozenset({"new_milestones"}))
+    s.players[0].at_work = ["trainer"]
+    s.players[0].beach = ["kitchen_trainee"]
+    s.players[0].milestones[MilestoneId.FIRST_WAITRESS_USED] = 1
+    s.round = 2
+    start_phase(s, Phase.WORKING)
+    assert s.turn.working is not None
+    s.turn.working.step = WorkStep.TRAIN
+    shown = present(fcm.view(s, 0), 0, legal_actions(s, 0))
+    train = next(a for a in shown["actions"] if a["action"].get("into") == "burger_cook")
+    assert train["card_salary"] == 3
+    assert (train["salary_before"], train["salary_after"]) == (0, 3)
+
+
+def test_ketchup_13_simulate_names_a_gourmet_guide_opening(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ketchup.md 13: a gourmet guide (campaign tiles 17-20) exists only in a game with Gourmet
+    Food Critics. A game whose first campaign is guide 17 reports the opening
+    "<food>+gourmet_guide" (the base catalog has no tile 17)."""
+    real = simulate.play_game
+
+    def play(bots: Any, seed: int, options: Options, on_step: Any = None) -> Any:
+        start = fcm.new_game(2, seed, options)
+        on_step(start, 0, StartCampaign("gourmet_food_critic", 17))  # seat 0's first launch
+        return real(bots, seed, options, on_step=on_step)
+
+    monkeypatch.setattr(simulate, "play_game", play)
+    options = Options(modules=frozenset({"gourmet_food_critics"}), round_limit=2)
+    line = simulate.run_one(simulate.GameSpec(5, ("random", "random"), options.to_dict()))
+    assert line["openings"][0].endswith("+gourmet_guide")
