@@ -51,3 +51,29 @@ def test_ketchup_13_simulate_names_a_gourmet_guide_opening(monkeypatch: pytest.M
     options = Options(modules=frozenset({"gourmet_food_critics"}), round_limit=2)
     line = simulate.run_one(simulate.GameSpec(5, ("random", "random"), options.to_dict()))
     assert line["openings"][0].endswith("+gourmet_guide")
+
+
+def test_ketchup_19_3_the_goods_choice_is_shown_with_the_cash_left_to_pay() -> None:
+    """ketchup.md 19.3, First beer sold: the Payday choice of goods is shown as actions with
+    the cash still owed before and after the item ($10 due: $10, then $5), and the items
+    already given."""
+    from fcm.core.actions import Done, PaySalary
+    from fcm.core.engine import apply, current_actors
+    from fcm.core.types import Good
+
+    s = make_state(modules=frozenset({"new_milestones"}))
+    s.players[0].at_work = ["coach", "burger_chef"]  # 2 x $5
+    s.players[0].cash = 30
+    s.players[0].stock[Good.BEER] = 2
+    s.players[0].milestones[MilestoneId.FIRST_BEER_SOLD] = 1
+    start_phase(s, Phase.PAYDAY)
+    for seat in (0, 1):
+        if seat in current_actors(s):
+            s, _ = apply(s, seat, Done())
+    shown = present(fcm.view(s, 0), 0, legal_actions(s, 0))
+    (beer,) = [a for a in shown["actions"] if a["action"] == PaySalary(Good.BEER).to_json()]
+    assert beer["label"] == "Pay a salary with beer"
+    assert (beer["cash_before"], beer["cash_after"]) == (10, 5)
+    s, _ = apply(s, 0, PaySalary(Good.BEER))
+    shown = present(fcm.view(s, 0), 0, legal_actions(s, 0))
+    assert shown["salary_goods"] == ["beer"] and shown["stage"] == "paying"
