@@ -34,6 +34,7 @@ from fcm.core.actions import (
     GetDrinks,
     Hire,
     MoveRestaurant,
+    PaySalary,
     PlaceCampaign,
     PlaceHouse,
     PlaceRestaurant,
@@ -49,6 +50,7 @@ from fcm.core.company import (
     open_slots,
     restaurant_cells,
     salary_due,
+    salary_each,
     seat_structure,
     structure_fits,
     unit_price,
@@ -58,6 +60,7 @@ from fcm.core.engine import apply, current_actors
 from fcm.core.errors import FcmError
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
+from fcm.core.phases import payday as _payday
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.phases.working import campaigns as _campaigns_step
 from fcm.core.phases.working.common import STEP_TITLES
@@ -482,6 +485,8 @@ def _label(state: GameState, a: Action) -> str:
             return f"Garden for house {h}"
         case Fire(employee=e):
             return f"Fire {_name(e, state)}"
+        case PaySalary(good=g):
+            return f"Pay a salary with {g.value}"
         case ThrowAway(good=g):
             return f"Throw away {g.value}"
     return str(a)
@@ -566,8 +571,15 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             out["salary_before"] = salary_now
             out["salary_after"] = salary_due(after, seat)
             into = a.employee if isinstance(a, Hire) else a.into
-            out["card_salary"] = 5 if state.rules.catalog.employees[into].salary else 0
+            # the game's salary per card ($3 with First waitress used, ketchup.md 3)
+            paid = state.rules.catalog.employees[into].salary
+            out["card_salary"] = salary_each(state, seat) if paid else 0
             out["salary_notes"] = _salary_notes(after, seat, into)
+    elif isinstance(a, PaySalary):
+        # salaries in goods (First beer sold): the cash still owed before and after this item
+        before = _payday.cash_due(state, seat)
+        out["cash_before"] = before
+        out["cash_after"] = max(0, before - salary_each(state, seat))
     elif isinstance(a, Fire):
         fired = list(state.turn.drafts.get(seat, []))
         out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
@@ -601,6 +613,9 @@ def present(
             draft_campaign["claims_first_billboard"] = draft_campaign["eternal"] and not (
                 state.players[seat_].has(MilestoneId.FIRST_BILLBOARD)
             )
+    extra: dict[str, Any] = {}
+    if state.turn.salary_goods:  # the goods the paying chain has chosen (First beer sold)
+        extra["salary_goods"] = [g.value for g in state.turn.salary_goods]
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:
         salary_now = salary_due(state, viewer)
@@ -636,4 +651,5 @@ def present(
             for t in CampaignType
             if any(c.type is t for c in state.rules.catalog.campaigns.values())
         ],
+        **extra,
     }

@@ -14,6 +14,7 @@ from fcm.core.engine import legal_actions
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good
 from fcm.core.views import view
+from fcm.modules.new_milestones import ids as nm
 
 BOTS = ["easy", "medium"]
 
@@ -137,3 +138,28 @@ def test_new_milestones_3_an_errand_boy_becomes_a_cart_operator(bot: str) -> Non
     s = working({"new_milestones"}, ["trainer"], ["errand_boy", "kitchen_trainee"],
                 WorkStep.TRAIN)  # fmt: skip
     assert choose(bot, s) == Train("trainer", "errand_boy", "cart_operator")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_ketchup_19_3_first_beer_sold_bots_pay_salaries_with_goods_and_keep_cash(bot: str) -> None:
+    """ketchup.md 19.3, First beer sold: paying with goods is the holder's choice. Without a
+    freezer Clean up discards every item, so both bots pay each salary with an item (the least
+    demanded: beer, no house wants it; house 2 wants burgers) and keep their $30."""
+    from fcm.core.actions import Done, PaySalary
+    from fcm.core.engine import apply, current_actors
+
+    s = make_state(modules=frozenset({"new_milestones"}))
+    s.players[0].at_work = ["coach", "burger_chef"]  # 2 x $5
+    s.players[0].cash = 30
+    s.players[0].stock[Good.BEER] = 1
+    s.players[0].stock[Good.BURGER] = 2
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
+    s.houses[2].demand = [Good.BURGER]
+    start_phase(s, Phase.PAYDAY)
+    for seat in (0, 1):
+        if seat in current_actors(s):
+            s, _ = apply(s, seat, Done())
+    assert current_actors(s) == [0] and PaySalary(Good.BEER) in legal_actions(s, 0)
+    assert choose(bot, s) == PaySalary(Good.BEER)
+    s, _ = apply(s, 0, PaySalary(Good.BEER))
+    assert choose(bot, s) == PaySalary(Good.BURGER)

@@ -7,6 +7,7 @@ is at distance 0 from it, one at (0,3) sw on tile B at distance 1.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -18,16 +19,20 @@ from fcm.core.actions import (
     Done,
     GetDrinks,
     Hire,
+    PaySalary,
     PlaceCampaign,
     StartCampaign,
     Train,
+    action_from_json,
+    parse_action,
 )
 from fcm.core.company import open_slots, salaried_cards, salary_due
 from fcm.core.engine import apply, legal_actions
-from fcm.core.errors import ScenarioError
+from fcm.core.errors import IllegalActionError, ScenarioError
 from fcm.core.events import EventLog
 from fcm.core.phases import cleanup, dinnertime, marketing, restructuring
-from fcm.core.state import Campaign, GameState, Phase, WorkStep
+from fcm.core.phases.working.campaigns import has_placement
+from fcm.core.state import Campaign, GameState, Phase, WorkStep, state_from_dict
 from fcm.core.types import CampaignType, Good, MilestoneId
 from fcm.modules.new_milestones import ids as nm
 
@@ -367,19 +372,115 @@ def payday(s: GameState) -> tuple[GameState, list[Any]]:
     return s, ev
 
 
-def test_ketchup_3_first_beer_sold_goods_pay_what_cash_cannot() -> None:
+def pay(s: GameState, *goods: Good) -> tuple[GameState, list[Any]]:
+    """Seat 0 pays salaries with ``goods``, one item each, then (if still asked) the rest in
+    cash."""
+    ev: list[Any] = []
+    for good in goods:
+        s, e = apply(s, 0, PaySalary(good))
+        ev += e
+    if 0 in fcm.current_actors(s) and s.turn.phase is Phase.PAYDAY:
+        s, e = apply(s, 0, Done())
+        ev += e
+    return s, ev
+
+
+def salaries_paid(ev: list[Any]) -> dict[str, Any]:
+    (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
+    return paid
+
+
+def test_ketchup_19_3_first_beer_sold_the_holder_keeps_its_cash_and_pays_with_goods() -> None:
+    """ketchup.md 19.3, First beer sold: "paying with goods is the holder's choice at every
+    Payday: it decides how many salaries (0 up to one per salaried card) its tokens pay, and
+    which goods; the rest is paid in cash". $15 due, $20 in cash: the chain pays all three
+    salaries with beer that Clean up would discard, and keeps its $20."""
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # 3 x $5 = $15
+    s.players[0].cash = 20
+    s.players[0].stock[Good.BEER] = 4
+    s.players[0].stock[B] = 1
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
+    s, _ = payday(s)
+    assert fcm.current_actors(s) == [0]
+    assert legal_actions(s, 0) == [PaySalary(B), PaySalary(Good.BEER), Done()]
+    s, ev = pay(s, Good.BEER, Good.BEER, Good.BEER)
+    paid = salaries_paid(ev)
+    assert (paid["amount"], paid["goods"]) == (0, ["beer", "beer", "beer"])
+    assert s.players[0].cash == 20  # the cash is kept
+    assert "salary_goods" not in s.to_dict()  # the choice is spent
+
+
+def test_ketchup_19_3_first_beer_sold_cash_only_is_a_choice_too() -> None:
+    """ketchup.md 19.3: 0 salaries in goods is a choice: Done pays the $15 in cash, the beer
+    stays in stock."""
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]
+    s.players[0].cash = 20
+    s.players[0].stock[Good.BEER] = 2
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
+    s, _ = payday(s)
+    s, ev = pay(s)
+    assert salaries_paid(ev)["amount"] == 15 and "goods" not in salaries_paid(ev)
+    assert s.players[0].cash == 5  # (the beer stays until Clean up discards it)
+
+
+def test_ketchup_3_1_first_beer_sold_goods_pay_what_cash_cannot_before_anyone_is_fired() -> None:
+    """ketchup.md 3.1 (with no cash and tokens in stock you must pay with tokens) and 19.3 (the
+    cash-first order applies to what the holder cannot pay): $15 due, $7 in cash: cash alone
+    cannot pay, so Done is refused until goods cover what it cannot ($8: two items); the holder
+    picks which; then the cash pays $5."""
     s = make_state(modules=NM)
     s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # 3 x $5 = $15
     s.players[0].cash = 7
     s.players[0].stock[Good.BEER] = 2
     s.players[0].stock[B] = 1
     s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
-    s, ev = payday(s)
-    (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
-    assert paid["goods"] == ["beer", "beer"]  # $8 short: two items, the cash pays $5
-    assert paid["amount"] == 5 and s.players[0].cash == 2
-    # (the game runs on to Clean up, which discards the rest: the event says what paid)
+    s, _ = payday(s)
+    assert Done() not in legal_actions(s, 0)
+    with pytest.raises(IllegalActionError, match="does not cover the \\$15 left"):
+        apply(s, 0, Done())
+    s, _ = apply(s, 0, PaySalary(B))
+    assert Done() not in legal_actions(s, 0)  # $10 left, $7 in cash
+    s, ev = pay(s, Good.BEER)
+    paid = salaries_paid(ev)
+    assert (paid["amount"], paid["goods"]) == (5, ["burger", "beer"])
+    assert s.players[0].cash == 2
     assert not [e for e in ev if e.kind == "cannot_pay"]
+
+
+def test_ketchup_3_1_first_beer_sold_one_item_per_salary_left_after_discounts() -> None:
+    """ketchup.md 3.1: one token per employee, and "one token per remaining salaried employee
+    after discounts": 3 salaried cards ($15) less two unused Recruiting Manager hires ($10)
+    leave one salary: one item pays it, and no second item is offered."""
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]
+    s.players[0].hire_discounts = 2
+    s.players[0].cash = 20
+    s.players[0].stock[Good.BEER] = 3
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
+    s, _ = payday(s)
+    s, ev = apply(s, 0, PaySalary(Good.BEER))  # nothing left to decide: paid at once
+    paid = salaries_paid(ev)
+    assert (paid["amount"], paid["goods"]) == (0, ["beer"])
+    assert s.players[0].cash == 20 and s.turn.phase is not Phase.PAYDAY
+
+
+def test_ketchup_3_pay_salary_action_json_notation_and_parse() -> None:
+    """ketchup.md 3, First beer sold: the decision is an action like any other."""
+    a = PaySalary(Good.BEER)
+    assert action_from_json(a.to_json()) == a and a.to_json() == {"type": "pay_salary",
+                                                                   "good": "beer"}
+    assert str(a) == "pay salary with beer"
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["coach"]
+    s.players[0].cash = 20
+    s.players[0].stock[Good.BEER] = 1
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
+    s, _ = payday(s)
+    assert parse_action(s, 0, "pay salary with beer") == a
+    again = state_from_dict(json.loads(json.dumps(s.to_dict())))
+    assert fcm.current_actors(again) == [0] and legal_actions(again, 0) == legal_actions(s, 0)
 
 
 def test_ketchup_3_without_first_beer_sold_the_chain_must_fire() -> None:
@@ -405,14 +506,19 @@ def test_ketchup_19_3_first_trainer_used_whole_salaries_as_far_as_cash_goes_rest
 
 
 def test_ketchup_19_3_first_beer_and_trainer_cash_first_then_goods_then_waived() -> None:
+    """ketchup.md 19.3: with First trainer used, "cash is used first, then tokens, as far as
+    both go; only then is the remainder waived": $15 due, $6 and one soda: the soda must pay
+    (Done is refused before), the cash one more salary, $5 is waived."""
     s = make_state(modules=NM)
     s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # $15
     s.players[0].cash = 6
     s.players[0].stock[Good.SODA] = 1
     s.players[0].milestones[nm.FIRST_TRAINER_USED] = 1
     s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
-    s, ev = payday(s)
-    (paid,) = [e.data for e in ev if e.kind == "salaries_paid" and e.data["seat"] == 0]
+    s, _ = payday(s)
+    assert legal_actions(s, 0) == [PaySalary(Good.SODA)]
+    s, ev = pay(s, Good.SODA)
+    paid = salaries_paid(ev)
     assert (paid["amount"], paid["goods"], paid["waived"]) == (5, ["soda"], 5)
     assert s.players[0].cash == 1
 
@@ -497,3 +603,45 @@ def test_ketchup_3_first_campaign_manager_used_only_the_turn_it_is_claimed() -> 
     add_restaurant(s, 0, (0, 0), "se")
     s, _ = launch(s, "campaign_manager", CampaignType.MAILBOX, duration=2)
     assert not [a for a in legal_actions(s, 0) if isinstance(a, StartCampaign)]
+
+
+def test_ketchup_3_first_campaign_manager_used_refusals_name_the_second_tile_rule() -> None:
+    """ketchup.md 3, First campaign manager used: the second tile this turn has the same type,
+    good and duration as the first. A billboard (which has a legal place) and a duration of 3
+    (within the manager's 1 to 3) are refused for that reason, not as "no legal place" or
+    "1 to 3 rounds"."""
+    s = working(make_state(modules=NM), ["campaign_manager"], step=WorkStep.CAMPAIGNS)
+    add_restaurant(s, 0, (0, 0), "se")
+    s, _ = launch(s, "campaign_manager", CampaignType.MAILBOX, duration=2)
+    tiles = s.rules.catalog.campaigns
+    billboard = min(n for n in s.campaign_supply if tiles[n].type is CampaignType.BILLBOARD)
+    assert has_placement(s, 0, "campaign_manager", billboard)  # it has a legal place
+    with pytest.raises(IllegalActionError) as refused:
+        apply(s, 0, StartCampaign("campaign_manager", billboard))
+    text = str(refused.value)
+    assert "First campaign manager used" in text and "mailbox" in text
+    assert "no legal place" not in text
+    start = next(a for a in legal_actions(s, 0) if isinstance(a, StartCampaign))
+    s, _ = apply(s, 0, start)
+    s, _ = apply(s, 0, next(a for a in legal_actions(s, 0) if isinstance(a, PlaceCampaign)))
+    for wrong in (ChooseAdvert(B, 3), ChooseAdvert(Good.PIZZA, 2)):
+        with pytest.raises(IllegalActionError) as refused:
+            apply(s, 0, wrong)
+        text = str(refused.value)
+        assert "First campaign manager used" in text and "burger for 2 rounds" in text
+        assert "1 to 3" not in text
+
+
+def test_ketchup_3_1_first_brand_director_used_refuses_a_duration_naming_the_milestone() -> None:
+    """ketchup.md 3.1: with First brand director used a radio is eternal (a single counter);
+    a duration of 2 is refused for that reason, not for First Billboard Campaign (a base
+    milestone this game does not have)."""
+    s = working(make_state(modules=NM), ["brand_director"], step=WorkStep.CAMPAIGNS)
+    s.players[0].milestones[nm.FIRST_BRAND_DIRECTOR_USED] = 1
+    s.round = 2
+    add_restaurant(s, 0, (0, 0), "se")
+    s, _ = launch(s, "brand_director", CampaignType.RADIO, duration=None)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(s, 0, ChooseAdvert(B, 2))
+    text = str(refused.value)
+    assert "First brand director used" in text and "First Billboard" not in text

@@ -139,3 +139,33 @@ def test_ketchup_0_2_a_1x_entry_level_card_is_hired_once_per_player() -> None:
     s = working(make_state(modules=NSM), ["recruiting_girl"])
     s, _ = apply(s, 0, Hire(N))
     assert Hire(N) not in legal_actions(s, 0)  # the one on the beach too
+
+
+def test_ketchup_10_a_scenario_at_dinnertime_counts_a_night_shift_waitress_twice() -> None:
+    """ketchup.md 10: with a Night Shift Manager at work a Waitress "earns double and counts as
+    two waitresses for ties". A position loaded at Dinnertime counts her as Restructuring does:
+    seat 0 (one Waitress, on two shifts) beats seat 1 (one Waitress, first in turn order) on
+    the tie for house 2 and earns 2 x $3 tips."""
+    from fcm.core.scenario import load_scenario_with_events
+
+    s, events = load_scenario_with_events({
+        "players": 2,
+        "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
+        "modules": ["night_shift_managers"],
+        "phase": "dinnertime",
+        "turn_order": [1, 0],
+        "companies": [
+            {"at_work": [N, "waitress"], "stock": {"burger": 1}},
+            {"at_work": ["waitress"], "stock": {"burger": 1}},
+        ],
+        "restaurants": [
+            {"owner": 0, "cell": [0, 0], "entrance": "se"},
+            {"owner": 1, "cell": [0, 3], "entrance": "sw"},
+        ],
+        "houses": [{"number": 2, "demand": ["burger"]}],
+    })
+    assert s.waitresses_this_round == {0: 2, 1: 1}
+    (served,) = [e.data for e in events if e.kind == "house_served"]
+    assert served["winner"] == 0 and served["decided_by"] == "waitresses"
+    (tips,) = [e.data for e in events if e.kind == "waitress_income" and e.data["seat"] == 0]
+    assert tips["waitresses"] == 2 and tips["amount"] == 2 * 3

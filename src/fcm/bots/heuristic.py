@@ -102,7 +102,10 @@ def salary_still_due(view: GameState, seat: Seat) -> int:
     (``salary_due`` counts the company as it stands, fires included)."""
     drafted = view.turn.drafts.get(seat, [])
     fired = sum(1 for c in drafted if view.rules.catalog.employees[c].salary)
-    return max(0, salary_due(view, seat) - salary_each(view, seat) * fired)
+    due = max(0, salary_due(view, seat) - salary_each(view, seat) * fired)
+    if view.rules.modules:  # First beer sold: goods pay salaries too
+        due = max(0, due - module_play.goods_pay(view, seat))
+    return due
 
 
 class HeuristicBot:
@@ -154,6 +157,8 @@ class HeuristicBot:
     # -- payday ---------------------------------------------------------------------------------
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if view.rules.modules and (a := module_play.payday(view, seat, legal)):  # modules
+            return a
         fires = [a for a in legal if isinstance(a, Fire)]
         if not fires:
             return Done()

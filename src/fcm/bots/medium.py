@@ -485,6 +485,8 @@ class MediumBot(HeuristicBot):
         return True
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if view.rules.modules and (a := module_play.payday(view, seat, legal)):  # modules
+            return a
         fires = [a for a in legal if isinstance(a, Fire)]
         if not fires:
             return Done()

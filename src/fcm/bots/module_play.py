@@ -20,13 +20,17 @@ to the bot. Every answer is one of the legal actions given, computed from the se
   airplane advertises the chain's food and the drink it holds most (else its other food), the
   free mailbox takes a 1x1 tile (every tile in the block reaches the same houses) for the
   chain's food, and with First lemonade sold a Kitchen Trainee at work becomes a cook of the
-  chain's food (3 items instead of 1) and an Errand Boy a Cart Operator.
+  chain's food (3 items instead of 1) and an Errand Boy a Cart Operator. At Payday with First
+  beer sold (:func:`payday`) goods that Clean up would discard (every item without a freezer,
+  those beyond its capacity with one) pay salaries, the least demanded first, and the cash is
+  kept; firing counts on the goods (:func:`goods_pay`).
 
 Salaried cards are trained only when the cash covers this round's salaries with $10 to spare.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from fcm.core import milestones
@@ -34,12 +38,15 @@ from fcm.core.actions import (
     Action,
     ChooseAdvert,
     ChooseReserve,
+    Done,
     FreeMailbox,
     Hire,
+    PaySalary,
     StartCampaign,
     Train,
 )
-from fcm.core.company import owned_cards, salary_due
+from fcm.core.company import owned_cards, salaried_cards, salary_due, salary_each
+from fcm.core.phases.cleanup import has_freezer
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, EmployeeId, Good, Seat
 from fcm.modules.fry_chefs import ids as fry
@@ -227,6 +234,36 @@ def start_campaign(view: GameState, seat: Seat, starts: Sequence[Action]) -> Act
         ):
             return a
     return None
+
+
+def goods_pay(view: GameState, seat: Seat) -> int:
+    """First beer sold: the salaries (in $) the chain's goods could pay at this Payday, one
+    item a salaried card (ketchup.md 3, 19.3); 0 without it."""
+    p = view.players[seat]
+    if not p.has(nm.FIRST_BEER_SOLD):
+        return 0
+    items = sum(p.stock.values())
+    return salary_each(view, seat) * min(items, len(salaried_cards(view, seat)))
+
+
+def payday(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:
+    """First beer sold: goods Clean up would discard pay salaries (the cash stays), the least
+    demanded first; when the cash cannot pay the rest, goods must (ketchup.md 19.3)."""
+    pays = [a for a in legal if isinstance(a, PaySalary)]
+    if not pays:
+        return None
+    p = view.players[seat]
+    kept = view.rules.catalog.freezer_capacity if has_freezer(view, p) else 0
+    demand = Counter(g for h in view.houses.values() for g in h.demand)
+    order = list(view.rules.goods)
+    best = min(
+        pays,
+        key=lambda a: (demand[a.good], -p.stock[a.good], order.index(a.good))
+        if isinstance(a, PaySalary) else (0, 0, 0),
+    )
+    if sum(p.stock.values()) > kept or Done() not in legal:
+        return best
+    return Done()
 
 
 def reserve(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:

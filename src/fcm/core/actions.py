@@ -263,6 +263,15 @@ class Fire(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PaySalary(Action):
+    """Payday, salaries in goods (First beer sold, ketchup.md 3, 19.3): one item of ``good``
+    from your stock pays one salary; ``Done`` pays the rest in cash."""
+
+    type: ClassVar[str] = "pay_salary"
+    good: Good
+
+
+@dataclass(frozen=True, slots=True)
 class ThrowAway(Action):
     """Clean up with a freezer over capacity: discard one item."""
 
@@ -291,6 +300,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlaceHouse,
         AddGarden,
         Fire,
+        PaySalary,
         ThrowAway,
     )
 }
@@ -496,6 +506,8 @@ def notation(action: Action) -> str:
             return f"garden for house {h} at " + " ".join(_sq(x) for x in g)
         case Fire(employee=e):
             return f"fire {e}"
+        case PaySalary(good=g):
+            return f"pay salary with {g.value}"
         case ThrowAway(good=g):
             return f"throw away {g.value}"
     return action.type  # pragma: no cover

@@ -97,7 +97,7 @@ class SeatRules:
     freezer: bool = False  # keeps goods in Clean up (besides First to throw away)
     salary_each: int | None = None  # per salaried card (None: $5)
     salary_free: tuple[EmployeeId, ...] = ()  # cards whose salary is never paid
-    pays_with_goods: bool = False  # salaries may be paid with goods, 1 item per salary
+    pays_with_goods: bool = False  # may choose to pay salaries with goods (PaySalary), 1 each
     never_fire: bool = False  # what cannot be paid is waived instead of firing
     stacking: bool = False  # several trainers may train one card (besides First to pay $20)
     train_at_work: bool = False  # cards at work may be trained into the same colour

@@ -151,7 +151,7 @@ def load_scenario(data: dict[str, Any]) -> GameState:
 
 
 def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Event]]:
-    from fcm.core.company import board_of, cards_in_play, occupied_squares
+    from fcm.core.company import at_work_count, board_of, cards_in_play, occupied_squares
     from fcm.core.engine import advance, enter_phase
     from fcm.core.setup import new_game
 
@@ -443,8 +443,9 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
         else (catalog.setups[players].bank)
     )
     state.bank = _int(raw, "bank", default_bank, minimum=0)
+    # as Restructuring counts them: a Waitress on a second shift counts twice (ketchup.md 10)
     state.waitresses_this_round = {
-        p.seat: p.at_work.count(EmployeeId.WAITRESS) for p in state.players
+        p.seat: at_work_count(state, p.seat, EmployeeId.WAITRESS) for p in state.players
     }
 
     log = EventLog()

@@ -135,7 +135,7 @@ class Options:
         when on (and the base ruleset is left out), so the files and state hashes of games that
         do not use them stay as they were; ``complete`` lists every switch (what a form
         offers)."""
-        out = {
+        out: dict[str, Any] = {
             name: getattr(self, name)
             for name in (f.name for f in fields(self))
             if complete or name not in _LATER_SWITCHES or getattr(self, name)
@@ -318,6 +318,9 @@ class TurnFlow:
     setup_passed: list[Seat] = field(default_factory=list)
     setup_second_pass: bool = False
     working: WorkingTurn | None = None  # the current Working 9-5 turn
+    # Payday: the goods the paying chain has chosen so far to pay salaries with, one item a
+    # salary (salaries in goods: First beer sold, ketchup.md 3, 19.3); saved only when not empty.
+    salary_goods: list[Good] = field(default_factory=list)
 
     def clone(self) -> TurnFlow:
         return TurnFlow(
@@ -331,6 +334,7 @@ class TurnFlow:
             setup_passed=list(self.setup_passed),
             setup_second_pass=self.setup_second_pass,
             working=_clone_working(self.working),
+            salary_goods=list(self.salary_goods),
         )
 
     def shallow_copy(self) -> TurnFlow:
@@ -339,7 +343,7 @@ class TurnFlow:
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as saved: flat in the state's dict, under their historical names."""
-        return {
+        out: dict[str, Any] = {
             "phase": self.phase.value,
             "stage": self.stage,
             "pending": list(self.pending),
@@ -351,6 +355,9 @@ class TurnFlow:
             "working": _working_to_dict(self.working),
             "turn_index": self.index,
         }
+        if self.salary_goods:  # only with salaries in goods: base games save as before
+            out["salary_goods"] = [g.value for g in self.salary_goods]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TurnFlow:
@@ -366,6 +373,7 @@ class TurnFlow:
             setup_passed=[int(s) for s in d["setup_passed"]],
             setup_second_pass=bool(d["setup_second_pass"]),
             working=_working_from_dict(d["working"]),
+            salary_goods=[Good(g) for g in d.get("salary_goods", [])],
         )
 
 

@@ -29,6 +29,7 @@ throw_away             good
 choose_two_goods       good, second good, duration (New Milestones only)
 free_mailbox           mailbox tile (7..10), square, good (New Milestones only)
 train_at_work          trainer, training edge (New Milestones only)
+pay_salary             good (New Milestones only)
 =====================  ===================================================================
 
 A square is ``row * 25 + col``. A garden side is where the 2x1 garden lies against the 2x2
@@ -71,6 +72,7 @@ from fcm.core.actions import (
     GetDrinks,
     Hire,
     MoveRestaurant,
+    PaySalary,
     PlaceCampaign,
     PlaceHouse,
     PlaceRestaurant,
@@ -296,6 +298,7 @@ class Encoding:
                 ("choose_two_goods", (len(GOODS), len(GOODS), max_duration)),
                 ("free_mailbox", (len(MAILBOXES), SQUARES, len(GOODS))),
                 ("train_at_work", (len(trainers), len(train_edges))),
+                ("pay_salary", (len(GOODS),)),
             )
         self.blocks: dict[str, Block] = {}
         offset = 0
@@ -386,6 +389,8 @@ class Encoding:
                 return B["fire"].index(self.emp[e])
             case ThrowAway(good=g):
                 return B["throw_away"].index(_GOOD[g])
+            case PaySalary(good=g):
+                return B["pay_salary"].index(_GOOD[g])
         raise EncodingError(f"{a!r} has no index in encoding version {VERSION}")
 
     # -- decode --------------------------------------------------------------------------------
@@ -466,6 +471,8 @@ class Encoding:
                 return Fire(self.employees[f[0]])
             case "throw_away":
                 return ThrowAway(GOODS[f[0]])
+            case "pay_salary":
+                return PaySalary(GOODS[f[0]])
         raise EncodingError(f"index {index}: unknown block {block.name}")  # pragma: no cover
 
     def describe(self, index: int) -> str:

@@ -16,6 +16,16 @@
    salaried card is left (its campaign stays and runs on without a marketeer). Then it pays.
 5. First to pay $20 or more in salaries: claimed when the amount actually paid is >= $20.
 
+Salaries in goods (a module's, ``Hooks.salary_goods``: First beer sold, ketchup.md 3, 3.1,
+19.3): before it pays, a chain that may pay with goods and holds some decides, in turn order,
+how many salaries its goods pay and with which items. ``PaySalary(good)`` gives one item from
+its stock for one salary (``state.turn.salary_goods`` lists those given; at most one a salaried
+card, and no more than the salaries the discounts leave); ``Done`` pays the rest in cash.
+``Done`` is refused while the cash does not cover the rest and an item still could: what the
+chain cannot pay is paid with goods before anyone is fired (or, with ``never_fire``, before
+anything is waived). Otherwise the choice is open: a chain may pay with goods that Clean up
+would discard and keep its cash.
+
 The introductory game has no Payday (Dinnertime goes straight to Marketing); if entered anyway it
 does nothing.
 """
@@ -25,7 +35,7 @@ from __future__ import annotations
 from typing import Final
 
 from fcm.core import bank, milestones
-from fcm.core.actions import DONE, Action, Fire, fire_of
+from fcm.core.actions import DONE, Action, Fire, PaySalary, fire_of
 from fcm.core.company import salaried_cards, salary_due, salary_each, salary_for
 from fcm.core.events import EventKind, EventLog, SalariesPaid
 from fcm.core.extensions import seat_rules
@@ -59,6 +69,7 @@ def begin(state: GameState, log: EventLog) -> None:
     state.turn.pending = []
     state.turn.drafts = {}
     state.turn.index = 0
+    state.turn.salary_goods = []
     if state.options.introductory:
         state.turn.stage = _NONE
         return
@@ -117,10 +128,58 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
         return out
     if state.turn.stage == CANNOT_PAY:
         return [fire_of(c) for c in _must_fire_options(state, seat)]
+    if state.turn.stage == PAYING:  # salaries in goods: this chain decides what goods pay
+        return _goods_options(state, seat)
     return []
 
 
+def _goods_left(state: GameState, seat: Seat) -> list[Good]:
+    """The goods in stock (the freezer's too, ketchup.md 3.1); those chosen have left it."""
+    stock = state.players[seat].stock
+    return [g for g in state.rules.goods if stock.get(g, 0) > 0]
+
+
+def _salaries_for_goods(state: GameState, seat: Seat) -> int:
+    """How many more salaries goods may pay now: 0 without the module's rule or goods; else
+    one item a salaried card, no more than the salaries the discounts leave (ketchup.md 3.1),
+    less those already chosen."""
+    if not state.rules.extensions.seat_rules or not seat_rules(state, seat).pays_with_goods:
+        return 0
+    if not _goods_left(state, seat):
+        return 0
+    salaried = salaried_cards(state, seat)
+    due = salary_for(state, seat, salaried)
+    cap = min(len(salaried), -(-due // salary_each(state, seat)))
+    return max(0, cap - len(state.turn.salary_goods))
+
+
+def _cash_due(state: GameState, seat: Seat, due: int) -> int:
+    """What is left of salaries of ``due`` in cash after the goods chosen."""
+    goods = state.turn.salary_goods
+    if not goods:
+        return due
+    return max(0, due - salary_each(state, seat) * len(goods))
+
+
+def cash_due(state: GameState, seat: Seat) -> int:
+    """The salaries ``seat`` still pays in cash, after the goods it has chosen so far."""
+    return _cash_due(state, seat, salary_due(state, seat))
+
+
+def _goods_options(state: GameState, seat: Seat) -> list[Action]:
+    if seat not in state.turn.pending:
+        return []
+    out: list[Action] = []
+    if _salaries_for_goods(state, seat):
+        out = [PaySalary(g) for g in _goods_left(state, seat)]
+    if not out or _payable(state, seat, cash_due(state, seat)):
+        out.append(DONE)
+    return out
+
+
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    if state.turn.stage == PAYING:
+        return _why_not_goods(state, seat, action)
     if state.turn.stage == CANNOT_PAY:
         due = salary_due(state, seat)
         cash = state.players[seat].cash
@@ -137,6 +196,27 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
             "or on the beach (busy marketeers cannot be fired voluntarily)"
         )
     return "at Payday you may fire cards at work or on the beach, then commit with done"
+
+
+def _why_not_goods(state: GameState, seat: Seat, action: Action) -> str:
+    rule = "salaries in goods (First beer sold, ketchup.md 3, 3.1, 19.3)"
+    if seat not in state.turn.pending:
+        return "salaries are paid in turn order: it is another chain's turn to pay"
+    if isinstance(action, PaySalary):
+        if action.good not in _goods_left(state, seat):
+            return f"{rule}: you have no {action.good.value} left to pay with"
+        return (
+            f"{rule}: one item pays one salary, at most one a salaried card and no more than "
+            "the salaries left after discounts; you have chosen "
+            f"{len(state.turn.salary_goods)}"
+        )
+    rest = cash_due(state, seat)
+    if isinstance(action, Fire):
+        return f"{rule}: you can pay with goods, so you do not fire now; choose goods or done"
+    return (
+        f"{rule}: your cash (${state.players[seat].cash}) does not cover the ${rest} left, so "
+        "goods pay what cash cannot: choose another item to pay with"
+    )
 
 
 def resolve_drawn(
@@ -160,6 +240,16 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         if not state.turn.pending:
             _progress(state, log)
         return
+    if state.turn.stage == PAYING:  # salaries in goods
+        if isinstance(action, PaySalary):  # the item leaves the stock at once
+            state.players[seat].stock[action.good] -= 1
+            state.turn.salary_goods.append(action.good)
+            if _goods_options(state, seat) != [DONE]:
+                return  # more to decide
+        state.turn.pending = []
+        if _settle(state, seat, log):
+            _progress(state, log)
+        return
     assert state.turn.stage == CANNOT_PAY and isinstance(action, Fire)
     _fire_for_salary(state, seat, action.employee, log)
     if _plan(state, seat, salary_due(state, seat)) is not None:
@@ -175,6 +265,7 @@ def finish(state: GameState, log: EventLog) -> Phase:
     state.turn.pending = []
     state.turn.drafts = {}
     state.turn.index = 0
+    state.turn.salary_goods = []
     return _MARKETING
 
 
@@ -188,18 +279,29 @@ def _progress(state: GameState, log: EventLog) -> None:
         state.turn.stage = PAYING
         state.turn.index = 0
     order = _order(state)
+    goods = bool(state.rules.extensions.seat_rules)
     while state.turn.index < len(order):
         seat = order[state.turn.index]
-        due = salary_due(state, seat)
-        if _plan(state, seat, due) is None:
-            state.turn.stage = CANNOT_PAY
-            state.turn.pending = [seat]
-            log.add(_CANNOT_PAY, seat=seat, due=due, cash=state.players[seat].cash)
+        if goods and _salaries_for_goods(state, seat):
+            state.turn.pending = [seat]  # it decides what its goods pay (``PaySalary``)
             return
-        _pay(state, seat, log)
-        state.turn.index += 1
+        if not _settle(state, seat, log):
+            return
     state.turn.stage = _NONE
     state.turn.pending = []
+
+
+def _settle(state: GameState, seat: Seat, log: EventLog) -> bool:
+    """Pay ``seat``'s salaries and move on (True), or stop at its ``cannot_pay`` (False)."""
+    due = salary_due(state, seat)
+    if _plan(state, seat, due) is None:
+        state.turn.stage = CANNOT_PAY
+        state.turn.pending = [seat]
+        log.add(_CANNOT_PAY, seat=seat, due=due, cash=state.players[seat].cash)
+        return False
+    _pay(state, seat, log)
+    state.turn.index += 1
+    return True
 
 
 def _payable(state: GameState, seat: Seat, due: int) -> bool:
@@ -213,34 +315,19 @@ _Plan = tuple[int, list[Good], int]
 
 
 def _plan(state: GameState, seat: Seat, due: int) -> _Plan | None:
-    """Cash pays what it can; with First beer sold, goods pay what cash cannot (1 item per
-    salary); with First trainer used, what is still left is waived instead of firing (paying
+    """The goods the chain chose pay their salaries (First beer sold), cash pays the rest;
+    with First trainer used, what the cash cannot pay is waived instead of firing (paying
     whole salaries in cash as far as it goes; ketchup.md 3, 19.3)."""
-    if _payable(state, seat, due):
-        return (due, [], 0)
-    if not state.rules.extensions.seat_rules:
-        return None  # the base game: fire until the cash covers it
-    rules = seat_rules(state, seat)
-    if not rules.pays_with_goods and not rules.never_fire:
-        return None
-    p = state.players[seat]
-    cash = max(p.cash, 0)
-    each = salary_each(state, seat)
-    goods: list[Good] = []
-    if rules.pays_with_goods:
-        held = sorted(
-            (g for g in state.rules.goods if p.stock.get(g, 0) > 0), key=lambda g: -p.stock[g]
-        )
-        pool = [g for g in held for _ in range(p.stock[g])]
-        need = -(-(due - cash) // each)
-        goods = pool[: min(need, len(salaried_cards(state, seat)))]
-    rest = max(0, due - each * len(goods))
-    if rest <= cash:
-        return (rest, goods, 0)
-    if rules.never_fire:
+    goods = state.turn.salary_goods
+    rest = _cash_due(state, seat, due)
+    if _payable(state, seat, rest):
+        return (rest, list(goods), 0)
+    if state.rules.extensions.seat_rules and seat_rules(state, seat).never_fire:
+        cash = max(state.players[seat].cash, 0)
+        each = salary_each(state, seat)
         paid = min(rest, each * (cash // each))
-        return (paid, goods, rest - paid)
-    return None
+        return (paid, list(goods), rest - paid)
+    return None  # fire until the cash covers it
 
 
 def _reveal(state: GameState, log: EventLog) -> None:
@@ -292,8 +379,7 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
     assert plan is not None
     due, goods, waived = plan
     bank.pay_bank(state, seat, due, log, reason="salaries")
-    for g in goods:  # First beer sold: the items go back to the supply
-        p.stock[g] -= 1
+    state.turn.salary_goods = []  # (those items left the stock when chosen)
     paid = SalariesPaid(
         seat=seat,
         salaried=len(cards),

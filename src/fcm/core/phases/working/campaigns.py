@@ -194,6 +194,19 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
                         yield ChooseAdvert(good, d, second)
 
 
+def _second_tile(
+    marketeer: EmployeeId, limit: tuple[CampaignType, Good, int], what: str
+) -> str:
+    """Why a bound launch (:func:`campaign_limit`) is refused: the one module binding a launch
+    is First campaign manager used, whose second tile repeats the first (ketchup.md 3)."""
+    kind, good, duration = limit
+    return (
+        f"this {marketeer}'s second tile this turn (First campaign manager used, ketchup.md 3) "
+        f"has the first one's type, good and duration ({kind.value}, {good.value}, {duration}): "
+        f"it must be {what}"
+    )
+
+
 def two_goods(state: GameState, turn: WorkingTurn, draft: CampaignDraft) -> bool:
     """Whether a module lets this launch carry two different goods."""
     kind = state.rules.catalog.campaigns[draft.number].type
@@ -336,6 +349,9 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
         if tile.type not in spec.campaign_types:
             kinds = ", ".join(k.value for k in spec.campaign_types)
             return _rule(f"a {action.marketeer} launches only {kinds}, not a {tile.type.value}")
+        limit = campaign_limit(state, turn, action.marketeer)
+        if limit is not None and tile.type is not limit[0]:
+            return _rule(_second_tile(action.marketeer, limit, f"a {limit[0].value}"))
         return _rule(
             f"campaign #{action.number} has no legal place for a {action.marketeer} (billboards, "
             "mailboxes and radios go on empty squares next to a road, within the marketeer's "
@@ -369,6 +385,13 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if isinstance(action, ChooseAdvert):
         if draft is None or (draft.cells is None and draft.edge is None):
             return _rule("place the campaign before choosing what it advertises")
+        limit = campaign_limit(state, turn, draft.marketeer)
+        if limit is not None:
+            _, good, duration = limit
+            plural = "s" if duration != 1 else ""
+            return _rule(
+                _second_tile(draft.marketeer, limit, f"{good.value} for {duration} round{plural}")
+            )
         if action.second_good is not None:
             if action.second_good is action.good:
                 return _rule("a two-good airplane carries two different goods (ketchup.md 3)")
@@ -378,9 +401,17 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
                     "First brand manager used carries two goods, once (ketchup.md 3)"
                 )
         if eternal(state, seat, draft.number, draft.marketeer):
-            return _rule(
-                "with First Billboard Campaign the campaign is eternal: a single counter "
-                "(duration 1)"
+            kind = state.rules.catalog.campaigns[draft.number].type
+            if state.players[seat].has(FIRST_BILLBOARD) or (
+                kind is _BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
+            ):
+                return _rule(
+                    "with First Billboard Campaign the campaign is eternal: a single counter "
+                    "(duration 1)"
+                )
+            return _rule(  # the eternal hook: radios with First brand director used
+                f"a {kind.value} placed with First brand director used is eternal (ketchup.md "
+                "3): a single counter (duration 1)"
             )
         most = state.rules.catalog.employees[draft.marketeer].max_duration
         return _rule(f"a {draft.marketeer} runs a campaign for 1 to {most} rounds")

@@ -11,14 +11,14 @@ import { PHASES, canonical, chain, clear, goodChip, h, money, plural, put, seatN
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
 const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "start_campaign",
   "place_campaign", "choose_advert", "cook", "get_drinks", "place_house", "add_garden",
-  "place_restaurant", "move_restaurant", "fire", "throw_away"];
+  "place_restaurant", "move_restaurant", "pay_salary", "fire", "throw_away"];
 const CORNER_NAMES = { nw: "north-west", ne: "north-east", sw: "south-west", se: "south-east" };
 
 function doneLabel(msg, pres) {
   switch (msg.phase) {
     case "setup_restaurants": return "Pass: no first restaurant now";
     case "restructuring": return "Commit my structure";
-    case "payday": return "Done firing (commit)";
+    case "payday": return pres.stage === "paying" ? "Pay the rest in cash" : "Done firing (commit)";
     case "working":
       return {
         hire: "Done hiring", train: "Done training", campaigns: "Done with campaigns",
@@ -32,6 +32,7 @@ function doneLabel(msg, pres) {
 function title(msg, pres) {
   if (msg.phase === "working" && pres.step) return `${PHASES.working} — ${stepName(pres.step)}`;
   if (msg.phase === "payday" && pres.stage === "cannot_pay") return "Payday — you cannot pay: fire salaried cards";
+  if (msg.phase === "payday" && pres.stage === "paying") return "Payday — pay salaries with goods?";
   if (msg.phase === "payday") return "Payday — fire employees?";
   return PHASES[msg.phase] || msg.phase;
 }
@@ -307,6 +308,15 @@ export class Decisions {
             draft && draft.cards.length ? ` Marked to fire: ${draft.cards.map((c) => catalog.employees[c]?.name || c).join(", ")} → salaries ${money(draft.salary_after)}.` : ""),
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
             this.actionButton(a, h("span", {}, "Fire ", cardChip(catalog, a.action.employee))), salaryNote(a)))));
+      }
+      case "pay_salary": {
+        // salaries in goods (First beer sold): one item pays one salary, Done pays the rest
+        const chosen = pres.salary_goods || [];
+        return h("div", { class: "section" },
+          h("p", {}, "Pay salaries with goods: one item pays one salary; the rest is paid in cash."),
+          h("p", { class: "muted" }, `Still to pay in cash: ${money(list[0].cash_before)}; cash ${money(pres.chains[this.msg.seat].cash)}.`,
+            chosen.length ? ` Paying with: ${chosen.join(", ")}.` : ""),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, "Pay a salary with ", goodChip(a.action.good), ` ${a.action.good}`)))));
       }
       case "throw_away":
         return h("div", { class: "section" }, h("p", {}, "Your freezer is over capacity: throw items away."),
