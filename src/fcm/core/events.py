@@ -331,6 +331,10 @@ class HouseServed(TypedDict):
     lines: list[dict[str, Any]]
     amount: int
     cash: int
+    # A module's order the house bought instead of its demand alone (``Extensions.orders``):
+    # its name and every item sold.
+    order: NotRequired[str]
+    sold: NotRequired[list[str]]
 
 
 class HouseStaysHome(TypedDict):

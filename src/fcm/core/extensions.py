@@ -90,6 +90,17 @@ Notice = CardUsed | HouseSold | DemandPlaced
 
 
 @dataclass(frozen=True, slots=True)
+class FreezerLimit:
+    """What a freezer may keep of one good: at most ``most`` items, and with ``alone`` only
+    when it keeps nothing else. ``rule`` names the rule (for the refusal)."""
+
+    good: Good
+    most: int
+    alone: bool
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRules:
     """What modules change for one chain. The defaults are the base game's."""
 
@@ -102,6 +113,7 @@ class SeatRules:
     stacking: bool = False  # several trainers may train one card (besides First to pay $20)
     train_at_work: bool = False  # cards at work may be trained into the same colour
     drinks_factor: Mapping[EmployeeId, int] = field(default_factory=dict)  # buyer -> x drinks
+    freezer_limits: tuple[FreezerLimit, ...] = ()  # what a freezer may keep of some goods
 
 
 NO_SEAT_RULES = SeatRules()

@@ -146,6 +146,9 @@ class EmployeeType:
     colour: str
     unique_group: str | None = None
     """1x types of which a player owns only one together (the movie stars, ketchup.md 15)."""
+    after_cut: int = 0
+    """Of ``box_count``, copies added to the supply after the 1x cut (ketchup.md 0.2: the
+    extra Luxuries Manager of the food modules)."""
 
     @property
     def is_ceo(self) -> bool:
@@ -161,7 +164,7 @@ class EmployeeType:
         if self.is_ceo:
             return 0
         if self.unique:
-            return min(unique_copies, self.box_count)
+            return min(unique_copies, self.box_count - self.after_cut) + self.after_cut
         return self.box_count
 
 
@@ -474,6 +477,7 @@ _EMPLOYEE_OPTIONAL = (
     "max_duration",
     "mandatory",
     "unique_group",
+    "after_cut",
 )
 
 
@@ -547,6 +551,7 @@ def _parse_employee(node: _Node) -> EmployeeType:
         unique_group=None
         if node.get("unique_group", None).value is None
         else node.get("unique_group").as_ident(),
+        after_cut=node.get("after_cut", 0).as_int(0),
     )
 
 

@@ -22,7 +22,7 @@ from typing import Final
 from fcm.core import milestones
 from fcm.core.actions import DONE, Action, ThrowAway
 from fcm.core.events import EventKind, EventLog
-from fcm.core.extensions import seat_rules
+from fcm.core.extensions import Moment, run_moment, seat_rules
 from fcm.core.state import GameState, Phase, Player, Stage
 from fcm.core.types import MilestoneId, Seat
 
@@ -85,20 +85,36 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
         return []
     p = state.players[seat]
     out: list[Action] = [ThrowAway(g) for g in state.rules.goods if p.stock.get(g, 0) > 0]
-    if _items(p) <= state.rules.catalog.freezer_capacity:
+    if _freezer_problem(state, p) is None:
         out.append(DONE)
     return out
+
+
+def _freezer_problem(state: GameState, p: Player) -> str | None:
+    """Why the freezer may not keep what the player holds now (None: it may)."""
+    capacity = state.rules.catalog.freezer_capacity
+    if _items(p) > capacity:
+        return (
+            f"your freezer holds {capacity} items and you have {_items(p)}: "
+            "throw items away one at a time"
+        )
+    for limit in seat_rules(state, p.seat).freezer_limits:
+        n = p.stock.get(limit.good, 0)
+        if n > limit.most:
+            return f"your freezer keeps at most {limit.most} {limit.good} ({limit.rule})"
+        if n and limit.alone and _items(p) > n:
+            return (
+                f"a freezer that keeps {limit.good} keeps nothing else ({limit.rule}): "
+                "throw the rest away, or the " + str(limit.good)
+            )
+    return None
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     p = state.players[seat]
     if isinstance(action, ThrowAway):
         return f"you have no {action.good.value} to throw away"
-    return (
-        f"your freezer holds {state.rules.catalog.freezer_capacity} items and you have "
-        f"{_items(p)}: "
-        "throw items away one at a time"
-    )
+    return _freezer_problem(state, p) or "your freezer may keep what you have: done"
 
 
 def resolve_drawn(
@@ -120,6 +136,11 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 
 
 def finish(state: GameState, log: EventLog) -> Phase:
+    """Goods are discarded or kept (``begin`` and the freezer decisions); then modules act on
+    what is still at work (``Moment.CLEANUP_DISCARDED``: a Kimchi Master's kimchi, ketchup.md
+    5); then cards go back to hand, restaurants open, drive-ins go, and milestones claimed this
+    round (or expired) are removed."""
+    run_moment(state, Moment.CLEANUP_DISCARDED, log)
     for p in state.players:
         back = [*p.at_work, *p.beach]
         p.hand = sorted([*p.hand, *back])

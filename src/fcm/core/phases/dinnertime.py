@@ -8,6 +8,7 @@ after the final bank break).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
@@ -15,8 +16,8 @@ from typing import Any, Final, NamedTuple
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
 from fcm.core.company import at_work_count, board_of, unit_price
-from fcm.core.events import EventKind, EventLog
-from fcm.core.extensions import NO_OFFER, HouseSold, Moment, Offer, notify, run_moment
+from fcm.core.events import EventKind, EventLog, HouseServed
+from fcm.core.extensions import NO_OFFER, HouseSold, Moment, Offer, Order, notify, run_moment
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
 from fcm.core.types import Cell, EmployeeId, Good, MilestoneId, Seat
@@ -381,13 +382,21 @@ def _serve_house(
     order = rnd.order
     distances = board.house_distances(house.footprint)
     width = board.width
-    standings = [
-        _standing(
-            state, s, rnd.prices[s], rnd.spots[s], state.players[s].stock, need, distances, width,
-            rnd.waitresses[s],
-        )
-        for s in order
-    ]
+
+    def standings_for(goods: Counter[Good]) -> list[ChainStanding]:
+        return [
+            _standing(
+                state, s, rnd.prices[s], rnd.spots[s], state.players[s].stock, goods, distances,
+                width, rnd.waitresses[s],
+            )
+            for s in order
+        ]
+
+    sold: Order | None = None  # a module's order the house buys (None: its demand)
+    if state.rules.extensions.orders:
+        standings, sold = _ranked_orders(state, house, need, standings_for)
+    else:
+        standings = standings_for(need)
     candidates = [c for c in standings if c.can_serve]
     demanded = [str(g) for g in demand]
     if not candidates:
@@ -420,7 +429,8 @@ def _serve_house(
     seat: Seat = winner.seat
     p = state.players[seat]
     price = rnd.prices[seat]
-    items = len(demand)
+    goods = need if sold is None else sold.goods
+    items = sum(goods.values())
     lines: list[dict[str, Any]] = [
         {"kind": "items", "count": items, "price": price, "amount": price * items}
     ]
@@ -445,14 +455,13 @@ def _serve_house(
     for sale in state.rules.extensions.sale:
         lines = sale(state, seat, house, lines)
     total = sum(line["amount"] for line in lines)
-    for g, n in need.items():
+    for g, n in goods.items():
         p.stock[g] -= n
     if state.rules.extensions.react:
         notify(state, HouseSold(seat, house), log)
     house.demand.clear()
     assert winner.restaurant is not None and winner.distance is not None
-    log.add(
-        _HOUSE_SERVED,
+    served = HouseServed(
         house=house.number,
         demand=demanded,
         garden=bool(house.garden),
@@ -466,7 +475,33 @@ def _serve_house(
         amount=total,
         cash=p.cash + total,
     )
+    if sold is not None:
+        served["order"] = sold.tier
+        served["sold"] = sorted(str(g) for g in sold.goods.elements())
+    log.add(_HOUSE_SERVED, **served)
     _earn(state, seat, total, rnd, log, reason=f"house {house.number}")
+
+
+def _ranked_orders(
+    state: GameState,
+    house: House,
+    need: Counter[Good],
+    standings_for: Callable[[Counter[Good]], list[ChainStanding]],
+) -> tuple[list[ChainStanding], Order | None]:
+    """Modules' orders for a house, best first (``Extensions.orders``, ketchup.md 18 step 2):
+    the first that some chain can deliver is bought, compared as usual among those chains;
+    when none can, the chains' standings for the house's own demand say why."""
+    orders: tuple[Order, ...] = (Order(need),)
+    for fold in state.rules.extensions.orders:
+        orders = fold(state, house, orders)
+    base: list[ChainStanding] | None = None
+    for order in orders:
+        standings = standings_for(order.goods)
+        if any(c.can_serve for c in standings):
+            return standings, (None if order.tier == "order" else order)
+        if order.tier == "order":
+            base = standings
+    return (base if base is not None else standings_for(need)), None
 
 
 def _outcome(c: ChainStanding, winner: ChainStanding) -> ChainStanding:
