@@ -30,7 +30,7 @@ phases that charge salaries never let that happen.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from typing import Final, cast
 
 from fcm.core.events import BankBroken, EventKind, EventLog
 from fcm.core.ruleset import Ruleset, base_ruleset
@@ -184,7 +184,6 @@ def break_bank(state: GameState, log: EventLog, *, owed_seat: Seat, still_owed: 
         paying_seat=owed_seat,
         still_owed=still_owed,
     )
-    if change is not None and change.base_price is not None:  # Reserve Prices (ketchup.md 14)
-        broken["reserve_prices"] = {str(s): n for s, n in sorted(change.prices.items())}
-        broken["base_price"] = change.base_price
+    if change is not None and change.details:  # a module's fields (BreakChange.details)
+        broken = cast(BankBroken, {**change.details, **broken})
     log.add(_BANK_BROKEN, **broken)

@@ -101,9 +101,7 @@ class BankBroken(TypedDict):
     bank: int
     paying_seat: Seat
     still_owed: int
-    # Reserve Prices (ketchup.md 14): the base unit price each card showed, and the new one.
-    reserve_prices: NotRequired[dict[str, int]]
-    base_price: NotRequired[int]
+    # and, after a module's first break, the fields its ``BreakChange.details`` name
 
 
 class CampaignEnded(TypedDict):

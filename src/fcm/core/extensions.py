@@ -139,8 +139,7 @@ class BreakChange:
 
     added: int
     ceo_slots: int | None  # None: the CEOs keep their slots
-    base_price: int | None = None
-    prices: Mapping[Seat, int] = field(default_factory=dict)  # each reserve card's base price
+    details: Mapping[str, Any] = field(default_factory=dict)  # more bank_broken event fields
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,8 +48,12 @@ def first_break(state: GameState) -> BreakChange:
     return BreakChange(
         added=per_player * state.num_players,
         ceo_slots=None,
-        base_price=base,
-        prices=prices,
+        details={}
+        if base is None
+        else {
+            "reserve_prices": {str(s): n for s, n in sorted(prices.items())},
+            "base_price": base,
+        },
     )
 
 
