@@ -17,8 +17,7 @@ from typing import Any
 
 from fcm.bots import make_bot
 from fcm.core.actions import Cook, StartCampaign
-from fcm.core.state import Options
-from fcm.data import CATALOG
+from fcm.core.state import GameState, Options
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 
@@ -45,12 +44,12 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
     food: dict[int, str] = {}
     campaign: dict[int, str] = {}
 
-    def first_moves(state: object, seat: int, action: object) -> None:
+    def first_moves(state: GameState, seat: int, action: object) -> None:
         # each seat's opening: the first food it cooks and the first campaign type it starts
         if isinstance(action, Cook):
             food.setdefault(seat, action.good.value)
         elif isinstance(action, StartCampaign):
-            campaign.setdefault(seat, CATALOG.campaigns[action.number].type.value)
+            campaign.setdefault(seat, state.rules.catalog.campaigns[action.number].type.value)
 
     start = time.perf_counter()
     result = play_game(bots, spec.seed, Options.from_dict(spec.options), on_step=first_moves)

@@ -31,8 +31,9 @@ from fcm.core.engine import apply, legal_actions
 from fcm.core.errors import IllegalActionError, ScenarioError
 from fcm.core.events import EventLog
 from fcm.core.phases import marketing
-from fcm.core.state import Campaign, GameState, WorkStep, state_from_dict
+from fcm.core.state import Campaign, GameState, WorkStep
 from fcm.core.types import CampaignType, Edge, Good, MilestoneId
+from fcm.games import state_from_dict
 
 M = MilestoneId
 B, P, S = Good.BURGER, Good.PIZZA, Good.SODA

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.ruleset import Hooks
 from fcm.core.state import GameState, House
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards, setup_of
+from fcm.rulesets import Module, known_modules
 
 ID = "fry_chefs"
 

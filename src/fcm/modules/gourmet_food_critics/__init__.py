@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcm.core.ruleset import Module, known_modules
 from fcm.modules._data import add_cards, setup_of
+from fcm.rulesets import Module, known_modules
 
 ID = "gourmet_food_critics"
 

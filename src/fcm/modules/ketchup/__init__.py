@@ -17,10 +17,11 @@ from typing import Any
 
 from fcm.core import milestones
 from fcm.core.events import EventLog
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.ruleset import Hooks
 from fcm.core.state import Campaign, GameState, House
 from fcm.core.types import MilestoneId, Seat
 from fcm.modules._data import add_milestones
+from fcm.rulesets import Module, known_modules
 
 ID = "ketchup"
 MILESTONE = MilestoneId.SOMEONE_SELLS_YOUR_DEMAND

@@ -9,10 +9,11 @@ without campaigns. A marketing card: First billboard placed waives its salary (1
 
 from __future__ import annotations
 
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.ruleset import Hooks
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId
 from fcm.modules._data import add_cards
+from fcm.rulesets import Module, known_modules
 
 ID = "mass_marketeers"
 

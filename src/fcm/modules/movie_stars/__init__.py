@@ -14,10 +14,11 @@ waitresses for income, ties and First waitress played).
 
 from __future__ import annotations
 
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.ruleset import Hooks
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
+from fcm.rulesets import Module, known_modules
 
 ID = "movie_stars"
 STARS = (EmployeeId.B_MOVIE_STAR, EmployeeId.C_MOVIE_STAR, EmployeeId.D_MOVIE_STAR)

@@ -54,7 +54,7 @@ from fcm.core.actions import Action, Done, FreeMailbox
 from fcm.core.company import board_of, occupied_squares, restaurant_cells, shifts
 from fcm.core.events import EventKind, EventLog, MilestoneCampaign
 from fcm.core.geometry import campaign_cells
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.ruleset import Hooks
 from fcm.core.state import Campaign, CampaignDraft, GameState, House, WorkingTurn
 from fcm.core.types import (
     MILESTONE_IDS,
@@ -66,6 +66,7 @@ from fcm.core.types import (
     Seat,
 )
 from fcm.modules._data import add_milestones, ketchup_file
+from fcm.rulesets import Module, known_modules
 
 ID = "new_milestones"
 M = MilestoneId

@@ -15,10 +15,11 @@ Management Trainee manages the same cards (no extra slots). The engine counts sh
 
 from __future__ import annotations
 
-from fcm.core.ruleset import Hooks, Module, known_modules
+from fcm.core.ruleset import Hooks
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
+from fcm.rulesets import Module, known_modules
 
 ID = "night_shift_managers"
 MANAGER = EmployeeId.NIGHT_SHIFT_MANAGER

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from fcm.core.ruleset import BreakChange, Hooks, Module, known_modules
+from fcm.core.ruleset import BreakChange, Hooks
 from fcm.core.state import GameState
 from fcm.modules._data import setup_of
+from fcm.rulesets import Module, known_modules
 
 ID = "reserve_prices"
 
