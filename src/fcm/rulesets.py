@@ -9,7 +9,8 @@ built once; :func:`rules_for` resolves what a game's :class:`~fcm.core.state.Opt
 (``ruleset`` and ``modules``), and ``fcm.games`` passes the result to the engine.
 
 A ruleset built here pickles as its id and modules and unpickles to this cache's object (see
-``Ruleset.rebuild``), so states cross process boundaries (multiprocessing, Ray).
+``Ruleset.rebuild``), so states cross process boundaries (multiprocessing, Ray); a variant's id
+must be registered in the receiving process too (the modules are, by importing ``fcm``).
 """
 
 from __future__ import annotations

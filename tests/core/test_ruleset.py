@@ -39,6 +39,17 @@ def test_base_games_keep_their_saved_form():
     assert state_from_dict(json.loads(state.canonical_json())).rules is base_ruleset()
 
 
+def test_the_engine_refuses_a_ruleset_that_is_not_the_one_the_options_name():
+    """Core is handed the ruleset (fcm.games resolves it): one playing other modules than the
+    options save would replay differently, so setup refuses it, naming both."""
+    from fcm.core.setup import new_game
+
+    with_modules = get_ruleset(BASE, {"fry_chefs"})
+    with pytest.raises(ValueError, match=r"plays modules \['fry_chefs'\], the options name \[\]"):
+        new_game(2, 1, Options(), rules=with_modules)
+    assert new_game(2, 1, Options(), rules=base_ruleset()) == fcm.new_game(2, 1)
+
+
 def test_an_unknown_ruleset_is_refused_naming_it():
     with pytest.raises(ScenarioError, match="unknown ruleset 'ketchup'"):
         fcm.new_game(players=2, seed=1, options=Options(ruleset="ketchup"))
