@@ -15,19 +15,19 @@ from fcm.core.geometry import (
     restaurant_entrances,
 )
 from fcm.core.types import Cell
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 
 SEEDS = range(15)
 
 
 def _build_ms(players: int) -> float:
-    setup = CATALOG.setups[players]
+    setup = base_ruleset().catalog.setups[players]
     times: list[float] = []
     for seed in SEEDS:
         layout = random_placements(setup.tile_rows, setup.tile_cols, seed)
         clear_board_cache()
         start = time.perf_counter()
-        Board.build(layout, CATALOG.tiles)
+        Board.build(layout, base_ruleset().catalog.tiles)
         times.append(time.perf_counter() - start)
     times.sort()
     return times[len(times) // 2] * 1e3
@@ -38,7 +38,7 @@ def board_rows() -> list[Row]:
     """Build times for 2-5 player maps, then queries on one 5-player map."""
     rows: list[Row] = []
     for players in (2, 3, 4, 5):
-        setup = CATALOG.setups[players]
+        setup = base_ruleset().catalog.setups[players]
         rows.append(
             Row(
                 "board",
@@ -49,7 +49,7 @@ def board_rows() -> list[Row]:
             )
         )
 
-    board = Board.build(random_placements(4, 5, 1), CATALOG.tiles)
+    board = Board.build(random_placements(4, 5, 1), base_ruleset().catalog.tiles)
     houses = list(board.printed_houses.values())
     spots = board.legal_restaurant_placements(set())
     picked = spots[:: max(1, len(spots) // 10)][:10]

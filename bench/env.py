@@ -13,9 +13,9 @@ import time
 
 from bench import Row, register
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options
 from fcm.core.views import view
+from fcm.games import new_game
 
 PLAYERS = 4
 STEPS = 3000

@@ -41,9 +41,9 @@ from fcm.core.company import board_of, owned_cards, salary_due, structure_fits
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
 from fcm.core.rng import Rng
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, House, Phase, Restaurant
 from fcm.core.types import DRINKS, CampaignType, Cell, Good, Seat
-from fcm.data import CATALOG
 
 # What the company wants to own, in the order it hires (entry-level cards only).
 HIRE_PLAN: tuple[tuple[str, int], ...] = (
@@ -124,7 +124,7 @@ class HeuristicV0Bot:
 
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         p = view.players[seat]
-        plan = self._work_plan(list(p.hand), view.ceo_slots)
+        plan = self._work_plan(list(p.hand), view.ceo_slots, view.rules)
         draft = Counter(view.turn.drafts.get(seat, []))
         want = Counter(plan) - draft
         for card in sorted(want, key=lambda c: -WORK_PRIORITY.get(c, 50)):
@@ -133,23 +133,24 @@ class HeuristicV0Bot:
         return Done()
 
     @staticmethod
-    def _work_plan(hand: list[str], ceo_slots: int) -> list[str]:
+    def _work_plan(hand: list[str], ceo_slots: int, rules: Ruleset) -> list[str]:
         """The best set of cards that fits: managers with the most slots first, then the most
         useful others."""
+        employees = rules.catalog.employees
         managers = sorted(
-            (c for c in hand if CATALOG.employees[c].is_manager),
-            key=lambda c: -CATALOG.employees[c].slots,
+            (c for c in hand if employees[c].is_manager),
+            key=lambda c: -employees[c].slots,
         )
         others = sorted(
-            (c for c in hand if not CATALOG.employees[c].is_manager and WORK_PRIORITY.get(c, 50)),
+            (c for c in hand if not employees[c].is_manager and WORK_PRIORITY.get(c, 50)),
             key=lambda c: -WORK_PRIORITY.get(c, 50),
         )
         best: list[str] = []
         for m_count in range(min(len(managers), ceo_slots) + 1):
             chosen = managers[:m_count]
-            capacity = ceo_slots - m_count + sum(CATALOG.employees[m].slots for m in chosen)
+            capacity = ceo_slots - m_count + sum(employees[m].slots for m in chosen)
             plan = chosen + others[:capacity]
-            if structure_fits(plan, ceo_slots) and len(plan) > len(best):
+            if structure_fits(plan, ceo_slots, rules) and len(plan) > len(best):
                 best = plan
         return best
 
@@ -168,7 +169,7 @@ class HeuristicV0Bot:
         if due * 2 > p.cash + 10:
             idle = [
                 a for a in fires
-                if a.employee in p.beach and CATALOG.employees[a.employee].salary
+                if a.employee in p.beach and view.rules.catalog.employees[a.employee].salary
             ]
             if idle:
                 return min(idle, key=lambda a: WORK_PRIORITY.get(a.employee, 50))
@@ -223,7 +224,7 @@ class HeuristicV0Bot:
         owned = owned_cards(view, seat)
         career: Counter[str] = Counter()
         for card, n in owned.items():
-            career[_entry_of(card)] += n
+            career[_entry_of(view.rules, card)] += n
         legal = {a.employee: a for a in hires if isinstance(a, Hire)}
         for card, count in HIRE_PLAN:
             if career[card] < count and card in legal:
@@ -233,11 +234,11 @@ class HeuristicV0Bot:
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
         p = view.players[seat]
         owned = owned_cards(view, seat)
-        salaried = sum(n for c, n in owned.items() if CATALOG.employees[c].salary)
+        salaried = sum(n for c, n in owned.items() if view.rules.catalog.employees[c].salary)
         afford = p.cash >= 5 * (salaried + 1) - 10 or view.round <= 3
         food = _main_food(view, seat)
         for src, dst in TRAIN_PLAN:
-            if not afford and CATALOG.employees[dst].salary:
+            if not afford and view.rules.catalog.employees[dst].salary:
                 break
             if food is Good.PIZZA and dst == "burger_cook" and owned["pizza_cook"] == 0:
                 continue
@@ -252,7 +253,7 @@ class HeuristicV0Bot:
 
         def key(a: Action) -> tuple[int, int]:
             assert isinstance(a, StartCampaign)
-            tile = CATALOG.campaigns[a.number]
+            tile = view.rules.catalog.campaigns[a.number]
             return (rank[tile.type], -tile.height * tile.width)
 
         return min(starts, key=key)
@@ -260,7 +261,7 @@ class HeuristicV0Bot:
     def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
         w = view.turn.working
         assert w is not None and w.draft is not None
-        tile = CATALOG.campaigns[w.draft.number]
+        tile = view.rules.catalog.campaigns[w.draft.number]
         good = _main_food(view, seat)
         serve = _service_distances(view, seat)
         best_score = -1.0
@@ -398,10 +399,11 @@ class HeuristicV0Bot:
 # -- shared estimates ---------------------------------------------------------------------------
 
 
-def _entry_of(card: str) -> str:
+def _entry_of(rules: Ruleset, card: str) -> str:
     """The entry-level card a career starts from."""
-    while CATALOG.employees[card].trained_from:
-        card = CATALOG.employees[card].trained_from[0]
+    employees = rules.catalog.employees
+    while employees[card].trained_from:
+        card = employees[card].trained_from[0]
     return card
 
 

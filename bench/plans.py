@@ -373,7 +373,7 @@ def main() -> None:
 def openings(bot: str, players: int, games: int, seed: int) -> tuple[Counter[str], list[int]]:
     """Self-play: each seat's opening (first food cooked + first campaign type) and rounds."""
     from fcm.core.actions import Cook, StartCampaign
-    from fcm.data import CATALOG
+    from fcm.rulesets import base_ruleset
 
     seen: Counter[str] = Counter()
     rounds: list[int] = []
@@ -389,7 +389,7 @@ def openings(bot: str, players: int, games: int, seed: int) -> tuple[Counter[str
             if isinstance(action, Cook) and seat not in first_food:
                 first_food[seat] = action.good.value
             if isinstance(action, StartCampaign) and seat not in first_campaign:
-                first_campaign[seat] = CATALOG.campaigns[action.number].type.value
+                first_campaign[seat] = base_ruleset().catalog.campaigns[action.number].type.value
 
         s = seed + g
         result = play_game([make_bot(bot, s * 10 + i) for i in range(players)], s,

@@ -14,9 +14,9 @@ import pytest
 from fcm.core.engine import advance, apply, current_actors, enter_phase, legal_actions
 from fcm.core.errors import IllegalActionError
 from fcm.core.events import Event, EventLog
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options, Phase, Restaurant
 from fcm.core.types import Cell, Corner, Seat
+from fcm.games import new_game
 
 # A 2x2 map of plain crossroads tiles (A: house 2, B: house 4, R: soda, T: lemonade).
 SMALL_MAP: list[list[tuple[str, int]]] = [[("A", 0), ("B", 0)], [("R", 0), ("T", 0)]]

@@ -15,10 +15,9 @@ from bench.plans import PLANS, PlanBot, opponent
 from fcm.bots.heuristic import HeuristicBot
 from fcm.core.actions import ChooseReserve, Done, Fire, Hire, SendToWork
 from fcm.core.engine import apply, current_actors, legal_actions
-from fcm.core.scenario import load_scenario
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options
 from fcm.core.views import view
+from fcm.games import load_scenario, new_game
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 TILES = [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]]

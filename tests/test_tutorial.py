@@ -13,7 +13,7 @@ import pytest
 import fcm
 from fcm import tutorial
 from fcm.bots import make_bot
-from fcm.core.scenario import load_scenario_with_events
+from fcm.games import load_scenario_with_events
 
 # What the player does at each step that waits for an action (the page's buttons send these).
 PLAYER: dict[str, list[dict[str, Any]]] = {

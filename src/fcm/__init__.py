@@ -36,7 +36,6 @@ from fcm.core.actions import (
     ThrowAway,
     Train,
     action_from_json,
-    parse_action,
 )
 from fcm.core.engine import (
     apply,
@@ -58,11 +57,11 @@ from fcm.core.errors import (
     ScenarioError,
 )
 from fcm.core.events import Event
-from fcm.core.record import GameRecord
-from fcm.core.scenario import load_scenario
-from fcm.core.setup import new_game
-from fcm.core.state import GameState, Options, Phase, state_from_dict
+from fcm.core.parse import parse_action
+from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import view
+from fcm.games import load_scenario, new_game, state_from_dict
+from fcm.record import GameRecord
 
 __version__ = "0.1.0"
 

@@ -65,9 +65,10 @@ from fcm.core.phases.marketing import houses_reached
 from fcm.core.phases.working import campaigns as _campaigns_step
 from fcm.core.phases.working.common import STEP_TITLES
 from fcm.core.phases.working.goods import drink_route
-from fcm.core.ruleset import Ruleset, base_ruleset
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
+from fcm.rulesets import base_ruleset
 
 __all__ = [
     "PHASE_NAMES",
@@ -282,9 +283,7 @@ def static_info(state: GameState) -> dict[str, Any]:
 # -- the position -------------------------------------------------------------------------------
 
 
-def _structure(
-    cards: list[EmployeeId], ceo_slots: int, rules: Ruleset | None = None
-) -> list[dict[str, Any]]:
+def _structure(cards: list[EmployeeId], ceo_slots: int, rules: Ruleset) -> list[dict[str, Any]]:
     return [
         {"card": card, "reports": list(reports)}
         for card, reports in seat_structure(cards, ceo_slots, rules)

@@ -9,10 +9,10 @@ from fcm.bots.base import NO_VIEW, Bot, reads_view
 from fcm.core.engine import apply, apply_in_place, current_actors
 from fcm.core.errors import InvariantError
 from fcm.core.events import Event
-from fcm.core.record import GameRecord
-from fcm.core.setup import new_game_with_events
 from fcm.core.state import GameState, Options
 from fcm.core.views import view
+from fcm.games import new_game_with_events
+from fcm.record import GameRecord
 
 MAX_ACTIONS = 200_000
 # What ``fcm simulate``, ``fcm play`` and ``fcm verify`` cap bot games at (Options.round_limit):

@@ -50,8 +50,7 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
         if isinstance(action, Cook):
             food.setdefault(seat, action.good.value)
         elif isinstance(action, StartCampaign):
-            kind = state.rules.catalog.campaigns[action.number].type
-            campaign.setdefault(seat, kind.value)
+            campaign.setdefault(seat, state.rules.catalog.campaigns[action.number].type.value)
 
     start = time.perf_counter()
     result = play_game(bots, spec.seed, Options.from_dict(spec.options), on_step=first_moves)

@@ -21,8 +21,9 @@ from fcm.core.engine import current_actors, legal_actions
 from fcm.core.errors import InvariantError
 from fcm.core.invariants import check_invariants
 from fcm.core.rng import Rng
-from fcm.core.state import GameState, Options, state_from_dict
+from fcm.core.state import GameState, Options
 from fcm.core.views import view
+from fcm.games import state_from_dict
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 

@@ -7,9 +7,9 @@ import pytest
 
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.core.engine import current_actors, legal_actions
-from fcm.core.setup import new_game
 from fcm.core.state import Options
 from fcm.core.views import view
+from fcm.games import new_game
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 CAPPED = Options(round_limit=SIMULATION_ROUND_LIMIT)  # bot games: the simulation cap

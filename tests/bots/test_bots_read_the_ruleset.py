@@ -7,10 +7,11 @@ from typing import Any
 
 import fcm
 from fcm.bots.heuristic import pack_structure, seats_short
-from fcm.core.ruleset import build_ruleset, register_ruleset
+from fcm.core.ruleset import build_ruleset
 from fcm.core.state import Options
 from fcm.core.views import view
 from fcm.data import load_raw, parse_catalog
+from fcm.rulesets import register_ruleset
 
 CARDS = ["management_trainee", "waitress", "waitress", "waitress", "errand_boy"]
 

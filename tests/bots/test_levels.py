@@ -10,9 +10,9 @@ from fcm.bots.search import HardBot
 from fcm.core.actions import ChooseReserve
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.rng import Rng
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Phase
 from fcm.core.views import view
+from fcm.games import new_game
 
 
 def random_positions(count: int, seed: int) -> list[tuple[GameState, int]]:

@@ -9,11 +9,10 @@ from typing import Any
 from fcm.bots.medium import MediumBot
 from fcm.core.actions import ChooseReserve, Done, Fire, SendToWork
 from fcm.core.engine import current_actors, legal_actions
-from fcm.core.scenario import load_scenario
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Good
 from fcm.core.views import view
+from fcm.games import load_scenario, new_game
 
 TILES = [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]]
 
@@ -297,14 +296,14 @@ def test_plays_every_campaign_type_it_trains_for():
     mailboxes and airplanes (its Campaign and Brand Managers), not only billboards."""
     from fcm.bots import make_bot
     from fcm.core.actions import StartCampaign
-    from fcm.data import CATALOG
+    from fcm.rulesets import base_ruleset
     from fcm.runner import play_game
 
     kinds = set()
 
     def seen(state: GameState, seat: int, action: object) -> None:
         if isinstance(action, StartCampaign):
-            kinds.add(CATALOG.campaigns[action.number].type.value)
+            kinds.add(base_ruleset().catalog.campaigns[action.number].type.value)
 
     for seed in range(1, 5):
         play_game([make_bot("medium", seed * 10 + i) for i in range(2)], seed, on_step=seen)

@@ -11,9 +11,9 @@ from fcm.bots.medium import MediumBot
 from fcm.bots.search import HardBot, value
 from fcm.core.actions import ChooseReserve, PlaceRestaurant
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Phase
 from fcm.core.views import view
+from fcm.games import new_game
 
 
 def _setup_restaurants(players: int, seed: int) -> tuple[GameState, int]:

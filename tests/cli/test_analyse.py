@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from fcm.cli.main import main
-from fcm.core.record import GameRecord
 from fcm.core.state import Phase
+from fcm.record import GameRecord
 
 
 def test_analyse_lists_candidate_moves_with_values(tmp_path, capsys):

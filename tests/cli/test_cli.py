@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from fcm.cli.main import main
-from fcm.core.record import GameRecord
+from fcm.record import GameRecord
 
 
 def test_map_renders_a_board(capsys):

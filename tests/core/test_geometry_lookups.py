@@ -11,8 +11,8 @@ import pytest
 
 from fcm.core.company import board_of
 from fcm.core.geometry import Board
-from fcm.core.setup import new_game
 from fcm.core.types import Cell, Orientation
+from fcm.games import new_game
 
 
 def boards() -> list[Board]:

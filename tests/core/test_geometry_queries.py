@@ -8,12 +8,13 @@ import pytest
 from fcm.core.geometry import Board, campaign_cells, random_placements, restaurant_entrances
 from fcm.core.rng import Rng
 from fcm.core.types import Cell, Corner
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 
 
 def board_for(seed: int) -> Board:
-    setup = CATALOG.setups[4]
-    return Board.build(random_placements(setup.tile_rows, setup.tile_cols, seed), CATALOG.tiles)
+    catalog = base_ruleset().catalog
+    setup = catalog.setups[4]
+    return Board.build(random_placements(setup.tile_rows, setup.tile_cols, seed), catalog.tiles)
 
 
 def occupied_sets(board: Board, seed: int) -> list[set[Cell]]:

@@ -15,7 +15,7 @@ from fcm.core.geometry import (
     render_board,
 )
 from fcm.core.types import Corner, Good
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 
 TWO_ROAD_TILES = {"E", "J", "M"}
 BRIDGE_TILES = {"G", "P"}
@@ -37,21 +37,21 @@ def road_systems(board: Board) -> int:
 def test_each_tile_road_systems_and_suppliers(letter: str, rotation: int) -> None:
     """facts.md D summary: E, J, M have two separate roads, G and P a bridge (two roads); every
     drink supplier touches a road square of its own tile; in every rotation."""
-    board = Board.build([[(letter, rotation)]], CATALOG.tiles)
+    board = Board.build([[(letter, rotation)]], base_ruleset().catalog.tiles)
     expected = 2 if letter in TWO_ROAD_TILES | BRIDGE_TILES else 1
     assert road_systems(board) == expected
     has_bridge = any(board.is_bridge((r, c)) for r in range(5) for c in range(5))
     assert has_bridge == (letter in BRIDGE_TILES)
     for (r, c), _ in board.suppliers.items():
         assert any(board.is_road(n) for n in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)))
-    number = CATALOG.tiles[letter].house_number
+    number = base_ruleset().catalog.tiles[letter].house_number
     assert set(board.printed_houses) == (set() if number is None else {number})
 
 
 def test_all_twenty_tiles_on_one_map() -> None:
     """facts.md C/D: 11 printed houses 2..18, drinks 5 beer / 4 lemonade / 4 soda, 2 bridges."""
     layout = [[(TILE_LETTERS[r * 5 + c], (r + c) % 4) for c in range(5)] for r in range(4)]
-    board = Board.build(layout, CATALOG.tiles)
+    board = Board.build(layout, base_ruleset().catalog.tiles)
     assert set(board.printed_houses) == {2, 4, 5, 7, 8, 10, 12, 13, 15, 16, 18}
     assert all(len(cells) == 4 for cells in board.printed_houses.values())
     assert Counter(board.suppliers.values()) == {Good.BEER: 5, Good.LEMONADE: 4, Good.SODA: 4}
@@ -62,7 +62,7 @@ def test_all_twenty_tiles_on_one_map() -> None:
 
 def test_tile_g_bridge_as_printed() -> None:
     """facts.md D: tile G's bridge at local [2, 2]; its roads go straight through."""
-    board = Board.build([[("G", 0)]], CATALOG.tiles)
+    board = Board.build([[("G", 0)]], base_ruleset().catalog.tiles)
     assert board.is_bridge((2, 2))
     assert board.road_distance(RoadNode((0, 2), Axis.PLUS), RoadNode((4, 2), Axis.PLUS)) == 0
     assert board.road_distance(RoadNode((2, 0), Axis.PLUS), RoadNode((0, 2), Axis.PLUS)) is None
@@ -72,7 +72,7 @@ def test_cart_on_tile_c_ring_road_next_to_tile_s() -> None:
     """facts.md D.1: a route that can loop on the ring road of tile C still ends; the beer of
     tile S touches both S's road and C's ring across the border, so every route passing S's
     soda has passed the beer first."""
-    board = Board.build([[("C", 0), ("S", 0)]], CATALOG.tiles)
+    board = Board.build([[("C", 0), ("S", 0)]], base_ruleset().catalog.tiles)
     soda, beer = (0, 8), (3, 5)
     assert board.suppliers == {soda: Good.SODA, beer: Good.BEER}
     restaurant = ((0, 5), Corner.SW, False)  # entrance (1, 5): touches (2, 5) and C's (1, 4)
@@ -87,16 +87,16 @@ def test_cart_on_tile_c_ring_road_next_to_tile_s() -> None:
 def test_random_board_for_each_player_count(players: int) -> None:
     """facts.md C: map size by player count, random distinct tiles, random rotations; the same
     seed always gives the same map."""
-    setup = CATALOG.setups[players]
+    setup = base_ruleset().catalog.setups[players]
     rows, cols = setup.tile_rows, setup.tile_cols
     layout = random_placements(rows, cols, 1234)
     assert layout == random_placements(rows, cols, 1234)
     assert len(layout) == rows and all(len(row) == cols for row in layout)
     letters = [p.letter for row in layout for p in row]
     assert len(set(letters)) == rows * cols
-    assert set(letters) <= set(CATALOG.tiles)
+    assert set(letters) <= set(base_ruleset().catalog.tiles)
     assert all(0 <= p.rotation <= 3 for row in layout for p in row)
-    board = Board.build(layout, CATALOG.tiles)
+    board = Board.build(layout, base_ruleset().catalog.tiles)
     assert (board.height, board.width) == (5 * rows, 5 * cols)
     assert len(render_board(board).splitlines()) == 5 * rows + rows - 1
     others = {random_placements(rows, cols, seed) for seed in range(20)}
@@ -115,6 +115,6 @@ def test_random_placements_rejects_impossible_maps() -> None:
 def test_catalog_boards_are_shared() -> None:
     """A board is built once per layout (cache) and shared."""
     layout = random_placements(3, 3, 99)
-    assert Board.build(layout, CATALOG.tiles) is Board.build(
-        [[(p.letter, p.rotation) for p in row] for row in layout], CATALOG.tiles
+    assert Board.build(layout, base_ruleset().catalog.tiles) is Board.build(
+        [[(p.letter, p.rotation) for p in row] for row in layout], base_ruleset().catalog.tiles
     )

@@ -15,9 +15,9 @@ import json
 import pytest
 
 from fcm.bots import make_bot
-from fcm.core.record import GameRecord
 from fcm.core.state import Options
 from fcm.core.views import view
+from fcm.record import GameRecord
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
 # (bot, players, seed, introductory)

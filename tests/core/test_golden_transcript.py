@@ -14,8 +14,8 @@ from tests.golden.transcript import FILE, dump, header
 
 from fcm.core.actions import action_from_json
 from fcm.core.engine import apply, is_over
-from fcm.core.setup import new_game_with_events
 from fcm.core.state import Options
+from fcm.games import new_game_with_events
 
 
 def test_golden_transcript_replays_event_for_event() -> None:

@@ -16,9 +16,8 @@ import pytest
 
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.perft import moves, perft
-from fcm.core.scenario import load_scenario
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options
+from fcm.games import load_scenario, new_game
 
 BASE: dict[str, Any] = {
     "format": "fcm-scenario/1",

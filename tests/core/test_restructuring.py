@@ -12,20 +12,24 @@ from fcm.core.engine import apply, current_actors, legal_actions
 from fcm.core.errors import IllegalActionError
 from fcm.core.state import Phase
 from fcm.core.views import view
+from fcm.rulesets import base_ruleset
 
 
 def test_excerpt_000_structure_fits_pyramid():
     """Managers only under the CEO; their slots hold non-managers."""
-    assert structure_fits(["management_trainee", "waitress", "waitress", "waitress"], 3)
+    rules = base_ruleset()
+    assert structure_fits(["management_trainee", "waitress", "waitress", "waitress"], 3, rules)
     assert structure_fits(
-        ["management_trainee", "management_trainee", "waitress"] + ["trainer"] * 4, 3
+        ["management_trainee", "management_trainee", "waitress"] + ["trainer"] * 4, 3, rules
     )
-    assert not structure_fits(["waitress"] * 4, 3)  # 3 CEO slots only
-    assert not structure_fits(["management_trainee"] * 4, 3)  # managers need CEO slots
+    assert not structure_fits(["waitress"] * 4, 3, rules)  # 3 CEO slots only
+    assert not structure_fits(["management_trainee"] * 4, 3, rules)  # managers need CEO slots
     assert structure_fits(
-        ["junior_vice_president", "waitress", "waitress", "waitress", "trainer", "trainer"], 3
+        ["junior_vice_president", "waitress", "waitress", "waitress", "trainer", "trainer"],
+        3,
+        rules,
     )
-    assert structure_fits(["executive_vice_president"] + ["waitress"] * 12, 3)
+    assert structure_fits(["executive_vice_president"] + ["waitress"] * 12, 3, rules)
 
 
 def test_facts_a3_round_one_only_the_ceo_works():

@@ -1,14 +1,10 @@
-"""The ruleset is passed in, not imported: core never loads ``fcm.data`` at module level, every
-state carries its ruleset, and a variant with other data or another phase takes effect (and
+"""The ruleset is passed in, not imported: every state carries its ruleset (resolved above core,
+tests/core/test_layering), and a variant with other data or another phase takes effect (and
 saved games of it replay), while base games stay byte-identical (tests/core/test_golden_games)."""
 
 from __future__ import annotations
 
-import ast
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,64 +15,12 @@ from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.errors import ScenarioError
 from fcm.core.events import EventKind, EventLog
 from fcm.core.phases import marketing
-from fcm.core.record import GameRecord
-from fcm.core.ruleset import (
-    BASE,
-    PhaseRules,
-    Ruleset,
-    base_ruleset,
-    build_ruleset,
-    get_ruleset,
-    register_ruleset,
-)
-from fcm.core.state import GameState, Options, Phase, state_from_dict
+from fcm.core.ruleset import BASE, PhaseRules, Ruleset, build_ruleset
+from fcm.core.state import GameState, Options, Phase
 from fcm.data import load_raw, parse_catalog
-
-CORE = Path(__file__).resolve().parents[2] / "src/fcm/core"
-
-
-def _module_level_imports(tree: ast.Module) -> list[str]:
-    """Modules imported outside functions and ``if TYPE_CHECKING:`` blocks."""
-    found: list[str] = []
-
-    def visit(nodes: list[ast.stmt]) -> None:
-        for node in nodes:
-            if isinstance(node, ast.Import):
-                found.extend(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                found.append(node.module)
-            elif isinstance(node, ast.If):
-                if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
-                    visit(node.body)
-                visit(node.orelse)
-            elif isinstance(node, ast.ClassDef):
-                visit(node.body)
-
-    visit(tree.body)
-    return found
-
-
-def test_core_never_imports_the_data_package_at_module_level():
-    offenders = [
-        str(path.relative_to(CORE))
-        for path in sorted(CORE.rglob("*.py"))
-        if any(
-            m == "fcm.data" or m.startswith("fcm.data.")
-            for m in _module_level_imports(ast.parse(path.read_text()))
-        )
-    ]
-    assert offenders == []
-
-
-def test_importing_the_engine_loads_no_game_data():
-    code = (
-        "import sys, pkgutil, importlib, fcm, fcm.core\n"
-        "for m in pkgutil.walk_packages(fcm.core.__path__, 'fcm.core.'):\n"
-        "    importlib.import_module(m.name)\n"
-        "print('fcm.data' in sys.modules)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+from fcm.games import state_from_dict
+from fcm.record import GameRecord
+from fcm.rulesets import base_ruleset, get_ruleset, register_ruleset
 
 
 def test_the_phase_modules_are_the_base_rulesets_phase_rules():
@@ -93,6 +37,17 @@ def test_base_games_keep_their_saved_form():
     state = fcm.new_game(players=2, seed=4)
     assert "ruleset" not in state.to_dict()["options"]
     assert state_from_dict(json.loads(state.canonical_json())).rules is base_ruleset()
+
+
+def test_the_engine_refuses_a_ruleset_that_is_not_the_one_the_options_name():
+    """Core is handed the ruleset (fcm.games resolves it): one playing other modules than the
+    options save would replay differently, so setup refuses it, naming both."""
+    from fcm.core.setup import new_game
+
+    with_modules = get_ruleset(BASE, {"fry_chefs"})
+    with pytest.raises(ValueError, match=r"plays modules \['fry_chefs'\], the options name \[\]"):
+        new_game(2, 1, Options(), rules=with_modules)
+    assert new_game(2, 1, Options(), rules=base_ruleset()) == fcm.new_game(2, 1)
 
 
 def test_an_unknown_ruleset_is_refused_naming_it():

@@ -7,11 +7,9 @@ import json
 import pytest
 
 from fcm.core.errors import ScenarioError
-from fcm.core.scenario import load_scenario, load_scenario_with_events
-from fcm.core.setup import new_game
-from fcm.core.state import state_from_dict
 from fcm.core.types import Good
 from fcm.core.views import view
+from fcm.games import load_scenario, load_scenario_with_events, new_game, state_from_dict
 
 BASE = {
     "format": "fcm-scenario/1",

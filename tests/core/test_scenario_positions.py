@@ -15,9 +15,9 @@ import pytest
 from fcm.core.actions import ChooseReserve, Cook, Done, GetDrinks, Hire, PlaceRestaurant
 from fcm.core.engine import apply, current_actors, legal_actions
 from fcm.core.errors import ScenarioError
-from fcm.core.scenario import load_scenario, load_scenario_with_events
 from fcm.core.state import Phase, WorkStep
 from fcm.core.types import Good
+from fcm.games import load_scenario, load_scenario_with_events
 
 BASE: dict[str, Any] = {
     "format": "fcm-scenario/1",

@@ -7,10 +7,10 @@ import pytest
 from fcm.core.actions import ChooseReserve, Done, PlaceRestaurant
 from fcm.core.engine import apply, current_actors, legal_actions
 from fcm.core.errors import IllegalActionError, NotYourTurnError, ScenarioError
-from fcm.core.setup import new_game
 from fcm.core.state import Options, Phase
 from fcm.core.types import Corner, corner_cell, tile_of
-from fcm.data import CATALOG
+from fcm.games import new_game
+from fcm.rulesets import base_ruleset
 
 
 @pytest.mark.parametrize(
@@ -45,7 +45,7 @@ def test_facts_c_billboards_removed_by_player_count():
 
 def test_facts_c_printed_houses_from_the_map():
     state = new_game(5, seed=3)
-    assert sorted(state.houses) == list(CATALOG.printed_houses)
+    assert sorted(state.houses) == list(base_ruleset().catalog.printed_houses)
     assert all(h.printed and not h.demand for h in state.houses.values())
 
 

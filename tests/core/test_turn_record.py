@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from fcm.core.setup import new_game
-from fcm.core.state import Phase, Stage, TurnFlow, WorkStep, state_from_dict
+from fcm.core.state import Phase, Stage, TurnFlow, WorkStep
 from fcm.core.views import view
+from fcm.games import new_game, state_from_dict
 
 FIXTURE = json.loads(
     (Path(__file__).parent / "fixtures" / "states_before_turn_record.json").read_text()

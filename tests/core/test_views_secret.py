@@ -4,8 +4,8 @@ public actions a player could compute every random outcome to come."""
 from __future__ import annotations
 
 import fcm
-from fcm.core.setup import new_game_with_events
 from fcm.core.state import Phase
+from fcm.games import new_game_with_events
 
 
 def test_no_view_holds_the_seed_before_the_game_is_over() -> None:

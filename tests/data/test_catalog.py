@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId
-from fcm.data import CATALOG, DataError, load_catalog, load_raw, parse_catalog
+from fcm.data import DataError, load_catalog, load_raw, parse_catalog
 from fcm.data import catalog as catalog_module
 
-EMPLOYEES = CATALOG.employees
+EMPLOYEES = load_catalog().employees
 
 # facts.md A.1, column "Box".
 BOX_COUNTS = {
@@ -195,12 +195,12 @@ def test_cards_that_come_from_a_surprising_parent() -> None:
 )
 def test_steps_between(src: str, dst: str, steps: int | None) -> None:
     """facts.md A.2: one training action = one step along the tree."""
-    assert CATALOG.steps_between(src, dst) == steps
+    assert load_catalog().steps_between(src, dst) == steps
 
 
 def test_steps_between_unknown_id() -> None:
     with pytest.raises(KeyError, match="nobody"):
-        CATALOG.steps_between("nobody", "cfo")
+        load_catalog().steps_between("nobody", "cfo")
 
 
 def test_eight_entry_level_and_ten_unique_types() -> None:
@@ -221,7 +221,7 @@ def test_salary_pattern() -> None:
 
 def test_ceo() -> None:
     """facts.md A.1 and C: CEO has 3 slots at start, 1 hire, is no manager card and no 1x card."""
-    ceo = CATALOG.employee("ceo")
+    ceo = load_catalog().employee("ceo")
     assert (ceo.slots, ceo.hires, ceo.is_manager, ceo.unique, ceo.entry_level) == (
         3,
         1,
@@ -230,7 +230,7 @@ def test_ceo() -> None:
         False,
     )
     assert ceo.category == "ceo"
-    assert CATALOG.ceo_start_slots == 3
+    assert load_catalog().ceo_start_slots == 3
 
 
 def test_manager_slots() -> None:
@@ -376,7 +376,7 @@ def test_categories_and_colours() -> None:
 
 def test_employee_lookup_error_is_clear() -> None:
     with pytest.raises(KeyError, match="unknown employee type 'chef'"):
-        CATALOG.employee("chef")
+        load_catalog().employee("chef")
 
 
 # --------------------------------------------------------------------------------------------
@@ -386,7 +386,7 @@ def test_employee_lookup_error_is_clear() -> None:
 @pytest.mark.parametrize(("players", "copies"), [(2, 1), (3, 1), (4, 2), (5, 3)])
 def test_supply_per_player_count(players: int, copies: int) -> None:
     """facts.md A.1 and C: 1x copies 1/1/2/3; every other card is always used in full."""
-    supply = CATALOG.supply_for(players)
+    supply = load_catalog().supply_for(players)
     assert set(supply) == set(BOX_COUNTS) - {"ceo"}
     for eid, n in supply.items():
         assert n == (copies if eid in UNIQUE else BOX_COUNTS[eid]), eid
@@ -395,12 +395,12 @@ def test_supply_per_player_count(players: int, copies: int) -> None:
 
 def test_supply_for_unknown_player_count() -> None:
     with pytest.raises(KeyError, match="6 players"):
-        CATALOG.supply_for(6)
+        load_catalog().supply_for(6)
 
 
 def test_ceo_is_not_in_the_supply() -> None:
     """facts.md C: each player takes a CEO; it is not part of the employee supply."""
-    assert CATALOG.employee("ceo").copies_in_supply(4, 2) == 0
+    assert load_catalog().employee("ceo").copies_in_supply(4, 2) == 0
 
 
 @pytest.mark.parametrize(
@@ -422,23 +422,23 @@ def test_player_count_setup(
     removed: tuple[int, ...],
 ) -> None:
     """facts.md C setup table: map, bank ($50/player, intro $75), 1x copies, billboards removed."""
-    s = CATALOG.setups[players]
+    s = load_catalog().setups[players]
     assert (s.players, s.tile_rows, s.tile_cols) == (players, rows, cols)
     assert (s.bank, s.bank_intro) == (bank, intro) == (50 * players, 75 * players)
     assert s.unique_copies == copies
     assert s.billboards_removed == removed
-    assert all(CATALOG.campaigns[n].type is CampaignType.BILLBOARD for n in removed)
+    assert all(load_catalog().campaigns[n].type is CampaignType.BILLBOARD for n in removed)
 
 
 def test_player_counts_are_two_to_five() -> None:
     """facts.md C."""
-    assert list(CATALOG.setups) == [2, 3, 4, 5]
-    assert CATALOG.setups[5].tiles_used == len(CATALOG.tiles) == 20
+    assert list(load_catalog().setups) == [2, 3, 4, 5]
+    assert load_catalog().setups[5].tiles_used == len(load_catalog().tiles) == 20
 
 
 def test_reserve_cards() -> None:
     """facts.md C: +$100 / 2 slots, +$200 / 3 slots, +$300 / 4 slots."""
-    assert [(c.money, c.ceo_slots) for c in CATALOG.reserve_cards] == [
+    assert [(c.money, c.ceo_slots) for c in load_catalog().reserve_cards] == [
         (100, 2),
         (200, 3),
         (300, 4),
@@ -447,17 +447,18 @@ def test_reserve_cards() -> None:
 
 def test_component_limits() -> None:
     """facts.md 0 and C: 8 houses, 8 gardens, 3 restaurants, CEO 3 slots; facts.md B freezer 10."""
-    assert CATALOG.placeable_houses == (1, 3, 6, 9, 11, 14, 17, 19)
-    assert CATALOG.garden_tiles == 8
-    assert CATALOG.restaurants_per_player == 3
-    assert CATALOG.ceo_start_slots == 3
-    assert CATALOG.freezer_capacity == 10
+    assert load_catalog().placeable_houses == (1, 3, 6, 9, 11, 14, 17, 19)
+    assert load_catalog().garden_tiles == 8
+    assert load_catalog().restaurants_per_player == 3
+    assert load_catalog().ceo_start_slots == 3
+    assert load_catalog().freezer_capacity == 10
 
 
 def test_house_numbers_run_1_to_19() -> None:
     """facts.md C: 11 printed and 8 placeable houses share the numbers 1-19."""
-    assert CATALOG.printed_houses == (2, 4, 5, 7, 8, 10, 12, 13, 15, 16, 18)
-    assert sorted(CATALOG.printed_houses + CATALOG.placeable_houses) == list(range(1, 20))
+    catalog = load_catalog()
+    assert catalog.printed_houses == (2, 4, 5, 7, 8, 10, 12, 13, 15, 16, 18)
+    assert sorted(catalog.printed_houses + catalog.placeable_houses) == list(range(1, 20))
 
 
 # --------------------------------------------------------------------------------------------
@@ -466,9 +467,9 @@ def test_house_numbers_run_1_to_19() -> None:
 
 def test_sixteen_campaigns_by_type() -> None:
     """facts.md 0 and C: 3 radios #1-3, 3 airplanes #4-6, 4 mailboxes #7-10, 6 billboards #11-16."""
-    assert list(CATALOG.campaigns) == list(range(1, 17))
+    assert list(load_catalog().campaigns) == list(range(1, 17))
     by_type: dict[CampaignType, list[int]] = {}
-    for c in CATALOG.campaigns.values():
+    for c in load_catalog().campaigns.values():
         by_type.setdefault(c.type, []).append(c.number)
     assert by_type == {
         CampaignType.RADIO: [1, 2, 3],
@@ -480,7 +481,7 @@ def test_sixteen_campaigns_by_type() -> None:
 
 def test_campaign_footprints() -> None:
     """facts.md C: footprints as printed (height x width); airplanes span 1/3/5."""
-    sizes = {c.number: (c.height, c.width) for c in CATALOG.campaigns.values()}
+    sizes = {c.number: (c.height, c.width) for c in load_catalog().campaigns.values()}
     assert sizes == {
         1: (1, 1),
         2: (1, 1),
@@ -499,8 +500,8 @@ def test_campaign_footprints() -> None:
         15: (1, 1),
         16: (1, 1),
     }
-    assert [CATALOG.campaigns[n].span for n in (4, 5, 6)] == [1, 3, 5]
-    assert {n for n, c in CATALOG.campaigns.items() if c.is_square} == {
+    assert [load_catalog().campaigns[n].span for n in (4, 5, 6)] == [1, 3, 5]
+    assert {n for n, c in load_catalog().campaigns.items() if c.is_square} == {
         1,
         2,
         3,
@@ -513,7 +514,8 @@ def test_campaign_footprints() -> None:
         15,
         16,
     }
-    assert (CATALOG.campaigns[11].long_side, CATALOG.campaigns[11].short_side) == (3, 2)
+    eleven = load_catalog().campaigns[11]
+    assert (eleven.long_side, eleven.short_side) == (3, 2)
 
 
 # --------------------------------------------------------------------------------------------
@@ -522,7 +524,7 @@ def test_campaign_footprints() -> None:
 
 def test_milestones() -> None:
     """facts.md B: the 18 milestones and their RB copy counts (sum 84)."""
-    copies = {m.id: m.copies for m in CATALOG.milestones.values()}
+    copies = {m.id: m.copies for m in load_catalog().milestones.values()}
     assert copies == {
         "first_billboard": 6,
         "first_train": 6,
@@ -544,7 +546,7 @@ def test_milestones() -> None:
         "first_pay_20": 3,
     }
     assert sum(copies.values()) == 84
-    for m in CATALOG.milestones.values():
+    for m in load_catalog().milestones.values():
         assert m.name and m.claim_when and m.effect and m.effect_starts
 
 
@@ -555,25 +557,25 @@ def test_milestones() -> None:
 def _count(ch: str) -> dict[str, int]:
     return {
         t.letter: sum(row.count(ch) for row in t.grid)
-        for t in CATALOG.tiles.values()
+        for t in load_catalog().tiles.values()
         if any(ch in row for row in t.grid)
     }
 
 
 def test_twenty_tiles_of_five_by_five() -> None:
     """facts.md 0 and D: 20 tiles A-T, 5x5 squares each."""
-    assert "".join(CATALOG.tiles) == "ABCDEFGHIJKLMNOPQRST"
-    for t in CATALOG.tiles.values():
+    assert "".join(load_catalog().tiles) == "ABCDEFGHIJKLMNOPQRST"
+    for t in load_catalog().tiles.values():
         assert len(t.grid) == 5 and all(len(row) == 5 for row in t.grid)
         assert set("".join(t.grid)) <= set(".rxHslb")
 
 
 def test_printed_house_of_every_tile() -> None:
     """facts.md D: 11 printed houses and their tiles; the other 9 tiles have none."""
-    houses = {t.letter: t.house_number for t in CATALOG.tiles.values() if t.house_number}
+    houses = {t.letter: t.house_number for t in load_catalog().tiles.values() if t.house_number}
     assert houses == TILE_HOUSES
-    assert sorted(houses.values()) == list(CATALOG.printed_houses)
-    for t in CATALOG.tiles.values():
+    assert sorted(houses.values()) == list(load_catalog().printed_houses)
+    for t in load_catalog().tiles.values():
         h_squares = [(r, c) for r in range(5) for c in range(5) if t.square(r, c) == "H"]
         if t.house_number is None:
             assert h_squares == []
@@ -594,7 +596,7 @@ def test_drink_suppliers() -> None:
 
 def test_every_supplier_touches_a_road() -> None:
     """facts.md D summary: every drink supplier touches at least one road square of its tile."""
-    for t in CATALOG.tiles.values():
+    for t in load_catalog().tiles.values():
         for r in range(5):
             for c in range(5):
                 if t.square(r, c) in "slb":
@@ -609,7 +611,7 @@ def test_bridge_tiles_g_and_p() -> None:
     """facts.md D: bridges only on G and P, one bridge square in the middle of a crossroads."""
     assert _count("x") == {"G": 1, "P": 1}
     for letter in "GP":
-        tile = CATALOG.tiles[letter]
+        tile = load_catalog().tiles[letter]
         assert tile.square(2, 2) == "x"
         assert tile.grid[2] == "rrxrr"
         assert [row[2] for row in tile.grid] == ["r", "r", "x", "r", "r"]
@@ -620,15 +622,15 @@ def test_bridge_tiles_g_and_p() -> None:
 
 
 def test_catalog_is_loaded_once_and_immutable() -> None:
-    assert load_catalog() is CATALOG
+    assert load_catalog() is load_catalog()
     with pytest.raises(dataclasses.FrozenInstanceError):
-        CATALOG.garden_tiles = 9  # type: ignore[misc]
+        load_catalog().garden_tiles = 9  # type: ignore[misc]
     with pytest.raises(TypeError):
-        CATALOG.employees["x"] = CATALOG.employee("ceo")  # type: ignore[index]
+        load_catalog().employees["x"] = load_catalog().employee("ceo")  # type: ignore[index]
 
 
 def test_parse_catalog_of_the_shipped_files_equals_catalog() -> None:
-    assert parse_catalog(load_raw()) == CATALOG
+    assert parse_catalog(load_raw()) == load_catalog()
 
 
 def _tamper(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
@@ -842,12 +844,13 @@ def test_the_id_vocabularies_name_exactly_the_base_games_cards_and_milestones() 
 
     cards = ids("employees.json", "employees")
     ms = ids("milestones.json", "milestones")
-    assert list(CATALOG.employees) == list(EmployeeId.known())[: len(CATALOG.employees)]
-    assert sorted([*CATALOG.employees, *cards]) == sorted(EmployeeId.known())
-    assert list(CATALOG.milestones) == list(MilestoneId.known())[: len(CATALOG.milestones)]
-    assert sorted([*CATALOG.milestones, *ms]) == sorted(MilestoneId.known())
-    assert all(type(e.id) is EmployeeId for e in CATALOG.employees.values())
-    assert all(type(t) is EmployeeId for e in CATALOG.employees.values() for t in e.trains_into)
+    catalog = load_catalog()
+    assert list(catalog.employees) == list(EmployeeId.known())[: len(catalog.employees)]
+    assert sorted([*catalog.employees, *cards]) == sorted(EmployeeId.known())
+    assert list(catalog.milestones) == list(MilestoneId.known())[: len(catalog.milestones)]
+    assert sorted([*catalog.milestones, *ms]) == sorted(MilestoneId.known())
+    assert all(type(e.id) is EmployeeId for e in catalog.employees.values())
+    assert all(type(t) is EmployeeId for e in catalog.employees.values() for t in e.trains_into)
 
 
 def test_a_misspelt_employee_id_in_the_data_names_the_field() -> None:

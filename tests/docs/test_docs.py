@@ -35,8 +35,8 @@ def test_scenario_examples_load():
     import json
 
     from fcm.core.engine import current_actors
-    from fcm.core.scenario import load_scenario
     from fcm.core.state import Phase
+    from fcm.games import load_scenario
 
     blocks = _json_blocks("docs/scenarios.md")
     assert len(blocks) >= 4
@@ -50,8 +50,8 @@ def test_scenario_examples_say_what_they_show():
     import json
 
     from fcm.core.engine import current_actors, legal_actions
-    from fcm.core.scenario import load_scenario
     from fcm.core.state import Phase
+    from fcm.games import load_scenario
 
     whole, payday, working, setup = (
         load_scenario(json.loads(b)) for b in _json_blocks("docs/scenarios.md")

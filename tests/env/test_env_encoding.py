@@ -16,9 +16,9 @@ import fcm
 from fcm.bots import make_bot
 from fcm.core.state import GameState
 from fcm.core.types import Corner
-from fcm.data import CATALOG
 from fcm.env import encoding as E
 from fcm.env.observation import legal_mask
+from fcm.rulesets import base_ruleset
 
 
 def check_position(state: GameState, seat: int, seen: Counter[str]) -> None:
@@ -42,20 +42,21 @@ def check_position(state: GameState, seat: int, seen: Counter[str]) -> None:
 
 def test_vocabularies_cover_the_catalog() -> None:
     """The frozen vocabularies of version 1 are exactly the game's cards, edges and tiles."""
-    assert set(E.EMPLOYEES) == set(CATALOG.employees)
-    edges = {(e.id, into) for e in CATALOG.employees.values() for into in e.trains_into}
+    catalog = base_ruleset().catalog
+    assert set(E.EMPLOYEES) == set(catalog.employees)
+    edges = {(e.id, into) for e in catalog.employees.values() for into in e.trains_into}
     assert set(E.TRAIN_EDGES) == edges
-    assert set(E.TRAINERS) == {e.id for e in CATALOG.employees.values() if e.trains}
-    assert set(E.MARKETEERS) == {e.id for e in CATALOG.employees.values() if e.campaign_types}
-    assert max(e.max_duration for e in CATALOG.employees.values()) == E.MAX_DURATION
-    assert set(E.KITCHEN) == {e.id for e in CATALOG.employees.values() if e.food}
-    buyers = {e.id: e.range_kind for e in CATALOG.employees.values() if e.drinks_per_source}
+    assert set(E.TRAINERS) == {e.id for e in catalog.employees.values() if e.trains}
+    assert set(E.MARKETEERS) == {e.id for e in catalog.employees.values() if e.campaign_types}
+    assert max(e.max_duration for e in catalog.employees.values()) == E.MAX_DURATION
+    assert set(E.KITCHEN) == {e.id for e in catalog.employees.values() if e.food}
+    buyers = {e.id: e.range_kind for e in catalog.employees.values() if e.drinks_per_source}
     assert set(E.ERRAND) == {b for b, k in buyers.items() if k is None}
     assert set(E.ROUTE_BUYERS) == {b for b, k in buyers.items() if k is not None}
-    assert tuple(sorted(CATALOG.campaigns)) == E.CAMPAIGN_NUMBERS
-    assert tuple(sorted(CATALOG.placeable_houses)) == E.PLACEABLE_HOUSES
-    assert set(E.HOUSE_NUMBERS) >= set(CATALOG.printed_houses) | set(CATALOG.placeable_houses)
-    assert tuple(r.money for r in CATALOG.reserve_cards) == E.RESERVES
+    assert tuple(sorted(catalog.campaigns)) == E.CAMPAIGN_NUMBERS
+    assert tuple(sorted(catalog.placeable_houses)) == E.PLACEABLE_HOUSES
+    assert set(E.HOUSE_NUMBERS) >= set(catalog.printed_houses) | set(catalog.placeable_houses)
+    assert tuple(r.money for r in catalog.reserve_cards) == E.RESERVES
     tiles = json.loads((Path(fcm.__file__).parent / "data" / "tiles.json").read_text())
     drinks = {"s": "soda", "l": "lemonade", "b": "beer"}
     printed = [
@@ -66,7 +67,7 @@ def test_vocabularies_cover_the_catalog() -> None:
         if ch in drinks
     ]
     assert sorted((letter, str(g)) for letter, g in E.SUPPLIERS) == sorted(printed)
-    biggest = max(CATALOG.setups.values(), key=lambda s: s.tile_rows * s.tile_cols)
+    biggest = max(catalog.setups.values(), key=lambda s: s.tile_rows * s.tile_cols)
     assert (biggest.tile_rows * 5, biggest.tile_cols * 5) == (E.HEIGHT, E.WIDTH)
 
 

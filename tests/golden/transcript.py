@@ -27,7 +27,7 @@ def header() -> dict[str, Any]:
 def lines_of_game() -> list[str]:
     """A heuristic-bot game from the header, as JSON lines: header, then one line per action
     (the setup events ride on the header line)."""
-    from fcm.core.setup import new_game_with_events
+    from fcm.games import new_game_with_events
 
     bots = [make_bot(name, SEED * 10 + i) for i, name in enumerate(BOTS)]
     result = play_game(bots, SEED, Options())

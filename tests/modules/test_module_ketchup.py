@@ -10,9 +10,9 @@ from tests.helpers import add_restaurant, make_state
 
 from fcm.core.events import EventLog
 from fcm.core.phases import dinnertime, marketing
-from fcm.core.scenario import load_scenario_with_events
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, Good
+from fcm.games import load_scenario_with_events
 from fcm.modules.ketchup import ids as ketchup_ids
 
 KETCHUP = frozenset({"ketchup"})

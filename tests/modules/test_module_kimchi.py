@@ -26,8 +26,9 @@ from fcm.core.actions import ChooseAdvert, Done, Hire, ThrowAway
 from fcm.core.errors import ScenarioError
 from fcm.core.events import EventLog
 from fcm.core.phases import dinnertime
-from fcm.core.state import GameState, Phase, state_from_dict
+from fcm.core.state import GameState, Phase
 from fcm.core.types import Good
+from fcm.games import state_from_dict
 from fcm.modules.kimchi.ids import KIMCHI, KIMCHI_MASTER
 
 KIMCHI_ON = frozenset({"kimchi"})

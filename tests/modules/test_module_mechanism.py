@@ -15,9 +15,15 @@ from tests.helpers import make_state
 
 import fcm
 from fcm.core.errors import ScenarioError
-from fcm.core.ruleset import check_modules, get_ruleset, known_modules, playable_modules
-from fcm.core.scenario import load_scenario
-from fcm.core.state import Options, state_from_dict
+from fcm.core.state import Options
+from fcm.games import load_scenario, state_from_dict
+from fcm.rulesets import (
+    check_modules,
+    get_ruleset,
+    known_modules,
+    options_from_dict,
+    playable_modules,
+)
 
 SRC = pathlib.Path(__file__).resolve().parents[2] / "src" / "fcm"
 
@@ -47,7 +53,7 @@ def test_ketchup_0_2_six_players_needs_new_districts_naming_both() -> None:
 
 def test_an_unknown_module_is_refused_by_name() -> None:
     with pytest.raises(ScenarioError, match=r"unknown module\(s\) \['mustard'\]"):
-        Options.from_dict({"modules": ["ketchup", "mustard"]})
+        options_from_dict({"modules": ["ketchup", "mustard"]})
 
 
 def test_a_module_not_implemented_yet_is_refused_by_name() -> None:

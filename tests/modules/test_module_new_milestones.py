@@ -24,16 +24,17 @@ from fcm.core.actions import (
     StartCampaign,
     Train,
     action_from_json,
-    parse_action,
 )
 from fcm.core.company import open_slots, salaried_cards, salary_due
 from fcm.core.engine import apply, legal_actions
 from fcm.core.errors import IllegalActionError, ScenarioError
 from fcm.core.events import EventLog
+from fcm.core.parse import parse_action
 from fcm.core.phases import cleanup, dinnertime, marketing, restructuring
 from fcm.core.phases.working.campaigns import has_placement
-from fcm.core.state import Campaign, GameState, Phase, WorkStep, state_from_dict
+from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good, MilestoneId
+from fcm.games import state_from_dict
 from fcm.modules.new_milestones import ids as nm
 
 NM = frozenset({"new_milestones"})

@@ -31,8 +31,9 @@ from fcm.core.engine import apply, legal_actions
 from fcm.core.errors import IllegalActionError, ScenarioError
 from fcm.core.events import EventLog
 from fcm.core.phases import marketing
-from fcm.core.state import Campaign, GameState, WorkStep, state_from_dict
+from fcm.core.state import Campaign, GameState, WorkStep
 from fcm.core.types import BASE_GOODS, CampaignType, Edge, Good, MilestoneId
+from fcm.games import state_from_dict
 from fcm.modules.new_milestones import ids as nm
 
 M = MilestoneId

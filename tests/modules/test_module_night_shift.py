@@ -146,7 +146,7 @@ def test_ketchup_10_a_scenario_at_dinnertime_counts_a_night_shift_waitress_twice
     two waitresses for ties". A position loaded at Dinnertime counts her as Restructuring does:
     seat 0 (one Waitress, on two shifts) beats seat 1 (one Waitress, first in turn order) on
     the tie for house 2 and earns 2 x $3 tips."""
-    from fcm.core.scenario import load_scenario_with_events
+    from fcm.games import load_scenario_with_events
 
     s, events = load_scenario_with_events({
         "players": 2,

@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from fcm.core.ruleset import module_problem, playable_modules
+from fcm.rulesets import module_problem, playable_modules
 from fcm.verify import check_game
 
 MODULES = sorted(playable_modules())

@@ -28,9 +28,9 @@ from fcm.core.engine import (
 from fcm.core.errors import AmbiguousActionError, NoSuchActionError
 from fcm.core.phases.working.goods import drink_route
 from fcm.core.rng import Rng
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import reserves_visible_to, view
+from fcm.games import new_game
 
 ROUNDS = 6
 

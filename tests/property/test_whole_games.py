@@ -13,8 +13,8 @@ import pytest
 
 from fcm.bots import make_bot
 from fcm.core.engine import ROUND_LIMIT_REASON
-from fcm.core.record import GameRecord
 from fcm.core.state import Options
+from fcm.record import GameRecord
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 from fcm.verify import check_game, config_for
 

@@ -20,7 +20,7 @@ with warnings.catch_warnings():  # starlette suggests httpx2 over httpx; both wo
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from fcm.core.record import GameRecord
+from fcm.record import GameRecord
 from fcm.server import Settings, create_app
 
 PG_URL = os.environ.get("FCM_TEST_DATABASE_URL")

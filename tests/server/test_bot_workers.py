@@ -140,7 +140,7 @@ def test_a_think_over_budget_is_stopped_and_medium_decides(
 
 def test_the_worker_gets_the_seat_view_and_legal_actions_never_the_state() -> None:
     import fcm
-    from fcm.core.scenario import load_scenario
+    from fcm.games import load_scenario
     from fcm.server.bots import job_args
 
     state = load_scenario(RESTRUCTURING)

@@ -10,7 +10,7 @@ from typing import Any
 
 from fcm.bots import make_bot
 from fcm.cli.main import main
-from fcm.core.record import GameRecord
+from fcm.record import GameRecord
 from tests.server.conftest import Game, create
 from tests.server.test_replay import ENDGAME, play_one
 

@@ -115,7 +115,7 @@ def test_sigkill_mid_game_resumes_exactly(
         r = c.http.get(f"/api/games/{gid}/record",
                        headers={"Authorization": f"Bearer {tokens[0]}"})
         assert r.status_code == 200
-        from fcm.core.record import GameRecord
+        from fcm.record import GameRecord
 
         saved = GameRecord.from_json(r.json())
         assert saved.actions == final.actions

@@ -89,7 +89,7 @@ def test_replay_of_a_finished_game_is_exact_and_a_branch_starts_there(client: An
     while play_one(game, bots):
         pass
     record = client.get(f"/api/games/{game.id}/record", headers=game.auth(game.tokens[0])).json()
-    from fcm.core.record import GameRecord
+    from fcm.record import GameRecord
 
     rec = GameRecord.from_json(record)
     index = get(game, 1, "replay")

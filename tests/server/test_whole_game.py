@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from fcm.core.record import GameRecord
+from fcm.record import GameRecord
 from tests.server.conftest import create
 
 

@@ -12,7 +12,7 @@ import pytest
 import fcm
 from fcm.core.company import board_of, restaurant_cells
 from fcm.core.geometry import campaign_cells
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 from tests.web.ui import UI
 
 pytestmark = pytest.mark.browser
@@ -67,7 +67,7 @@ def busy_scenario() -> dict[str, Any]:
         (14, "lemonade", "marketing_trainee", False),
     ]
     for n, (number, good, marketeer, eternal) in enumerate(kinds):
-        tile = CATALOG.campaigns[number]
+        tile = base_ruleset().catalog.campaigns[number]
         options = board.legal_campaign_placements(tile.height, tile.width, occupied)
         cell, orientation = options[(n * 37) % len(options)]
         occupied |= set(campaign_cells(cell, tile.height, tile.width, orientation))

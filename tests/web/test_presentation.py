@@ -143,7 +143,7 @@ def test_restructuring_draft_and_overfill_warning() -> None:
     assert draft["in_hand"] == ["errand_boy"]
     state, _ = fcm.apply(state, 0, fcm.SendToWork("errand_boy"))
     draft = present(fcm.view(state, 0), 0)["chains"][0]["draft"]
-    assert draft["fits"] is structure_fits(draft["cards"], state.ceo_slots) is False
+    assert draft["fits"] is structure_fits(draft["cards"], state.ceo_slots, state.rules) is False
     assert "only the CEO works" in draft["warning"]
     # the other seat sees nothing of it
     other = present(fcm.view(state, 1), 1)

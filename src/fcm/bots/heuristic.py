@@ -34,6 +34,7 @@ from fcm.core.actions import (
     ThrowAway,
     Train,
 )
+from fcm.core.catalog import CampaignTileDef
 from fcm.core.company import (
     board_of,
     ceo_slots_of,
@@ -48,7 +49,6 @@ from fcm.core.rng import Rng
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, House, Phase, Restaurant
 from fcm.core.types import DRINKS, CampaignType, Cell, EmployeeId, Good, Seat
-from fcm.data.catalog import CampaignTileDef
 
 # What the company wants to own, in the order it hires (entry-level cards only).
 HIRE_PLAN: tuple[tuple[EmployeeId, int], ...] = (

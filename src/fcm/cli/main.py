@@ -26,10 +26,10 @@ from fcm.bots import BOT_NAMES, canonical_bot_name, make_bot
 from fcm.cli.render import CHAIN_LETTERS, render_companies, render_position
 from fcm.core.errors import FcmError
 from fcm.core.events import Event
-from fcm.core.record import GameRecord
-from fcm.core.setup import new_game
 from fcm.core.state import Options
 from fcm.core.views import visible_events
+from fcm.games import new_game
+from fcm.record import GameRecord
 from fcm.runner import SIMULATION_ROUND_LIMIT
 
 console = Console(highlight=False)
@@ -38,7 +38,7 @@ BOTS_HELP = f"comma-separated bot names ({', '.join(BOT_NAMES)}; heuristic = eas
 
 def _modules(args: argparse.Namespace) -> frozenset[str]:
     """``--modules a,b``: the expansion modules (docs/modules.md), checked together."""
-    from fcm.core.ruleset import check_modules
+    from fcm.rulesets import check_modules
 
     text = getattr(args, "modules", "") or ""
     chosen = frozenset(m.strip() for m in text.split(",") if m.strip())

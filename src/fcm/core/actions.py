@@ -11,18 +11,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
-from fcm.core.errors import (
-    AmbiguousActionError,
-    FcmError,
-    InvalidActionError,
-    NoSuchActionError,
-)
-from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
-
-if TYPE_CHECKING:
-    from fcm.core.state import GameState
+from fcm.core.errors import InvalidActionError
+from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,101 +503,3 @@ def notation(action: Action) -> str:
         case ThrowAway(good=g):
             return f"throw away {g.value}"
     return action.type  # pragma: no cover
-
-
-# -- parsing the notation back -------------------------------------------------------------------
-
-
-def _words(text: str) -> list[str]:
-    return text.lower().split()
-
-
-def _drawn_cells(words: list[str]) -> tuple[Cell, ...] | None:
-    out = []
-    for w in words:
-        parts = w.strip("[]()").split(",")
-        if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-            return None
-        out.append((int(parts[0]), int(parts[1])))
-    return tuple(out)
-
-
-def _drawn_action(text: str) -> Action | str | None:
-    """The drawn action ``text`` writes out (a route: ``<buyer> route via <suppliers> along
-    <squares or tiles>``; an org chart: ``structure <card> [over <cards>]; ...``), why it does
-    not read as one, or None when it is no drawn form. No list holds these: the rules check
-    them (``check_action``)."""
-    text = " ".join(text.lower().replace(",", ", ").split()).replace(", ", ",")
-    words = text.split()
-    if words and words[0] == "structure":
-        chart: list[tuple[EmployeeId, tuple[EmployeeId, ...]]] = []
-        for entry in text[len("structure") :].split(";"):
-            names = entry.split()
-            if not names and not chart and ";" not in text:
-                break  # "structure": the empty chart
-            under = names[2:] if len(names) > 1 and names[1] == "over" else names[1:]
-            if not names or (len(names) > 1 and (names[1] != "over" or not under)):
-                return "an org chart reads 'structure <card> over <cards>; <card>; ...'"
-            cards = [EMPLOYEE_IDS.get(n) for n in (names[0], *under)]
-            if None in cards:
-                bad = next(n for n in (names[0], *under) if EMPLOYEE_IDS.get(n) is None)
-                return f"{bad!r} is not an employee type"
-            top, *rest = [c for c in cards if c is not None]
-            chart.append((top, tuple(rest)))
-        return ArrangeStructure(tuple(chart))
-    if "along" in words and words[1:3] == ["route", "via"]:
-        buyer = EMPLOYEE_IDS.get(words[0])
-        if buyer is None:
-            return f"{words[0]!r} is not an employee type"
-        at = words.index("along")
-        suppliers, route = _drawn_cells(words[3:at]), _drawn_cells(words[at + 1 :])
-        if suppliers is None or route is None or not route:
-            return "a route reads '<buyer> route via <suppliers> along <squares>' ('row,col')"
-        return GetDrinks(buyer, suppliers=suppliers, route=route)
-    return None
-
-
-def parse_action(state: GameState, seat: Seat, text: str) -> Action:
-    """The legal action of ``seat`` now that ``text`` names: its :func:`notation` (case and
-    spacing free), or the start of exactly one action's notation (``"hire wait"`` is not a
-    word start; ``"hire"`` is ambiguous when several hires are legal). A drawn action (a drink
-    route, an org chart), which no list holds, is read in full and checked by the rules.
-
-    Raises:
-        AmbiguousActionError: ``text`` starts the notation of several legal actions.
-        NoSuchActionError: no legal action reads so (the message lists some that do exist).
-    """
-    from fcm.core.engine import check_action, legal_actions
-
-    legal = legal_actions(state, seat)
-    want = _words(text)
-    written = [(_words(notation(a)), a) for a in legal]
-    exact = [a for words, a in written if words == want]
-    if len(exact) == 1:
-        return exact[0]
-    drawn = _drawn_action(text)
-    if isinstance(drawn, str):
-        raise NoSuchActionError(f"'{text}' does not read as an action: {drawn}")
-    if drawn is not None:
-        try:
-            check_action(state, seat, drawn)
-        except FcmError as exc:
-            raise NoSuchActionError(f"'{text}' is not legal for seat {seat} now: {exc}") from exc
-        return drawn
-    starting = [a for words, a in written if want and words[: len(want)] == want]
-    if len(exact) > 1 or len(starting) > 1:
-        shown = ", ".join(f"'{a}'" for a in (exact or starting)[:6])
-        more = len(exact or starting) - 6
-        raise AmbiguousActionError(
-            f"'{text}' matches {len(exact or starting)} legal actions of seat {seat}: {shown}"
-            + (f" and {more} more" if more > 0 else "")
-        )
-    if len(starting) == 1:
-        return starting[0]
-    if not legal:
-        raise NoSuchActionError(f"seat {seat} has no legal action now; '{text}' is not one")
-    kinds = sorted({notation(a).split()[0] for a in legal})
-    raise NoSuchActionError(
-        f"no legal action of seat {seat} reads '{text}'; legal actions now start with: "
-        + ", ".join(f"'{k}'" for k in kinds)
-    )

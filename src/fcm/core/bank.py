@@ -30,12 +30,14 @@ phases that charge salaries never let that happen.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from fcm.core.events import BankBroken, EventKind, EventLog
-from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Seat
+
+if TYPE_CHECKING:
+    from fcm.core.ruleset import Ruleset
 
 # Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
 # 3.11), and these are read on every action.
@@ -131,11 +133,10 @@ def transfer(state: GameState, seat: Seat, amount: int, log: EventLog, *, reason
         pay_bank(state, seat, -amount, log, reason=reason)
 
 
-def majority_slots(reserves: list[int], rules: Ruleset | None = None) -> int | None:
+def majority_slots(reserves: list[int], rules: Ruleset) -> int | None:
     """The CEO slot number shown most often on these reserve cards (by their money); a tie goes
-    to the highest number. ``None`` when there are no cards. ``rules``: the game's (the base
-    game's when not given)."""
-    slots_of = (rules or base_ruleset()).reserve_slots
+    to the highest number. ``None`` when there are no cards. ``rules``: the game's."""
+    slots_of = rules.reserve_slots
     counts: Counter[int] = Counter(slots_of[money] for money in reserves)
     if not counts:
         return None

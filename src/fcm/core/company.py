@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from fcm.core.extensions import seat_rules, table_rules
 from fcm.core.geometry import Board
-from fcm.core.ruleset import Ruleset, base_ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
+
+if TYPE_CHECKING:
+    from fcm.core.ruleset import Ruleset
 
 # Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
 # 3.11), and these are read on every action.
@@ -46,15 +48,13 @@ def board_of(state: GameState) -> Board:
 # -- structure -----------------------------------------------------------------------------------
 
 
-def structure_fits(
-    cards: Iterable[EmployeeId], ceo_slots: int, rules: Ruleset | None = None
-) -> bool:
+def structure_fits(cards: Iterable[EmployeeId], ceo_slots: int, rules: Ruleset) -> bool:
     """Restructuring (excerpt 000, facts.md A.3): do these cards fit a legal pyramid?
 
     Managers may only sit in CEO slots; everyone else in a free CEO slot or a manager's slot.
-    ``rules``: the game's ruleset (``state.rules``; the base game's when not given).
+    ``rules``: the game's ruleset (``state.rules``).
     """
-    employees = (rules or base_ruleset()).catalog.employees
+    employees = rules.catalog.employees
     managers = 0
     manager_slots = 0
     others = 0
@@ -95,13 +95,13 @@ def open_slots(state: GameState, seat: Seat) -> int:
 
 
 def seat_structure(
-    cards: Iterable[EmployeeId], ceo_slots: int, rules: Ruleset | None = None
+    cards: Iterable[EmployeeId], ceo_slots: int, rules: Ruleset
 ) -> list[tuple[EmployeeId, list[EmployeeId]]]:
     """One legal seating of the cards at work, for display: ``[(card under CEO, [reports])]``.
 
     Managers take CEO slots first; the others fill managers' slots, then free CEO slots.
     """
-    employees = (rules or base_ruleset()).catalog.employees
+    employees = rules.catalog.employees
     cards = sorted(cards)
     managers = sorted(
         (c for c in cards if employees[c].is_manager),

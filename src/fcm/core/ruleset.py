@@ -1,20 +1,18 @@
 """The ruleset: the game's data and the rules a variant may change, passed in.
 
 A :class:`Ruleset` bundles what the engine reads about the game it plays: the catalog (employee
-cards, milestones, map tiles, campaign tiles, setup tables, from ``fcm.data``), the tables derived
-from it once (entry-level cards, trainers, kitchen cards, ...), the expansion modules'
-contributions to the extension points (``fcm.core.extensions``) and the phase rules: one
-:class:`PhaseRules` per phase. Every state carries its ruleset (``state.rules``, shared by clones
-and views, never serialised); games name theirs by id in :class:`~fcm.core.state.Options`
+cards, milestones, map tiles, campaign tiles, setup tables: :mod:`fcm.core.catalog` records), the
+tables derived from it once (entry-level cards, trainers, kitchen cards, ...), the expansion
+modules' contributions to the extension points (:mod:`fcm.core.extensions`) and the phase rules:
+one :class:`PhaseRules` per phase. Every state carries its ruleset (``state.rules``, shared by
+clones and views, never serialised); games name theirs by id in :class:`~fcm.core.state.Options`
 (``Options(ruleset="...")``; the base game's ``"base"`` is left out of the saved options, so
-saved games and state hashes are those of before), and loading a state resolves the id again.
+saved games and state hashes are those of before).
 
-Layering: ``fcm.data`` sits above ``fcm.core`` (it builds core's id enums into its records);
-core never imports it at module level. The only way core reaches the shipped data is
-:func:`base_ruleset`, which imports the loader when first called. A variant or an expansion
-registers its own ruleset with :func:`register_ruleset` (its own catalog, e.g. from
-``fcm.data.parse_catalog`` of modified JSON, and any phase it replaces). ``docs/engine.md``
-shows one.
+Layering: this module is only the record and :func:`build_ruleset`. Core never resolves an id:
+:mod:`fcm.rulesets` (above core) reads the shipped data (``fcm.data``), applies the expansion
+modules (``fcm.modules``), keeps the registry of rulesets and hands the engine the object.
+``docs/engine.md`` shows a variant.
 """
 
 from __future__ import annotations
@@ -24,18 +22,35 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from fcm.core.extensions import NO_EXTENSIONS, Extensions, merge
-from fcm.core.types import BASE_GOODS, EmployeeId, Good, MilestoneId
+from fcm.core.extensions import NO_EXTENSIONS, Extensions
+from fcm.core.phases import (
+    cleanup,
+    dinnertime,
+    marketing,
+    order_of_business,
+    payday,
+    restructuring,
+    setup_phase,
+    working,
+)
+from fcm.core.state import Phase
+from fcm.core.types import BASE, BASE_GOODS, EmployeeId, Good, MilestoneId
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
+    from fcm.core.catalog import Catalog, EmployeeType
     from fcm.core.events import EventLog
-    from fcm.core.state import GameState, Phase
+    from fcm.core.state import GameState, Options
     from fcm.core.types import Seat
-    from fcm.data.catalog import Catalog, EmployeeType
 
-BASE = "base"
-
+__all__ = [
+    "BASE",
+    "PhaseRules",
+    "RulesFor",
+    "Ruleset",
+    "build_ruleset",
+    "default_phases",
+]
 
 class PhaseRules(Protocol):
     """What the engine asks of a phase (each module of ``fcm.core.phases`` is one)."""
@@ -64,6 +79,11 @@ class PhaseRules(Protocol):
 
     def finish(self, state: GameState, log: EventLog) -> Phase:
         """Resolve what needs no decision and name the next phase."""
+
+
+# How a game's options name its ruleset, resolved above core (``fcm.rulesets.rules_for``) and
+# passed to what reads the options from data (a saved state, a scenario).
+RulesFor = Callable[["Options"], "Ruleset"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -96,6 +116,24 @@ class Ruleset:
     # may advertise.
     goods: tuple[Good, ...] = BASE_GOODS
     marketable: tuple[Good, ...] = BASE_GOODS
+    # How the registry that built it gets it again (``fcm.rulesets`` sets it): pickling a ruleset
+    # (a state, for multiprocessing or Ray) writes this call, and unpickling returns the
+    # registry's cached object. None: built by hand, so it cannot be pickled.
+    rebuild: Callable[[], Ruleset] | None = None
+
+    def __reduce__(self) -> tuple[Callable[[], Ruleset], tuple[()]]:
+        if self.rebuild is None:
+            raise TypeError(
+                f"ruleset {self.id!r} was built by hand (build_ruleset), not by fcm.rulesets: "
+                "a state playing it cannot be pickled"
+            )
+        return (self.rebuild, ())
+
+    def __copy__(self) -> Ruleset:
+        return self  # shared, as by GameState.clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        return self
 
     def has_module(self, module: str) -> bool:
         return module in self.modules
@@ -109,18 +147,6 @@ class Ruleset:
 
 def default_phases() -> dict[Phase, PhaseRules]:
     """The base game's phase modules."""
-    from fcm.core.phases import (
-        cleanup,
-        dinnertime,
-        marketing,
-        order_of_business,
-        payday,
-        restructuring,
-        setup_phase,
-        working,
-    )
-    from fcm.core.state import Phase
-
     return {
         Phase.SETUP_RESERVE: setup_phase,
         Phase.SETUP_RESTAURANTS: setup_phase,
@@ -178,178 +204,3 @@ def build_ruleset(
         goods=all_goods,
         marketable=tuple(g for g in all_goods if g.info.marketable),
     )
-
-
-_FACTORIES: dict[str, Callable[[], Ruleset]] = {}
-_BUILT: dict[str, Ruleset] = {}
-
-
-def register_ruleset(id: str, factory: Callable[[], Ruleset]) -> None:
-    """Make ``Options(ruleset=id)`` resolve to ``factory()`` (built once, on first use)."""
-    _FACTORIES[id] = factory
-    _BUILT.pop(id, None)
-
-
-def known_rulesets() -> list[str]:
-    return sorted({BASE, *_FACTORIES})
-
-
-def get_ruleset(id: str, modules: Iterable[str] = ()) -> Ruleset:
-    """The ruleset registered as ``id``, with the expansion ``modules`` (docs/modules.md).
-
-    Raises:
-        ScenarioError: no ruleset has that id; a module is unknown, needs another or excludes
-            another of the set (the message names them).
-    """
-    chosen = frozenset(modules)
-    if chosen:
-        return _with_modules(id, chosen)
-    built = _BUILT.get(id)
-    if built is not None:
-        return built
-    if id == BASE:
-        return base_ruleset()
-    factory = _FACTORIES.get(id)
-    if factory is None:
-        from fcm.core.errors import ScenarioError
-
-        raise ScenarioError(f"options: unknown ruleset {id!r} (known: {known_rulesets()})")
-    built = _BUILT[id] = factory()
-    return built
-
-
-def base_ruleset() -> Ruleset:
-    """The base game, from the JSON files shipped in ``fcm.data`` (read and checked once)."""
-    built = _BUILT.get(BASE)
-    if built is None:
-        from fcm.data import load_catalog  # the one place core reaches the shipped data
-
-        built = _BUILT[BASE] = build_ruleset(BASE, load_catalog())
-    return built
-
-
-# -- expansion modules -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ModuleInfo:
-    """An expansion module as the rules reference lists it (``ketchup-components.json``)."""
-
-    id: str
-    name: str
-    description: str
-    requires: tuple[str, ...] = ()
-    conflicts: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Module:
-    """What an expansion module contributes (docs/modules.md): ``data`` changes the decoded
-    JSON of the base data files in place (a fresh copy; it also sees every module chosen), and
-    ``extensions`` its contributions to the extension points (``fcm.core.extensions``).
-    ``milestone_expiry``: milestones removed if still unclaimed in the
-    Clean up of that round."""
-
-    info: ModuleInfo
-    data: Callable[[dict[str, Any], frozenset[str]], None]
-    extensions: Extensions = NO_EXTENSIONS
-    milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
-    goods: tuple[Good, ...] = ()  # goods the module adds (defined with Good.define)
-
-
-_MODULE_INFO: dict[str, ModuleInfo] = {}
-_MODULES: dict[str, Module] = {}
-
-
-def register_module_info(info: ModuleInfo) -> None:
-    """Make a module id known (one the rules reference lists, implemented or not)."""
-    _MODULE_INFO[info.id] = info
-
-
-def register_module(module: Module) -> None:
-    """Make a module playable: ``Options(modules={module.info.id})``."""
-    _MODULE_INFO[module.info.id] = module.info
-    _MODULES[module.info.id] = module
-    for key in [k for k in _BUILT if "+" in k]:
-        del _BUILT[key]
-
-
-def known_modules() -> dict[str, ModuleInfo]:
-    """Every module id the rules reference lists, by id."""
-    return dict(sorted(_MODULE_INFO.items()))
-
-
-def playable_modules() -> dict[str, Module]:
-    """The modules this engine implements, by id."""
-    return dict(sorted(_MODULES.items()))
-
-
-def module_problem(modules: Iterable[str]) -> str | None:
-    """Why this set of modules cannot be played together (naming the modules), or None."""
-    chosen = sorted(set(modules))
-    unknown = [m for m in chosen if m not in _MODULE_INFO]
-    if unknown:
-        return (
-            f"options: unknown module(s) {unknown} (known: {sorted(_MODULE_INFO)})"
-        )
-    for m in chosen:
-        info = _MODULE_INFO[m]
-        for other in info.conflicts:
-            if other in chosen:
-                return f"options: modules {m!r} and {other!r} exclude each other"
-        for need in info.requires:
-            if need not in chosen:
-                return f"options: module {m!r} needs module {need!r}"
-    for m in chosen:  # exclusions declared on one side only still bind both
-        for other in chosen:
-            if m in _MODULE_INFO[other].conflicts:
-                return f"options: modules {other!r} and {m!r} exclude each other"
-    missing = [m for m in chosen if m not in _MODULES]
-    if missing:
-        return (
-            f"options: module(s) {missing} of The Ketchup Mechanism are not implemented yet "
-            f"(playable: {sorted(_MODULES)})"
-        )
-    return None
-
-
-def check_modules(modules: Iterable[str]) -> None:
-    """Raise :class:`~fcm.core.errors.ScenarioError` naming the modules when the set cannot be
-    played."""
-    problem = module_problem(modules)
-    if problem is not None:
-        from fcm.core.errors import ScenarioError
-
-        raise ScenarioError(problem, code="options/modules")
-
-
-def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
-    key = f"{id}+{','.join(sorted(modules))}"
-    built = _BUILT.get(key)
-    if built is not None:
-        return built
-    check_modules(modules)
-    if id != BASE:
-        from fcm.core.errors import ScenarioError
-
-        raise ScenarioError(
-            f"options: modules are played on the base ruleset, not {id!r}", code="options/modules"
-        )
-    from fcm.data import load_raw, parse_catalog  # as base_ruleset: the shipped data
-
-    raw = load_raw()
-    chosen = [_MODULES[m] for m in sorted(modules)]
-    for module in chosen:
-        module.data(raw, modules)
-    expiry: dict[MilestoneId, int] = {}
-    for module in chosen:
-        expiry.update(module.milestone_expiry)
-    built = _BUILT[key] = build_ruleset(
-        key,
-        parse_catalog(raw),
-        modules=modules,
-        extensions=merge((m.info.id, m.extensions) for m in chosen),
-        milestone_expiry=expiry,
-        goods=[g for m in chosen for g in m.goods],
-    )
-    return built

@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from fcm.core.company import at_work_count, board_of, cards_in_play, occupied_squares
+from fcm.core.engine import advance, enter_phase
 from fcm.core.errors import ScenarioError
 from fcm.core.events import Event, EventKind, EventLog
-from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
+from fcm.core.phases import working
+from fcm.core.setup import new_game
 from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant, WorkStep
 from fcm.core.types import (
+    BASE,
     BASE_GOODS,
     EMPLOYEE_IDS,
     MILESTONE_IDS,
@@ -34,7 +38,8 @@ from fcm.core.types import (
 )
 
 if TYPE_CHECKING:
-    from fcm.data.catalog import Catalog
+    from fcm.core.catalog import Catalog
+    from fcm.core.ruleset import Ruleset, RulesFor
 
 SCENARIO_FORMAT = "fcm-scenario/1"
 
@@ -131,30 +136,29 @@ def _employees(where: str, raw: Any, catalog: Catalog) -> list[EmployeeId]:
     return sorted(EMPLOYEE_IDS[card] for card in raw)
 
 
-def _named_ruleset(raw: dict[str, Any]) -> Ruleset:
+def _named_ruleset(raw: dict[str, Any], rules_for: RulesFor) -> Ruleset:
     """The ruleset the scenario's options name (the base game's until they are checked)."""
     opts = raw.get("options")
     name = opts.get("ruleset", BASE) if isinstance(opts, dict) else BASE
     try:
-        return get_ruleset(name if isinstance(name, str) else BASE)
+        return rules_for(Options(ruleset=name if isinstance(name, str) else BASE))
     except ScenarioError:
-        return base_ruleset()
+        return rules_for(Options())
 
 
-def load_scenario(data: dict[str, Any]) -> GameState:
-    """Build the position a scenario describes and enter its phase.
+def load_scenario(data: dict[str, Any], rules_for: RulesFor) -> GameState:
+    """Build the position a scenario describes and enter its phase; ``rules_for`` gives the
+    ruleset its options name (``fcm.load_scenario`` passes ``fcm.rulesets.rules_for``).
 
     Raises:
         ScenarioError: a malformed or impossible scenario (names the field).
     """
-    return load_scenario_with_events(data)[0]
+    return load_scenario_with_events(data, rules_for)[0]
 
 
-def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Event]]:
-    from fcm.core.company import at_work_count, board_of, cards_in_play, occupied_squares
-    from fcm.core.engine import advance, enter_phase
-    from fcm.core.setup import new_game
-
+def load_scenario_with_events(
+    data: dict[str, Any], rules_for: RulesFor
+) -> tuple[GameState, list[Event]]:
     raw = _keys("", data, _TOP)
     if raw.get("format", SCENARIO_FORMAT) != SCENARIO_FORMAT:
         raise _fail("format", f"must be {SCENARIO_FORMAT!r}")
@@ -171,7 +175,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
             if (
                 not isinstance(t, list)
                 or len(t) != 2
-                or t[0] not in _named_ruleset(raw).catalog.tiles
+                or t[0] not in _named_ruleset(raw, rules_for).catalog.tiles
                 or not isinstance(t[1], int)
                 or not 0 <= t[1] <= 3
             ):
@@ -195,7 +199,7 @@ def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Eve
     seed = raw.get("seed", 0)
     if not isinstance(seed, int):
         raise _fail("seed", "must be an integer")
-    state = new_game(players, seed, options, tiles=layout)
+    state = new_game(players, seed, options, rules=rules_for(options), tiles=layout)
     catalog = state.rules.catalog
     module_data = raw.get("module_data", {})
     if not isinstance(module_data, dict) or any(m not in options.modules for m in module_data):
@@ -539,8 +543,6 @@ def _setup_restaurants(state: GameState, raw: dict[str, Any], log: EventLog) -> 
 def _mid_working(state: GameState, raw: Any, log: EventLog) -> None:
     """A position inside Working 9–5: the earlier players' turns are over, ``seat`` is at
     ``step`` with the cards in ``acted`` already used (docs/scenarios.md)."""
-    from fcm.core.phases import working
-
     w = _keys("working", raw, _WORKING)
     seat = _int(w, "seat", -1, where="working", minimum=0, maximum=state.num_players - 1)
     step = _enum("working.step", WorkStep, w.get("step", WorkStep.HIRE.value))

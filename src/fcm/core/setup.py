@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from fcm.core.company import board_of
+from fcm.core.engine import advance, enter_phase
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.extensions import Moment, run_moment
 from fcm.core.geometry import random_placements
 from fcm.core.rng import Rng
-from fcm.core.ruleset import get_ruleset
 from fcm.core.state import GameState, House, Options, Phase, Player
 
 if TYPE_CHECKING:
-    from fcm.data.catalog import Catalog
+    from fcm.core.catalog import Catalog
+    from fcm.core.ruleset import Ruleset
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -28,6 +30,7 @@ def new_game(
     seed: int,
     options: Options | None = None,
     *,
+    rules: Ruleset,
     tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
 ) -> GameState:
     """A new game at its first decision.
@@ -36,12 +39,14 @@ def new_game(
         players: 2 to 5.
         seed: decides the map and the initial turn order.
         options: rules options (introductory game, rules alternatives).
+        rules: the ruleset the options name (``fcm.new_game`` resolves it).
         tiles: an explicit map as ``[tile_row][tile_col] = (letter, rotation)``; random if None.
 
     Raises:
-        ValueError: a player count outside 2..5 or an unknown tile.
+        ValueError: a player count outside 2..5, an unknown tile, or a ruleset whose modules
+            are not the options' ones.
     """
-    return new_game_with_events(players, seed, options, tiles=tiles)[0]
+    return new_game_with_events(players, seed, options, rules=rules, tiles=tiles)[0]
 
 
 def new_game_with_events(
@@ -49,14 +54,17 @@ def new_game_with_events(
     seed: int,
     options: Options | None = None,
     *,
+    rules: Ruleset,
     tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
 ) -> tuple[GameState, list[Event]]:
-    from fcm.core.engine import advance, enter_phase
-
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
     opts = (options or Options()).resolved()
-    rules = get_ruleset(opts.ruleset, opts.modules)
+    if rules.modules != opts.modules:  # the hooks played must be the ones the game saves
+        raise ValueError(
+            f"ruleset {rules.id!r} plays modules {sorted(rules.modules)}, "
+            f"the options name {sorted(opts.modules)}"
+        )
     catalog = rules.catalog
     setup = catalog.setups[players]
     rng = Rng(seed)
@@ -87,8 +95,6 @@ def new_game_with_events(
         ceo_slots=catalog.ceo_start_slots,
         rules=rules,
     )
-    from fcm.core.company import board_of
-
     for number, cells in sorted(board_of(state).printed_houses.items()):
         state.houses[number] = House(number=number, cell=min(cells), printed=True)
     order = list(range(players))

@@ -17,10 +17,11 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from fcm.core.ruleset import BASE, Ruleset, base_ruleset, get_ruleset
+from fcm.core.errors import ScenarioError
 from fcm.core.types import (
+    BASE,
     BASE_GOODS,
     EMPLOYEE_IDS,
     MILESTONE_IDS,
@@ -33,6 +34,9 @@ from fcm.core.types import (
     MilestoneId,
     Seat,
 )
+
+if TYPE_CHECKING:
+    from fcm.core.ruleset import Ruleset, RulesFor
 
 SCHEMA_VERSION = 1
 _T = TypeVar("_T")
@@ -112,8 +116,8 @@ class Options:
     # Not a rule of the game: a simulation cap (``fcm simulate``/``verify`` set it) that ends a
     # game after this many rounds; ``None`` in real games.
     round_limit: int | None = None
-    # The data and rules played (fcm.core.ruleset); the base game's is left out of to_dict, so
-    # saved games and hashes of base games are those of before rulesets existed.
+    # The data and rules played (fcm.rulesets resolves the id); the base game's is left out of
+    # to_dict, so saved games and hashes of base games are those of before rulesets existed.
     ruleset: str = BASE
     # Expansion modules played (ids of The Ketchup Mechanism, docs/modules.md); written only
     # when some are on, so base games are saved and hashed as before.
@@ -150,8 +154,8 @@ class Options:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
-        from fcm.core.errors import ScenarioError
-
+        """The options of this saved form, each checked alone; whether the ruleset and modules
+        they name exist and go together is for what resolves them (``fcm.rulesets``)."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
@@ -174,9 +178,6 @@ class Options:
             if not ok:
                 raise ScenarioError(f"options: {name!r} has a bad value {value!r}")
         if "modules" in data:
-            from fcm.core.ruleset import check_modules
-
-            check_modules(data["modules"])
             data = {**data, "modules": frozenset(data["modules"])}
         return cls(**data)
 
@@ -411,8 +412,9 @@ class GameState:
     # Expansion modules' own state (docs/modules.md): plain JSON data per module id; empty in
     # the base game (and then not saved, so base hashes stay as they were).
     module_data: dict[str, Any] = field(default_factory=dict)
-    # The ruleset named by options.ruleset: shared by clones and views, never serialised.
-    rules: Ruleset = field(default_factory=base_ruleset, repr=False, compare=False)
+    # The ruleset the options name, given by whoever builds the state (fcm.rulesets resolves the
+    # id): shared by clones and views, never serialised (pickled by its registry key).
+    rules: Ruleset = field(kw_only=True, repr=False, compare=False)
 
     # -- derived, cheap queries -------------------------------------------------------------
 
@@ -793,14 +795,14 @@ def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
     )
 
 
-def state_from_dict(d: dict[str, Any]) -> GameState:
-    """Inverse of :meth:`GameState.to_dict`.
+def state_from_dict(d: dict[str, Any], rules_for: RulesFor) -> GameState:
+    """Inverse of :meth:`GameState.to_dict`; ``rules_for`` gives the ruleset the saved options
+    name (``fcm.rulesets.rules_for``; ``fcm.state_from_dict`` passes it).
 
     Raises:
-        ScenarioError: when a field is missing or malformed (names the field).
+        ScenarioError: when a field is missing or malformed (names the field), or the options
+            name no ruleset ``rules_for`` knows.
     """
-    from fcm.core.errors import ScenarioError
-
     if d.get("schema") != SCHEMA_VERSION:
         raise ScenarioError(f"state: schema must be {SCHEMA_VERSION}, got {d.get('schema')!r}")
     try:
@@ -832,7 +834,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),
             module_data=_copy_data(dict(d.get("module_data", {}))),
-            rules=get_ruleset(options.ruleset, options.modules),
+            rules=rules_for(options),
         )
     except ScenarioError:
         raise

@@ -18,6 +18,9 @@ Seat: TypeAlias = int
 
 TILE_SIZE = 5
 
+BASE = "base"
+"""The base game's ruleset id (``Options.ruleset``; ``fcm.core.ruleset``)."""
+
 
 class GameId(StrEnum):
     """Base of the id enums: a member is its id string (JSON, hashing, ordering, ``==``), and

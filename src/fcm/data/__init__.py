@@ -1,8 +1,9 @@
 """The game's fixed facts (cards, milestones, tiles, setup), read from this package's JSON files.
 
-``CATALOG`` is the base game's checked, immutable catalog (the same object as
-``fcm.core.ruleset.base_ruleset().catalog``). This package sits above ``fcm.core``: the engine
-never imports it at module level and reads a game's data from its ruleset (``state.rules``).
+:func:`load_catalog` is the base game's checked, immutable catalog (the same object as
+``fcm.rulesets.base_ruleset().catalog``). This package sits above ``fcm.core``: it builds core's
+records (``fcm.core.catalog``); the engine never imports it and reads a game's data from its
+ruleset (``state.rules``). Importing it reads no file.
 """
 
 from fcm.data.catalog import (
@@ -20,10 +21,7 @@ from fcm.data.catalog import (
     parse_catalog,
 )
 
-CATALOG: Catalog = load_catalog()
-
 __all__ = [
-    "CATALOG",
     "DATA_FILES",
     "CampaignTileDef",
     "Catalog",

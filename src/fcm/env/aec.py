@@ -39,10 +39,10 @@ from pettingzoo import AECEnv  # noqa: E402
 
 import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
-from fcm.core.ruleset import get_ruleset  # noqa: E402
 from fcm.core.state import GameState, Options  # noqa: E402
 from fcm.env.encoding import encoding_for  # noqa: E402
 from fcm.env.observation import Observer, layout_for  # noqa: E402
+from fcm.rulesets import get_ruleset  # noqa: E402
 
 REWARDS = ("rank", "cash_share")
 

@@ -25,12 +25,12 @@ import numpy as np
 
 from fcm.bots import make_bot
 from fcm.core.engine import apply_in_place, current_actors, is_over, legal_actions
-from fcm.core.setup import new_game
 from fcm.core.state import Options
 from fcm.core.views import view
 from fcm.env.aec import final_rewards
 from fcm.env.encoding import NUM_ACTIONS, VERSION, encode, encoding_of
 from fcm.env.observation import Observer, layout_of
+from fcm.games import new_game
 from fcm.simulate import bot_seed
 
 MAX_DECISIONS = 200_000

@@ -42,12 +42,11 @@ import pyspiel  # noqa: E402
 import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
 from fcm.core.geometry import TILE_LETTERS  # noqa: E402
-from fcm.core.ruleset import get_ruleset  # noqa: E402
 from fcm.core.state import GameState, Options, Phase  # noqa: E402
-from fcm.data import CATALOG  # noqa: E402
 from fcm.env.aec import final_rewards  # noqa: E402
 from fcm.env.encoding import NUM_ACTIONS, decode, encoding_for, legal_index_map  # noqa: E402
 from fcm.env.observation import Observer, layout_for  # noqa: E402
+from fcm.rulesets import get_ruleset  # noqa: E402
 
 PASS = NUM_ACTIONS
 LETTERS: tuple[str, ...] = tuple(sorted(TILE_LETTERS))
@@ -101,7 +100,7 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
             params,
         )
         self.players = players
-        setup = CATALOG.setups[players]
+        setup = rules.catalog.setups[players]
         self.tile_rows, self.tile_cols = setup.tile_rows, setup.tile_cols
 
     def new_initial_state(self) -> FcmState:

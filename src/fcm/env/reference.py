@@ -4,9 +4,9 @@ base game's, then those of a game with every module of one set on (``ALL_MODULES
 
 from __future__ import annotations
 
-from fcm.core.ruleset import get_ruleset
 from fcm.env.encoding import BASE, VERSION, Encoding, encoding_for
 from fcm.env.observation import BASE_LAYOUT, Layout, layout_for
+from fcm.rulesets import get_ruleset
 
 # Every module but New Milestones (it excludes Hard Choices, ketchup.md 16).
 ALL_MODULES: tuple[str, ...] = (

@@ -3,13 +3,12 @@
 A satellite of the rules engine: each module is one file here that contributes data (cards,
 milestones, campaign tiles, setup changes, transcribed in ``fcm/data/ketchup/``) and rule hooks
 (:class:`fcm.core.ruleset.Hooks`); ``Options(modules={...})`` builds the game's ruleset from the
-base data and the chosen modules (:func:`fcm.core.ruleset.get_ruleset`). The engine never
+base data and the chosen modules (:func:`fcm.rulesets.get_ruleset`). The engine never
 imports this package; importing :mod:`fcm` registers it.
 """
 
 from __future__ import annotations
 
-from fcm.core.ruleset import ModuleInfo, register_module, register_module_info
 from fcm.modules import (
     fry_chefs,
     gourmet_food_critics,
@@ -23,6 +22,7 @@ from fcm.modules import (
     reserve_prices,
 )
 from fcm.modules._data import ketchup_file
+from fcm.rulesets import ModuleInfo, register_module, register_module_info
 
 # Every module of the rules reference is known (a refusal can name it); the ones with a file
 # here are playable.

@@ -35,8 +35,9 @@ from fcm.bots import make_bot
 from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, legal_actions
 from fcm.core.errors import FcmError
-from fcm.core.state import GameState, state_from_dict
+from fcm.core.state import GameState
 from fcm.core.views import view
+from fcm.games import state_from_dict
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.match import LiveGame, MatchService, bot_secret, bot_seed, visible_to

@@ -41,10 +41,12 @@ from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.errors import FcmError
 from fcm.core.events import Event, EventKind
-from fcm.core.record import GameRecord
-from fcm.core.state import GameState, Options, Phase, state_from_dict
+from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import reserves_visible_to, view
+from fcm.games import state_from_dict
 from fcm.presentation import explain_error, seat_name
+from fcm.record import GameRecord
+from fcm.rulesets import options_from_dict
 from fcm.server.config import Settings
 from fcm.server.errors import ENGINE_STATUS, ApiError, engine_error
 from fcm.server.storage import (
@@ -939,7 +941,7 @@ def check_table(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_options(raw: dict[str, Any]) -> Options:
-    """Rules options from JSON, validated by the engine (:meth:`fcm.Options.from_dict`).
+    """Rules options from JSON, validated by the engine (:func:`fcm.rulesets.options_from_dict`).
 
     Raises:
         ApiError: 422 ``game/invalid`` with the engine's message (names the switch).
@@ -947,6 +949,6 @@ def check_options(raw: dict[str, Any]) -> Options:
     if not isinstance(raw, dict):
         raise ApiError(422, "game/invalid", "options must be an object")
     try:
-        return Options.from_dict(raw)
+        return options_from_dict(raw)
     except FcmError as exc:
         raise ApiError(422, "game/invalid", exc.message) from None

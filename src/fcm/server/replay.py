@@ -168,7 +168,7 @@ async def branch_record(service: Any, live: Any) -> dict[str, Any]:
     import dataclasses
 
     from fcm.core.actions import action_from_json
-    from fcm.core.record import GameRecord
+    from fcm.record import GameRecord
 
     scenario = live.info.scenario
     parent = GameRecord.from_json(await service.record(scenario["of"]))  # a branch's branch too

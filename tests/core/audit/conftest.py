@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from tests.helpers import HoldPhase
 
-from fcm.core.ruleset import base_ruleset
 from fcm.core.state import Phase
+from fcm.rulesets import base_ruleset
 
 
 @pytest.fixture

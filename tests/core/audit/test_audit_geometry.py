@@ -23,7 +23,7 @@ import pytest
 from fcm.core.geometry import Board, random_placements, restaurant_entrances
 from fcm.core.geometry.board import Axis, RoadNode
 from fcm.core.types import Cell, Corner
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 
 Node = tuple[Cell, str]
 SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -156,7 +156,10 @@ def boards(seed: int, count: int) -> list[Board]:
         rows, cols = rng.choice([(3, 3), (3, 4), (4, 4)])
         layout = random_placements(rows, cols, rng.getrandbits(64))
         out.append(
-            Board.build([[(p.letter, p.rotation) for p in row] for row in layout], CATALOG.tiles)
+            Board.build(
+                [[(p.letter, p.rotation) for p in row] for row in layout],
+                base_ruleset().catalog.tiles,
+            )
         )
     return out
 

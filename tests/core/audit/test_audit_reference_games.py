@@ -34,7 +34,7 @@ from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases import dinnertime, marketing, payday
 from fcm.core.state import Campaign, GameState, Options
 from fcm.core.types import CampaignType, Cell, Edge
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 from fcm.runner import play_game
 
 SALARY_FREE_MARKETEERS = {"campaign_manager", "brand_manager", "brand_director"}
@@ -131,7 +131,7 @@ def expected_salary(s: GameState, seat: int) -> int:
     busy = [c.marketeer for c in s.campaigns.values() if c.owner == seat and c.marketeer]
     count = 0
     for card in [*p.at_work, *p.beach, *busy]:
-        if not CATALOG.employees[card].salary:
+        if not base_ruleset().catalog.employees[card].salary:
             continue
         if "first_billboard" in p.milestones and card in SALARY_FREE_MARKETEERS:
             continue
@@ -162,7 +162,7 @@ def reached_houses(s: GameState, camp: Campaign) -> set[int]:
             hit = bool(block & squares)
         elif camp.kind is CampaignType.AIRPLANE:
             assert camp.edge is not None and camp.first is not None
-            span = CATALOG.campaigns[camp.number].span
+            span = base_ruleset().catalog.campaigns[camp.number].span
             lines = range(camp.first, camp.first + span)
             vertical = camp.edge in (Edge.N, Edge.S)
             hit = any((c if vertical else r) in lines for r, c in squares)

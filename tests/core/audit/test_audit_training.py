@@ -25,9 +25,9 @@ from tests.helpers import add_restaurant, make_state, start_phase
 from fcm.core.actions import Done, Hire, Train
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.state import GameState, Phase, WorkStep
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 
-E = CATALOG.employees
+E = base_ruleset().catalog.employees
 ENTRY = sorted(e for e in E if E[e].entry_level)
 Beach = tuple[str, ...]
 

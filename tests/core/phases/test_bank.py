@@ -81,7 +81,7 @@ def test_excerpt_004_ceo_slots_most_frequent_tie_goes_to_highest(
     assert s.bank_breaks == 1
     assert s.ceo_slots == slots
     assert s.reserve_added == sum(reserves)
-    assert bank.majority_slots(list(reserves)) == slots
+    assert bank.majority_slots(list(reserves), s.rules) == slots
 
 
 def test_conventions_3_bank_breaks_when_it_reaches_exactly_zero() -> None:

@@ -226,8 +226,8 @@ def test_org_chart_is_drawn_at_once_and_the_set_only_form_stays() -> None:
 def test_drawn_routes_parse_back_and_illegal_ones_name_the_rule(food: Any) -> None:
     """``fcm.parse_action`` reads a route in full (road squares, or a Zeppelin's tiles) and the
     rules check it: excerpt 002 / facts.md D.1 (range in tile borders; a tile entered once)."""
-    from fcm.core.actions import parse_action
     from fcm.core.errors import NoSuchActionError
+    from fcm.core.parse import parse_action
 
     cart = food("cart_operator")
     drawn = GetDrinks("cart_operator", route=row2(7))

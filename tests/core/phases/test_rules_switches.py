@@ -18,10 +18,10 @@ from fcm.core.actions import Done, Fire, GetDrinks, PlaceRestaurant
 from fcm.core.company import board_of
 from fcm.core.engine import ROUND_LIMIT_REASON, legal_actions
 from fcm.core.geometry import board_from_text
-from fcm.core.setup import new_game
 from fcm.core.state import GameState, Options, Phase, WorkStep
 from fcm.core.types import Corner
-from fcm.data import CATALOG
+from fcm.games import new_game
+from fcm.rulesets import base_ruleset
 
 pytestmark = pytest.mark.usefixtures("hold_at_dinnertime")
 
@@ -200,7 +200,7 @@ def test_switches_are_off_by_default() -> None:
         or o.payday_firing_in_turn_order
         or o.introductory_all_drinks
     )
-    assert CATALOG.employees["local_manager"].range == 3
+    assert base_ruleset().catalog.employees["local_manager"].range == 3
 
 
 def test_saved_games_keep_loading_and_hashing_as_before() -> None:

@@ -19,11 +19,11 @@ from fcm.core.company import board_of, occupied_squares
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.geometry import random_placements
 from fcm.core.state import GameState, Phase, WorkStep
-from fcm.data import CATALOG
+from fcm.rulesets import base_ruleset
 
 pytestmark = pytest.mark.usefixtures("hold_at_dinnertime")
 
-CARDS = sorted(e for e in CATALOG.employees if e != "ceo")
+CARDS = sorted(e for e in base_ruleset().catalog.employees if e != "ceo")
 MILESTONES = [
     "first_pay_20",
     "first_100",

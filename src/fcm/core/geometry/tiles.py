@@ -25,7 +25,7 @@ SQUARE_KINDS = frozenset(".rxHslb")
 
 
 class TileLike(Protocol):
-    """What the geometry needs from a tile definition (e.g. ``fcm.data`` ``TileDef``)."""
+    """What the geometry needs from a tile definition (e.g. ``fcm.core.catalog.TileDef``)."""
 
     @property
     def grid(self) -> Sequence[str]: ...

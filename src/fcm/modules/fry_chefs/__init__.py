@@ -11,11 +11,11 @@ the Dinnertime report. The CFO counts it (it is income of the Dinnertime).
 from __future__ import annotations
 
 from fcm.core.extensions import Extensions, SaleLine
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState, House
 from fcm.core.types import Seat
 from fcm.modules._data import add_cards, setup_of
 from fcm.modules.fry_chefs import ids
+from fcm.rulesets import Module, known_modules
 
 ID = "fry_chefs"
 

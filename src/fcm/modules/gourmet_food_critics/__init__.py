@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcm.core.ruleset import Module, known_modules
 from fcm.modules._data import add_cards, setup_of
 from fcm.modules.gourmet_food_critics import ids as ids  # defines its card ids
+from fcm.rulesets import Module, known_modules
 
 ID = "gourmet_food_critics"
 

@@ -7,9 +7,9 @@ Milestones). The removal itself is the engine's ``Ruleset.milestone_expiry``.
 
 from __future__ import annotations
 
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.types import MILESTONE_IDS
 from fcm.modules._data import setup_of
+from fcm.rulesets import Module, known_modules
 
 ID = "hard_choices"
 

@@ -19,11 +19,11 @@ from typing import Any
 from fcm.core import milestones
 from fcm.core.events import EventLog
 from fcm.core.extensions import DemandPlaced, Extensions, HouseSold, Moment, Notice, Offer
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import Campaign, GameState, House
 from fcm.core.types import Seat
 from fcm.modules._data import add_milestones
 from fcm.modules.ketchup import ids
+from fcm.rulesets import Module, known_modules
 
 ID = "ketchup"
 MILESTONE = ids.SOMEONE_SELLS_YOUR_DEMAND

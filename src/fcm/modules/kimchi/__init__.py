@@ -26,11 +26,11 @@ from typing import Any
 
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import Extensions, FreezerLimit, Moment, Order, SeatRules
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState, House
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards, setup_of
 from fcm.modules.kimchi.ids import KIMCHI, KIMCHI_MASTER
+from fcm.rulesets import Module, known_modules
 
 ID = "kimchi"
 TIER = "kimchi"  # the name of an order with a kimchi on top, in the Dinnertime report

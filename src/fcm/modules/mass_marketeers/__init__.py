@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fcm.core.extensions import Extensions, TableRules
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.modules._data import add_cards
 from fcm.modules.mass_marketeers import ids
+from fcm.rulesets import Module, known_modules
 
 ID = "mass_marketeers"
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fcm.core.extensions import Extensions, Offer, TableRules
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
 from fcm.modules.movie_stars import ids
+from fcm.rulesets import Module, known_modules
 
 ID = "movie_stars"
 STARS = (ids.B_MOVIE_STAR, ids.C_MOVIE_STAR, ids.D_MOVIE_STAR)

@@ -68,7 +68,6 @@ from fcm.core.extensions import (
     SeatRules,
 )
 from fcm.core.geometry import campaign_cells
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import Campaign, GameState, House, WorkingTurn
 from fcm.core.types import (
     MILESTONE_IDS,
@@ -81,6 +80,7 @@ from fcm.core.types import (
 )
 from fcm.modules._data import add_milestones, ketchup_file
 from fcm.modules.new_milestones import ids
+from fcm.rulesets import Module, known_modules
 
 ID = "new_milestones"
 M = MilestoneId

@@ -16,11 +16,11 @@ Management Trainee manages the same cards (no extra slots). The engine counts sh
 from __future__ import annotations
 
 from fcm.core.extensions import Extensions
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules._data import add_cards
 from fcm.modules.night_shift_managers import ids
+from fcm.rulesets import Module, known_modules
 
 ID = "night_shift_managers"
 MANAGER = ids.NIGHT_SHIFT_MANAGER

@@ -15,9 +15,9 @@ from dataclasses import replace
 from typing import Any
 
 from fcm.core.extensions import BreakChange, Extensions, TableRules
-from fcm.core.ruleset import Module, known_modules
 from fcm.core.state import GameState
 from fcm.modules._data import setup_of
+from fcm.rulesets import Module, known_modules
 
 ID = "reserve_prices"
 

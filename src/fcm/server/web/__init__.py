@@ -111,8 +111,8 @@ def add_options_route(app: FastAPI) -> None:
         expansion modules that can be played (docs/modules.md), each with its one-line
         description and the modules it needs or excludes."""
         from fcm.bots import BOT_NAMES
-        from fcm.core.ruleset import known_modules, playable_modules
         from fcm.core.state import Options
+        from fcm.rulesets import known_modules, playable_modules
 
         known = known_modules()
         modules = [

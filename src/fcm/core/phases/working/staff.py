@@ -25,18 +25,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from fcm.core import milestones
 from fcm.core.actions import Hire, Train, hire_of
 from fcm.core.company import owned_cards
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import seat_rules, table_rules
-from fcm.core.ruleset import Ruleset
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, MilestoneId
 
 from .common import add_card, rule
+
+if TYPE_CHECKING:
+    from fcm.core.ruleset import Ruleset
 
 # Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python
 # 3.11), and these are read on every action.

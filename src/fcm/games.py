@@ -1,0 +1,76 @@
+"""Starting and loading games by what their options name: the public entry points.
+
+The engine's own functions (``fcm.core.setup.new_game``, ``fcm.core.scenario.load_scenario``,
+``fcm.core.state.state_from_dict``) are handed the ruleset; these resolve it first from the
+options (``Options.ruleset`` and ``Options.modules``, :func:`fcm.rulesets.rules_for`) and are the
+ones ``fcm.new_game``, ``fcm.load_scenario`` and ``fcm.state_from_dict`` name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fcm.core import scenario, setup, state
+from fcm.core.events import Event
+from fcm.core.state import GameState, Options
+from fcm.rulesets import rules_for
+
+__all__ = [
+    "load_scenario",
+    "load_scenario_with_events",
+    "new_game",
+    "new_game_with_events",
+    "state_from_dict",
+]
+
+
+def new_game(
+    players: int,
+    seed: int,
+    options: Options | None = None,
+    *,
+    tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
+) -> GameState:
+    """A new game at its first decision (:func:`fcm.core.setup.new_game`, with the ruleset
+    the options name).
+
+    Raises:
+        ValueError: a player count outside 2..5 or an unknown tile.
+        ScenarioError: the options name an unknown ruleset or modules that cannot be played
+            together.
+    """
+    return new_game_with_events(players, seed, options, tiles=tiles)[0]
+
+
+def new_game_with_events(
+    players: int,
+    seed: int,
+    options: Options | None = None,
+    *,
+    tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
+) -> tuple[GameState, list[Event]]:
+    rules = rules_for(options or Options())
+    return setup.new_game_with_events(players, seed, options, rules=rules, tiles=tiles)
+
+
+def load_scenario(data: dict[str, Any]) -> GameState:
+    """Build the position a scenario describes and enter its phase (docs/scenarios.md).
+
+    Raises:
+        ScenarioError: a malformed or impossible scenario (names the field).
+    """
+    return load_scenario_with_events(data)[0]
+
+
+def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Event]]:
+    return scenario.load_scenario_with_events(data, rules_for)
+
+
+def state_from_dict(d: dict[str, Any]) -> GameState:
+    """Inverse of :meth:`GameState.to_dict`, playing the ruleset its options name.
+
+    Raises:
+        ScenarioError: when a field is missing or malformed (names the field).
+    """
+    return state.state_from_dict(d, rules_for)

@@ -1,0 +1,239 @@
+"""Where a game's ruleset comes from: the registry of rulesets and expansion modules.
+
+The engine (``fcm.core``) is handed a :class:`~fcm.core.ruleset.Ruleset` and never looks one
+up. This module, above it, assembles rulesets: the base game's from the JSON files of
+``fcm.data``, a variant's from the factory registered under its id (:func:`register_ruleset`),
+and the base game with expansion modules from the base data changed by each module
+(``fcm.modules`` registers them with :func:`register_module` when ``fcm`` is imported). Each is
+built once; :func:`rules_for` resolves what a game's :class:`~fcm.core.state.Options` name
+(``ruleset`` and ``modules``), and ``fcm.games`` passes the result to the engine.
+
+A ruleset built here pickles as its id and modules and unpickles to this cache's object (see
+``Ruleset.rebuild``), so states cross process boundaries (multiprocessing, Ray); a variant's id
+must be registered in the receiving process too (the modules are, by importing ``fcm``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any
+
+from fcm.core.errors import ScenarioError
+from fcm.core.extensions import NO_EXTENSIONS, Extensions, merge
+from fcm.core.ruleset import BASE, Ruleset, build_ruleset
+from fcm.core.state import Options
+from fcm.core.types import Good, MilestoneId
+from fcm.data import load_catalog, load_raw, parse_catalog
+
+__all__ = [
+    "Module",
+    "ModuleInfo",
+    "base_ruleset",
+    "check_modules",
+    "get_ruleset",
+    "known_modules",
+    "known_rulesets",
+    "module_problem",
+    "options_from_dict",
+    "playable_modules",
+    "register_module",
+    "register_module_info",
+    "register_ruleset",
+    "rules_for",
+]
+
+_FACTORIES: dict[str, Callable[[], Ruleset]] = {}
+_BUILT: dict[str, Ruleset] = {}
+
+
+def register_ruleset(id: str, factory: Callable[[], Ruleset]) -> None:
+    """Make ``Options(ruleset=id)`` resolve to ``factory()`` (built once, on first use)."""
+    _FACTORIES[id] = factory
+    _BUILT.pop(id, None)
+
+
+def known_rulesets() -> list[str]:
+    return sorted({BASE, *_FACTORIES})
+
+
+def get_ruleset(id: str, modules: Iterable[str] = ()) -> Ruleset:
+    """The ruleset registered as ``id``, with the expansion ``modules`` (docs/modules.md).
+
+    Raises:
+        ScenarioError: no ruleset has that id; a module is unknown, needs another or excludes
+            another of the set (the message names them).
+    """
+    chosen = frozenset(modules)
+    if chosen:
+        return _with_modules(id, chosen)
+    built = _BUILT.get(id)
+    if built is not None:
+        return built
+    if id == BASE:
+        return base_ruleset()
+    factory = _FACTORIES.get(id)
+    if factory is None:
+        raise ScenarioError(f"options: unknown ruleset {id!r} (known: {known_rulesets()})")
+    built = _BUILT[id] = _rebuilt_by_id(factory(), id, chosen)
+    return built
+
+
+def base_ruleset() -> Ruleset:
+    """The base game, from the JSON files shipped in ``fcm.data`` (read and checked once)."""
+    built = _BUILT.get(BASE)
+    if built is None:
+        built = _BUILT[BASE] = _rebuilt_by_id(build_ruleset(BASE, load_catalog()), BASE, ())
+    return built
+
+
+def rules_for(options: Options) -> Ruleset:
+    """The ruleset a game's options name (``ruleset`` and ``modules``).
+
+    Raises:
+        ScenarioError: as :func:`get_ruleset`.
+    """
+    return get_ruleset(options.ruleset, options.modules)
+
+
+def options_from_dict(data: dict[str, Any]) -> Options:
+    """:meth:`Options.from_dict`, with the modules checked together (:func:`check_modules`):
+    the options a saved game or a new table names, refused before any game starts.
+
+    Raises:
+        ScenarioError: a bad switch, or modules that cannot be played together (names them).
+    """
+    options = Options.from_dict(data)
+    check_modules(options.modules)
+    return options
+
+
+def _rebuilt_by_id(rules: Ruleset, id: str, modules: Iterable[str]) -> Ruleset:
+    """``rules``, able to pickle as the call that gets it from this cache again."""
+    return replace(rules, rebuild=partial(get_ruleset, id, tuple(sorted(modules))))
+
+
+# -- expansion modules -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleInfo:
+    """An expansion module as the rules reference lists it (``ketchup-components.json``)."""
+
+    id: str
+    name: str
+    description: str
+    requires: tuple[str, ...] = ()
+    conflicts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """What an expansion module contributes (docs/modules.md): ``data`` changes the decoded
+    JSON of the base data files in place (a fresh copy; it also sees every module chosen), and
+    ``extensions`` its contributions to the extension points (``fcm.core.extensions``).
+    ``milestone_expiry``: milestones removed if still unclaimed in the
+    Clean up of that round."""
+
+    info: ModuleInfo
+    data: Callable[[dict[str, Any], frozenset[str]], None]
+    extensions: Extensions = NO_EXTENSIONS
+    milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
+    goods: tuple[Good, ...] = ()  # goods the module adds (defined with Good.define_good)
+
+
+_MODULE_INFO: dict[str, ModuleInfo] = {}
+_MODULES: dict[str, Module] = {}
+
+
+def register_module_info(info: ModuleInfo) -> None:
+    """Make a module id known (one the rules reference lists, implemented or not)."""
+    _MODULE_INFO[info.id] = info
+
+
+def register_module(module: Module) -> None:
+    """Make a module playable: ``Options(modules={module.info.id})``."""
+    _MODULE_INFO[module.info.id] = module.info
+    _MODULES[module.info.id] = module
+    for key in [k for k in _BUILT if "+" in k]:
+        del _BUILT[key]
+
+
+def known_modules() -> dict[str, ModuleInfo]:
+    """Every module id the rules reference lists, by id."""
+    return dict(sorted(_MODULE_INFO.items()))
+
+
+def playable_modules() -> dict[str, Module]:
+    """The modules this engine implements, by id."""
+    return dict(sorted(_MODULES.items()))
+
+
+def module_problem(modules: Iterable[str]) -> str | None:
+    """Why this set of modules cannot be played together (naming the modules), or None."""
+    chosen = sorted(set(modules))
+    unknown = [m for m in chosen if m not in _MODULE_INFO]
+    if unknown:
+        return (
+            f"options: unknown module(s) {unknown} (known: {sorted(_MODULE_INFO)})"
+        )
+    for m in chosen:
+        info = _MODULE_INFO[m]
+        for other in info.conflicts:
+            if other in chosen:
+                return f"options: modules {m!r} and {other!r} exclude each other"
+        for need in info.requires:
+            if need not in chosen:
+                return f"options: module {m!r} needs module {need!r}"
+    for m in chosen:  # exclusions declared on one side only still bind both
+        for other in chosen:
+            if m in _MODULE_INFO[other].conflicts:
+                return f"options: modules {other!r} and {m!r} exclude each other"
+    missing = [m for m in chosen if m not in _MODULES]
+    if missing:
+        return (
+            f"options: module(s) {missing} of The Ketchup Mechanism are not implemented yet "
+            f"(playable: {sorted(_MODULES)})"
+        )
+    return None
+
+
+def check_modules(modules: Iterable[str]) -> None:
+    """Raise :class:`~fcm.core.errors.ScenarioError` naming the modules when the set cannot be
+    played."""
+    problem = module_problem(modules)
+    if problem is not None:
+        raise ScenarioError(problem, code="options/modules")
+
+
+def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
+    key = f"{id}+{','.join(sorted(modules))}"
+    built = _BUILT.get(key)
+    if built is not None:
+        return built
+    check_modules(modules)
+    if id != BASE:
+        raise ScenarioError(
+            f"options: modules are played on the base ruleset, not {id!r}", code="options/modules"
+        )
+    raw = load_raw()
+    chosen = [_MODULES[m] for m in sorted(modules)]
+    for module in chosen:
+        module.data(raw, modules)
+    expiry: dict[MilestoneId, int] = {}
+    for module in chosen:
+        expiry.update(module.milestone_expiry)
+    built = _BUILT[key] = _rebuilt_by_id(
+        build_ruleset(
+            key,
+            parse_catalog(raw),
+            modules=modules,
+            extensions=merge((m.info.id, m.extensions) for m in chosen),
+            milestone_expiry=expiry,
+            goods=[g for m in chosen for g in m.goods],
+        ),
+        id,
+        modules,
+    )
+    return built
