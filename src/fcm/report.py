@@ -12,6 +12,7 @@ from typing import Any
 
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
+from fcm.texts import milestone_names, render, sale_lines, variant
 
 MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_LOWER_PRICES: "First to lower prices",
@@ -20,8 +21,13 @@ MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_BURGER_MARKETED: "First burger marketed",
     MilestoneId.FIRST_PIZZA_MARKETED: "First pizza marketed",
     MilestoneId.FIRST_DRINK_MARKETED: "First drink marketed",
-    MilestoneId.SOMEONE_SELLS_YOUR_DEMAND: "Someone sells your demand",
 }
+"""The milestones a Dinnertime report names (claimed in Dinnertime or paying there); the
+modules' come with their texts (:func:`fcm.texts.milestone_names`)."""
+
+
+def _milestone_names() -> dict[str, str]:
+    return {**MILESTONE_NAMES, **milestone_names()}
 
 _OUTCOMES: dict[str, str] = {
     "no_open_restaurant": "no open restaurant",
@@ -77,6 +83,7 @@ def dinnertime_report(
     who = _namer(names)
 
     lines: list[str] = []
+    names_of = _milestone_names()
     for event in events:
         kind, d = _kind_data(event)
         if kind == "dinnertime_started":
@@ -84,9 +91,9 @@ def dinnertime_report(
         elif kind == "dinnertime_prices":
             prices = ", ".join(f"{who(int(s))} {_money(p)}" for s, p in d["prices"].items())
             lines.append(f"Item prices: {prices}.")
-        elif kind == "milestone_claimed" and d["milestone"] in MILESTONE_NAMES:
+        elif kind == "milestone_claimed" and d["milestone"] in names_of:
             reason = f" ({d['reason']})" if d.get("reason") else ""
-            lines.append(f"{who(d['seat'])} claims {MILESTONE_NAMES[d['milestone']]}{reason}.")
+            lines.append(f"{who(d['seat'])} claims {names_of[d['milestone']]}{reason}.")
         elif kind == "dinnertime_no_demand":
             lines.append("No house has demand: nobody eats out.")
         elif kind == "house_stays_home":
@@ -99,7 +106,7 @@ def dinnertime_report(
                 f"  -> {who(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
                 f"({_DECIDED[d['decided_by']]})."
             )
-            lines.append(f"  {who(d['winner'])} is paid: " + _payment(d) + ".")
+            lines.append(f"  {who(d['winner'])} is paid: " + _payment(d, who) + ".")
         elif kind == "waitress_income":
             lines.append(
                 f"Waitresses: {who(d['seat'])} {d['waitresses']} x ${d['each']} = "
@@ -172,7 +179,7 @@ def _chain_lines(d: Mapping[str, Any], who: Any) -> list[str]:
     return out
 
 
-def _payment(d: Mapping[str, Any]) -> str:
+def _payment(d: Mapping[str, Any], who: Any) -> str:
     parts: list[str] = []
     for line in d["lines"]:
         if line["kind"] == "items":
@@ -182,13 +189,10 @@ def _payment(d: Mapping[str, Any]) -> str:
         elif line["kind"] == "garden":
             parts.append(f"garden doubles {_signed(line['amount'])}")
         elif line["kind"] == "bonus":
-            name = MILESTONE_NAMES.get(line["milestone"], line["milestone"])
+            name = _milestone_names().get(line["milestone"], line["milestone"])
             parts.append(f"{name} {line['count']} x $5 = {_signed(line['amount'])}")
-        elif line["kind"] == "fry_chef":
-            chefs = "Fry Chef" if line["count"] == 1 else "Fry Chefs"
-            parts.append(
-                f"{line['count']} {chefs} x {_money(line['each'])} = {_signed(line['amount'])}"
-            )
+        elif (template := sale_lines().get(line["kind"])) is not None:  # a module's line
+            parts.append(render(template, line, who))
     return "; ".join(parts) + f"; total {_money(d['amount'])}"
 
 
@@ -197,13 +201,8 @@ def _bank_line(d: Mapping[str, Any], who: Any) -> str:
     text = f"The bank breaks ({ordinal} time) while paying {who(d['paying_seat'])}"
     if d["still_owed"]:
         text += f", {_money(d['still_owed'])} still owed"
-    if not d["final"] and "base_price" in d:  # Reserve Prices (ketchup.md 14)
-        cards = ", ".join(f"{who(int(s))} ${m}" for s, m in d["reserve_prices"].items())
-        return (
-            text + f". Reserve cards show base prices {cards}: the base unit price becomes "
-            f"{_money(d['base_price'])} from the next Dinnertime; the bank gets "
-            f"{_money(d['added'])} (now {_money(d['bank'])}); CEO slots stay {d['ceo_slots']}."
-        )
+    if not d["final"] and (template := variant("bank_broken", d)) is not None:  # a module's
+        return text + ". " + render(template, d, who)
     if not d["final"]:
         cards = ", ".join(f"{who(int(s))} ${m}" for s, m in d["reserve_cards"].items())
         return (
@@ -351,7 +350,7 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.DINNERTIME_NO_DEMAND: lambda d, w: "No house has demand: nobody eats out.",
     EventKind.HOUSE_SERVED: lambda d, w: (
         f"{_house_head(d)}: {w(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
-        f"({_DECIDED[d['decided_by']]}); {_payment(d)}."
+        f"({_DECIDED[d['decided_by']]}); {_payment(d, w)}."
     ),
     EventKind.HOUSE_STAYS_HOME: lambda d, w: f"{_house_head(d)}: stays home.",
     EventKind.WAITRESS_INCOME: lambda d, w: (

@@ -5,7 +5,7 @@
 // house_served event says who won and why); nothing is computed here.
 
 import { OUTCOME, dinnertimeTotals } from "./results.js";
-import { describe } from "./format.js";
+import { describe, render } from "./format.js";
 import { chain, clear, goodChip, h, milestoneName, money, put } from "./util.js";
 
 const DECIDED = {
@@ -50,6 +50,8 @@ function lineText(line, ctx) {
   if (line.kind === "items") return `${line.count} item${line.count === 1 ? "" : "s"} × ${money(line.price)} = ${money(line.amount)}`;
   if (line.kind === "garden") return `garden doubles it: + ${money(line.amount)}`;
   if (line.kind === "bonus") return `+ ${money(line.amount)} (${milestoneName(ctx.catalog, line.milestone)}${line.count > 1 ? ` × ${line.count}` : ""})`;
+  const template = ((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.sale_lines) || {})[line.kind];
+  if (template) return render(template, line, ctx.name);  // a module's line (fcm/texts.py)
   return `${String(line.kind).replace(/_/g, " ")}: ${money(line.amount)}`;
 }
 
