@@ -12,7 +12,7 @@ from typing import Any
 
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
-from fcm.texts import milestone_names, render, sale_lines, variant
+from fcm.texts import decided, milestone_names, outcomes, render, sale_lines, variant
 
 MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_LOWER_PRICES: "First to lower prices",
@@ -35,7 +35,6 @@ _OUTCOMES: dict[str, str] = {
     "higher_total": "higher price + distance",
     "tie_lost_waitresses": "tie lost on Waitresses",
     "tie_lost_turn_order": "tie lost on turn order",
-    "tie_lost_movie_star": "tie lost to a movie star",
 }
 
 _DECIDED: dict[str, str] = {
@@ -43,8 +42,16 @@ _DECIDED: dict[str, str] = {
     "lowest_total": "lowest price + distance",
     "waitresses": "tie broken by more Waitresses",
     "turn_order": "tie broken by turn order",
-    "movie_star": "tie broken by a movie star",
 }
+# (the modules' outcomes and deciders come with their texts: fcm.texts)
+
+
+def _outcomes() -> dict[str, str]:
+    return {**_OUTCOMES, **outcomes()}
+
+
+def _decided(by: str) -> str:
+    return {**_DECIDED, **decided()}[by]
 
 
 def _money(n: int) -> str:
@@ -104,7 +111,7 @@ def dinnertime_report(
             lines.extend(_chain_lines(d, who))
             lines.append(
                 f"  -> {who(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
-                f"({_DECIDED[d['decided_by']]})."
+                f"({_decided(d['decided_by'])})."
             )
             lines.append(f"  {who(d['winner'])} is paid: " + _payment(d, who) + ".")
         elif kind == "waitress_income":
@@ -171,8 +178,8 @@ def _chain_lines(d: Mapping[str, Any], who: Any) -> list[str]:
             text += f", star rank {_STARS.get(c['ties'][0], 'none')}"
         if tie_total is not None and c["total"] == tie_total:
             text += f", {_waitresses(c['waitresses'])}"
-        if outcome in _OUTCOMES:
-            text += f" -- {_OUTCOMES[outcome]}"
+        if outcome in (named := _outcomes()):
+            text += f" -- {named[outcome]}"
         elif outcome == "winner":
             text += " -- wins"
         out.append(head + text)
@@ -350,7 +357,7 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.DINNERTIME_NO_DEMAND: lambda d, w: "No house has demand: nobody eats out.",
     EventKind.HOUSE_SERVED: lambda d, w: (
         f"{_house_head(d)}: {w(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
-        f"({_DECIDED[d['decided_by']]}); {_payment(d, w)}."
+        f"({_decided(d['decided_by'])}); {_payment(d, w)}."
     ),
     EventKind.HOUSE_STAYS_HOME: lambda d, w: f"{_house_head(d)}: stays home.",
     EventKind.WAITRESS_INCOME: lambda d, w: (

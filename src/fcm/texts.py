@@ -37,13 +37,16 @@ class ModuleTexts:
     (field, template) pairs: an event of that kind whose data has the field reads so (for a
     bank break: the text of the refill). ``campaign_kinds``: campaign kind -> display.
     ``milestones``: milestone id -> name, for a module milestone claimed in Dinnertime (the
-    Dinnertime report names it)."""
+    Dinnertime report names it). ``outcomes`` / ``decided``: a chain's outcome at a house and
+    how the house's chain was chosen, for the values a module's Dinnertime rule adds."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     sale_lines: Mapping[str, str] = field(default_factory=dict)
     variants: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     campaign_kinds: Mapping[str, CampaignKind] = field(default_factory=dict)
     milestones: Mapping[str, str] = field(default_factory=dict)
+    outcomes: Mapping[str, str] = field(default_factory=dict)
+    decided: Mapping[str, str] = field(default_factory=dict)
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -97,6 +100,14 @@ def milestone_names() -> dict[str, str]:
     return {k: v for t in all_texts() for k, v in t.milestones.items()}
 
 
+def outcomes() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.outcomes.items()}
+
+
+def decided() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.decided.items()}
+
+
 def campaign_kinds() -> dict[str, CampaignKind]:
     return {k: v for t in all_texts() for k, v in t.campaign_kinds.items()}
 
@@ -106,6 +117,8 @@ def browser_texts() -> dict[str, Any]:
     return {
         "sale_lines": sale_lines(),
         "variants": {k: [list(p) for p in v] for k, v in variants().items()},
+        "outcomes": outcomes(),
+        "decided": decided(),
     }
 
 

@@ -52,3 +52,19 @@ def test_the_lobby_labels_module_options_from_the_server(page: Any, server: str)
     label.wait_for()
     assert "Movie Stars by player count" in label.inner_text()
 
+
+
+def test_a_modules_tie_outcome_reads_from_its_texts(page: Any, server: str) -> None:
+    """Movie Stars (ketchup.md 15): the outcome a star's tie-break gives reads as the module
+    says, in the browser's Dinnertime table as in the report."""
+    from fcm.texts import outcomes
+
+    page.goto(server + "/")
+    text = page.evaluate(
+        """async (catalog) => {
+          const { outcomeText } = await import("/web/js/results.js");
+          return outcomeText("tie_lost_movie_star", { catalog });
+        }""",
+        catalog_info(),
+    )
+    assert text == outcomes()["tie_lost_movie_star"] == "tie lost to a movie star"

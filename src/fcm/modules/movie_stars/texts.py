@@ -1,4 +1,4 @@
-"""Movie Stars' texts (ketchup.md 15): the option's label."""
+"""Movie Stars' texts (ketchup.md 15): the option's label, and a tie a star breaks."""
 
 from __future__ import annotations
 
@@ -14,5 +14,7 @@ register_texts(
                 "at 4",
             )
         },
+        outcomes={"tie_lost_movie_star": "tie lost to a movie star"},
+        decided={"movie_star": "tie broken by a movie star"},
     ),
 )
