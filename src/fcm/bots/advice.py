@@ -67,7 +67,7 @@ def advice_for(modules: Iterable[str]) -> tuple[Advice, ...]:
 def ask(choice: ChoiceName, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:
     """The first answer of the game's modules' advice for this choice, or None."""
     for advice in advice_for(view.rules.modules):
-        rule = getattr(advice, choice)
+        rule: Choice | None = getattr(advice, choice)
         if rule is not None and (a := rule(view, seat, legal)) is not None:
             return a
     return None

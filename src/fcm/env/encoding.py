@@ -338,9 +338,9 @@ class Encoding:
     def _encode(self, state: GameState, a: Action) -> int:
         B = self.blocks
         for codec in self.codecs:
-            i = codec.encode(self, state, a)
-            if i is not None:
-                return i
+            code = codec.encode(self, state, a)
+            if code is not None:
+                return code
         match a:
             case Done():
                 return B["done"].offset

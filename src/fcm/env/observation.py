@@ -633,16 +633,16 @@ class Observer:
 
         for i, mp in enumerate(L.module_planes):
             key = mp.key(view)
-            sec = self._module_planes.get(mp, _NO_SECTION)
-            if key != sec.key:
-                sec = self._module_planes[mp] = _Section(key, mp.build(view, key))
-            if sb.module_planes[i] is not sec:
+            section = self._module_planes.get(mp, _NO_SECTION)
+            if key != section.key:
+                section = self._module_planes[mp] = _Section(key, mp.build(view, key))
+            if sb.module_planes[i] is not section:
                 at = L.module_plane_at[i]
                 if mp.by_seat:
-                    planes[at : at + n] = sec.planes[perm]
+                    planes[at : at + n] = section.planes[perm]
                 else:
-                    planes[at : at + len(mp.names)] = sec.planes
-                sb.module_planes[i] = sec
+                    planes[at : at + len(mp.names)] = section.planes
+                sb.module_planes[i] = section
 
         self._players(view, sb, camps)
 
