@@ -107,7 +107,9 @@ def _offsets(fields: Sequence[tuple[str, int, str]]) -> dict[str, int]:
 
 
 class Layout:
-    """Where every number of an observation lies, for one ruleset (docs/research.md)."""
+    """Where every number of an observation lies, for one ruleset (docs/research.md).
+    ``rules``: the game's ruleset, whose modules' planes and features (fcm.env.extensions) come
+    after the base ones; ``None`` for the base layout."""
 
     def __init__(
         self,
