@@ -69,6 +69,7 @@ from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.rulesets import base_ruleset
+from fcm.texts import browser_texts, campaign_kinds
 
 __all__ = [
     "PHASE_NAMES",
@@ -229,6 +230,18 @@ def board_picture(state: GameState) -> dict[str, Any]:
     }
 
 
+# The base game's campaign kinds as the board labels them; a module's kinds come with its texts.
+CAMPAIGN_ICONS = {"billboard": "BB", "mailbox": "MB", "radio": "RA", "airplane": "AIR"}
+
+
+def campaign_kind(kind: str) -> dict[str, Any]:
+    """How a campaign kind is drawn: its icon, and whether it lies beside the board."""
+    module_kind = campaign_kinds().get(kind)
+    if module_kind is not None:
+        return {"icon": module_kind.icon, "beside_board": module_kind.beside_board}
+    return {"icon": CAMPAIGN_ICONS.get(kind, ""), "beside_board": False}
+
+
 def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
     """Names and card facts for display (the UI never reasons with them); ``rules``: the
     game's ruleset (the base game's when not given)."""
@@ -261,6 +274,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             "width": c.width,
             "span": c.span,
             "rule": campaign_rule(c.type.value),
+            **campaign_kind(c.type.value),
         }
         for c in catalog.campaigns.values()
     }
@@ -273,6 +287,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         ],
         "goods": [g.value for g in (rules or base_ruleset()).goods],
         "glossary": [{"term": t, "text": d} for t, d in GLOSSARY],
+        "texts": browser_texts(),  # the modules' templates (fcm.texts)
     }
 
 
@@ -431,6 +446,7 @@ def _campaigns(state: GameState) -> list[dict[str, Any]]:
             "first": c.first,
             "span": state.rules.catalog.campaigns[c.number].span,
             "reaches": [h.number for h in houses_reached(state, c, board)],
+            "icon": campaign_kind(c.kind.value)["icon"],
         }
         if c.second_good is not None:  # a two-good airplane (New Milestones)
             entry["second_good"] = c.second_good.value
@@ -603,6 +619,7 @@ def present(
             "edge": None if d.edge is None else d.edge.value,
             "first": d.first,
             "span": state.rules.catalog.campaigns[d.number].span,
+            "icon": campaign_kind(state.rules.catalog.campaigns[d.number].type.value)["icon"],
         }
         if working.seat is not None:
             # The engine's verdict (First billboard placed): the advert choice says "eternal",

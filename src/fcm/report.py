@@ -12,7 +12,7 @@ from typing import Any
 
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
-from fcm.modules.ketchup import ids as ketchup_ids
+from fcm.texts import decided, milestone_names, outcomes, render, sale_lines, variant
 
 MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_LOWER_PRICES: "First to lower prices",
@@ -21,8 +21,13 @@ MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_BURGER_MARKETED: "First burger marketed",
     MilestoneId.FIRST_PIZZA_MARKETED: "First pizza marketed",
     MilestoneId.FIRST_DRINK_MARKETED: "First drink marketed",
-    ketchup_ids.SOMEONE_SELLS_YOUR_DEMAND: "Someone sells your demand",
 }
+"""The milestones a Dinnertime report names (claimed in Dinnertime or paying there); the
+modules' come with their texts (:func:`fcm.texts.milestone_names`)."""
+
+
+def _milestone_names() -> dict[str, str]:
+    return {**MILESTONE_NAMES, **milestone_names()}
 
 _OUTCOMES: dict[str, str] = {
     "no_open_restaurant": "no open restaurant",
@@ -30,7 +35,6 @@ _OUTCOMES: dict[str, str] = {
     "higher_total": "higher price + distance",
     "tie_lost_waitresses": "tie lost on Waitresses",
     "tie_lost_turn_order": "tie lost on turn order",
-    "tie_lost_movie_star": "tie lost to a movie star",
 }
 
 _DECIDED: dict[str, str] = {
@@ -38,8 +42,16 @@ _DECIDED: dict[str, str] = {
     "lowest_total": "lowest price + distance",
     "waitresses": "tie broken by more Waitresses",
     "turn_order": "tie broken by turn order",
-    "movie_star": "tie broken by a movie star",
 }
+# (the modules' outcomes and deciders come with their texts: fcm.texts)
+
+
+def _outcomes() -> dict[str, str]:
+    return {**_OUTCOMES, **outcomes()}
+
+
+def _decided(by: str) -> str:
+    return {**_DECIDED, **decided()}[by]
 
 
 def _money(n: int) -> str:
@@ -78,6 +90,7 @@ def dinnertime_report(
     who = _namer(names)
 
     lines: list[str] = []
+    names_of = _milestone_names()
     for event in events:
         kind, d = _kind_data(event)
         if kind == "dinnertime_started":
@@ -85,9 +98,9 @@ def dinnertime_report(
         elif kind == "dinnertime_prices":
             prices = ", ".join(f"{who(int(s))} {_money(p)}" for s, p in d["prices"].items())
             lines.append(f"Item prices: {prices}.")
-        elif kind == "milestone_claimed" and d["milestone"] in MILESTONE_NAMES:
+        elif kind == "milestone_claimed" and d["milestone"] in names_of:
             reason = f" ({d['reason']})" if d.get("reason") else ""
-            lines.append(f"{who(d['seat'])} claims {MILESTONE_NAMES[d['milestone']]}{reason}.")
+            lines.append(f"{who(d['seat'])} claims {names_of[d['milestone']]}{reason}.")
         elif kind == "dinnertime_no_demand":
             lines.append("No house has demand: nobody eats out.")
         elif kind == "house_stays_home":
@@ -98,9 +111,9 @@ def dinnertime_report(
             lines.extend(_chain_lines(d, who))
             lines.append(
                 f"  -> {who(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
-                f"({_DECIDED[d['decided_by']]})."
+                f"({_decided(d['decided_by'])})."
             )
-            lines.append(f"  {who(d['winner'])} is paid: " + _payment(d) + ".")
+            lines.append(f"  {who(d['winner'])} is paid: " + _payment(d, who) + ".")
         elif kind == "waitress_income":
             lines.append(
                 f"Waitresses: {who(d['seat'])} {d['waitresses']} x ${d['each']} = "
@@ -165,15 +178,15 @@ def _chain_lines(d: Mapping[str, Any], who: Any) -> list[str]:
             text += f", star rank {_STARS.get(c['ties'][0], 'none')}"
         if tie_total is not None and c["total"] == tie_total:
             text += f", {_waitresses(c['waitresses'])}"
-        if outcome in _OUTCOMES:
-            text += f" -- {_OUTCOMES[outcome]}"
+        if outcome in (named := _outcomes()):
+            text += f" -- {named[outcome]}"
         elif outcome == "winner":
             text += " -- wins"
         out.append(head + text)
     return out
 
 
-def _payment(d: Mapping[str, Any]) -> str:
+def _payment(d: Mapping[str, Any], who: Any) -> str:
     parts: list[str] = []
     for line in d["lines"]:
         if line["kind"] == "items":
@@ -183,13 +196,10 @@ def _payment(d: Mapping[str, Any]) -> str:
         elif line["kind"] == "garden":
             parts.append(f"garden doubles {_signed(line['amount'])}")
         elif line["kind"] == "bonus":
-            name = MILESTONE_NAMES.get(line["milestone"], line["milestone"])
+            name = _milestone_names().get(line["milestone"], line["milestone"])
             parts.append(f"{name} {line['count']} x $5 = {_signed(line['amount'])}")
-        elif line["kind"] == "fry_chef":
-            chefs = "Fry Chef" if line["count"] == 1 else "Fry Chefs"
-            parts.append(
-                f"{line['count']} {chefs} x {_money(line['each'])} = {_signed(line['amount'])}"
-            )
+        elif (template := sale_lines().get(line["kind"])) is not None:  # a module's line
+            parts.append(render(template, line, who))
     return "; ".join(parts) + f"; total {_money(d['amount'])}"
 
 
@@ -198,13 +208,8 @@ def _bank_line(d: Mapping[str, Any], who: Any) -> str:
     text = f"The bank breaks ({ordinal} time) while paying {who(d['paying_seat'])}"
     if d["still_owed"]:
         text += f", {_money(d['still_owed'])} still owed"
-    if not d["final"] and "base_price" in d:  # Reserve Prices (ketchup.md 14)
-        cards = ", ".join(f"{who(int(s))} ${m}" for s, m in d["reserve_prices"].items())
-        return (
-            text + f". Reserve cards show base prices {cards}: the base unit price becomes "
-            f"{_money(d['base_price'])} from the next Dinnertime; the bank gets "
-            f"{_money(d['added'])} (now {_money(d['bank'])}); CEO slots stay {d['ceo_slots']}."
-        )
+    if not d["final"] and (template := variant("bank_broken", d)) is not None:  # a module's
+        return text + ". " + render(template, d, who)
     if not d["final"]:
         cards = ", ".join(f"{who(int(s))} ${m}" for s, m in d["reserve_cards"].items())
         return (
@@ -352,7 +357,7 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.DINNERTIME_NO_DEMAND: lambda d, w: "No house has demand: nobody eats out.",
     EventKind.HOUSE_SERVED: lambda d, w: (
         f"{_house_head(d)}: {w(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
-        f"({_DECIDED[d['decided_by']]}); {_payment(d)}."
+        f"({_decided(d['decided_by'])}); {_payment(d, w)}."
     ),
     EventKind.HOUSE_STAYS_HOME: lambda d, w: f"{_house_head(d)}: stays home.",
     EventKind.WAITRESS_INCOME: lambda d, w: (

@@ -1,5 +1,6 @@
-"""The easy and medium bots use the expansion modules' cards (fcm.bots.module_play; issue 15
-item 3 "the bots"): one built position per module card, both bots."""
+"""The easy and medium bots use the expansion modules' cards (each module's advice in
+fcm/modules/<id>/bots.py through fcm.bots.advice; issue 15 item 3 "the bots"): one built
+position per module card, both bots."""
 
 from __future__ import annotations
 

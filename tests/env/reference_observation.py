@@ -21,7 +21,6 @@ from fcm.env.observation import (
     _PHASE,
     _STEP,
     DRINK_PLANE,
-    GUIDE_FEATURES,
     MAX_PLAYERS,
     STAGES,
     Layout,
@@ -29,6 +28,8 @@ from fcm.env.observation import (
 )
 
 _GOOD = {g: i for i, g in enumerate(GOODS)}
+# the modules' blocks are checked here against their own packages' (fcm/modules/<id>/env.py)
+GUIDE_FEATURES = 3 + 2 * MAX_PLAYERS
 _HOUSE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
 
 
@@ -102,7 +103,7 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
             planes[_P["advert_eternal"], rows, cols] += 1.0
         planes[_P["advert_owner_0"] + rel[camp.owner], rows, cols] += 1.0
 
-    if L.ketchup:
+    if "ketchup" in L.modules:
         for number, seats in view.module_data.get("ketchup", {}).get("demand_by", {}).items():
             house = view.houses.get(int(number))
             if house is not None:
@@ -181,11 +182,13 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
         if s is not None:
             gl[_GF["new_order"] + pos * MAX_PLAYERS + rel[s]] = 1.0
     gl[_GF["setup_second_pass"]] = 1.0 if view.turn.setup_second_pass else 0.0
-    if L.reserve_prices:
+    if "reserve_prices" in L.modules:
         gl[_GF["base_price"]] = view.module_data.get("reserve_prices", {}).get("base_price") or 0
     for camp in view.campaigns.values():
         if camp.kind is CampaignType.GOURMET_GUIDE:
-            at = _GF["gourmet_guides"] + L.guides.index(camp.number) * GUIDE_FEATURES
+            tiles = view.rules.catalog.campaigns.items()
+            guides = sorted(n for n, t in tiles if t.type == camp.kind)
+            at = _GF["gourmet_guides"] + guides.index(camp.number) * GUIDE_FEATURES
             gl[at] = 1.0
             gl[at + 1 + rel[camp.owner]] = 1.0
             gl[at + 1 + MAX_PLAYERS + _GOOD[camp.good]] = 1.0

@@ -44,7 +44,9 @@ def test_module_cards_milestones_and_a_gourmet_guide_are_drawn(page: Any, server
     page.goto(f"{server}/#/join/{game}/{token}")
     page.wait_for_selector(".game-screen[data-seat='0']")
     # the board: the guide has no square; its badge sits on the garden house it reaches
-    page.wait_for_selector("g.beside-badge[data-campaign='17'][data-house='2']")
+    badge = page.wait_for_selector("g.beside-badge[data-campaign='17'][data-house='2']")
+    assert badge is not None
+    assert badge.query_selector("text").text_content() == "GG"  # the module's icon (fcm.texts)
     # the company view: the new cards by name, the busy critic, the guide, the milestone
     company = page.locator("article.company[data-seat='0']")
     text = company.inner_text()

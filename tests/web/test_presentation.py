@@ -64,7 +64,8 @@ def test_catalog_names_every_card_and_milestone() -> None:
     assert cat["employees"]["management_trainee"]["is_manager"] is True
     assert cat["milestones"]["first_billboard"]["name"]
     six = {k: v for k, v in cat["campaigns"]["6"].items() if k != "rule"}  # + its rules text
-    assert six == {"type": "airplane", "height": 1, "width": 5, "span": 5}
+    assert six == {"type": "airplane", "height": 1, "width": 5, "span": 5, "icon": "AIR",
+                   "beside_board": False}  # fmt: skip
     assert [r["money"] for r in cat["reserve_cards"]] == [100, 200, 300]
     # facts.md E.4: $5 per salaried card; the rules pane shows the engine's figure
     assert cat["employees"]["new_business_developer"]["salary_dollars"] == 5
@@ -206,3 +207,13 @@ def test_spectator_presentation_has_no_secrets_or_actions() -> None:
     assert pres["actions"] == []
     assert all(c["reserve"] is None for c in pres["chains"])
     assert all("draft" not in c for c in pres["chains"])
+
+
+def test_a_module_campaign_kind_comes_with_its_icon_and_place() -> None:
+    """Issue 24 item 4: the module's texts (fcm.texts) say how its campaign kind is drawn; the
+    browser reads it from the catalog (ketchup.md 13: the guides lie beside the board)."""
+    from fcm.rulesets import get_ruleset
+
+    cat = catalog_info(get_ruleset("base", ["gourmet_food_critics"]))
+    assert cat["campaigns"]["17"]["icon"] == "GG" and cat["campaigns"]["17"]["beside_board"]
+    assert cat["campaigns"]["1"]["icon"] == "RA" and not cat["campaigns"]["1"]["beside_board"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from fcm.bots import module_play  # expansion modules' cards (issue 15)
+from fcm.bots import advice  # the expansion modules' advice (docs/modules.md)
 from fcm.core.actions import (
     Action,
     AddGarden,
@@ -104,7 +104,7 @@ def salary_still_due(view: GameState, seat: Seat) -> int:
     fired = sum(1 for c in drafted if view.rules.catalog.employees[c].salary)
     due = max(0, salary_due(view, seat) - salary_each(view, seat) * fired)
     if view.rules.modules:  # First beer sold: goods pay salaries too
-        due = max(0, due - module_play.goods_pay(view, seat))
+        due = max(0, due - advice.salary_relief(view, seat))
     return due
 
 
@@ -141,7 +141,7 @@ class HeuristicBot:
 
     def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         """A seeded draw (never a constant: a constant $300 hands a patient rival a long game)."""
-        if view.rules.modules and (a := module_play.reserve(view, seat, legal)):  # modules
+        if view.rules.modules and (a := advice.ask("reserve", view, seat, legal)):  # modules
             return a
         return legal[self._rng.below(len(legal))]
 
@@ -157,7 +157,7 @@ class HeuristicBot:
     # -- payday ---------------------------------------------------------------------------------
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
-        if view.rules.modules and (a := module_play.payday(view, seat, legal)):  # modules
+        if view.rules.modules and (a := advice.ask("payday", view, seat, legal)):  # modules
             return a
         fires = [a for a in legal if isinstance(a, Fire)]
         if not fires:
@@ -195,7 +195,7 @@ class HeuristicBot:
         legal: Sequence[Action],
         by_type: dict[type[Action], list[Action]],
     ) -> Action:
-        if view.rules.modules and (a := module_play.working(view, seat, legal)):  # modules
+        if view.rules.modules and (a := advice.ask("working", view, seat, legal)):  # modules
             return a
         if Hire in by_type:
             choice = self._hire(view, seat, by_type[Hire])
@@ -229,7 +229,7 @@ class HeuristicBot:
         return legal[self._rng.below(len(legal))]
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
-        if view.rules.modules and (a := module_play.hire(view, seat, hires)):  # modules
+        if view.rules.modules and (a := advice.ask("hire", view, seat, hires)):  # modules
             return a
         owned = owned_cards(view, seat)
         career: Counter[EmployeeId] = Counter()
@@ -242,7 +242,7 @@ class HeuristicBot:
         return None
 
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
-        if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
+        if view.rules.modules and (a := advice.ask("train", view, seat, trains)):  # modules
             return a
         p = view.players[seat]
         owned = owned_cards(view, seat)
@@ -268,7 +268,7 @@ class HeuristicBot:
         return None
 
     def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
-        if view.rules.modules and (a := module_play.start_campaign(view, seat, starts)):
+        if view.rules.modules and (a := advice.ask("start_campaign", view, seat, starts)):
             return a  # modules
         rank = {CampaignType.RADIO: 0, CampaignType.AIRPLANE: 1, CampaignType.MAILBOX: 2,
                 CampaignType.BILLBOARD: 3}

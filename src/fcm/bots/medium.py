@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fcm.bots import module_play  # expansion modules' cards (issue 15)
+from fcm.bots import advice  # the expansion modules' advice (docs/modules.md)
 from fcm.bots.heuristic import (
     WORK_PRIORITY,
     HeuristicBot,
@@ -419,7 +419,7 @@ class MediumBot(HeuristicBot):
     # -- reserve, restructuring, payday ---------------------------------------------------------
 
     def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
-        if view.rules.modules and (a := module_play.reserve(view, seat, legal)):  # modules
+        if view.rules.modules and (a := advice.ask("reserve", view, seat, legal)):  # modules
             return a
         want = ChooseReserve(self.plan(view, seat).reserve)
         return want if want in legal else legal[0]
@@ -485,7 +485,7 @@ class MediumBot(HeuristicBot):
         return True
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
-        if view.rules.modules and (a := module_play.payday(view, seat, legal)):  # modules
+        if view.rules.modules and (a := advice.ask("payday", view, seat, legal)):  # modules
             return a
         fires = [a for a in legal if isinstance(a, Fire)]
         if not fires:
@@ -535,7 +535,7 @@ class MediumBot(HeuristicBot):
         return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
-        if view.rules.modules and (a := module_play.hire(view, seat, hires)):  # modules
+        if view.rules.modules and (a := advice.ask("hire", view, seat, hires)):  # modules
             return a
         plan = self.plan(view, seat)
         owned = owned_cards(view, seat)
@@ -565,7 +565,7 @@ class MediumBot(HeuristicBot):
         return None
 
     def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
-        if view.rules.modules and (a := module_play.train(view, seat, trains)):  # modules
+        if view.rules.modules and (a := advice.ask("train", view, seat, trains)):  # modules
             return a
         plan = self.plan(view, seat)
         for src, dst in plan.trains:
@@ -615,7 +615,7 @@ class MediumBot(HeuristicBot):
         return value
 
     def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
-        if view.rules.modules and (a := module_play.start_campaign(view, seat, starts)):
+        if view.rules.modules and (a := advice.ask("start_campaign", view, seat, starts)):
             return a  # modules
         """Try every kind of tile the marketeers may launch; keep the best by placement value."""
         seen: dict[tuple[str, CampaignType, int, int], StartCampaign] = {}

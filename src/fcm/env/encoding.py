@@ -26,11 +26,10 @@ place_house            house number (1, 3, 6, 9, 11, 14, 17, 19), square, garden
 add_garden             house number (1..19), garden side
 fire                   employee
 throw_away             good
-choose_two_goods       good, second good, duration (New Milestones only)
-free_mailbox           mailbox tile (7..10), square, good (New Milestones only)
-train_at_work          trainer, training edge (New Milestones only)
-pay_salary             good (New Milestones only)
 =====================  ===================================================================
+
+An expansion module with actions of its own appends its blocks after these
+(:mod:`fcm.env.extensions`, registered from the module's package; docs/research.md lists them).
 
 A square is ``row * 25 + col``. A garden side is where the 2x1 garden lies against the 2x2
 house: 0 north, 1 east, 2 south, 3 west. A buyer's route is given by the set of suppliers it
@@ -68,11 +67,9 @@ from fcm.core.actions import (
     Cook,
     Done,
     Fire,
-    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
-    PaySalary,
     PlaceCampaign,
     PlaceHouse,
     PlaceRestaurant,
@@ -87,6 +84,7 @@ from fcm.core.geometry import Board
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
+from fcm.env.extensions import ActionBlocks, env_blocks
 
 VERSION = 2
 
@@ -207,7 +205,6 @@ SUPPLIERS: tuple[tuple[str, Good], ...] = (
     ("T", Good.LEMONADE),
 )
 PLACEABLE_HOUSES: tuple[int, ...] = (1, 3, 6, 9, 11, 14, 17, 19)
-MAILBOXES: tuple[int, ...] = (7, 8, 9, 10)  # New Milestones' free mailbox: a mailbox tile
 HOUSE_NUMBERS: tuple[int, ...] = tuple(range(1, 20))
 SIDES = 4
 MAX_POSITIONS = 5
@@ -266,8 +263,12 @@ class Encoding:
         kitchen: tuple[EmployeeId, ...] = KITCHEN,
         errand: tuple[EmployeeId, ...] = ERRAND,
         route_buyers: tuple[EmployeeId, ...] = ROUTE_BUYERS,
+        goods: tuple[Good, ...] = GOODS,
     ) -> None:
         self.modules = modules
+        # every good of the game (a module's after the base game's): stocks, throw-aways
+        self.goods = goods
+        self.good_index = {g: i for i, g in enumerate(goods)}
         self.employees, self.reserves, self.trainers = employees, reserves, trainers
         self.train_edges, self.marketeers = train_edges, marketeers
         self.campaign_numbers, self.max_duration = campaign_numbers, max_duration
@@ -291,15 +292,18 @@ class Encoding:
             ("place_house", (len(PLACEABLE_HOUSES), SQUARES, SIDES)),
             ("add_garden", (len(HOUSE_NUMBERS), SIDES)),
             ("fire", (len(employees),)),
-            ("throw_away", (len(GOODS),)),
+            ("throw_away", (len(goods),)),
         )
-        if "new_milestones" in modules:  # its decisions (ketchup.md 3), after every other block
-            dims += (
-                ("choose_two_goods", (len(GOODS), len(GOODS), max_duration)),
-                ("free_mailbox", (len(MAILBOXES), SQUARES, len(GOODS))),
-                ("train_at_work", (len(trainers), len(train_edges))),
-                ("pay_salary", (len(GOODS),)),
-            )
+        # the modules' own actions, after every base block
+        self.codecs: tuple[ActionBlocks, ...] = tuple(
+            b.actions for b in env_blocks(modules) if b.actions is not None
+        )
+        owner: dict[str, ActionBlocks] = {}
+        for codec in self.codecs:
+            more = codec.blocks(self)
+            owner.update((name, codec) for name, _ in more)
+            dims += more
+        self.owner = owner
         self.blocks: dict[str, Block] = {}
         offset = 0
         for name, d in dims:
@@ -337,6 +341,10 @@ class Encoding:
 
     def _encode(self, state: GameState, a: Action) -> int:
         B = self.blocks
+        for codec in self.codecs:
+            code = codec.encode(self, state, a)
+            if code is not None:
+                return code
         match a:
             case Done():
                 return B["done"].offset
@@ -352,9 +360,7 @@ class Encoding:
                 return B["choose_turn_order"].index(p - 1)
             case Hire(employee=e):
                 return B["hire"].index(self.emp[e])
-            case Train(trainer=t, employee=e, into=i, at_work=True):
-                return B["train_at_work"].index(self.trainer[t], self.train_edge[(e, i)])
-            case Train(trainer=t, employee=e, into=i, fresh=f):
+            case Train(trainer=t, employee=e, into=i, fresh=f) if a == Train(t, e, i, f):
                 return B["train"].index(self.trainer[t], self.train_edge[(e, i)], int(f))
             case StartCampaign(marketeer=m, number=n):
                 return B["start_campaign"].index(self.marketeer[m], self.number[n])
@@ -364,13 +370,9 @@ class Encoding:
             case PlaceCampaign(cell=None, edge=edge, first=first):
                 assert edge is not None and first is not None
                 return B["place_airplane"].index(_EDGE[edge], first)
-            case ChooseAdvert(good=g, duration=d, second_good=None):
+            case ChooseAdvert(good=g, duration=d) if a == ChooseAdvert(g, d):
+                # (an action a module extends, with its fields set, is only the module's)
                 return B["choose_advert"].index(_GOOD[g], d - 1)
-            case ChooseAdvert(good=g, duration=d, second_good=g2):
-                assert g2 is not None
-                return B["choose_two_goods"].index(_GOOD[g], _GOOD[g2], d - 1)
-            case FreeMailbox(number=n, cell=cell, good=g):
-                return B["free_mailbox"].index(MAILBOXES.index(n), square(cell), _GOOD[g])
             case Cook(employee=e, good=g):
                 return B["cook"].index(self.kitchen_of[e], _FOOD[g])
             case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
@@ -388,9 +390,7 @@ class Encoding:
             case Fire(employee=e):
                 return B["fire"].index(self.emp[e])
             case ThrowAway(good=g):
-                return B["throw_away"].index(_GOOD[g])
-            case PaySalary(good=g):
-                return B["pay_salary"].index(_GOOD[g])
+                return B["throw_away"].index(self.good_index[g])
         raise EncodingError(f"{a!r} has no index in encoding version {VERSION}")
 
     # -- decode --------------------------------------------------------------------------------
@@ -412,6 +412,9 @@ class Encoding:
         """The action with this index in this position (the inverse of :meth:`encode`)."""
         block = self.block_of(index)
         f = block.fields(index)
+        codec = self.owner.get(block.name)
+        if codec is not None:
+            return codec.decode(self, state, block.name, f)
         match block.name:
             case "done":
                 return Done()
@@ -439,13 +442,6 @@ class Encoding:
                 return PlaceCampaign(edge=EDGES[f[0]], first=f[1])
             case "choose_advert":
                 return ChooseAdvert(GOODS[f[0]], f[1] + 1)
-            case "choose_two_goods":
-                return ChooseAdvert(GOODS[f[0]], f[2] + 1, GOODS[f[1]])
-            case "free_mailbox":
-                return FreeMailbox(MAILBOXES[f[0]], cell_of(f[1]), GOODS[f[2]])
-            case "train_at_work":
-                employee, into = self.train_edges[f[1]]
-                return Train(self.trainers[f[0]], employee, into, at_work=True)
             case "cook":
                 return Cook(self.kitchen[f[0]], FOODS[f[1]])
             case "get_drink":
@@ -470,9 +466,7 @@ class Encoding:
             case "fire":
                 return Fire(self.employees[f[0]])
             case "throw_away":
-                return ThrowAway(GOODS[f[0]])
-            case "pay_salary":
-                return PaySalary(GOODS[f[0]])
+                return ThrowAway(self.goods[f[0]])
         raise EncodingError(f"index {index}: unknown block {block.name}")  # pragma: no cover
 
     def describe(self, index: int) -> str:
@@ -528,6 +522,7 @@ def encoding_for(rules: Ruleset) -> Encoding:
         buyers = rules.drink_buyers - set(ERRAND) - set(ROUTE_BUYERS)
         enc = Encoding(
             modules=rules.modules,
+            goods=tuple(rules.goods),
             employees=employees,
             reserves=tuple(
                 sorted(

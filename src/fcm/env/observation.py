@@ -25,10 +25,10 @@ plain square-by-square build over whole games).
 **Expansion modules**: the layout is sized from the game's ruleset (:func:`layout_of`, a
 :class:`Layout` per set of modules): the per-card vectors follow the encoding's employee cards,
 the milestones the ruleset's, the reserve one-hot its reserve cards, the campaign-tile vectors
-its tile numbers; modules with state of their own add fields at the end of their group
-(``demand_by_*`` planes with Ketchup, ``base_price`` with Reserve Prices, ``gourmet_guides``
-with Gourmet Food Critics). With no module it is exactly the base layout (the module-level
-``BOARD_PLANES``, ``PLAYER_FIELDS``, ``GLOBAL_FIELDS``, ``OBS_SIZE``).
+its tile numbers; modules with state of their own add board planes and global features at the
+end of their group, registered by their package (:mod:`fcm.env.extensions`; docs/research.md
+lists them). With no module it is exactly the base layout (the module-level ``BOARD_PLANES``,
+``PLAYER_FIELDS``, ``GLOBAL_FIELDS``, ``OBS_SIZE``).
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from fcm.env.encoding import (
     code_of,
     encoding_for,
 )
+from fcm.env.extensions import BoardPlanes, GlobalFields, env_blocks
 
 MAX_PLAYERS = 5
 DRINK_PLANE = {"soda": 3, "lemonade": 4, "beer": 5}
@@ -88,7 +89,6 @@ MILESTONES: tuple[MilestoneId, ...] = (
 )
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STAGES: tuple[str, ...] = ("firing", "cannot_pay")
-GUIDE_FEATURES = 3 + 2 * MAX_PLAYERS  # in play, owner one-hot, good one-hot, remaining, eternal
 _CORNER_OFFSET = {"nw": (0, 0), "ne": (0, 1), "sw": (1, 0), "se": (1, 1)}
 _GOOD = {g: i for i, g in enumerate(GOODS)}
 _CTYPE = {t: i for i, t in enumerate(CAMPAIGN_TYPES)}
@@ -107,22 +107,26 @@ def _offsets(fields: Sequence[tuple[str, int, str]]) -> dict[str, int]:
 
 
 class Layout:
-    """Where every number of an observation lies, for one ruleset (docs/research.md)."""
+    """Where every number of an observation lies, for one ruleset (docs/research.md).
+    ``rules``: the game's ruleset, whose modules' planes and features (fcm.env.extensions) come
+    after the base ones; ``None`` for the base layout."""
 
     def __init__(
         self,
         encoding: Encoding = BASE,
         milestones: tuple[MilestoneId, ...] = MILESTONES,
-        guides: tuple[int, ...] = (),
+        rules: Ruleset | None = None,
     ) -> None:
         self.encoding = enc = encoding
-        modules = enc.modules
-        self.modules = modules
-        self.ketchup = "ketchup" in modules
-        self.reserve_prices = "reserve_prices" in modules
-        self.guides = guides
+        self.modules = enc.modules
+        blocks = env_blocks(enc.modules) if rules is not None else ()
+        # the modules' planes and globals, each with where it starts
+        self.module_planes: tuple[BoardPlanes, ...] = tuple(
+            b.planes for b in blocks if b.planes is not None
+        )
+        module_globals = tuple(b.globals for b in blocks if b.globals is not None)
         self.employees, self.milestones = enc.employees, milestones
-        ne, nm, ng = len(enc.employees), len(milestones), len(GOODS)
+        ne, nm, ng = len(enc.employees), len(milestones), len(enc.goods)
         self.board_planes: tuple[tuple[str, str], ...] = (
             ("in_map", "1 on the squares of this map"),
             ("road", "1 on road squares (bridges included)"),
@@ -158,17 +162,7 @@ class Layout:
                 (f"advert_owner_{k}", f"campaigns of relative seat {k} here")
                 for k in range(MAX_PLAYERS)
             ),
-            *(
-                (
-                    (
-                        f"demand_by_{k}",
-                        f"Ketchup: 1 on a house with demand made by relative seat {k}'s campaigns",
-                    )
-                    for k in range(MAX_PLAYERS)
-                )
-                if self.ketchup
-                else ()
-            ),
+            *(named for planes in self.module_planes for named in planes.names),
         )
         nres = len(enc.reserves)
         reserves = ", ".join(f"${m}" + (f"/${p}" if p else "") for m, p in enc.reserves)
@@ -235,31 +229,17 @@ class Layout:
                 "[position][relative seat] in Order of Business",
             ),
             ("setup_second_pass", 1, "1 in the second pass of first-restaurant placement"),
-            *(
-                (
-                    (
-                        "base_price",
-                        1,
-                        "Reserve Prices: the base unit price the first break set (0 before)",
-                    ),
-                )
-                if self.reserve_prices
-                else ()
-            ),
-            *(
-                (
-                    (
-                        "gourmet_guides",
-                        GUIDE_FEATURES * len(guides),
-                        "Gourmet Food Critics: per guide tile (by number): in play, owner "
-                        "(relative seat one-hot), good one-hot (GOODS order), remaining rounds, "
-                        "eternal",
-                    ),
-                )
-                if guides
-                else ()
-            ),
         )
+        base_globals = sum(n for _, n, _ in self.global_fields)
+        # (fields, first feature, size) of each module's globals
+        self.module_globals: tuple[tuple[GlobalFields, int, int], ...] = ()
+        for fields in module_globals:
+            more = fields.fields(rules) if rules is not None else ()
+            size = sum(n for _, n, _ in more)
+            if more:
+                self.module_globals += ((fields, base_globals, size),)
+            self.global_fields += more
+            base_globals += size
         self.P = {name: i for i, (name, _) in enumerate(self.board_planes)}
         self.PF, self.GF = _offsets(self.player_fields), _offsets(self.global_fields)
         self.PLANES = len(self.board_planes)
@@ -278,13 +258,13 @@ class Layout:
         self.mark = dict(enc.marketeer)
         self.trainer = dict(enc.trainer)
         self.number = dict(enc.number)
-        self.guide = {n: i for i, n in enumerate(guides)}
         P = self.P
         self.H0, self.H1 = P["house"], P[f"demand_{GOODS[-1].value}"] + 1
         self.R0, self.E0, self.CS = P["restaurant_0"], P["entrance_0"], P["coming_soon"]
         self.C0, self.C1 = P["campaign_radio"], P["advert_eternal"] + 1
         self.O0 = P["advert_owner_0"]
-        self.K0 = P.get("demand_by_0", -1)
+        # the first plane of each module's planes
+        self.module_plane_at = tuple(P[planes.names[0][0]] for planes in self.module_planes)
         self.S0, self.S1 = self.GF["supply"], self.GF["hires_left"]
 
     def plane(self, name: str) -> int:
@@ -320,10 +300,7 @@ def layout_for(rules: Ruleset) -> Layout:
             milestones = MILESTONES + tuple(
                 m for m in MilestoneId.known() if m in cat.milestones and m not in MILESTONES
             )
-            guides = tuple(
-                sorted(n for n, t in cat.campaigns.items() if t.type in OFF_BOARD_CAMPAIGNS)
-            )
-            lay = Layout(encoding_for(rules), milestones, guides)
+            lay = Layout(encoding_for(rules), milestones, rules)
         _LAYOUTS[key] = lay
     return lay
 
@@ -420,19 +397,6 @@ def _campaign_planes(L: Layout, view: GameState, board: Board) -> np.ndarray:
     return sec
 
 
-def _demand_by_planes(view: GameState, key: tuple[tuple[str, tuple[int, ...]], ...]) -> np.ndarray:
-    """Ketchup: by absolute seat, the houses with demand that seat's campaigns made."""
-    sec = np.zeros((MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
-    for number, seats in key:
-        house = view.houses.get(int(number))
-        if house is None:
-            continue
-        r, c = house.cell
-        for s in seats:
-            sec[s, r : r + 2, c : c + 2] = 1.0
-    return sec
-
-
 def _cards_part(L: Layout, key: tuple[tuple[EmployeeId, ...], ...]) -> np.ndarray:
     """Fields ``hand`` .. ``draft`` of a player row (5 per-card vectors)."""
     ne = len(L.employees)
@@ -472,19 +436,17 @@ def _rare_globals(L: Layout, buf: np.ndarray, mv: memoryview[float], view: GameS
 class _Section:
     """A built plane group and the content it was built from."""
 
-    __slots__ = ("busy", "guides", "key", "planes")
+    __slots__ = ("busy", "key", "planes")
 
     def __init__(
         self,
         key: object,
         planes: np.ndarray,
         busy: dict[Seat, tuple[EmployeeId, ...]] | None = None,
-        guides: tuple[tuple[int, int, int, int, bool], ...] = (),
     ):
         self.key = key
         self.planes = planes
         self.busy = busy or {}
-        self.guides = guides  # (tile index, owner, good index, remaining, eternal)
 
 
 _NO_SECTION = _Section(None, np.zeros(0, np.float32), {})
@@ -521,7 +483,10 @@ class _SeatBuffers:
         nb, npl = L.NB, L.NPL
         self.board = self.buf[:nb].reshape(L.PLANES, HEIGHT, WIDTH)
         self.board[: L.H0] = _static_planes(board, L.PLANES)[: L.H0]
-        self.houses = self.restaurants = self.campaigns = self.demand_by = _NO_SECTION
+        self.houses = self.restaurants = self.campaigns = _NO_SECTION
+        # per module: the planes section last copied, the key its globals were written for
+        self.module_planes = [_NO_SECTION for _ in L.module_planes]
+        self.module_globals: list[object] = [_UNSET for _ in L.module_globals]
         self.rows = [_Row() for _ in range(n)]
         self.rare: tuple[Any, ...] | None = None
         g = nb + npl
@@ -533,7 +498,6 @@ class _SeatBuffers:
         self.work: object = None
         self.new_order: object = None
         self.second_pass = False
-        self.base_price: object = 0
         self.mask = np.zeros(L.encoding.num_actions, dtype=np.int8)
         self.mask_mv: memoryview[int] = self.mask.data
         self.mask_on: list[int] = []
@@ -573,7 +537,8 @@ class Observer:
         self._board: Board | None = None
         self._layout = BASE_LAYOUT
         self._codes: dict[Action, int] = {}
-        self._houses = self._restaurants = self._campaigns = self._demand_by = _NO_SECTION
+        self._houses = self._restaurants = self._campaigns = _NO_SECTION
+        self._module_planes: dict[BoardPlanes, _Section] = {}
         # per-card parts of player rows and the rare globals, by their content (the same
         # content shows the same numbers to every seat)
         self._cards: dict[tuple[Any, ...], np.ndarray] = {}
@@ -616,7 +581,6 @@ class Observer:
         n = sb.n
         planes = sb.board
         perm = sb.perm
-        rel = sb.rel
         mv = sb.mv
         buf = sb.buf
 
@@ -654,25 +618,13 @@ class Observer:
         ]
         if key != self._campaigns.key:
             busy: dict[Seat, list[EmployeeId]] = {}
-            guides = []
             for camp in view.campaigns.values():
                 if camp.marketeer:
                     busy.setdefault(camp.owner, []).append(camp.marketeer)
-                if camp.kind in OFF_BOARD_CAMPAIGNS and camp.number in L.guide:
-                    guides.append(
-                        (
-                            L.guide[camp.number],
-                            camp.owner,
-                            _GOOD[camp.good],
-                            camp.remaining,
-                            camp.eternal,
-                        )
-                    )
             self._campaigns = _Section(
                 key,
                 _campaign_planes(L, view, sb.board_geo),
                 {s: tuple(cards) for s, cards in busy.items()},
-                tuple(guides),
             )
         camps = self._campaigns
         if sb.campaigns is not camps:
@@ -680,25 +632,19 @@ class Observer:
             planes[c0:c1] = camps.planes[: c1 - c0]
             planes[L.O0 : L.O0 + n] = camps.planes[perm + (c1 - c0)]
             sb.campaigns = camps
-            if L.guides:
-                at = L.NB + L.NPL + L.GF["gourmet_guides"]
-                buf[at : at + GUIDE_FEATURES * len(L.guides)] = 0.0
-                for j, owner, good, remaining, eternal in camps.guides:
-                    o = at + j * GUIDE_FEATURES
-                    mv[o] = 1.0
-                    mv[o + 1 + rel[owner]] = 1.0
-                    mv[o + 1 + MAX_PLAYERS + good] = 1.0
-                    mv[o + 1 + 2 * MAX_PLAYERS] = remaining
-                    mv[o + 2 + 2 * MAX_PLAYERS] = 1.0 if eternal else 0.0
 
-        if L.ketchup:
-            by = view.module_data.get("ketchup", {}).get("demand_by", {})
-            key = tuple(sorted((h, tuple(seats)) for h, seats in by.items()))
-            if key != self._demand_by.key:
-                self._demand_by = _Section(key, _demand_by_planes(view, key))
-            if sb.demand_by is not self._demand_by:
-                planes[L.K0 : L.K0 + n] = self._demand_by.planes[perm]
-                sb.demand_by = self._demand_by
+        for i, mp in enumerate(L.module_planes):
+            key = mp.key(view)
+            section = self._module_planes.get(mp, _NO_SECTION)
+            if key != section.key:
+                section = self._module_planes[mp] = _Section(key, mp.build(view, key))
+            if sb.module_planes[i] is not section:
+                at = L.module_plane_at[i]
+                if mp.by_seat:
+                    planes[at : at + n] = section.planes[perm]
+                else:
+                    planes[at : at + len(mp.names)] = section.planes
+                sb.module_planes[i] = section
 
         self._players(view, sb, camps)
 
@@ -782,10 +728,11 @@ class Observer:
             stock = tuple(p.stock.items())
             if stock != row.stock:
                 at = base + o_stock
-                for i in range(len(GOODS)):
+                goods = L.encoding.good_index
+                for i in range(len(goods)):
                     mv[at + i] = 0.0
                 for good, amount in stock:
-                    mv[at + _GOOD[good]] = amount
+                    mv[at + goods[good]] = amount
                 row.stock = stock
             miles = tuple(p.milestones)
             if miles != row.milestones:
@@ -902,11 +849,13 @@ class Observer:
         if turn.setup_second_pass != sb.second_pass:
             mv[g + GF["setup_second_pass"]] = 1.0 if turn.setup_second_pass else 0.0
             sb.second_pass = turn.setup_second_pass
-        if L.reserve_prices:
-            price = view.module_data.get("reserve_prices", {}).get("base_price") or 0
-            if price != sb.base_price:
-                mv[g + GF["base_price"]] = price
-                sb.base_price = price
+        for i, (fields, at, size) in enumerate(L.module_globals):
+            key = fields.key(view)
+            if key != sb.module_globals[i]:
+                out = buf[g + at : g + at + size]
+                out[:] = 0.0
+                fields.write(view, out, key, sb.rel)
+                sb.module_globals[i] = key
 
     # -- what callers use ----------------------------------------------------------------------
 

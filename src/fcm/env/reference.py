@@ -4,21 +4,23 @@ base game's, then those of a game with every module of one set on (``ALL_MODULES
 
 from __future__ import annotations
 
+import fcm  # noqa: F401  (registers the modules)
 from fcm.env.encoding import BASE, VERSION, Encoding, encoding_for
 from fcm.env.observation import BASE_LAYOUT, Layout, layout_for
-from fcm.rulesets import get_ruleset
+from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
-# Every module but New Milestones (it excludes Hard Choices, ketchup.md 16).
-ALL_MODULES: tuple[str, ...] = (
-    "fry_chefs",
-    "gourmet_food_critics",
-    "hard_choices",
-    "ketchup",
-    "mass_marketeers",
-    "movie_stars",
-    "night_shift_managers",
-    "reserve_prices",
-)
+
+def _all_modules() -> tuple[str, ...]:
+    """The largest set the tables show: every playable module in id order, each unless it
+    cannot join the ones taken before it (an exclusion, e.g. ketchup.md 16)."""
+    chosen: list[str] = []
+    for m in playable_modules():
+        if module_problem([*chosen, m]) is None:
+            chosen.append(m)
+    return tuple(chosen)
+
+
+ALL_MODULES: tuple[str, ...] = _all_modules()
 
 
 def action_table(enc: Encoding = BASE) -> str:

@@ -109,10 +109,11 @@ def add_options_route(app: FastAPI) -> None:
         """What the create form offers: the rules options (``fcm.Options`` defaults), the bot
         levels with a one-line description each, the table options' defaults, and the
         expansion modules that can be played (docs/modules.md), each with its one-line
-        description and the modules it needs or excludes."""
+        description and the modules it needs or excludes, and the modules' option labels."""
         from fcm.bots import BOT_NAMES
         from fcm.core.state import Options
         from fcm.rulesets import known_modules, playable_modules
+        from fcm.texts import option_texts
 
         known = known_modules()
         modules = [
@@ -134,6 +135,8 @@ def add_options_route(app: FastAPI) -> None:
             "bot_levels": {name: BOT_LEVELS.get(name, "") for name in BOT_NAMES},
             "table": {"bot_pause_ms": 1000, "hints": False},
             "modules": modules,
+            # labels of the modules' options, registered by each module (fcm.texts)
+            "option_text": {k: list(v) for k, v in option_texts().items()},
         }
 
 

@@ -8,8 +8,6 @@ export const SQ = 40; // one square, in SVG units
 const MARGIN = 58; // room around the map for airplanes
 const EDGE_BAND = 44; // depth of an airplane token
 
-const CAMPAIGN_ICON = { billboard: "BB", mailbox: "MB", radio: "RA", airplane: "AIR", gourmet_guide: "GG" };
-
 function key(cell) {
   return `${cell[0]},${cell[1]}`;
 }
@@ -186,11 +184,11 @@ export class BoardView {
     for (const c of pres.campaigns) {
       if (c.edge) this.drawAirplane(air, c);
       else if (c.cells.length) this.drawCampaign(g, c);
-      else this.drawBeside(g, c);  // a gourmet guide lies beside the board (ketchup.md 13)
+      else this.drawBeside(g, c);  // a campaign beside the board (no square)
     }
     const dc = pres.draft_campaign;
     if (dc && (dc.cells || dc.edge)) {
-      const ghost = { number: dc.number, kind: dc.type, owner: pres.acting, good: null, remaining: null, eternal: false, cells: dc.cells || [], edge: dc.edge, first: dc.first, span: dc.span, draft: true };
+      const ghost = { number: dc.number, kind: dc.type, icon: dc.icon, owner: pres.acting, good: null, remaining: null, eternal: false, cells: dc.cells || [], edge: dc.edge, first: dc.first, span: dc.span, draft: true };
       if (dc.edge) this.drawAirplane(air, ghost);
       else this.drawCampaign(g, ghost);
     }
@@ -206,7 +204,7 @@ export class BoardView {
       const nth = (this.pres.campaigns.filter((o) => !o.edge && !o.cells.length && o.number < c.number && (o.reaches || []).includes(number))).length;
       const grp = s("g", { class: "beside-badge", "data-campaign": c.number, "data-house": number });
       grp.append(s("rect", { x: b.x + 2 + nth * 22, y: b.y + b.h - 16, width: 20, height: 14, rx: 3, fill: ch.colour, opacity: 0.9 }));
-      grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: "#fff" }, `${CAMPAIGN_ICON[c.kind] || "?"}`));
+      grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: "#fff" }, `${c.icon || "?"}`));
       grp.append(s("title", {}, `#${c.number} ${c.kind.replace(/_/g, " ")}: ${c.good}, ${c.eternal ? "eternal" : `${c.remaining} left`}`));
       g.append(grp);
     }
@@ -275,7 +273,7 @@ export class BoardView {
     const small = b.w <= SQ || b.h <= SQ;
     const tiny = b.w <= SQ && b.h <= SQ; // a 1x1 tile: number on top, good and duration side by side below
     grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": tiny ? 9 : small ? 10 : 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
-    if (!small) grp.append(s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569" }, CAMPAIGN_ICON[c.kind] || ""));
+    if (!small) grp.append(s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569" }, c.icon || ""));
     if (c.good) grp.append(goodToken(b.x + (tiny ? 12 : small ? 14 : 18), b.y + b.h - (tiny ? 11 : 13), tiny ? 5.5 : small ? 7 : 8, c.good));
     const left = c.eternal ? "∞" : c.remaining === null ? "" : `${c.remaining}`;
     grp.append(s("text", { x: b.x + b.w - (tiny ? 5 : 7), y: b.y + b.h - (tiny ? 6 : 8), "text-anchor": "end", "font-size": tiny ? (c.eternal ? 13 : 11) : c.eternal ? 17 : 12, "font-weight": 800, fill: "#111827", class: "duration" }, left));

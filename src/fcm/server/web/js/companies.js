@@ -42,8 +42,8 @@ function stock(st, seat) {
     items.length ? items.map(([g, n]) => h("span", { class: "stock-item" }, goodChip(g), `×${n}`)) : h("span", { class: "muted" }, "no food or drinks"));
 }
 
-// Campaigns that lie beside the board, not on a square (gourmet guides, ketchup.md 13): drawn
-// here, with the houses they reach (every house with a garden).
+// Campaigns that lie beside the board, not on a square (a module's kind, fcm/texts.py): drawn
+// here, with the houses they reach.
 function besideBoard(pres, seat) {
   const mine = (pres.campaigns || []).filter((c) => c.owner === seat && !c.edge && !c.cells.length);
   if (!mine.length) return null;

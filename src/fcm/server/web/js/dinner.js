@@ -4,8 +4,8 @@
 // marked on the board. Everything comes from the engine's typed Dinnertime events (the
 // house_served event says who won and why); nothing is computed here.
 
-import { OUTCOME, dinnertimeTotals } from "./results.js";
-import { describe } from "./format.js";
+import { dinnertimeTotals, outcomeText } from "./results.js";
+import { describe, render } from "./format.js";
 import { chain, clear, goodChip, h, milestoneName, money, put } from "./util.js";
 
 const DECIDED = {
@@ -13,7 +13,6 @@ const DECIDED = {
   lowest_total: "the lowest price + distance",
   waitresses: "a tie on price + distance, broken by more Waitresses",
   turn_order: "a tie on price + distance and Waitresses, broken by turn order",
-  movie_star: "a tie on price + distance, broken by the Movie Star",
 };
 
 const KEY = "fcm.dinnerShow";
@@ -50,6 +49,8 @@ function lineText(line, ctx) {
   if (line.kind === "items") return `${line.count} item${line.count === 1 ? "" : "s"} × ${money(line.price)} = ${money(line.amount)}`;
   if (line.kind === "garden") return `garden doubles it: + ${money(line.amount)}`;
   if (line.kind === "bonus") return `+ ${money(line.amount)} (${milestoneName(ctx.catalog, line.milestone)}${line.count > 1 ? ` × ${line.count}` : ""})`;
+  const template = ((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.sale_lines) || {})[line.kind];
+  if (template) return render(template, line, ctx.name);  // a module's line (fcm/texts.py)
   return `${String(line.kind).replace(/_/g, " ")}: ${money(line.amount)}`;
 }
 
@@ -65,10 +66,10 @@ function houseStep(e, ctx) {
         h("td", { class: "num" }, c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`),
         h("td", { class: "num" }, c.waitresses ?? ""),
         h("td", {}, c.outcome === "winner" ? h("strong", {}, "serves")
-          : [OUTCOME[c.outcome] || String(c.outcome || "").replace(/_/g, " "), c.missing && c.missing.length ? ` (${c.missing.join(", ")})` : ""]))))),
+          : [outcomeText(c.outcome, ctx), c.missing && c.missing.length ? ` (${c.missing.join(", ")})` : ""]))))),
     served
       ? h("div", { class: "dinner-verdict", "data-test": "dinner-verdict" },
-        h("p", {}, swatch(e.winner), h("strong", {}, ctx.name(e.winner)), ` serves it from restaurant #${e.restaurant + 1}: ${DECIDED[e.decided_by] || String(e.decided_by).replace(/_/g, " ")}.`),
+        h("p", {}, swatch(e.winner), h("strong", {}, ctx.name(e.winner)), ` serves it from restaurant #${e.restaurant + 1}: ${DECIDED[e.decided_by] || ((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.decided) || {})[e.decided_by] || String(e.decided_by).replace(/_/g, " ")}.`),
         h("ul", { class: "summary" }, (e.lines || []).map((l) => h("li", {}, lineText(l, ctx)))),
         h("p", {}, `${ctx.name(e.winner)} earns `, h("strong", {}, money(e.amount)), ` from the bank: cash ${money(e.cash)}.`))
       : h("p", { class: "dinner-verdict", "data-test": "dinner-verdict" }, "Nobody can serve it: the house stays home."));

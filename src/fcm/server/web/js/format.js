@@ -2,6 +2,33 @@
 
 import { PHASES, STEPS, cardName, milestoneName, money } from "./util.js";
 
+/**
+ * A module's template (fcm/texts.py renders the same for the CLI report): ``{field}`` or
+ * ``{field|filter}`` with the filters money, signed, seat, seat_money and plural:one:many.
+ */
+export function render(template, data, who) {
+  return template.replace(/\{(\w+)(?:\|(\w+)((?::[^:}]*)*))?\}/g, (_, name, filter, args) => {
+    const v = data[name];
+    const [one, many] = (args || "").slice(1).split(":");
+    switch (filter) {
+      case undefined: return String(v);
+      case "money": return money(v);
+      case "signed": return v < 0 ? money(v) : `+${money(v)}`;
+      case "seat": return who(Number(v));
+      case "seat_money": return Object.entries(v || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`).join(", ");
+      case "plural": return v === 1 ? one : many;
+      default: throw new Error(`template ${template}: unknown filter ${filter}`);
+    }
+  });
+}
+
+/** A module's variant of an event (the catalog's texts), when the event has its field. */
+export function variantOf(catalog, kind, e) {
+  const pairs = ((catalog && catalog.texts && catalog.texts.variants) || {})[kind] || [];
+  const hit = pairs.find(([field]) => e[field] !== undefined);
+  return hit ? hit[1] : null;
+}
+
 function cells(list) {
   return (list || []).map((c) => `${c[0]},${c[1]}`).join(" ");
 }
@@ -63,7 +90,7 @@ export function describe(e, ctx) {
     case "dinnertime_earnings": return `Dinnertime earnings: ${Object.entries(e.earned || {}).map(([s, n]) => `${who(Number(s))} ${money(n)}`).join(", ")}.`;
     case "bank_broken":
       if (e.final) return "The bank broke for the last time: the game ends after this Dinnertime.";
-      if (e.base_price !== undefined) return `The bank broke! Reserve cards show base prices ${Object.entries(e.reserve_prices || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`).join(", ")}: the base unit price becomes ${money(e.base_price)}; ${money(e.added)} added; CEO slots stay ${e.ceo_slots}.`;
+      if (variantOf(ctx.catalog, "bank_broken", e)) return `The bank broke! ${render(variantOf(ctx.catalog, "bank_broken", e), e, who)}`;
       return `The bank broke! Reserve cards: ${Object.entries(e.reserve_cards || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`).join(", ")}; ${money(e.added)} added; every CEO now has ${e.ceo_slots} slots.`;
     case "paid_from_box": return `${who(e.seat)} is paid ${money(e.amount)} from outside the bank.`;
     case "fire_chosen": return `You mark ${card(e.employee)} to be fired.`;

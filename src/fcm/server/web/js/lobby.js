@@ -18,8 +18,6 @@ const OPTION_TEXT = {
   carts_use_whole_range: ["Carts use their whole range", "designer ruling: a Cart Operator or Truck Driver drives its full range when it can"],
   payday_firing_in_turn_order: ["Payday firing in turn order", "designer ruling: players fire in turn order, openly (not simultaneously)"],
   introductory_all_drinks: ["Introductory map with all three drinks", "Deluxe: the introductory game's map shows soda, lemonade and beer"],
-  movie_stars_by_player_count: ["Movie Stars by player count", "Deluxe reading (Movie Stars module): only the B star at 2-3 players, B and C at 4"],
-  fry_chefs_food_only: ["Fry Chefs: food sales only", "a reading without a rulebook source (Fry Chefs module): +$10 only when the sale has food"],
   first_billboard_waives_named_marketeers: ["First billboard: named marketeers only", "rulebook list: the salary waiver covers Campaign Managers, Brand Managers and Brand Directors, not the expansion's marketeers"],
   round_limit: ["Round limit", "a simulation cap, not a rule of the game: empty for none"],
 };
@@ -118,7 +116,8 @@ export function renderLobby(root) {
   function renderOptions() {
     clear(optionBox);
     for (const [key, value] of Object.entries(options.options)) {
-      const [label, help] = OPTION_TEXT[key] || [key, ""];
+      // a module's options come with their labels from the server (fcm/texts.py)
+      const [label, help] = OPTION_TEXT[key] || (options.option_text || {})[key] || [key, ""];
       if (key === "round_limit") {
         optionBox.append(h("label", { class: "num", title: help }, label, " ",
           h("input", { type: "number", name: key, value: value ?? "", min: 1, placeholder: "none", "data-option": key, "data-nullable": "1" }),

@@ -12,9 +12,14 @@ export const OUTCOME = {
   missing_items: "missing items",
   higher_total: "higher price + distance",
   tie_lost_waitresses: "tie lost on waitresses",
-  tie_lost_movie_star: "tie lost to a movie star",
   tie_lost_turn_order: "tie lost on turn order",
 };
+
+/** A chain's outcome at a house: the base game's, or a module's (the catalog's texts). */
+export function outcomeText(outcome, ctx) {
+  const mod = ((ctx && ctx.catalog && ctx.catalog.texts) || {}).outcomes || {};
+  return OUTCOME[outcome] || mod[outcome] || String(outcome || "").replace(/_/g, " ");
+}
 
 export class GameLog {
   constructor(ctx) {
@@ -120,7 +125,7 @@ export function dinnertimeTable(events, ctx) {
         h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), ctx.name(c.seat), ": ",
         c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`,
         c.missing && c.missing.length ? ` (missing ${c.missing.join(", ")})` : "",
-        c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${OUTCOME[c.outcome] || c.outcome}`) : "")))),
+        c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${outcomeText(c.outcome, ctx)}`) : "")))),
       h("td", { "data-test": "served-by" }, e.kind === "house_served" ? [ctx.name(e.winner), h("small", {}, ` restaurant #${e.restaurant + 1}`)] : "stays home"),
       h("td", { class: "num" }, e.kind === "house_served" ? money(e.amount) : ""))))),
   dinnertimeTotals(events, ctx));

@@ -47,7 +47,7 @@ export function campaignInfo(catalog, number) {
   const c = catalog && catalog.campaigns[String(number)];
   if (!c) return null;
   const size = c.type === "airplane" ? `${c.span} square${c.span === 1 ? "" : "s"} along the map edge`
-    : c.type === "gourmet_guide" ? "beside the board" : `${c.height}×${c.width} squares`;
+    : c.beside_board ? "beside the board" : `${c.height}×${c.width} squares`;
   return h("div", { "data-info": "campaign", "data-campaign-info": number }, h("h4", {}, `Campaign #${number}: ${c.type.replace(/_/g, " ")} (${size})`),
     h("p", {}, c.rule || ""));
 }

@@ -1,0 +1,117 @@
+"""Bot advice: what the easy and medium bots should know about an expansion module's cards,
+milestones and decisions (docs/modules.md, "Satellites: bots, env, report, UI").
+
+A module registers one :class:`Advice` from its own package (``fcm/modules/<id>/bots.py``,
+imported the first time a game with that module asks). At each choice with a rule of its own
+(hire, train, start a campaign, the Working 9-5 decisions, the reserve card) a bot asks
+:func:`ask` first when the game has modules: the advice of the game's modules is tried in
+``order`` (then module id), the first action returned is taken, and ``None`` everywhere leaves
+the choice to the bot's own plan. Every answer must be one of the legal actions passed in,
+computed from the seat's view; the bots stay deterministic per seed.
+
+The helpers below are what several modules' advice share (the base game's cards only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from fcm.core.actions import Action, Train
+from fcm.core.company import owned_cards, salary_due
+from fcm.core.state import GameState
+from fcm.core.types import EmployeeId, Good, Seat
+
+Choice = Callable[[GameState, Seat, Sequence[Action]], Action | None]
+ChoiceName = Literal["hire", "train", "start_campaign", "working", "reserve", "payday"]
+Relief = Callable[[GameState, Seat], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One module's answers; each gets the seat's view, the seat and the legal actions of that
+    kind (``working``: every legal action of a Working 9-5 decision; ``reserve``: the reserve
+    cards; ``payday``: a Payday decision). ``salary_relief``: dollars of this Payday's salaries
+    the chain can pay other than in cash (goods, First beer sold). ``order``: lower is asked
+    first, where two modules answer the same choice."""
+
+    order: int = 50
+    hire: Choice | None = None
+    train: Choice | None = None
+    start_campaign: Choice | None = None
+    working: Choice | None = None
+    reserve: Choice | None = None
+    payday: Choice | None = None
+    salary_relief: Relief | None = None
+
+
+_ADVICE: dict[str, Advice] = {}
+_FOR: dict[frozenset[str], tuple[Advice, ...]] = {}
+
+
+def register_advice(module: str, advice: Advice) -> None:
+    """Register ``module``'s advice (called by ``fcm/modules/<id>/bots.py`` on import)."""
+    _ADVICE[module] = advice
+    _FOR.clear()
+
+
+def advice_for(modules: Iterable[str]) -> tuple[Advice, ...]:
+    """The advice of these modules, in the order it is asked."""
+    key = frozenset(modules)
+    got = _FOR.get(key)
+    if got is None:
+        from fcm.modules import load_satellite
+
+        load_satellite("bots", key)
+        chosen = sorted((m for m in key if m in _ADVICE), key=lambda m: (_ADVICE[m].order, m))
+        got = _FOR[key] = tuple(_ADVICE[m] for m in chosen)
+    return got
+
+
+def ask(choice: ChoiceName, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:
+    """The first answer of the game's modules' advice for this choice, or None."""
+    for advice in advice_for(view.rules.modules):
+        rule: Choice | None = getattr(advice, choice)
+        if rule is not None and (a := rule(view, seat, legal)) is not None:
+            return a
+    return None
+
+
+def salary_relief(view: GameState, seat: Seat) -> int:
+    """Dollars of this Payday's salaries the game's modules let the chain pay other than in
+    cash (0 in the base game)."""
+    return sum(
+        a.salary_relief(view, seat) for a in advice_for(view.rules.modules) if a.salary_relief
+    )
+
+
+# -- what the modules' advice shares -------------------------------------------------------------
+
+E = EmployeeId
+FOOD_CARDS: dict[Good, tuple[EmployeeId, EmployeeId]] = {
+    Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF),
+    Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF),
+}
+SPARE = 10
+
+
+def find_train(trains: Sequence[Action], src: EmployeeId, dst: EmployeeId) -> Action | None:
+    """The legal Train of ``src`` into ``dst`` (any trainer), if there is one."""
+    for a in trains:
+        if isinstance(a, Train) and a.employee == src and a.into == dst:
+            return a
+    return None
+
+
+def afford(view: GameState, seat: Seat) -> bool:
+    """Room for one more salary: this round's salaries + $5 + a margin."""
+    return view.players[seat].cash >= salary_due(view, seat) + 5 + SPARE
+
+
+def main_food(view: GameState, seat: Seat) -> Good:
+    """The food the chain cooks most (burger on a tie)."""
+    owned = owned_cards(view, seat)
+    burgers = owned[E.BURGER_COOK] * 3 + owned[E.BURGER_CHEF] * 8
+    pizzas = owned[E.PIZZA_COOK] * 3 + owned[E.PIZZA_CHEF] * 8
+    return Good.PIZZA if pizzas > burgers else Good.BURGER

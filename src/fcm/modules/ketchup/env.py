@@ -1,0 +1,49 @@
+"""Ketchup (ketchup.md 8) in the research environment: who made each house's demand, as board
+planes after the base planes (``demand_by_0`` .. ``demand_by_4``, by relative seat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from fcm.core.state import GameState
+from fcm.env.encoding import HEIGHT, WIDTH
+from fcm.env.extensions import BoardPlanes, EnvBlocks, register_env
+from fcm.env.observation import MAX_PLAYERS
+
+ID = "ketchup"
+
+
+def _key(view: GameState) -> Any:
+    by = view.module_data.get(ID, {}).get("demand_by", {})
+    return tuple(sorted((h, tuple(seats)) for h, seats in by.items()))
+
+
+def _build(view: GameState, key: Any) -> np.ndarray:
+    """By absolute seat, the houses with demand that seat's campaigns made."""
+    sec = np.zeros((MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
+    for number, seats in key:
+        house = view.houses.get(int(number))
+        if house is None:
+            continue
+        r, c = house.cell
+        for s in seats:
+            sec[s, r : r + 2, c : c + 2] = 1.0
+    return sec
+
+
+PLANES = BoardPlanes(
+    names=tuple(
+        (
+            f"demand_by_{k}",
+            f"Ketchup: 1 on a house with demand made by relative seat {k}'s campaigns",
+        )
+        for k in range(MAX_PLAYERS)
+    ),
+    key=_key,
+    build=_build,
+    by_seat=True,
+)
+
+register_env(ID, EnvBlocks(planes=PLANES))

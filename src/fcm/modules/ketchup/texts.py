@@ -1,0 +1,10 @@
+"""Ketchup's texts (ketchup.md 8): its milestone is claimed in Dinnertime."""
+
+from __future__ import annotations
+
+from fcm.texts import ModuleTexts, register_texts
+
+register_texts(
+    "ketchup",
+    ModuleTexts(milestones={"someone_sells_your_demand": "Someone sells your demand"}),
+)

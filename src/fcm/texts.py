@@ -1,0 +1,155 @@
+"""The texts an expansion module brings to the report and the browser (docs/modules.md,
+"Satellites: bots, env, report, UI").
+
+A module registers one :class:`ModuleTexts` from its own package (``fcm/modules/<id>/texts.py``,
+imported the first time texts are asked for). The CLI report (:mod:`fcm.report`) and the
+browser render them without knowing the module: the server sends them with the game's catalog
+(:func:`fcm.presentation.catalog_info`) and the lobby's options (``/api/web/options``).
+
+A template is a string rendered the same way here (:func:`render`) and by ``render`` in
+``web/js/format.js``: ``{field}`` is a field of the event (or payment line), ``{field|filter}``
+passes it through a filter: ``money`` ($5, -$5), ``signed`` (+$5, -$5), ``seat`` (the chain's
+name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"), and
+``plural:one:many`` (``one`` when the field is 1, else ``many``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignKind:
+    """How a module's campaign kind is drawn: ``icon`` (a few letters on the tile and badges);
+    ``beside_board``: the tile lies beside the board (no square; listed with its company)."""
+
+    icon: str
+    beside_board: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleTexts:
+    """``options``: option name -> (label, one-line help) for the lobby. ``sale_lines``: a
+    Dinnertime payment line kind the module adds -> template. ``variants``: event kind ->
+    (field, template) pairs: an event of that kind whose data has the field reads so (for a
+    bank break: the text of the refill). ``campaign_kinds``: campaign kind -> display.
+    ``milestones``: milestone id -> name, for a module milestone claimed in Dinnertime (the
+    Dinnertime report names it). ``outcomes`` / ``decided``: a chain's outcome at a house and
+    how the house's chain was chosen, for the values a module's Dinnertime rule adds."""
+
+    options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    sale_lines: Mapping[str, str] = field(default_factory=dict)
+    variants: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    campaign_kinds: Mapping[str, CampaignKind] = field(default_factory=dict)
+    milestones: Mapping[str, str] = field(default_factory=dict)
+    outcomes: Mapping[str, str] = field(default_factory=dict)
+    decided: Mapping[str, str] = field(default_factory=dict)
+
+
+_TEXTS: dict[str, ModuleTexts] = {}
+_ALL: list[ModuleTexts] = []
+
+
+def register_texts(module: str, texts: ModuleTexts) -> None:
+    """Register ``module``'s texts (called by ``fcm/modules/<id>/texts.py`` on import)."""
+    _TEXTS[module] = texts
+    _ALL.clear()
+
+
+def all_texts() -> tuple[ModuleTexts, ...]:
+    """The texts of every playable module (events and saved games carry no module list, so
+    the report knows them all), in module id order."""
+    if not _ALL:
+        from fcm.modules import load_satellite
+        from fcm.rulesets import playable_modules
+
+        modules = sorted(playable_modules())
+        load_satellite("texts", modules)
+        _ALL.extend(_TEXTS[m] for m in modules if m in _TEXTS)
+    return tuple(_ALL)
+
+
+def option_texts() -> dict[str, tuple[str, str]]:
+    return {k: v for t in all_texts() for k, v in t.options.items()}
+
+
+def sale_lines() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.sale_lines.items()}
+
+
+def variants() -> dict[str, list[tuple[str, str]]]:
+    out: dict[str, list[tuple[str, str]]] = {}
+    for t in all_texts():
+        for kind, pairs in t.variants.items():
+            out.setdefault(kind, []).extend(pairs)
+    return out
+
+
+def variant(kind: str, data: Mapping[str, Any]) -> str | None:
+    """The template of a module's variant of this event, if its data has the field."""
+    for key, template in variants().get(kind, ()):
+        if key in data:
+            return template
+    return None
+
+
+def milestone_names() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.milestones.items()}
+
+
+def outcomes() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.outcomes.items()}
+
+
+def decided() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.decided.items()}
+
+
+def campaign_kinds() -> dict[str, CampaignKind]:
+    return {k: v for t in all_texts() for k, v in t.campaign_kinds.items()}
+
+
+def browser_texts() -> dict[str, Any]:
+    """What the browser renders module texts from (sent with the catalog)."""
+    return {
+        "sale_lines": sale_lines(),
+        "variants": {k: [list(p) for p in v] for k, v in variants().items()},
+        "outcomes": outcomes(),
+        "decided": decided(),
+    }
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+_FIELD = re.compile(r"\{(\w+)(?:\|(\w+)((?::[^:}]*)*))?\}")
+
+
+def _money(n: int) -> str:
+    return f"-${-n}" if n < 0 else f"${n}"
+
+
+def render(template: str, data: Mapping[str, Any], who: Callable[[int], str]) -> str:
+    """``template`` with the fields of ``data`` filled in (``who``: seat -> chain name)."""
+
+    def one(m: re.Match[str]) -> str:
+        name, flt, args = m.group(1), m.group(2), (m.group(3) or "")[1:].split(":")
+        v = data[name]
+        match flt:
+            case None:
+                return str(v)
+            case "money":
+                return _money(int(v))
+            case "signed":
+                return _money(int(v)) if v < 0 else f"+${v}"
+            case "seat":
+                return who(int(v))
+            case "seat_money":
+                return ", ".join(f"{who(int(s))} {_money(n)}" for s, n in v.items())
+            case "plural":
+                return args[0] if v == 1 else args[1]
+        raise ValueError(f"template {template!r}: unknown filter {flt!r}")
+
+    return _FIELD.sub(one, template)

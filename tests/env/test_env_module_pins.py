@@ -1,0 +1,105 @@
+"""The research encoding with expansion modules is pinned (issue 24: a module's blocks are
+registered by its package, and the encodings stay exactly as they were): the blocks and feature
+layout of every allowed set of modules, and the observations, masks and chosen indices of whole
+seeded module games, as digests taken before the modules' blocks left fcm.env.
+
+Re-pinned once, on purpose, when the module vocabularies became open (module cards are listed in
+the order their packages define them), Kimchi joined the playable modules (more sets, its good
+in the stocks) and First beer sold became a choice (New Milestones' ``pay_salary`` block); the
+``ketchup+gourmet_food_critics`` game, which none of these touch, kept its digest."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+import fcm
+from fcm.bots import make_bot
+from fcm.env.encoding import encode, encoding_for
+from fcm.env.observation import Observer, layout_for
+from fcm.rulesets import get_ruleset, module_problem, playable_modules
+
+# (sets checked, digest of every set's blocks and fields)
+LAYOUTS = (767, "d951ef42900e9c18")
+# (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
+# every chosen action's index)
+GAMES = {
+    ("all_but", "new_milestones", 1): "266:32923a6f5b00ba78",
+    ("all_but", "hard_choices", 2): "296:1407cc58c24b978b",
+    ("only", "new_milestones", 3): "296:1635d99c9897365d",
+    ("only", "ketchup+gourmet_food_critics", 4): "282:ec6183e8c637725e",
+}
+
+
+def _layout_text(mods: tuple[str, ...]) -> str:
+    rules = get_ruleset("base", mods)
+    enc, lay = encoding_for(rules), layout_for(rules)
+    return json.dumps(
+        [
+            [(b.name, b.offset, list(b.dims)) for b in enc.blocks.values()],
+            [n for n, _ in lay.board_planes],
+            [(n, k) for n, k, _ in lay.player_fields],
+            [(n, k) for n, k, _ in lay.global_fields],
+        ]
+    )
+
+
+def _sets() -> Iterator[tuple[str, ...]]:
+    mods = sorted(playable_modules())
+    for r in range(1, len(mods) + 1):
+        for c in itertools.combinations(mods, r):
+            if module_problem(c) is None:
+                yield c
+
+
+def layouts_digest() -> tuple[int, str]:
+    h = hashlib.sha256()
+    n = 0
+    for c in _sets():
+        h.update(("+".join(c) + _layout_text(c)).encode())
+        n += 1
+    return n, h.hexdigest()[:16]
+
+
+def modules_of(how: str, which: str) -> tuple[str, ...]:
+    mods = sorted(playable_modules())
+    if how == "all_but":
+        return tuple(m for m in mods if m != which)
+    return tuple(which.split("+"))
+
+
+def game_digest(mods: tuple[str, ...], seed: int, players: int = 3, limit: int = 10) -> str:
+    opts = fcm.Options(modules=frozenset(mods), round_limit=limit)
+    state = fcm.new_game(players, seed, opts)
+    bots = [make_bot(("easy", "medium", "random")[i % 3], seed * 10 + i) for i in range(players)]
+    obs = Observer()
+    h = hashlib.sha256()
+    steps = 0
+    while not fcm.is_over(state):
+        actors = fcm.current_actors(state)
+        for seat in actors:
+            o = obs.observe(fcm.view(state, seat), seat)
+            for k in ("board", "players", "globals", "action_mask"):
+                h.update(np.ascontiguousarray(o[k]).tobytes())
+        seat = actors[0]
+        legal = fcm.legal_actions(state, seat)
+        a = bots[seat].choose(fcm.view(state, seat), seat, legal)
+        h.update(str(encode(state, a)).encode())
+        fcm.apply_in_place(state, seat, a)
+        steps += 1
+    return f"{steps}:{h.hexdigest()[:16]}"
+
+
+def test_every_module_sets_blocks_and_fields_are_pinned() -> None:
+    assert layouts_digest() == LAYOUTS
+
+
+@pytest.mark.parametrize("key", list(GAMES), ids=lambda k: f"{k[0]}-{k[1]}-{k[2]}")
+def test_module_games_observations_and_indices_are_pinned(key: tuple[str, str, int]) -> None:
+    how, which, seed = key
+    assert game_digest(modules_of(how, which), seed) == GAMES[key]

@@ -1,0 +1,212 @@
+"""A module is a unit (issue 24 item 5): no module id, and no id a module owns (its cards,
+milestones, campaign kinds, options), appears as code or strings outside the module's own
+package in the places listed in ``SCANNED``; they reach the module through the generic points
+(fcm.bots.advice, fcm.env.extensions, fcm.texts; docs/modules.md, "Satellites: bots, env,
+report, UI"). Comments and docstrings are not code; ``ketchup.md`` (the rules file) is a name."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import re
+import tokenize
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+import fcm
+from fcm.texts import all_texts
+
+ROOT = Path(__file__).parents[1]
+DATA = ROOT / "src" / "fcm" / "data" / "ketchup"
+
+# Where no module may be named (a directory: every .py and .js file under it). One line each.
+SCANNED: tuple[str, ...] = (
+    "src/fcm/env",
+    "src/fcm/bots",
+    "src/fcm/presentation.py",
+    "src/fcm/report.py",
+    "src/fcm/server/web/js",
+)
+ALLOWED = ("ketchup.md",)  # the rules file's name, not the module
+
+
+def module_ids() -> set[str]:
+    return {m["id"] for m in json.loads((DATA / "modules.json").read_text())["modules"]}
+
+
+def owned_ids() -> set[str]:
+    """Every module's id and the ids it owns: cards, milestones, campaign kinds, options."""
+    ids = module_ids()
+    for name in ("employees.json", "milestones.json"):
+        for record in json.loads((DATA / name).read_text())[name.split(".")[0]]:
+            ids.add(record["id"])
+    setup = json.loads((DATA / "setup.json").read_text())
+    for part in setup.values():
+        if isinstance(part, dict):
+            ids.update(c["type"] for c in part.get("campaigns", []))
+    options = {f.name for f in fields(fcm.Options)}
+    ids.update(o for o in options if any(o.startswith(m) for m in module_ids()))
+    ids.update(o for t in all_texts() for o in t.options)
+    return ids
+
+
+def _pattern(ids: set[str]) -> re.Pattern[str]:
+    # the id as written in data and JSON, or as an enum member (EmployeeId.FRY_CHEF)
+    words = sorted({*ids, *(i.upper() for i in ids)}, key=len, reverse=True)
+    alternatives = "|".join(map(re.escape, words))
+    return re.compile(r"(?<![A-Za-z0-9_])(" + alternatives + r")(?![A-Za-z0-9_])")
+
+
+def python_code(text: str) -> str:
+    """The file with comments and docstrings blanked (lines kept)."""
+    docs: set[tuple[int, int]] = set()
+    for node in ast.walk(ast.parse(text)):
+        if (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            docs.add((node.lineno, node.col_offset))
+    lines = text.splitlines(keepends=True)
+    out = [list(line) for line in lines]
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT or (tok.type == tokenize.STRING and tok.start in docs):
+            (r0, c0), (r1, c1) = tok.start, tok.end
+            for r in range(r0, r1 + 1):
+                row = out[r - 1]
+                lo = c0 if r == r0 else 0
+                hi = c1 if r == r1 else len(row)
+                for c in range(lo, hi):
+                    if row[c] != "\n":
+                        row[c] = " "
+    return "".join("".join(row) for row in out)
+
+
+def js_code(text: str) -> str:
+    """The file with ``//`` and ``/* */`` comments blanked (strings and template literals,
+    nested ``${...}`` included, are code)."""
+    out = list(text)
+    i, n = 0, len(text)
+    stack: list[str] = []  # "t": inside a template literal; "e": inside its ${...}; "{": a brace
+    mode = "code"
+    while i < n:
+        ch = text[i]
+        if mode == "template":
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == "`":
+                mode = "code"
+            elif text.startswith("${", i):
+                stack.append("e")
+                mode = "code"
+                i += 2
+                continue
+            i += 1
+            continue
+        if ch in "'\"":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+        elif ch == "`":
+            mode = "template"
+            i += 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out[i:j] = " " * (j - i)
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out[i:j] = [c if c == "\n" else " " for c in text[i:j]]
+            i = j
+        elif ch == "{":
+            stack.append("{")
+            i += 1
+        elif ch == "}":
+            if stack and stack.pop() == "e":
+                mode = "template"
+            i += 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def files() -> list[Path]:
+    out: list[Path] = []
+    for entry in SCANNED:
+        path = ROOT / entry
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".js"))
+        else:
+            out.append(path)
+    return out
+
+
+def leaks(path: Path, pattern: re.Pattern[str]) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    code = python_code(text) if path.suffix == ".py" else js_code(text)
+    for allowed in ALLOWED:
+        code = code.replace(allowed, " " * len(allowed))
+    found = []
+    for number, line in enumerate(code.splitlines(), 1):
+        for m in pattern.finditer(line):
+            found.append(f"{path.relative_to(ROOT)}:{number}: {m.group(1)}")
+    return found
+
+
+def test_the_scanned_paths_exist_and_the_ids_are_known() -> None:
+    assert all((ROOT / p).exists() for p in SCANNED)
+    ids = owned_ids()
+    assert len(module_ids()) == 17
+    # a card, a milestone, a campaign kind and an option of a module each count
+    assert {"fry_chef", "first_waitress_used", "gourmet_guide", "fry_chefs_food_only"} <= ids
+
+
+@pytest.mark.parametrize("entry", SCANNED)
+def test_no_module_id_outside_the_modules(entry: str) -> None:
+    pattern = _pattern(owned_ids())
+    found = [
+        leak
+        for path in files()
+        if str(path.relative_to(ROOT)).startswith(entry)
+        for leak in leaks(path, pattern)
+    ]
+    assert not found, "module ids outside src/fcm/modules:\n" + "\n".join(found)
+
+
+def test_the_scan_finds_a_leak_in_code_and_strings_not_in_comments(tmp_path: Path) -> None:
+    pattern = _pattern(owned_ids())
+    py = tmp_path / "x.py"
+    py.write_text(
+        '"""Fry Chefs: fry_chef (a docstring)."""\n'
+        "# E.FRY_CHEF in a comment\n"
+        "A = E.FRY_CHEF\n"
+        'B = "new_milestones"\n'
+        'C = "rules in ketchup.md"\n'
+    )
+    js = tmp_path / "x.js"
+    js.write_text(
+        "// gourmet_guide in a comment\n"
+        "/* reserve_prices\n   in a block */\n"
+        "const a = `${x ? `${y}` : \"\"} and gourmet_guide`; // movie_stars\n"
+        'const b = { url: "http://x" }; const c = e.reserve_prices;\n'
+    )
+
+    def found(path: Path) -> list[str]:
+        code = python_code(path.read_text()) if path.suffix == ".py" else js_code(path.read_text())
+        for allowed in ALLOWED:
+            code = code.replace(allowed, " " * len(allowed))
+        return [
+            f"{n}:{m.group(1)}"
+            for n, line in enumerate(code.splitlines(), 1)
+            for m in pattern.finditer(line)
+        ]
+
+    assert found(py) == ["3:FRY_CHEF", "4:new_milestones"]
+    assert found(js) == ["4:gourmet_guide", "5:reserve_prices"]
