@@ -94,7 +94,26 @@ def rules_for(options: Options) -> Ruleset:
     Raises:
         ScenarioError: as :func:`get_ruleset`.
     """
+    check_switches(options)
     return get_ruleset(options.ruleset, options.modules)
+
+
+def check_switches(options: Options) -> None:
+    """Refuse a module switch that no module of the game declares (naming its module when
+    another module declares it).
+
+    Raises:
+        ScenarioError: code ``options/switches``.
+    """
+    for name in sorted(options.switches):
+        owners = [m for m, mod in _MODULES.items() if name in mod.switches]
+        if not owners:
+            raise ScenarioError(f"options: unknown switch {name!r}", code="options/switches")
+        if not set(owners) & options.modules:
+            raise ScenarioError(
+                f"options: switch {name!r} belongs to module {owners[0]!r}, which is not played",
+                code="options/switches",
+            )
 
 
 def options_from_dict(data: dict[str, Any]) -> Options:
@@ -106,6 +125,7 @@ def options_from_dict(data: dict[str, Any]) -> Options:
     """
     options = Options.from_dict(data)
     check_modules(options.modules)
+    check_switches(options)
     return options
 
 
@@ -141,6 +161,7 @@ class Module:
     extensions: Extensions = NO_EXTENSIONS
     milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
     goods: tuple[Good, ...] = ()  # goods the module adds (defined with Good.define_good)
+    switches: tuple[str, ...] = ()  # its rule switches (``Options.switches``), each off by default
 
 
 _MODULE_INFO: dict[str, ModuleInfo] = {}

@@ -87,8 +87,22 @@ def test_intro_game_with_milestones_is_the_recommended_second_game():
 def test_options_reject_bad_values():
     with pytest.raises(ScenarioError, match="'introductory' has a bad value"):
         Options.from_dict({"introductory": "yes"})
-    with pytest.raises(ScenarioError, match="unknown switch"):
-        Options.from_dict({"turbo": True})
+    with pytest.raises(ScenarioError, match="unknown switch 'turbo'"):
+        Options.from_dict({"turbo": "yes"})
+    # a name that is no field is a module's switch; what resolves the modules checks it
+    assert Options.from_dict({"turbo": True}).switches == {"turbo"}
+    assert Options.from_dict({"turbo": False}).switches == set()
+    from fcm.rulesets import options_from_dict
+
+    with pytest.raises(ScenarioError, match="unknown switch 'turbo'"):
+        options_from_dict({"turbo": True})
+    with pytest.raises(ScenarioError, match="belongs to module 'fry_chefs', which is not played"):
+        options_from_dict({"fry_chefs_food_only": True})
+    opts = options_from_dict({"fry_chefs_food_only": True, "modules": ["fry_chefs"]})
+    assert opts.switches == {"fry_chefs_food_only"}
+    saved = opts.resolved().to_dict()
+    assert saved["fry_chefs_food_only"] is True and "switches" not in saved
+    assert Options.from_dict(saved) == opts.resolved()
 
 
 def _after_reserves(players: int, seed: int):

@@ -100,7 +100,7 @@ def test_ketchup_9_trained_from_burger_and_pizza_cooks_only() -> None:
 
 
 def test_ketchup_19_1_row_17_option_fry_chefs_on_food_sales_only() -> None:
-    s = make_state(modules=FRY, fry_chefs_food_only=True)
+    s = make_state(modules=FRY, switches=frozenset({"fry_chefs_food_only"}))
     add_restaurant(s, 0, (0, 0), "se")
     s.players[0].at_work = ["fry_chef"]
     s.players[0].stock[Good.SODA] = 1

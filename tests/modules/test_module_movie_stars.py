@@ -107,7 +107,7 @@ def test_ketchup_15_a_waitress_trains_into_any_star_but_one_star_per_player() ->
 
 def test_ketchup_19_1_row_10_option_stars_by_player_count() -> None:
     for players, stars in ((2, {"b_movie_star"}), (4, {"b_movie_star", "c_movie_star"})):
-        s = make_state(players, modules=STARS, movie_stars_by_player_count=True)
+        s = make_state(players, modules=STARS, switches=frozenset({"movie_stars_by_player_count"}))
         s.players[0].at_work = ["trainer"]
         s.players[0].beach = ["waitress"]
         start_phase(s, Phase.WORKING)

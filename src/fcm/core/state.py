@@ -85,8 +85,6 @@ _LATER_SWITCHES = frozenset(
         "carts_use_whole_range",
         "payday_firing_in_turn_order",
         "introductory_all_drinks",
-        "movie_stars_by_player_count",
-        "fry_chefs_food_only",
         "first_billboard_waives_named_marketeers",
     }
 )
@@ -109,10 +107,8 @@ class Options:
     carts_use_whole_range: bool = False  # 9.1 #8: ruling - a cart/truck drives its full range
     payday_firing_in_turn_order: bool = False  # 9.1 #9: ruling - fire in turn order, openly
     introductory_all_drinks: bool = False  # 9.1 #13: DLX - intro map shows all three drinks
-    # ketchup.md 19.1 alternatives (they matter only with their module), each off by default:
-    movie_stars_by_player_count: bool = False  # #10: DLX-K - B at 2-3 players, B+C at 4
-    fry_chefs_food_only: bool = False  # #17: ygowill - +$10 only for sales with food
-    first_billboard_waives_named_marketeers: bool = False  # #18: RB - CM, BM, BD only
+    # ketchup.md 19.1 #18 (matters with the modules' marketing cards): RB - CM, BM, BD only
+    first_billboard_waives_named_marketeers: bool = False
     # Not a rule of the game: a simulation cap (``fcm simulate``/``verify`` set it) that ends a
     # game after this many rounds; ``None`` in real games.
     round_limit: int | None = None
@@ -122,6 +118,9 @@ class Options:
     # Expansion modules played (ids of The Ketchup Mechanism, docs/modules.md); written only
     # when some are on, so base games are saved and hashed as before.
     modules: frozenset[str] = frozenset()
+    # The modules' own rule switches that are on (each module declares its switches; they are
+    # saved flat among the others, by name, and checked by what resolves the modules).
+    switches: frozenset[str] = frozenset()
 
     @property
     def uses_milestones(self) -> bool:
@@ -132,7 +131,7 @@ class Options:
         data = self.to_dict()
         data["milestones"] = self.uses_milestones
         data["modules"] = self.modules
-        return Options(**data)
+        return Options.from_dict(data)
 
     def to_dict(self, *, complete: bool = False) -> dict[str, Any]:
         """The options as saved. Switches added after the first saved games are written only
@@ -142,8 +141,10 @@ class Options:
         out: dict[str, Any] = {
             name: getattr(self, name)
             for name in (f.name for f in fields(self))
-            if complete or name not in _LATER_SWITCHES or getattr(self, name)
+            if name != "switches"
+            and (complete or name not in _LATER_SWITCHES or getattr(self, name))
         }
+        out.update(dict.fromkeys(sorted(self.switches), True))
         if out["ruleset"] == BASE:  # a form offers switches; the ruleset is chosen elsewhere
             del out["ruleset"]
         if self.modules:
@@ -155,11 +156,17 @@ class Options:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
         """The options of this saved form, each checked alone; whether the ruleset and modules
-        they name exist and go together is for what resolves them (``fcm.rulesets``)."""
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ScenarioError(f"options: unknown switch(es) {sorted(unknown)}")
+        they name exist and go together, and whether a module switch belongs to one of them, is
+        for what resolves them (``fcm.rulesets``). A name that is no field is a module switch:
+        on (True) it is kept in ``switches``, off it is dropped."""
+        known = {f.name for f in fields(cls)} - {"switches"}
+        switches = set()
+        for name in set(data) - known:
+            if data[name] is not True and data[name] is not False:
+                raise ScenarioError(f"options: unknown switch {name!r} (value {data[name]!r})")
+            if data[name]:
+                switches.add(name)
+        data = {k: v for k, v in data.items() if k in known}
         for name, value in data.items():
             if name == "round_limit":
                 ok = value is None or (
@@ -179,7 +186,7 @@ class Options:
                 raise ScenarioError(f"options: {name!r} has a bad value {value!r}")
         if "modules" in data:
             data = {**data, "modules": frozenset(data["modules"])}
-        return cls(**data)
+        return cls(**data, switches=frozenset(switches))
 
 
 @dataclass(slots=True)

@@ -17,6 +17,7 @@ from fcm.modules._data import add_cards, setup_of
 from fcm.modules.fry_chefs import ids
 from fcm.rulesets import Module, known_modules
 
+FOOD_ONLY = "fry_chefs_food_only"  # the module's rule switch (ketchup.md 19.1)
 ID = "fry_chefs"
 
 
@@ -24,7 +25,7 @@ def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> l
     n = state.players[seat].at_work.count(ids.FRY_CHEF)
     if not n:
         return lines
-    if state.options.fry_chefs_food_only and not any(g.is_food for g in house.demand):
+    if FOOD_ONLY in state.options.switches and not any(g.is_food for g in house.demand):
         return lines  # option fry_chefs_food_only (19.1 row 17, ygowill): food sales only
     each: int = setup_of(ID)["per_house"]
     return [*lines, {"kind": "fry_chef", "count": n, "each": each, "amount": each * n}]
@@ -33,6 +34,7 @@ def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> l
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
+        switches=(FOOD_ONLY,),
         data=lambda raw, chosen: add_cards(raw, ID),
         extensions=Extensions(sale=(sale,)),
     )

@@ -23,6 +23,7 @@ from fcm.modules._data import add_cards
 from fcm.modules.movie_stars import ids
 from fcm.rulesets import Module, known_modules
 
+BY_PLAYER_COUNT = "movie_stars_by_player_count"  # the module's rule switch (ketchup.md 19.1)
 ID = "movie_stars"
 STARS = (ids.B_MOVIE_STAR, ids.C_MOVIE_STAR, ids.D_MOVIE_STAR)
 
@@ -46,7 +47,7 @@ IN_PLAY_FROM = {ids.B_MOVIE_STAR: 2, ids.C_MOVIE_STAR: 4, ids.D_MOVIE_STAR: 5}
 
 
 def unavailable(state: GameState) -> frozenset[EmployeeId]:
-    if not state.options.movie_stars_by_player_count:
+    if BY_PLAYER_COUNT not in state.options.switches:
         return frozenset()
     return frozenset(s for s, n in IN_PLAY_FROM.items() if state.num_players < n)
 
@@ -69,6 +70,7 @@ def table(state: GameState, rules: TableRules) -> TableRules:
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
+        switches=(BY_PLAYER_COUNT,),
         data=lambda raw, chosen: add_cards(raw, ID),
         extensions=Extensions(offer=(offer,), table_rules=(table,)),
     )

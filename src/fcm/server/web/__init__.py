@@ -122,6 +122,7 @@ def add_options_route(app: FastAPI) -> None:
                 "name": m.name,
                 "description": m.description,
                 "requires": list(m.requires),
+                "switches": list(playable_modules()[m.id].switches),
                 # exclusions bind both ways, whichever module declares them
                 "conflicts": sorted(
                     {*m.conflicts, *(o.id for o in known.values() if m.id in o.conflicts)}
@@ -130,7 +131,11 @@ def add_options_route(app: FastAPI) -> None:
             for m in (known[i] for i in playable_modules())
         ]
         return {
-            "options": Options().to_dict(complete=True),
+            # the base game's switches, then the modules' (each off by default)
+            "options": {
+                **Options().to_dict(complete=True),
+                **{name: False for m in playable_modules().values() for name in m.switches},
+            },
             "bots": list(BOT_NAMES),
             "bot_levels": {name: BOT_LEVELS.get(name, "") for name in BOT_NAMES},
             "table": {"bot_pause_ms": 1000, "hints": False},
