@@ -664,7 +664,7 @@ def present(
         "kinds": sorted({a.type for a in legal or []}),
         "campaign_types": [
             t.value
-            for t in CampaignType
+            for t in CampaignType.known()
             if any(c.type is t for c in state.rules.catalog.campaigns.values())
         ],
         **extra,

@@ -26,6 +26,7 @@ from fcm.env.observation import (
     Layout,
     layout_of,
 )
+from fcm.modules.gourmet_food_critics.ids import GOURMET_GUIDE
 
 _GOOD = {g: i for i, g in enumerate(GOODS)}
 # the modules' blocks are checked here against their own packages' (fcm/modules/<id>/env.py)
@@ -86,7 +87,7 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
         if rest.drive_in:
             planes[_P["drive_in"], r : r + 2, c : c + 2] = 1.0
     for camp in view.campaigns.values():
-        if camp.kind is CampaignType.GOURMET_GUIDE:  # beside the board: no square
+        if camp.kind is GOURMET_GUIDE:  # beside the board: no square
             continue
         if camp.kind is CampaignType.AIRPLANE and camp.edge is not None:
             assert camp.first is not None
@@ -185,7 +186,7 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
     if "reserve_prices" in L.modules:
         gl[_GF["base_price"]] = view.module_data.get("reserve_prices", {}).get("base_price") or 0
     for camp in view.campaigns.values():
-        if camp.kind is CampaignType.GOURMET_GUIDE:
+        if camp.kind is GOURMET_GUIDE:
             tiles = view.rules.catalog.campaigns.items()
             guides = sorted(n for n, t in tiles if t.type == camp.kind)
             at = _GF["gourmet_guides"] + guides.index(camp.number) * GUIDE_FEATURES

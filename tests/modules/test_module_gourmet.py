@@ -14,7 +14,8 @@ from fcm.core.engine import apply, legal_actions
 from fcm.core.events import EventLog
 from fcm.core.phases import marketing
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
-from fcm.core.types import CampaignType, Good, MilestoneId
+from fcm.core.types import Good, MilestoneId
+from fcm.modules.gourmet_food_critics.ids import GOURMET_GUIDE
 
 GFC = frozenset({"gourmet_food_critics"})
 
@@ -38,14 +39,14 @@ def test_ketchup_13_a_critic_launches_a_guide_beside_the_board_1_to_3_rounds() -
     assert {a.duration for a in adverts} == {1, 2, 3}  # no square to choose first
     s, _ = apply(s, 0, ChooseAdvert(Good.PIZZA, 3))
     camp = s.campaigns[17]
-    assert camp.kind is CampaignType.GOURMET_GUIDE and camp.cells == () and camp.remaining == 3
+    assert camp.kind is GOURMET_GUIDE and camp.cells == () and camp.remaining == 3
     assert s.busy_marketeers(0) == ["gourmet_food_critic"]
 
 
 def test_ketchup_13_a_guide_puts_1_demand_on_every_house_with_a_garden_only() -> None:
     s = make_state(modules=GFC)
     s.houses[2].garden = ((5, 0), (5, 1))
-    s.campaigns[18] = Campaign(18, CampaignType.GOURMET_GUIDE, 1, Good.BEER,
+    s.campaigns[18] = Campaign(18, GOURMET_GUIDE, 1, Good.BEER,
                                "gourmet_food_critic", 2, False, 1)  # fmt: skip
     s.campaign_supply.remove(18)
     s.turn.phase = Phase.MARKETING
@@ -60,7 +61,7 @@ def test_ketchup_13_a_guide_respects_the_garden_cap_of_5() -> None:
     s = make_state(modules=GFC)
     s.houses[2].garden = ((5, 0), (5, 1))
     s.houses[2].demand = [Good.BURGER] * 5
-    s.campaigns[17] = Campaign(17, CampaignType.GOURMET_GUIDE, 0, Good.SODA,
+    s.campaigns[17] = Campaign(17, GOURMET_GUIDE, 0, Good.SODA,
                                "gourmet_food_critic", 1, False, 1)  # fmt: skip
     s.campaign_supply.remove(17)
     s.turn.phase = Phase.MARKETING

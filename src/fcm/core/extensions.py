@@ -22,6 +22,7 @@ The points, and where the rules read them:
 ``orders``         Dinnertime: what a house will buy, best first (:class:`Order`)
 ``sale``           Dinnertime: the payment lines of a sale
 ``launch``         Working 9-5: a campaign launch's rules (:class:`LaunchRules`)
+``reach``          Marketing: the houses a module's campaign kind reaches
 ``decisions``      Working 9-5: a decision a module owes the current player (:class:`Decision`)
 ``redact``         views: blank a module's secrets
 =================  ==============================================================
@@ -219,6 +220,8 @@ class Extensions:
         ...,
     ] = ()
     decisions: tuple[Decision, ...] = ()
+    # the houses a campaign reaches (None: not a kind of this module's), e.g. one beside the board
+    reach: tuple[Callable[[GameState, Campaign, list[House]], list[House] | None], ...] = ()
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
     priority: Mapping[str, int] = field(default_factory=dict)
 

@@ -23,7 +23,6 @@ from fcm.core.types import (
     BASE_GOODS,
     EMPLOYEE_IDS,
     MILESTONE_IDS,
-    OFF_BOARD_CAMPAIGNS,
     CampaignType,
     Cell,
     Corner,
@@ -386,7 +385,7 @@ def load_scenario_with_events(
         if tile.type is CampaignType.AIRPLANE:
             edge = _enum(f"{where}.edge", Edge, c.get("edge"))
             first = _int(c, "first", 0, where=where, minimum=0)
-        elif tile.type in OFF_BOARD_CAMPAIGNS:
+        elif tile.type.beside_board:
             if "cell" in c or "edge" in c:  # a gourmet guide lies beside the board
                 raise _fail(f"{where}.cell", f"a {tile.type.value} has no square on the map")
         else:

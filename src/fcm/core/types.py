@@ -211,16 +211,32 @@ FOODS: frozenset[Good] = frozenset({Good.BURGER, Good.PIZZA})
 DRINKS: frozenset[Good] = frozenset({Good.SODA, Good.LEMONADE, Good.BEER})
 
 
-class CampaignType(StrEnum):
-    RADIO = "radio"
-    AIRPLANE = "airplane"
-    MAILBOX = "mailbox"
-    BILLBOARD = "billboard"
-    GOURMET_GUIDE = "gourmet_guide"  # beside the board
+class CampaignType(OpenId):
+    """A kind of campaign tile: the base game's four; a module may define more, e.g. one placed
+    beside the board (no square, no range: which houses it reaches is that module's
+    ``Extensions.reach``)."""
+
+    __slots__ = ()
+    _beside: ClassVar[set[str]] = set()
+
+    RADIO: ClassVar[CampaignType]
+    AIRPLANE: ClassVar[CampaignType]
+    MAILBOX: ClassVar[CampaignType]
+    BILLBOARD: ClassVar[CampaignType]
+
+    @classmethod
+    def define_kind(cls, id: str, *, beside_board: bool = False) -> CampaignType:
+        """The campaign kind ``id`` (``beside_board``: it has no square on the map)."""
+        if beside_board:
+            cls._beside.add(id)
+        return cls.define(id)
+
+    @property
+    def beside_board(self) -> bool:
+        return self in CampaignType._beside
 
 
-OFF_BOARD_CAMPAIGNS: frozenset[CampaignType] = frozenset({CampaignType.GOURMET_GUIDE})
-"""Campaign types placed beside the board: no square, no range."""
+CampaignType._define_members()
 
 
 class Corner(StrEnum):

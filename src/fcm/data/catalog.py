@@ -86,13 +86,11 @@ RANGE_KINDS: frozenset[str] = frozenset({"road", "air", "unlimited"})
 TILE_SQUARES: frozenset[str] = frozenset(".rxHslb")
 TILE_SIZE = 5
 
-_CAMPAIGN_ORDER: tuple[CampaignType, ...] = (
-    CampaignType.RADIO,
-    CampaignType.AIRPLANE,
-    CampaignType.MAILBOX,
-    CampaignType.BILLBOARD,
-    CampaignType.GOURMET_GUIDE,  # ketchup.md 13: numbers 17-20, after the base campaigns
-)
+def _campaign_rank(kind: CampaignType) -> int:
+    """Campaign tiles are numbered by kind: the base game's in its order (radio, airplane,
+    mailbox, billboard), then the modules' kinds in the order they are defined."""
+    return CampaignType.known().index(kind)
+
 _AIRPLANE_SPANS: frozenset[int] = frozenset({1, 3, 5})
 
 
@@ -596,7 +594,7 @@ def _parse_setup(raw: object) -> _Setup:
             node.get("number").fail("campaigns must be numbered 1, 2, 3, ... in order")
         if campaigns:
             previous = campaigns[camp.number - 1].type
-            if _CAMPAIGN_ORDER.index(camp.type) < _CAMPAIGN_ORDER.index(previous):
+            if _campaign_rank(camp.type) < _campaign_rank(previous):
                 node.get("type").fail(
                     "campaign types must run radio, airplane, mailbox, billboard by number"
                 )

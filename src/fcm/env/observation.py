@@ -45,7 +45,7 @@ from fcm.core.engine import current_actors, legal_actions
 from fcm.core.geometry import Board
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import WORK_STEPS, GameState, Phase
-from fcm.core.types import OFF_BOARD_CAMPAIGNS, CampaignType, EmployeeId, MilestoneId, Seat
+from fcm.core.types import CampaignType, EmployeeId, MilestoneId, Seat
 from fcm.env.encoding import (
     BASE,
     GOODS,
@@ -379,7 +379,7 @@ def _campaign_planes(L: Layout, view: GameState, board: Board) -> np.ndarray:
     sec = np.zeros((shared + MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
     catalog = view.rules.catalog
     for camp in view.campaigns.values():
-        if camp.kind in OFF_BOARD_CAMPAIGNS:
+        if camp.kind.beside_board:
             continue
         if camp.kind is CampaignType.AIRPLANE and camp.edge is not None:
             assert camp.first is not None

@@ -9,7 +9,7 @@ placed). Reach, on squares of the house or its garden:
 - mailbox: in the same block (4-connected region of non-road squares, board geometry);
 - airplane: in the 1/3/5 full rows (edge e/w) or columns (edge n/s) in line with it;
 - radio: on the radio's tile or one of the up to 8 tiles around it;
-- gourmet guide (Gourmet Food Critics, ketchup.md 13): every house with a garden.
+- a module's kind (e.g. one beside the board): what its ``Extensions.reach`` says.
 
 Afterwards one duration piece is removed, even if nothing was placed, never from an eternal
 campaign. When the last piece goes, the tile returns to the campaign supply and the marketeer
@@ -37,7 +37,6 @@ _CAMPAIGN_PIECE_REMOVED: Final = EventKind.CAMPAIGN_PIECE_REMOVED
 _CAMPAIGN_RAN: Final = EventKind.CAMPAIGN_RAN
 _CLEANUP: Final = Phase.CLEANUP
 _FIRST_RADIO: Final = MilestoneId.FIRST_RADIO
-_GOURMET_GUIDE: Final = CampaignType.GOURMET_GUIDE
 _MAILBOX: Final = CampaignType.MAILBOX
 _RADIO: Final = CampaignType.RADIO
 
@@ -97,9 +96,10 @@ def houses_reached(
 ) -> list[House]:
     """The houses a campaign reaches, in house number order (for the rules and for bots)."""
     houses = sorted(state.houses.values(), key=_number)
-    if camp.kind is _GOURMET_GUIDE:
-        # ketchup.md 13: every house with a garden (not park-only houses or apartments)
-        return [h for h in houses if h.garden]
+    for module_reach in state.rules.extensions.reach:  # a module's campaign kind
+        reached = module_reach(state, camp, houses)
+        if reached is not None:
+            return reached
     reach = _reach(state, camp, board or board_of(state))
     return [h for h in houses if not reach.isdisjoint(h.footprint)]
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
-from fcm.core.types import CampaignType
 from fcm.env.encoding import GOODS
 from fcm.env.extensions import EnvBlocks, Fields, GlobalFields, register_env
 from fcm.env.observation import MAX_PLAYERS
+from fcm.modules.gourmet_food_critics import ids
 
 ID = "gourmet_food_critics"
 GUIDE_FEATURES = 3 + 2 * MAX_PLAYERS  # in play, owner one-hot, good one-hot, remaining, eternal
@@ -21,7 +21,7 @@ _GOOD = {g: i for i, g in enumerate(GOODS)}
 def guides(rules: Ruleset) -> tuple[int, ...]:
     """The guide tiles' numbers (17-20)."""
     tiles = rules.catalog.campaigns.items()
-    return tuple(sorted(n for n, t in tiles if t.type is CampaignType.GOURMET_GUIDE))
+    return tuple(sorted(n for n, t in tiles if t.type is ids.GOURMET_GUIDE))
 
 
 def _fields(rules: Ruleset) -> Fields:
@@ -42,7 +42,7 @@ def _key(view: GameState) -> Any:
     return tuple(
         (c.number, c.owner, _GOOD[c.good], c.remaining, c.eternal)
         for c in view.campaigns.values()
-        if c.kind is CampaignType.GOURMET_GUIDE
+        if c.kind is ids.GOURMET_GUIDE
     )
 
 

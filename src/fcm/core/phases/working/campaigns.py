@@ -28,7 +28,6 @@ from fcm.core.extensions import launch_rules
 from fcm.core.geometry import campaign_cells
 from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, WorkStep
 from fcm.core.types import (
-    OFF_BOARD_CAMPAIGNS,
     CampaignType,
     Cell,
     EmployeeId,
@@ -78,7 +77,7 @@ def placements(
 def has_placement(state: GameState, seat: int, marketeer: EmployeeId, number: int) -> bool:
     """Whether campaign tile ``number`` has a legal place (stops at the first); a tile placed
     beside the board (a gourmet guide) always has."""
-    if state.rules.catalog.campaigns[number].type in OFF_BOARD_CAMPAIGNS:
+    if state.rules.catalog.campaigns[number].type.beside_board:
         return True
     return next(iter_placements(state, seat, marketeer, number), None) is not None
 
@@ -217,7 +216,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
     seat = turn.seat
     if isinstance(action, StartCampaign):
         turn.draft = CampaignDraft(action.marketeer, action.number)
-        if state.rules.catalog.campaigns[action.number].type in OFF_BOARD_CAMPAIGNS:
+        if state.rules.catalog.campaigns[action.number].type.beside_board:
             turn.draft.cells = ()  # beside the board: no square to choose (ketchup.md 13)
         log.add(
             _CAMPAIGN_STARTED,
