@@ -98,6 +98,9 @@ def add_hint_route(app: FastAPI) -> None:
                 raise ApiError(409, "hint/not_your_turn",
                                "a hint is for your own decision: it is not your turn")
             state, mover, at = live.state, seat, total
+            # what the seat is told counts its own versions: the log position would count
+            # the other seats' secret steps
+            shown_at = shown_total = live.seen(seat)
         else:
             rows = await service.store.actions(game_id, 1, total)
             if at is None:
@@ -112,6 +115,7 @@ def add_hint_route(app: FastAPI) -> None:
             row = rows[at]
             if row.seat == mover:
                 played = row.action
+            shown_at, shown_total = at, total  # a finished game: nothing is secret
         key = (game_id, seat)
         limiter: HintLimiter = request.app.state.hints
         limiter.acquire(key)
@@ -129,7 +133,7 @@ def add_hint_route(app: FastAPI) -> None:
                 continue
             candidates.append({**c, "label": _label(state, action)})
         body = {
-            "game": game_id, "seat": mover, "at": at, "total": total,
+            "game": game_id, "seat": mover, "at": shown_at, "total": shown_total,
             "round": state.round, "phase": state.turn.phase.value,
             "over": live.head.status == "over",
             "candidates": candidates,

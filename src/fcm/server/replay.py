@@ -88,7 +88,9 @@ def add_replay_routes(app: FastAPI) -> None:
         steps = [{"step": 0, "version": 0, "seat": None, "round": round_, "phase": phase}]
         for r in shown:
             track(visible(r.events, who, over))
-            steps.append({"step": len(steps), "version": r.version, "seat": r.seat,
+            # ``version`` counts the actions you saw (the step itself), never log positions:
+            # another seat's secret steps must not show in your numbers
+            steps.append({"step": len(steps), "version": len(steps), "seat": r.seat,
                           "round": round_, "phase": phase})
         scenario = live.info.scenario or {}
         return Response(dumps({
@@ -114,7 +116,7 @@ def add_replay_routes(app: FastAPI) -> None:
             state = build_state(loaded)
             seen = state if over else view(state, who)
             out: dict[str, Any] = {"game": game_id, "seat": who, "step": step,
-                                   "total": len(shown), "version": version,
+                                   "total": len(shown), "version": step,
                                    "actor": shown[step - 1].seat if step else None}
             out["events"] = (visible(shown[step - 1].events, who, over) if step
                              else public_events(live.info.initial_events))

@@ -30,7 +30,7 @@ from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fcm.server.errors import ApiError
-from fcm.server.match import LiveGame, MatchService, public_events, status_of
+from fcm.server.match import LiveGame, MatchService, public_events, status_of, viewer_index
 from fcm.server.storage import SPECTATOR, Conflict, StoreUnavailable, Tx
 
 
@@ -50,27 +50,38 @@ def humans(live: LiveGame) -> list[int]:
     return [i for i, s in enumerate(live.info.seats) if s.kind == "human"]
 
 
-async def points(service: MatchService, live: LiveGame) -> list[dict[str, Any]]:
-    """Every rewind point before the current position, oldest first."""
+async def points(service: MatchService, live: LiveGame, seat: int) -> list[dict[str, Any]]:
+    """Every rewind point before ``seat``'s current position, oldest first. ``to`` counts the
+    actions ``seat`` saw up to the point (its log's ``n``), and ``at`` is the log position
+    (kept server-side): numbers in log positions would count the other seats' secret steps.
+    A point is listed only if ``seat`` saw an action after it, for the same reason."""
     round_ = 1
     for e in public_events(live.info.initial_events):
         if e["kind"] in ("phase_started", "round_started", "scenario_loaded"):
             round_ = e.get("round", round_)
-    found: list[dict[str, Any]] = [{"to": 0, "kind": "start", "round": round_, "seat": None}]
-    rows = await service.store.actions(live.id, 1, live.head.version)
-    for row in rows:
+    found: list[dict[str, Any]] = [{"to": 0, "at": 0, "kind": "start", "round": round_,
+                                    "seat": None}]
+    vi = viewer_index(live.players, seat)
+    seen = 0
+    for row in await service.store.actions(live.id, 1, live.head.version):
+        seen += int(row.visible[vi])
         public = [e for e in row.events if e.get("visible_to") is None]
         point: dict[str, Any] | None = None
         for e in public:
             if e["kind"] == "round_started":
                 round_ = e.get("round", round_)
-                point = {"to": row.version, "kind": "round", "round": round_, "seat": None}
+                point = {"to": seen, "at": row.version, "kind": "round", "round": round_,
+                         "seat": None}
             elif e["kind"] == "turn_started" and (point is None or point["kind"] != "round"):
-                point = {"to": row.version, "kind": "turn", "round": round_,
+                point = {"to": seen, "at": row.version, "kind": "turn", "round": round_,
                          "seat": e.get("seat")}
         if point is not None:
             found.append(point)
-    return [p for p in found if p["to"] < live.head.version]
+    return [p for p in found if p["to"] < seen]
+
+
+def shown_point(p: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in p.items() if k != "at"}
 
 
 def _row_dict(row: Any) -> dict[str, Any]:
@@ -127,9 +138,11 @@ class Rewinds:
         ):
             vote["status"] = "expired"
         shown = None
+        listed = await points(self.service, live, seat) if live.head.status == "active" else []
         if vote is not None:
             shown = {k: vote[k] for k in ("id", "to", "kind", "round", "seat", "proposer",
                                           "accepted", "status", "declined_by")}
+            shown["to"] = await self._seen_at(live, seat, vote["to"])
             shown["waiting_for"] = ([s for s in humans(live) if s not in vote["accepted"]]
                                     if vote["status"] == "open" else [])
         return {
@@ -137,9 +150,17 @@ class Rewinds:
             "seat": None if seat == SPECTATOR else seat,
             "humans": humans(live),
             "can_rewind": live.head.status == "active",
-            "points": await points(self.service, live) if live.head.status == "active" else [],
+            "points": [shown_point(p) for p in listed],
             "vote": shown,
         }
+
+    async def _seen_at(self, live: LiveGame, seat: int, position: int) -> int:
+        """How many of the first ``position`` actions ``seat`` saw (its numbering)."""
+        if position <= 0:
+            return 0
+        vi = viewer_index(live.players, seat)
+        rows = await self.store.actions(live.id, 1, position)
+        return sum(int(r.visible[vi]) for r in rows)
 
     def _check_seat(self, live: LiveGame, seat: int) -> None:
         if seat == SPECTATOR:
@@ -160,12 +181,13 @@ class Rewinds:
             if vote is not None and await self._still_open(live, vote):
                 raise ApiError(409, "rewind/vote_open",
                                "a rewind vote is already open: accept or decline it first")
-            found = {p["to"]: p for p in await points(service, live)}
-            point = found.get(to)
+            found = {p["to"]: p for p in await points(service, live, seat)}
+            point = found.get(to)  # ``to`` in the seat's own numbering (see points())
             if point is None:
                 raise ApiError(422, "rewind/not_a_point",
                                f"position {to} is not the start of a round or a turn of this "
                                "game (ask GET /rewind for the points)")
+            to = point["at"]  # the log position, from here on
             new = {"id": secrets.token_hex(6), "to": to, "kind": point["kind"],
                    "round": point["round"], "seat": point["seat"], "proposer": seat,
                    "at_version": live.head.version, "at_revision": live.head.revision,
