@@ -50,3 +50,99 @@ def test_another_seats_secret_steps_move_none_of_a_seats_numbers(db_url: str) ->
         mine = _numbers(g, 1)
         assert mine["replay"][-1] == (2, 2)
         assert [p["to"] for p in mine["points"]] == [0]
+
+
+# -- 2, 7, 9, 13: passwords: no hashing for a refused sign-up, limits nobody can turn into a
+# lock-out, deletion limited too, no common or name-derived password -------------------------
+
+PASSWORD = "correct horse battery"
+
+
+def _client(app: Any, address: str) -> TestClient:
+    return TestClient(app, client=(address, 50000))
+
+
+def _signup(c: TestClient, name: str, password: str = PASSWORD) -> Any:
+    return c.post("/api/account/signup", json={"name": name, "password": password})
+
+
+def _login(c: TestClient, name: str, password: str = PASSWORD) -> int:
+    c.cookies.clear()
+    return c.post("/api/account/login", json={"name": name, "password": password}).status_code
+
+
+def test_a_refused_sign_up_hashes_nothing_and_an_address_signs_up_boundedly(db_url: str) -> None:
+    """Issue 28 item 2: a sign-up for a taken name was hashed first (200 ms of CPU each)."""
+    with TestClient(create_app(settings_for(db_url))) as c:
+        accounts = c.app.state.accounts  # type: ignore[attr-defined]
+        hashed: list[str] = []
+        real = accounts._ph
+
+        class Counting:  # the hasher, counting its hashes
+            def hash(self, pw: str) -> str:
+                hashed.append(pw)
+                return str(real.hash(pw))
+
+            def verify(self, stored: str, pw: str) -> bool:
+                return bool(real.verify(stored, pw))
+
+        accounts._ph = Counting()
+        accounts.limit_now = lambda: 1000.0
+        assert _signup(c, "ann").status_code == 201 and len(hashed) == 1
+        for name in ("ann", "ANN", "x", "bob"):  # taken, taken, a bad name, a weak password
+            r = _signup(c, name, "password" if name == "bob" else PASSWORD)
+            assert r.status_code in (409, 422), r.text
+        assert len(hashed) == 1
+        codes = [_signup(c, f"user{i}").status_code for i in range(31)]
+        assert codes[:29] == [201] * 29 and codes[29:] == [429] * 2  # 30 from one address
+        assert len(hashed) == 30
+        assert _signup(_client(c.app, "198.51.100.7"), "someone").status_code == 201
+
+
+def test_a_stranger_cannot_lock_the_owner_out(db_url: str) -> None:
+    """Issue 28 item 7: five wrong passwords from anywhere gave the owner 429 everywhere."""
+    with TestClient(create_app(settings_for(db_url))) as c:
+        c.app.state.accounts.limit_now = lambda: 1000.0  # type: ignore[attr-defined]
+        assert _signup(c, "ann").status_code == 201
+        stranger = _client(c.app, "203.0.113.9")
+        codes = [_login(stranger, "ann", f"guess {i}!") for i in range(8)]
+        assert codes == [401] * 5 + [429] * 3  # the stranger locks out the stranger
+        assert _login(stranger, "ann") == 429  # even with the right password now
+        assert _login(c, "ann") == 200  # the owner, from an address that has not failed
+        # many addresses guessing: the name's own limit (20) stops those that failed on it
+        for i in range(5):
+            guesser = _client(c.app, f"192.0.2.{i}")
+            assert [_login(guesser, "ann", f"guess {i}{j}!") for j in range(3)] == [401] * 3
+        assert _login(_client(c.app, "192.0.2.0"), "ann", "again!") == 429
+        assert _login(_client(c.app, "192.0.2.99"), "ann", "fresh guess!") == 401
+        assert _login(c, "ann") == 200  # the owner still logs in
+
+
+def test_deleting_the_account_is_limited_like_a_log_in(db_url: str) -> None:
+    """Issue 28 item 9: DELETE /api/account checked passwords without any limit."""
+    with TestClient(create_app(settings_for(db_url))) as c:
+        c.app.state.accounts.limit_now = lambda: 1000.0  # type: ignore[attr-defined]
+        csrf = _signup(c, "ann").json()["csrf"]
+        codes = [c.request("DELETE", "/api/account", json={"password": f"guess {i}!"},
+                           headers={"x-csrf-token": csrf}).status_code for i in range(7)]
+        assert codes == [403] * 5 + [429] * 2
+        r = c.request("DELETE", "/api/account", json={"password": PASSWORD},
+                      headers={"x-csrf-token": csrf})
+        assert r.status_code == 429  # this address failed: it waits like a log-in would
+        c.app.state.accounts.limit_now = lambda: 1031.0  # type: ignore[attr-defined]
+        r = c.request("DELETE", "/api/account", json={"password": PASSWORD},
+                      headers={"x-csrf-token": csrf})
+        assert r.status_code == 204
+
+
+def test_common_and_name_derived_passwords_are_refused(client: TestClient) -> None:
+    """Issue 28 item 13: any 8 characters were a password (``password``, ``12345678``, the
+    name itself)."""
+    for name, password in [("ann", "password"), ("ann", "12345678"), ("annabelle", "annabelle"),
+                           ("annabelle", "annabelle1"), ("bobby", "bobby-bobby-bobby"),
+                           ("carol", "qwertyuiop"), ("dave", "iloveyou1")]:
+        r = _signup(client, name, password)
+        assert r.status_code == 422, (password, r.text)
+        assert r.json()["error"]["code"] == "account/weak_password"
+        assert "harder to guess" in r.json()["error"]["message"]
+    assert _signup(client, "annabelle", "annabelle plays quiet river tables").status_code == 201
