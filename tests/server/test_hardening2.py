@@ -3,6 +3,7 @@ that landed since the first hardening round, one test per numbered item of the i
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -146,3 +147,150 @@ def test_common_and_name_derived_passwords_are_refused(client: TestClient) -> No
         assert r.json()["error"]["code"] == "account/weak_password"
         assert "harder to guess" in r.json()["error"]["message"]
     assert _signup(client, "annabelle", "annabelle plays quiet river tables").status_code == 201
+
+
+# -- 3. webhooks: the checked address is the one connected to; no redirect; checked on save ------
+
+
+def _receiver(status: int, location: str = "") -> tuple[Any, list[str], str]:
+    """A local HTTP receiver answering ``status`` (with ``Location``); returns the server, the
+    requests it got and its URL."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    got: list[str] = []
+    bodies: list[bytes] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def _any(self) -> None:
+            got.append(f"{self.command} {self.path}")
+            bodies.append(self.rfile.read(int(self.headers.get("content-length") or 0)))
+            self.send_response(status)
+            if location:
+                self.send_header("location", location)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        do_GET = do_POST = _any
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.bodies = bodies  # type: ignore[attr-defined]
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, got, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+def _message() -> Any:
+    from fcm.server.notify import Message
+
+    return Message("Food Chain Magnate: your turn", "ann, it is your turn.")
+
+
+def test_a_webhook_redirect_is_never_followed(db_url: str) -> None:
+    """Issue 28 item 3: a redirect from a public host was followed to 127.0.0.1."""
+    import pytest
+
+    inner, inner_got, inner_url = _receiver(204)
+    outer, outer_got, outer_url = _receiver(302, inner_url + "/admin")
+    s = settings_for(db_url, notify_webhooks=True, notify_allow_http=True,
+                     notify_allow_private=True)  # the receivers here are local
+    try:
+        with TestClient(create_app(s)) as c:
+            notifier = c.app.state.notifier  # type: ignore[attr-defined]
+            with pytest.raises(ValueError, match="302"):
+                notifier._post(outer_url + "/hook", _message())
+    finally:
+        outer.shutdown()
+        inner.shutdown()
+    assert outer_got == ["POST /hook"] and inner_got == []
+
+
+def test_a_webhook_connects_to_the_address_it_checked(db_url: str, monkeypatch: Any) -> None:
+    """Issue 28 item 3: the host name was resolved to check it, then again to connect, so a
+    name that changes its address in between (DNS rebinding) reached loopback."""
+    import socket
+
+    receiver, got, url = _receiver(204)
+    port = receiver.server_address[1]
+    real_getaddrinfo, real_connect = socket.getaddrinfo, socket.create_connection
+    looked_up: list[str] = []
+
+    def rebinding(host: Any, *args: Any, **kw: Any) -> Any:
+        if host != "hook.example":
+            return real_getaddrinfo(host, *args, **kw)
+        looked_up.append(host)  # public the first time, loopback after
+        ip = "93.184.216.34" if len(looked_up) == 1 else "127.0.0.1"
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (ip, port))]
+
+    connected: list[str] = []
+
+    def connect(address: Any, *args: Any, **kw: Any) -> Any:
+        host = address[0]
+        ip = host if host[0].isdigit() else rebinding(host, address[1])[0][4][0]
+        connected.append(ip)
+        if ip != "127.0.0.1":
+            raise OSError("no route to the public address in this test")
+        return real_connect((ip, address[1]), *args, **kw)
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    monkeypatch.setattr(socket, "create_connection", connect)
+    s = settings_for(db_url, notify_webhooks=True, notify_allow_http=True)
+    try:
+        with TestClient(create_app(s)) as c:
+            notifier = c.app.state.notifier  # type: ignore[attr-defined]
+            try:
+                notifier._post(f"http://hook.example:{port}/hook", _message())
+            except (OSError, ValueError):
+                pass
+    finally:
+        receiver.shutdown()
+    assert got == [] and "127.0.0.1" not in connected
+    assert connected == ["93.184.216.34"] and looked_up == ["hook.example"]
+
+
+def test_a_private_webhook_is_refused_when_saved(db_url: str) -> None:
+    """Issue 28 item 3: addresses were checked only when a webhook was used."""
+    s = settings_for(db_url, notify_webhooks=True, notify_allow_http=True)
+    with TestClient(create_app(s)) as c:
+        csrf = _signup(c, "ann").json()["csrf"]
+        for hook in ("http://127.0.0.1:9/x", "http://10.0.0.7/x", "http://[::1]/x",
+                     "http://[::ffff:127.0.0.1]/x", "http://localhost/x"):
+            r = c.put("/api/account/notifications", json={"webhook": hook},
+                      headers={"x-csrf-token": csrf})
+            assert r.status_code == 422, (hook, r.text)
+            assert r.json()["error"]["code"] == "notify/webhook"
+        assert c.get("/api/account/notifications").json()["webhook"] is None
+
+
+# -- 11. no Slack or Discord mention through a name ---------------------------------------------
+
+
+def test_names_cannot_mention_anyone_on_slack_or_discord(db_url: str) -> None:
+    """docs/server.md, Notifications: "no mentions" (issue 28 item 11): a seat named
+    ``<!channel>`` reached Slack verbatim."""
+    receiver, got, url = _receiver(204)
+    s = settings_for(db_url, notify_webhooks=True, notify_allow_http=True,
+                     notify_allow_private=True, clock_interval=0.0, notify_interval=0.0)
+    try:
+        with TestClient(create_app(s)) as c:
+            notifier = c.app.state.notifier  # type: ignore[attr-defined]
+            csrf = _signup(c, "ann").json()["csrf"]
+            g = create(c, seats=[{"kind": "human", "name": "<!channel>"},
+                                 {"kind": "human", "name": "@everyone <@123> <!here|x>"}],
+                       seed=7)
+            r = c.post(f"/api/games/{g.id}/claim",
+                       headers={**g.auth(g.tokens[0]), "x-csrf-token": csrf})
+            assert r.status_code == 200
+            message = c.portal.call(notifier.render, "id", "ann", "end", g.id, 0)
+            assert "<!channel>" in message.text  # the name is in the message...
+            notifier._post(url + "/hook", message)
+    finally:
+        receiver.shutdown()
+    assert got == ["POST /hook"]
+    body = json.loads(receiver.bodies[0])  # type: ignore[attr-defined]
+    for mention in ("<!channel>", "<!here", "<@123>"):  # ...but pings nobody
+        assert mention not in body["text"] and mention not in body["content"]
+    assert "&lt;!channel&gt;" in body["text"]
+    assert "@everyone" not in body["content"] and body["allowed_mentions"] == {"parse": []}
