@@ -380,6 +380,7 @@ class MatchService:
         *,
         branch: bool = False,
         secret: int | None = None,
+        game_id: str | None = None,
     ) -> tuple[GameInfo, dict[int, str], str]:
         """A new game; returns its info, the token of each human seat and the spectator token.
 
@@ -412,7 +413,8 @@ class MatchService:
                 f"but {len(seats)} seats were given",
             )
         info = GameInfo(
-            id=secrets.token_urlsafe(9),
+            # the lobby names a game before making it (a lease: fcm.server.lobby)
+            id=secrets.token_urlsafe(9) if game_id is None else game_id,
             players=len(seats),
             seed=seed,
             options=opts.to_dict(),
