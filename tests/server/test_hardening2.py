@@ -412,3 +412,65 @@ def test_a_rematch_left_unmade_by_a_killed_server_is_made_later(url: str) -> Non
     finally:
         for c in (a, b):
             c.__exit__(None, None, None)
+
+
+# -- 5. bots before hints; hints bounded per game and per address ---------------------------------
+
+
+def test_queued_hints_never_delay_a_bot() -> None:
+    """Issue 28 item 5: hints and bot moves shared one queue: 20 queued hint requests delayed
+    another game's bot from 0.5 s to 19 s. A bot job now waits for at most the hint a worker
+    is busy with, and with two workers for none."""
+    import asyncio
+    import time
+
+    from fcm.server.thinking import BOT, HINT, ThinkPool
+    from tests.server.bot_jobs import nap_job
+    from tests.server.conftest import run_async
+
+    async def main() -> tuple[float, float]:
+        for size in (2, 1):
+            pool = ThinkPool(size)
+            try:  # start the workers first (a fresh interpreter takes a while)
+                await asyncio.gather(*(pool.run(nap_job, (0.0,), 60) for _ in range(size)))
+                hints = [asyncio.create_task(pool.run(nap_job, (0.6,), 60, priority=HINT))
+                         for _ in range(8)]
+                await asyncio.sleep(0.1)  # the hints are queued (one or more running)
+                began = time.monotonic()
+                await pool.run(nap_job, (0.1,), 60, priority=BOT)
+                waited = time.monotonic() - began
+                if size == 2:
+                    two = waited
+                else:
+                    one = waited
+                for h in hints:
+                    h.cancel()
+                await asyncio.gather(*hints, return_exceptions=True)
+            finally:
+                await pool.close()
+        return two, one
+
+    two, one = run_async(main())
+    assert two < 0.5, two  # a worker is always free for the bots
+    assert one < 1.0, one  # at most the one running hint (0.6 s), never the 7 queued
+
+
+def test_hints_are_bounded_per_game_and_per_address() -> None:
+    """Issue 28 item 5: hints bounded per game and per address (and in the process)."""
+    from fcm.server.errors import ApiError
+    from fcm.server.hints import HintLimiter
+
+    limiter = HintLimiter(0.0)
+    limiter.acquire(("g1", 0), "198.51.100.1")
+    limiter.acquire(("g1", 1), "198.51.100.2")
+    with pytest.raises(ApiError, match="for this game"):
+        limiter.acquire(("g1", 2), "198.51.100.3")  # a third hint of one game
+    limiter.acquire(("g2", 0), "198.51.100.1")
+    with pytest.raises(ApiError, match="your address"):
+        limiter.acquire(("g3", 0), "198.51.100.1")  # a third hint from one address
+    limiter.release(("g1", 0))
+    limiter.acquire(("g3", 0), "198.51.100.1")
+    for i in range(4, 9):  # g1, g2, g3 and these five: eight in flight
+        limiter.acquire((f"g{i}", 0), f"203.0.113.{i}")
+    with pytest.raises(ApiError, match="many hints"):
+        limiter.acquire(("g9", 0), "203.0.113.9")  # eight in flight in the process

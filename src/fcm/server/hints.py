@@ -33,19 +33,36 @@ from fcm.server.match import bot_secret, dumps
 from fcm.server.storage import SPECTATOR
 
 
+HINTS_PER_GAME = 2  # hints in flight for one game (its seats together)
+HINTS_PER_ADDRESS = 2  # hints in flight for one client address (every game)
+HINTS_AT_ONCE = 8  # hints in flight in this process: more wait for nobody, they are refused
+
+
 class HintLimiter:
-    """One hint in flight per (game, viewer), and at most one per ``every`` seconds."""
+    """One hint in flight per (game, viewer) and at most one per ``every`` seconds; at most
+    :data:`HINTS_PER_GAME` in flight per game, :data:`HINTS_PER_ADDRESS` per client address
+    and :data:`HINTS_AT_ONCE` in the process (a hint costs a worker process's search, and
+    the bots must never wait behind a queue of them)."""
 
     def __init__(self, every: float) -> None:
         self.every = every
         self._last: dict[tuple[str, int], float] = {}
-        self._busy: set[tuple[str, int]] = set()
+        self._busy: dict[tuple[str, int], str] = {}  # key -> the asking address
 
-    def acquire(self, key: tuple[str, int]) -> None:
+    def acquire(self, key: tuple[str, int], address: str = "?") -> None:
         now = time.monotonic()
         if key in self._busy:
             raise ApiError(429, "hint/rate_limited", "your previous hint is still being "
                            "computed", retry_after=1)
+        if sum(1 for k in self._busy if k[0] == key[0]) >= HINTS_PER_GAME:
+            raise ApiError(429, "hint/rate_limited", f"{HINTS_PER_GAME} hints are being "
+                           "computed for this game: ask again in a moment", retry_after=2)
+        if sum(1 for a in self._busy.values() if a == address) >= HINTS_PER_ADDRESS:
+            raise ApiError(429, "hint/rate_limited", f"{HINTS_PER_ADDRESS} hints are being "
+                           "computed for your address: ask again in a moment", retry_after=2)
+        if len(self._busy) >= HINTS_AT_ONCE:
+            raise ApiError(429, "hint/rate_limited", "the server is computing many hints: "
+                           "ask again in a moment", retry_after=2)
         wait = self._last.get(key, -1e9) + self.every - now
         if wait > 0:
             raise ApiError(429, "hint/rate_limited",
@@ -54,10 +71,10 @@ class HintLimiter:
         if len(self._last) > 10_000:
             self._last.clear()
         self._last[key] = now
-        self._busy.add(key)
+        self._busy[key] = address
 
     def release(self, key: tuple[str, int]) -> None:
-        self._busy.discard(key)
+        self._busy.pop(key, None)
 
 
 def hint_seed(secret: int, seat: int, at: int) -> int:
@@ -118,7 +135,7 @@ def add_hint_route(app: FastAPI) -> None:
             shown_at, shown_total = at, total  # a finished game: nothing is secret
         key = (game_id, seat)
         limiter: HintLimiter = request.app.state.hints
-        limiter.acquire(key)
+        limiter.acquire(key, request.client.host if request.client else "?")
         try:
             seed = hint_seed(bot_secret(live.info), mover, at)
             rows_out = await worker.hint(live, state, mover, seed,
