@@ -212,7 +212,7 @@ def test_a_webhook_connects_to_the_address_it_checked(db_url: str, monkeypatch: 
     name that changes its address in between (DNS rebinding) reached loopback."""
     import socket
 
-    receiver, got, url = _receiver(204)
+    receiver, got, _ = _receiver(204)
     port = receiver.server_address[1]
     real_getaddrinfo, real_connect = socket.getaddrinfo, socket.create_connection
     looked_up: list[str] = []
@@ -240,10 +240,8 @@ def test_a_webhook_connects_to_the_address_it_checked(db_url: str, monkeypatch: 
     try:
         with TestClient(create_app(s)) as c:
             notifier = c.app.state.notifier  # type: ignore[attr-defined]
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 notifier._post(f"http://hook.example:{port}/hook", _message())
-            except (OSError, ValueError):
-                pass
     finally:
         receiver.shutdown()
     assert got == [] and "127.0.0.1" not in connected
@@ -474,3 +472,52 @@ def test_hints_are_bounded_per_game_and_per_address() -> None:
         limiter.acquire((f"g{i}", 0), f"203.0.113.{i}")
     with pytest.raises(ApiError, match="many hints"):
         limiter.acquire(("g9", 0), "203.0.113.9")  # eight in flight in the process
+
+
+# -- 6. rated games: made by an account, standard rules, the server's seed, seats by consent ------
+
+
+def test_one_person_cannot_move_ratings_alone(db_url: str) -> None:
+    """Issue 28 item 6: anyone could create a rated game without an account, with any options
+    (``round_limit: 1``) and a chosen seed; opening a link while signed in claimed the seat
+    without asking; and the sender's token still played the claimed seat."""
+    from tests.server.test_lobby import open_game
+    from tests.server.test_notify import Acct
+
+    with TestClient(create_app(settings_for(db_url))) as c:
+        rated = {"players": 2, "table": {"rated": True}}
+        r = c.post("/api/games", json=rated)
+        assert r.status_code == 401 and r.json()["error"]["code"] == "auth/not_logged_in"
+        ann, bob = Acct(c, "ann"), Acct(c, "bob")
+        for extra, what in [({"options": {"round_limit": 1}}, "round_limit"),
+                            ({"seed": 7}, "seed"),
+                            ({"options": {"introductory": True}}, "introductory")]:
+            r = ann.request("POST", "/api/games", json={**rated, **extra})
+            assert r.status_code == 422, r.text
+            assert r.json()["error"]["code"] == "game/invalid" and what in r.text
+        r = ann.request("POST", "/api/lobby", json={"seats": [{"kind": "human"}] * 2,
+                                                     "options": {"round_limit": 1},
+                                                     "table": {"rated": True}})
+        assert r.status_code == 422 and "round_limit" in r.text
+        assert open_game(ann, table={"rated": True})["rated"] is True
+        r = ann.request("POST", "/api/games", json=rated)
+        assert r.status_code == 201, r.text
+        g = Game(c, r.json())
+        # bob opens seat 1's link: claiming it needs his explicit consent
+        r = bob.request("POST", f"/api/games/{g.id}/claim", headers=g.auth(g.tokens[1]))
+        assert r.status_code == 409 and r.json()["error"]["code"] == "seat/consent_needed"
+        assert g.state(1)["seat"] == 1  # nothing changed: the link still works
+        r = bob.request("POST", f"/api/games/{g.id}/claim", headers=g.auth(g.tokens[1]),
+                        json={"consent": True})
+        assert r.status_code == 200 and r.json()["link_revoked"] is True
+        # the sender's copy of the link no longer plays the seat; bob's session does
+        r = c.get(f"/api/games/{g.id}", headers=g.auth(g.tokens[1]))
+        assert r.status_code == 403 and r.json()["error"]["code"] == "auth/bad_token"
+        r = g.post(1, {"version": 0, "action": {"type": "choose_reserve", "money": 300}})
+        assert r.status_code == 403
+        assert bob.request("GET", f"/api/games/{g.id}").json()["seat"] == 1
+        # an unrated game's link is claimed as before, and keeps working
+        u = create(c, players=2)
+        r = bob.request("POST", f"/api/games/{u.id}/claim", headers=u.auth(u.tokens[0]))
+        assert r.status_code == 200 and r.json()["link_revoked"] is False
+        assert u.state(0)["seat"] == 0

@@ -102,14 +102,14 @@ def test_an_open_game_is_listed_joined_and_started_when_full(tclient: TestClient
     ann, bob, cid = Acct(tclient, "ann"), Acct(tclient, "bob"), Acct(tclient, "cid")
     made = open_game(ann, seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"},
                                  {"kind": "human"}],
-                     options={"introductory": True}, table={"rated": True}, clock=CLOCK)
+                     table={"rated": True}, clock=CLOCK)  # rated: the standard rules
     assert made["status"] == "open" and made["you"] == 0 and made["free"] == 1
     listed = bob.request("GET", "/api/lobby").json()["open"]
     entry = next(g for g in listed if g["id"] == made["id"])
     assert [s["name"] for s in entry["seats"]] == [ann.name, None, None]
     assert [s["free"] for s in entry["seats"]] == [False, False, True]
     assert entry["rated"] is True and entry["clock"]["limit"] == "5m"
-    assert entry["options"]["introductory"] is True and entry["players"] == 3
+    assert entry["options"]["introductory"] is False and entry["players"] == 3
     text = bob.request("GET", "/api/lobby").text
     for secret in ("token", "invite", "seed", "secret", ann.sid, ann.csrf):
         assert secret not in text

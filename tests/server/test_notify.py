@@ -54,7 +54,8 @@ class Acct:
         return self.client.request(method, path, headers=headers, **kw)
 
     def claim(self, g: Game, seat: int) -> None:
-        r = self.request("POST", f"/api/games/{g.id}/claim", headers=g.auth(g.tokens[seat]))
+        r = self.request("POST", f"/api/games/{g.id}/claim", headers=g.auth(g.tokens[seat]),
+                         json={"consent": True})  # (a rated game's seat needs it)
         assert r.status_code == 200, r.text
 
     def notify(self, **prefs: Any) -> dict[str, Any]:

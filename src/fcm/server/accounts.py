@@ -489,6 +489,11 @@ class PasswordIn(BaseModel):
     password: str = Field(..., max_length=1024)
 
 
+class ClaimIn(BaseModel):
+    model_config = STRICT
+    consent: bool = Field(False, description="agree to play this seat rated (rated games)")
+
+
 class AccountOut(BaseModel):
     account: dict[str, Any] | None
     csrf: str | None
@@ -680,15 +685,29 @@ def mount_accounts(
         return {"games": games}
 
     @router.post("/api/games/{game_id}/claim", responses=responses)
-    async def claim(game_id: str, request: Request) -> dict[str, Any]:
-        """Claim the seat of the bearer token for the logged-in account (CSRF token too)."""
+    async def claim(game_id: str, request: Request,
+                    body: ClaimIn | None = None) -> dict[str, Any]:
+        """Claim the seat of the bearer token for the logged-in account (CSRF token too). A
+        rated game's seat needs ``{"consent": true}`` (the player agreed to be rated there;
+        409 ``seat/consent_needed``), and its invitation link stops working once claimed:
+        from then on only the account plays it."""
         session = await cookies().required(request)
         auth = request.headers.get("authorization", "")
         token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
-        _, seat = await holder["service"].authenticate(token, game_id)
+        service = holder["service"]
+        _, seat = await service.authenticate(token, game_id)
         if seat < 0:
             raise ApiError(403, "auth/spectator", "a spectator link has no seat to claim")
+        rated = bool((await service.get(game_id)).info.table.get("rated"))
+        if rated and not (body is not None and body.consent):
+            raise ApiError(409, "seat/consent_needed",
+                           "this is a rated game: claim its seat with {\"consent\": true} "
+                           "(your rating will count it; its invitation link then stops working)")
         await accounts().claim(session.account.id, game_id, seat)
-        return {"game": game_id, "seat": seat, "account": session.account.name}
+        if rated:  # revoked: the sender of the link no longer plays this seat
+            await accounts().store.transact(lambda tx: tx.execute(
+                "DELETE FROM tokens WHERE game_id = ? AND seat = ?", (game_id, seat)))
+        return {"game": game_id, "seat": seat, "account": session.account.name,
+                "link_revoked": rated}
 
     app.include_router(router)

@@ -32,7 +32,7 @@ from fcm.server.errors import ApiError
 from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.lobby import Lobby, mount_lobby
-from fcm.server.match import MatchService, Subscriber, dumps
+from fcm.server.match import MatchService, Subscriber, check_rated, check_table, dumps
 from fcm.server.notify import Notifier, mount_notify
 from fcm.server.ratings import Ratings, mount_ratings
 from fcm.server.schemas import (
@@ -230,6 +230,10 @@ def create_app(
         else:
             raise ApiError(422, "request/invalid", "give either 'seats' or 'players'")
         table = None if body.table is None else body.table.model_dump(exclude_none=True)
+        if table and check_table(table).get("rated"):  # by an account, standard rules,
+            await holder["cookie_auth"].required(request)  # the server's seed
+            if not settings.rated_test_rules:
+                check_rated(body.options, body.seed, body.scenario)
         info, tokens, spectator = await svc().create_game(
             seats, body.options, body.seed, body.scenario, table
         )

@@ -32,7 +32,6 @@ from fcm.server.errors import ApiError
 from fcm.server.match import bot_secret, dumps
 from fcm.server.storage import SPECTATOR
 
-
 HINTS_PER_GAME = 2  # hints in flight for one game (its seats together)
 HINTS_PER_ADDRESS = 2  # hints in flight for one client address (every game)
 HINTS_AT_ONCE = 8  # hints in flight in this process: more wait for nobody, they are refused

@@ -45,7 +45,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from fcm.server.accounts import Account, CookieAuth
 from fcm.server.clock import ClockIn
 from fcm.server.errors import ApiError
-from fcm.server.match import BRANCH_FORMAT, MatchService, check_options, check_table
+from fcm.server.match import (
+    BRANCH_FORMAT,
+    LiveGame,
+    MatchService,
+    check_options,
+    check_rated,
+    check_table,
+)
 from fcm.server.storage import SPECTATOR, SeatSpec, Tx
 
 log = logging.getLogger("fcm.server.lobby")
@@ -123,6 +130,8 @@ class Lobby:
         try:
             spec["options"] = check_options(body.options).to_dict()
             spec["table"] = check_table(body.table or {})
+            if spec["table"].get("rated") and not self.service.settings.rated_test_rules:
+                check_rated(body.options)  # the standard rules (the seed is the server's)
         except ApiError as exc:
             raise ApiError(422, "lobby/invalid", exc.message) from None
         spec["clock"] = None if body.clock is None else body.clock.model_dump()
@@ -459,7 +468,7 @@ class Lobby:
         return {**my_seat(await self._make_rematch(live, owned, public, pending)),
                 "created": True}
 
-    async def _make_rematch(self, live: Any, owned: dict[int, str], public: bool, pending: str,
+    async def _make_rematch(self, live: LiveGame, owned: dict[int, str], public: bool, pending: str,
                             *, cleanup: bool = True) -> str:
         """Make the rematch ``pending`` of the finished ``live`` (this request holds the
         lease on its ``rematches`` row)."""
@@ -506,7 +515,7 @@ class Lobby:
             if row is not None and (row[1] is None or float(row[1]) < now):
                 fresh = secrets.token_urlsafe(9)
 
-                def take(tx: Tx) -> str | None:
+                def take(tx: Tx, now: float = now, fresh: str = fresh) -> str | None:
                     if tx.execute(
                         "UPDATE rematches SET lease_until = ?, pending_id = COALESCE(pending_id,"
                         " ?) WHERE game_id = ? AND new_game_id IS NULL AND (lease_until IS NULL"

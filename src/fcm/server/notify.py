@@ -124,12 +124,13 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
     """The same over TLS: the certificate is checked against the host name (SNI too)."""
 
     def __init__(self, host: str, address: str, port: int, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls)
         self.address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
 def slack_text(text: str) -> str:
