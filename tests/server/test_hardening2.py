@@ -521,3 +521,61 @@ def test_one_person_cannot_move_ratings_alone(db_url: str) -> None:
         r = bob.request("POST", f"/api/games/{u.id}/claim", headers=u.auth(u.tokens[0]))
         assert r.status_code == 200 and r.json()["link_revoked"] is False
         assert u.state(0)["seat"] == 0
+
+
+# -- 8. two acceptances of a rewind at once both count ------------------------------------------
+
+
+def test_two_acceptances_at_once_on_two_servers_both_count(url: str) -> None:
+    """Issue 28 item 8: two acceptances of a rewind at once: one was lost (3 of 8 rounds on
+    SQLite, 4 of 8 on PostgreSQL). Both requests here read the vote before either writes
+    (held together at that point), on two servers sharing the database."""
+    import asyncio
+    import threading
+
+    from fcm.server.rewind import Rewinds
+    from tests.server.test_rewind import propose, rewind, vote
+
+    barrier = threading.Barrier(2, timeout=10)
+    waits = {"left": 0}
+    real_read = Rewinds._read
+
+    async def read_together(self: Rewinds, game_id: str) -> Any:
+        found = await real_read(self, game_id)
+        if waits["left"] > 0:  # the two votes' first reads: both before either writes
+            waits["left"] -= 1
+            await asyncio.to_thread(barrier.wait)
+        return found
+
+    s = settings_for(url)
+    with TestClient(create_app(s)) as c1, TestClient(create_app(s)) as c2:
+        g = create(c1, players=3, seed=2)
+        while not rewind(g, 0)["points"]:  # a point to go back to (the start)
+            st = g.state(0)
+            g.play(st["actors"][0], g.state(st["actors"][0])["legal"][0])
+        before = g.state(0)["version"]
+        r = propose(g, 0, 0)
+        assert r.status_code == 200, r.text
+        vote_id = r.json()["vote"]["id"]
+        g2 = Game(c2, g.data)
+        answers: list[Any] = [None, None]
+
+        def accept(i: int, game: Game, seat: int) -> None:
+            answers[i] = vote(game, seat, vote_id, True)
+
+        Rewinds._read = read_together  # type: ignore[method-assign]
+        waits["left"] = 2
+        try:
+            threads = [threading.Thread(target=accept, args=(0, g, 1)),
+                       threading.Thread(target=accept, args=(1, g2, 2))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(30)
+        finally:
+            Rewinds._read = real_read  # type: ignore[method-assign]
+        assert all(a is not None and a.status_code == 200 for a in answers), answers
+        info = rewind(g, 0)
+        assert info["vote"]["status"] == "done", info["vote"]
+        assert info["vote"]["accepted"] == [0, 1, 2]
+        assert g.state(0)["version"] > before and g.state(0)["round"] == 1

@@ -223,17 +223,40 @@ class Rewinds:
             if not accept:
                 await self._set_status(game_id, vote_id, "declined", seat)
             elif seat not in vote["accepted"]:
-                accepted = sorted({*vote["accepted"], seat})
-
-                def write(tx: Tx) -> None:
-                    tx.execute("UPDATE rewinds SET accepted = ? WHERE game_id = ? AND id = ?",
-                               (json.dumps(accepted), game_id, vote_id))
-
-                await self.store.transact(write)
+                accepted = await self._accept(game_id, vote_id, seat)
+                if accepted is None:
+                    raise ApiError(409, "rewind/no_vote",
+                                   "that rewind vote is no longer open (it was declined or it "
+                                   "passed meanwhile)")
                 vote["accepted"] = accepted
                 if set(humans(live)) <= set(accepted):
                     await self._perform(live, vote)
         return await self.status(game_id, seat)
+
+    async def _accept(self, game_id: str, vote_id: str, seat: int) -> list[int] | None:
+        """Add ``seat``'s acceptance to the open vote, atomically: a compare-and-set on the
+        accepted list as read (two acceptances at once, in one process or two, on SQLite or
+        PostgreSQL: the loser reads the winner's list and adds to it, so both count).
+        Returns the list after it (None: the vote is no longer open)."""
+
+        def accept(tx: Tx) -> list[int] | None:
+            for _ in range(50):
+                row = tx.execute("SELECT accepted, status FROM rewinds WHERE game_id = ?"
+                                 " AND id = ?", (game_id, vote_id)).fetchone()
+                if row is None or row[1] != "open":
+                    return None
+                before = json.loads(row[0])
+                after = sorted({*before, seat})
+                if tx.execute(
+                    "UPDATE rewinds SET accepted = ? WHERE game_id = ? AND id = ?"
+                    " AND accepted = ? AND status = 'open'",
+                    (json.dumps(after), game_id, vote_id, row[0]),
+                ).rowcount == 1:
+                    return after
+            raise ApiError(503, "server/busy", "the vote is changing too fast; try again")
+
+        result: list[int] | None = await self.store.transact(accept)
+        return result
 
     async def _perform(self, live: LiveGame, vote: dict[str, Any]) -> None:
         """Go back to the vote's point (under the lock): the log after it is deleted, every
