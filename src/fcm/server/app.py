@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import orjson
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -36,6 +36,7 @@ from fcm.server.match import MatchService, Subscriber, check_rated, check_table,
 from fcm.server.notify import Notifier, mount_notify
 from fcm.server.ratings import Ratings, mount_ratings
 from fcm.server.schemas import (
+    MAX_INT,
     ActionIn,
     CreateGameIn,
     CreateGameOut,
@@ -203,6 +204,12 @@ def create_app(
                        "the database is unavailable; try again shortly")
         return error_response(err, {"retry-after": "1"})
 
+    @app.exception_handler(OverflowError)
+    async def overflow_error(request: Request, exc: OverflowError) -> Response:
+        # a number beyond the database's integers that a bound missed: the request's fault
+        err = ApiError(422, "request/invalid", "a number in the request is out of range")
+        return error_response(err)
+
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
@@ -320,7 +327,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/log", response_model=LogOut, responses=ERRORS)
     async def get_log(
-        game_id: str, request: Request, start: int = Query(0, ge=0),
+        game_id: str, request: Request, start: int = Query(0, ge=0, le=MAX_INT),
         limit: int = Query(1000, ge=1, le=5000),
     ) -> dict[str, Any]:
         """The game log as you may see it (your own actions in full, everyone's visible
@@ -330,7 +337,9 @@ def create_app(
 
     @app.get("/api/games/{game_id}/dinnertime/{round_}", response_model=DinnertimeOut,
              responses=ERRORS)
-    async def get_dinnertime(game_id: str, round_: int, request: Request) -> dict[str, Any]:
+    async def get_dinnertime(
+        game_id: str, request: Request, round_: int = Path(ge=0, le=MAX_INT)
+    ) -> dict[str, Any]:
         """Why every house bought where it did in that round's Dinnertime."""
         await auth(request, game_id)
         return await svc().dinnertime(game_id, round_)
@@ -371,7 +380,7 @@ def create_app(
         # Subscribed before the handshake completes: once the client sees the socket open,
         # every later change reaches it as a push with its events (none slips in between).
         try:  # the version the client had: it is sent the events it missed
-            since: int | None = int(ws.query_params.get("since", ""))
+            since: int | None = int(ws.query_params.get("since", "")[:12])
         except ValueError:
             since = None
         async with live.lock:

@@ -30,6 +30,7 @@ from fcm.core.engine import current_actors, legal_actions
 from fcm.presentation import _label
 from fcm.server.errors import ApiError
 from fcm.server.match import bot_secret, dumps
+from fcm.server.schemas import MAX_INT
 from fcm.server.storage import SPECTATOR
 
 HINTS_PER_GAME = 2  # hints in flight for one game (its seats together)
@@ -89,7 +90,8 @@ def add_hint_route(app: FastAPI) -> None:
         game_id: str,
         request: Request,
         at: int | None = Query(
-            None, ge=0, description="finished games: the position after this many actions"
+            None, ge=0, le=MAX_INT,
+            description="finished games: the position after this many actions"
         ),
     ) -> Response:
         """Hard's best candidate moves for a decision, with their estimated value and search

@@ -29,14 +29,15 @@ import secrets
 import time
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 
 class BranchIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    step: int = Field(ge=0, description="the replay step to branch from (0: the start)")
+    step: int = Field(ge=0, le=2**31 - 1,
+                      description="the replay step to branch from (0: the start)")
 
 
 def add_replay_routes(app: FastAPI) -> None:
@@ -99,7 +100,9 @@ def add_replay_routes(app: FastAPI) -> None:
         }), media_type="application/json")
 
     @app.get("/api/games/{game_id}/replay/{step}", tags=["web"])
-    async def replay_step(game_id: str, step: int, request: Request) -> Response:
+    async def replay_step(
+        game_id: str, request: Request, step: int = Path(ge=0, le=2**31 - 1)
+    ) -> Response:
         """The position after ``step`` (see the index), as the page draws it, and the events
         of that step."""
         from fcm.core.views import view

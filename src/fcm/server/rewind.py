@@ -31,13 +31,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fcm.server.errors import ApiError
 from fcm.server.match import LiveGame, MatchService, public_events, status_of, viewer_index
+from fcm.server.schemas import MAX_INT
 from fcm.server.storage import SPECTATOR, Conflict, StoreUnavailable, Tx
 
 
 class RewindIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    version: int = Field(ge=0, description="the version of the game you saw")
-    to: int = Field(ge=0, description="the rewind point (its 'to' in GET .../rewind)")
+    version: int = Field(ge=0, le=MAX_INT, description="the version of the game you saw")
+    to: int = Field(ge=0, le=MAX_INT, description="the rewind point (its 'to' in GET .../rewind)")
 
 
 class VoteIn(BaseModel):
