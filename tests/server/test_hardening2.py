@@ -639,3 +639,44 @@ def test_every_integer_parameter_is_bounded(client: TestClient) -> None:
                        ("branch", {"step": 2**63})):
         r = g.post(0, body, path=path)
         assert 400 <= r.status_code < 500, (path, r.status_code, r.text)
+
+
+# -- 12. no token in the log, whatever its spelling -----------------------------------------------
+
+
+def test_tokens_in_other_spellings_never_reach_the_log(tmp_path: Any) -> None:
+    """docs/server.md, Tokens: "No token is ever written to the server's log, at any level"
+    (issue 28 item 12): ``?%74oken=`` was accepted but logged in clear, and so were a token
+    in a path and ``?TOKEN=``."""
+    import secrets
+
+    from fcm.server.logs import redact
+    from tests.server.procs import Server
+
+    log = tmp_path / "server.log"
+    server = Server(f"sqlite:///{tmp_path}/fcm.sqlite3", log, log_level="trace").start()
+    try:
+        data = server.create(players=2, seed=1)
+        gid, tokens = data["game"], [s["token"] for s in data["seats"]]
+        tokens.append(data["spectator"]["token"])
+        http = server.http
+        r = http.get(f"/api/games/{gid}?%74oken={tokens[0]}")  # accepted as ?token=
+        assert r.status_code == 200 and r.json()["seat"] == 0
+        http.get(f"/api/games/{gid}?%2574oken={tokens[0]}")
+        http.get(f"/api/games/{gid}?TOKEN={tokens[1]}")
+        http.get(f"/api/games/{gid}?Token={tokens[1]}&x=%{tokens[2]}")
+        http.get(f"/api/games/{gid}/{tokens[2]}")  # a token in a path (404)
+        http.get(f"/api/games/{tokens[2]}/log")
+        http.get(f"/api/games/{gid}", headers={"authorization": f"BEARER {tokens[0]}"})
+        http.get(f"/api/games/{gid}/ws?t%6Fken={tokens[1]}")
+    finally:
+        server.close()
+    text = log.read_text()
+    assert f"/api/games/{gid}" in text and "TRACE" in text  # the lines are there...
+    for t in tokens:
+        assert t not in text  # ...without the tokens
+    # the identifiers a traceback names are kept; a game's id too
+    kept = 'File "/srv/fcm/server/test_a_rather_long_module_name_for_this.py", in handler'
+    assert redact(kept) == kept and redact(f"game {gid}") == f"game {gid}"
+    token = secrets.token_urlsafe(24)
+    assert token not in redact(f"GET /x?%74%6F%6B%65%6E={token}")
