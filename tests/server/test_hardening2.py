@@ -680,3 +680,37 @@ def test_tokens_in_other_spellings_never_reach_the_log(tmp_path: Any) -> None:
     assert redact(kept) == kept and redact(f"game {gid}") == f"game {gid}"
     token = secrets.token_urlsafe(24)
     assert token not in redact(f"GET /x?%74%6F%6B%65%6E={token}")
+
+
+# -- 13. security headers ---------------------------------------------------------------------------
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    """Issue 28 item 13: the page sent no Content-Security-Policy, X-Frame-Options or
+    nosniff. The page itself needs nothing the policy forbids: no inline script (index.html
+    loads one module from this origin), nothing from another origin."""
+    import re as regex
+
+    from fcm.server.web import WEB_DIR
+
+    for path in ("/", "/web/js/app.js", "/api/health", "/api/games/nope", "/openapi.json"):
+        r = client.get(path)
+        assert r.headers["x-frame-options"] == "DENY", path
+        assert r.headers["x-content-type-options"] == "nosniff", path
+        assert r.headers["referrer-policy"] == "no-referrer", path
+        csp = r.headers["content-security-policy"]
+        assert "script-src 'self';" in csp and "frame-ancestors 'none'" in csp, path
+        assert "default-src 'self'" in csp and "object-src 'none'" in csp
+        assert "connect-src 'self' ws://testserver wss://testserver;" in csp
+    assert "x-frame-options" in client.get("/docs").headers  # its viewer: no CSP, still DENY
+    r = client.post("/api/games", json={"players": 2})
+    assert r.status_code == 201 and r.headers["x-content-type-options"] == "nosniff"
+    page = (WEB_DIR / "index.html").read_text()
+    scripts = regex.findall(r"<script\b([^>]*)>(.*?)</script>", page, regex.S)
+    assert scripts and all('src="/web/' in attrs and not body.strip()
+                           for attrs, body in scripts)
+    assert not regex.search(r"\son[a-z]+=", page)  # no inline event handler
+    assert not regex.search(r"(src|href)=\"(https?:)?//", page)  # nothing from elsewhere
+    for js in (WEB_DIR / "js").glob("*.js"):
+        text = js.read_text()
+        assert "eval(" not in text and "new Function" not in text, js.name

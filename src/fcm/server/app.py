@@ -29,6 +29,7 @@ from fcm.server.chat import Chat, mount_chat
 from fcm.server.clock import Clocks, mount_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
+from fcm.server.headers import SecurityHeadersMiddleware
 from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.lobby import Lobby, mount_lobby
@@ -151,6 +152,7 @@ def create_app(
     app.add_middleware(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )
+    app.add_middleware(SecurityHeadersMiddleware)  # CSP, framing, nosniff (fcm.server.headers)
 
     def known_token(token_hash: str) -> bool:
         service: MatchService | None = holder.get("service")
