@@ -682,7 +682,7 @@ def test_tokens_in_other_spellings_never_reach_the_log(tmp_path: Any) -> None:
     assert token not in redact(f"GET /x?%74%6F%6B%65%6E={token}")
 
 
-# -- 13. security headers ---------------------------------------------------------------------------
+# -- 13. security headers ----------------------------------------------------------------
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
