@@ -34,6 +34,7 @@ from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.lobby import Lobby, mount_lobby
 from fcm.server.match import MatchService, Subscriber, check_rated, check_table, dumps
+from fcm.server.metrics import Metrics, MetricsMiddleware, mount_metrics
 from fcm.server.notify import Notifier, mount_notify
 from fcm.server.ratings import Ratings, mount_ratings
 from fcm.server.schemas import (
@@ -131,6 +132,14 @@ def create_app(
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
         app.state.hints = HintLimiter(settings.hint_every_ms / 1000)
+        metrics.state.update(service=service, worker=worker, hints=app.state.hints)
+        counted = service.on_change
+
+        def on_change(live: Any) -> None:
+            counted(live)
+            metrics.changes.inc()
+
+        service.on_change = on_change
         try:
             yield
         finally:
@@ -153,6 +162,8 @@ def create_app(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )
     app.add_middleware(SecurityHeadersMiddleware)  # CSP, framing, nosniff (fcm.server.headers)
+    metrics = Metrics()  # Prometheus metrics and health probes (fcm.server.metrics)
+    app.add_middleware(MetricsMiddleware, metrics=metrics)
 
     def known_token(token_hash: str) -> bool:
         service: MatchService | None = holder.get("service")
@@ -458,6 +469,7 @@ def create_app(
 
     add_tutorial_routes(app, holder, ERRORS)
 
+    mount_metrics(app, metrics)
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web
 
