@@ -29,3 +29,9 @@ def long_think_job(*args: Any) -> dict[str, Any]:
     while time.process_time() < end:  # busy, like a search (holding this process's GIL)
         pass
     return think_job(*args)
+
+
+def nap_job(seconds: float) -> float:
+    """A job that holds its worker for ``seconds`` (a hint's search, a bot's think)."""
+    time.sleep(seconds)
+    return seconds

@@ -70,10 +70,11 @@ def test_a_hint_sees_only_the_asking_seats_view(db_url: str, monkeypatch: Any) -
             real = worker.pool.run
 
             async def spy(
-                fn: Any, args: Any, timeout: float, real: Any = real, sent: Any = sent
+                fn: Any, args: Any, timeout: float, real: Any = real, sent: Any = sent,
+                **kw: Any,
             ) -> Any:
                 sent.append(args)
-                return await real(fn, args, timeout)
+                return await real(fn, args, timeout, **kw)
 
             monkeypatch.setattr(worker.pool, "run", spy)
             r = hint(g, g.tokens[0])

@@ -102,14 +102,14 @@ def test_an_open_game_is_listed_joined_and_started_when_full(tclient: TestClient
     ann, bob, cid = Acct(tclient, "ann"), Acct(tclient, "bob"), Acct(tclient, "cid")
     made = open_game(ann, seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"},
                                  {"kind": "human"}],
-                     options={"introductory": True}, table={"rated": True}, clock=CLOCK)
+                     table={"rated": True}, clock=CLOCK)  # rated: the standard rules
     assert made["status"] == "open" and made["you"] == 0 and made["free"] == 1
     listed = bob.request("GET", "/api/lobby").json()["open"]
     entry = next(g for g in listed if g["id"] == made["id"])
     assert [s["name"] for s in entry["seats"]] == [ann.name, None, None]
     assert [s["free"] for s in entry["seats"]] == [False, False, True]
     assert entry["rated"] is True and entry["clock"]["limit"] == "5m"
-    assert entry["options"]["introductory"] is True and entry["players"] == 3
+    assert entry["options"]["introductory"] is False and entry["players"] == 3
     text = bob.request("GET", "/api/lobby").text
     for secret in ("token", "invite", "seed", "secret", ann.sid, ann.csrf):
         assert secret not in text
@@ -287,7 +287,7 @@ def test_the_login_rate_limit_is_shared_by_two_servers_on_one_database(url: str)
         for c in (c1, c2):
             c.app.state.accounts.limit_now = lambda: 5000.0  # type: ignore[attr-defined]
         name = f"ann{secrets.token_hex(3)}"
-        r = c1.post("/api/account/signup", json={"name": name, "password": "a" * 12})
+        r = c1.post("/api/account/signup", json={"name": name, "password": PASSWORD})
         assert r.status_code == 201
         codes = []
         for i in range(5):  # 5 wrong tries, alternating between the two servers
@@ -297,13 +297,16 @@ def test_the_login_rate_limit_is_shared_by_two_servers_on_one_database(url: str)
                                 json={"name": name, "password": "wrong pw!"}).status_code)
         assert codes == [401] * 5
         for c in (c1, c2):  # the right password now waits, on either server
-            r = c.post("/api/account/login", json={"name": name, "password": "a" * 12})
+            r = c.post("/api/account/login", json={"name": name, "password": PASSWORD})
             error(r, 429, "request/rate_limited")
         for c in (c1, c2):  # one try per 30 s comes back, for both servers together
             c.app.state.accounts.limit_now = lambda: 5031.0  # type: ignore[attr-defined]
         assert c2.post("/api/account/login",
-                       json={"name": name, "password": "a" * 12}).status_code == 200
-        error(c1.post("/api/account/login", json={"name": name, "password": "a" * 12}),
+                       json={"name": name, "password": PASSWORD}).status_code == 200
+        # only failures count: c1's wrong try takes the one that came back, for both
+        assert c1.post("/api/account/login",
+                       json={"name": name, "password": "wrong pw!"}).status_code == 401
+        error(c2.post("/api/account/login", json={"name": name, "password": PASSWORD}),
               429, "request/rate_limited")
 
 

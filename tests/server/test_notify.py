@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from fcm.server import create_app
 from fcm.server.accounts import COOKIE
-from fcm.server.notify import private_host
+from fcm.server.notify import Prefs, private_host
 from tests.server.conftest import Game, create, run_async, settings_for, stored_secret
 from tests.server.procs import Server
 from tests.server.sinks import Sinks
@@ -54,7 +54,8 @@ class Acct:
         return self.client.request(method, path, headers=headers, **kw)
 
     def claim(self, g: Game, seat: int) -> None:
-        r = self.request("POST", f"/api/games/{g.id}/claim", headers=g.auth(g.tokens[seat]))
+        r = self.request("POST", f"/api/games/{g.id}/claim", headers=g.auth(g.tokens[seat]),
+                         json={"consent": True})  # (a rated game's seat needs it)
         assert r.status_code == 200, r.text
 
     def notify(self, **prefs: Any) -> dict[str, Any]:
@@ -247,7 +248,8 @@ def test_by_default_nothing_is_sent_and_webhooks_must_be_public_https(
         assert bob.prefs()["recent"] == []  # the server offers no channel: nothing queued
     assert private_host("127.0.0.1") and private_host("10.1.2.3") and private_host("::1")
     assert private_host("no-such-host.invalid")
-    # webhooks on, private addresses not allowed: the receiver here is never reached
+    # webhooks on, private addresses not allowed: refused when saved (issue 28 item 3), and
+    # one saved before (or whose name moved to a private address) is never reached
     s = settings_for(db_url, clock_interval=0.0, notify_interval=0.0, notify_turn_delay=0.0,
                      notify_webhooks=True, notify_allow_http=True)
     with TestClient(create_app(s, now=fake)) as c:
@@ -255,7 +257,12 @@ def test_by_default_nothing_is_sent_and_webhooks_must_be_public_https(
         g = create(c, players=2, seed=7)
         ann.claim(g, 0)
         bob.claim(g, 1)
-        bob.notify(webhook=sinks.webhook_url)
+        r = bob.request("PUT", "/api/account/notifications", json={"webhook": sinks.webhook_url})
+        assert r.status_code == 422 and r.json()["error"]["code"] == "notify/webhook"
+        assert "private" in r.json()["error"]["message"]
+        account_id = bob.request("GET", "/api/account").json()["account"]["id"]
+        c.portal.call(c.app.state.notifier.save, account_id,  # type: ignore[attr-defined]
+                      Prefs(None, sinks.webhook_url, True, True, False))
         g.play(0, RESERVE)
         assert tick(c) == 0
         (row,) = bob.prefs()["recent"]

@@ -23,7 +23,8 @@ pytestmark = pytest.mark.browser
 def online(tmp_path: Path, server: str) -> Iterator[tuple[Server, FileClock]]:
     clock = FileClock(tmp_path / "now", time.time() // 86400 * 86400 + 8 * 3600)  # 08:00 UTC
     srv = Server(f"sqlite:///{tmp_path}/fcm.sqlite3", tmp_path / "server.log",
-                 clock_interval="0.05", test_clock_file=str(clock.path))
+                 clock_interval="0.05", test_clock_file=str(clock.path),
+                 rated_test_rules="1")  # a one-round rated game (issue 28 item 6)
     srv.start()
     try:
         yield srv, clock
@@ -35,20 +36,24 @@ def test_profile_plot_and_archive_replay_after_a_rated_game(
     page: Any, online: tuple[Server, FileClock]
 ) -> None:
     srv, clock = online
-    game = srv.create(players=2, seed=11, options={"round_limit": 1}, table={"rated": True},
-                      clock={"limit": "5m", "fallback": "bot_takeover", "bot": "random"})
+    # a rated game is made by an account, and each seat claimed by consent (issue 28 item 6)
+    names = [f"p{seat}{secrets.token_hex(3)}" for seat in (0, 1)]
+    https = [httpx.Client(base_url=srv.base, timeout=30) for _ in names]
+    csrf = [http.post("/api/account/signup", json={"name": name, "password": PASSWORD}
+                      ).json()["csrf"] for http, name in zip(https, names, strict=True)]
+    r = https[0].post("/api/games", headers={"x-csrf-token": csrf[0]}, json={
+        "players": 2, "seed": 11, "options": {"round_limit": 1}, "table": {"rated": True},
+        "clock": {"limit": "5m", "fallback": "bot_takeover", "bot": "random"}})
+    assert r.status_code == 201, r.text
+    game = r.json()
     gid = game["game"]
-    names = []
-    for seat in (0, 1):
-        name = f"p{seat}{secrets.token_hex(3)}"
-        names.append(name)
-        with httpx.Client(base_url=srv.base, timeout=30) as http:
-            r = http.post("/api/account/signup", json={"name": name, "password": PASSWORD})
-            r = http.post(f"/api/games/{gid}/claim", headers={
-                "x-csrf-token": r.json()["csrf"],
-                "authorization": f"Bearer {game['seats'][seat]['token']}"})
-            assert r.status_code == 200, r.text
-    token = game["seats"][0]["token"]
+    for seat, http in enumerate(https):
+        r = http.post(f"/api/games/{gid}/claim", json={"consent": True}, headers={
+            "x-csrf-token": csrf[seat],
+            "authorization": f"Bearer {game['seats'][seat]['token']}"})
+        assert r.status_code == 200, r.text
+        http.close()
+    token = game["spectator"]["token"]  # the seats' links were revoked by the claims
     deadline = time.monotonic() + 300  # a whole game by the fallback bot, on a loaded machine
     while srv.state(gid, token)["status"] != "over":  # the timer's bot plays both seats
         assert time.monotonic() < deadline

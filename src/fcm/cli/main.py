@@ -325,6 +325,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _database_url(args: argparse.Namespace) -> str:
+    import os
+
+    from fcm.server.config import DEFAULT_DATABASE_URL
+
+    return str(args.database_url or os.environ.get("FCM_DATABASE_URL") or DEFAULT_DATABASE_URL)
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from fcm.server.backup import BackupError, backup
+
+    try:
+        version = backup(_database_url(args), args.file)
+    except BackupError as exc:
+        console.print(str(exc), markup=False, style="red")
+        return 2
+    console.print(f"backed up to {args.file} (schema {version})")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from fcm.server.backup import BackupError, restore
+
+    try:
+        version = restore(args.file, _database_url(args), force=args.force)
+    except BackupError as exc:
+        console.print(str(exc), markup=False, style="red")
+        return 2
+    console.print(f"restored {args.file} (schema {version}); start the servers")
+    return 0
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from fcm.verify import run
 
@@ -507,6 +539,20 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: $FCM_DATABASE_URL, else sqlite:///data/fcm.sqlite3)",
     )
     p.set_defaults(func=cmd_serve)
+
+    db_help = ("sqlite:///PATH (PostgreSQL: pg_dump and pg_restore, docs/server.md) "
+               "(default: $FCM_DATABASE_URL, else sqlite:///data/fcm.sqlite3)")
+    p = sub.add_parser("backup", help="copy the server's SQLite database while it runs")
+    p.add_argument("file", help="the backup to write (a new file)")
+    p.add_argument("--database-url", default=None, help=db_help)
+    p.set_defaults(func=cmd_backup)
+
+    p = sub.add_parser("restore", help="put a backup in place of the server's SQLite database "
+                       "(its servers stopped)")
+    p.add_argument("file", help="a backup written by fcm backup")
+    p.add_argument("--database-url", default=None, help=db_help)
+    p.add_argument("--force", action="store_true", help="replace an existing database")
+    p.set_defaults(func=cmd_restore)
 
     p = sub.add_parser(
         "verify", help="play seeded games checking every invariant after every action"

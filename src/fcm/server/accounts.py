@@ -17,9 +17,18 @@ Security (tests/server/test_accounts.py):
   neither read it nor set the header without a CORS preflight this server never grants).
   Sign-up and log-in take only ``application/json`` bodies and refuse a foreign ``Origin``
   (no log-in CSRF). Requests with a bearer token are not cookie-authenticated: unchanged;
-- log-ins are rate-limited per account name and per client address, in the database
-  (``login_limits``, a GCRA bucket per key updated by one conditional statement), so every
-  server process on one database shares the limit;
+- password checks (log-in, deleting the account) are limited by their *failures*, in the
+  database (``login_limits``, a GCRA bucket per key updated by one conditional statement),
+  so every server process on one database shares the limits: per name and address (5, then
+  one per 30 s), per address (20, then one per 10 s) and per name from anywhere (20, then
+  one per 60 s). The last one refuses only addresses that have failed on that name: a
+  stranger's wrong guesses lock out the stranger, never the owner (a correct password from
+  an address that has not failed is always checked);
+- the hashing work is bounded: a sign-up checks the name, the password's strength and the
+  address's sign-up limit before it hashes; at most two password hashes run at once per
+  address, and a few per process;
+- passwords that are common or made from the name are refused (zxcvbn's estimate with the
+  name and e-mail as the user's own words, and the name itself removed);
 - no password, session id or CSRF token is logged (``fcm.server.logs`` redacts the cookie).
 """
 
@@ -50,9 +59,16 @@ CSRF_HEADER = "x-csrf-token"
 SESSION_DAYS = 30
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
-# log-in attempts: per account name 5 at once, then one per 30 s; per address 20, one per 10 s
+# failed password checks (rate per second, burst): per name and address, per address, and per
+# name from anywhere (which refuses only the addresses that failed on it: see the module docs)
 LOGIN_PER_ACCOUNT = (1 / 30, 5)
 LOGIN_PER_ADDRESS = (1 / 10, 20)
+LOGIN_PER_NAME = (1 / 60, 20)
+SIGNUP_PER_ADDRESS = (1 / 30, 30)  # sign-ups (each one hashes), per address
+HASHES_PER_ADDRESS = 2  # password hashes in flight per address (in this process)
+HASHES_AT_ONCE = 2  # password hashes in flight in this process (argon2 takes a core each)
+MIN_STRENGTH = 2  # zxcvbn's score (0-4): 2 resists online guessing under these limits
+STRENGTH_CHARS = 100  # zxcvbn's work grows with the length: the first 100 characters
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
@@ -60,6 +76,12 @@ def _hasher() -> Any:
     from argon2 import PasswordHasher
 
     return PasswordHasher()
+
+
+def rate_limited(what: str, wait: float) -> ApiError:
+    retry = max(1, math.ceil(wait))
+    return ApiError(429, "request/rate_limited", f"{what}; retry in {retry} s",
+                    retry_after=retry)
 
 
 def hash_secret(value: str) -> str:
@@ -110,6 +132,36 @@ def take(tx: Tx, key: str, rate: float, burst: int, now: float) -> float:
     return 0.0 if row is None else max(0.001, float(row[0]) - tolerance - now)
 
 
+def peek(tx: Tx, key: str, rate: float, burst: int, now: float) -> tuple[float, bool]:
+    """``key``'s bucket without taking from it: the seconds until a try is there (0: now) and
+    whether the bucket holds recent tries at all."""
+    row = tx.execute("SELECT tat FROM login_limits WHERE key = ?", (key,)).fetchone()
+    if row is None or float(row[0]) <= now:
+        return 0.0, False
+    tolerance = (burst - 1) / rate
+    return max(0.0, float(row[0]) - tolerance - now), True
+
+
+def weak_password(password: str, name: str, email: str | None = None) -> str | None:
+    """Why ``password`` is too easy to guess (None: it is not): a common password, a keyboard
+    walk, a date... (zxcvbn, with the name and e-mail as the user's own words), or the name
+    with little else."""
+    from zxcvbn import zxcvbn
+
+    key = name_key(name)
+    rest = password.casefold()
+    if key and key in rest:
+        rest = rest.replace(key, "")
+        if sum(c.isalpha() for c in rest) < 4 or len(rest) < 6:
+            return "it is made from your name"
+    words = [name] + ([email, email.split("@")[0]] if email else [])
+    result = zxcvbn(password[:STRENGTH_CHARS], user_inputs=words)
+    if int(result["score"]) >= MIN_STRENGTH:
+        return None
+    warning = (result.get("feedback") or {}).get("warning") or ""
+    return warning.rstrip(".").lower() or "it is too easy to guess"
+
+
 class Accounts:
     """The accounts service over the store's tables (``Store.transact``)."""
 
@@ -125,11 +177,13 @@ class Accounts:
         self.limit_now: Callable[[], float] = time.time
         self._ph = _hasher()
         self._dummy_hash: str | None = None
+        self._hashing: dict[str, int] = {}  # address -> password hashes in flight
+        self._hash_slots = asyncio.Semaphore(HASHES_AT_ONCE)
 
     # -- accounts -------------------------------------------------------------------------------
 
     @staticmethod
-    def check_new(name: str, password: str) -> None:
+    def check_new(name: str, password: str, email: str | None = None) -> None:
         if not NAME_RE.match(name):
             raise ApiError(
                 422, "account/invalid_name",
@@ -141,11 +195,32 @@ class Accounts:
                 422, "account/invalid_password",
                 f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters",
             )
+        why = weak_password(password, name, email)
+        if why is not None:
+            raise ApiError(422, "account/weak_password",
+                           f"choose a password that is harder to guess: {why}")
 
-    async def signup(self, name: str, password: str, email: str | None) -> tuple[Account, str, str]:
-        """A new account, logged in: returns it with a new session id and CSRF token."""
-        self.check_new(name, password)
-        hashed = await asyncio.to_thread(self._ph.hash, password)
+    async def signup(self, name: str, password: str, email: str | None,
+                     address: str = "?") -> tuple[Account, str, str]:
+        """A new account, logged in: returns it with a new session id and CSRF token. The
+        name, the password and the address's limit are checked before the password is
+        hashed (a refused sign-up costs no hashing)."""
+        self.check_new(name, password, email)
+        now = self.limit_now()
+
+        def check(tx: Tx) -> tuple[bool, float]:
+            taken = tx.execute("SELECT 1 FROM accounts WHERE name_key = ?",
+                               (name_key(name),)).fetchone() is not None
+            if taken:
+                return True, 0.0
+            return False, take(tx, "s:" + address, *SIGNUP_PER_ADDRESS, now)
+
+        taken, wait = await self.store.transact(check)
+        if taken:
+            raise ApiError(409, "account/name_taken", f"the name {name!r} is taken")
+        if wait > 0:
+            raise rate_limited("too many sign-ups from your address", wait)
+        hashed = await self._hash_work(address, self._ph.hash, password)
         account = Account(secrets.token_urlsafe(12), name, email, self.now())
 
         def insert(tx: Tx) -> bool:
@@ -161,32 +236,79 @@ class Accounts:
         sid, csrf = await self._new_session(account.id)
         return account, sid, csrf
 
+    async def _hash_work(self, address: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` (a password hash or check) in a thread, at most
+        :data:`HASHES_PER_ADDRESS` at once for one address and :data:`HASHES_AT_ONCE` in the
+        process: an address cannot make the server hash without bound."""
+        if self._hashing.get(address, 0) >= HASHES_PER_ADDRESS:
+            raise rate_limited("a password check from your address is still running", 1)
+        self._hashing[address] = self._hashing.get(address, 0) + 1
+        try:
+            async with self._hash_slots:
+                return await asyncio.to_thread(fn, *args)
+        finally:
+            self._hashing[address] -= 1
+            if not self._hashing[address]:
+                del self._hashing[address]
+
     async def limited(self, name: str, address: str) -> float:
-        """Seconds to wait before this log-in may be tried (0: now; the try is counted)."""
+        """Seconds to wait before a password of ``name`` may be checked from ``address`` (0:
+        now). Nothing is taken here: only failures count (:meth:`failed`)."""
         now = self.limit_now()
-        keys = (("n:" + name_key(name), LOGIN_PER_ACCOUNT), ("a:" + address, LOGIN_PER_ADDRESS))
+        nk = name_key(name)
 
-        def check(tx: Tx) -> float:  # keys in one order: two transactions never deadlock
-            return max(take(tx, key, rate, burst, now) for key, (rate, burst) in sorted(keys))
+        def check(tx: Tx) -> float:
+            wait_address, _ = peek(tx, "a:" + address, *LOGIN_PER_ADDRESS, now)
+            wait_here, failed_here = peek(tx, f"f:{nk}:{address}", *LOGIN_PER_ACCOUNT, now)
+            wait_name, _ = peek(tx, "n:" + nk, *LOGIN_PER_NAME, now)
+            # the name's own limit refuses only addresses that failed on it: never the owner
+            return max(wait_address, wait_here, wait_name if failed_here else 0.0)
 
-        wait = float(await self.store.transact(check))
+        wait = float(await self.store.transact(check, write=False))
         if secrets.randbelow(100) == 0:  # now and then forget the full buckets
             await self.store.transact(
                 lambda tx: tx.execute("DELETE FROM login_limits WHERE tat < ?", (now,)))
         return wait
+
+    async def failed(self, name: str, address: str) -> None:
+        """Count a failed password check of ``name`` from ``address``."""
+        now = self.limit_now()
+        nk = name_key(name)
+        keys = ((f"f:{nk}:{address}", LOGIN_PER_ACCOUNT), ("a:" + address, LOGIN_PER_ADDRESS),
+                ("n:" + nk, LOGIN_PER_NAME))
+
+        def count(tx: Tx) -> None:  # keys in one order: two transactions never deadlock
+            for key, (rate, burst) in sorted(keys):
+                take(tx, key, rate, burst, now)
+
+        await self.store.transact(count)
+
+    async def check_password(self, name: str, address: str, stored: str | None,
+                             password: str) -> bool:
+        """Whether ``password`` is ``name``'s (``stored``: its hash; None: no such account,
+        checked against a dummy hash so it costs the same), under the failure limits.
+
+        Raises:
+            ApiError: 429 ``request/rate_limited`` (nothing is checked).
+        """
+        wait = await self.limited(name, address)
+        if wait > 0:
+            raise rate_limited("too many failed password checks", wait)
+        if stored is None and self._dummy_hash is None:
+            self._dummy_hash = await asyncio.to_thread(self._ph.hash, secrets.token_hex(16))
+        target = self._dummy_hash if stored is None else stored
+        assert target is not None
+        ok = bool(await self._hash_work(address, self._verify, target, password))
+        ok = ok and stored is not None
+        if not ok:
+            await self.failed(name, address)
+        return ok
 
     async def login(
         self, name: str, password: str, address: str, old_session: str | None = None
     ) -> tuple[Account, str, str]:
         """Check the password; a new session (the old one, if any, is ended: a session id
         known before the log-in never becomes a logged-in one)."""
-        wait = await self.limited(name, address)
-        if wait > 0:
-            retry = max(1, math.ceil(wait))
-            raise ApiError(
-                429, "request/rate_limited",
-                f"too many log-in attempts; retry in {retry} s", retry_after=retry,
-            )
 
         def find(tx: Tx) -> Any:
             return tx.execute(
@@ -195,10 +317,8 @@ class Accounts:
             ).fetchone()
 
         row = await self.store.transact(find, write=False)
-        if row is None and self._dummy_hash is None:
-            self._dummy_hash = await asyncio.to_thread(self._ph.hash, secrets.token_hex(16))
-        stored = self._dummy_hash if row is None else str(row[4])
-        ok = await asyncio.to_thread(self._verify, str(stored), password)
+        ok = await self.check_password(name, address, None if row is None else str(row[4]),
+                                       password)
         if row is None or not ok:
             raise ApiError(401, "auth/bad_login", "wrong name or password")
         if old_session:
@@ -254,16 +374,18 @@ class Accounts:
         await self.store.transact(lambda tx: tx.execute("DELETE FROM sessions WHERE hash = ?",
                                                         (h,)))
 
-    async def delete(self, session: Session, password: str) -> None:
-        """Delete the account (its password again); its seats become guest seats (their
-        invitation links still work)."""
+    async def delete(self, session: Session, password: str, address: str = "?") -> None:
+        """Delete the account (its password again, under the log-in's failure limits); its
+        seats become guest seats (their invitation links still work)."""
 
         def find(tx: Tx) -> Any:
             return tx.execute("SELECT password FROM accounts WHERE id = ?",
                               (session.account.id,)).fetchone()
 
         row = await self.store.transact(find, write=False)
-        if row is None or not await asyncio.to_thread(self._verify, str(row[0]), password):
+        if row is None or not await self.check_password(
+            session.account.name, address, str(row[0]), password
+        ):
             raise ApiError(403, "auth/bad_login", "wrong password")
         account_id = session.account.id
 
@@ -365,6 +487,11 @@ class LoginIn(BaseModel):
 class PasswordIn(BaseModel):
     model_config = STRICT
     password: str = Field(..., max_length=1024)
+
+
+class ClaimIn(BaseModel):
+    model_config = STRICT
+    consent: bool = Field(False, description="agree to play this seat rated (rated games)")
 
 
 class AccountOut(BaseModel):
@@ -490,7 +617,8 @@ def mount_accounts(
         """Make an account and log in (sets the ``fcm_session`` cookie); answers the CSRF
         token to send as ``X-CSRF-Token`` with every change."""
         json_only(request)
-        account, sid, csrf = await accounts().signup(body.name, body.password, body.email)
+        account, sid, csrf = await accounts().signup(body.name, body.password, body.email,
+                                                     client_address(request))
         old = request.cookies.get(COOKIE)
         if old:
             await accounts().logout(old)
@@ -532,7 +660,7 @@ def mount_accounts(
     async def delete(body: PasswordIn, request: Request) -> Response:
         """Delete the account (password and CSRF token); its seats become guest seats."""
         session = await cookies().required(request)
-        await accounts().delete(session, body.password)
+        await accounts().delete(session, body.password, client_address(request))
         response = Response(status_code=204)
         response.delete_cookie(COOKIE, path="/")
         return response
@@ -557,15 +685,29 @@ def mount_accounts(
         return {"games": games}
 
     @router.post("/api/games/{game_id}/claim", responses=responses)
-    async def claim(game_id: str, request: Request) -> dict[str, Any]:
-        """Claim the seat of the bearer token for the logged-in account (CSRF token too)."""
+    async def claim(game_id: str, request: Request,
+                    body: ClaimIn | None = None) -> dict[str, Any]:
+        """Claim the seat of the bearer token for the logged-in account (CSRF token too). A
+        rated game's seat needs ``{"consent": true}`` (the player agreed to be rated there;
+        409 ``seat/consent_needed``), and its invitation link stops working once claimed:
+        from then on only the account plays it."""
         session = await cookies().required(request)
         auth = request.headers.get("authorization", "")
         token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
-        _, seat = await holder["service"].authenticate(token, game_id)
+        service = holder["service"]
+        _, seat = await service.authenticate(token, game_id)
         if seat < 0:
             raise ApiError(403, "auth/spectator", "a spectator link has no seat to claim")
+        rated = bool((await service.get(game_id)).info.table.get("rated"))
+        if rated and not (body is not None and body.consent):
+            raise ApiError(409, "seat/consent_needed",
+                           "this is a rated game: claim its seat with {\"consent\": true} "
+                           "(your rating will count it; its invitation link then stops working)")
         await accounts().claim(session.account.id, game_id, seat)
-        return {"game": game_id, "seat": seat, "account": session.account.name}
+        if rated:  # revoked: the sender of the link no longer plays this seat
+            await accounts().store.transact(lambda tx: tx.execute(
+                "DELETE FROM tokens WHERE game_id = ? AND seat = ?", (game_id, seat)))
+        return {"game": game_id, "seat": seat, "account": session.account.name,
+                "link_revoked": rated}
 
     app.include_router(router)

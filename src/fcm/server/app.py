@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import orjson
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -29,13 +29,16 @@ from fcm.server.chat import Chat, mount_chat
 from fcm.server.clock import Clocks, mount_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
+from fcm.server.headers import SecurityHeadersMiddleware
 from fcm.server.hints import HintLimiter, add_hint_route
 from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware
 from fcm.server.lobby import Lobby, mount_lobby
-from fcm.server.match import MatchService, Subscriber, dumps
+from fcm.server.match import MatchService, Subscriber, check_rated, check_table, dumps
+from fcm.server.metrics import Metrics, MetricsMiddleware, mount_metrics
 from fcm.server.notify import Notifier, mount_notify
 from fcm.server.ratings import Ratings, mount_ratings
 from fcm.server.schemas import (
+    MAX_INT,
     ActionIn,
     CreateGameIn,
     CreateGameOut,
@@ -129,6 +132,14 @@ def create_app(
         holder["service"], holder["worker"] = service, worker
         app.state.service, app.state.worker = service, worker
         app.state.hints = HintLimiter(settings.hint_every_ms / 1000)
+        metrics.state.update(service=service, worker=worker, hints=app.state.hints)
+        counted = service.on_change
+
+        def on_change(live: Any) -> None:
+            counted(live)
+            metrics.changes.inc()
+
+        service.on_change = on_change
         try:
             yield
         finally:
@@ -150,6 +161,9 @@ def create_app(
     app.add_middleware(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )
+    app.add_middleware(SecurityHeadersMiddleware)  # CSP, framing, nosniff (fcm.server.headers)
+    metrics = Metrics()  # Prometheus metrics and health probes (fcm.server.metrics)
+    app.add_middleware(MetricsMiddleware, metrics=metrics)
 
     def known_token(token_hash: str) -> bool:
         service: MatchService | None = holder.get("service")
@@ -203,6 +217,12 @@ def create_app(
                        "the database is unavailable; try again shortly")
         return error_response(err, {"retry-after": "1"})
 
+    @app.exception_handler(OverflowError)
+    async def overflow_error(request: Request, exc: OverflowError) -> Response:
+        # a number beyond the database's integers that a bound missed: the request's fault
+        err = ApiError(422, "request/invalid", "a number in the request is out of range")
+        return error_response(err)
+
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
@@ -230,6 +250,10 @@ def create_app(
         else:
             raise ApiError(422, "request/invalid", "give either 'seats' or 'players'")
         table = None if body.table is None else body.table.model_dump(exclude_none=True)
+        if table and check_table(table).get("rated"):  # by an account, standard rules,
+            await holder["cookie_auth"].required(request)  # the server's seed
+            if not settings.rated_test_rules:
+                check_rated(body.options, body.seed, body.scenario)
         info, tokens, spectator = await svc().create_game(
             seats, body.options, body.seed, body.scenario, table
         )
@@ -316,7 +340,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/log", response_model=LogOut, responses=ERRORS)
     async def get_log(
-        game_id: str, request: Request, start: int = Query(0, ge=0),
+        game_id: str, request: Request, start: int = Query(0, ge=0, le=MAX_INT),
         limit: int = Query(1000, ge=1, le=5000),
     ) -> dict[str, Any]:
         """The game log as you may see it (your own actions in full, everyone's visible
@@ -326,7 +350,9 @@ def create_app(
 
     @app.get("/api/games/{game_id}/dinnertime/{round_}", response_model=DinnertimeOut,
              responses=ERRORS)
-    async def get_dinnertime(game_id: str, round_: int, request: Request) -> dict[str, Any]:
+    async def get_dinnertime(
+        game_id: str, request: Request, round_: int = Path(ge=0, le=MAX_INT)
+    ) -> dict[str, Any]:
         """Why every house bought where it did in that round's Dinnertime."""
         await auth(request, game_id)
         return await svc().dinnertime(game_id, round_)
@@ -367,7 +393,7 @@ def create_app(
         # Subscribed before the handshake completes: once the client sees the socket open,
         # every later change reaches it as a push with its events (none slips in between).
         try:  # the version the client had: it is sent the events it missed
-            since: int | None = int(ws.query_params.get("since", ""))
+            since: int | None = int(ws.query_params.get("since", "")[:12])
         except ValueError:
             since = None
         async with live.lock:
@@ -443,6 +469,7 @@ def create_app(
 
     add_tutorial_routes(app, holder, ERRORS)
 
+    mount_metrics(app, metrics)
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.
     from fcm.server.web import mount_web
 

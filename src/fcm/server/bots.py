@@ -41,7 +41,7 @@ from fcm.games import state_from_dict
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
 from fcm.server.match import LiveGame, MatchService, bot_secret, bot_seed, visible_to
-from fcm.server.thinking import JobFailed, ThinkPool, ThinkTimeout, WorkerDied
+from fcm.server.thinking import HINT, JobFailed, ThinkPool, ThinkTimeout, WorkerDied
 
 log = logging.getLogger("fcm.server.bots")
 
@@ -282,4 +282,6 @@ class BotWorker:
         """Hard's reading of ``seat``'s decision in ``state``, from that seat's view only, in
         a worker process."""
         args = job_args("hard", seed, state, seat, think_ms)[1:]
-        return list(await self.pool.run(hint_job, args, think_ms / 1000 * 1.5 + 2.0))
+        # after every bot job waiting (a game's bots never wait behind hints)
+        return list(await self.pool.run(hint_job, args, think_ms / 1000 * 1.5 + 2.0,
+                                        priority=HINT))

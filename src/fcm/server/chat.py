@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from fcm.server.errors import ApiError
 from fcm.server.limits import RateLimiter
 from fcm.server.match import MatchService, seat_names
+from fcm.server.schemas import MAX_INT
 from fcm.server.storage import SPECTATOR, Tx
 
 MAX_TEXT = 500
@@ -105,7 +106,7 @@ def mount_chat(app: FastAPI, holder: dict[str, Any], responses: dict[int | str, 
 
     @router.get("/api/games/{game_id}/chat", responses=responses)
     async def read(game_id: str, request: Request,
-                   after: int = Query(0, ge=0)) -> dict[str, Any]:
+                   after: int = Query(0, ge=0, le=MAX_INT)) -> dict[str, Any]:
         """The game's chat after message ``after`` (any seat or spectator)."""
         await holder["auth"](request, game_id)
         await holder["service"].get(game_id)

@@ -58,6 +58,9 @@ class Settings:
     notify_interval: float = 5.0  # seconds between two looks at the outbox (0: tests tick)
     notify_turn_delay: float = 60.0  # "your turn" waits this long; dropped if already played
     notify_daily_hour: int = 9  # the daily reminder's hour (UTC)
+    # Tests only: a rated game may have any rules options and a chosen seed (a real server
+    # rates only games of the standard rules with the server's seed).
+    rated_test_rules: bool = False
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

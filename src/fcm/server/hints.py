@@ -30,22 +30,39 @@ from fcm.core.engine import current_actors, legal_actions
 from fcm.presentation import _label
 from fcm.server.errors import ApiError
 from fcm.server.match import bot_secret, dumps
+from fcm.server.schemas import MAX_INT
 from fcm.server.storage import SPECTATOR
+
+HINTS_PER_GAME = 2  # hints in flight for one game (its seats together)
+HINTS_PER_ADDRESS = 2  # hints in flight for one client address (every game)
+HINTS_AT_ONCE = 8  # hints in flight in this process: more wait for nobody, they are refused
 
 
 class HintLimiter:
-    """One hint in flight per (game, viewer), and at most one per ``every`` seconds."""
+    """One hint in flight per (game, viewer) and at most one per ``every`` seconds; at most
+    :data:`HINTS_PER_GAME` in flight per game, :data:`HINTS_PER_ADDRESS` per client address
+    and :data:`HINTS_AT_ONCE` in the process (a hint costs a worker process's search, and
+    the bots must never wait behind a queue of them)."""
 
     def __init__(self, every: float) -> None:
         self.every = every
         self._last: dict[tuple[str, int], float] = {}
-        self._busy: set[tuple[str, int]] = set()
+        self._busy: dict[tuple[str, int], str] = {}  # key -> the asking address
 
-    def acquire(self, key: tuple[str, int]) -> None:
+    def acquire(self, key: tuple[str, int], address: str = "?") -> None:
         now = time.monotonic()
         if key in self._busy:
             raise ApiError(429, "hint/rate_limited", "your previous hint is still being "
                            "computed", retry_after=1)
+        if sum(1 for k in self._busy if k[0] == key[0]) >= HINTS_PER_GAME:
+            raise ApiError(429, "hint/rate_limited", f"{HINTS_PER_GAME} hints are being "
+                           "computed for this game: ask again in a moment", retry_after=2)
+        if sum(1 for a in self._busy.values() if a == address) >= HINTS_PER_ADDRESS:
+            raise ApiError(429, "hint/rate_limited", f"{HINTS_PER_ADDRESS} hints are being "
+                           "computed for your address: ask again in a moment", retry_after=2)
+        if len(self._busy) >= HINTS_AT_ONCE:
+            raise ApiError(429, "hint/rate_limited", "the server is computing many hints: "
+                           "ask again in a moment", retry_after=2)
         wait = self._last.get(key, -1e9) + self.every - now
         if wait > 0:
             raise ApiError(429, "hint/rate_limited",
@@ -54,10 +71,10 @@ class HintLimiter:
         if len(self._last) > 10_000:
             self._last.clear()
         self._last[key] = now
-        self._busy.add(key)
+        self._busy[key] = address
 
     def release(self, key: tuple[str, int]) -> None:
-        self._busy.discard(key)
+        self._busy.pop(key, None)
 
 
 def hint_seed(secret: int, seat: int, at: int) -> int:
@@ -73,7 +90,8 @@ def add_hint_route(app: FastAPI) -> None:
         game_id: str,
         request: Request,
         at: int | None = Query(
-            None, ge=0, description="finished games: the position after this many actions"
+            None, ge=0, le=MAX_INT,
+            description="finished games: the position after this many actions"
         ),
     ) -> Response:
         """Hard's best candidate moves for a decision, with their estimated value and search
@@ -98,6 +116,9 @@ def add_hint_route(app: FastAPI) -> None:
                 raise ApiError(409, "hint/not_your_turn",
                                "a hint is for your own decision: it is not your turn")
             state, mover, at = live.state, seat, total
+            # what the seat is told counts its own versions: the log position would count
+            # the other seats' secret steps
+            shown_at = shown_total = live.seen(seat)
         else:
             rows = await service.store.actions(game_id, 1, total)
             if at is None:
@@ -112,9 +133,10 @@ def add_hint_route(app: FastAPI) -> None:
             row = rows[at]
             if row.seat == mover:
                 played = row.action
+            shown_at, shown_total = at, total  # a finished game: nothing is secret
         key = (game_id, seat)
         limiter: HintLimiter = request.app.state.hints
-        limiter.acquire(key)
+        limiter.acquire(key, request.client.host if request.client else "?")
         try:
             seed = hint_seed(bot_secret(live.info), mover, at)
             rows_out = await worker.hint(live, state, mover, seed,
@@ -129,7 +151,7 @@ def add_hint_route(app: FastAPI) -> None:
                 continue
             candidates.append({**c, "label": _label(state, action)})
         body = {
-            "game": game_id, "seat": mover, "at": at, "total": total,
+            "game": game_id, "seat": mover, "at": shown_at, "total": shown_total,
             "round": state.round, "phase": state.turn.phase.value,
             "over": live.head.status == "over",
             "candidates": candidates,

@@ -11,6 +11,14 @@ one request starts the game: it is then created like any other (a new seed), eac
 seat is claimed for it (``seat_owners``: the seat is in the account's games, the session
 cookie plays it; no seat token is ever shown), and it is listed in ``public_games``.
 
+Starting is several transactions, so the ``starting`` move also names the game to be made
+(``pending_id``) and holds a lease on it (``lease_until``, :data:`LEASE` seconds): a server
+killed in between leaves a row whose lease runs out, and the next request that looks at the
+open game (its entry, the list, a join or a leave) takes the lease over by a conditional
+``UPDATE`` and finishes the start, each step of which is idempotent (the game is made only
+if it does not exist, the seats claimed and the game listed ``ON CONFLICT DO NOTHING``).
+A rematch being made holds the same kind of lease on its ``rematches`` row.
+
 A *rematch* of a finished game whose human seats are all accounts' seats: the same seats
 (accounts and bots) and options (rules, table, clock), a new seed, the seats rotated by one
 (the player of seat 1 moves to seat 0, ...). ``rematches`` has one row per finished game,
@@ -25,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -36,11 +45,21 @@ from pydantic import BaseModel, ConfigDict, Field
 from fcm.server.accounts import Account, CookieAuth
 from fcm.server.clock import ClockIn
 from fcm.server.errors import ApiError
-from fcm.server.match import BRANCH_FORMAT, MatchService, check_options, check_table
+from fcm.server.match import (
+    BRANCH_FORMAT,
+    LiveGame,
+    MatchService,
+    check_options,
+    check_rated,
+    check_table,
+)
 from fcm.server.storage import SPECTATOR, SeatSpec, Tx
+
+log = logging.getLogger("fcm.server.lobby")
 
 LISTED = 100  # open games (and public games) listed at most
 REMATCH_WAIT = 10.0  # seconds a second "rematch" waits for the first one's game
+LEASE = 30.0  # seconds a process holds a game it is starting before another takes over
 
 
 class OpenSeatIn(BaseModel):
@@ -111,6 +130,8 @@ class Lobby:
         try:
             spec["options"] = check_options(body.options).to_dict()
             spec["table"] = check_table(body.table or {})
+            if spec["table"].get("rated") and not self.service.settings.rated_test_rules:
+                check_rated(body.options)  # the standard rules (the seed is the server's)
         except ApiError as exc:
             raise ApiError(422, "lobby/invalid", exc.message) from None
         spec["clock"] = None if body.clock is None else body.clock.model_dump()
@@ -128,13 +149,15 @@ class Lobby:
         now = self.now()
         seat = int(spec.pop("creator_seat"))
         start = len(_humans(spec)) == 1
+        pending = secrets.token_urlsafe(9) if start else None
 
         def insert(tx: Tx) -> None:
             tx.execute(
                 "INSERT INTO open_games (id, created_by, created_at, players, spec, status,"
-                " game_id, started_at) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)",
+                " game_id, started_at, pending_id, lease_until)"
+                " VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)",
                 (oid, account.id, now, len(spec["seats"]), json.dumps(spec),
-                 "starting" if start else "open"),
+                 "starting" if start else "open", pending, now + LEASE if start else None),
             )
             tx.execute("INSERT INTO open_seats (open_id, seat, account_id, joined_at)"
                        " VALUES (?, ?, ?, ?)", (oid, seat, account.id, now))
@@ -185,12 +208,14 @@ class Lobby:
 
     async def list_open(self) -> list[dict[str, Any]]:
         """The open games with a free seat, newest first."""
+        await self.recover()
         games = await self.store.transact(
             lambda tx: self._read(tx, "o.status = 'open'", ()), write=False)
         return [g for g in games if g["free"]]
 
     async def entry(self, oid: str, account: Account | None = None) -> dict[str, Any]:
         """One open game (any status); ``you``: the seat the account took in it."""
+        await self.recover(oid)
 
         def read(tx: Tx) -> tuple[list[dict[str, Any]], Any]:
             mine = None if account is None else tx.execute(
@@ -206,6 +231,7 @@ class Lobby:
     async def join(self, account: Account, oid: str, seat: int | None) -> dict[str, Any]:
         """Take a free human seat (``seat``, or the first free one); the game starts when this
         was the last. Raises ApiError 404, 409 (taken, full, not open, already seated), 422."""
+        await self.recover(oid)
         now = self.now()
 
         def join(tx: Tx) -> tuple[str, Any]:
@@ -237,7 +263,9 @@ class Lobby:
             ).rowcount != 1:
                 return ("taken", want)
             if len(taken) + 1 == len(humans):
-                tx.execute("UPDATE open_games SET status = 'starting' WHERE id = ?", (oid,))
+                tx.execute("UPDATE open_games SET status = 'starting', pending_id = ?,"
+                           " lease_until = ? WHERE id = ?",
+                           (secrets.token_urlsafe(9), now + LEASE, oid))
                 return ("start", want)
             return ("joined", want)
 
@@ -261,6 +289,7 @@ class Lobby:
 
     async def leave(self, account: Account, oid: str) -> dict[str, Any]:
         """Give up one's seat before the game starts; the creator leaving cancels the game."""
+        await self.recover(oid)
 
         def leave(tx: Tx) -> str:
             if tx.execute("UPDATE open_games SET status = status WHERE id = ? AND"
@@ -283,17 +312,22 @@ class Lobby:
             raise ApiError(409, "lobby/not_seated", "you have no seat in this game")
         return await self.entry(oid, account)
 
-    async def _start(self, oid: str, by: str) -> str:
-        """Make the game of a full open game (this request won the ``starting`` move)."""
+    async def _start(self, oid: str, by: str | None) -> str:
+        """Make the game of a full open game (this request won the ``starting`` move, or took
+        over its lease: ``by`` None). Every step can be done again after a crash."""
 
-        def read(tx: Tx) -> tuple[Any, list[Any]]:
-            spec = tx.execute("SELECT spec FROM open_games WHERE id = ?", (oid,)).fetchone()[0]
+        def read(tx: Tx) -> tuple[Any, list[Any], str]:
+            spec, pending = tx.execute("SELECT spec, pending_id FROM open_games WHERE id = ?",
+                                       (oid,)).fetchone()
             seated = tx.execute(
                 "SELECT s.seat, a.id, a.name FROM open_seats s JOIN accounts a"
                 " ON a.id = s.account_id WHERE s.open_id = ?", (oid,)).fetchall()
-            return json.loads(spec), list(seated)
+            if pending is None:  # a row left ``starting`` before leases existed
+                pending = secrets.token_urlsafe(9)
+                tx.execute("UPDATE open_games SET pending_id = ? WHERE id = ?", (pending, oid))
+            return json.loads(spec), list(seated), str(pending)
 
-        spec, seated = await self.store.transact(read)
+        spec, seated, pending = await self.store.transact(read)
         owners = {int(s): (str(a), str(n)) for s, a, n in seated}
         seats = [
             SeatSpec("bot", s["bot"], s["think_ms"], s["name"]) if s["kind"] == "bot"
@@ -302,46 +336,90 @@ class Lobby:
         ]
         try:
             gid = await self._make(seats, spec["options"], spec["table"], spec.get("clock"),
-                                   {i: a for i, (a, _) in owners.items()}, public=True)
-        except BaseException:
+                                   {i: a for i, (a, _) in owners.items()}, public=True,
+                                   game_id=pending)
+        except Exception:
+            if by is None:
+                raise  # a takeover: the lease runs out and the next request tries again
+
             def undo(tx: Tx) -> None:  # give the last seat back: the game stays open
                 tx.execute("DELETE FROM open_seats WHERE open_id = ? AND account_id = ?",
                            (oid, by))
-                tx.execute("UPDATE open_games SET status = 'open' WHERE id = ?", (oid,))
+                tx.execute("UPDATE open_games SET status = 'open', pending_id = NULL,"
+                           " lease_until = NULL WHERE id = ?", (oid,))
 
             await self.store.transact(undo)
             raise
         now = self.now()
         await self.store.transact(lambda tx: tx.execute(
-            "UPDATE open_games SET status = 'started', game_id = ?, started_at = ? WHERE id = ?",
-            (gid, now, oid)))
+            "UPDATE open_games SET status = 'started', game_id = ?, started_at = ? WHERE id = ?"
+            " AND status = 'starting'", (gid, now, oid)))
         return gid
+
+    async def recover(self, oid: str | None = None) -> int:
+        """Finish the starts whose process died (their lease ran out): the open game
+        ``oid``, or every one. Returns how many this request finished."""
+        now = self.now()
+
+        def stale(tx: Tx) -> list[Any]:
+            where = "status = 'starting' AND (lease_until IS NULL OR lease_until < ?)"
+            if oid is None:
+                return list(tx.execute(f"SELECT id FROM open_games WHERE {where} LIMIT 20",
+                                       (now,)).fetchall())
+            return list(tx.execute(f"SELECT id FROM open_games WHERE id = ? AND {where}",
+                                   (oid, now)).fetchall())
+
+        done = 0
+        for (found,) in await self.store.transact(stale, write=False):
+            def take(tx: Tx, found: str = str(found)) -> bool:
+                return bool(tx.execute(
+                    "UPDATE open_games SET lease_until = ? WHERE id = ? AND status = 'starting'"
+                    " AND (lease_until IS NULL OR lease_until < ?)",
+                    (now + LEASE, found, now)).rowcount == 1)
+
+            if not await self.store.transact(take):
+                continue  # another request took it over
+            log.warning("open game %s was left starting (its server stopped): starting it",
+                        found)
+            try:
+                await self._start(str(found), None)
+                done += 1
+            except Exception:
+                log.exception("could not finish starting open game %s", found)
+        return done
 
     async def _make(self, seats: list[SeatSpec], options: dict[str, Any],
                     table: dict[str, Any], clock: dict[str, Any] | None,
-                    accounts: dict[int, str], *, public: bool) -> str:
-        """Create a game, its clock, and the accounts' claimed seats; the seat tokens are
-        dropped (the accounts play by their session)."""
-        info, _, _ = await self.service.create_game(seats, options, None, None, table)
-        live = await self.service.get(info.id)
+                    accounts: dict[int, str], *, public: bool, game_id: str) -> str:
+        """Create the game ``game_id`` (unless a start that died made it already), its clock,
+        and the accounts' claimed seats; the seat tokens are dropped (the accounts play by
+        their session)."""
+        from fcm.server.storage import GameNotFound
+
+        try:
+            await self.store.get_game(game_id)
+        except GameNotFound:
+            await self.service.create_game(seats, options, None, None, table, game_id=game_id)
+        live = await self.service.get(game_id)
         clocks = self.holder.get("clocks")
-        if clock is not None and clocks is not None:
+        if clock is not None and clocks is not None and await clocks.config(game_id) is None:
             await clocks.configure(live, ClockIn(**clock))
         now = self.now()
 
         def claim(tx: Tx) -> None:
             for seat, account in sorted(accounts.items()):
                 tx.execute("INSERT INTO seat_owners (game_id, seat, account_id, claimed_at)"
-                           " VALUES (?, ?, ?, ?)", (info.id, seat, account, now))
+                           " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                           (game_id, seat, account, now))
             if public:
-                tx.execute("INSERT INTO public_games (game_id, listed_at) VALUES (?, ?)",
-                           (info.id, now))
+                tx.execute("INSERT INTO public_games (game_id, listed_at) VALUES (?, ?)"
+                           " ON CONFLICT DO NOTHING", (game_id, now))
 
         await self.store.transact(claim)
         notifier = self.holder.get("notifier")
         if notifier is not None:
             notifier.seats_changed(live)  # "your turn" now that the seats have accounts
-        return info.id
+        return game_id
 
     # -- rematch -------------------------------------------------------------------------------
 
@@ -375,17 +453,30 @@ class Lobby:
                            f"seat {guests[0]} is a guest seat (no account to seat in the "
                            "rematch): every human seat must be claimed by an account")
 
-        def old(j: int) -> int:
-            return (j + 1) % n  # new seat j is played by whoever had seat j + 1
-
         def my_seat(gid: str) -> dict[str, Any]:
             return {"game": gid, "seat": (mine[0] - 1) % n, "rematch_of": game_id}
 
         now = self.now()
+        pending = secrets.token_urlsafe(9)
         if await self.store.transact(lambda tx: tx.execute(
-            "INSERT INTO rematches (game_id, new_game_id, created_at) VALUES (?, NULL, ?)"
-            " ON CONFLICT (game_id) DO NOTHING", (game_id, now)).rowcount) != 1:
-            return {**my_seat(await self._made(game_id)), "created": False}
+            "INSERT INTO rematches (game_id, new_game_id, created_at, pending_id, lease_until)"
+            " VALUES (?, NULL, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+            (game_id, now, pending, now + LEASE)).rowcount) != 1:
+            made = await self._made(game_id, lambda pid: self._make_rematch(live, owned, public,
+                                                                            pid, cleanup=False))
+            return {**my_seat(made), "created": False}
+        return {**my_seat(await self._make_rematch(live, owned, public, pending)),
+                "created": True}
+
+    async def _make_rematch(self, live: LiveGame, owned: dict[int, str], public: bool, pending: str,
+                            *, cleanup: bool = True) -> str:
+        """Make the rematch ``pending`` of the finished ``live`` (this request holds the
+        lease on its ``rematches`` row)."""
+        info, game_id, n = live.info, live.id, live.info.players
+
+        def old(j: int) -> int:
+            return (j + 1) % n  # new seat j is played by whoever had seat j + 1
+
         seats = [SeatSpec(**{k: getattr(info.seats[old(j)], k)
                              for k in ("kind", "bot", "think_ms", "name")}) for j in range(n)]
         clocks = self.holder.get("clocks")
@@ -395,27 +486,50 @@ class Lobby:
         try:
             gid = await self._make(seats, info.options, info.table, clock,
                                    {j: owned[old(j)] for j in range(n) if old(j) in owned},
-                                   public=public)
-        except BaseException:
-            await self.store.transact(lambda tx: tx.execute(
-                "DELETE FROM rematches WHERE game_id = ? AND new_game_id IS NULL", (game_id,)))
+                                   public=public, game_id=pending)
+        except Exception:
+            if cleanup:
+                await self.store.transact(lambda tx: tx.execute(
+                    "DELETE FROM rematches WHERE game_id = ? AND new_game_id IS NULL",
+                    (game_id,)))
             raise
         await self.store.transact(lambda tx: tx.execute(
             "UPDATE rematches SET new_game_id = ? WHERE game_id = ?", (gid, game_id)))
         notifier = self.holder.get("notifier")
         if notifier is not None:
             await notifier.announce_rematch(gid)
-        return {**my_seat(gid), "created": True}
+        return gid
 
-    async def _made(self, game_id: str) -> str:
-        """The rematch another request is making (or made) of ``game_id``."""
+    async def _made(self, game_id: str, make: Callable[[str], Any]) -> str:
+        """The rematch another request is making (or made) of ``game_id``; when that
+        request's lease ran out (its server stopped), this one takes it over and makes it
+        (``make(pending_id)``)."""
         deadline = time.monotonic() + REMATCH_WAIT
         while True:
             row = await self.store.transact(lambda tx: tx.execute(
-                "SELECT new_game_id FROM rematches WHERE game_id = ?", (game_id,)).fetchone(),
-                write=False)
+                "SELECT new_game_id, lease_until FROM rematches WHERE game_id = ?",
+                (game_id,)).fetchone(), write=False)
             if row is not None and row[0] is not None:
                 return str(row[0])
+            now = self.now()
+            if row is not None and (row[1] is None or float(row[1]) < now):
+                fresh = secrets.token_urlsafe(9)
+
+                def take(tx: Tx, now: float = now, fresh: str = fresh) -> str | None:
+                    if tx.execute(
+                        "UPDATE rematches SET lease_until = ?, pending_id = COALESCE(pending_id,"
+                        " ?) WHERE game_id = ? AND new_game_id IS NULL AND (lease_until IS NULL"
+                        " OR lease_until < ?)", (now + LEASE, fresh, game_id, now),
+                    ).rowcount != 1:
+                        return None
+                    return str(tx.execute("SELECT pending_id FROM rematches WHERE game_id = ?",
+                                          (game_id,)).fetchone()[0])
+
+                pending = await self.store.transact(take)
+                if pending is not None:
+                    log.warning("the rematch of %s was left unmade (its server stopped): "
+                                "making it", game_id)
+                    return str(await make(pending))
             if row is None or time.monotonic() > deadline:
                 raise ApiError(409, "rematch/in_progress",
                                "the rematch is being made (or failed): try again")

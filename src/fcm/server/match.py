@@ -268,6 +268,7 @@ class MatchService:
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
         self._tokens: OrderedDict[str, tuple[str, int]] = OrderedDict()
+        self._revocable: set[str] = set()  # token hashes of rated games (see authenticate)
         self.on_change: Callable[[LiveGame], None] = lambda live: None  # the bot worker hooks in
 
     # -- games in memory ----------------------------------------------------------------------
@@ -382,6 +383,7 @@ class MatchService:
         *,
         branch: bool = False,
         secret: int | None = None,
+        game_id: str | None = None,
     ) -> tuple[GameInfo, dict[int, str], str]:
         """A new game; returns its info, the token of each human seat and the spectator token.
 
@@ -414,7 +416,8 @@ class MatchService:
                 f"but {len(seats)} seats were given",
             )
         info = GameInfo(
-            id=secrets.token_urlsafe(9),
+            # the lobby names a game before making it (a lease: fcm.server.lobby)
+            id=secrets.token_urlsafe(9) if game_id is None else game_id,
             players=len(seats),
             seed=seed,
             options=opts.to_dict(),
@@ -463,14 +466,20 @@ class MatchService:
                 "this needs a seat or spectator token: 'Authorization: Bearer TOKEN' or ?token=",
             )
         h = hash_token(token)
-        found = self._tokens.get(h)
+        found = None if h in self._revocable else self._tokens.get(h)
         if found is None:
             found = await self.store.find_token(h)
             if found is None:
+                self._tokens.pop(h, None)
+                self._revocable.discard(h)
                 raise ApiError(403, "auth/bad_token", "this token belongs to no game")
             self._tokens[h] = found
+            # a rated game's link is revoked when an account claims its seat (in any
+            # process): its tokens are looked up every time, never trusted from memory
+            if (await self.get(found[0])).info.table.get("rated"):
+                self._revocable.add(h)
             while len(self._tokens) > 4 * self.settings.cached_games:
-                self._tokens.popitem(last=False)
+                self._revocable.discard(self._tokens.popitem(last=False)[0])
         if game_id is not None and found[0] != game_id:
             raise ApiError(403, "auth/wrong_game", f"this token is not for game {game_id!r}")
         return found
@@ -938,6 +947,26 @@ def check_table(raw: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(422, "game/invalid",
                        "a rated game allows no hints (table.rated with table.hints)")
     return out
+
+
+def check_rated(options: dict[str, Any], seed: int | None = None,
+                scenario: dict[str, Any] | None = None) -> None:
+    """A rated game is played by the standard rules (no rules option, nor a scenario) with the
+    server's seed: a game that a player shortened, arranged or seeded rates nobody.
+
+    Raises:
+        ApiError: 422 ``game/invalid`` naming what is not allowed.
+    """
+    if seed is not None:
+        raise ApiError(422, "game/invalid", "a rated game takes the server's seed (no 'seed')")
+    if scenario is not None:
+        raise ApiError(422, "game/invalid", "a rated game starts from the rules' set-up "
+                       "(no 'scenario')")
+    changed = sorted(k for k, v in check_options(options).to_dict().items()
+                     if Options().to_dict().get(k) != v)
+    if changed:
+        raise ApiError(422, "game/invalid", "a rated game is played by the standard rules: "
+                       f"options {', '.join(changed)} are not allowed")
 
 
 def check_options(raw: dict[str, Any]) -> Options:

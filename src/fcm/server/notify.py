@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import ipaddress
 import json
 import logging
@@ -32,8 +33,8 @@ import os
 import secrets
 import smtplib
 import socket
+import ssl
 import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -81,19 +82,77 @@ class Prefs:
                 "on_end": self.on_end, "daily": self.daily}
 
 
+def blocked_address(addr: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """A loopback, private, link-local, reserved, multicast or unspecified address (an
+    IPv4-mapped IPv6 address is judged as its IPv4 address)."""
+    if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
+        addr = addr.ipv4_mapped
+    return bool(addr.is_private or addr.is_loopback or addr.is_link_local or addr.is_reserved
+                or addr.is_multicast or addr.is_unspecified)
+
+
+def resolve(host: str, port: int) -> list[str]:
+    """The addresses of ``host`` (one look-up: the caller connects to what it checked)."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
 def private_host(host: str) -> bool:
     """Whether ``host`` resolves to a loopback, private, link-local or reserved address
-    (a webhook must not make the server reach into its own network)."""
+    (a webhook must not make the server reach into its own network); True when it does not
+    resolve."""
     try:
-        infos = socket.getaddrinfo(host, None)
+        addresses = resolve(host, 443)
     except OSError:
         return True
-    for info in infos:
-        addr = ipaddress.ip_address(info[4][0])
-        if (addr.is_private or addr.is_loopback or addr.is_link_local or addr.is_reserved
-                or addr.is_multicast or addr.is_unspecified):
-            return True
-    return False
+    return any(blocked_address(ipaddress.ip_address(a.split("%")[0])) for a in addresses)
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """An HTTP connection to the address that was checked, whatever the host name says now
+    (no second look-up between the check and the connection)."""
+
+    def __init__(self, host: str, address: str, port: int, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """The same over TLS: the certificate is checked against the host name (SNI too)."""
+
+    def __init__(self, host: str, address: str, port: int, timeout: float) -> None:
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls)
+        self.address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
+
+
+def slack_text(text: str) -> str:
+    """Text for Slack: ``&``, ``<`` and ``>`` escaped (its mentions, ``<!channel>``,
+    ``<@U123>``, ``<#C1>``, are written with them), so a name cannot ping anyone."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def discord_text(text: str) -> str:
+    """Text for Discord: ``@`` and ``<`` followed by a zero-width space (no ``@everyone``,
+    ``@here``, ``<@123>`` or ``<@&role>``; no Slack-style ``<!channel>`` either, for
+    receivers that read both fields), besides ``allowed_mentions`` saying that nothing may
+    ping."""
+    return text.replace("@", "@\u200b").replace("<", "<\u200b")
+
+
+def webhook_body(message: Message) -> dict[str, Any]:
+    """The JSON a webhook receives: Discord reads ``content``, Slack ``text``; no mention
+    from a seat's or an account's name may ping anyone on either."""
+    return {"content": discord_text(f"**{message.subject}**\n{message.text}"),
+            "text": slack_text(message.subject + "\n" + message.text),
+            "allowed_mentions": {"parse": []}}
 
 
 class Notifier:
@@ -135,8 +194,11 @@ class Notifier:
     def webhooks_on(self) -> bool:
         return self.settings.notify_webhooks
 
-    def check_webhook(self, url: str) -> None:
-        """Raises ApiError 422 ``notify/webhook`` when the URL may not be used."""
+    def check_webhook(self, url: str, *, resolve_host: bool = False) -> list[str]:
+        """The addresses a webhook URL may be posted to (with ``resolve_host``: its host's,
+        each checked; else none). Raises ApiError 422 ``notify/webhook`` when the URL may not
+        be used: another scheme, a user part, or a host with a private address (unless
+        ``notify_allow_private``)."""
         parts = urlsplit(url)
         schemes = ("https", "http") if self.settings.notify_allow_http else ("https",)
         if parts.scheme not in schemes or not parts.hostname:
@@ -144,6 +206,19 @@ class Notifier:
                            f"a webhook is an {' or '.join(schemes)} URL with a host")
         if parts.username or parts.password:
             raise ApiError(422, "notify/webhook", "a webhook URL has no user or password part")
+        if not resolve_host:
+            return []
+        try:
+            port = parts.port or (443 if parts.scheme == "https" else 80)
+            addresses = resolve(parts.hostname, port)
+        except (OSError, ValueError):
+            raise ApiError(422, "notify/webhook", "the webhook's host does not resolve") from None
+        if not self.settings.notify_allow_private and any(
+            blocked_address(ipaddress.ip_address(a.split("%")[0])) for a in addresses
+        ):
+            raise ApiError(422, "notify/webhook",
+                           "the webhook's host has a private or loopback address")
+        return addresses
 
     # -- enqueue on every change ---------------------------------------------------------------
 
@@ -457,20 +532,28 @@ class Notifier:
             smtp.send_message(mail)
 
     def _post(self, url: str, message: Message) -> None:
-        self.check_webhook(url)
-        host = urlsplit(url).hostname or ""
-        if not self.settings.notify_allow_private and private_host(host):
-            raise ValueError("the webhook's host is a private address")
-        text = f"**{message.subject}**\n{message.text}"
-        # Discord reads "content", Slack "text"; no @-mention from a seat's name may ping
-        body = json.dumps({"content": text, "text": message.subject + "\n" + message.text,
-                           "allowed_mentions": {"parse": []}}).encode()
-        req = urllib.request.Request(url, data=body, method="POST",
-                                     headers={"content-type": "application/json",
-                                              "user-agent": "fcm-notify"})
-        with urllib.request.urlopen(req, timeout=SEND_TIMEOUT) as resp:
-            if resp.status >= 300:
-                raise ValueError(f"the webhook answered {resp.status}")
+        """POST the message to the webhook: its host resolved once and checked, the
+        connection made to that checked address (a name that changes its address between a
+        check and a connection reaches nothing else), and no redirect followed."""
+        try:
+            addresses = self.check_webhook(url, resolve_host=True)
+        except ApiError as exc:
+            raise ValueError(exc.message) from None
+        parts = urlsplit(url)
+        body = json.dumps(webhook_body(message)).encode()
+        path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        kind = _PinnedHTTPS if parts.scheme == "https" else _PinnedHTTP
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        conn = kind(parts.hostname or "", addresses[0], port, SEND_TIMEOUT)
+        try:
+            conn.request("POST", path, body=body, headers={
+                "content-type": "application/json", "user-agent": "fcm-notify"})
+            resp = conn.getresponse()
+            resp.read(65536)
+        finally:
+            conn.close()
+        if resp.status >= 300:  # a redirect too: never followed
+            raise ValueError(f"the webhook answered {resp.status}")
 
     # -- settings ----------------------------------------------------------------------------------
 
@@ -560,8 +643,9 @@ def mount_notify(
         if email is not None and ("@" not in email or any(c in email for c in "\r\n<>,; ")):
             raise ApiError(422, "notify/email", "email must be one plain address (name@host)")
         webhook = (body.webhook or "").strip() or None
-        if webhook is not None:
-            notifier().check_webhook(webhook)
+        if webhook is not None:  # its addresses too, when this server sends webhooks
+            n = notifier()
+            await asyncio.to_thread(n.check_webhook, webhook, resolve_host=n.webhooks_on)
         await notifier().save(session.account.id, Prefs(email, webhook, body.on_turn,
                                                         body.on_end, body.daily))
         return await answer(session.account.id)

@@ -29,14 +29,15 @@ import secrets
 import time
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 
 class BranchIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    step: int = Field(ge=0, description="the replay step to branch from (0: the start)")
+    step: int = Field(ge=0, le=2**31 - 1,
+                      description="the replay step to branch from (0: the start)")
 
 
 def add_replay_routes(app: FastAPI) -> None:
@@ -88,7 +89,9 @@ def add_replay_routes(app: FastAPI) -> None:
         steps = [{"step": 0, "version": 0, "seat": None, "round": round_, "phase": phase}]
         for r in shown:
             track(visible(r.events, who, over))
-            steps.append({"step": len(steps), "version": r.version, "seat": r.seat,
+            # ``version`` counts the actions you saw (the step itself), never log positions:
+            # another seat's secret steps must not show in your numbers
+            steps.append({"step": len(steps), "version": len(steps), "seat": r.seat,
                           "round": round_, "phase": phase})
         scenario = live.info.scenario or {}
         return Response(dumps({
@@ -97,7 +100,9 @@ def add_replay_routes(app: FastAPI) -> None:
         }), media_type="application/json")
 
     @app.get("/api/games/{game_id}/replay/{step}", tags=["web"])
-    async def replay_step(game_id: str, step: int, request: Request) -> Response:
+    async def replay_step(
+        game_id: str, request: Request, step: int = Path(ge=0, le=2**31 - 1)
+    ) -> Response:
         """The position after ``step`` (see the index), as the page draws it, and the events
         of that step."""
         from fcm.core.views import view
@@ -114,7 +119,7 @@ def add_replay_routes(app: FastAPI) -> None:
             state = build_state(loaded)
             seen = state if over else view(state, who)
             out: dict[str, Any] = {"game": game_id, "seat": who, "step": step,
-                                   "total": len(shown), "version": version,
+                                   "total": len(shown), "version": step,
                                    "actor": shown[step - 1].seat if step else None}
             out["events"] = (visible(shown[step - 1].events, who, over) if step
                              else public_events(live.info.initial_events))

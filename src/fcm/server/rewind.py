@@ -30,14 +30,15 @@ from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fcm.server.errors import ApiError
-from fcm.server.match import LiveGame, MatchService, public_events, status_of
+from fcm.server.match import LiveGame, MatchService, public_events, status_of, viewer_index
+from fcm.server.schemas import MAX_INT
 from fcm.server.storage import SPECTATOR, Conflict, StoreUnavailable, Tx
 
 
 class RewindIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    version: int = Field(ge=0, description="the version of the game you saw")
-    to: int = Field(ge=0, description="the rewind point (its 'to' in GET .../rewind)")
+    version: int = Field(ge=0, le=MAX_INT, description="the version of the game you saw")
+    to: int = Field(ge=0, le=MAX_INT, description="the rewind point (its 'to' in GET .../rewind)")
 
 
 class VoteIn(BaseModel):
@@ -50,27 +51,38 @@ def humans(live: LiveGame) -> list[int]:
     return [i for i, s in enumerate(live.info.seats) if s.kind == "human"]
 
 
-async def points(service: MatchService, live: LiveGame) -> list[dict[str, Any]]:
-    """Every rewind point before the current position, oldest first."""
+async def points(service: MatchService, live: LiveGame, seat: int) -> list[dict[str, Any]]:
+    """Every rewind point before ``seat``'s current position, oldest first. ``to`` counts the
+    actions ``seat`` saw up to the point (its log's ``n``), and ``at`` is the log position
+    (kept server-side): numbers in log positions would count the other seats' secret steps.
+    A point is listed only if ``seat`` saw an action after it, for the same reason."""
     round_ = 1
     for e in public_events(live.info.initial_events):
         if e["kind"] in ("phase_started", "round_started", "scenario_loaded"):
             round_ = e.get("round", round_)
-    found: list[dict[str, Any]] = [{"to": 0, "kind": "start", "round": round_, "seat": None}]
-    rows = await service.store.actions(live.id, 1, live.head.version)
-    for row in rows:
+    found: list[dict[str, Any]] = [{"to": 0, "at": 0, "kind": "start", "round": round_,
+                                    "seat": None}]
+    vi = viewer_index(live.players, seat)
+    seen = 0
+    for row in await service.store.actions(live.id, 1, live.head.version):
+        seen += int(row.visible[vi])
         public = [e for e in row.events if e.get("visible_to") is None]
         point: dict[str, Any] | None = None
         for e in public:
             if e["kind"] == "round_started":
                 round_ = e.get("round", round_)
-                point = {"to": row.version, "kind": "round", "round": round_, "seat": None}
+                point = {"to": seen, "at": row.version, "kind": "round", "round": round_,
+                         "seat": None}
             elif e["kind"] == "turn_started" and (point is None or point["kind"] != "round"):
-                point = {"to": row.version, "kind": "turn", "round": round_,
+                point = {"to": seen, "at": row.version, "kind": "turn", "round": round_,
                          "seat": e.get("seat")}
         if point is not None:
             found.append(point)
-    return [p for p in found if p["to"] < live.head.version]
+    return [p for p in found if p["to"] < seen]
+
+
+def shown_point(p: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in p.items() if k != "at"}
 
 
 def _row_dict(row: Any) -> dict[str, Any]:
@@ -127,9 +139,11 @@ class Rewinds:
         ):
             vote["status"] = "expired"
         shown = None
+        listed = await points(self.service, live, seat) if live.head.status == "active" else []
         if vote is not None:
             shown = {k: vote[k] for k in ("id", "to", "kind", "round", "seat", "proposer",
                                           "accepted", "status", "declined_by")}
+            shown["to"] = await self._seen_at(live, seat, vote["to"])
             shown["waiting_for"] = ([s for s in humans(live) if s not in vote["accepted"]]
                                     if vote["status"] == "open" else [])
         return {
@@ -137,9 +151,17 @@ class Rewinds:
             "seat": None if seat == SPECTATOR else seat,
             "humans": humans(live),
             "can_rewind": live.head.status == "active",
-            "points": await points(self.service, live) if live.head.status == "active" else [],
+            "points": [shown_point(p) for p in listed],
             "vote": shown,
         }
+
+    async def _seen_at(self, live: LiveGame, seat: int, position: int) -> int:
+        """How many of the first ``position`` actions ``seat`` saw (its numbering)."""
+        if position <= 0:
+            return 0
+        vi = viewer_index(live.players, seat)
+        rows = await self.store.actions(live.id, 1, position)
+        return sum(int(r.visible[vi]) for r in rows)
 
     def _check_seat(self, live: LiveGame, seat: int) -> None:
         if seat == SPECTATOR:
@@ -160,12 +182,13 @@ class Rewinds:
             if vote is not None and await self._still_open(live, vote):
                 raise ApiError(409, "rewind/vote_open",
                                "a rewind vote is already open: accept or decline it first")
-            found = {p["to"]: p for p in await points(service, live)}
-            point = found.get(to)
+            found = {p["to"]: p for p in await points(service, live, seat)}
+            point = found.get(to)  # ``to`` in the seat's own numbering (see points())
             if point is None:
                 raise ApiError(422, "rewind/not_a_point",
                                f"position {to} is not the start of a round or a turn of this "
                                "game (ask GET /rewind for the points)")
+            to = point["at"]  # the log position, from here on
             new = {"id": secrets.token_hex(6), "to": to, "kind": point["kind"],
                    "round": point["round"], "seat": point["seat"], "proposer": seat,
                    "at_version": live.head.version, "at_revision": live.head.revision,
@@ -201,17 +224,40 @@ class Rewinds:
             if not accept:
                 await self._set_status(game_id, vote_id, "declined", seat)
             elif seat not in vote["accepted"]:
-                accepted = sorted({*vote["accepted"], seat})
-
-                def write(tx: Tx) -> None:
-                    tx.execute("UPDATE rewinds SET accepted = ? WHERE game_id = ? AND id = ?",
-                               (json.dumps(accepted), game_id, vote_id))
-
-                await self.store.transact(write)
+                accepted = await self._accept(game_id, vote_id, seat)
+                if accepted is None:
+                    raise ApiError(409, "rewind/no_vote",
+                                   "that rewind vote is no longer open (it was declined or it "
+                                   "passed meanwhile)")
                 vote["accepted"] = accepted
                 if set(humans(live)) <= set(accepted):
                     await self._perform(live, vote)
         return await self.status(game_id, seat)
+
+    async def _accept(self, game_id: str, vote_id: str, seat: int) -> list[int] | None:
+        """Add ``seat``'s acceptance to the open vote, atomically: a compare-and-set on the
+        accepted list as read (two acceptances at once, in one process or two, on SQLite or
+        PostgreSQL: the loser reads the winner's list and adds to it, so both count).
+        Returns the list after it (None: the vote is no longer open)."""
+
+        def accept(tx: Tx) -> list[int] | None:
+            for _ in range(50):
+                row = tx.execute("SELECT accepted, status FROM rewinds WHERE game_id = ?"
+                                 " AND id = ?", (game_id, vote_id)).fetchone()
+                if row is None or row[1] != "open":
+                    return None
+                before = json.loads(row[0])
+                after = sorted({*before, seat})
+                if tx.execute(
+                    "UPDATE rewinds SET accepted = ? WHERE game_id = ? AND id = ?"
+                    " AND accepted = ? AND status = 'open'",
+                    (json.dumps(after), game_id, vote_id, row[0]),
+                ).rowcount == 1:
+                    return after
+            raise ApiError(503, "server/busy", "the vote is changing too fast; try again")
+
+        result: list[int] | None = await self.store.transact(accept)
+        return result
 
     async def _perform(self, live: LiveGame, vote: dict[str, Any]) -> None:
         """Go back to the vote's point (under the lock): the log after it is deleted, every

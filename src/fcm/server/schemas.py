@@ -16,6 +16,10 @@ from fcm.server.clock import ClockIn
 
 # Requests are validated strictly: no conversion ("1" or true is not the number 1).
 STRICT = ConfigDict(extra="forbid", strict=True)
+# The largest count (version, log position, step, round, message number) a request may carry:
+# every integer a request holds is bounded, so none overflows a database's integers (a 500)
+# and all are refused as 4xx before any code runs.
+MAX_INT = 2**31 - 1
 
 
 class SeatIn(BaseModel):
@@ -114,15 +118,16 @@ class ActionIn(BaseModel):
         },
     )
 
-    version: int = Field(ge=0, description="the version of the game you saw")
+    version: int = Field(ge=0, le=MAX_INT, description="the version of the game you saw")
     action: dict[str, Any] = Field(description="an action in the engine's JSON form")
-    seat: int | None = Field(None, description="optional: must be the token's own seat")
+    seat: int | None = Field(None, ge=-1, le=4,
+                             description="optional: must be the token's own seat")
 
 
 class UndoIn(BaseModel):
     model_config = STRICT
 
-    version: int = Field(ge=0, description="the version of the game you saw")
+    version: int = Field(ge=0, le=MAX_INT, description="the version of the game you saw")
 
 
 class StateOut(BaseModel):

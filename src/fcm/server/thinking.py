@@ -6,6 +6,11 @@ small pool (``spawn``: a fresh interpreter, no copy of the server's state, socke
 tokens). A job is a module-level function and plain data (a seat's view as
 ``GameState.to_dict()``, legal actions as JSON): the worker never receives the full state.
 
+Bots come first: a job has a priority (:data:`BOT` or :data:`HINT`); a free worker goes to
+the oldest waiting bot job before any hint, and hints never hold more than all workers but
+one (with two or more), so a queue of hint requests never delays a game's bot by more than
+the one hint a worker may be busy with.
+
 The event loop waits for the answer on the pipe's file descriptor (``add_reader``), never in
 a thread. A worker that dies (a crash, ``SIGKILL``) raises :class:`WorkerDied` and one that
 runs over its time :class:`ThinkTimeout`; either way it is killed and replaced by a fresh one
@@ -16,6 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -28,6 +35,7 @@ log = logging.getLogger("fcm.server.thinking")
 
 _CTX = multiprocessing.get_context("spawn")
 START_TIMEOUT = 60.0  # a fresh interpreter importing the bots, on a loaded machine
+BOT, HINT = 0, 1  # job priorities: the lower first
 
 
 class WorkerDied(Exception):
@@ -100,7 +108,10 @@ class ThinkPool:
         self.size = max(1, size)
         self._idle: list[_Worker] = []
         self._all: set[_Worker] = set()
-        self._slots: asyncio.Semaphore | None = None
+        self._free = self.size  # workers nobody holds
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, seq, ...)
+        self._seq = itertools.count()
+        self._hint_slots: asyncio.Semaphore | None = None  # hints hold at most size - 1
         self.running: dict[int, float] = {}  # pid -> when its job started (monotonic)
         self.finished: list[tuple[str, float]] = []  # (job name, seconds), the last 100
         self._closed = False
@@ -108,8 +119,54 @@ class ThinkPool:
     def pids(self) -> list[int]:
         return [w.pid for w in self._all if w.pid is not None]
 
-    async def run(self, fn: Callable[..., Any], args: tuple[Any, ...], timeout: float) -> Any:
-        """``fn(*args)`` in a worker process, within ``timeout`` seconds of its start there.
+    def waiting(self, priority: int | None = None) -> int:
+        """Jobs waiting for a worker (of one priority, or all)."""
+        return sum(1 for p, _, f in self._waiting
+                   if not f.done() and (priority is None or p == priority))
+
+    async def _acquire(self, priority: int) -> None:
+        if self._free > 0 and not self.waiting():
+            self._free -= 1
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._seq), fut))
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():
+                self._release()  # handed a worker as it was cancelled: pass it on
+            raise
+
+    def _release(self) -> None:
+        while self._waiting:
+            _, _, fut = heapq.heappop(self._waiting)
+            if not fut.done():
+                fut.set_result(None)
+                return
+        self._free += 1
+
+    @contextlib.asynccontextmanager
+    async def _slot(self, priority: int) -> Any:
+        if priority == BOT:
+            await self._acquire(BOT)
+            try:
+                yield
+            finally:
+                self._release()
+            return
+        if self._hint_slots is None:
+            self._hint_slots = asyncio.Semaphore(max(1, self.size - 1))
+        async with self._hint_slots:
+            await self._acquire(priority)
+            try:
+                yield
+            finally:
+                self._release()
+
+    async def run(self, fn: Callable[..., Any], args: tuple[Any, ...], timeout: float,
+                  priority: int = BOT) -> Any:
+        """``fn(*args)`` in a worker process, within ``timeout`` seconds of its start there;
+        ``priority``: :data:`BOT` jobs get a worker before :data:`HINT` jobs.
 
         Raises:
             WorkerDied, ThinkTimeout: the worker was lost (and is replaced next time).
@@ -117,9 +174,7 @@ class ThinkPool:
         """
         if self._closed:
             raise WorkerDied("the pool is closed")
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.size)
-        async with self._slots:
+        async with self._slot(priority):
             worker = self._idle.pop() if self._idle else await self._start()
             keep = False
             try:

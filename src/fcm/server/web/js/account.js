@@ -43,10 +43,12 @@ export const account = {
     }
     return me;
   },
-  /** Claim a seat whose token this browser holds (after creating or joining a game). */
-  async claim(game, token) {
+  /** Claim a seat whose token this browser holds (after creating or joining a game). A rated
+   * game's seat needs the player's consent, and its link stops working once claimed. */
+  async claim(game, token, consent = false) {
     if (!me) return null;
-    try { return await call("POST", `/api/games/${game}/claim`, { token }); } catch { return null; }
+    const body = consent ? { consent: true } : undefined;
+    try { return await call("POST", `/api/games/${game}/claim`, { token, body }); } catch { return null; }
   },
 };
 

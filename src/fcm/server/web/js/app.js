@@ -46,7 +46,16 @@ async function route() {
     try {
       const st = await api.state(game, token);
       store.addToken(game, st.seat, token, { seats: st.seats });
-      if (st.seat !== null && (await account.refresh())) await account.claim(game, token);
+      if (st.seat !== null && (await account.refresh())) {
+        if (!(st.table && st.table.rated)) await account.claim(game, token);
+        // a rated seat only by explicit consent; its link then stops working: the cookie plays
+        else if (window.confirm("This game is rated. Play this seat as your account? The result will count for your rating, and this invitation link will stop working (you play it signed in).")
+          && (await account.claim(game, token, true))) {
+          store.remove(game);
+          location.replace(`#/game/${game}`);
+          return;
+        }
+      }
       location.replace(`#/game/${game}/${st.seat === null ? "spectator" : st.seat}`);
     } catch (err) {
       root.append(h("div", { class: "page" }, h("h1", {}, "Cannot join"),

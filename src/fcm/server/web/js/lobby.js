@@ -240,7 +240,12 @@ export function renderLobby(root) {
       showCreated(made, seatsInfo);
       refreshGames();
       const first = made.seats.find((x) => x.token);  // the creator's seat, for the account
-      if (first && account.loggedIn) account.claim(made.game, first.token).then(() => accountCard.refresh());
+      const rated = Boolean(body.table && body.table.rated);
+      if (first && account.loggedIn) account.claim(made.game, first.token, rated).then((ok) => {
+        // a rated seat's link is revoked once claimed: the creator plays it signed in
+        if (ok && rated) { const g = store.get(made.game); delete g.tokens[String(first.seat)]; store.remember(made.game, { tokens: g.tokens }); }
+        accountCard.refresh();
+      });
     } catch (err) {
       error.textContent = err.message;
       error.classList.remove("hidden");
