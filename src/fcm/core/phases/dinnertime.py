@@ -106,7 +106,7 @@ class ChainStanding(NamedTuple):
     missing: tuple[str, ...]
     waitresses: int
     outcome: ChainOutcome
-    # Expansion modules (Hooks.score, Hooks.tie_break): the score change included in total,
+    # Expansion modules (Extensions.offer): the score change included in total,
     # and the tie keys compared before the Waitresses (lower wins). Empty in the base game.
     adjust: int = 0
     ties: tuple[int, ...] = ()

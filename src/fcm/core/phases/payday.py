@@ -16,7 +16,7 @@
    salaried card is left (its campaign stays and runs on without a marketeer). Then it pays.
 5. First to pay $20 or more in salaries: claimed when the amount actually paid is >= $20.
 
-Salaries in goods (a module's, ``Hooks.salary_goods``: First beer sold, ketchup.md 3, 3.1,
+Salaries in goods (a module's, ``SeatRules.pays_with_goods``: First beer sold, ketchup.md 3, 3.1,
 19.3): before it pays, a chain that may pay with goods and holds some decides, in turn order,
 how many salaries its goods pay and with which items. ``PaySalary(good)`` gives one item from
 its stock for one salary (``state.turn.salary_goods`` lists those given; at most one a salaried

@@ -10,7 +10,7 @@ unless stacking is allowed), a Marketing Trainee launches 2 billboards (she retu
 have ended), a Kitchen Trainee makes 2 items (each its own choice), an Errand Boy fetches twice,
 a Pricing Manager lowers the price by $2, a Waitress earns twice and counts as 2 for ties; a
 Management Trainee manages the same cards (no extra slots). The engine counts shifts through
-``Hooks.shifts``.
+``Extensions.shifts``.
 """
 
 from __future__ import annotations
