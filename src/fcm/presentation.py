@@ -394,7 +394,7 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
                     "restaurant": e.restaurant,
                     "missing": list(e.missing) if house.demand else [],
                     # connected (price + distance apply), not_connected or no_open_restaurant
-                    "status": e.outcome.value if e.distance is None else "connected",
+                    "status": str(e.outcome) if e.distance is None else "connected",
                     "can_serve": bool(house.demand) and e.can_serve,
                 }
             )

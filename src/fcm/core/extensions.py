@@ -146,10 +146,12 @@ class BreakChange:
 @dataclass(frozen=True, slots=True)
 class Offer:
     """A chain's Dinnertime terms besides price + distance: ``adjust`` is added to the total
-    (negative: better) and ``ties`` are compared, lowest first, before the Waitress count."""
+    (negative: better) and ``ties`` are compared, lowest first, before the Waitress count;
+    ``tie_names`` names each (the event's ``decided_by`` and ``tie_lost_<name>``)."""
 
     adjust: int = 0
     ties: tuple[int, ...] = ()
+    tie_names: tuple[str, ...] = ()
 
 
 NO_OFFER = Offer()

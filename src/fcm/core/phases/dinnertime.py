@@ -67,7 +67,7 @@ class ChainOutcome(StrEnum):
     HIGHER_TOTAL = "higher_total"
     TIE_LOST_WAITRESSES = "tie_lost_waitresses"
     TIE_LOST_TURN_ORDER = "tie_lost_turn_order"
-    TIE_LOST_MOVIE_STAR = "tie_lost_movie_star"  # Movie Stars (ketchup.md 15)
+    # a tie lost on a module's tie key is "tie_lost_<its name>" (``Offer.tie_names``)
 
 
 # Looked up once (see above).
@@ -76,7 +76,6 @@ _HIGHER_TOTAL: Final = ChainOutcome.HIGHER_TOTAL
 _MISSING_ITEMS: Final = ChainOutcome.MISSING_ITEMS
 _NOT_CONNECTED: Final = ChainOutcome.NOT_CONNECTED
 _NO_OPEN_RESTAURANT: Final = ChainOutcome.NO_OPEN_RESTAURANT
-_TIE_LOST_MOVIE_STAR: Final = ChainOutcome.TIE_LOST_MOVIE_STAR
 _TIE_LOST_TURN_ORDER: Final = ChainOutcome.TIE_LOST_TURN_ORDER
 _TIE_LOST_WAITRESSES: Final = ChainOutcome.TIE_LOST_WAITRESSES
 _WINNER: Final = ChainOutcome.WINNER
@@ -89,7 +88,7 @@ class DecidedBy(StrEnum):
     LOWEST_TOTAL = "lowest_total"
     WAITRESSES = "waitresses"
     TURN_ORDER = "turn_order"
-    MOVIE_STAR = "movie_star"  # Movie Stars (ketchup.md 15)
+    # a tie broken by a module's tie key is decided by that key's name (``Offer.tie_names``)
 
 
 class ChainStanding(NamedTuple):
@@ -105,11 +104,12 @@ class ChainStanding(NamedTuple):
     total: int | None  # price + distance
     missing: tuple[str, ...]
     waitresses: int
-    outcome: ChainOutcome
+    outcome: ChainOutcome | str  # a module's lost tie: "tie_lost_<key name>"
     # Expansion modules (Extensions.offer): the score change included in total,
     # and the tie keys compared before the Waitresses (lower wins). Empty in the base game.
     adjust: int = 0
     ties: tuple[int, ...] = ()
+    tie_names: tuple[str, ...] = ()  # what each tie key is (decided_by, the lost tie's outcome)
 
     @property
     def can_serve(self) -> bool:
@@ -371,6 +371,7 @@ def _standing(
         outcome=outcome,
         adjust=adjust,
         ties=offer.ties,
+        tie_names=offer.tie_names,
     )
 
 
@@ -412,12 +413,13 @@ def _serve_house(
     position = {s: i for i, s in enumerate(order)}
     winner = min(candidates, key=lambda c: c.rank(position[c.seat]))
     tied = [c for c in candidates if c.total == winner.total]
+    decided_by: DecidedBy | str
     if len(candidates) == 1:
         decided_by = DecidedBy.ONLY_CANDIDATE
     elif len(tied) == 1:
         decided_by = DecidedBy.LOWEST_TOTAL
     elif all(c.ties > winner.ties for c in tied if c is not winner):
-        decided_by = DecidedBy.MOVIE_STAR
+        decided_by = _tie_name(winner, tied)
     elif all(
         c.waitresses < winner.waitresses for c in tied if c is not winner and c.ties == winner.ties
     ):
@@ -470,7 +472,7 @@ def _serve_house(
         restaurant=winner.restaurant,
         distance=winner.distance,
         price=price,
-        decided_by=decided_by.value,
+        decided_by=str(decided_by),
         lines=lines,
         amount=total,
         cash=p.cash + total,
@@ -504,14 +506,23 @@ def _ranked_orders(
     return (base if base is not None else standings_for(need)), None
 
 
+def _tie_name(winner: ChainStanding, others: list[ChainStanding]) -> str:
+    """The name of the first module tie key on which the winner beat the others."""
+    for i, name in enumerate(winner.tie_names):
+        if any(c.ties[i] != winner.ties[i] for c in others if c is not winner):
+            return name
+    return winner.tie_names[0] if winner.tie_names else "ties"
+
+
 def _outcome(c: ChainStanding, winner: ChainStanding) -> ChainStanding:
     """A candidate's outcome once the winner is known."""
+    outcome: ChainOutcome | str
     if c is winner:
         outcome = _WINNER
     elif c.rank(0)[0] > winner.rank(0)[0]:
         outcome = _HIGHER_TOTAL
     elif c.ties > winner.ties:
-        outcome = _TIE_LOST_MOVIE_STAR
+        outcome = f"tie_lost_{_tie_name(winner, [c])}"
     elif c.waitresses < winner.waitresses:
         outcome = _TIE_LOST_WAITRESSES
     else:

@@ -23,6 +23,7 @@ from fcm.modules._data import add_cards
 from fcm.modules.movie_stars import ids
 from fcm.rulesets import Module, known_modules
 
+TIE_NAME = "movie_star"  # a tie a star breaks: decided_by "movie_star", "tie_lost_movie_star"
 BY_PLAYER_COUNT = "movie_stars_by_player_count"  # the module's rule switch (ketchup.md 19.1)
 ID = "movie_stars"
 STARS = (ids.B_MOVIE_STAR, ids.C_MOVIE_STAR, ids.D_MOVIE_STAR)
@@ -54,7 +55,11 @@ def unavailable(state: GameState) -> frozenset[EmployeeId]:
 
 def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
     """A star decides a tie before the Waitress count (B before C before D)."""
-    return replace(terms, ties=(*terms.ties, star_rank(state, seat)))
+    return replace(
+        terms,
+        ties=(*terms.ties, star_rank(state, seat)),
+        tie_names=(*terms.tie_names, TIE_NAME),
+    )
 
 
 def table(state: GameState, rules: TableRules) -> TableRules:
