@@ -288,14 +288,19 @@ class HardBot:
         """Hard's reading of a position: its candidate moves, best first, each with its mean
         rollout value (dollars of lead), the determinizations it got, and whether it is
         medium's proposal. Decisions hard does not search are read with the first legal
-        actions as candidates."""
+        actions as candidates. Under time pressure a move that got no rollout is left out."""
         proposal = self.medium.choose(view, seat, legal)
         cands = self.candidates(view, seat, legal, proposal)
         if len(cands) < 2:
             others = [a for a in legal if a != proposal][: MAX_CANDIDATES - 1]
             cands = [proposal, *others]
         means, counts = self.evaluate(view, seat, cands)
-        out = [(a, m, c, a == proposal) for a, m, c in zip(cands, means, counts, strict=True)]
+        # a move the time left no rollout for has no reading: not listed (the first always has)
+        out = [
+            (a, m, c, a == proposal)
+            for a, m, c in zip(cands, means, counts, strict=True)
+            if c > 0
+        ]
         return sorted(out, key=lambda x: -x[1])
 
 
