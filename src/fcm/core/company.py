@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from fcm.core.extensions import seat_rules, table_rules
+from fcm.core.extensions import BASE_TABLE, seat_rules, table_rules
 from fcm.core.geometry import Board
 from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
@@ -175,7 +175,7 @@ def unit_price(state: GameState, seat: Seat) -> int:
     Luxuries Manager +$10, First to lower prices -$1 (excerpt 004 "Item price"). No floor
     (conventions.md #20)."""
     p = state.players[seat]
-    base = table_rules(state).base_price
+    base = table_rules(state).base_price if state.rules.extensions.table_rules else BASE_PRICE
     employees = state.rules.catalog.employees
     if state.rules.extensions.shifts:  # a price card on a second shift changes the price again
         price = base + sum(employees[c].price_modifier * shifts(state, seat, c) for c in p.at_work)
@@ -210,7 +210,7 @@ def salaried_cards(state: GameState, seat: Seat) -> list[EmployeeId]:
     waived = p.has(_FIRST_BILLBOARD)
     marketing = waived_marketeers(state)
     out = []
-    free = list(seat_rules(state, seat).salary_free)
+    free = list(seat_rules(state, seat).salary_free) if state.rules.extensions.seat_rules else []
     for card in [*p.at_work, *p.beach, *state.busy_marketeers(seat)]:
         if not state.rules.catalog.employees[card].salary:
             continue
@@ -229,10 +229,13 @@ def salary_due(state: GameState, seat: Seat) -> int:
 
 
 BASE_SALARY = 5  # per salaried card at Payday (facts.md E.4)
+BASE_PRICE = BASE_TABLE.base_price  # the unit price before card modifiers ($10)
 
 
 def salary_each(state: GameState, seat: Seat) -> int:
     """One card's salary: $5, or a module's ($3 with First waitress used, ketchup.md 3)."""
+    if not state.rules.extensions.seat_rules:
+        return BASE_SALARY
     each = seat_rules(state, seat).salary_each
     return BASE_SALARY if each is None else each
 
