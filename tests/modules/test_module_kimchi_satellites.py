@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from tests.helpers import current_actors, legal_actions, make_state, play, start_phase
-from tests.modules.test_module_kimchi import B, BEER, KIMCHI_ON, P, dinner, two_chains
+from tests.modules.test_module_kimchi import BEER, KIMCHI_ON, B, P, dinner, two_chains
 
 import fcm
 from fcm.bots import make_bot
