@@ -9,11 +9,11 @@ import json
 from typing import Any
 
 import pytest
-from tests.modules.test_module_kimchi_satellites import kx_example
 
 import fcm
 from fcm.presentation import catalog_info
 from fcm.texts import order_text
+from tests.modules.test_module_kimchi_satellites import kx_example
 
 pytestmark = pytest.mark.browser
 
