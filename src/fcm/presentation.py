@@ -69,7 +69,7 @@ from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.rulesets import base_ruleset
-from fcm.texts import browser_texts, campaign_kinds
+from fcm.texts import browser_texts, campaign_kinds, glossary
 
 __all__ = [
     "PHASE_NAMES",
@@ -94,6 +94,8 @@ PHASE_NAMES: dict[str, str] = {
     Phase.CLEANUP: "Clean up",
     Phase.GAME_OVER: "Game over",
 }
+
+DONE = Done()
 
 _DIRS = {(-1, 0): "n", (0, 1): "e", (1, 0): "s", (0, -1): "w"}
 
@@ -286,7 +288,10 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             {"money": r.money, "ceo_slots": r.ceo_slots} for r in catalog.reserve_cards
         ],
         "goods": [g.value for g in (rules or base_ruleset()).goods],
-        "glossary": [{"term": t, "text": d} for t, d in GLOSSARY],
+        "glossary": [  # the base game's terms, then the game's modules' (fcm.texts)
+            {"term": t, "text": d}
+            for t, d in [*GLOSSARY, *glossary((rules or base_ruleset()).modules)]
+        ],
         "texts": browser_texts(),  # the modules' templates (fcm.texts)
     }
 
@@ -632,6 +637,14 @@ def present(
     extra: dict[str, Any] = {}
     if state.turn.salary_goods:  # the goods the paying chain has chosen (First beer sold)
         extra["salary_goods"] = [g.value for g in state.turn.salary_goods]
+    freezer = legal and any(isinstance(a, ThrowAway) for a in legal)
+    if freezer and viewer is not None and DONE not in (legal or ()):
+        # why the freezer may not keep what the chain holds: the engine's refusal of Done
+        # (over capacity, or a module's limit such as a good it keeps only alone)
+        try:
+            apply(state, viewer, DONE)
+        except FcmError as exc:
+            extra["why_not_done"] = explain_error(exc.message, state.rules)
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:
         salary_now = salary_due(state, viewer)

@@ -12,7 +12,15 @@ from typing import Any
 
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
-from fcm.texts import decided, milestone_names, outcomes, render, sale_lines, variant
+from fcm.texts import (
+    decided,
+    milestone_names,
+    order_text,
+    outcomes,
+    render,
+    sale_lines,
+    variant,
+)
 
 MILESTONE_NAMES: dict[str, str] = {
     MilestoneId.FIRST_LOWER_PRICES: "First to lower prices",
@@ -108,6 +116,8 @@ def dinnertime_report(
             lines.extend(_chain_lines(d, who))
         elif kind == "house_served":
             lines.append(_house_head(d) + ":")
+            if (bought := order_text(d, who)) is not None:  # a module's order (fcm.texts)
+                lines.append(f"  The house {bought}.")
             lines.extend(_chain_lines(d, who))
             lines.append(
                 f"  -> {who(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
@@ -358,6 +368,7 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.HOUSE_SERVED: lambda d, w: (
         f"{_house_head(d)}: {w(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
         f"({_decided(d['decided_by'])}); {_payment(d, w)}."
+        + (f" The house {bought}." if (bought := order_text(d, w)) is not None else "")
     ),
     EventKind.HOUSE_STAYS_HOME: lambda d, w: f"{_house_head(d)}: stays home.",
     EventKind.WAITRESS_INCOME: lambda d, w: (

@@ -16,7 +16,8 @@ name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"), 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,17 @@ class CampaignKind:
 
 
 @dataclass(frozen=True, slots=True)
+class GoodLook:
+    """How the browser draws a module's good: ``label`` (its name), ``short`` (a letter or two
+    on the chip and the board's token), ``fill`` and ``text`` (CSS colours)."""
+
+    label: str
+    short: str
+    fill: str
+    text: str = "#fff"
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleTexts:
     """``options``: option name -> (label, one-line help) for the lobby. ``sale_lines``: a
     Dinnertime payment line kind the module adds -> template. ``variants``: event kind ->
@@ -38,7 +50,11 @@ class ModuleTexts:
     bank break: the text of the refill). ``campaign_kinds``: campaign kind -> display.
     ``milestones``: milestone id -> name, for a module milestone claimed in Dinnertime (the
     Dinnertime report names it). ``outcomes`` / ``decided``: a chain's outcome at a house and
-    how the house's chain was chosen, for the values a module's Dinnertime rule adds."""
+    how the house's chain was chosen, for the values a module's Dinnertime rule adds.
+    ``orders``: the tier of an order a module ranks (a house_served event's ``order``) -> why
+    the house bought it (the report writes "The house buys <sold>: <why>."; a tier joined with
+    ``+`` reads as its parts' texts). ``goods``: how the browser draws the module's goods.
+    ``glossary``: terms for the rules tab of a game with the module."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     sale_lines: Mapping[str, str] = field(default_factory=dict)
@@ -47,6 +63,9 @@ class ModuleTexts:
     milestones: Mapping[str, str] = field(default_factory=dict)
     outcomes: Mapping[str, str] = field(default_factory=dict)
     decided: Mapping[str, str] = field(default_factory=dict)
+    orders: Mapping[str, str] = field(default_factory=dict)
+    goods: Mapping[str, GoodLook] = field(default_factory=dict)
+    glossary: tuple[tuple[str, str], ...] = ()
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -112,6 +131,47 @@ def campaign_kinds() -> dict[str, CampaignKind]:
     return {k: v for t in all_texts() for k, v in t.campaign_kinds.items()}
 
 
+def orders() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.orders.items()}
+
+
+def goods() -> dict[str, GoodLook]:
+    return {k: v for t in all_texts() for k, v in t.goods.items()}
+
+
+def glossary(modules: Iterable[str]) -> list[tuple[str, str]]:
+    """The glossary terms of these modules (a game's), in module id order."""
+    all_texts()
+    return [term for m in sorted(modules) if m in _TEXTS for term in _TEXTS[m].glossary]
+
+
+def bought(demand: Sequence[str], sold: Sequence[str]) -> list[str]:
+    """What a house bought, its demand's items first (in its order), then the rest."""
+    left = Counter(sold)
+    out: list[str] = []
+    for g in demand:
+        if left[g]:
+            out.append(g)
+            left[g] -= 1
+    for g in sold:
+        if left[g]:
+            out.append(g)
+            left[g] -= 1
+    return out
+
+
+def order_text(data: Mapping[str, Any], who: Callable[[int], str]) -> str | None:
+    """"buys <items>: <why>" for a house that bought a module's order (a house_served event
+    with ``order``), else None. ``web/js/format.js`` writes the same (``orderText``)."""
+    tier = data.get("order")
+    if tier is None:
+        return None
+    items = " + ".join(bought(data["demand"], data["sold"]))
+    known = orders()
+    why = [render(known[part], data, who) for part in str(tier).split("+") if part in known]
+    return f"buys {items}: " + "; ".join(why) if why else f"buys {items} ({tier})"
+
+
 def browser_texts() -> dict[str, Any]:
     """What the browser renders module texts from (sent with the catalog)."""
     return {
@@ -119,6 +179,11 @@ def browser_texts() -> dict[str, Any]:
         "variants": {k: [list(p) for p in v] for k, v in variants().items()},
         "outcomes": outcomes(),
         "decided": decided(),
+        "orders": orders(),
+        "goods": {
+            g: {"label": v.label, "short": v.short, "fill": v.fill, "text": v.text}
+            for g, v in goods().items()
+        },
     }
 
 

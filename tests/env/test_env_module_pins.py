@@ -6,7 +6,9 @@ seeded module games, as digests taken before the modules' blocks left fcm.env.
 Re-pinned once, on purpose, when the module vocabularies became open (module cards are listed in
 the order their packages define them), Kimchi joined the playable modules (more sets, its good
 in the stocks) and First beer sold became a choice (New Milestones' ``pay_salary`` block); the
-``ketchup+gourmet_food_critics`` game, which none of these touch, kept its digest."""
+``ketchup+gourmet_food_critics`` game, which none of these touch, kept its digest. The two
+``all_but`` games were re-pinned again when the bots learnt Kimchi (its advice changes the
+bots' choices, not the encoding: the layouts kept their digest)."""
 
 from __future__ import annotations
 
@@ -29,8 +31,8 @@ LAYOUTS = (767, "d951ef42900e9c18")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "266:32923a6f5b00ba78",
-    ("all_but", "hard_choices", 2): "296:1407cc58c24b978b",
+    ("all_but", "new_milestones", 1): "273:c81c146ecedd757e",
+    ("all_but", "hard_choices", 2): "288:3eed0c1ea9166929",
     ("only", "new_milestones", 3): "296:1635d99c9897365d",
     ("only", "ketchup+gourmet_food_critics", 4): "282:ec6183e8c637725e",
 }

@@ -3,18 +3,18 @@ milestones and decisions (docs/modules.md, "Satellites: bots, env, report, UI").
 
 A module registers one :class:`Advice` from its own package (``fcm/modules/<id>/bots.py``,
 imported the first time a game with that module asks). At each choice with a rule of its own
-(hire, train, start a campaign, the Working 9-5 decisions, the reserve card) a bot asks
-:func:`ask` first when the game has modules: the advice of the game's modules is tried in
-``order`` (then module id), the first action returned is taken, and ``None`` everywhere leaves
-the choice to the bot's own plan. Every answer must be one of the legal actions passed in,
-computed from the seat's view; the bots stay deterministic per seed.
+(hire, train, start a campaign, the Working 9-5 decisions, the reserve card, Payday, the
+freezer) a bot asks :func:`ask` first when the game has modules: the advice of the game's
+modules is tried in ``order`` (then module id), the first action returned is taken, and
+``None`` everywhere leaves the choice to the bot's own plan. Every answer must be one of the
+legal actions passed in, computed from the seat's view; the bots stay deterministic per seed.
 
 The helpers below are what several modules' advice share (the base game's cards only).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -24,17 +24,21 @@ from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Good, Seat
 
 Choice = Callable[[GameState, Seat, Sequence[Action]], Action | None]
-ChoiceName = Literal["hire", "train", "start_campaign", "working", "reserve", "payday"]
+ChoiceName = Literal["hire", "train", "start_campaign", "working", "reserve", "payday", "freezer"]
 Relief = Callable[[GameState, Seat], int]
+Priority = Callable[[GameState, Seat], Mapping[EmployeeId, int]]
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
     """One module's answers; each gets the seat's view, the seat and the legal actions of that
     kind (``working``: every legal action of a Working 9-5 decision; ``reserve``: the reserve
-    cards; ``payday``: a Payday decision). ``salary_relief``: dollars of this Payday's salaries
-    the chain can pay other than in cash (goods, First beer sold). ``order``: lower is asked
-    first, where two modules answer the same choice."""
+    cards; ``payday``: a Payday decision; ``freezer``: what the freezer keeps in Clean up, the
+    ThrowAway and Done actions). ``salary_relief``: dollars of this Payday's salaries
+    the chain can pay other than in cash (goods, First beer sold). ``work_priority``: how much
+    the bots want the module's cards at work in Restructuring (the bots' scale: a chef 100, a
+    cook 95, an unlisted card 50, 0 never). ``order``: lower is asked first, where two modules
+    answer the same choice."""
 
     order: int = 50
     hire: Choice | None = None
@@ -43,7 +47,9 @@ class Advice:
     working: Choice | None = None
     reserve: Choice | None = None
     payday: Choice | None = None
+    freezer: Choice | None = None
     salary_relief: Relief | None = None
+    work_priority: Priority | None = None
 
 
 _ADVICE: dict[str, Advice] = {}
@@ -84,6 +90,15 @@ def salary_relief(view: GameState, seat: Seat) -> int:
     return sum(
         a.salary_relief(view, seat) for a in advice_for(view.rules.modules) if a.salary_relief
     )
+
+
+def work_priority(view: GameState, seat: Seat) -> dict[EmployeeId, int]:
+    """The game's modules' work priorities for their cards (the first module asked wins)."""
+    out: dict[EmployeeId, int] = {}
+    for a in reversed(advice_for(view.rules.modules)):
+        if a.work_priority is not None:
+            out.update(a.work_priority(view, seat))
+    return out
 
 
 # -- what the modules' advice shares -------------------------------------------------------------

@@ -134,6 +134,8 @@ class HeuristicBot:
         if view.turn.phase is Phase.PAYDAY:
             return self._payday(view, seat, legal)
         if ThrowAway in by_type:
+            if view.rules.modules and (kept := advice.ask("freezer", view, seat, legal)):
+                return kept  # a module's goods (a freezer may keep some only alone)
             if Done() in legal:  # the freezer keeps everything it can
                 return Done()
             return self._throw_away(view, seat, by_type[ThrowAway])
@@ -149,10 +151,13 @@ class HeuristicBot:
 
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         p = view.players[seat]
+        prio = WORK_PRIORITY
+        if view.rules.modules:  # the modules' cards
+            prio = {**WORK_PRIORITY, **advice.work_priority(view, seat)}
         work = pack_structure(  # ceo_slots_of: a module may give this CEO its own count
-            view.rules, list(p.hand), ceo_slots_of(view, seat), WORK_PRIORITY, ties_by_name=False
+            view.rules, list(p.hand), ceo_slots_of(view, seat), prio, ties_by_name=False
         )
-        return send_next(view, seat, legal, work, WORK_PRIORITY, ties_by_name=False)
+        return send_next(view, seat, legal, work, prio, ties_by_name=False)
 
     # -- payday ---------------------------------------------------------------------------------
 

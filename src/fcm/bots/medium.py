@@ -468,6 +468,8 @@ class MediumBot(HeuristicBot):
             # the Pricing Manager works after the cooks and chefs, before every other card
             # (the trainer too)
             prio[E.PRICING_MANAGER] = 93
+        if view.rules.modules:  # the modules' cards
+            prio.update(advice.work_priority(view, seat))
         return prio
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
@@ -511,6 +513,8 @@ class MediumBot(HeuristicBot):
         plan = self.plan(view, seat)
         if card in COOKS[plan.food]:
             return 100
+        if view.rules.modules and card in (module := advice.work_priority(view, seat)):
+            return module[card]
         return WORK_PRIORITY.get(card, 50)
 
     # -- hiring and training within the salary budget --------------------------------------------

@@ -2,7 +2,7 @@
 // restaurants, campaigns and airplanes; zoom (wheel, buttons) and pan (drag); highlights of
 // legal squares. It draws what the server's presentation says and decides nothing itself.
 
-import { GOODS, chain, clear, h, s } from "./util.js";
+import { GOODS, chain, clear, goodLook, h, s } from "./util.js";
 
 export const SQ = 40; // one square, in SVG units
 const MARGIN = 58; // room around the map for airplanes
@@ -35,7 +35,7 @@ function airplaneRect(board, edge, first, span) {
 }
 
 function goodToken(x, y, r, good, attrs) {
-  const g = GOODS[good] || { short: "?", fill: "#888", text: "#fff" };
+  const g = GOODS[good] || goodLook(good);
   return s("g", { class: "good-token", "data-good": good, ...(attrs || {}) },
     s("circle", { cx: x, cy: y, r, fill: g.fill, stroke: "#1f2937", "stroke-width": 1 }),
     s("text", { x, y: y + r * 0.38, "text-anchor": "middle", "font-size": r * 1.05, "font-weight": 700, fill: g.text }, g.short));

@@ -319,7 +319,10 @@ export class Decisions {
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, "Pay a salary with ", goodChip(a.action.good), ` ${a.action.good}`)))));
       }
       case "throw_away":
-        return h("div", { class: "section" }, h("p", {}, "Your freezer is over capacity: throw items away."),
+        // the engine's reason when the freezer may not keep it all (capacity, a module's limit)
+        return h("div", { class: "section" }, h("p", { "data-test": "freezer-why" }, pres.why_not_done ? `${pres.why_not_done}.`
+          : (this.msg.legal || []).some((a) => a.type === "done") ? "Your freezer may keep all of this: Done keeps it, or throw items away first."
+            : "Your freezer is over capacity: throw items away."),
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, "Throw away ", goodChip(a.action.good))))));
       default:
         return h("div", { class: "section" }, h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));

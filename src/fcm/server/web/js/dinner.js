@@ -5,7 +5,7 @@
 // house_served event says who won and why); nothing is computed here.
 
 import { dinnertimeTotals, outcomeText } from "./results.js";
-import { describe, render } from "./format.js";
+import { describe, orderText, render } from "./format.js";
 import { chain, clear, goodChip, h, milestoneName, money, put } from "./util.js";
 
 const DECIDED = {
@@ -56,9 +56,11 @@ function lineText(line, ctx) {
 
 function houseStep(e, ctx) {
   const served = e.kind === "house_served";
+  const order = served ? orderText(e, ctx.catalog, ctx.name) : null;  // a module's order
   return h("div", { class: "dinner-step house-step", "data-house": e.house, "data-winner": served ? e.winner : "" },
     h("h4", {}, `House ${e.house}`, e.garden ? h("small", {}, " (garden: pays double)") : null, " wants ",
       (e.demand || []).map((g) => goodChip(g))),
+    order ? h("p", { "data-test": "dinner-order" }, `The house ${order}.`) : null,
     h("table", { class: "dinner" },
       h("thead", {}, h("tr", {}, ["Chain", "Price + distance", "Waitresses", ""].map((t) => h("th", {}, t)))),
       h("tbody", {}, (e.chains || []).map((c) => h("tr", { class: c.outcome === "winner" ? "winner" : "", "data-seat": c.seat },

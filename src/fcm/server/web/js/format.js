@@ -29,6 +29,27 @@ export function variantOf(catalog, kind, e) {
   return hit ? hit[1] : null;
 }
 
+/** What a house bought, its demand's items first (in its order), then the rest. */
+export function bought(demand, sold) {
+  const left = {};
+  for (const g of sold || []) left[g] = (left[g] || 0) + 1;
+  const out = [];
+  for (const g of [...(demand || []), ...(sold || [])]) {
+    if (left[g]) { out.push(g); left[g] -= 1; }
+  }
+  return out;
+}
+
+/** "buys <items>: <why>" for a house that bought a module's order (a house_served event with
+ * ``order``; the why comes with the catalog's texts), else null. fcm/texts.py: order_text. */
+export function orderText(e, catalog, who) {
+  if (e.order === undefined || e.order === null) return null;
+  const items = bought(e.demand, e.sold).join(" + ");
+  const known = (catalog && catalog.texts && catalog.texts.orders) || {};
+  const why = String(e.order).split("+").filter((part) => known[part] !== undefined).map((part) => render(known[part], e, who));
+  return why.length ? `buys ${items}: ${why.join("; ")}` : `buys ${items} (${e.order})`;
+}
+
 function cells(list) {
   return (list || []).map((c) => `${c[0]},${c[1]}`).join(" ");
 }
@@ -82,7 +103,8 @@ export function describe(e, ctx) {
     case "dinnertime_no_demand": return "No house has demand: nobody eats out.";
     case "house_served": {
       const w = (e.chains || []).find((c) => c.seat === e.winner) || {};
-      return `House ${e.house} (${(e.demand || []).join(", ")}) eats at ${who(e.winner)}: ${money(w.price)} + ${w.distance} = ${w.total}; earns ${money(e.amount)}.`;
+      const order = orderText(e, ctx.catalog, who);  // a module's order (fcm/texts.py)
+      return `House ${e.house} (${(e.demand || []).join(", ")}) eats at ${who(e.winner)}: ${money(w.price)} + ${w.distance} = ${w.total}; earns ${money(e.amount)}.${order ? ` The house ${order}.` : ""}`;
     }
     case "house_stays_home": return `House ${e.house} (${(e.demand || []).join(", ")}) stays home.`;
     case "waitress_income": return `${who(e.seat)}: ${e.waitresses} waitress${e.waitresses === 1 ? "" : "es"} earn ${money(e.amount)}.`;

@@ -15,7 +15,7 @@ import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./tab
 import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
 import { Coach } from "./tutorial.js";
-import { PHASES, chain, clear, goodChip, h, money, put, seatName } from "./util.js";
+import { PHASES, chain, clear, goodChip, h, learnGoods, money, put, seatName } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
 
@@ -194,6 +194,7 @@ export class GameScreen {
         const p = await api.presentation(this.game, this.token, true);
         this.static = p.static;
       }
+      learnGoods(this.static.catalog);  // the game's modules' goods (before the legend)
       this.board.setStatic(this.static.board);
       this.log.ctx.catalog = this.static.catalog;
       const st = await api.state(this.game, this.token);

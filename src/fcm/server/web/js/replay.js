@@ -9,7 +9,7 @@ import { BoardView } from "./board.js";
 import { renderCompanies } from "./companies.js";
 import { describe } from "./format.js";
 import { HintPanel } from "./hint.js";
-import { PHASES, clear, h, put, seatName } from "./util.js";
+import { PHASES, clear, h, learnGoods, put, seatName } from "./util.js";
 
 export class ReplayScreen {
   constructor(root, game, seat) {
@@ -80,6 +80,7 @@ export class ReplayScreen {
     // a finished game: the hard bot's reading of the decision at the step shown (hint.js)
     this.hintMsg = null;
     if (this.index.finished) this.hint = new HintPanel(this.hintBox, { game: this.game, token: () => this.token, name: (s) => this.name(s), msg: () => this.hintMsg });
+    learnGoods(this.static.catalog);  // the game's modules' goods (before the legend)
     this.board.setStatic(this.static.board);
     if (this.index.finished) {
       this.branchBox.append(h("button", { type: "button", class: "primary", "data-test": "branch",

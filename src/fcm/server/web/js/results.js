@@ -1,7 +1,7 @@
 // The game log, the per-round results (Dinnertime report, Payday and Marketing summaries) and
 // the final ranking.
 
-import { describe } from "./format.js";
+import { describe, orderText } from "./format.js";
 import { renderStats } from "./stats.js";
 import { chain, clear, goodChip, h, money, put, seatName } from "./util.js";
 
@@ -120,7 +120,8 @@ export function dinnertimeTable(events, ctx) {
     h("thead", {}, h("tr", {}, ["House", "Demand", "Chains: price + distance", "Served by", "Money"].map((t) => h("th", {}, t)))),
     h("tbody", {}, houses.map((e) => h("tr", { "data-house": e.house },
       h("td", {}, h("strong", {}, e.house), e.garden ? h("small", {}, " garden ×2") : null),
-      h("td", {}, (e.demand || []).map((g) => goodChip(g))),
+      h("td", {}, (e.demand || []).map((g) => goodChip(g)),
+        e.kind === "house_served" && orderText(e, ctx.catalog, ctx.name) ? h("small", { "data-test": "dinner-order" }, ` ${orderText(e, ctx.catalog, ctx.name)}`) : null),
       h("td", {}, h("ul", { class: "chains" }, (e.chains || []).map((c) => h("li", { class: c.outcome === "winner" ? "winner" : "" },
         h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), ctx.name(c.seat), ": ",
         c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`,

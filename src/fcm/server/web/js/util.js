@@ -72,8 +72,24 @@ export const GOODS = {
   beer: { label: "Beer", short: "Be", fill: "#d97706", text: "#111" },
 };
 
+const BASE_GOODS = Object.keys(GOODS);
+
+/** The game's goods: the base game's and its modules' (the catalog's texts, fcm/texts.py);
+ * called when a game's catalog arrives, so the chips and the board's legend know them. */
+export function learnGoods(catalog) {
+  for (const good of Object.keys(GOODS)) if (!BASE_GOODS.includes(good)) delete GOODS[good];
+  const looks = (catalog && catalog.texts && catalog.texts.goods) || {};
+  for (const good of (catalog && catalog.goods) || []) if (!GOODS[good]) GOODS[good] = goodLook(good, looks[good]);
+}
+
+/** A good's look: the module's, else its name and first letter in grey. */
+export function goodLook(good, look) {
+  const label = String(good).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return { label, short: label[0], fill: "#888", text: "#fff", ...(look || {}) };
+}
+
 export function goodChip(good, extra) {
-  const g = GOODS[good] || { label: good, short: "?", fill: "#888", text: "#fff" };
+  const g = GOODS[good] || goodLook(good);  // a good no catalog named: still readable
   return h("span", { class: "good-chip", title: g.label, "data-good": good,
     style: { background: g.fill, color: g.text }, ...(extra || {}) }, g.short);
 }
