@@ -284,7 +284,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def cmd_dataset(args: argparse.Namespace) -> int:
-    """Imitation data from bot games (fcm.env.dataset; needs the extra fcm[rl])."""
+    """Imitation data from bot games (fcm.env.dataset; needs the extra food-chain-magnate[rl])."""
     from rich.progress import Progress
 
     try:
@@ -319,7 +319,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from fcm.server import run
     except ImportError as exc:  # pragma: no cover - the server extra is always installed here
-        console.print(f"[red]the server needs: pip install 'fcm[server]' ({exc})[/]")
+        console.print(f"[red]the server needs: pip install 'food-chain-magnate[server]' ({exc})[/]")
         return 2
     run(args.host, args.port, args.database_url)
     return 0
@@ -421,7 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def ray_opts(p: argparse.ArgumentParser) -> None:
         p.add_argument(
-            "--ray", action="store_true", help="spread the games over a Ray cluster (fcm[ray])"
+            "--ray", action="store_true", help="spread the games over a Ray cluster (extra: ray)"
         )
         p.add_argument(
             "--address",
@@ -487,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the search's seed")
     p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; fcm[rl])")
+    p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; extra: rl)")
     p.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--out", required=True, help="folder for the game-SEED.npz archives")
