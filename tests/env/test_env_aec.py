@@ -9,9 +9,12 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import fcm
+from fcm.bots import make_bot
+from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.env import aec_env
-from fcm.env.aec import final_rewards
+from fcm.env.aec import ROUND_LIMIT, final_rewards
 from fcm.env.encoding import encode
+from fcm.runner import SIMULATION_ROUND_LIMIT
 
 
 def test_pettingzoo_api_test() -> None:
@@ -60,7 +63,7 @@ def play_out(env, rng: np.random.Generator, limit: int = 100_000) -> dict[str, f
 def test_whole_game_rank_rewards_at_the_end_only() -> None:
     """A whole random game: rewards are 0 until the end, then rank-based (+1 .. -1, zero-sum)
     and agree with the engine's ranking."""
-    env = aec_env(players=3, seed=11)
+    env = aec_env(players=3, seed=11, round_limit=None)  # to the end by the rules
     env.reset()
     rng = np.random.default_rng(0)
     totals = play_out(env, rng)
@@ -156,3 +159,87 @@ def test_a_later_seat_cannot_see_an_earlier_seats_reserve_price() -> None:
         seen.append(env.observe("player_1"))
     assert np.array_equal(seen[0]["observation"], seen[1]["observation"])
     assert seen[0]["action_mask"].sum() == 3
+
+
+# -- issue 29, item 4: episodes end; a cap is a truncation, the rules' end a termination -------
+
+
+def ends(env, choose) -> tuple[dict[str, tuple[bool, bool, float, dict]], int]:
+    """Play the episode with ``choose(env, agent, obs)``; each agent's last (terminated,
+    truncated, cumulative reward, info) and the number of steps taken."""
+    last: dict[str, tuple[bool, bool, float, dict]] = {}
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            last[agent] = (term, trunc, reward, dict(info))
+            env.step(None)
+            continue
+        env.step(choose(env, agent, obs))
+        steps += 1
+    return last, steps
+
+
+def random_choice(rng):
+    return lambda env, agent, obs: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+
+def test_default_round_cap_is_the_clis_and_none_or_zero_means_no_cap() -> None:
+    assert ROUND_LIMIT == SIMULATION_ROUND_LIMIT == 60
+    env = aec_env(players=2, seed=1)
+    assert env.round_limit == 60 and env.game_options.round_limit == 60
+    env.reset()
+    assert env.state.options.round_limit == 60
+    for no_cap in (None, 0):
+        env = aec_env(players=2, seed=1, round_limit=no_cap)
+        assert env.round_limit is None and env.game_options.round_limit is None
+    assert aec_env(players=2, round_limit=7).game_options.round_limit == 7
+    with pytest.raises(ValueError, match="round_limit"):
+        aec_env(players=2, round_limit=-1)
+    with pytest.raises(ValueError, match="round_limit"):
+        aec_env(players=2, options=fcm.Options(round_limit=30))  # two caps that disagree
+
+
+def test_a_round_capped_episode_is_truncated_not_terminated() -> None:
+    """The cap ends random play after 2 rounds: every agent truncated, none terminated, reward
+    0 (nobody won); the ranking the engine made at the cut is in the infos."""
+    env = aec_env(players=3, seed=4, round_limit=2)
+    env.reset()
+    last, steps = ends(env, random_choice(np.random.default_rng(1)))
+    assert env.state.end_reason == ROUND_LIMIT_REASON and env.state.round == 2
+    assert set(last) == set(env.possible_agents) and env.agents == []
+    assert all(trunc and not term for term, trunc, _, _ in last.values())
+    assert all(reward == 0.0 for _, _, reward, _ in last.values())
+    assert all(info["end"] == "round_limit" for *_, info in last.values())
+    cut = [last[f"player_{s}"][3]["reward_at_cut"] for s in range(3)]
+    assert cut == final_rewards(env.state, "rank")
+    assert 0 < steps < 2000
+
+
+def test_a_game_ended_by_the_rules_is_terminated_under_the_default_cap() -> None:
+    """Easy bots in every seat end a 2-player game at the second bank break, well inside the
+    60-round default: every agent terminated (not truncated) with the rank rewards."""
+    bots = [make_bot("easy", 10 + s) for s in range(2)]
+
+    def easy(env, agent, obs):
+        seat = env.possible_agents.index(agent)
+        view = fcm.view(env.state, seat)
+        return encode(view, bots[seat].choose(view, seat, fcm.legal_actions(view, seat)))
+
+    env = aec_env(players=2, seed=3)
+    env.reset()
+    last, _ = ends(env, easy)
+    assert env.state.end_reason != ROUND_LIMIT_REASON and env.state.round < 60
+    assert all(term and not trunc for term, trunc, _, _ in last.values())
+    rewards = {a: r for a, (_, _, r, _) in last.items()}
+    assert rewards == {f"player_{s}": r for s, r in enumerate(final_rewards(env.state))}
+    assert all(info == {"end": "game_over"} for *_, info in last.values())
+
+
+def test_max_steps_truncates_with_no_reward() -> None:
+    env = aec_env(players=2, seed=2, max_steps=25)
+    env.reset()
+    last, steps = ends(env, random_choice(np.random.default_rng(3)))
+    assert steps == 25 and not fcm.is_over(env.state)
+    assert all(trunc and not term and r == 0.0 for term, trunc, r, _ in last.values())
+    assert all(info == {"end": "max_steps"} for *_, info in last.values())

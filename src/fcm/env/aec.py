@@ -18,13 +18,21 @@ until the next ``step()`` (faster; copy what you keep); by default they are new 
 Rewards come only at the game's end. ``reward="rank"`` (default): the winner gets +1, the last
 -1, evenly spaced between (``1 - 2 * rank / (N - 1)``, rank 0 best; zero-sum; the engine breaks
 cash ties by turn order). ``reward="cash_share"``: each seat's share of the total final cash.
-A game ends by the rules (the bank breaks twice) or at the engine's round limit; ``max_steps``
-truncates earlier.
+
+Episodes end. A game that ends by the rules (the bank breaks twice; the introductory game's
+first break) *terminates*: ``terminations`` all True, the rewards above. ``round_limit``
+(default :data:`ROUND_LIMIT` = 60, the CLI's simulation cap) cuts a game after that many rounds
+and ``max_steps`` after that many steps: the episode is *truncated* (``truncations`` all True,
+``terminations`` False, rewards 0: nobody won). At a round-limit cut the engine has ranked the
+seats by cash; ``infos[agent]["reward_at_cut"]`` holds the reward that ranking would give.
+``round_limit=None`` (or 0, as on the CLI) plays every game to its end by the rules; random play
+then takes thousands of steps (3,000 to 30,000 at 4 players).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -39,12 +47,33 @@ from pettingzoo import AECEnv  # noqa: E402
 
 import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
+from fcm.core.engine import ROUND_LIMIT_REASON  # noqa: E402
 from fcm.core.state import GameState, Options  # noqa: E402
 from fcm.env.encoding import encoding_for  # noqa: E402
 from fcm.env.observation import Observer, layout_for  # noqa: E402
 from fcm.rulesets import get_ruleset  # noqa: E402
+from fcm.runner import SIMULATION_ROUND_LIMIT  # noqa: E402
 
 REWARDS = ("rank", "cash_share")
+# The default episode cap, in rounds: the CLI's simulation cap (fcm simulate/play/verify), the
+# same for this env and the OpenSpiel game. Not a rule of the game.
+ROUND_LIMIT: int = SIMULATION_ROUND_LIMIT
+
+
+def round_cap(round_limit: int | None) -> int | None:
+    """The engine's ``Options.round_limit`` for an env's ``round_limit``: None or 0 mean no cap
+    (as ``--round-limit 0`` on the CLI), a positive number caps the game after that round."""
+    if round_limit is None:
+        return None
+    try:
+        if isinstance(round_limit, bool):
+            raise TypeError
+        limit = operator.index(round_limit)
+    except TypeError:
+        limit = -1
+    if limit < 0:
+        raise ValueError(f"round_limit is a number of rounds >= 0 or None, not {round_limit!r}")
+    return limit or None
 
 
 def final_rewards(state: GameState, mode: str = "rank") -> list[float]:
@@ -78,6 +107,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         options: Options | None = None,
         modules: Iterable[str] | str = (),
         reward: str = "rank",
+        round_limit: int | None = ROUND_LIMIT,
         max_steps: int | None = None,
         render_mode: str | None = None,
         copy: bool = True,
@@ -93,6 +123,14 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         if chosen:
             base = options or Options()
             options = dataclasses.replace(base, modules=base.modules | chosen)
+        cap = round_cap(round_limit)
+        if options is not None and options.round_limit not in (None, cap):
+            raise ValueError(
+                f"options.round_limit={options.round_limit} but round_limit={round_limit}: "
+                "give the episode's round cap as round_limit (None: no cap)"
+            )
+        options = dataclasses.replace(options or Options(), round_limit=cap)
+        self.round_limit = cap
         self.players = players
         self.seed = seed
         self.game_options = options
@@ -158,7 +196,8 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self.possible_agents.index(agent)
-        acting = agent == self.agent_selection and not self.terminations.get(agent, True)
+        done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
+        acting = agent == self.agent_selection and not done
         if acting and self._view is not None:
             obs = self._observer.flat(self._view, seat)
             mask = self._observer.mask_of(seat)
@@ -183,12 +222,22 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         fcm.apply_in_place(self.state, seat, chosen)
         self.steps += 1
         if fcm.is_over(self.state):
-            for a, r in zip(self.agents, final_rewards(self.state, self.reward_mode), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = True
+            final = final_rewards(self.state, self.reward_mode)
+            cut = self.state.end_reason == ROUND_LIMIT_REASON  # the cap, not the rules, ended it
+            for a, r in zip(self.agents, final, strict=True):
+                if cut:
+                    self.rewards[a] = 0.0
+                    self.truncations[a] = True
+                    self.infos[a] = {"end": "round_limit", "reward_at_cut": r}
+                else:
+                    self.rewards[a] = r
+                    self.terminations[a] = True
+                    self.infos[a] = {"end": "game_over"}
             self._legal, self._view = {}, None
         elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.rewards = {a: 0.0 for a in self.agents}
             self.truncations = {a: True for a in self.agents}
+            self.infos = {a: {"end": "max_steps"} for a in self.agents}
             self._legal, self._view = {}, None
         else:
             self.rewards = {a: 0.0 for a in self.agents}
