@@ -50,7 +50,7 @@ from fcm.core.actions import Action  # noqa: E402
 from fcm.core.engine import ROUND_LIMIT_REASON  # noqa: E402
 from fcm.core.state import GameState, Options  # noqa: E402
 from fcm.env.encoding import encoding_for  # noqa: E402
-from fcm.env.observation import Observer, layout_for  # noqa: E402
+from fcm.env.observation import Observer, layout_for, observe_flat  # noqa: E402
 from fcm.rulesets import get_ruleset  # noqa: E402
 from fcm.runner import SIMULATION_ROUND_LIMIT  # noqa: E402
 
@@ -95,7 +95,7 @@ def final_rewards(state: GameState, mode: str = "rank") -> list[float]:
 class FcmAECEnv(AECEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {
         "name": "fcm_v1",
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "is_parallelizable": False,
     }
 
@@ -113,6 +113,11 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         copy: bool = True,
     ) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                f"not {render_mode!r}"
+            )
         if not 2 <= players <= 5:
             raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
         if reward not in REWARDS:
@@ -152,8 +157,10 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self._act_space = spaces.Discrete(num_actions)
+        # state(): the whole position, nothing hidden, for centralised critics (CTDE)
+        self.state_space = spaces.Box(-np.inf, np.inf, (self.layout.OBS_SIZE,), np.float32)
         self._next_seed = seed
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
         self.game_seed = seed
         self._legal: dict[int, Action] = {}
         self._observer = Observer()
@@ -175,7 +182,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         """A new game: from ``seed`` if given, else the next seed after the last game's."""
         self.game_seed = self._next_seed if seed is None else int(seed)
         self._next_seed = self.game_seed + 1
-        self.state = fcm.new_game(self.players, self.game_seed, self.game_options)
+        self.game_state = fcm.new_game(self.players, self.game_seed, self.game_options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -184,17 +191,19 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
-        assert self.state is not None
-        actors = fcm.current_actors(self.state)
+        assert self.game_state is not None
+        actors = fcm.current_actors(self.game_state)
         seat = min(actors)
         self.agent_selection = self.possible_agents[seat]
-        self._view = fcm.view(self.state, seat)
+        self._view = fcm.view(self.game_state, seat)
         self._legal = self._observer.legal(self._view, seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
         acting = agent == self.agent_selection and not done
@@ -202,7 +211,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
             obs = self._observer.flat(self._view, seat)
             mask = self._observer.mask_of(seat)
         else:
-            obs = self._observer.flat(fcm.view(self.state, seat), seat)
+            obs = self._observer.flat(fcm.view(self.game_state, seat), seat)
             mask = self._no_actions
         if self.copy:
             return {"observation": obs.copy(), "action_mask": mask.copy()}
@@ -213,17 +222,18 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         chosen = self._legal.get(int(action))
         if chosen is None:
             raise ValueError(f"action {action} is not legal for {agent} now (see action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        fcm.apply_in_place(self.state, seat, chosen)
+        fcm.apply_in_place(self.game_state, seat, chosen)
         self.steps += 1
-        if fcm.is_over(self.state):
-            final = final_rewards(self.state, self.reward_mode)
-            cut = self.state.end_reason == ROUND_LIMIT_REASON  # the cap, not the rules, ended it
+        if fcm.is_over(self.game_state):
+            final = final_rewards(self.game_state, self.reward_mode)
+            # the cap, not the rules, ended it
+            cut = self.game_state.end_reason == ROUND_LIMIT_REASON
             for a, r in zip(self.agents, final, strict=True):
                 if cut:
                     self.rewards[a] = 0.0
@@ -244,15 +254,38 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
             self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
-    def render(self) -> str:
-        """The public position as text (what a spectator sees)."""
-        if self.state is None:
+    def state(self) -> np.ndarray:
+        """The global state (PettingZoo's ``state()``, for centralised training): the flat
+        observation of the whole position, every secret included, from seat 0's side
+        (``state_space``). Never give it to a seat's policy: it shows the others' hidden
+        cards."""
+        assert self.game_state is not None, "call reset() first"
+        return observe_flat(self.game_state, 0)
+
+    def render(self) -> str | np.ndarray | None:
+        """The public position (what a spectator sees), as ``render_mode`` asks: ``"human"``
+        prints the text and returns None, ``"ansi"`` (or no mode) returns it, ``"rgb_array"``
+        returns the map as an image (:func:`fcm.env.render.board_rgb`)."""
+        if self.render_mode == "rgb_array":
+            if self.game_state is None:
+                raise RuntimeError("no game to draw: call reset() first")
+            from fcm.env.render import board_rgb
+
+            return board_rgb(self.game_state)
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        if self.game_state is None:
             return "(no game: call reset())"
         from fcm.cli.render import render_companies, render_position
 
-        public = fcm.view(self.state, None)
+        public = fcm.view(self.game_state, None)
         head = (
             f"round {public.round}, {public.turn.phase.value}; to act: {self.agent_selection}"
             if not fcm.is_over(public)
@@ -261,5 +294,5 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         return "\n".join((head, render_position(public), render_companies(public)))
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
         self._view = None
