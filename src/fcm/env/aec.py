@@ -139,8 +139,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         self.players = players
         self.seed = seed
         self.game_options = options
-        opts = options or Options()
-        rules = get_ruleset(opts.ruleset, opts.modules)  # refuses unknown or clashing modules
+        rules = get_ruleset(options.ruleset, options.modules)  # refuses unknown or clashing ones
         self.layout = layout_for(rules)
         self.encoding = encoding_for(rules)
         num_actions = self.encoding.num_actions
