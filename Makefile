@@ -11,6 +11,8 @@ $(STAMP): pyproject.toml requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -r requirements-dev.txt
+	@# the distribution was called "fcm" before it took its own name on the index
+	$(BIN)/pip uninstall -q -y fcm 2>/dev/null || true
 	$(BIN)/pip install -q --no-deps -e .
 	@touch $(STAMP)
 
@@ -39,9 +41,12 @@ compiled: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/fcm verify --games $${SOAK_GAMES:-100000} --jobs 2 --modules "$${SOAK_MODULES:-}"
 
+# --all keeps setuptools (the wheel and sdist test builds without isolation); pip stays unpinned.
 lock:
 	$(PYTHON) -m venv /tmp/fcm-lock && /tmp/fcm-lock/bin/pip install -q -e '.[dev]' && \
-	  /tmp/fcm-lock/bin/pip freeze --exclude-editable > requirements-dev.txt
+	  { echo '# Pinned development and test dependencies (regenerate with `make lock`).'; \
+	    /tmp/fcm-lock/bin/pip freeze --all --exclude-editable | grep -v '^pip=='; } \
+	  > requirements-dev.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

@@ -9,8 +9,11 @@ that it beats ``random``. NumPy only.
    the observation's player and global features (scaled), ``P`` a 16-unit layer and ``E`` a
    16-dimensional embedding of every action index. A softmax over the legal set only (the mask)
    is trained by cross-entropy against the bot's choices, by plain SGD.
-3. Tournament: the policy (sampling its softmax) in one seat against three ``random`` bots, every seat in
-   turn, against the same line-up with a ``random`` bot in that seat as the baseline.
+3. Tournament: the policy (sampling its softmax) in one seat against three ``random`` bots, every
+   seat in turn, against the same line-up with a ``random`` bot in that seat as the baseline.
+   Every game is capped at 60 rounds (``fcm.env.aec.ROUND_LIMIT``, the CLI's simulation cap):
+   games with ``random`` bots often never reach the second bank break; a capped game is ranked
+   by cash, and the table says how many the cap ended.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ import numpy as np
 
 from fcm.bots import make_bot
 from fcm.core.actions import Action
-from fcm.core.state import GameState, Phase, WorkStep
+from fcm.core.engine import ROUND_LIMIT_REASON
+from fcm.core.state import GameState, Options, Phase, WorkStep
+from fcm.env.aec import ROUND_LIMIT
 from fcm.env.dataset import load, write_dataset
 from fcm.env.encoding import NUM_ACTIONS, encode
 from fcm.env.observation import MAX_PLAYERS, PLANES, PLAYER_FEATURES, flat, observe
@@ -117,22 +122,24 @@ def train(folder: str, epochs: int, lr: float) -> Policy:
 
 
 def tournament(policy: Policy, games: int, players: int = 4) -> None:
-    table = {"policy": [0, 0, 0.0], "random (same seat)": [0, 0, 0.0]}
+    capped = Options(round_limit=ROUND_LIMIT)  # random bots alone may never end a game
+    table = {"policy": [0, 0, 0.0, 0], "random (same seat)": [0, 0, 0.0, 0]}
     for g in range(games):
         seat = g % players
         for label in table:
             bots = [make_bot("random", 1000 * g + i) for i in range(players)]
             if label == "policy":
                 bots[seat] = PolicyBot(policy, seed=g)  # type: ignore[assignment]
-            state = play_game(bots, seed=5000 + g).state
+            state = play_game(bots, seed=5000 + g, options=capped).state
             rank = state.ranking.index(seat)
             table[label][0] += rank == 0
             table[label][1] += 1
             table[label][2] += state.players[seat].cash
+            table[label][3] += state.end_reason == ROUND_LIMIT_REASON
     print(f"\n{games} games, {players} players: the seat under test against 3 random bots")
-    print(f"{'seat under test':<20} {'wins':>6} {'win %':>7} {'mean cash':>10}")
-    for label, (wins, n, cash) in table.items():
-        print(f"{label:<20} {wins:>6} {100 * wins / n:>6.1f}% {cash / n:>10.1f}")
+    print(f"{'seat under test':<20} {'wins':>6} {'win %':>7} {'mean cash':>10} {'capped':>7}")
+    for label, (wins, n, cash, cut) in table.items():
+        print(f"{label:<20} {wins:>6} {100 * wins / n:>6.1f}% {cash / n:>10.1f} {cut:>7}")
 
 
 def main() -> None:
@@ -142,14 +149,21 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=0.05)
     ap.add_argument("--eval-games", type=int, default=24)
     args = ap.parse_args()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     with tempfile.TemporaryDirectory() as folder:
-        for _ in write_dataset(["heuristic"] * 4, args.games, folder, seed=1):
+        capped = Options(round_limit=ROUND_LIMIT)
+        for _ in write_dataset(["heuristic"] * 4, args.games, folder, seed=1, options=capped):
             pass
         print(f"dataset: {args.games} games in {time.perf_counter() - start:.0f} s")
         policy = train(folder, args.epochs, args.lr)
-    print(f"trained in {time.perf_counter() - start:.0f} s (CPU, NumPy)")
+    print(
+        f"trained in {time.process_time() - cpu:.0f} CPU-s "
+        f"({time.perf_counter() - start:.0f} s wall; NumPy)"
+    )
     tournament(policy, args.eval_games)
+    print(
+        f"total {time.process_time() - cpu:.0f} CPU-s ({time.perf_counter() - start:.0f} s wall)"
+    )
 
 
 if __name__ == "__main__":

@@ -135,8 +135,8 @@ def run_on_ray(
         import ray
     except ImportError as exc:
         raise ImportError(
-            "--ray needs Ray, which comes with the optional extra fcm[ray]: "
-            f"pip install 'fcm[ray]' ({exc})"
+            "--ray needs Ray, which comes with the optional extra ray: "
+            f"pip install 'food-chain-magnate[ray]' ({exc})"
         ) from exc
     import logging
     import os

@@ -9,6 +9,7 @@ Wilson 95% intervals.
 
 from __future__ import annotations
 
+import importlib
 import math
 import statistics
 from collections import Counter
@@ -19,6 +20,30 @@ from typing import Any
 
 from fcm.core.state import Options
 from fcm.simulate import GameSpec, run_one
+
+DISTRIBUTION = "food-chain-magnate"  # the name on the package index (import name: fcm)
+
+
+class MissingDependency(ImportError):
+    """An optional package a tournament needs is not installed (names the extra and the command)."""
+
+
+def check_dependencies(ray: bool = False) -> None:
+    """Raise :class:`MissingDependency` unless everything the tournament needs is importable:
+    openskill for the ratings (extra ``tournament``) and, with ``ray``, Ray (extra ``ray``).
+    Called before the first game, so a missing package never costs a finished run."""
+    needs = [("openskill.models", "openskill", "tournament")]
+    if ray:
+        needs.append(("ray", "ray", "ray"))
+    for module, package, extra in needs:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise MissingDependency(
+                f"fcm tournament needs {package!r}, which comes with the optional extra "
+                f"{extra!r}: pip install '{DISTRIBUTION}[{extra}]' (or pip install {package}; "
+                f"from a clone: pip install -e '.[{extra}]'); import failed: {exc}"
+            ) from exc
 
 
 def rotations(bots: Sequence[str]) -> list[tuple[str, ...]]:

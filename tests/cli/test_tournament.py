@@ -107,3 +107,89 @@ def test_heuristic_is_an_alias_of_easy():
 
     assert canonical_bot_name("heuristic") == "easy"
     assert type(make_bot("heuristic", 1)) is type(make_bot("easy", 1))
+
+
+# -- issue 29, item 2: the tournament extra is checked first, results are kept as games finish --
+
+
+def test_tournament_without_openskill_stops_before_any_game(tmp_path, capsys, monkeypatch):
+    import sys
+
+    played = []
+    monkeypatch.setattr(tournament, "run_one", lambda spec: played.append(spec))
+    # a None entry makes `import openskill.models` raise ImportError, as if not installed
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    out = tmp_path / "results.jsonl"
+    code = main(["tournament", "--players", "2", "--bots", "easy,random", "--games", "2",
+                 "--out", str(out)])
+    assert code == 2
+    assert played == [] and not out.exists()
+    err = " ".join(capsys.readouterr().out.split())
+    assert "'tournament'" in err and "pip install 'food-chain-magnate[tournament]'" in err
+    assert "openskill" in err
+
+
+def test_tournament_with_ray_checks_ray_before_any_game(tmp_path, capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(tournament, "run_one", lambda spec: pytest.fail("a game was played"))
+    monkeypatch.setitem(sys.modules, "ray", None)
+    code = main(["tournament", "--players", "2", "--bots", "easy,random", "--games", "2",
+                 "--ray", "--out", str(tmp_path / "r.jsonl")])
+    assert code == 2
+    err = " ".join(capsys.readouterr().out.split())
+    assert "pip install 'food-chain-magnate[ray]'" in err
+
+
+def test_tournament_writes_each_game_as_it_finishes(tmp_path, capsys, monkeypatch):
+    """A crash after two games leaves those two lines in --out (they used to be written only
+    after the last game and the summary)."""
+    real = tournament.run_one
+    done = []
+
+    def third_crashes(spec):
+        if len(done) == 2:
+            # the first two games are on disk before the third starts
+            assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 2
+            raise RuntimeError("worker died")
+        done.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr(tournament, "run_one", third_crashes)
+    out = tmp_path / "results.jsonl"
+    with pytest.raises(RuntimeError, match="worker died"):
+        main(["tournament", "--players", "2", "--bots", "easy,random", "--games", "4",
+              "--seed", "3", "--round-limit", "20", "--out", str(out)])
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [(x["seed"], x["bots"]) for x in lines] == [
+        (s.seed, list(s.bots)) for s in done
+    ]
+    assert "the 2 finished games are in" in " ".join(capsys.readouterr().out.split())
+
+
+def test_simulate_writes_each_game_as_it_finishes(tmp_path, monkeypatch):
+    """`fcm simulate --out` shares the streamed writing: finished games survive a crash, and a
+    finished run leaves the lines in seed order."""
+    from fcm import simulate
+
+    real = simulate.run_one
+    done = []
+
+    def second_crashes(spec):
+        if len(done) == 1:
+            raise RuntimeError("worker died")
+        done.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr(simulate, "run_one", second_crashes)
+    out = tmp_path / "sim.jsonl"
+    args = ["simulate", "--players", "2", "--games", "3", "--seed", "5", "--round-limit", "10",
+            "--out", str(out)]
+    with pytest.raises(RuntimeError, match="worker died"):
+        main(args)
+    assert [json.loads(x)["seed"] for x in out.read_text().splitlines()] == [5]
+
+    monkeypatch.setattr(simulate, "run_one", real)
+    assert main(args) == 0
+    assert [json.loads(x)["seed"] for x in out.read_text().splitlines()] == [5, 6, 7]

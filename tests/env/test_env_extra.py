@@ -1,5 +1,5 @@
 """fcm.env is an optional extra: without numpy, importing it fails with a message naming
-``fcm[rl]``, and the core never needs it."""
+``food-chain-magnate[rl]``, and the core never needs it."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def run(code: str) -> subprocess.CompletedProcess[str]:
 def test_env_without_numpy_names_the_extra() -> None:
     out = run("import fcm.env\n")
     assert out.returncode != 0
-    assert "fcm[rl]" in out.stderr and "numpy" in out.stderr
+    assert "pip install 'food-chain-magnate[rl]'" in out.stderr and "numpy" in out.stderr
     assert "MissingExtraError" in out.stderr
 
 

@@ -9,6 +9,8 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 
 import fcm
 import fcm.env.openspiel as fos
+from fcm.core.engine import ROUND_LIMIT_REASON
+from fcm.env.aec import ROUND_LIMIT
 from fcm.env.encoding import encode
 from fcm.env.observation import OBS_SIZE
 
@@ -127,3 +129,39 @@ def test_reserve_prices_stay_secret_in_a_joint_step() -> None:
         tensors.append((state.observation_tensor(0), state.observation_tensor(1)))
     assert tensors[0][1] == tensors[1][1]
     assert tensors[0][0] != tensors[1][0]
+
+
+def play_random(state: pyspiel.State, rng: np.random.RandomState, until_round: int) -> None:
+    """Random moves (chance, sequential and joint) until the game ends or ``until_round``."""
+    while not state.is_terminal() and (state.fcm is None or state.fcm.round < until_round):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.is_simultaneous_node():
+            legal = [state.legal_actions(p) for p in range(state.num_players())]
+            state.apply_actions([int(rng.choice(a)) for a in legal])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_round_limit_default_and_zero_agree_with_the_aec_env_and_the_cli() -> None:
+    """Issue 29 item 4: default 60 rounds (the AEC env's, the CLI's); 0 (or None) means no
+    cap, as ``--round-limit 0`` does on the CLI (it used to end the game after round 1)."""
+    assert pyspiel.load_game("python_fcm").options.round_limit == ROUND_LIMIT == 60
+    for no_cap in ({"round_limit": 0}, {"round_limit": None}):
+        game = fos.FcmGame({"players": 2, **no_cap})
+        assert game.options.round_limit is None
+        assert game.get_parameters()["round_limit"] == 0
+    state = pyspiel.load_game("python_fcm", {"players": 2, "round_limit": 0}).new_initial_state()
+    play_random(state, np.random.RandomState(5), until_round=2)
+    assert not state.is_terminal() and state.fcm.round == 2
+    with pytest.raises(ValueError, match="round_limit"):
+        fos.FcmGame({"players": 2, "round_limit": -3})
+
+
+def test_a_capped_game_is_terminal_with_the_engines_ranking() -> None:
+    state = pyspiel.load_game("python_fcm", {"players": 2, "round_limit": 1}).new_initial_state()
+    play_random(state, np.random.RandomState(6), until_round=99)
+    assert state.is_terminal() and state.fcm.round == 1
+    assert state.fcm.end_reason == ROUND_LIMIT_REASON
+    assert sorted(state.returns()) == [-1.0, 1.0]

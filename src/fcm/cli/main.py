@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from fcm.bots import BOT_NAMES, canonical_bot_name, make_bot
@@ -118,34 +120,63 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _run_simulation(args: argparse.Namespace, names: list[str]) -> list[dict[str, Any]]:
-    """Every game's summary line, with a progress bar (locally, in processes or on Ray)."""
-    from rich.progress import Progress
-
+    """Every game's summary line, with a progress bar (locally, in processes or on Ray), each
+    written to ``--out`` as it finishes."""
     from fcm.simulate import simulate
 
-    lines = []
     where = " on Ray" if args.ray else ""
-    with Progress(console=console, transient=True) as bar:
-        task = bar.add_task(f"{args.games} games{where}", total=args.games)
-        for line in simulate(
-            args.players,
-            args.games,
-            names,
-            args.seed,
-            options=_options(args),
-            jobs=args.jobs,
-            save_dir=args.save_dir or None,
-            ray=args.ray,
-            address=args.address or None,
-        ):
-            lines.append(line)
-            bar.advance(task)
-    lines.sort(key=lambda x: x["seed"])
+    results = simulate(
+        args.players,
+        args.games,
+        names,
+        args.seed,
+        options=_options(args),
+        jobs=args.jobs,
+        save_dir=args.save_dir or None,
+        ray=args.ray,
+        address=args.address or None,
+    )
+    return _collect(results, f"{args.games} games{where}", args.games, args.out, ("seed",))
+
+
+def _collect(
+    results: Iterable[dict[str, Any]], label: str, total: int, out: str, key: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """The result lines, sorted by ``key``, with a progress bar. Each line goes to ``out`` (if
+    given) as its game finishes, so a crash or an interruption keeps the games played; at the
+    end the file is rewritten in ``key`` order."""
+    from rich.progress import Progress
+
+    from fcm.simulate import write_jsonl
+
+    lines: list[dict[str, Any]] = []
+    fh = open(out, "w") if out else None  # noqa: SIM115 - closed in finally
+    try:
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(label, total=total)
+            for line in results:
+                lines.append(line)
+                if fh is not None:
+                    fh.write(json.dumps(line) + "\n")
+                    fh.flush()
+                bar.advance(task)
+    except BaseException:
+        if fh is not None and lines:
+            console.print(f"[red]stopped: the {len(lines)} finished games are in {out}[/]")
+        raise
+    finally:
+        if fh is not None:
+            fh.close()
+    lines.sort(key=lambda x: tuple(x[k] for k in key))
+    if out:
+        partial = out + ".sorting"
+        write_jsonl(partial, lines)
+        os.replace(partial, out)
     return lines
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from fcm.simulate import summarise, write_jsonl
+    from fcm.simulate import summarise
 
     names = _bot_names(args)
     if names is None:
@@ -156,7 +187,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         lines = _run_simulation(args, names)
     except ImportError as exc:
-        console.print(f"[red]{exc}[/]")
+        console.print(f"[red]{escape(str(exc))}[/]")
         return 2
     summary = summarise(lines)
     table = Table(
@@ -191,16 +222,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     totals.add_row("end reasons", ", ".join(f"{k}: {v}" for k, v in summary["end_reasons"].items()))
     console.print(totals)
     if args.out:
-        write_jsonl(args.out, lines)
         console.print(f"wrote {len(lines)} lines to {args.out}")
     return 0
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from rich.progress import Progress
-
     from fcm import tournament
-    from fcm.simulate import write_jsonl
 
     names = _bot_names(args)
     if names is None:
@@ -211,34 +238,33 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.address and not args.ray:
         console.print("[red]--address names a Ray cluster: use it with --ray[/]")
         return 2
-    total = len(tournament.specs(names, args.games, args.seed))
-    lines = []
-    where = " on Ray" if args.ray else ""
-    try:
-        with Progress(console=console, transient=True) as progress:
-            task = progress.add_task(f"{total} games{where}", total=total)
-            for line in tournament.run(
-                names,
-                args.games,
-                args.seed,
-                options=_options(args),
-                jobs=args.jobs,
-                think=args.think,
-                rollouts=args.rollouts,
-                ray=args.ray,
-                address=args.address or None,
-            ):
-                lines.append(line)
-                progress.advance(task)
+    try:  # before the first game: a missing package must not cost a finished run
+        tournament.check_dependencies(ray=args.ray)
     except ImportError as exc:
-        console.print(f"[red]{exc}[/]")
+        console.print(f"[red]{escape(str(exc))}[/]")
         return 2
-    lines.sort(key=lambda x: (x["seed"], x["bots"]))
+    total = len(tournament.specs(names, args.games, args.seed))
+    where = " on Ray" if args.ray else ""
+    results = tournament.run(
+        names,
+        args.games,
+        args.seed,
+        options=_options(args),
+        jobs=args.jobs,
+        think=args.think,
+        rollouts=args.rollouts,
+        ray=args.ray,
+        address=args.address or None,
+    )
+    try:
+        lines = _collect(results, f"{total} games{where}", total, args.out, ("seed", "bots"))
+    except ImportError as exc:
+        console.print(f"[red]{escape(str(exc))}[/]")
+        return 2
     console.print(
         tournament.format_summary(tournament.summarise(lines)), markup=False, soft_wrap=True
     )
     if args.out:
-        write_jsonl(args.out, lines)
         console.print(f"wrote {len(lines)} lines to {args.out}")
     return 0
 
@@ -284,13 +310,13 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def cmd_dataset(args: argparse.Namespace) -> int:
-    """Imitation data from bot games (fcm.env.dataset; needs the extra fcm[rl])."""
+    """Imitation data from bot games (fcm.env.dataset; needs the extra food-chain-magnate[rl])."""
     from rich.progress import Progress
 
     try:
         from fcm.env.dataset import write_dataset
     except ImportError as exc:
-        console.print(f"[red]{exc}[/]")
+        console.print(f"[red]{escape(str(exc))}[/]")
         return 2
     names = [n for n in args.bots.split(",") if n]
     if not 2 <= len(names) <= 5:
@@ -319,7 +345,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from fcm.server import run
     except ImportError as exc:  # pragma: no cover - the server extra is always installed here
-        console.print(f"[red]the server needs: pip install 'fcm[server]' ({exc})[/]")
+        need = f"the server needs: pip install 'food-chain-magnate[server]' ({exc})"
+        console.print(f"[red]{escape(need)}[/]")
         return 2
     run(args.host, args.port, args.database_url)
     return 0
@@ -453,7 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def ray_opts(p: argparse.ArgumentParser) -> None:
         p.add_argument(
-            "--ray", action="store_true", help="spread the games over a Ray cluster (fcm[ray])"
+            "--ray", action="store_true", help="spread the games over a Ray cluster (extra: ray)"
         )
         p.add_argument(
             "--address",
@@ -519,7 +546,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the search's seed")
     p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; fcm[rl])")
+    p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; extra: rl)")
     p.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--out", required=True, help="folder for the game-SEED.npz archives")

@@ -1,4 +1,5 @@
-"""The research environment (the optional extra ``fcm[rl]``; docs/research.md).
+"""The research environment (the optional extra ``rl``: ``pip install
+'food-chain-magnate[rl]'``; docs/research.md).
 
 - :mod:`fcm.env.encoding`: engine actions <-> integers, and the legal set as a mask;
 - :mod:`fcm.env.observation`: a seat's view as numpy tensors;
@@ -22,7 +23,7 @@ from fcm.env.observation import legal_mask, observe  # noqa: E402
 
 
 def aec_env(players: int = 4, seed: int = 0, **kwargs: Any) -> Any:
-    """A PettingZoo AEC environment (:class:`fcm.env.aec.FcmAECEnv`; needs ``fcm[rl]``)."""
+    """A PettingZoo AEC environment (:class:`fcm.env.aec.FcmAECEnv`; needs the extra ``rl``)."""
     from fcm.env.aec import FcmAECEnv
 
     return FcmAECEnv(players=players, seed=seed, **kwargs)

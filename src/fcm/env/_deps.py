@@ -13,6 +13,8 @@ EXTRAS = {
     "ray": "ray",
 }
 _PIP_NAMES = {"pyspiel": "open-spiel"}
+# The name on the package index (the import name is fcm).
+DISTRIBUTION = "food-chain-magnate"
 
 
 class MissingExtraError(ImportError):
@@ -27,6 +29,6 @@ def require(module: str) -> ModuleType:
         extra = EXTRAS.get(module, "rl")
         pip = _PIP_NAMES.get(module, module)
         raise MissingExtraError(
-            f"fcm.env needs {pip!r}, which comes with the optional extra fcm[{extra}]: "
-            f"pip install 'fcm[{extra}]' (or pip install {pip}); import failed: {exc}"
+            f"fcm.env needs {pip!r}, which comes with the optional extra {extra!r}: "
+            f"pip install '{DISTRIBUTION}[{extra}]' (or pip install {pip}); import failed: {exc}"
         ) from exc

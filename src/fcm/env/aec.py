@@ -18,13 +18,21 @@ until the next ``step()`` (faster; copy what you keep); by default they are new 
 Rewards come only at the game's end. ``reward="rank"`` (default): the winner gets +1, the last
 -1, evenly spaced between (``1 - 2 * rank / (N - 1)``, rank 0 best; zero-sum; the engine breaks
 cash ties by turn order). ``reward="cash_share"``: each seat's share of the total final cash.
-A game ends by the rules (the bank breaks twice) or at the engine's round limit; ``max_steps``
-truncates earlier.
+
+Episodes end. A game that ends by the rules (the bank breaks twice; the introductory game's
+first break) *terminates*: ``terminations`` all True, the rewards above. ``round_limit``
+(default :data:`ROUND_LIMIT` = 60, the CLI's simulation cap) cuts a game after that many rounds
+and ``max_steps`` after that many steps: the episode is *truncated* (``truncations`` all True,
+``terminations`` False, rewards 0: nobody won). At a round-limit cut the engine has ranked the
+seats by cash; ``infos[agent]["reward_at_cut"]`` holds the reward that ranking would give.
+``round_limit=None`` (or 0, as on the CLI) plays every game to its end by the rules; random play
+then takes thousands of steps (3,000 to 30,000 at 4 players).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -39,12 +47,33 @@ from pettingzoo import AECEnv  # noqa: E402
 
 import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
+from fcm.core.engine import ROUND_LIMIT_REASON  # noqa: E402
 from fcm.core.state import GameState, Options  # noqa: E402
 from fcm.env.encoding import encoding_for  # noqa: E402
-from fcm.env.observation import Observer, layout_for  # noqa: E402
+from fcm.env.observation import Observer, layout_for, observe_flat  # noqa: E402
 from fcm.rulesets import get_ruleset  # noqa: E402
+from fcm.runner import SIMULATION_ROUND_LIMIT  # noqa: E402
 
 REWARDS = ("rank", "cash_share")
+# The default episode cap, in rounds: the CLI's simulation cap (fcm simulate/play/verify), the
+# same for this env and the OpenSpiel game. Not a rule of the game.
+ROUND_LIMIT: int = SIMULATION_ROUND_LIMIT
+
+
+def round_cap(round_limit: int | None) -> int | None:
+    """The engine's ``Options.round_limit`` for an env's ``round_limit``: None or 0 mean no cap
+    (as ``--round-limit 0`` on the CLI), a positive number caps the game after that round."""
+    if round_limit is None:
+        return None
+    try:
+        if isinstance(round_limit, bool):
+            raise TypeError
+        limit = operator.index(round_limit)
+    except TypeError:
+        limit = -1
+    if limit < 0:
+        raise ValueError(f"round_limit is a number of rounds >= 0 or None, not {round_limit!r}")
+    return limit or None
 
 
 def final_rewards(state: GameState, mode: str = "rank") -> list[float]:
@@ -66,7 +95,7 @@ def final_rewards(state: GameState, mode: str = "rank") -> list[float]:
 class FcmAECEnv(AECEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {
         "name": "fcm_v1",
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "is_parallelizable": False,
     }
 
@@ -78,11 +107,17 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         options: Options | None = None,
         modules: Iterable[str] | str = (),
         reward: str = "rank",
+        round_limit: int | None = ROUND_LIMIT,
         max_steps: int | None = None,
         render_mode: str | None = None,
         copy: bool = True,
     ) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                f"not {render_mode!r}"
+            )
         if not 2 <= players <= 5:
             raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
         if reward not in REWARDS:
@@ -93,11 +128,18 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         if chosen:
             base = options or Options()
             options = dataclasses.replace(base, modules=base.modules | chosen)
+        cap = round_cap(round_limit)
+        if options is not None and options.round_limit not in (None, cap):
+            raise ValueError(
+                f"options.round_limit={options.round_limit} but round_limit={round_limit}: "
+                "give the episode's round cap as round_limit (None: no cap)"
+            )
+        options = dataclasses.replace(options or Options(), round_limit=cap)
+        self.round_limit = cap
         self.players = players
         self.seed = seed
         self.game_options = options
-        opts = options or Options()
-        rules = get_ruleset(opts.ruleset, opts.modules)  # refuses unknown or clashing modules
+        rules = get_ruleset(options.ruleset, options.modules)  # refuses unknown or clashing ones
         self.layout = layout_for(rules)
         self.encoding = encoding_for(rules)
         num_actions = self.encoding.num_actions
@@ -114,8 +156,10 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self._act_space = spaces.Discrete(num_actions)
+        # state(): the whole position, nothing hidden, for centralised critics (CTDE)
+        self.state_space = spaces.Box(-np.inf, np.inf, (self.layout.OBS_SIZE,), np.float32)
         self._next_seed = seed
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
         self.game_seed = seed
         self._legal: dict[int, Action] = {}
         self._observer = Observer()
@@ -137,7 +181,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         """A new game: from ``seed`` if given, else the next seed after the last game's."""
         self.game_seed = self._next_seed if seed is None else int(seed)
         self._next_seed = self.game_seed + 1
-        self.state = fcm.new_game(self.players, self.game_seed, self.game_options)
+        self.game_state = fcm.new_game(self.players, self.game_seed, self.game_options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -146,24 +190,27 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
-        assert self.state is not None
-        actors = fcm.current_actors(self.state)
+        assert self.game_state is not None
+        actors = fcm.current_actors(self.game_state)
         seat = min(actors)
         self.agent_selection = self.possible_agents[seat]
-        self._view = fcm.view(self.state, seat)
+        self._view = fcm.view(self.game_state, seat)
         self._legal = self._observer.legal(self._view, seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
-        acting = agent == self.agent_selection and not self.terminations.get(agent, True)
+        done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
+        acting = agent == self.agent_selection and not done
         if acting and self._view is not None:
             obs = self._observer.flat(self._view, seat)
             mask = self._observer.mask_of(seat)
         else:
-            obs = self._observer.flat(fcm.view(self.state, seat), seat)
+            obs = self._observer.flat(fcm.view(self.game_state, seat), seat)
             mask = self._no_actions
         if self.copy:
             return {"observation": obs.copy(), "action_mask": mask.copy()}
@@ -174,36 +221,70 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         chosen = self._legal.get(int(action))
         if chosen is None:
             raise ValueError(f"action {action} is not legal for {agent} now (see action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        fcm.apply_in_place(self.state, seat, chosen)
+        fcm.apply_in_place(self.game_state, seat, chosen)
         self.steps += 1
-        if fcm.is_over(self.state):
-            for a, r in zip(self.agents, final_rewards(self.state, self.reward_mode), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = True
+        if fcm.is_over(self.game_state):
+            final = final_rewards(self.game_state, self.reward_mode)
+            # the cap, not the rules, ended it
+            cut = self.game_state.end_reason == ROUND_LIMIT_REASON
+            for a, r in zip(self.agents, final, strict=True):
+                if cut:
+                    self.rewards[a] = 0.0
+                    self.truncations[a] = True
+                    self.infos[a] = {"end": "round_limit", "reward_at_cut": r}
+                else:
+                    self.rewards[a] = r
+                    self.terminations[a] = True
+                    self.infos[a] = {"end": "game_over"}
             self._legal, self._view = {}, None
         elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.rewards = {a: 0.0 for a in self.agents}
             self.truncations = {a: True for a in self.agents}
+            self.infos = {a: {"end": "max_steps"} for a in self.agents}
             self._legal, self._view = {}, None
         else:
             self.rewards = {a: 0.0 for a in self.agents}
             self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
-    def render(self) -> str:
-        """The public position as text (what a spectator sees)."""
-        if self.state is None:
+    def state(self) -> np.ndarray:
+        """The global state (PettingZoo's ``state()``, for centralised training): the flat
+        observation of the whole position, every secret included, from seat 0's side
+        (``state_space``). Never give it to a seat's policy: it shows the others' hidden
+        cards."""
+        assert self.game_state is not None, "call reset() first"
+        return observe_flat(self.game_state, 0)
+
+    def render(self) -> str | np.ndarray | None:
+        """The public position (what a spectator sees), as ``render_mode`` asks: ``"human"``
+        prints the text and returns None, ``"ansi"`` (or no mode) returns it, ``"rgb_array"``
+        returns the map as an image (:func:`fcm.env.render.board_rgb`)."""
+        if self.render_mode == "rgb_array":
+            if self.game_state is None:
+                raise RuntimeError("no game to draw: call reset() first")
+            from fcm.env.render import board_rgb
+
+            return board_rgb(self.game_state)
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        if self.game_state is None:
             return "(no game: call reset())"
         from fcm.cli.render import render_companies, render_position
 
-        public = fcm.view(self.state, None)
+        public = fcm.view(self.game_state, None)
         head = (
             f"round {public.round}, {public.turn.phase.value}; to act: {self.agent_selection}"
             if not fcm.is_over(public)
@@ -212,5 +293,5 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         return "\n".join((head, render_position(public), render_companies(public)))
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
         self._view = None

@@ -20,10 +20,13 @@
   string is the observation string plus the seat's own moves (never ``PASS``, so how long the
   others took over a simultaneous decision is not recorded).
 - **Returns**: at the end only, by rank (+1 first .. -1 last, zero-sum), as in the AEC env.
-- **Parameters**: ``players`` (2..5), ``round_limit`` (the engine's safety cap, default 60; set
-  it low for short games in tests), ``modules`` (expansion modules: ids separated by ``+`` or ``,``,
-  e.g. ``"ketchup+reserve_prices"``; default none; the game's string writes ``+``, since a
-  comma ends a parameter there): the encodings are then the ruleset's
+- **Parameters**: ``players`` (2..5), ``round_limit`` (the episode cap in rounds, not a rule:
+  default 60, the AEC env's and the CLI's; ``0`` or ``None`` no cap, as ``--round-limit 0`` on
+  the CLI; OpenSpiel has no truncation, so a capped game is terminal with the returns of the
+  engine's ranking by cash, ``state.fcm.end_reason`` says the cap ended it), ``modules``
+  (expansion modules: ids separated by ``+`` or ``,``, e.g. ``"ketchup+reserve_prices"``;
+  default none; the game's string writes ``+``, since a comma ends a parameter there): the
+  encodings are then the ruleset's
   (``game.encoding``, ``game.layout``; ``PASS`` is ``game.encoding.num_actions``).
 - **Serialization**: the default OpenSpiel one (the action history) replays exactly.
 """
@@ -43,7 +46,7 @@ import fcm  # noqa: E402
 from fcm.core.actions import Action  # noqa: E402
 from fcm.core.geometry import TILE_LETTERS  # noqa: E402
 from fcm.core.state import GameState, Options, Phase  # noqa: E402
-from fcm.env.aec import final_rewards  # noqa: E402
+from fcm.env.aec import ROUND_LIMIT, final_rewards, round_cap  # noqa: E402
 from fcm.env.encoding import NUM_ACTIONS, decode, encoding_for, legal_index_map  # noqa: E402
 from fcm.env.observation import Observer, layout_for  # noqa: E402
 from fcm.rulesets import get_ruleset  # noqa: E402
@@ -52,7 +55,7 @@ PASS = NUM_ACTIONS
 LETTERS: tuple[str, ...] = tuple(sorted(TILE_LETTERS))
 ROTATIONS = 4
 MAX_GAME_LENGTH = 200_000
-DEFAULTS: dict[str, Any] = {"players": 4, "round_limit": 60, "modules": ""}
+DEFAULTS: dict[str, Any] = {"players": 4, "round_limit": ROUND_LIMIT, "modules": ""}
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_fcm",
@@ -82,7 +85,9 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
         names = str(params["modules"]).replace(",", "+").split("+")
         modules = frozenset(m.strip() for m in names if m.strip())
         params["modules"] = "+".join(sorted(modules))
-        self.options = Options(round_limit=int(params["round_limit"]), modules=modules)
+        cap = round_cap(params["round_limit"])  # 0 or None: no cap (the CLI's reading)
+        params["round_limit"] = cap or 0  # an OpenSpiel parameter cannot be None
+        self.options = Options(round_limit=cap, modules=modules)
         rules = get_ruleset(self.options.ruleset, modules)  # refuses unknown or clashing ones
         self.encoding, self.layout = encoding_for(rules), layout_for(rules)
         self.pass_action = self.encoding.num_actions
