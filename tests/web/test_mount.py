@@ -104,5 +104,6 @@ def test_options_route(client: TestClient) -> None:
     # the expansion modules the engine plays, with what each needs or excludes (issue 15)
     mods = {m["id"]: m for m in o["modules"]}
     assert "ketchup" in mods and "new_milestones" in mods and "lobbyists" not in mods
-    assert set(mods["hard_choices"]) == {"id", "name", "description", "requires", "conflicts", "switches"}
+    keys = {"id", "name", "description", "requires", "conflicts", "switches"}
+    assert set(mods["hard_choices"]) == keys
     assert mods["hard_choices"]["conflicts"] == ["new_milestones"]
