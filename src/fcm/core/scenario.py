@@ -386,7 +386,7 @@ def load_scenario_with_events(
             edge = _enum(f"{where}.edge", Edge, c.get("edge"))
             first = _int(c, "first", 0, where=where, minimum=0)
         elif tile.type.beside_board:
-            if "cell" in c or "edge" in c:  # a gourmet guide lies beside the board
+            if "cell" in c or "edge" in c:  # a tile beside the board has no square
                 raise _fail(f"{where}.cell", f"a {tile.type.value} has no square on the map")
         else:
             top = _cell(f"{where}.cell", c.get("cell"))

@@ -374,7 +374,7 @@ def _restaurant_planes(view: GameState) -> np.ndarray:
 
 def _campaign_planes(L: Layout, view: GameState, board: Board) -> np.ndarray:
     """Planes ``campaign_radio`` .. ``advert_eternal`` then campaigns by absolute owner (a
-    campaign beside the board, a gourmet guide, has no square)."""
+    campaign beside the board has no square)."""
     shared = L.C1 - L.C0
     sec = np.zeros((shared + MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
     catalog = view.rules.catalog

@@ -76,7 +76,7 @@ def placements(
 
 def has_placement(state: GameState, seat: int, marketeer: EmployeeId, number: int) -> bool:
     """Whether campaign tile ``number`` has a legal place (stops at the first); a tile placed
-    beside the board (a gourmet guide) always has."""
+    beside the board (``CampaignType.beside_board``) always has."""
     if state.rules.catalog.campaigns[number].type.beside_board:
         return True
     return next(iter_placements(state, seat, marketeer, number), None) is not None
