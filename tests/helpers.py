@@ -14,6 +14,7 @@ import pytest
 from fcm.core.engine import advance, apply, current_actors, enter_phase, legal_actions
 from fcm.core.errors import IllegalActionError
 from fcm.core.events import Event, EventLog
+from fcm.core.phases import dinnertime
 from fcm.core.state import GameState, Options, Phase, Restaurant
 from fcm.core.types import Cell, Corner, Seat
 from fcm.games import new_game
@@ -128,3 +129,18 @@ class HoldPhase:
 
     def finish(self, state: GameState, log: EventLog) -> Phase:
         return self.nxt
+
+
+def dinner(s: GameState) -> list[Event]:
+    """Resolve a whole Dinnertime on ``s`` (set up as a test needs) and return its events."""
+    s.turn.phase = Phase.DINNERTIME
+    log = EventLog()
+    dinnertime.begin(s, log)
+    dinnertime.finish(s, log)
+    return list(log)
+
+
+def served(ev: Sequence[Event], house: int) -> dict[str, Any]:
+    """The one ``house_served`` event of ``house``."""
+    (d,) = [e.data for e in ev if e.kind == "house_served" and e.data["house"] == house]
+    return d

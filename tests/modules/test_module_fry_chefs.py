@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from tests.helpers import add_restaurant, make_state, start_phase
+from tests.helpers import add_restaurant, dinner, make_state, served, start_phase
 
 from fcm.core.actions import Train
 from fcm.core.engine import legal_actions
-from fcm.core.events import EventLog
-from fcm.core.phases import dinnertime
-from fcm.core.state import GameState, Phase, WorkStep
+from fcm.core.state import Phase, WorkStep
 from fcm.core.types import Good
 from fcm.report import dinnertime_report
 
 FRY = frozenset({"fry_chefs"})
 
-
-def dinner(s: GameState) -> list:
-    s.turn.phase = Phase.DINNERTIME
-    log = EventLog()
-    dinnertime.begin(s, log)
-    dinnertime.finish(s, log)
-    return list(log)
-
-
-def served(ev: list, house: int) -> dict:
-    (d,) = [e.data for e in ev if e.kind == "house_served" and e.data["house"] == house]
-    return d
 
 
 def test_ketchup_9_example_three_burgers_at_20_with_two_fry_chefs() -> None:

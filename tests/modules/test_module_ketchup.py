@@ -6,11 +6,11 @@ Map: tests.helpers.SMALL_MAP. House 2 covers (3,0)-(4,1) on tile A; restaurants 
 
 from __future__ import annotations
 
-from tests.helpers import add_restaurant, make_state
+from tests.helpers import add_restaurant, dinner, make_state, served
 
 from fcm.core.events import EventLog
-from fcm.core.phases import dinnertime, marketing
-from fcm.core.state import Campaign, GameState, Phase
+from fcm.core.phases import marketing
+from fcm.core.state import Campaign, Phase
 from fcm.core.types import CampaignType, Good
 from fcm.games import load_scenario_with_events
 from fcm.modules.ketchup import ids as ketchup_ids
@@ -19,18 +19,6 @@ KETCHUP = frozenset({"ketchup"})
 M = ketchup_ids.SOMEONE_SELLS_YOUR_DEMAND
 B = Good.BURGER
 
-
-def dinner(s: GameState) -> list:
-    s.turn.phase = Phase.DINNERTIME
-    log = EventLog()
-    dinnertime.begin(s, log)
-    dinnertime.finish(s, log)
-    return list(log)
-
-
-def served(ev: list, house: int) -> dict:
-    (d,) = [e.data for e in ev if e.kind == "house_served" and e.data["house"] == house]
-    return d
 
 
 def test_ketchup_8_a_campaign_remembers_who_made_the_demand() -> None:

@@ -14,18 +14,18 @@ from tests.helpers import (
     add_restaurant,
     assert_illegal,
     current_actors,
+    dinner,
     kinds,
     legal_actions,
     make_state,
     play,
+    served,
     start_phase,
 )
 
 import fcm
 from fcm.core.actions import ChooseAdvert, Done, Hire, ThrowAway
 from fcm.core.errors import ScenarioError
-from fcm.core.events import EventLog
-from fcm.core.phases import dinnertime
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Good
 from fcm.games import state_from_dict
@@ -34,18 +34,6 @@ from fcm.modules.kimchi.ids import KIMCHI, KIMCHI_MASTER
 KIMCHI_ON = frozenset({"kimchi"})
 B, P, BEER = Good.BURGER, Good.PIZZA, Good.BEER
 
-
-def dinner(s: GameState) -> list:
-    s.turn.phase = Phase.DINNERTIME
-    log = EventLog()
-    dinnertime.begin(s, log)
-    dinnertime.finish(s, log)
-    return list(log)
-
-
-def served(ev: list, house: int) -> dict:
-    (d,) = [e.data for e in ev if e.kind == "house_served" and e.data["house"] == house]
-    return d
 
 
 def two_chains() -> GameState:

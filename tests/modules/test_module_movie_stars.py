@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from tests.helpers import add_restaurant, make_state, start_phase
+from tests.helpers import add_restaurant, dinner, make_state, served, start_phase
 
 from fcm.core.actions import Train
 from fcm.core.engine import current_actors, legal_actions
-from fcm.core.events import EventLog
-from fcm.core.phases import dinnertime
 from fcm.core.phases.working.staff import Staff, train_step
 from fcm.core.state import GameState, Phase, WorkStep
 from fcm.core.types import Good
@@ -15,18 +13,6 @@ from fcm.report import dinnertime_report
 
 STARS = frozenset({"movie_stars"})
 
-
-def dinner(s: GameState) -> list:
-    s.turn.phase = Phase.DINNERTIME
-    log = EventLog()
-    dinnertime.begin(s, log)
-    dinnertime.finish(s, log)
-    return list(log)
-
-
-def served(ev: list, house: int) -> dict:
-    (d,) = [e.data for e in ev if e.kind == "house_served" and e.data["house"] == house]
-    return d
 
 
 def tie(s: GameState) -> None:
