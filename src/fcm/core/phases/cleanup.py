@@ -137,9 +137,9 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
 
 def finish(state: GameState, log: EventLog) -> Phase:
     """Goods are discarded or kept (``begin`` and the freezer decisions); then modules act on
-    what is still at work (``Moment.CLEANUP_DISCARDED``, e.g. a card that makes goods after the
-    discard); then cards go back to hand, restaurants open, drive-ins go, and milestones claimed this
-    round (or expired) are removed."""
+    what is still at work (``Moment.CLEANUP_DISCARDED``, e.g. a card that makes goods after
+    the discard); then cards go back to hand, restaurants open, drive-ins go, and milestones
+    claimed this round (or expired) are removed."""
     run_moment(state, Moment.CLEANUP_DISCARDED, log)
     for p in state.players:
         back = [*p.at_work, *p.beach]
