@@ -48,8 +48,9 @@ order: employee cards (``EmployeeId``), trainers, training edges (by the index o
 trained, then of the card it becomes), marketeers, kitchen cards; the reserve cards are the
 ruleset's (by money, then base price: Reserve Prices' three $200 cards), campaign tile numbers
 run to the highest the ruleset has (a module's tiles after the base 16), durations to the
-longest a marketeer may choose. With no module the encoding is exactly version 1 (``BASE``, the module-level
-``BLOCKS`` and ``NUM_ACTIONS``); with modules every block after the first grown one moves.
+longest a marketeer may choose. With no module the encoding is exactly version 1 (``BASE``,
+the module-level ``BLOCKS`` and ``NUM_ACTIONS``); with modules every block after the first
+grown one moves.
 """
 
 from __future__ import annotations
