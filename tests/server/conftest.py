@@ -54,7 +54,7 @@ def pg_schema_url(schema: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
+def pg_schema() -> Iterator[str]:
     """A fresh PostgreSQL schema for this test session (dropped at the end)."""
     if not PG_URL:
         pytest.skip(PG_SKIP)
@@ -68,6 +68,19 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(PG_URL, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def pg_url(pg_schema: str) -> str:
+    """The session's PostgreSQL schema, with the rate limits' buckets emptied: each test starts
+    with the limits a fresh database has (as each SQLite test has a fresh file); the games and
+    accounts of earlier tests stay (they have their own ids)."""
+    import psycopg
+
+    with psycopg.connect(pg_schema, autocommit=True) as conn:
+        if conn.execute("SELECT to_regclass('login_limits')").fetchone()[0] is not None:
+            conn.execute("DELETE FROM login_limits")
+    return pg_schema
 
 
 def run_async(coro: Any) -> Any:
