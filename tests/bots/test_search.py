@@ -153,3 +153,31 @@ def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(mon
         c2 = HardBot(1).candidates(v2, seat2, legal2, legal2[0])
         _, counts2 = HardBot(1).evaluate(v2, seat2, c2)
         assert set(seen) == {horizon} and sum(counts2) >= search.DEFAULT_ROLLOUTS
+
+
+def test_hidden_reserve_cards_are_drawn_from_the_games_own_cards() -> None:
+    """ketchup.md 14 (Reserve Prices): every reserve card is $200 with a base price; hard's
+    determinization must draw a rival's secret card from those (it drew a base $100 card, and
+    the first bank break of a rollout then failed on it)."""
+    from fcm.core.rng import Rng
+    from fcm.core.state import Options
+
+    state = new_game(3, 5, Options(modules=frozenset({"reserve_prices"})))
+    for seat in range(3):
+        card = next(a for a in legal_actions(state, seat) if isinstance(a, ChooseReserve))
+        apply_in_place(state, seat, card)
+    seen = view(state, 0)
+    assert seen.players[1].reserve is None  # secret
+    cards = {(c.money, c.base_price) for c in state.rules.catalog.reserve_cards}
+    bot = HardBot(1)
+    for k in range(20):
+        guess = bot.determinize(seen, 0, Rng(k + 1))
+        for p in guess.players[1:]:
+            assert (p.reserve, p.reserve_price) in cards
+    # the base game keeps its prior (100 / 200 / 300, the same draws as before)
+    base = new_game(3, 5)
+    for seat in range(3):
+        apply_in_place(base, seat, ChooseReserve(300))
+    guess = bot.determinize(view(base, 0), 0, Rng(7))
+    assert {p.reserve for p in guess.players[1:]} <= {100, 200, 300}
+    assert all(p.reserve_price is None for p in guess.players)

@@ -78,6 +78,17 @@ FOODS = (Good.BURGER, Good.PIZZA)
 RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
 
 
+def _reserve_prior(state: GameState) -> tuple[tuple[tuple[int, int | None], int], ...]:
+    """The weights of a rival's secret reserve card: the prior for the base game's cards, else
+    every card of the game's alike (a module's cards, e.g. three $200 cards with base prices)."""
+    cards = state.rules.catalog.reserve_cards
+    if sorted(c.money for c in cards) == [m for m, _ in RESERVE_PRIOR] and all(
+        c.base_price is None for c in cards
+    ):
+        return tuple(((m, None), w) for m, w in RESERVE_PRIOR)
+    return tuple(((c.money, c.base_price), 1) for c in cards)
+
+
 class HardBot:
     name = "hard"
 
@@ -185,13 +196,16 @@ class HardBot:
         the chance state drawn afresh. Only what the view shows is kept."""
         state = view.clone()
         state.rng = rng.below(2**31) + 1
-        total = sum(w for _, w in RESERVE_PRIOR)
+        prior = _reserve_prior(state)
+        total = sum(w for _, w in prior)
         for p in state.players:
             if p.seat != seat and p.reserve is None and view.turn.phase is not Phase.SETUP_RESERVE:
                 roll = rng.below(total)
-                for money, w in RESERVE_PRIOR:
+                for (money, price), w in prior:
                     if roll < w:
                         p.reserve = money
+                        if price is not None:
+                            p.reserve_price = price
                         break
                     roll -= w
         return state
