@@ -285,7 +285,9 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         "milestones": milestones,
         "campaigns": campaigns,
         "reserve_cards": [
-            {"money": r.money, "ceo_slots": r.ceo_slots} for r in catalog.reserve_cards
+            {"money": r.money, "ceo_slots": r.ceo_slots}
+            | ({} if r.base_price is None else {"base_price": r.base_price})
+            for r in catalog.reserve_cards
         ],
         "goods": [g.value for g in (rules or base_ruleset()).goods],
         "glossary": [  # the base game's terms, then the game's modules' (fcm.texts)
@@ -466,8 +468,9 @@ def _label(state: GameState, a: Action) -> str:
     match a:
         case Done():
             return "Done"
-        case ChooseReserve(money=m):
-            return f"Reserve card ${m}"
+        case ChooseReserve(money=m, price=p):
+            # a card that also carries a base unit price (a module's reserve cards) says so
+            return f"Reserve card ${m}" + ("" if p is None else f", base price ${p}")
         case PlaceRestaurant(cell=c, entrance=e):
             return f"Restaurant at {c[0]},{c[1]}, entrance {e.value.upper()}"
         case MoveRestaurant(restaurant=n, cell=c, entrance=e):

@@ -217,3 +217,26 @@ def test_a_module_campaign_kind_comes_with_its_icon_and_place() -> None:
     cat = catalog_info(get_ruleset("base", ["gourmet_food_critics"]))
     assert cat["campaigns"]["17"]["icon"] == "GG" and cat["campaigns"]["17"]["beside_board"]
     assert cat["campaigns"]["1"]["icon"] == "RA" and not cat["campaigns"]["1"]["beside_board"]
+
+
+def test_reserve_prices_choices_show_their_base_price() -> None:
+    """ketchup.md 14 (Reserve Prices): the three $200 reserve cards differ only by the base
+    unit price they carry; each choice says it (the lobby read "$200 · CEO 3 slots" three
+    times), and the catalog sent to the browser lists each card's base price."""
+    import fcm
+    from fcm.presentation import catalog_info, present
+
+    s = fcm.new_game(2, 3, fcm.Options(modules=frozenset({"reserve_prices"})))
+    seen = fcm.view(s, 0)
+    labels = sorted(a["label"] for a in present(seen, 0, fcm.legal_actions(s, 0))["actions"])
+    assert labels == [
+        "Reserve card $200, base price $10",
+        "Reserve card $200, base price $20",
+        "Reserve card $200, base price $5",
+    ]
+    cards = catalog_info(s.rules)["reserve_cards"]
+    assert sorted(c["base_price"] for c in cards) == [5, 10, 20]
+    base = fcm.new_game(2, 3)
+    first = present(fcm.view(base, 0), 0, fcm.legal_actions(base, 0))["actions"][0]
+    assert first["label"] == "Reserve card $100"
+    assert all("base_price" not in c for c in catalog_info(base.rules)["reserve_cards"])

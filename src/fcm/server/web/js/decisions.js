@@ -215,8 +215,11 @@ export class Decisions {
       case "choose_reserve":
         return h("div", { class: "section" }, h("p", {}, "Choose your reserve card secretly. It is revealed when the bank first breaks: it adds money to the bank and sets every CEO's slots."),
           h("div", { class: "choices" }, list.map((a) => {
-            const card = (catalog.reserve_cards || []).find((r) => r.money === a.action.money);
-            return this.actionButton(a, h("span", {}, h("strong", {}, money(a.action.money)), card ? h("small", {}, ` · CEO ${card.ceo_slots} slots`) : null));
+            const price = a.action.price ?? null;
+            const card = (catalog.reserve_cards || []).find((r) => r.money === a.action.money && (r.base_price ?? null) === price);
+            // a card with a base unit price sets the price, not the CEO slots
+            const detail = price !== null ? ` · base price ${money(price)}` : card ? ` · CEO ${card.ceo_slots} slots` : null;
+            return this.actionButton(a, h("span", {}, h("strong", {}, money(a.action.money)), detail ? h("small", {}, detail) : null));
           })));
       case "send_to_work": return this.restructuring(list);
       case "choose_turn_order":
