@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from fcm.core.events import Event, EventLog
-from fcm.core.phases import dinnertime
-from fcm.core.state import GameState, Phase
+from fcm.core.events import Event
 from fcm.core.types import Good
 from fcm.report import dinnertime_report
-from tests.helpers import add_restaurant, make_state
+from tests.helpers import add_restaurant, dinner, make_state
 
 B, P, S = Good.BURGER, Good.PIZZA, Good.SODA
 
-
-def dinner(s: GameState) -> list[Event]:
-    s.turn.phase = Phase.DINNERTIME
-    log = EventLog()
-    dinnertime.begin(s, log)
-    dinnertime.finish(s, log)
-    return list(log)
 
 
 def competition_with_first_break() -> list[Event]:

@@ -5,11 +5,9 @@ ties: movie star rank, then Waitresses at work (Night Shift x2), then turn order
 
 from __future__ import annotations
 
-from tests.helpers import add_restaurant, make_state
+from tests.helpers import add_restaurant, dinner, make_state, served
 
-from fcm.core.events import EventLog
-from fcm.core.phases import dinnertime
-from fcm.core.state import GameState, Phase
+from fcm.core.state import GameState
 from fcm.core.types import Good
 from fcm.modules.ketchup import ids as ketchup_ids
 
@@ -31,12 +29,11 @@ def position() -> GameState:
     return s
 
 
-def dinner(s: GameState) -> dict:
-    s.turn.phase = Phase.DINNERTIME
-    log = EventLog()
-    dinnertime.finish(s, log)
-    (d,) = [e.data for e in log if e.kind == "house_served"]
-    return d
+def dinner_at(s: GameState) -> dict:
+    """The only ``house_served`` event of a whole Dinnertime (house 2's)."""
+    ev = dinner(s)
+    assert [e.data["house"] for e in ev if e.kind == "house_served"] == [2]
+    return served(ev, 2)
 
 
 def test_ketchup_18_a_star_beats_night_shift_waitresses_on_a_ketchup_tie() -> None:
@@ -44,7 +41,7 @@ def test_ketchup_18_a_star_beats_night_shift_waitresses_on_a_ketchup_tie() -> No
     s.players[0].at_work = ["night_shift_manager", "waitress"]
     s.waitresses_this_round = {0: 2, 1: 0, 2: 0}
     s.players[2].at_work = ["d_movie_star", "fry_chef"]
-    d = dinner(s)
+    d = dinner_at(s)
     assert [c["total"] for c in d["chains"]] == [10, 10, 10]
     assert d["winner"] == 2 and d["decided_by"] == "movie_star"
     assert d["amount"] == 10 + 10  # one burger + one Fry Chef
@@ -56,5 +53,5 @@ def test_ketchup_18_without_a_star_night_shift_waitresses_then_turn_order() -> N
     s.players[1].at_work = ["night_shift_manager", "waitress"]
     s.waitresses_this_round = {0: 1, 1: 2, 2: 1}
     s.players[2].at_work = ["waitress"]
-    d = dinner(s)
+    d = dinner_at(s)
     assert d["winner"] == 1 and d["decided_by"] == "waitresses"

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from tests.helpers import add_restaurant, make_state, start_phase
+from tests.helpers import add_restaurant, dinner, make_state, start_phase
 
 import fcm
 from fcm.core.actions import (
@@ -30,7 +30,7 @@ from fcm.core.engine import apply, legal_actions
 from fcm.core.errors import IllegalActionError, ScenarioError
 from fcm.core.events import EventLog
 from fcm.core.parse import parse_action
-from fcm.core.phases import cleanup, dinnertime, marketing, restructuring
+from fcm.core.phases import cleanup, marketing, restructuring
 from fcm.core.phases.working.campaigns import has_placement
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good, MilestoneId
@@ -64,13 +64,6 @@ def working(s: GameState, at_work: list[str], beach: list[str] = (), step: WorkS
 def claims(ev: list[Any]) -> list[tuple[int, str]]:
     return [(e.data["seat"], e.data["milestone"]) for e in ev if e.kind == "milestone_claimed"]
 
-
-def dinner(s: GameState) -> list[Any]:
-    s.turn.phase = Phase.DINNERTIME
-    log = EventLog()
-    dinnertime.begin(s, log)
-    dinnertime.finish(s, log)
-    return list(log)
 
 
 def launch(s: GameState, marketeer: str, kind: CampaignType, duration: int | None = 1
