@@ -129,15 +129,32 @@ def test_ketchup_5_the_master_makes_one_kimchi_in_clean_up_after_the_discard() -
     assert s.players[0].hand == [KIMCHI_MASTER] and s.turn.phase is Phase.RESTRUCTURING
 
 
-def test_ketchup_5_a_freezer_keeps_kimchi_only_alone() -> None:
-    """ketchup.md 5: up to 10 kimchi may be frozen, but if any kimchi is frozen, nothing else
-    may be (First to throw away, held since an earlier round)."""
+def freezer_decision(stock: dict[Good, int]) -> GameState:
+    """Clean up of round 3: seat 0 holds ``stock`` and a freezer (First to throw away, held
+    since round 2) and decides what it keeps."""
     s = make_state(modules=KIMCHI_ON)
     s.round = 3
     s.turn.phase = Phase.MARKETING
     s.players[0].milestones = {"first_throw_away": 2}
-    s.players[0].stock.update({KIMCHI: 2, BEER: 1})
+    s.players[0].stock.update(stock)
     start_phase(s, Phase.CLEANUP)
+    return s
+
+
+def test_ketchup_5_a_freezer_keeps_at_most_10_kimchi() -> None:
+    """ketchup.md 5: "up to 10 kimchi may be frozen": with 11 one must go."""
+    s = freezer_decision({KIMCHI: 11})
+    assert legal_actions(s, 0) == [ThrowAway(KIMCHI)]
+    assert_illegal(s, 0, Done(), "10")
+    s, _ = play(s, 0, ThrowAway(KIMCHI))
+    s, ev = play(s, 0, Done())
+    assert kinds(ev, "freezer_kept")[0].data["goods"] == ["kimchi"] * 10
+
+
+def test_ketchup_5_a_freezer_keeps_kimchi_only_alone() -> None:
+    """ketchup.md 5: up to 10 kimchi may be frozen, but if any kimchi is frozen, nothing else
+    may be (First to throw away, held since an earlier round)."""
+    s = freezer_decision({KIMCHI: 2, BEER: 1})
     assert current_actors(s) == [0]
     assert legal_actions(s, 0) == [ThrowAway(BEER), ThrowAway(KIMCHI)]
     msg = assert_illegal(s, 0, Done(), "keeps nothing else", "ketchup.md 5")
@@ -149,12 +166,8 @@ def test_ketchup_5_a_freezer_keeps_kimchi_only_alone() -> None:
 
 
 def test_ketchup_5_a_freezer_of_other_goods_is_as_before() -> None:
-    s = make_state(modules=KIMCHI_ON)
-    s.round = 3
-    s.turn.phase = Phase.MARKETING
-    s.players[0].milestones = {"first_throw_away": 2}
-    s.players[0].stock.update({B: 3, BEER: 1})
-    start_phase(s, Phase.CLEANUP)
+    """facts.md E.7 with Kimchi on: without kimchi the freezer keeps any 10 items."""
+    s = freezer_decision({B: 3, BEER: 1})
     s, _ = play(s, 0, Done())
     assert (s.players[0].stock[B], s.players[0].stock[BEER]) == (3, 1)
 

@@ -153,7 +153,7 @@ MilestoneId._define_members()
 
 
 class Good(OpenId):
-    """A good. What a good *is* (food, drink, marketable, freezable) is data given when it is
+    """A good. What a good *is* (food, drink, marketable) is data given when it is
     defined (:meth:`define_good`); which goods a game has is its ruleset's ``goods``."""
 
     __slots__ = ()
@@ -189,14 +189,14 @@ class Good(OpenId):
 
 @dataclass(frozen=True, slots=True)
 class GoodInfo:
-    """What a good is: food or drink (for milestones, bonuses and payment rules), whether a
-    campaign may advertise it and whether a freezer may keep it."""
+    """What a good is: food or drink (for milestones, bonuses and payment rules) and whether a
+    campaign may advertise it. What a freezer may keep of it is a module's rule
+    (``SeatRules.freezer_limits``)."""
 
     id: str
     food: bool = False
     drink: bool = False
     marketable: bool = True
-    freezable: bool = True
 
 
 Good.BURGER = Good.define_good(GoodInfo("burger", food=True))
