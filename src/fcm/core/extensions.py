@@ -69,10 +69,12 @@ class CardUsed:
 
 @dataclass(frozen=True, slots=True)
 class HouseSold:
-    """A chain sold to a house (before the house's demand is discarded)."""
+    """A chain sold ``goods`` to a house (before the house's demand is discarded; a module's
+    order may sell other goods than the demand)."""
 
     seat: Seat
     house: House
+    goods: Counter[Good]
 
 
 @dataclass(frozen=True, slots=True)

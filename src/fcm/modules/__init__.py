@@ -30,7 +30,9 @@ from fcm.modules import (
     movie_stars,
     new_milestones,
     night_shift_managers,
+    noodles,
     reserve_prices,
+    sushi,
 )
 from fcm.modules._data import ketchup_file
 from fcm.rulesets import ModuleInfo, register_module, register_module_info
@@ -58,7 +60,9 @@ MODULES = (
     movie_stars,
     new_milestones,
     night_shift_managers,
+    noodles,
     reserve_prices,
+    sushi,
 )
 for _mod in MODULES:
     register_module(_mod.module())

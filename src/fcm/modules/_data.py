@@ -29,20 +29,27 @@ def setup_of(module: str) -> Any:
     return ketchup_file("setup.json")[module]
 
 
+def _link(spec: dict[str, Any], key: str, other: str) -> None:
+    if other not in spec.get(key, []):
+        spec[key] = [*spec.get(key, []), other]
+
+
 def add_cards(raw: dict[str, Any], module: str) -> None:
     """Add the module's employee cards, with their career edges to cards in play (both sides,
-    as the replacement base cards of ketchup.md 0.2 print them)."""
+    as the replacement base cards of ketchup.md 0.2 print them). An edge to a card of a module
+    not played is dropped; a card of a module added later links back to this one (modules
+    are added in id order, so either side may list the edge)."""
     emp = raw["employees.json"]
     by_id = {e["id"]: e for e in emp["employees"]}
     for card in ketchup_file("employees.json")["employees"]:
         if card.pop("module") != module:
             continue
-        card["trained_from"] = [c for c in card.get("trained_from", []) if c in by_id]
-        for src in card["trained_from"]:
-            by_id[src]["trains_into"] = [*by_id[src].get("trains_into", []), card["id"]]
-        for dst in card.get("trains_into", []):
-            if dst in by_id:
-                by_id[dst]["trained_from"] = [*by_id[dst].get("trained_from", []), card["id"]]
+        for key, back in (("trained_from", "trains_into"), ("trains_into", "trained_from")):
+            card[key] = [c for c in card.get(key, []) if c in by_id]
+            for other in card[key]:
+                _link(by_id[other], back, card["id"])
+            if not card[key]:
+                del card[key]
         emp["employees"].append(card)
         by_id[card["id"]] = card
         emp["total_cards"] += card["box_count"]
@@ -50,6 +57,21 @@ def add_cards(raw: dict[str, Any], module: str) -> None:
             emp["entry_level_types"].append(card["id"])
         if card.get("unique"):
             emp["unique_types"].append(card["id"])
+
+
+def add_after_cut(raw: dict[str, Any], module: str) -> None:
+    """The copies the module's ``extra_after_cut`` adds to the supply after the 1x cut: one
+    extra Luxuries Manager with Kimchi, Sushi, Noodles or Coffee, however many of them are
+    played (ketchup.md 0.2)."""
+    emp = raw["employees.json"]
+    by_id = {e["id"]: e for e in emp["employees"]}
+    for card, extra in setup_of(module)["extra_after_cut"].items():
+        spec = by_id[card]
+        if spec.get("after_cut", 0) < extra:
+            added = extra - spec.get("after_cut", 0)
+            spec["after_cut"] = extra
+            spec["box_count"] += added
+            emp["total_cards"] += added
 
 
 def add_milestones(raw: dict[str, Any], module: str) -> None:

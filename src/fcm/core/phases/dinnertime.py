@@ -438,10 +438,10 @@ def _serve_house(
     ]
     if house.garden:
         lines.append({"kind": "garden", "amount": price * items})
-    counts = {
-        "burger": need[_BURGER],
-        "pizza": need[_PIZZA],
-        "drink": sum(n for g, n in need.items() if g.is_drink),
+    counts = {  # the items sold: a module's order that replaces the demand earns no bonus
+        "burger": goods[_BURGER],
+        "pizza": goods[_PIZZA],
+        "drink": sum(n for g, n in goods.items() if g.is_drink),
     }
     for good, milestone in BONUS_MILESTONES.items():
         if counts[good] and p.has(milestone):
@@ -460,7 +460,7 @@ def _serve_house(
     for g, n in goods.items():
         p.stock[g] -= n
     if state.rules.extensions.react:
-        notify(state, HouseSold(seat, house), log)
+        notify(state, HouseSold(seat, house, goods), log)
     house.demand.clear()
     assert winner.restaurant is not None and winner.distance is not None
     served = HouseServed(

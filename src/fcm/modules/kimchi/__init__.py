@@ -28,7 +28,7 @@ from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import Extensions, FreezerLimit, Moment, Order, SeatRules
 from fcm.core.state import GameState, House
 from fcm.core.types import EmployeeId, Seat
-from fcm.modules._data import add_cards, setup_of
+from fcm.modules._data import add_after_cut, add_cards, setup_of
 from fcm.modules.kimchi.ids import KIMCHI, KIMCHI_MASTER
 from fcm.rulesets import Module, known_modules
 
@@ -38,15 +38,7 @@ TIER = "kimchi"  # the name of an order with a kimchi on top, in the Dinnertime 
 
 def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
     add_cards(raw, ID)
-    emp = raw["employees.json"]
-    by_id = {e["id"]: e for e in emp["employees"]}
-    for card, extra in setup_of(ID)["extra_after_cut"].items():
-        spec = by_id[card]
-        if spec.get("after_cut", 0) < extra:  # one extra, however many modules add it (0.2)
-            added = extra - spec.get("after_cut", 0)
-            spec["after_cut"] = extra
-            spec["box_count"] += added
-            emp["total_cards"] += added
+    add_after_cut(raw, ID)  # one extra Luxuries Manager, however many modules add it (0.2)
 
 
 def make_kimchi(state: GameState, log: EventLog) -> None:

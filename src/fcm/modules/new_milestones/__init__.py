@@ -48,6 +48,7 @@ per token (3.1).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -229,12 +230,13 @@ def campaign_limit(
     return (CampaignType(pending["type"]), Good(pending["good"]), int(pending["duration"]))
 
 
-def sold(state: GameState, seat: Seat, house: House, log: EventLog) -> None:
-    for good in sorted(set(house.demand)):
+def sold(state: GameState, seat: Seat, house: House, goods: Counter[Good], log: EventLog) -> None:
+    """What the chain sold claims (not the demand: sushi or noodles replace it, 6 and 7)."""
+    for good in sorted(g for g, n in goods.items() if n > 0):
         milestone = SOLD.get(good)
         if milestone is not None:
             _claim(state, seat, milestone, log, f"you sold {good.value} to house {house.number}")
-    if Good.PIZZA in house.demand and _pizza_round(state):
+    if goods[Good.PIZZA] > 0 and _pizza_round(state):
         # First pizza sold: the first three pizza-buying houses of the Dinnertime in which it
         # is claimed, across all sellers, in house order (ketchup.md 3.1, 19.3).
         pending = state.module_data.setdefault(ID, {}).setdefault("pizza_radios", [])
@@ -563,7 +565,7 @@ def react(state: GameState, notice: Notice, log: EventLog) -> None:
     if isinstance(notice, CardUsed):
         used(state, notice.seat, notice.card, log)
     elif isinstance(notice, HouseSold):
-        sold(state, notice.seat, notice.house, log)
+        sold(state, notice.seat, notice.house, notice.goods, log)
     elif isinstance(notice, DemandPlaced):
         demand_placed(state, notice.campaign, notice.house, notice.placed, log)
 
