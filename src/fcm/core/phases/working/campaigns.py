@@ -391,6 +391,11 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             return _rule(
                 _second_tile(draft.marketeer, limit, f"{good.value} for {duration} round{plural}")
             )
+        goods = state.rules.marketable
+        for good in (action.good, action.second_good):
+            if good is not None and good not in goods:  # a module's good may not be
+                listed = ", ".join(g.value for g in goods)
+                return _rule(f"{good.value} cannot be marketed: a campaign advertises {listed}")
         if action.second_good is not None:
             if action.second_good is action.good:
                 return _rule("a two-good airplane carries two different goods (ketchup.md 3)")

@@ -183,7 +183,9 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
             good=action.good.value,
             amount=amount,
         )
-        milestones.claim(state, seat, PRODUCED[action.good], log)
+        produced = PRODUCED.get(action.good)  # a module's food claims no base milestone
+        if produced is not None:
+            milestones.claim(state, seat, produced, log)
         return
     assert isinstance(action, GetDrinks)
     if action.route and not action.suppliers:  # replayed as sent: the route names them
