@@ -1,0 +1,61 @@
+"""Noodles (ketchup.md 7) for the easy and medium bots.
+
+- Train: once the chain cooks its main food (a burger or pizza cook or chef), a Kitchen
+  Trainee becomes a Noodle Cook (6 noodles sell to houses no chain can serve, whatever their
+  demand, drinks included), one; when the cash covers this round's salaries with $10 to spare.
+  The Noodle Chef (16) is left to the bots' own plan: more noodles than houses nobody serves.
+- Hire: a Kitchen Trainee for that cook, once the chain cooks and has no trainee waiting,
+  from round 3 (before round 4 only with a second hire in the turn, as Kimchi's advice).
+- Restructuring: the noodle cook works right after the main cooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fcm.bots.advice import FOOD_CARDS, Advice, afford, find_train, register_advice
+from fcm.core.actions import Action, Hire
+from fcm.core.company import owned_cards
+from fcm.core.state import GameState
+from fcm.core.types import EmployeeId, Seat
+from fcm.modules.noodles.ids import NOODLE_CHEF, NOODLE_COOK
+
+E = EmployeeId
+COOK_WORKS, CHEF_WORKS = 94, 98  # the bots' scale: a cook 95, a chef 99-100
+FROM_ROUND, SETTLED = 3, 4
+
+
+def wanted(view: GameState, seat: Seat) -> bool:
+    """A Noodle Cook would pay: the chain cooks its main food, has none yet, can pay it."""
+    owned = owned_cards(view, seat)
+    return (
+        any(owned[cook] or owned[chef] for cook, chef in FOOD_CARDS.values())
+        and owned[NOODLE_COOK] + owned[NOODLE_CHEF] == 0
+        and afford(view, seat)
+    )
+
+
+def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
+    if wanted(view, seat):
+        return find_train(trains, E.KITCHEN_TRAINEE, NOODLE_COOK)
+    return None
+
+
+def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
+    want = Hire(E.KITCHEN_TRAINEE)
+    working = view.turn.working
+    if want not in hires or view.round < FROM_ROUND or working is None:
+        return None
+    if view.round < SETTLED and working.hires_left < 2:
+        return None
+    if owned_cards(view, seat)[E.KITCHEN_TRAINEE] or not wanted(view, seat):
+        return None
+    return want
+
+
+def work_priority(view: GameState, seat: Seat) -> dict[EmployeeId, int]:
+    return {NOODLE_COOK: COOK_WORKS, NOODLE_CHEF: CHEF_WORKS}
+
+
+ADVICE = Advice(order=46, train=train, hire=hire, work_priority=work_priority)
+register_advice("noodles", ADVICE)
