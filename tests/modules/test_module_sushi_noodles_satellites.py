@@ -22,7 +22,7 @@ from fcm.bots.advice import advice_for, work_priority
 from fcm.bots.heuristic import WORK_PRIORITY, pack_structure
 from fcm.core.actions import Hire, Train
 from fcm.core.state import GameState, Phase, WorkStep
-from fcm.core.types import EmployeeId
+from fcm.core.types import EmployeeId, Good
 from fcm.modules.noodles import bots as noodle_bots
 from fcm.modules.noodles.ids import NOODLE_COOK, NOODLES
 from fcm.modules.sushi import bots as sushi_bots
@@ -154,11 +154,18 @@ def test_ketchup_6_a_sushi_cook_becomes_the_sushi_chef() -> None:
 @pytest.mark.parametrize("bot", ["easy", "medium"])
 def test_ketchup_7_the_bots_train_a_kitchen_trainee_into_a_noodle_cook(bot: str) -> None:
     """ketchup.md 7: noodles sell to houses no chain can serve, whatever they want: a chain
-    that cooks its food takes one Noodle Cook."""
+    that cooks burgers, with two houses wanting lemonade it cannot fetch, takes one Noodle
+    Cook; with one such house, or a second cook, it does not."""
     s = train_position(frozenset({"noodles"}), garden=False)
+    s.houses[2].demand = [Good.LEMONADE]
+    s.houses[4].demand = [B, Good.LEMONADE]
     chosen = make_bot(bot, 1).choose(fcm.view(s, 0), 0, legal_actions(s, 0))
     assert chosen == Train("trainer", E.KITCHEN_TRAINEE, NOODLE_COOK)
     s.players[0].hand.append(NOODLE_COOK)  # one is enough
+    assert noodle_bots.train(fcm.view(s, 0), 0, legal_actions(s, 0)) is None
+    s = train_position(frozenset({"noodles"}), garden=False)
+    s.houses[2].demand = [Good.LEMONADE]
+    s.houses[4].demand = [B]  # the chain makes burgers
     assert noodle_bots.train(fcm.view(s, 0), 0, legal_actions(s, 0)) is None
 
 
@@ -169,6 +176,8 @@ def test_the_bots_hire_a_kitchen_trainee_for_the_new_cook() -> None:
     s.round = 4
     s.players[0].cash = 60
     s.players[0].hand = [E.BURGER_COOK]
+    s.houses[2].demand = [Good.BEER]
+    s.houses[4].demand = [Good.PIZZA]
     s.turn.phase = Phase.ORDER_OF_BUSINESS
     start_phase(s, Phase.WORKING)
     legal = legal_actions(s, 0)

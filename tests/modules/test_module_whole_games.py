@@ -43,3 +43,21 @@ def test_every_pair_of_modules(pair: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("seed", range(31, 37))
 def test_all_modules_together(seed: int, which: int) -> None:
     check_game(seed, "mixed", ALL_SETS[which])
+
+
+# The food modules of ketchup.md 5-7 meet in one Dinnertime (the combined priority), alone and
+# with the modules that touch the same sale (Fry Chefs' line, Ketchup's demand, New Milestones'
+# sold goods and freezer, Night Shift's second shifts).
+FOOD_SETS = [
+    frozenset({"sushi", "noodles"}),
+    frozenset({"sushi", "noodles", "kimchi"}),
+    frozenset({"sushi", "noodles", "kimchi", "fry_chefs", "ketchup"}),
+    frozenset({"sushi", "noodles", "kimchi", "new_milestones", "night_shift_managers"}),
+    frozenset({"sushi", "noodles", "kimchi", "gourmet_food_critics", "movie_stars"}),
+]
+
+
+@pytest.mark.parametrize("mods", FOOD_SETS, ids=["+".join(sorted(m)) for m in FOOD_SETS])
+@pytest.mark.parametrize("seed", [41, 42, 43])
+def test_the_food_modules_together(mods: frozenset[str], seed: int) -> None:
+    check_game(seed, "mixed", mods)
