@@ -8,7 +8,9 @@ the order their packages define them), Kimchi joined the playable modules (more 
 in the stocks) and First beer sold became a choice (New Milestones' ``pay_salary`` block); the
 ``ketchup+gourmet_food_critics`` game, which none of these touch, kept its digest. The two
 ``all_but`` games were re-pinned again when the bots learnt Kimchi (its advice changes the
-bots' choices, not the encoding: the layouts kept their digest)."""
+bots' choices, not the encoding: the layouts kept their digest). Sushi and Noodles joined
+the playable modules: more sets (the 767 earlier sets keep their digest, checked before
+re-pinning) and the two ``all_but`` games, which now play them."""
 
 from __future__ import annotations
 
@@ -27,12 +29,12 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (767, "d951ef42900e9c18")
+LAYOUTS = (3071, "db72652691f115b1")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "273:c81c146ecedd757e",
-    ("all_but", "hard_choices", 2): "288:3eed0c1ea9166929",
+    ("all_but", "new_milestones", 1): "273:2218621fdbc335da",
+    ("all_but", "hard_choices", 2): "288:cfc0cd9b280b7f0c",
     ("only", "new_milestones", 3): "296:1635d99c9897365d",
     ("only", "ketchup+gourmet_food_critics", 4): "282:ec6183e8c637725e",
 }
