@@ -392,10 +392,10 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
                 _second_tile(draft.marketeer, limit, f"{good.value} for {duration} round{plural}")
             )
         goods = state.rules.marketable
-        for good in (action.good, action.second_good):
-            if good is not None and good not in goods:  # a module's good may not be
+        for wanted in (action.good, action.second_good):
+            if wanted is not None and wanted not in goods:  # a module's good may not be
                 listed = ", ".join(g.value for g in goods)
-                return _rule(f"{good.value} cannot be marketed: a campaign advertises {listed}")
+                return _rule(f"{wanted.value} cannot be marketed: a campaign advertises {listed}")
         if action.second_good is not None:
             if action.second_good is action.good:
                 return _rule("a two-good airplane carries two different goods (ketchup.md 3)")
