@@ -10,6 +10,9 @@ Positions as in test_module_sushi.py (tests.helpers.SMALL_MAP; house 2 at distan
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from tests.helpers import (
     add_restaurant,
@@ -155,3 +158,17 @@ def test_ketchup_0_2_sushi_and_noodles_cannot_be_marketed_refused_naming_the_rul
     assert offered == {B, Good.PIZZA, SODA, Good.LEMONADE, Good.BEER}
     for good in (S, N, K):
         assert_illegal(s, 0, ChooseAdvert(good, 1), f"{good.value} cannot be marketed")
+
+
+def test_fcm_simulate_plays_whole_games_with_sushi_noodles_and_kimchi(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``fcm simulate --modules sushi,noodles,kimchi`` plays whole games to their end."""
+    from fcm.cli.main import main
+
+    out = tmp_path / "games.jsonl"
+    args = ["simulate", "--modules", "sushi,noodles,kimchi", "--players", "3", "--games", "2"]
+    assert main([*args, "--bots", "medium,easy,random", "--seed", "11", "--out", str(out)]) == 0
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(games) == 2 and "wins by medium" in capsys.readouterr().out
+    assert all(sorted(g["ranking"]) == [0, 1, 2] and g["end_reason"] for g in games)
