@@ -69,7 +69,10 @@ def test_the_food_modules_together(mods: frozenset[str], seed: int) -> None:
 FOOD_GAMES = [("medium", 11, {"kimchi+sushi", "sushi"}), ("random", 25, {"noodles"})]
 
 
-@pytest.mark.parametrize(("bots", "seed", "tiers"), FOOD_GAMES, ids=lambda x: str(x))
+FOOD_GAME_IDS = [f"{b}-{n}" for b, n, _ in FOOD_GAMES]  # a set's str is not stable across workers
+
+
+@pytest.mark.parametrize(("bots", "seed", "tiers"), FOOD_GAMES, ids=FOOD_GAME_IDS)
 def test_whole_games_that_sell_sushi_and_noodles(bots: str, seed: int, tiers: set[str]) -> None:
     """ketchup.md 5-7 in whole games: every invariant after every action, exact replay, and
     the game really sold the tiers (else it tests nothing of them)."""
