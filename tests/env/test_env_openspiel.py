@@ -321,6 +321,12 @@ def test_undo_action_restores_the_previous_state() -> None:
     )
     assert state.fcm.state_hash() == before.fcm.state_hash()
     assert state.history() == before.history() and state.move_number() == before.move_number()
+    flat = state.legal_actions(pyspiel.PlayerId.SIMULTANEOUS)[-1]  # a flat joint action
+    state.apply_action(flat)
+    assert state.fcm.state_hash() != before.fcm.state_hash()
+    state.undo_action(pyspiel.PlayerId.SIMULTANEOUS, flat)
+    assert state.fcm.state_hash() == before.fcm.state_hash()
+    assert state.history() == before.history()
     for _ in range(40):
         play_some(state, rng, 1)
         if not state.is_simultaneous_node() and not state.is_terminal():
