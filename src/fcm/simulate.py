@@ -68,8 +68,7 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
         "seconds": round(elapsed, 4),
         "final_hash": state.state_hash(),
         "openings": [
-            f"{food.get(seat, 'none')}+{campaign.get(seat, 'none')}"
-            for seat in range(len(bots))
+            f"{food.get(seat, 'none')}+{campaign.get(seat, 'none')}" for seat in range(len(bots))
         ],
     }
     if spec.save_dir:
@@ -117,6 +116,115 @@ def run_batch(specs: Sequence[GameSpec]) -> list[dict[str, Any]]:
     return [run_one(spec) for spec in specs]
 
 
+class RayClusterError(RuntimeError):
+    """A Ray cluster could not be started or joined; the message says why and what to do."""
+
+
+# Seconds for a node to answer a TCP connection (a dead or wrong address fails at once, or after
+# this when nothing answers at all), then for ray.init to join (Ray itself gives up after about
+# 20 s on a cluster that refuses the token, 30 s through Ray Client).
+PROBE_TIMEOUT = 10.0
+AUTH_HINT = (
+    "if the cluster uses token authentication (RAY_AUTH_MODE=token on its nodes; Ray 2.59 and "
+    "later turn it on for local clusters), set RAY_AUTH_MODE=token and the cluster's token "
+    "(RAY_AUTH_TOKEN, a file named by RAY_AUTH_TOKEN_PATH, or ~/.ray/auth_token) here too"
+)
+
+
+def ray_target(address: str) -> tuple[str, int]:
+    """The (host, port) ``address`` names: ``HOST:PORT``, ``ray://HOST:PORT`` (Ray Client) or
+    ``auto`` (the cluster this machine's ``ray start`` registered, or RAY_ADDRESS)."""
+    where = address
+    if address == "auto":
+        from ray._private import services
+
+        try:
+            where = services.canonicalize_bootstrap_address_or_die("auto")
+        except ConnectionError as exc:
+            raise RayClusterError(
+                f"--address auto: no Ray cluster is registered on this machine ({exc}); start "
+                "one with `ray start --head`, or give HOST:PORT"
+            ) from exc
+    hostport = where.removeprefix("ray://")
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        raise RayClusterError(
+            f"--address {address!r}: give HOST:PORT (the head node's GCS port, 6379 by "
+            "default), ray://HOST:PORT (Ray Client, 10001 by default) or auto"
+        )
+    return host.strip("[]"), int(port)
+
+
+def probe(address: str, timeout: float = PROBE_TIMEOUT) -> None:
+    """Fail at once, with a clear message, when nothing answers at ``address`` (a dead or
+    wrong address, or a stale registration), instead of waiting on Ray's own retries."""
+    import socket
+
+    host, port = ray_target(address)
+    try:
+        with socket.create_connection((host, port), timeout):
+            pass
+    except OSError as exc:
+        kind = "Ray Client server" if address.startswith("ray://") else "Ray head node"
+        raise RayClusterError(
+            f"no {kind} answers at {host}:{port} (--address {address}: {exc}); is the cluster "
+            "up (`ray start --head` on the head node) and the port open?"
+        ) from exc
+
+
+def token_auth_from_environment() -> None:
+    """A token given in the environment (RAY_AUTH_TOKEN or RAY_AUTH_TOKEN_PATH) means token
+    authentication: Ray needs RAY_AUTH_MODE=token as well, or it sends no token (and reads
+    the mode when it is imported)."""
+    import os
+
+    given = os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH")
+    if given and "RAY_AUTH_MODE" not in os.environ:
+        os.environ["RAY_AUTH_MODE"] = "token"
+
+
+def start_or_join_ray(address: str | None) -> None:
+    """``ray.init`` for ``fcm simulate --ray`` / ``fcm tournament --ray``. ``address`` None:
+    always a new local instance (``address="local"``), never a cluster registered on this
+    machine (RAY_ADDRESS, ``ray start``): a stale registration used to hang the run. Otherwise
+    join that cluster, failing within a bounded time with a clear message."""
+    import logging
+    import os
+
+    import ray
+
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no usage reports from this machine
+    quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
+    if address is None:
+        for attempt in (1, 2):
+            try:
+                ray.init(address="local", include_dashboard=False, **quiet)
+                return
+            except Exception as exc:  # Ray gives a local node a fixed 30 s to start
+                ray.shutdown()
+                if attempt == 2 or "timed out during startup" not in str(exc):
+                    raise RayClusterError(f"could not start a local Ray instance: {exc}") from exc
+    assert address is not None
+    probe(address)
+    if address.startswith("ray://"):
+        import importlib.util
+
+        if importlib.util.find_spec("grpc") is None:  # what ray[client] adds to ray
+            raise RayClusterError(
+                "ray:// (Ray Client) needs ray[client] (grpcio), which comes with the extra "
+                "ray: pip install 'food-chain-magnate[ray]'"
+            )
+    try:
+        ray.init(address=address, **quiet)
+    except Exception as exc:
+        ray.shutdown()
+        mode = os.environ.get("RAY_AUTH_MODE", "unset")
+        raise RayClusterError(
+            f"could not join the Ray cluster at {address}: {exc} ({AUTH_HINT}; RAY_AUTH_MODE "
+            f"is {mode} here)"
+        ) from exc
+
+
 def run_on_ray(
     task: Callable[[Sequence[Any]], list[dict[str, Any]]],
     items: Sequence[Any],
@@ -126,11 +234,14 @@ def run_on_ray(
 ) -> Iterator[dict[str, Any]]:
     """Run ``task`` over batches of ``items`` as Ray tasks; yield each result line as its batch
     finishes. ``address`` None starts a local Ray instance (and stops it afterwards); otherwise
-    it is passed to ``ray.init`` (``auto``, ``HOST:PORT`` or ``ray://HOST:10001``).
+    the cluster at ``address`` (``auto``, ``HOST:PORT`` or ``ray://HOST:10001``) is joined:
+    see :func:`start_or_join_ray`.
 
     Each game depends only on its spec (player count, options, bots, seed), so a game played on
     any node ends in the same final hash as the local run.
     """
+    if address is not None:
+        token_auth_from_environment()  # before Ray is imported: it reads the mode once
     try:
         import ray
     except ImportError as exc:
@@ -138,25 +249,10 @@ def run_on_ray(
             "--ray needs Ray, which comes with the optional extra ray: "
             f"pip install 'food-chain-magnate[ray]' ({exc})"
         ) from exc
-    import logging
-    import os
 
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no usage reports from this machine
     started = not ray.is_initialized()
     if started:
-        if address is None:
-            for attempt in (1, 2):
-                try:
-                    ray.init(
-                        include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
-                    )
-                    break
-                except Exception as exc:  # Ray gives a local node a fixed 30 s to start
-                    if attempt == 2 or "timed out during startup" not in str(exc):
-                        raise
-                    ray.shutdown()  # an overloaded machine: once more
-        else:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+        start_or_join_ray(address)
     try:
         resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = max(1, int(resources.get("CPU", 1)))
@@ -165,9 +261,7 @@ def run_on_ray(
         # keep Ray's per-task cost (milliseconds) negligible on long runs.
         size = batch or max(1, min(16, len(items) // (cpus * 16)))
         remote = ray.remote(task)
-        pending = [
-            remote.remote(list(items[i : i + size])) for i in range(0, len(items), size)
-        ]
+        pending = [remote.remote(list(items[i : i + size])) for i in range(0, len(items), size)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
@@ -222,4 +316,3 @@ def write_jsonl(path: str, lines: Sequence[dict[str, Any]]) -> None:
     with open(path, "w") as fh:
         for line in lines:
             fh.write(json.dumps(line) + "\n")
-

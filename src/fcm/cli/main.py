@@ -184,9 +184,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.address and not args.ray:
         console.print("[red]--address names a Ray cluster: use it with --ray[/]")
         return 2
+    from fcm.simulate import RayClusterError
+
     try:
         lines = _run_simulation(args, names)
-    except ImportError as exc:
+    except (ImportError, RayClusterError) as exc:
         console.print(f"[red]{escape(str(exc))}[/]")
         return 2
     summary = summarise(lines)
@@ -256,9 +258,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         ray=args.ray,
         address=args.address or None,
     )
+    from fcm.simulate import RayClusterError
+
     try:
         lines = _collect(results, f"{total} games{where}", total, args.out, ("seed", "bots"))
-    except ImportError as exc:
+    except (ImportError, RayClusterError) as exc:
         console.print(f"[red]{escape(str(exc))}[/]")
         return 2
     console.print(
@@ -485,7 +489,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--address",
             default="",
-            help="the Ray cluster (auto, HOST:PORT, ray://HOST:10001); default: start a local one",
+            help="the Ray cluster to join (HOST:PORT, ray://HOST:10001, auto); default: start "
+            "a new local one (never one registered on this machine)",
         )
 
     p = sub.add_parser("map", help="render a random map")
