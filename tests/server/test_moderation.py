@@ -174,7 +174,9 @@ def test_a_closed_game_refuses_every_change_in_every_process(url: str) -> None:
             assert ws.receive_json()["status"] == "active"
             r = boss.request("POST", f"/api/admin/games/{g.id}/close")
             assert r.status_code == 200 and r.json()["status"] == "closed"
-            assert ws.receive_json()["status"] == "closed"  # pushed to every viewer
+            pushed = ws.receive_json()  # pushed to every viewer: nobody's turn any more
+            assert pushed["status"] == "closed" and pushed["actors"] == []
+            assert pushed["legal"] == [] and not pushed["your_turn"]
         r = boss.request("POST", f"/api/admin/games/{g.id}/close")
         assert r.status_code == 409 and r.json()["error"]["code"] == "game/not_active"
         for game in (g, gb):  # this process, and the other one that had it cached

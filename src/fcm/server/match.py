@@ -528,7 +528,8 @@ class MatchService:
         base = cached[1] if cached is not None and cached[0] == version else None
         if base is None:
             state = live.state
-            actors = current_actors(state)
+            # a closed game (fcm.server.moderation) waits for nobody
+            actors = current_actors(state) if live.head.status != CLOSED else []
             legal = legal_actions(state, seat) if who is not None and who in actors else []
             base = {
                 "type": "state",
@@ -928,7 +929,7 @@ class MatchService:
     async def summary(self, game_id: str, seat: int) -> dict[str, Any]:
         live = await self.get(game_id)
         who = None if seat == SPECTATOR else seat
-        actors = current_actors(live.state)
+        actors = current_actors(live.state) if live.head.status != CLOSED else []
         return {
             "game": game_id,
             "seat": who,
