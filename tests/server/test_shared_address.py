@@ -5,10 +5,14 @@ anonymous requests (and made-up cookies) stay limited per address."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from fastapi.testclient import TestClient
 
 from fcm.server import create_app
 from tests.server.conftest import create, settings_for
+from tests.server.procs import Server
 from tests.server.test_notify import Acct
 
 RESERVE = {"type": "choose_reserve", "money": 300}
@@ -49,3 +53,26 @@ def test_six_accounts_behind_one_address_play_without_429_and_a_flood_is_still_l
         fake = [client.get("/api/health", headers={"cookie": f"fcm_session=made-up{i}"}
                            ).status_code for i in range(3)]
         assert set(fake) == {429}  # a made-up cookie shares its address's bucket
+
+
+@pytest.mark.parametrize("proxy", ["127.0.0.1", "192.0.2.99"])
+def test_forwarded_addresses_count_only_from_the_configured_proxy(
+    tmp_path: Path, proxy: str
+) -> None:
+    """Behind the proxy (docs/hosting.md): ``X-Forwarded-For`` names the client only when the
+    connection comes from ``FORWARDED_ALLOW_IPS``; from anywhere else it is ignored, so a
+    client cannot choose its own address and with it a fresh allowance."""
+    srv = Server(f"sqlite:///{tmp_path}/fcm.sqlite3", tmp_path / "server.log",
+                 rate_per_second="0.01", rate_burst="5")
+    srv.env["FORWARDED_ALLOW_IPS"] = proxy  # the tests connect from 127.0.0.1
+    srv.start()
+    try:
+        def get(client: str) -> int:
+            return srv.http.get("/api/health", headers={"x-forwarded-for": client}).status_code
+
+        codes = [get("203.0.113.1") for _ in range(6)]  # (start-up's health checks took some)
+        assert codes[-1] == 429, codes
+        trusted = proxy == "127.0.0.1"
+        assert get("203.0.113.2") == (200 if trusted else 429)
+    finally:
+        srv.close()
