@@ -185,5 +185,7 @@ def test_a_closed_game_refuses_every_change_in_every_process(url: str) -> None:
         r = g.post(0, {"version": g.state(0)["version"]}, path="undo")
         assert r.status_code == 409 and r.json()["error"]["code"] == "game/closed"
         assert g.state(None)["status"] == "closed"
+        shown = a.get(f"/api/games/{g.id}/presentation", headers=g.auth(g.tokens[1])).json()
+        assert shown["actions"] == [] and shown["kinds"] == []  # the page offers no decision
         idle = boss.request("GET", "/api/admin/games?idle_days=0").json()["games"]
         assert g.id not in [x["game"] for x in idle]
