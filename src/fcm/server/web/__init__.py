@@ -90,8 +90,8 @@ def add_presentation_route(app: FastAPI) -> None:
 
         def build() -> dict[str, Any]:
             seen = view(state, who)
-            acting = who in current_actors(state) and live.head.status != CLOSED
-            legal = legal_actions(state, who) if acting else []  # (closed: nobody acts)
+            closed = live.head.status == CLOSED  # nobody acts
+            legal = legal_actions(state, who) if who in current_actors(state) and not closed else []
             out: dict[str, Any] = {"game": game_id, "seat": who, "version": version}
             out.update(present(seen, who, legal))
             if static:
