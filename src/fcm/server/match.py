@@ -751,6 +751,7 @@ class MatchService:
                     # A bot's move was decided on the old state: decide again (retrying the
                     # same action could make it twice).
                     raise BotMoveOutdated from None
+                refuse_closed(live)  # (closing moved every version: say why, not "stale")
                 if live.seen(seat) != expected_seen:
                     current = live.seen(seat)
                     raise ApiError(
@@ -806,6 +807,7 @@ class MatchService:
                 ) from None
             except Conflict:
                 await self._sync(live)
+                refuse_closed(live)
                 raise ApiError(
                     409, "action/stale_version", "the game changed meanwhile: reload it",
                     current_version=live.seen(seat),
