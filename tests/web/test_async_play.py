@@ -159,7 +159,7 @@ def test_two_accounts_play_across_days_with_a_timer_and_notifications(
     c.click("[data-test=chat-send]")
     a.locator("[data-test=chat-messages] li").first.wait_for(state="attached")
     li = a.locator("[data-test=chat-messages] li").first
-    assert li.text_content() == f"{bob}: {evil}"
+    assert li.locator("[data-test=chat-line]").text_content() == f"{bob}: {evil}"
     assert a.locator("[data-test=chat-messages] img, [data-test=chat-messages] b").count() == 0
     assert dialogs == []
     assert not errors, errors

@@ -388,6 +388,33 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_admin(args: argparse.Namespace) -> int:
+    """Grant or revoke the administrator role (fcm.server.moderation): only from here."""
+    import asyncio
+
+    from fcm.server.moderation import admins, set_admin
+    from fcm.server.storage import open_store
+
+    async def run() -> int:
+        store = open_store(_database_url(args))
+        await store.open()  # (migrates the database to the current schema)
+        try:
+            if args.what == "list":
+                for name in await admins(store):
+                    console.print(name, markup=False)
+                return 0
+            if not await set_admin(store, args.name, args.what == "grant"):
+                console.print(f"there is no account {args.name!r}", markup=False, style="red")
+                return 2
+        finally:
+            await store.close()
+        done = "now" if args.what == "grant" else "no longer"
+        console.print(f"{args.name} is {done} an administrator", markup=False)
+        return 0
+
+    return asyncio.run(run())
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from fcm.verify import run
 
@@ -585,6 +612,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--database-url", default=None, help=db_help)
     p.add_argument("--force", action="store_true", help="replace an existing database")
     p.set_defaults(func=cmd_restore)
+
+    p = sub.add_parser("admin", help="grant or revoke a server account's administrator role")
+    admin_sub = p.add_subparsers(dest="what", required=True)
+    for what, text in (("grant", "make NAME an administrator (moderation)"),
+                       ("revoke", "take the role back from NAME"),
+                       ("list", "list the administrators")):
+        q = admin_sub.add_parser(what, help=text)
+        if what != "list":
+            q.add_argument("name", help="the account's name")
+        q.add_argument("--database-url", default=None,
+                       help="sqlite:///PATH or postgresql://USER:PW@HOST/DB "
+                       "(default: $FCM_DATABASE_URL, else sqlite:///data/fcm.sqlite3)")
+        q.set_defaults(func=cmd_admin)
 
     p = sub.add_parser(
         "verify", help="play seeded games checking every invariant after every action"

@@ -42,6 +42,7 @@ import re
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +71,7 @@ HASHES_AT_ONCE = 2  # password hashes in flight in this process (argon2 takes a 
 MIN_STRENGTH = 2  # zxcvbn's score (0-4): 2 resists online guessing under these limits
 STRENGTH_CHARS = 100  # zxcvbn's work grows with the length: the first 100 characters
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+LIVE_SESSIONS = 10_000  # sessions remembered for the rate limit's key (least recent dropped)
 
 
 def _hasher() -> Any:
@@ -99,10 +101,11 @@ class Account:
     name: str
     email: str | None
     created_at: float
+    admin: bool = False  # granted from the command line (fcm admin grant NAME)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "email": self.email,
-                "created_at": self.created_at}
+                "created_at": self.created_at, "admin": self.admin}
 
 
 @dataclass(slots=True)
@@ -178,6 +181,10 @@ class Accounts:
         self._ph = _hasher()
         self._dummy_hash: str | None = None
         self._hashing: dict[str, int] = {}  # address -> password hashes in flight
+        # session hash -> account id, for the sessions this process has found live: the
+        # request rate limit counts a signed-in session's requests per account
+        # (fcm.server.limits.client_key); a made-up cookie is not in it
+        self.live_sessions: OrderedDict[str, str] = OrderedDict()
         self._hash_slots = asyncio.Semaphore(HASHES_AT_ONCE)
 
     # -- accounts -------------------------------------------------------------------------------
@@ -312,8 +319,8 @@ class Accounts:
 
         def find(tx: Tx) -> Any:
             return tx.execute(
-                "SELECT id, name, email, created_at, password FROM accounts WHERE name_key = ?",
-                (name_key(name),),
+                "SELECT id, name, email, created_at, password, admin, suspended_at"
+                " FROM accounts WHERE name_key = ?", (name_key(name),),
             ).fetchone()
 
         row = await self.store.transact(find, write=False)
@@ -321,9 +328,12 @@ class Accounts:
                                        password)
         if row is None or not ok:
             raise ApiError(401, "auth/bad_login", "wrong name or password")
+        if row[6] is not None:  # told only to whoever knows the password
+            raise ApiError(403, "auth/suspended",
+                           "this account is suspended by the site's administrators")
         if old_session:
             await self.logout(old_session)
-        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]))
+        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]), bool(row[5]))
         sid, csrf = await self._new_session(account.id)
         return account, sid, csrf
 
@@ -349,6 +359,7 @@ class Accounts:
                        (account_id, now))
 
         await self.store.transact(insert)
+        self.live_sessions[hash_secret(sid)] = account_id  # (the rate limit's key: its account)
         return sid, csrf
 
     async def session(self, sid: str | None) -> Session | None:
@@ -359,15 +370,25 @@ class Accounts:
 
         def find(tx: Tx) -> Any:
             return tx.execute(
-                "SELECT a.id, a.name, a.email, a.created_at, s.csrf, s.expires_at"
-                " FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.hash = ?",
-                (h,),
+                "SELECT a.id, a.name, a.email, a.created_at, s.csrf, s.expires_at, a.admin,"
+                " a.suspended_at FROM sessions s JOIN accounts a ON a.id = s.account_id"
+                " WHERE s.hash = ?", (h,),
             ).fetchone()
 
         row = await self.store.transact(find, write=False)
-        if row is None or float(row[5]) < self.now():
-            return None
-        return Session(Account(str(row[0]), str(row[1]), row[2], float(row[3])), str(row[4]), h)
+        if row is None or float(row[5]) < self.now() or row[7] is not None:
+            self.live_sessions.pop(h, None)
+            return None  # (a suspended account's sessions were ended; this is belt and braces)
+        self.live_sessions[h] = str(row[0])
+        self.live_sessions.move_to_end(h)
+        while len(self.live_sessions) > LIVE_SESSIONS:
+            self.live_sessions.popitem(last=False)
+        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]), bool(row[6]))
+        return Session(account, str(row[4]), h)
+
+    def session_account(self, session_hash: str) -> str | None:
+        """The account of a session this process has found live (the rate limit's key)."""
+        return self.live_sessions.get(session_hash)
 
     async def logout(self, sid: str) -> None:
         h = hash_secret(sid)

@@ -35,6 +35,7 @@ from fcm.server.limits import BodyLimitMiddleware, RateLimiter, RateLimitMiddlew
 from fcm.server.lobby import Lobby, mount_lobby
 from fcm.server.match import MatchService, Subscriber, check_rated, check_table, dumps
 from fcm.server.metrics import Metrics, MetricsMiddleware, mount_metrics
+from fcm.server.moderation import Moderation, mount_moderation
 from fcm.server.notify import Notifier, mount_notify
 from fcm.server.ratings import Ratings, mount_ratings
 from fcm.server.schemas import (
@@ -124,6 +125,7 @@ def create_app(
         holder["ratings"] = app.state.ratings = Ratings(service, now)
         holder["chat"] = app.state.chat = Chat(service, now)
         holder["lobby"] = app.state.lobby = lobby = Lobby(service, holder)
+        holder["moderation"] = app.state.moderation = Moderation(service, accounts, now)
         holder["cookie_auth"].public = lobby.is_public
         await st.subscribe(service.on_remote_change, service.on_store_gap)
         await worker.start()
@@ -169,10 +171,15 @@ def create_app(
         service: MatchService | None = holder.get("service")
         return service is not None and service.knows_token(token_hash)
 
+    def session_account(session_hash: str) -> str | None:
+        accounts: Accounts | None = holder.get("accounts")
+        return None if accounts is None else accounts.session_account(session_hash)
+
     app.add_middleware(
         RateLimitMiddleware,
         limiter=RateLimiter(settings.rate_per_second, settings.rate_burst, settings.rate_clients),
         known=known_token,
+        account=session_account,  # signed-in sessions: per account, not per address
     )
 
     def svc() -> MatchService:
@@ -455,6 +462,7 @@ def create_app(
     mount_ratings(app, holder, ERRORS)  # ratings, profiles, the archive (fcm.server.ratings)
     mount_chat(app, holder, ERRORS)  # a chat per game (fcm.server.chat)
     mount_lobby(app, holder, ERRORS)  # open games, rematches, watching (fcm.server.lobby)
+    mount_moderation(app, holder, ERRORS)  # reports and administrators (fcm.server.moderation)
     add_hint_route(app)
     # Rewind by consent: back to the start of a turn or round (fcm.server.rewind).
     from fcm.server.rewind import add_rewind_routes

@@ -7,7 +7,10 @@ seat, else the seat's name at the table. Each message gets the next number of it
 (``seq``; ``(game_id, seq)`` is unique, so two processes posting at once never share one:
 the loser takes the next). Posting is limited per seat (:data:`RATE`, in each process);
 the text is kept as sent (control characters but newlines removed, at most
-:data:`MAX_TEXT` characters) and the page shows it as text, never as HTML.
+:data:`MAX_TEXT` characters) and the page shows it as text, never as HTML. A message an
+administrator hid (fcm.server.moderation) is read by nobody, and every read lists the
+hidden numbers so that the pages remove it. The chat is read only here: it is in no
+WebSocket push, log, replay or saved game.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from fcm.server.storage import SPECTATOR, Tx
 MAX_TEXT = 500
 RATE = (0.5, 5)  # per seat: 5 at once, then one per 2 s
 PAGE = 200
+HIDDEN_LISTED = 1000  # the most recent hidden messages' numbers sent with every read
 
 
 def clean(text: str) -> str:
@@ -89,15 +93,24 @@ class Chat:
         seq, said = await self.store.transact(insert)
         return {"seq": seq, "seat": seat, "name": said, "text": body, "at": now}
 
-    async def read(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
-        def read(tx: Tx) -> list[Any]:
-            return list(tx.execute(
+    async def read(self, game_id: str, after: int = 0) -> dict[str, Any]:
+        """The messages after ``after`` that are not hidden, and the numbers of every hidden
+        message (an administrator hid them, fcm.server.moderation): a page removes those it
+        shows already."""
+        def read(tx: Tx) -> tuple[list[Any], list[Any]]:
+            shown = list(tx.execute(
                 "SELECT seq, seat, name, text, sent_at FROM chat WHERE game_id = ? AND seq > ?"
-                " ORDER BY seq LIMIT ?", (game_id, after, PAGE),
+                " AND hidden_at IS NULL ORDER BY seq LIMIT ?", (game_id, after, PAGE),
             ).fetchall())
+            hidden = list(tx.execute(
+                "SELECT seq FROM chat WHERE game_id = ? AND hidden_at IS NOT NULL"
+                " ORDER BY seq DESC LIMIT ?", (game_id, HIDDEN_LISTED)).fetchall())
+            return shown, hidden
 
-        return [{"seq": int(q), "seat": int(s), "name": str(n), "text": str(t), "at": float(a)}
-                for q, s, n, t, a in await self.store.transact(read, write=False)]
+        shown, hidden = await self.store.transact(read, write=False)
+        return {"messages": [{"seq": int(q), "seat": int(s), "name": str(n), "text": str(t),
+                              "at": float(a)} for q, s, n, t, a in shown],
+                "hidden": sorted(int(q) for (q,) in hidden)}
 
 
 def mount_chat(app: FastAPI, holder: dict[str, Any], responses: dict[int | str, Any]) -> None:
@@ -110,7 +123,8 @@ def mount_chat(app: FastAPI, holder: dict[str, Any], responses: dict[int | str, 
         """The game's chat after message ``after`` (any seat or spectator)."""
         await holder["auth"](request, game_id)
         await holder["service"].get(game_id)
-        return {"messages": await holder["chat"].read(game_id, after)}
+        result: dict[str, Any] = await holder["chat"].read(game_id, after)
+        return result
 
     @router.post("/api/games/{game_id}/chat", status_code=201, responses=responses)
     async def post(game_id: str, body: ChatIn, request: Request) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from fcm.core.actions import action_from_json
 from fcm.core.engine import current_actors, legal_actions
 from fcm.presentation import _label
 from fcm.server.errors import ApiError
-from fcm.server.match import bot_secret, dumps
+from fcm.server.match import CLOSED, bot_secret, dumps
 from fcm.server.schemas import MAX_INT
 from fcm.server.storage import SPECTATOR
 
@@ -112,7 +112,8 @@ def add_hint_route(app: FastAPI) -> None:
                 raise ApiError(422, "hint/invalid",
                                "'at' is for finished games: a live game's hint is for your "
                                "current decision")
-            if seat == SPECTATOR or seat not in current_actors(live.state):
+            if (seat == SPECTATOR or live.head.status == CLOSED
+                    or seat not in current_actors(live.state)):
                 raise ApiError(409, "hint/not_your_turn",
                                "a hint is for your own decision: it is not your turn")
             state, mover, at = live.state, seat, total

@@ -3,8 +3,9 @@ rate limiting (429).
 
 All are plain ASGI middleware, so they act before any route code runs and a rejected request
 changes nothing. The rate limiter is a token bucket per client key (the hash of the request's
-token if it is a token the server knows, else the client address: made-up tokens share their
-address's bucket), with a bounded number of buckets: the least recently used ones are
+token if it is a token the server knows, else the account of a signed-in session the server
+knows, else the client address: made-up tokens and cookies share their address's bucket),
+with a bounded number of buckets: the least recently used ones are
 forgotten first.
 """
 
@@ -134,9 +135,28 @@ class BodyLimitMiddleware:
         await self.app(scope, replay, send)
 
 
-def client_key(scope: Scope, known: Callable[[str], bool] | None = None) -> str:
+SESSION_COOKIE = b"fcm_session"  # fcm.server.accounts.COOKIE
+
+
+def session_hash(scope: Scope) -> str | None:
+    """The SHA-256 of the request's session cookie, if it has one."""
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            for part in bytes(value).split(b";"):
+                key, _, sid = part.strip().partition(b"=")
+                if key == SESSION_COOKIE and sid:
+                    return hashlib.sha256(sid).hexdigest()
+    return None
+
+
+def client_key(scope: Scope, known: Callable[[str], bool] | None = None,
+               account: Callable[[str], str | None] | None = None) -> str:
     """The rate-limit key: the token's hash if the request carries a token that ``known``
-    (by its SHA-256) accepts, else the client's address."""
+    (by its SHA-256) accepts; else the account of a signed-in session that ``account`` (by
+    the session id's SHA-256) knows, so several players behind one address (a shared network,
+    a proxy) each have their own allowance; else the client's address (anonymous requests,
+    made-up tokens and cookies). The address is uvicorn's: ``X-Forwarded-For`` only from
+    ``FORWARDED_ALLOW_IPS`` (docs/hosting.md)."""
     token = None
     for name, value in scope.get("headers", []):
         if name == b"authorization":
@@ -154,6 +174,11 @@ def client_key(scope: Scope, known: Callable[[str], bool] | None = None) -> str:
         digest = hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()
         if known is None or known(digest):
             return "t:" + digest
+    if account is not None:
+        session = session_hash(scope)
+        owner = None if session is None else account(session)
+        if owner is not None:
+            return "u:" + owner
     client = scope.get("client")
     return "a:" + (client[0] if client else "?")
 
@@ -195,17 +220,19 @@ class RateLimitMiddleware:
     refused token (4403) and retry later."""
 
     def __init__(
-        self, app: ASGIApp, limiter: RateLimiter, known: Callable[[str], bool] | None = None
+        self, app: ASGIApp, limiter: RateLimiter, known: Callable[[str], bool] | None = None,
+        account: Callable[[str], str | None] | None = None,
     ) -> None:
         self.app = app
         self.limiter = limiter
         self.known = known
+        self.account = account
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        wait = self.limiter.check(client_key(scope, self.known))
+        wait = self.limiter.check(client_key(scope, self.known, self.account))
         if wait > 0:
             retry = str(max(1, math.ceil(wait)))
             message = (

@@ -66,6 +66,7 @@ log = logging.getLogger("fcm.server")
 
 BRANCH_FORMAT = "fcm-branch/1"  # the start of a what-if branch: a whole position
 COMMIT_ATTEMPTS = 5
+TOKEN_RECHECK = 30.0  # seconds a token found in the store is trusted from memory
 
 
 class BotMoveOutdated(Exception):
@@ -258,6 +259,15 @@ def status_of(state: GameState) -> str:
     return "over" if state.turn.phase is Phase.GAME_OVER else "active"
 
 
+CLOSED = "closed"  # a game an administrator closed (fcm.server.moderation): nobody acts
+
+
+def refuse_closed(live: LiveGame) -> None:
+    if live.head.status == CLOSED:
+        raise ApiError(409, "game/closed",
+                       "an administrator closed this game: nobody can play in it any more")
+
+
 # -- the service ----------------------------------------------------------------------------------
 
 
@@ -269,6 +279,10 @@ class MatchService:
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
         self._tokens: OrderedDict[str, tuple[str, int]] = OrderedDict()
         self._revocable: set[str] = set()  # token hashes of rated games (see authenticate)
+        # when each cached token was last found in the store: a token revoked by another
+        # process (a suspended account's links, fcm.server.moderation) is trusted from memory
+        # for at most TOKEN_RECHECK seconds
+        self._token_at: dict[str, float] = {}
         self.on_change: Callable[[LiveGame], None] = lambda live: None  # the bot worker hooks in
 
     # -- games in memory ----------------------------------------------------------------------
@@ -449,6 +463,15 @@ class MatchService:
         self.on_change(live)
         return info, tokens, spectator
 
+    def forget_tokens(self, game_ids: Iterable[str]) -> None:
+        """Drop this process's cached tokens of these games (their links were revoked): the
+        next use of each looks it up in the store."""
+        games = set(game_ids)
+        for h, (gid, _) in list(self._tokens.items()):
+            if gid in games:
+                del self._tokens[h]
+                self._token_at.pop(h, None)
+
     def knows_token(self, token_hash: str) -> bool:
         """Whether a token (by its hash) is one this process has seen authenticate (the rate
         limiter's test: made-up tokens count against the client's address)."""
@@ -466,20 +489,27 @@ class MatchService:
                 "this needs a seat or spectator token: 'Authorization: Bearer TOKEN' or ?token=",
             )
         h = hash_token(token)
+        now = time.monotonic()
         found = None if h in self._revocable else self._tokens.get(h)
+        if found is not None and now - self._token_at.get(h, 0.0) > TOKEN_RECHECK:
+            found = None
         if found is None:
             found = await self.store.find_token(h)
             if found is None:
                 self._tokens.pop(h, None)
+                self._token_at.pop(h, None)
                 self._revocable.discard(h)
                 raise ApiError(403, "auth/bad_token", "this token belongs to no game")
             self._tokens[h] = found
+            self._token_at[h] = now
             # a rated game's link is revoked when an account claims its seat (in any
             # process): its tokens are looked up every time, never trusted from memory
             if (await self.get(found[0])).info.table.get("rated"):
                 self._revocable.add(h)
             while len(self._tokens) > 4 * self.settings.cached_games:
-                self._revocable.discard(self._tokens.popitem(last=False)[0])
+                gone = self._tokens.popitem(last=False)[0]
+                self._revocable.discard(gone)
+                self._token_at.pop(gone, None)
         if game_id is not None and found[0] != game_id:
             raise ApiError(403, "auth/wrong_game", f"this token is not for game {game_id!r}")
         return found
@@ -498,7 +528,8 @@ class MatchService:
         base = cached[1] if cached is not None and cached[0] == version else None
         if base is None:
             state = live.state
-            actors = current_actors(state)
+            # a closed game (fcm.server.moderation) waits for nobody
+            actors = current_actors(state) if live.head.status != CLOSED else []
             legal = legal_actions(state, seat) if who is not None and who in actors else []
             base = {
                 "type": "state",
@@ -591,6 +622,7 @@ class MatchService:
         if self._check_version(live, seat, version):
             return
         await self._sync(live)  # maybe another process moved the game
+        refuse_closed(live)  # (closing moved every version: say why, not "stale")
         if not self._check_version(live, seat, version):
             current = live.seen(seat)
             raise ApiError(
@@ -682,6 +714,7 @@ class MatchService:
         another process as long as the seat's version still holds. Returns the events and the
         messages pushed (by viewer index)."""
         for _ in range(COMMIT_ATTEMPTS):
+            refuse_closed(live)
             try:
                 new_state, new_events = apply(live.state, seat, action)
             except FcmError as exc:
@@ -718,6 +751,7 @@ class MatchService:
                     # A bot's move was decided on the old state: decide again (retrying the
                     # same action could make it twice).
                     raise BotMoveOutdated from None
+                refuse_closed(live)  # (closing moved every version: say why, not "stale")
                 if live.seen(seat) != expected_seen:
                     current = live.seen(seat)
                     raise ApiError(
@@ -744,6 +778,7 @@ class MatchService:
         live = await self.get(game_id)
         async with live.lock:
             await self._ensure_version(live, seat, version)
+            refuse_closed(live)
             n = live.head.version
             last = (await self.store.actions(live.id, n, n)) if n > 0 else []
             if not last or last[0].seat != seat:
@@ -772,6 +807,7 @@ class MatchService:
                 ) from None
             except Conflict:
                 await self._sync(live)
+                refuse_closed(live)
                 raise ApiError(
                     409, "action/stale_version", "the game changed meanwhile: reload it",
                     current_version=live.seen(seat),
@@ -782,6 +818,32 @@ class MatchService:
             self._broadcast(live, old, undone, undone=True)
             self.on_change(live)
             return self.state_message(live, seat, undone, undone=True)
+
+    async def close(self, game_id: str) -> bool:
+        """Close a game that is not over (an administrator's decision: an abandoned game).
+        Its status becomes ``closed`` by a compare-and-set like an action's (a truncation to
+        its own version, which removes nothing), so every process reloads it and refuses
+        actions, undos and rewinds; its bots and turn timers stop (they act only on active
+        games). Every viewer's version moves on and is pushed the closed game. False: it
+        was over or closed already."""
+        live = await self.get(game_id)
+        async with live.lock:
+            for _ in range(COMMIT_ATTEMPTS):
+                if live.head.status != "active":
+                    return False
+                seen = [n + 1 for n in live.head.seen]
+                old = list(live.head.seen)
+                try:
+                    head = await self.store.truncate(live.id, live.head.revision,
+                                                     live.head.version, seen, CLOSED)
+                except Conflict:
+                    await self._sync(live)
+                    continue
+                live.head = head
+                self._broadcast(live, old, [{"kind": "game_closed"}])
+                self.on_change(live)
+                return True
+        raise ApiError(503, "server/busy", "the game is changing too fast; try again")
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -869,7 +931,7 @@ class MatchService:
     async def summary(self, game_id: str, seat: int) -> dict[str, Any]:
         live = await self.get(game_id)
         who = None if seat == SPECTATOR else seat
-        actors = current_actors(live.state)
+        actors = current_actors(live.state) if live.head.status != CLOSED else []
         return {
             "game": game_id,
             "seat": who,

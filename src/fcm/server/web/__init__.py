@@ -73,7 +73,7 @@ def add_presentation_route(app: FastAPI) -> None:
         from fcm.core.engine import current_actors, legal_actions
         from fcm.core.views import view
         from fcm.presentation import present, static_info
-        from fcm.server.match import dumps, viewer_index
+        from fcm.server.match import CLOSED, dumps, viewer_index
 
         service = request.app.state.service
         seat = await request.app.state.auth(request, game_id)  # a token, or the account's seat
@@ -90,7 +90,8 @@ def add_presentation_route(app: FastAPI) -> None:
 
         def build() -> dict[str, Any]:
             seen = view(state, who)
-            legal = legal_actions(state, who) if who in current_actors(state) else []
+            closed = live.head.status == CLOSED  # nobody acts
+            legal = legal_actions(state, who) if who in current_actors(state) and not closed else []
             out: dict[str, Any] = {"game": game_id, "seat": who, "version": version}
             out.update(present(seen, who, legal))
             if static:

@@ -32,6 +32,7 @@ export const accountCall = (method, path, body) => call(method, path, { body });
 export const account = {
   get name() { return me && me.name; },
   get loggedIn() { return me !== null; },
+  get admin() { return Boolean(me && me.admin); },
   async refresh() {
     try {
       const a = await call("GET", "/api/account");
@@ -108,6 +109,7 @@ export function renderAccount(box, onChange) {
       h("h2", {}, "Account"),
       h("p", {}, "Logged in as ", h("strong", { "data-test": "account-user" }, me.name), " ",
         h("a", { class: "button small ghost", href: `#/profile/${encodeURIComponent(me.name)}`, "data-test": "profile-link" }, "Profile"), " ",
+        me.admin ? [h("a", { class: "button small ghost", href: "#/admin", "data-test": "admin-link" }, "Moderation"), " "] : "",
         h("button", { type: "button", class: "small ghost", "data-test": "logout", onclick: async () => {
           try { await call("POST", "/api/account/logout"); } catch { /* already logged out */ }
           me = null; csrf = null; session.csrf = null; render(); onChange && onChange();

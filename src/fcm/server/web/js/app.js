@@ -6,8 +6,10 @@
 //   #/replay/GAME[/N]       step through GAME (as seat N, else any seat held here)
 //   #/profile/NAME          a player's rating, its history, and your own finished games
 //   #/tutorial              start a new tutorial game (a scripted first game against a bot)
+//   #/admin                 the administrators' page: reports, accounts, abandoned games
 
 import { account } from "./account.js";
+import { renderAdmin } from "./admin.js";
 import { api, store } from "./api.js";
 import { mountChat } from "./chat.js";
 import { mountClock } from "./clock.js";
@@ -65,6 +67,7 @@ async function route() {
     return;
   }
   if (page === "profile" && rest.length >= 1) return renderProfile(root, rest[0]);
+  if (page === "admin") return renderAdmin(root);
   if (page === "tutorial") {
     root.append(h("div", { class: "page" }, h("p", { class: "loading" }, "Setting up the tutorial…")));
     return startTutorial().catch((err) => {

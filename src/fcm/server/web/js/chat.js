@@ -41,12 +41,34 @@ export function mountChat(game, which, parent = document.body) {
       const r = await fetch(`/api/games/${game}/chat?after=${last}`, { headers: auth() });
       if (!r.ok) return;
       const data = await r.json();
+      // messages an administrator hid: removed from this page too
+      for (const seq of data.hidden || []) list.querySelector(`li[data-seq="${Number(seq)}"]`)?.remove();
       for (const m of data.messages) {
         last = Math.max(last, m.seq);
-        list.append(h("li", { "data-seq": m.seq }, h("strong", {}, m.name), ": ", m.text));
+        list.append(h("li", { "data-seq": m.seq }, h("span", { "data-test": "chat-line" }, h("strong", {}, m.name), ": ", m.text), " ",
+          h("button", { type: "button", class: "small ghost chat-report", "data-test": "chat-report",
+            "aria-label": `report this message by ${m.name}`, onclick: (e) => reportForm(e.currentTarget.parentElement, m.seq) }, "Report")));
       }
       if (data.messages.length) list.scrollTop = list.scrollHeight;
     } catch { /* next time */ }
+  }
+
+  /** A reason and Send under the message (keyboard: Tab to it, Enter sends, Escape closes). */
+  function reportForm(li, seq) {
+    if (li.querySelector("form")) return;
+    const reason = h("input", { type: "text", maxlength: 500, placeholder: "why (for the administrators)", "aria-label": "reason for the report", "data-test": "chat-report-reason" });
+    const note = h("span", { class: "muted", role: "status", "data-test": "chat-report-status" });
+    const f = h("form", { class: "chat-report-form", onsubmit: async (e) => {
+      e.preventDefault();
+      const r = await fetch(`/api/games/${game}/chat/${seq}/report`, { method: "POST",
+        headers: { ...auth(), "content-type": "application/json" }, body: JSON.stringify({ reason: reason.value }) });
+      const data = await r.json().catch(() => ({}));
+      if (r.ok) { f.replaceWith(h("span", { class: "muted", "data-test": "chat-reported" }, " Reported: thank you.")); return; }
+      note.textContent = (data.error && data.error.message) || r.statusText;
+    }, onkeydown: (e) => { if (e.key === "Escape") f.remove(); } },
+    reason, h("button", { type: "submit", class: "small", "data-test": "chat-report-send" }, "Send"), note);
+    li.append(f);
+    reason.focus();
   }
 
   function loop() {

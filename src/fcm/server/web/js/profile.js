@@ -2,7 +2,7 @@
 // wins, the rating after each rated game as a small SVG plot; for your own profile also the
 // archive of your finished games, each with a link to its replay.
 
-import { account } from "./account.js";
+import { account, accountCall } from "./account.js";
 import { clear, h, s } from "./util.js";
 
 const W = 360, H = 120, PAD = 24;
@@ -22,6 +22,22 @@ export function ratingPlot(history) {
   svg.append(s("polyline", { points: pts, fill: "none", stroke: "currentColor", "stroke-width": 2 }));
   ys.forEach((v, i) => svg.append(s("circle", { cx: x(i), cy: y(v), r: 3, "data-ordinal": v.toFixed(2) })));
   return svg;
+}
+
+/** "Report this player" (signed in): a reason, sent to the administrators. */
+function reportPlayer(name) {
+  const reason = h("input", { type: "text", maxlength: 500, placeholder: "why (for the administrators)", "aria-label": "reason for the report", "data-test": "player-report-reason" });
+  const note = h("p", { class: "muted", role: "status", "data-test": "player-report-status" });
+  const box = h("details", { class: "advanced", "data-test": "player-report" }, h("summary", {}, "Report this player"),
+    h("form", { onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        await accountCall("POST", `/api/players/${encodeURIComponent(name)}/report`, { reason: reason.value });
+        note.textContent = "Reported: thank you.";
+        reason.value = "";
+      } catch (err) { note.textContent = err.message; }
+    } }, reason, h("button", { type: "submit", class: "small", "data-test": "player-report-send" }, "Send")), note);
+  return box;
 }
 
 export async function renderProfile(root, name) {
@@ -47,6 +63,7 @@ export async function renderProfile(root, name) {
     p.history.length ? ratingPlot(p.history) : h("p", { class: "muted" }, "No rated game yet."),
     h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
   await account.refresh();
+  if (account.loggedIn && account.name !== p.name) page.append(reportPlayer(p.name));
   if (account.name !== p.name) return;
   const list = h("div", { class: "games", "data-test": "archive" });
   page.append(h("h2", {}, "Your finished games"), list);
