@@ -69,6 +69,7 @@ export function mountClock(game, which, parent = document.body, screen = null) {
       if (!r.ok) return;
       data = await r.json();
       readAt = Date.now() / 1000;
+      if (screen && screen.onClock) screen.onClock(data);
       draw();
     } catch { /* next time */ }
   }

@@ -137,6 +137,7 @@ export function describe(e, ctx) {
     case "drive_in_removed": return null;
     case "game_over": return `Game over: ${e.reason}. Ranking: ${(e.ranking || []).map((s, i) => `${i + 1}. ${who(s)} ${money((e.cash || {})[String(s)])}`).join(", ")}.`;
     case "action_undone": return `${who(e.seat)} took back an action.`;
+    case "timer_bot_move": return `${who(e.seat)}'s time ran out: the ${e.bot} bot plays for ${who(e.seat)}.`;
     default: return `${e.kind.replaceAll("_", " ")}${e.seat !== undefined ? ` (${who(e.seat)})` : ""}.`;
   }
 }

@@ -312,7 +312,46 @@ export class GameScreen {
     try {
       const lg = await api.log(this.game, this.token);
       this.log.reset(lg.entries, lg.version);
+      if (!this.awayTold) this.tellAway(lg.entries);
     } catch { /* the log is a convenience; the state is what matters */ }
+  }
+
+  /** On coming back: the moves the turn timer's bot made for this seat since its player's
+   * own last move. */
+  tellAway(entries) {
+    this.awayTold = true;
+    if (this.seat === null || this.seat === undefined) return;
+    let moves = 0, bot = null;
+    for (const e of entries) {
+      if (e.seat !== this.seat) continue;
+      const mark = (e.events || []).find((x) => x.kind === "timer_bot_move");
+      if (mark) { moves++; bot = mark.bot; } else moves = 0;
+    }
+    if (moves && !this.takenShown) { // the offer to take the seat back says more
+      this.showNotice(`While you were away your time ran out: the ${bot} bot made ${moves} move${moves === 1 ? "" : "s"} for you (marked "bot" in the game log).`, "timer-bot");
+    }
+  }
+
+  /** The clock as last read (clock.js): a seat the bot took over is offered back. */
+  onClock(data) {
+    if (this.seat === null || this.seat === undefined || !data || !data.taken_over) return;
+    const taken = data.taken_over.includes(this.seat);
+    if (!taken) { this.takenShown = false; return; }
+    if (this.takenShown) return;
+    this.takenShown = true;
+    const back = h("button", { type: "button", class: "primary small", "data-test": "reclaim-seat",
+      onclick: async () => {
+        back.disabled = true;
+        try {
+          await api.reclaim(this.game, this.token);
+          this.takenShown = false;
+          this.showNotice("Your seat is yours again: you make your decisions, with the whole time for each.", "reclaimed");
+        } catch (err) {
+          back.disabled = false;
+          this.showNotice(`The seat could not be taken back: ${err.message}`, "reclaim-error");
+        }
+      } }, "Take my seat back");
+    this.showNotice("Your time ran out and a bot took over your seat: it plays every decision of yours for now.", "taken-over", back);
   }
 
   onState(msg) {
@@ -322,6 +361,10 @@ export class GameScreen {
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
     const placed = autoPlacedNotice(msg.events || [], this.seat);
     if (placed) this.showNotice(placed);
+    const botMove = (msg.events || []).find((e) => e.kind === "timer_bot_move" && e.seat === this.seat && this.seat !== null);
+    if (botMove && msg.version > this.log.lastVersion && !this.takenShown) {
+      this.showNotice(`Your time ran out: the ${botMove.bot} bot played for you. Its moves are marked "bot" in the game log.`, "timer-bot");
+    }
     const fresh = msg.version > this.log.lastVersion;
     const dinner = this.log.push(msg);
     if (fresh) bankAlert(this.root, msg, this.tabCtx());
@@ -454,9 +497,10 @@ export class GameScreen {
     return api.whyCard(this.game, this.token, card);
   }
 
-  showNotice(text) {
+  showNotice(text, kind, ...extra) {
     if (!this.noticeBox) return;
-    put(clear(this.noticeBox), h("span", { "data-test": "notice-text" }, text),
+    this.noticeBox.dataset.kind = kind || "";
+    put(clear(this.noticeBox), h("span", { "data-test": "notice-text" }, text), extra.length ? " " : null, ...extra,
       h("button", { type: "button", class: "ghost small", title: "Dismiss", onclick: () => this.noticeBox.classList.add("hidden") }, "×"));
     this.noticeBox.classList.remove("hidden");
   }
