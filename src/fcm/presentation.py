@@ -267,15 +267,17 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         m.id: {"name": m.name, "claim_when": m.claim_when, "effect": m.effect}
         for m in catalog.milestones.values()
     }
-    from fcm.rules_help import GLOSSARY, campaign_rule
+    from fcm.rules_help import CAMPAIGN_REACH, GLOSSARY, campaign_rule
 
     campaigns = {
         str(c.number): {
             "type": c.type.value,
+            "name": c.type.value.replace("_", " "),  # "gourmet guide": a player's word, no id
             "height": c.height,
             "width": c.width,
             "span": c.span,
             "rule": campaign_rule(c.type.value),
+            "reach": CAMPAIGN_REACH.get(c.type.value, "the houses it reaches"),
             **campaign_kind(c.type.value),
         }
         for c in catalog.campaigns.values()
@@ -397,6 +399,8 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
                     "seat": seat,
                     "price": e.price,
                     "distance": e.distance,
+                    # a module's term in the total (a milestone's -$1): price + distance + adjust
+                    "adjust": e.adjust,
                     "total": e.total,
                     "restaurant": e.restaurant,
                     "missing": list(e.missing) if house.demand else [],
@@ -573,6 +577,14 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
                 a.edge,
                 a.first,
             )
+            out["reaches"] = [h.number for h in houses_reached(state, probe)]
+    elif isinstance(a, StartCampaign):
+        tile = state.rules.catalog.campaigns[a.number]
+        if campaign_kind(tile.type.value)["beside_board"]:
+            # a tile beside the board (no square to choose): the houses it would reach now,
+            # so the page can warn when that is none (a gourmet guide with no garden house)
+            probe = Campaign(a.number, tile.type, seat, Good.BURGER, a.marketeer, 1, False,
+                             state.round)
             out["reaches"] = [h.number for h in houses_reached(state, probe)]
     elif isinstance(a, GetDrinks) and a.suppliers:
         out["cells"] = _cells(a.suppliers)

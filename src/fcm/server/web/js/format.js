@@ -1,6 +1,6 @@
 // Text for the engine's events (the game log and the round summaries). Pure formatting.
 
-import { PHASES, STEPS, cardName, milestoneName, money } from "./util.js";
+import { cardName, milestoneName, money, PHASES, STEPS, totalText } from "./util.js";
 
 /**
  * A module's template (fcm/texts.py renders the same for the CLI report): ``{field}`` or
@@ -104,7 +104,7 @@ export function describe(e, ctx) {
     case "house_served": {
       const w = (e.chains || []).find((c) => c.seat === e.winner) || {};
       const order = orderText(e, ctx.catalog, who);  // a module's order (fcm/texts.py)
-      return `House ${e.house} (${(e.demand || []).join(", ")}) eats at ${who(e.winner)}: ${money(w.price)} + ${w.distance} = ${w.total}; earns ${money(e.amount)}.${order ? ` The house ${order}.` : ""}`;
+      return `House ${e.house} (${(e.demand || []).join(", ")}) eats at ${who(e.winner)}: ${totalText(w)}; earns ${money(e.amount)}.${order ? ` The house ${order}.` : ""}`;
     }
     case "house_stays_home": return `House ${e.house} (${(e.demand || []).join(", ")}) stays home.`;
     case "waitress_income": return `${who(e.seat)}: ${e.waitresses} waitress${e.waitresses === 1 ? "" : "es"} earn ${money(e.amount)}.`;

@@ -15,7 +15,7 @@ import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./tab
 import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
 import { Coach } from "./tutorial.js";
-import { PHASES, chain, clear, goodChip, h, learnGoods, money, put, seatName } from "./util.js";
+import { chain, clear, goodChip, h, learnGoods, money, PHASES, put, seatName, totalText } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
 
@@ -258,6 +258,7 @@ export class GameScreen {
       undo: () => self.undo(),
       undoTurn: () => self.undoTurn(),
       why: (action) => api.why(self.game, self.token, action),
+      state: () => self.msg,
       board: self.board,
       get catalog() { return self.static && self.static.catalog; },
     });
@@ -373,7 +374,12 @@ export class GameScreen {
       // Dinnertime shown: walked through house by house as it happens (not on a first load)
       const started = (msg.events || []).find((e) => e.kind === "dinnertime_started");
       const round = started ? started.round : msg.round; // the game may be in the next round already
-      this.loadDinner(round, false).then(() => { if (fresh && dinnerShowWanted()) this.showDinner(round); });
+      // (not when nobody ate out: there is nothing to walk through)
+      this.loadDinner(round, false).then(() => {
+        const d = this.dinners.get(round);
+        const ate = d && (d.events || []).some((e) => e.kind === "house_served");
+        if (fresh && ate && dinnerShowWanted()) this.showDinner(round);
+      });
     }
     // Hot-seat: my decision is over and another seat of this device must decide now.
     if (this.hotseat && msg.status === "active" && !msg.actors.includes(this.seat)) {
@@ -622,7 +628,7 @@ export class GameScreen {
       h("div", { class: "tip-demand" }, house.demand.length ? ["Demand: ", house.demand.map((g) => goodChip(g))] : "No demand", ` (room for ${house.capacity})`),
       h("table", { class: "tip-table" }, h("tbody", {}, house.chains.map((c) => h("tr", { "data-seat": c.seat },
         h("td", {}, h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), this.name(c.seat)),
-        h("td", { class: "num" }, c.status === "connected" ? `${money(c.price)} + ${c.distance} = ${c.total}` : c.status === "not_connected" ? "not connected" : "no open restaurant"),
+        h("td", { class: "num" }, c.status === "connected" ? totalText(c) : c.status === "not_connected" ? "not connected" : "no open restaurant"),
         h("td", {}, c.can_serve ? h("span", { class: "ok" }, "✓ can serve")
           : c.missing && c.missing.length ? h("small", {}, `lacks ${c.missing.join(", ")}`) : ""))))));
   }

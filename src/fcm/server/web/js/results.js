@@ -3,7 +3,7 @@
 
 import { describe, orderText } from "./format.js";
 import { renderStats } from "./stats.js";
-import { chain, clear, goodChip, h, money, put, seatName } from "./util.js";
+import { chain, clear, goodChip, h, money, put, seatName, totalText } from "./util.js";
 
 export const OUTCOME = {
   winner: "wins",
@@ -135,7 +135,7 @@ export function dinnertimeTable(events, ctx) {
         e.kind === "house_served" && orderText(e, ctx.catalog, ctx.name) ? h("small", { "data-test": "dinner-order" }, ` ${orderText(e, ctx.catalog, ctx.name)}`) : null),
       h("td", {}, h("ul", { class: "chains" }, (e.chains || []).map((c) => h("li", { class: c.outcome === "winner" ? "winner" : "" },
         h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), ctx.name(c.seat), ": ",
-        c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`,
+        c.total === null || c.total === undefined ? "—" : totalText(c),
         c.missing && c.missing.length ? ` (missing ${c.missing.join(", ")})` : "",
         c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${outcomeText(c.outcome, ctx)}`) : "")))),
       h("td", { "data-test": "served-by" }, e.kind === "house_served" ? [ctx.name(e.winner), h("small", {}, ` restaurant #${e.restaurant + 1}`)] : "stays home"),

@@ -64,6 +64,13 @@ export function money(n) {
   return n < 0 ? `-$${-n}` : `$${n}`;
 }
 
+/** "$10 + 1 = 11", with a module's term in the total when there is one ("$10 + 1 − 1
+ * (milestone) = 10"): the sum adds up to the engine's total. */
+export function totalText(c) {
+  const adjust = c.adjust ? ` ${c.adjust < 0 ? "−" : "+"} ${Math.abs(c.adjust)} (milestone${Math.abs(c.adjust) === 1 ? "" : "s"})` : "";
+  return `${money(c.price)} + ${c.distance}${adjust} = ${c.total}`;
+}
+
 export const GOODS = {
   burger: { label: "Burger", short: "B", fill: "#92400e", text: "#fff" },
   pizza: { label: "Pizza", short: "P", fill: "#dc2626", text: "#fff" },
