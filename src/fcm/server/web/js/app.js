@@ -84,7 +84,7 @@ async function route() {
     window.fcmScreen = current; // for debugging in the console (and the browser tests)
     current.start();
     clockPanel = mountClock(game, which === undefined ? null : which, current.extras, current);
-    chatPanel = mountChat(game, which === undefined ? null : which, current.extras);
+    chatPanel = mountChat(game, which === undefined ? null : which, current.extras, current);
     roomPanel = mountRoom(game, which === undefined ? null : which, current.extras);
     return;
   }

@@ -292,7 +292,14 @@ export class BoardView {
     const small = b.w <= SQ || b.h <= SQ;
     const tiny = b.w <= SQ && b.h <= SQ; // a 1x1 tile: number on top, good and duration side by side below
     grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": tiny ? 9 : small ? 10 : 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
-    if (!small) grp.append(s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569" }, c.icon || ""));
+    if (!small) {
+      // the tile's kind in words ("billboard"), squeezed to the room beside its number
+      const word = String(c.kind || "").replace(/_/g, " ");
+      const room = b.w - 44;
+      const t = s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569", class: "campaign-kind" }, word);
+      if (word.length * 5 > room) { t.setAttribute("textLength", String(Math.max(room, 10))); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+      grp.append(t);
+    }
     if (c.good) grp.append(goodToken(b.x + (tiny ? 12 : small ? 14 : 18), b.y + b.h - (tiny ? 11 : 13), tiny ? 5.5 : small ? 7 : 8, c.good));
     const left = c.eternal ? "∞" : c.remaining === null ? "" : `${c.remaining}`;
     grp.append(s("text", { x: b.x + b.w - (tiny ? 5 : 7), y: b.y + b.h - (tiny ? 6 : 8), "text-anchor": "end", "font-size": tiny ? (c.eternal ? 13 : 11) : c.eternal ? 17 : 12, "font-weight": 800, fill: "#111827", class: "duration" }, left));

@@ -8,7 +8,7 @@ import { clear, h } from "./util.js";
 const EVERY_MS = 3000;
 
 /** Mount the chat panel of ``game``; returns ``{destroy}``. */
-export function mountChat(game, which, parent = document.body) {
+export function mountChat(game, which, parent = document.body, screen = null) {
   const entry = store.get(game) || { tokens: {} };
   const seats = Object.keys(entry.tokens || {}).map(Number);
   const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
@@ -29,10 +29,16 @@ export function mountChat(game, which, parent = document.body) {
     error.classList.remove("hidden");
   } }, input, h("button", { type: "submit", class: "small", "data-test": "chat-send" }, "Send"));
   // in the flow of the side panel (not fixed): it never covers the board or the decisions
+  // the messages that came while the panel was closed: a count on its heading until opened
+  const unread = h("span", { class: "chat-unread hidden", "data-test": "chat-unread" });
+  const readOnly = h("p", { class: "muted hidden", "data-test": "chat-readonly" }, "Spectators read the players' chat.");
   const box = h("details", { class: "chat-panel card", "data-test": "chat" },
-    h("summary", {}, "Chat"), list, form, error);
+    h("summary", {}, "Chat", unread), list, form, readOnly, error);
+  let fresh = 0;
+  box.addEventListener("toggle", () => { if (box.open) { fresh = 0; unread.classList.add("hidden"); } });
   parent.append(box);
   let last = 0;
+  let loaded = false;
   let stop = false;
   let timer = null;
 
@@ -41,10 +47,20 @@ export function mountChat(game, which, parent = document.body) {
       const r = await fetch(`/api/games/${game}/chat?after=${last}`, { headers: auth() });
       if (!r.ok) return;
       const data = await r.json();
+      // a spectator only reads (the server refuses its posts): no input to type into
+      const spectator = which === "spectator" || (screen && (screen.which === "spectator" || (screen.msg && screen.msg.seat === null)));
+      form.classList.toggle("hidden", Boolean(spectator));
+      readOnly.classList.toggle("hidden", !spectator);
       for (const m of data.messages) {
         last = Math.max(last, m.seq);
         list.append(h("li", { "data-seq": m.seq }, h("strong", {}, m.name), ": ", m.text));
       }
+      if (loaded && !box.open && data.messages.length) {
+        fresh += data.messages.length;
+        unread.textContent = ` ${fresh} new`;
+        unread.classList.remove("hidden");
+      }
+      loaded = true;
       if (data.messages.length) list.scrollTop = list.scrollHeight;
     } catch { /* next time */ }
   }

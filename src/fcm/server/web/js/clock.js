@@ -3,7 +3,7 @@
 // the deadlines (GET /api/games/{id}/clock); the page only counts down between two reads.
 
 import { session, store } from "./api.js";
-import { clear, h, put, seatName } from "./util.js";
+import { clear, h, icon, put, seatName } from "./util.js";
 
 export const LIMITS = [
   ["none", "No time limit"], ["5m", "5 minutes"], ["10m", "10 minutes"], ["20m", "20 minutes"],
@@ -96,7 +96,7 @@ export function mountClock(game, which, parent = document.body, screen = null) {
     const voted = mine.some((x) => data.pause_votes.includes(x));
     // put() skips the absent parts (replaceChildren would write them as "null")
     put(clear(box),
-      h("div", { class: "clock-head" }, `⏱ ${data.limit} per decision`, data.paused ? " · paused" : "",
+      h("div", { class: "clock-head" }, icon("clock", "Turn timer"), ` ${data.limit} per decision`, data.paused ? " · paused" : "",
         data.fallback === "bot_takeover" ? " · then a bot takes the seat" : " · then a bot plays it"),
       ...rows,
       mine.length ? h("button", { type: "button", class: "small ghost", "data-test": "clock-pause",

@@ -294,7 +294,7 @@ export class Decisions {
       }
       case "cook":
         return h("div", { class: "section" }, h("p", {}, "Produce food (a kitchen card makes all of its food or nothing):"),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), " makes ", goodChip(a.action.good), ` ${a.action.good}`)))));
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), " makes ", a.amount ? `${a.amount} ` : "", goodChip(a.action.good), ` ${a.action.good}${a.amount && a.amount !== 1 ? "s" : ""}`)))));
       case "get_drinks":
         return h("div", { class: "section" }, h("p", {}, "Get drinks:"),
           h("div", { class: "menu" }, list.map((a) => {

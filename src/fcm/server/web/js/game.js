@@ -15,7 +15,7 @@ import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./tab
 import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
 import { Coach } from "./tutorial.js";
-import { chain, clear, goodChip, h, learnGoods, money, PHASES, put, seatName, totalText } from "./util.js";
+import { chain, clear, goodChip, h, learnGoods, money, PHASES, possessive, put, seatName, totalText } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
 
@@ -360,8 +360,11 @@ export class GameScreen {
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
     this.msg = msg;
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
+    // the engine's placement notice holds for the phase it was made in, not for rounds after
+    const at = `${msg.round}:${msg.phase}`;
+    if (this.noticeBox && this.noticeBox.dataset.kind === "placed" && this.noticeBox.dataset.at !== at) this.noticeBox.classList.add("hidden");
     const placed = autoPlacedNotice(msg.events || [], this.seat);
-    if (placed) this.showNotice(placed);
+    if (placed) { this.showNotice(placed, "placed"); this.noticeBox.dataset.at = at; }
     const botMove = (msg.events || []).find((e) => e.kind === "timer_bot_move" && e.seat === this.seat && this.seat !== null);
     if (botMove && msg.version > this.log.lastVersion && !this.takenShown) {
       this.showNotice(`Your time ran out: the ${botMove.bot} bot played for you. Its moves are marked "bot" in the game log.`, "timer-bot");
@@ -555,7 +558,7 @@ export class GameScreen {
   renderHead() {
     const msg = this.msg, pres = this.pres;
     const step = msg.phase === "working" && pres.step ? ` — ${stepName(pres.step)}` : "";
-    const acting = msg.phase === "working" && pres.acting !== null ? ` (${this.name(pres.acting)}'s turn)` : "";
+    const acting = msg.phase === "working" && pres.acting !== null ? ` (${possessive(this.name(pres.acting))} turn)` : "";
     put(clear(this.headInfo),
       h("span", { class: "game-id" }, h("code", {}, this.game)),
       h("span", { class: "round", "data-test": "round", "data-round": msg.round }, `Round ${msg.round}`),

@@ -72,6 +72,16 @@ export class HintPanel {
 
   resultView(r) {
     const best = r.candidates[0];
+    // every move reads the same (round 1: no cash lead a few rounds on tells them apart):
+    // say so once, with medium's choice, rather than list them all at "+$0"
+    const even = r.candidates.length > 1 && r.candidates.every((c) => c.value === best.value);
+    if (even) {
+      const medium = r.candidates.find((c) => c.medium);
+      return h("div", { class: "hint-result", "data-test": "hint-result", "data-even": "1" },
+        h("p", { "data-test": "hint-even" }, `The hard bot's look-ahead finds no difference between the ${r.candidates.length} moves it tried (each ${signed(best.value)} lead).`,
+          medium ? [" The medium bot would play ", h("strong", {}, medium.label), "."] : ""),
+        r.played_label ? h("p", { "data-test": "hint-played" }, `Played in the game: ${r.played_label}`) : null);
+    }
     return h("div", { class: "hint-result", "data-test": "hint-result" },
       h("p", {}, r.over ? `After ${r.at} of ${r.total} actions (round ${r.round}), ${this.ctl.name(r.seat)} to decide:` : "Best moves, by the hard bot's look-ahead:"),
       h("ol", { class: "hint-list" }, r.candidates.map((c) => h("li", { class: c === best ? "best" : "", "data-test": "hint-candidate" },

@@ -184,8 +184,10 @@ export function renderLobby(root) {
       const against = m.conflicts.filter((c) => on.has(c));
       const missing = m.requires.filter((r) => !on.has(r));
       input.disabled = !input.checked && against.length > 0;
-      note.textContent = against.length ? ` (excludes ${against.join(", ")})`
-        : missing.length ? ` (needs ${missing.join(", ")})` : "";
+      // the modules by their names (the ids are the server's)
+      const named = (ids) => ids.map((id) => ((options.modules || []).find((x) => x.id === id) || { name: id }).name).join(", ");
+      note.textContent = against.length ? ` (cannot be played with ${named(against)})`
+        : missing.length ? ` (needs ${named(missing)})` : "";
     }
   }
 

@@ -4,7 +4,7 @@
 // every update. In hot-seat every seat of this device answers with its own button.
 
 import { ApiError, session } from "./api.js";
-import { clear, h, put } from "./util.js";
+import { clear, h, possessive, put } from "./util.js";
 
 // token "": the account's seat, played by the session cookie (the CSRF token for a change)
 async function call(method, path, token, body) {
@@ -24,7 +24,7 @@ async function call(method, path, token, body) {
 /** "the start of round 3", "the start of Alice's turn (round 2)", "the start of the game". */
 export function pointName(p, name) {
   if (p.kind === "round") return `the start of round ${p.round}`;
-  if (p.kind === "turn") return `the start of ${name(p.seat)}'s turn (round ${p.round})`;
+  if (p.kind === "turn") return `the start of ${possessive(name(p.seat))} turn (round ${p.round})`;
   return "the start of the game";
 }
 
