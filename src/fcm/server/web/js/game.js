@@ -15,6 +15,7 @@ import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./tab
 import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
 import { Coach } from "./tutorial.js";
+import { alertToggle, turnAlert } from "./turnalert.js";
 import { chain, clear, goodChip, h, learnGoods, money, PHASES, possessive, put, seatName, totalText } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
@@ -236,7 +237,7 @@ export class GameScreen {
     clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
       h("header", { class: "game-head" },
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
-        this.headInfo, this.status),
+        this.headInfo, this.seat !== null && this.seat !== undefined ? alertToggle() : null, this.status),
       h("main", { class: "game-main" }, boardPane,
         h("aside", { class: "side" }, this.coachBox, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody, this.extras))));
     this.board = new BoardView(boardPane, {
@@ -358,6 +359,10 @@ export class GameScreen {
   onState(msg) {
     if (this.destroyed || msg.seat !== (this.seat ?? null)) return;
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
+    // "your turn" from another tab (by the player's choice): not on the first state of a load
+    if (this.msg && this.seat !== null && this.seat !== undefined && !this.hotseat) {
+      turnAlert(this.msg.your_turn, msg, `Round ${msg.round}, ${PHASES[msg.phase] || msg.phase}: your decision in game ${this.game}.`);
+    }
     this.msg = msg;
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
     // the engine's placement notice holds for the phase it was made in, not for rounds after
