@@ -181,10 +181,10 @@ def explain_error(
     return text[:1].upper() + text[1:]
 
 
-# The rules texts name their sources ("(facts.md C)", "(done) (ketchup.md 3)", "[M]"): for
-# the project's readers and the CLI, not for a player.
-_REF_ALONE = re.compile(r"\s*\((?:facts|ketchup|conventions)\.md\b[^()]*\)")
-_REF_AFTER = re.compile(r"[,;]\s*(?:facts|ketchup|conventions)\.md\b[^(),;]*")
+# The rules texts name their sources ("(facts.md C)", "(done) (<file>.md 3)", "[M]"): for
+# the project's readers and the CLI, not for a player. A source is any markdown file named.
+_REF_ALONE = re.compile(r"\s*\(\w[\w-]*\.md\b[^()]*\)")
+_REF_AFTER = re.compile(r"[,;]\s*\w[\w-]*\.md\b[^(),;]*")
 _CERTAINTY = re.compile(r"\s*\[(?:L|M|H|L-M|M-H|L-H)\]")
 
 

@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 import fcm
-from tests.web.ui import wait_until
 from fcm.core.phases.dinnertime import ChainStanding
+from tests.web.ui import wait_until
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = [(390, 844), (1440, 900)]
@@ -64,11 +64,13 @@ def test_dinnertime_sums_include_the_milestone_term(page: Any, server: str) -> N
           const { DinnerShow } = await import("/web/js/dinner.js");
           const { dinnertimeTable } = await import("/web/js/results.js");
           const { describe } = await import("/web/js/format.js");
-          const ctx = { name: (s) => `Seat ${s}`, catalog: null, board: () => null, place: () => null };
+          const ctx = { name: (s) => `Seat ${s}`, catalog: null, board: () => null,
+                        place: () => null };
           const show = new DinnerShow(ctx);
           show.show(2, events);
           show.go(show.steps.findIndex((s) => s.kind === "house"));
-          const walk = [...document.querySelectorAll("[data-test=dinner-show] td.num")].map((t) => t.textContent);
+          const walk = [...document.querySelectorAll("[data-test=dinner-show] td.num")]
+            .map((t) => t.textContent);
           const table = dinnertimeTable(events, ctx).textContent;
           return { walk, table, log: describe(events[1], ctx) };
         }""", events)
@@ -85,13 +87,14 @@ def test_a_gourmet_guide_is_named_drawn_and_warns_when_it_reaches_no_house(
     """ketchup.md 13: a guide lies beside the board and reaches every house with a garden;
     this map has none, so the choice says it would reach no house now."""
     errors: list[str] = []
-    page, game, token = open_scenario(browser, server, GUIDE, size, errors)
+    page, _game, _token = open_scenario(browser, server, GUIDE, size, errors)
     panel = page.locator("[data-test=decision]")
     text = panel.inner_text()
     assert "#17 gourmet guide (beside the board)" in text
     assert "gourmet_guide" not in text and "1×1" not in text
     assert page.locator("[data-test=reaches-none]").count() == 4
-    assert "every house with a garden" in page.locator("[data-test=reaches-none]").first.inner_text()
+    warning = page.locator("[data-test=reaches-none]").first.inner_text()
+    assert "every house with a garden" in warning
     page.locator("button[data-type=start_campaign]").first.click()
     page.wait_for_selector("[data-test=decision][data-kinds*=choose_advert]")
     assert "NaN" not in page.evaluate("document.querySelector('.board-pane svg').outerHTML")
@@ -119,12 +122,14 @@ def test_the_freezer_keeps_the_amounts_chosen_in_one_step(
     assert "holds 10 items and you have 13: throw 3 away" in why, why
     assert page.locator("[data-test=freezer-apply]").is_disabled()  # 13 do not fit
     page.locator("[data-test=freezer-keep][data-good=burger]").fill("5")
-    assert "Keeping 10 of 13 items; 3 thrown away." in page.locator("[data-test=freezer-summary]").inner_text()
+    summary = page.locator("[data-test=freezer-summary]").inner_text()
+    assert "Keeping 10 of 13 items; 3 thrown away." in summary
     page.screenshot(path=str(artifacts / f"freezer-{size[0]}.png"))
     page.locator("[data-test=freezer-apply]").click()
 
     def stock() -> dict[str, int]:
-        st = httpx.get(f"{server}/api/games/{game}", headers={"authorization": f"Bearer {token}"}).json()
+        st = httpx.get(f"{server}/api/games/{game}",
+                       headers={"authorization": f"Bearer {token}"}).json()
         return st["view"]["players"][0]["stock"] if st["phase"] != "cleanup" else {}
 
     got = wait_until(stock, "the freezer decision sent (3 thrown away, then Done)")

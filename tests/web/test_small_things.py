@@ -18,7 +18,7 @@ import fcm
 from fcm.core.actions import Cook
 from fcm.core.errors import FcmError
 from fcm.presentation import catalog_info, explain_error, player_text, present
-from tests.web.ui import PASSWORD, sign_up
+from tests.web.ui import PASSWORD
 
 GLYPHS = ("⏮", "⏭", "⏱", "👁")
 VIEWPORTS = [(390, 844), (1440, 900)]
@@ -91,13 +91,15 @@ def lobby_game_with_clock(base: str) -> tuple[str, httpx.Client, httpx.Client]:
     accounts = []
     for who in ("ann", "bob"):
         c = httpx.Client(base_url=base, timeout=60)
-        r = c.post("/api/account/signup", json={"name": f"{who}{secrets.token_hex(3)}", "password": PASSWORD})
+        r = c.post("/api/account/signup",
+                   json={"name": f"{who}{secrets.token_hex(3)}", "password": PASSWORD})
         r.raise_for_status()
         c.headers["x-csrf-token"] = r.json()["csrf"]
         accounts.append(c)
     ann, bob = accounts
-    oid = ann.post("/api/lobby", json={"seats": [{"kind": "human"}, {"kind": "human"}],
-                                       "clock": {"limit": "1h", "fallback": "bot_move"}}).json()["id"]
+    oid = ann.post("/api/lobby", json={
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "clock": {"limit": "1h", "fallback": "bot_move"}}).json()["id"]
     game = bob.post(f"/api/lobby/{oid}/join", json={}).json()["game"]
     return game, ann, bob
 
@@ -109,7 +111,8 @@ def test_no_symbol_glyphs_a_spectators_chat_reads_only_and_counts_unread(
 ) -> None:
     game, ann, bob = lobby_game_with_clock(server)
     eve = httpx.Client(base_url=server, timeout=60)
-    eve.post("/api/account/signup", json={"name": f"eve{secrets.token_hex(3)}", "password": PASSWORD}).raise_for_status()
+    eve.post("/api/account/signup", json={
+        "name": f"eve{secrets.token_hex(3)}", "password": PASSWORD}).raise_for_status()
     pages = []
     for client, route in ((ann, f"#/game/{game}"), (eve, f"#/game/{game}/spectator")):
         ctx = browser.new_context(viewport={"width": width, "height": height})
@@ -179,17 +182,20 @@ def test_the_lobby_on_a_360_px_phone(browser: Any, server: str, artifacts: Any) 
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)
-def test_the_hot_seat_pass_screen(browser: Any, server: str, artifacts: Any, width: int, height: int) -> None:
-    made = httpx.post(f"{server}/api/games", json={"seats": [{"kind": "human", "name": "Ann"},
-                                                            {"kind": "human", "name": "Bob"}]}).json()
+def test_the_hot_seat_pass_screen(
+    browser: Any, server: str, artifacts: Any, width: int, height: int
+) -> None:
+    made = httpx.post(f"{server}/api/games", json={"seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}).json()
     game = made["game"]
     ctx = browser.new_context(viewport={"width": width, "height": height})
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     page.goto(server + "/")
-    page.evaluate("""([game, seats]) => localStorage.setItem("fcm.games.v1", JSON.stringify({ [game]: {
-        game, tokens: Object.fromEntries(seats.map((s) => [String(s.seat), s.token])), spectator: null,
-        created: Date.now(), seats: seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })) } }))""",
+    page.evaluate("""([game, seats]) => localStorage.setItem("fcm.games.v1", JSON.stringify({
+        [game]: { game, spectator: null, created: Date.now(),
+          tokens: Object.fromEntries(seats.map((s) => [String(s.seat), s.token])),
+          seats: seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })) } }))""",
                   [game, made["seats"]])
     page.goto(f"{server}/#/game/{game}")
     screen = page.locator("[data-test=pass-screen]")

@@ -20,7 +20,9 @@ RESERVE = {"type": "choose_reserve", "money": 300}
 
 
 @pytest.fixture(scope="module")
-def timed(tmp_path_factory: pytest.TempPathFactory, server: str) -> Iterator[tuple[Server, FileClock]]:
+def timed(
+    tmp_path_factory: pytest.TempPathFactory, server: str
+) -> Iterator[tuple[Server, FileClock]]:
     tmp = tmp_path_factory.mktemp("timer-bot")
     clock = FileClock(tmp / "now")
     srv = Server(f"sqlite:///{tmp}/fcm.sqlite3", tmp / "server.log", clock_interval="0.05",
@@ -58,7 +60,8 @@ def test_a_bot_that_takes_a_timed_out_seat_says_so_and_gives_it_back(
     # Bob lets his 5 minutes pass: the bot takes his seat and chooses his reserve card
     clock.advance(301)
     notice = pg.locator("[data-test=notice]")
-    pg.locator("[data-test=notice][data-kind=timer-bot], [data-test=notice][data-kind=taken-over]").wait_for()
+    pg.locator("[data-test=notice][data-kind=timer-bot],"
+               " [data-test=notice][data-kind=taken-over]").wait_for()
     assert "time ran out" in notice.inner_text()
     st = httpx.get(f"{srv.base}/api/games/{game}/clock", headers=auth(t1)).json()
     assert st["taken_over"] == [1]

@@ -24,7 +24,10 @@ SPIES = """
     close() {}
   }
   FakeNotification.permission = "default";
-  FakeNotification.requestPermission = async () => { FakeNotification.permission = "granted"; return "granted"; };
+  FakeNotification.requestPermission = async () => {
+    FakeNotification.permission = "granted";
+    return "granted";
+  };
   window.Notification = FakeNotification;
   const Real = window.AudioContext;
   window.AudioContext = class extends Real {
@@ -55,8 +58,8 @@ def test_your_turn_sounds_and_notifies_in_a_background_tab_by_choice(
     toggle = page.locator("[data-test=turn-alerts]")
     assert toggle.get_attribute("data-on") == "0"  # off until the player chooses
     page.locator("button[data-type=choose_reserve]").first.click()
-    wait_until(lambda: not httpx.get(f"{server}/api/games/{game}", headers=auth(t0)).json()["your_turn"],
-               "Ann's reserve card")
+    wait_until(lambda: not httpx.get(f"{server}/api/games/{game}",
+                                     headers=auth(t0)).json()["your_turn"], "Ann's reserve card")
 
     def bob_plays_until_ann_decides() -> None:
         for _ in range(20):

@@ -112,8 +112,8 @@ def add_options_route(app: FastAPI) -> None:
         description and the modules it needs or excludes, and the modules' option labels."""
         from fcm.bots import BOT_NAMES
         from fcm.core.state import Options
-        from fcm.rulesets import known_modules, playable_modules
         from fcm.presentation import player_text
+        from fcm.rulesets import known_modules, playable_modules
         from fcm.texts import option_texts
 
         known = known_modules()
