@@ -58,6 +58,7 @@ from fcm.core.company import (
 )
 from fcm.core.engine import apply, current_actors
 from fcm.core.errors import FcmError
+from fcm.core.events import EventKind
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases import payday as _payday
@@ -176,7 +177,20 @@ def explain_error(
     for e in catalog.employees.values():
         if "_" not in e.id and e.id != e.name:
             text = re.sub(rf"(?<![\w'-]){re.escape(e.id)}(?![\w'-])", e.name, text)
+    text = player_text(text)
     return text[:1].upper() + text[1:]
+
+
+# The rules texts name their sources ("(facts.md C)", "(done) (<file>.md 3)", "[M]"): for
+# the project's readers and the CLI, not for a player. A source is any markdown file named.
+_REF_ALONE = re.compile(r"\s*\(\w[\w-]*\.md\b[^()]*\)")
+_REF_AFTER = re.compile(r"[,;]\s*\w[\w-]*\.md\b[^(),;]*")
+_CERTAINTY = re.compile(r"\s*\[(?:L|M|H|L-M|M-H|L-H)\]")
+
+
+def player_text(text: str) -> str:
+    """A rules text without its source references (what the page shows a player)."""
+    return _CERTAINTY.sub("", _REF_AFTER.sub("", _REF_ALONE.sub("", text)))
 
 
 # -- static -------------------------------------------------------------------------------------
@@ -253,7 +267,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             "name": e.name,
             "category": e.category,
             "colour": e.colour,
-            "description": e.description,
+            "description": player_text(e.description),
             "entry_level": e.entry_level,
             "salary": e.salary,
             "salary_dollars": BASE_SALARY if e.salary else 0,  # the base game's; modules vary it
@@ -264,18 +278,21 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         for e in catalog.employees.values()
     }
     milestones = {
-        m.id: {"name": m.name, "claim_when": m.claim_when, "effect": m.effect}
+        m.id: {"name": m.name, "claim_when": player_text(m.claim_when),
+               "effect": player_text(m.effect)}
         for m in catalog.milestones.values()
     }
-    from fcm.rules_help import GLOSSARY, campaign_rule
+    from fcm.rules_help import CAMPAIGN_REACH, GLOSSARY, campaign_rule
 
     campaigns = {
         str(c.number): {
             "type": c.type.value,
+            "name": c.type.value.replace("_", " "),  # "gourmet guide": a player's word, no id
             "height": c.height,
             "width": c.width,
             "span": c.span,
             "rule": campaign_rule(c.type.value),
+            "reach": CAMPAIGN_REACH.get(c.type.value, "the houses it reaches"),
             **campaign_kind(c.type.value),
         }
         for c in catalog.campaigns.values()
@@ -291,7 +308,7 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         ],
         "goods": [g.value for g in (rules or base_ruleset()).goods],
         "glossary": [  # the base game's terms, then the game's modules' (fcm.texts)
-            {"term": t, "text": d}
+            {"term": t, "text": player_text(d)}
             for t, d in [*GLOSSARY, *glossary((rules or base_ruleset()).modules)]
         ],
         "texts": browser_texts(),  # the modules' templates (fcm.texts)
@@ -397,6 +414,8 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
                     "seat": seat,
                     "price": e.price,
                     "distance": e.distance,
+                    # a module's term in the total (a milestone's -$1): price + distance + adjust
+                    "adjust": e.adjust,
                     "total": e.total,
                     "restaurant": e.restaurant,
                     "missing": list(e.missing) if house.demand else [],
@@ -574,6 +593,24 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
                 a.first,
             )
             out["reaches"] = [h.number for h in houses_reached(state, probe)]
+    elif isinstance(a, StartCampaign):
+        tile = state.rules.catalog.campaigns[a.number]
+        if campaign_kind(tile.type.value)["beside_board"]:
+            # a tile beside the board (no square to choose): the houses it would reach now,
+            # so the page can warn when that is none (a gourmet guide with no garden house)
+            probe = Campaign(a.number, tile.type, seat, Good.BURGER, a.marketeer, 1, False,
+                             state.round)
+            out["reaches"] = [h.number for h in houses_reached(state, probe)]
+    elif isinstance(a, Cook):
+        # how much it makes: the engine's own count (a module may change it), from a copy
+        try:
+            _after, cooked = apply(state, seat, a)
+        except (FcmError, AssertionError, KeyError, ValueError):
+            pass
+        else:
+            made = [e for e in cooked if e.kind is EventKind.COOKED]
+            if made:
+                out["amount"] = sum(int(e.data["amount"]) for e in made)
     elif isinstance(a, GetDrinks) and a.suppliers:
         out["cells"] = _cells(a.suppliers)
         # One way to drive (or fly) it, from the geometry, to draw and to send as drawn.

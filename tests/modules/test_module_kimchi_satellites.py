@@ -137,7 +137,7 @@ def test_ketchup_5_the_browser_says_why_the_freezer_may_not_keep_kimchi_with_bee
     s = freezer_position({KIMCHI: 2, BEER: 1})
     pres = present(fcm.view(s, 0), 0, legal_actions(s, 0))
     assert pres["why_not_done"] == (
-        "A freezer that keeps kimchi keeps nothing else (Kimchi, ketchup.md 5): throw the rest "
+        "A freezer that keeps kimchi keeps nothing else (Kimchi): throw the rest "
         "away, or the kimchi"
     )
     alone = freezer_position({KIMCHI: 2})

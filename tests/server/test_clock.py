@@ -255,3 +255,65 @@ def test_two_server_processes_act_once_on_one_deadline(
     rows = run_async(taken())
     assert len(rows) == 1, rows  # one process took the deadline, once
     assert json.dumps(rows[0][0]) == "1"
+
+
+def test_a_timer_bots_move_is_marked_as_the_bots_and_is_not_the_players_to_undo(
+    tclient: TestClient, fake: FakeTime
+) -> None:
+    """Issue 26 item 2: the log says the bot played the timed-out decision (a
+    ``timer_bot_move`` mark first in its events, seen by whoever sees the move), and the seat's
+    own undo does not take it back as if the player had made it."""
+    g = timed(tclient, "5m", "bot_move")
+    g.play(0, RESERVE)
+    fake.t += 301
+    assert tick(tclient) == 1
+    log = g.client.get(f"/api/games/{g.id}/log", headers=g.auth(g.tokens[1])).json()
+    last = log["entries"][-1]
+    assert last["seat"] == 1
+    assert last["events"][0] == {"kind": "timer_bot_move", "seat": 1, "bot": "random",
+                                 **({"visible_to": last["events"][0]["visible_to"]}
+                                    if "visible_to" in last["events"][0] else {})}
+    # seat 0's own move carries no mark
+    log0 = g.client.get(f"/api/games/{g.id}/log", headers=g.auth(g.tokens[0])).json()
+    mine = [e for e in log0["entries"][1:] if e["seat"] == 0]
+    assert mine and all(ev["kind"] != "timer_bot_move" for e in mine for ev in e["events"])
+    # a secret step's mark is as secret as the step: a viewer who sees the entry sees its mark
+    for e in log0["entries"][1:]:
+        if e["seat"] == 1:
+            assert e["events"][0]["kind"] == "timer_bot_move"
+    st = g.state(1)
+    r = g.post(1, {"version": st["version"]}, path="undo")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "undo/not_your_last_action"
+
+
+def test_a_player_takes_back_the_seat_a_bot_took_over(tclient: TestClient,
+                                                      fake: FakeTime) -> None:
+    """Issue 26 item 2: after ``bot_takeover``, ``POST /reclaim`` gives the seat back to its
+    player: off the taken-over list, its next decisions with the whole time again."""
+    g = timed(tclient, "5m", "bot_takeover")
+    g.play(0, RESERVE)
+    fake.t += 301
+    assert tick(tclient) == 1
+    assert clock_of(g)["taken_over"] == [1]
+    r = g.post(0, None, path="reclaim")  # seat 0 was never taken over
+    assert r.status_code == 409 and r.json()["error"]["code"] == "clock/not_taken_over"
+    r = g.client.post(f"/api/games/{g.id}/reclaim", headers=g.auth(g.spectator))
+    assert r.status_code == 403
+    r = g.post(1, None, path="reclaim")
+    assert r.status_code == 200, r.text
+    assert r.json()["taken_over"] == []
+    settle(tclient)
+    # play seat 0 until seat 1 decides again: the decision is its player's, 5 minutes long
+    for _ in range(40):
+        st = g.state(1)
+        if st["your_turn"] or st["status"] != "active":
+            break
+        s0 = g.state(0)
+        assert s0["your_turn"], s0["actors"]
+        g.play(0, s0["legal"][-1])
+        settle(tclient)
+    assert g.state(1)["your_turn"]
+    left = {d["seat"]: d["left"] for d in clock_of(g)["deadlines"]}
+    assert left[1] == 300
+    assert tick(tclient) == 0  # nothing due: the bot no longer plays it
+    assert g.state(1)["your_turn"]

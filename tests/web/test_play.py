@@ -135,8 +135,9 @@ def generic_move(ui: UI, kinds: list[str]) -> None:
         ui.click_type("start_campaign")
     elif "choose_advert" in kinds:
         ui.click_type("choose_advert")
-    elif "throw_away" in kinds:
-        ui.click_type("throw_away")
+    elif "throw_away" in kinds:  # the freezer: keep none of the first good, in one step
+        ui.page.locator("[data-test=freezer-keep]").first.fill("0")
+        ui.send(ui.decision().locator("[data-test=freezer-apply]"))
     elif "done" in kinds:
         ui.click_done()
     else:

@@ -63,9 +63,11 @@ def test_catalog_names_every_card_and_milestone() -> None:
     assert cat["employees"]["kitchen_trainee"]["name"] == "Kitchen Trainee"
     assert cat["employees"]["management_trainee"]["is_manager"] is True
     assert cat["milestones"]["first_billboard"]["name"]
-    six = {k: v for k, v in cat["campaigns"]["6"].items() if k != "rule"}  # + its rules text
-    assert six == {"type": "airplane", "height": 1, "width": 5, "span": 5, "icon": "AIR",
-                   "beside_board": False}  # fmt: skip
+    six = {k: v for k, v in cat["campaigns"]["6"].items() if k not in ("rule", "reach")}
+    assert six == {"type": "airplane", "name": "airplane", "height": 1, "width": 5, "span": 5,
+                   "icon": "AIR", "beside_board": False}  # fmt: skip
+    # + its rules text, and what it reaches in words (a beside-the-board tile's warning)
+    assert cat["campaigns"]["6"]["reach"] in cat["campaigns"]["6"]["rule"]
     assert [r["money"] for r in cat["reserve_cards"]] == [100, 200, 300]
     # facts.md E.4: $5 per salaried card; the rules pane shows the engine's figure
     assert cat["employees"]["new_business_developer"]["salary_dollars"] == 5

@@ -351,7 +351,8 @@ class Clocks:
                     continue
                 try:
                     # the master pipeline, as for a bot seat (compare-and-set on the revision)
-                    await self.service._commit(live, seat, action, expected_seen=None)
+                    await self.service._commit(live, seat, action, expected_seen=None,
+                                               timer_bot=bot)
                 except BotMoveOutdated:
                     failures += 1
                     continue
@@ -412,6 +413,41 @@ class Clocks:
 
         await self.store.transact(vote)
         self._wake.set()
+        return await self.status(gid)
+
+    async def reclaim(self, live: LiveGame, seat: int) -> dict[str, Any]:
+        """The seat's player takes back the seat the bot took over (``bot_takeover``): its
+        decisions are its own again, each with the whole time per decision from now."""
+        cfg = await self.config(live.id)
+        if cfg is None:
+            raise ApiError(409, "clock/none", "this game has no clock")
+        if seat == SPECTATOR or live.info.seats[seat].kind != "human":
+            raise ApiError(403, "auth/spectator", "only a human seat can take its seat back")
+        now, gid = self.now(), live.id
+
+        def reclaim(tx: Tx) -> bool:
+            tx.execute("UPDATE clocks SET revision = revision WHERE game_id = ?", (gid,))  # lock
+            row = tx.execute("SELECT paused_at, taken_over FROM clocks WHERE game_id = ?",
+                             (gid,)).fetchone()
+            taken = set(json.loads(row[1]))
+            if seat not in taken:
+                return False
+            tx.execute("UPDATE clocks SET taken_over = ? WHERE game_id = ?",
+                       (json.dumps(sorted(taken - {seat})), gid))
+            # a decision the bot has not begun yet: the player's, with the whole time
+            due, remaining = ((None, float(cfg.per_decision)) if row[0] is not None
+                              else (now + cfg.per_decision, None))
+            tx.execute(
+                "UPDATE deadlines SET due_at = ?, remaining = ?, started_at = ?"
+                " WHERE game_id = ? AND seat = ? AND lease_until < ?",
+                (due, remaining, now, gid, seat, now),
+            )
+            return True
+
+        if not await self.store.transact(reclaim):
+            raise ApiError(409, "clock/not_taken_over",
+                           "no bot has taken this seat over: it is yours already")
+        log.info("game %s: seat %s was taken back from the bot", gid, seat)
         return await self.status(gid)
 
     # -- reading -------------------------------------------------------------------------------
@@ -476,7 +512,7 @@ class Clocks:
 def mount_clock(
     app: FastAPI, holder: dict[str, Any], responses: dict[int | str, Any]
 ) -> None:
-    """``GET /api/games/{id}/clock`` and ``POST /api/games/{id}/pause``."""
+    """``GET /api/games/{id}/clock``, ``POST /api/games/{id}/pause`` and ``.../reclaim``."""
     router = APIRouter()
 
     @router.get("/api/games/{game_id}/clock", responses=responses)
@@ -495,6 +531,15 @@ def mount_clock(
         seat = await holder["auth"](request, game_id)
         live = await holder["service"].get(game_id)
         result: dict[str, Any] = await holder["clocks"].vote(live, seat, body.pause)
+        return result
+
+    @router.post("/api/games/{game_id}/reclaim", responses=responses)
+    async def reclaim(game_id: str, request: Request) -> dict[str, Any]:
+        """Take back the seat a bot took over when its time ran out (``bot_takeover``): the
+        seat's decisions are the player's again (409 ``clock/not_taken_over`` otherwise)."""
+        seat = await holder["auth"](request, game_id)
+        live = await holder["service"].get(game_id)
+        result: dict[str, Any] = await holder["clocks"].reclaim(live, seat)
         return result
 
     app.include_router(router)

@@ -94,6 +94,21 @@ def event_visible(event: dict[str, Any], viewer: int | None) -> bool:
     return to is None or (viewer is not None and viewer in to)
 
 
+# The first event of a move the turn timer's bot made for a human seat (not an engine event:
+# the log and the page say the bot played it, and the seat's own undo cannot take it back).
+TIMER_BOT_MOVE = "timer_bot_move"
+
+
+def timer_bot_event(seat: int, bot: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The mark of a timer bot's move, seen by exactly those who see the move: public when
+    one of its events is, else only by the seats its secret events are for (a secret step
+    stays secret: the mark moves nobody else's version)."""
+    mark: dict[str, Any] = {"kind": TIMER_BOT_MOVE, "seat": seat, "bot": bot}
+    if events and all(e.get("visible_to") is not None for e in events):
+        mark["visible_to"] = sorted({s for e in events for s in e["visible_to"]})
+    return mark
+
+
 def visible_to(actor: int, events: list[dict[str, Any]], viewer: int | None) -> bool:
     """Whether ``viewer`` (a seat, or None for a spectator) may know this action happened."""
     if viewer == actor or not events:
@@ -708,11 +723,13 @@ class MatchService:
             return True
 
     async def _commit(
-        self, live: LiveGame, seat: int, action: Action, *, expected_seen: int | None
+        self, live: LiveGame, seat: int, action: Action, *, expected_seen: int | None,
+        timer_bot: str | None = None,
     ) -> tuple[list[dict[str, Any]], dict[int, str]]:
         """Apply and store one action (under the lock); retries after losing a race with
         another process as long as the seat's version still holds. Returns the events and the
-        messages pushed (by viewer index)."""
+        messages pushed (by viewer index). ``timer_bot``: the bot level that plays a human
+        seat whose time ran out; its move starts with a :data:`TIMER_BOT_MOVE` event."""
         for _ in range(COMMIT_ATTEMPTS):
             refuse_closed(live)
             try:
@@ -727,6 +744,8 @@ class MatchService:
                     "nothing was stored",
                 ) from None
             events = [e.to_json() for e in new_events]
+            if timer_bot is not None:
+                events.insert(0, timer_bot_event(seat, timer_bot, events))
             visible = [visible_to(seat, events, v) for v in viewers(live.players)]
             version = live.head.version + 1
             seen = [n + int(vis) for n, vis in zip(live.head.seen, visible, strict=True)]
@@ -781,11 +800,14 @@ class MatchService:
             refuse_closed(live)
             n = live.head.version
             last = (await self.store.actions(live.id, n, n)) if n > 0 else []
-            if not last or last[0].seat != seat:
+            if not last or last[0].seat != seat or any(
+                e.get("kind") == TIMER_BOT_MOVE for e in last[0].events
+            ):
                 raise ApiError(
                     409, "undo/not_your_last_action",
                     "you can undo only your own action, and only while it is the last one "
-                    "of the game (nobody else has acted since)",
+                    "of the game (nobody else has acted since; a move the timer's bot made "
+                    "for you is not yours to undo)",
                 )
             before = await self.state_at(live, n - 1)
             reason = reveal_reason(before, live.state, seat)

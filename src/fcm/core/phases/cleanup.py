@@ -96,7 +96,7 @@ def _freezer_problem(state: GameState, p: Player) -> str | None:
     if _items(p) > capacity:
         return (
             f"your freezer holds {capacity} items and you have {_items(p)}: "
-            "throw items away one at a time"
+            f"throw {_items(p) - capacity} away"
         )
     for limit in seat_rules(state, p.seat).freezer_limits:
         n = p.stock.get(limit.good, 0)

@@ -73,7 +73,7 @@ def dinnertime_end(state: GameState, log: EventLog) -> None:
                 seat,
                 MILESTONE,
                 log,
-                reason=f"another chain sold to house(s) {where}, where your marketeer made demand",
+                reason=f"another chain sold to house(s) {where}, where its marketeer made demand",
             )
 
 

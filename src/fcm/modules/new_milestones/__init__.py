@@ -102,19 +102,20 @@ USED_BY: dict[EmployeeId, MilestoneId] = {
     E.WAITRESS: ids.FIRST_WAITRESS_USED,
     E.CART_OPERATOR: ids.FIRST_CART_OPERATOR_USED,
 }
+# why a milestone was claimed, as every player reads it (of any chain, a bot's too)
 WHAT: dict[MilestoneId, str] = {
-    ids.FIRST_MARKETEER_USED: "your marketeer placed a campaign",
-    ids.FIRST_MARKETING_TRAINEE_USED: "your Marketing Trainee placed a billboard",
-    ids.FIRST_CAMPAIGN_MANAGER_USED: "your Campaign Manager placed a campaign",
-    ids.FIRST_BRAND_MANAGER_USED: "your Brand Manager placed a campaign",
-    ids.FIRST_BRAND_DIRECTOR_USED: "your Brand Director placed a campaign",
-    ids.FIRST_RECRUITING_GIRL_USED: "you hired with a Recruiting Girl at work",
-    ids.FIRST_TRAINER_USED: "your Trainer trained",
-    ids.FIRST_DISCOUNT_MANAGER_USED: "your Discount Manager's price applied",
-    ids.FIRST_HOUSE_BUILT: "your New Business Developer placed a house",
-    ids.FIRST_NEW_RESTAURANT: "you placed a new restaurant",
-    ids.FIRST_WAITRESS_USED: "your Waitress earned tips",
-    ids.FIRST_CART_OPERATOR_USED: "your Cart Operator collected drinks",
+    ids.FIRST_MARKETEER_USED: "its marketeer placed a campaign",
+    ids.FIRST_MARKETING_TRAINEE_USED: "its Marketing Trainee placed a billboard",
+    ids.FIRST_CAMPAIGN_MANAGER_USED: "its Campaign Manager placed a campaign",
+    ids.FIRST_BRAND_MANAGER_USED: "its Brand Manager placed a campaign",
+    ids.FIRST_BRAND_DIRECTOR_USED: "its Brand Director placed a campaign",
+    ids.FIRST_RECRUITING_GIRL_USED: "it hired with a Recruiting Girl at work",
+    ids.FIRST_TRAINER_USED: "its Trainer trained",
+    ids.FIRST_DISCOUNT_MANAGER_USED: "its Discount Manager's price applied",
+    ids.FIRST_HOUSE_BUILT: "its New Business Developer placed a house",
+    ids.FIRST_NEW_RESTAURANT: "it placed a new restaurant",
+    ids.FIRST_WAITRESS_USED: "its Waitress earned tips",
+    ids.FIRST_CART_OPERATOR_USED: "its Cart Operator collected drinks",
 }
 SOLD: dict[Good, MilestoneId] = {
     Good.BURGER: ids.FIRST_BURGER_SOLD,

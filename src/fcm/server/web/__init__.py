@@ -113,6 +113,7 @@ def add_options_route(app: FastAPI) -> None:
         description and the modules it needs or excludes, and the modules' option labels."""
         from fcm.bots import BOT_NAMES
         from fcm.core.state import Options
+        from fcm.presentation import player_text
         from fcm.rulesets import known_modules, playable_modules
         from fcm.texts import option_texts
 
@@ -121,7 +122,7 @@ def add_options_route(app: FastAPI) -> None:
             {
                 "id": m.id,
                 "name": m.name,
-                "description": m.description,
+                "description": player_text(m.description),
                 "requires": list(m.requires),
                 "switches": list(playable_modules()[m.id].switches),
                 # exclusions bind both ways, whichever module declares them

@@ -4,10 +4,11 @@
 
 import { ApiError, session, store } from "./api.js";
 import { renderNotifySettings } from "./notify-settings.js";
-import { PHASES, clear, h, seatName } from "./util.js";
+import { PHASES, clear, h, icon, put, seatName } from "./util.js";
 
 let csrf = null; // the session's CSRF token, from GET /api/account (null: logged out)
 let me = null;
+let known = false; // the first answer of GET /api/account has come (logged in or not)
 
 async function call(method, path, { body, token } = {}) {
   const headers = { accept: "application/json" };
@@ -33,6 +34,7 @@ export const account = {
   get name() { return me && me.name; },
   get loggedIn() { return me !== null; },
   get admin() { return Boolean(me && me.admin); },
+  get known() { return known; },
   async refresh() {
     try {
       const a = await call("GET", "/api/account");
@@ -42,6 +44,7 @@ export const account = {
       me = null;
       csrf = null; session.csrf = null;
     }
+    known = true;
     return me;
   },
   /** Claim a seat whose token this browser holds (after creating or joining a game). A rated
@@ -79,14 +82,30 @@ export function renderAccount(box, onChange) {
         onChange && onChange();
       } catch (err) { showError(err); }
     };
+    // Log in or sign up: Enter submits the one chosen (the primary button), never the other
+    let mode = "login";
+    const loginBtn = h("button", { "data-test": "login", onclick: (e) => { e.preventDefault(); setMode("login"); submit("/api/account/login"); } }, "Log in");
+    const signupBtn = h("button", { "data-test": "signup", onclick: (e) => { e.preventDefault(); setMode("signup"); submit("/api/account/signup"); } }, "Sign up");
+    const modeNote = h("small", { class: "muted", "data-test": "account-mode" });
+    function setMode(m) {
+      mode = m;
+      for (const [b, which] of [[loginBtn, "login"], [signupBtn, "signup"]]) {
+        b.type = which === m ? "submit" : "button";
+        b.className = which === m ? "primary" : "";
+      }
+      password.autocomplete = m === "signup" ? "new-password" : "current-password";
+      put(clear(modeNote), m === "signup" ? "New account: Enter signs up. " : "Enter logs in. ",
+        h("a", { href: "#", "data-test": m === "signup" ? "account-mode-login" : "account-mode-signup",
+          onclick: (e) => { e.preventDefault(); setMode(m === "signup" ? "login" : "signup"); } },
+        m === "signup" ? "I have an account" : "New here? Sign up"));
+    }
+    setMode("login");
     clear(box).append(
       h("h2", {}, "Account"),
       h("p", { class: "muted" }, "Optional: with an account your games follow you, and the seats you play are listed here."),
-      h("form", { class: "account-form", onsubmit: (e) => { e.preventDefault(); submit("/api/account/login"); } },
+      h("form", { class: "account-form", onsubmit: (e) => { e.preventDefault(); submit(mode === "signup" ? "/api/account/signup" : "/api/account/login"); } },
         name, password,
-        h("div", { class: "buttons" },
-          h("button", { type: "submit", class: "primary", "data-test": "login" }, "Log in"),
-          h("button", { type: "button", "data-test": "signup", onclick: () => submit("/api/account/signup") }, "Sign up"))),
+        h("div", { class: "buttons" }, loginBtn, signupBtn), modeNote),
       error);
   }
 
@@ -126,11 +145,11 @@ export function renderAccount(box, onChange) {
       for (const g of answer.games) {
         const here = store.get(g.game);
         const held = here && here.tokens && here.tokens[String(g.seat)];
-        const clock = g.clock ? ` · ⏱ ${g.clock.limit}${g.clock.paused ? " (paused)" : ""}` : "";
+        const clock = g.clock ? [" · ", icon("clock", "time per decision"), ` ${g.clock.limit}${g.clock.paused ? " (paused)" : ""}`] : "";
         const left = g.clock && g.your_turn && g.clock.your_time_left !== null ? ` — ${timeLeft(g.clock.your_time_left)} left` : "";
         const whose = g.status === "over" ? "game over" : (g.your_turn ? "Your turn" : `Waiting for ${g.waiting_for.join(", ")}`);
         games.append(h("div", { class: "account-game" + (g.your_turn ? " your-turn" : ""), "data-game": g.game },
-          h("code", {}, g.game), ` as ${seatName(g.seats, g.seat)} · round ${g.round} · ${PHASES[g.phase] || g.phase}${clock} · `,
+          h("code", {}, g.game), ` as ${seatName(g.seats, g.seat)} · round ${g.round} · ${PHASES[g.phase] || g.phase}`, clock, " · ",
           h("span", { "data-test": "account-whose-turn" }, whose + left), " ",
           // no token held here: the session cookie plays the claimed seat
           h("a", { class: "button small", href: `#/game/${g.game}/${g.seat}`, "data-test": "account-open", title: held ? "" : "played by your session" }, "Open")));

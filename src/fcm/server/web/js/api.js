@@ -51,6 +51,7 @@ export const api = {
   startTutorial: () => request("POST", "/api/tutorial", {}),
   tutorialScript: () => request("GET", "/api/tutorial", {}),
   whyCard: (game, token, card) => request("GET", `/api/games/${game}/why/card/${encodeURIComponent(card)}`, { token }),
+  reclaim: (game, token) => request("POST", `/api/games/${game}/reclaim`, { token }),
   undo: (game, token, version) => request("POST", `/api/games/${game}/undo`, { token, body: { version } }),
   log: (game, token) => request("GET", `/api/games/${game}/log?limit=5000`, { token }),
   dinnertime: (game, token, round) => request("GET", `/api/games/${game}/dinnertime/${round}`, { token }),

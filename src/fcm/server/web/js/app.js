@@ -86,8 +86,8 @@ async function route() {
     current = new GameScreen(root, game, which === undefined ? null : which);
     window.fcmScreen = current; // for debugging in the console (and the browser tests)
     current.start();
-    clockPanel = mountClock(game, which === undefined ? null : which, current.extras);
-    chatPanel = mountChat(game, which === undefined ? null : which, current.extras);
+    clockPanel = mountClock(game, which === undefined ? null : which, current.extras, current);
+    chatPanel = mountChat(game, which === undefined ? null : which, current.extras, current);
     roomPanel = mountRoom(game, which === undefined ? null : which, current.extras);
     return;
   }

@@ -2,7 +2,7 @@
 // restaurants, campaigns and airplanes; zoom (wheel, buttons) and pan (drag); highlights of
 // legal squares. It draws what the server's presentation says and decides nothing itself.
 
-import { GOODS, chain, clear, goodLook, h, s } from "./util.js";
+import { GOODS, chain, clear, goodChip, goodLook, h, s } from "./util.js";
 
 export const SQ = 40; // one square, in SVG units
 const MARGIN = 58; // room around the map for airplanes
@@ -71,7 +71,9 @@ export class BoardView {
       h("button", { type: "button", title: "Zoom out", onclick: () => this.zoomBy(1.25) }, "−"),
       h("button", { type: "button", title: "Show the whole map", onclick: () => this.fit() }, "Fit"));
     this.legend = h("div", { class: "legend" });
-    wrap.append(this.svg, tools, this.tooltip, this.legend);
+    // campaign tiles that lie beside the board (no square): drawn here, in their chain's colour
+    this.beside = h("div", { class: "beside-board hidden", "data-test": "beside-board" });
+    wrap.append(this.svg, tools, this.tooltip, this.beside, this.legend);
     this.container.append(wrap);
     this.wrap = wrap;
     this.installPanZoom();
@@ -186,12 +188,29 @@ export class BoardView {
       else if (c.cells.length) this.drawCampaign(g, c);
       else this.drawBeside(g, c);  // a campaign beside the board (no square)
     }
+    this.renderBeside(pres);
     const dc = pres.draft_campaign;
-    if (dc && (dc.cells || dc.edge)) {
+    // a tile beside the board has no square to draw (an empty list: no NaN box)
+    if (dc && ((dc.cells && dc.cells.length) || dc.edge)) {
       const ghost = { number: dc.number, kind: dc.type, icon: dc.icon, owner: pres.acting, good: null, remaining: null, eternal: false, cells: dc.cells || [], edge: dc.edge, first: dc.first, span: dc.span, draft: true };
       if (dc.edge) this.drawAirplane(air, ghost);
       else this.drawCampaign(g, ghost);
     }
+  }
+
+  /** The tiles beside the board: each with its chain's colour, icon, good, rounds left and
+   * the houses it reaches (or that it reaches none now). */
+  renderBeside(pres) {
+    const tiles = pres.campaigns.filter((c) => !c.edge && !c.cells.length);
+    clear(this.beside).classList.toggle("hidden", !tiles.length);
+    if (!tiles.length) return;
+    this.beside.append(h("span", { class: "muted" }, "Beside the board: "),
+      ...tiles.map((c) => h("span", { class: "beside-tile", "data-campaign": c.number, style: { borderColor: chain(c.owner).colour } },
+        h("span", { class: "beside-icon", style: { background: chain(c.owner).colour } }, c.icon || "?"),
+        ` #${c.number} ${c.kind.replace(/_/g, " ")} `, goodChip(c.good),
+        ` ${c.eternal ? "eternal" : `${c.remaining} left`} · `,
+        (c.reaches || []).length ? `reaches house${c.reaches.length > 1 ? "s" : ""} ${c.reaches.join(", ")}`
+          : h("strong", { class: "warning-text", "data-test": "beside-reaches-none" }, "reaches no house now"))));
   }
 
   // A campaign beside the board: a badge in its chain's colour on every house it reaches.
@@ -273,7 +292,14 @@ export class BoardView {
     const small = b.w <= SQ || b.h <= SQ;
     const tiny = b.w <= SQ && b.h <= SQ; // a 1x1 tile: number on top, good and duration side by side below
     grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": tiny ? 9 : small ? 10 : 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
-    if (!small) grp.append(s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569" }, c.icon || ""));
+    if (!small) {
+      // the tile's kind in words ("billboard"), squeezed to the room beside its number
+      const word = String(c.kind || "").replace(/_/g, " ");
+      const room = b.w - 44;
+      const t = s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569", class: "campaign-kind" }, word);
+      if (word.length * 5 > room) { t.setAttribute("textLength", String(Math.max(room, 10))); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+      grp.append(t);
+    }
     if (c.good) grp.append(goodToken(b.x + (tiny ? 12 : small ? 14 : 18), b.y + b.h - (tiny ? 11 : 13), tiny ? 5.5 : small ? 7 : 8, c.good));
     const left = c.eternal ? "∞" : c.remaining === null ? "" : `${c.remaining}`;
     grp.append(s("text", { x: b.x + b.w - (tiny ? 5 : 7), y: b.y + b.h - (tiny ? 6 : 8), "text-anchor": "end", "font-size": tiny ? (c.eternal ? 13 : 11) : c.eternal ? 17 : 12, "font-weight": 800, fill: "#111827", class: "duration" }, left));

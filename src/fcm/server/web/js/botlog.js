@@ -101,8 +101,8 @@ export function bankAlert(root, msg, ctx) {
   const box = h("div", { class: "bank-alert", role: "alertdialog", "data-test": "bank-alert", "data-final": broke.final ? "1" : "0" },
     h("div", { class: "bank-alert-card" },
       h("h2", {}, title),
-      h("p", {}, describe(broke, ctx)),
-      broke.final ? h("p", {}, "The game ends after this Dinnertime.") : null,
+      // the title says the bank broke: the text goes on from there (and says the end once)
+      h("p", {}, describe(broke, ctx).replace(/^The bank broke[^:!]*[:!]\s*/, "").replace(/^./, (c) => c.toUpperCase())),
       h("button", { type: "button", class: "primary", "data-test": "bank-alert-ok", onclick: () => box.remove() }, "OK")));
   root.append(box);
   return box;

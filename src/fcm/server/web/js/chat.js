@@ -8,7 +8,7 @@ import { clear, h } from "./util.js";
 const EVERY_MS = 3000;
 
 /** Mount the chat panel of ``game``; returns ``{destroy}``. */
-export function mountChat(game, which, parent = document.body) {
+export function mountChat(game, which, parent = document.body, screen = null) {
   const entry = store.get(game) || { tokens: {} };
   const seats = Object.keys(entry.tokens || {}).map(Number);
   const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
@@ -29,10 +29,16 @@ export function mountChat(game, which, parent = document.body) {
     error.classList.remove("hidden");
   } }, input, h("button", { type: "submit", class: "small", "data-test": "chat-send" }, "Send"));
   // in the flow of the side panel (not fixed): it never covers the board or the decisions
+  // the messages that came while the panel was closed: a count on its heading until opened
+  const unread = h("span", { class: "chat-unread hidden", "data-test": "chat-unread" });
+  const readOnly = h("p", { class: "muted hidden", "data-test": "chat-readonly" }, "Spectators read the players' chat.");
   const box = h("details", { class: "chat-panel card", "data-test": "chat" },
-    h("summary", {}, "Chat"), list, form, error);
+    h("summary", {}, "Chat", unread), list, form, readOnly, error);
+  let fresh = 0;
+  box.addEventListener("toggle", () => { if (box.open) { fresh = 0; unread.classList.add("hidden"); } });
   parent.append(box);
   let last = 0;
+  let loaded = false;
   let stop = false;
   let timer = null;
 
@@ -43,12 +49,22 @@ export function mountChat(game, which, parent = document.body) {
       const data = await r.json();
       // messages an administrator hid: removed from this page too
       for (const seq of data.hidden || []) list.querySelector(`li[data-seq="${Number(seq)}"]`)?.remove();
+      // a spectator only reads (the server refuses its posts): no input to type into
+      const spectator = which === "spectator" || (screen && (screen.which === "spectator" || (screen.msg && screen.msg.seat === null)));
+      form.classList.toggle("hidden", Boolean(spectator));
+      readOnly.classList.toggle("hidden", !spectator);
       for (const m of data.messages) {
         last = Math.max(last, m.seq);
         list.append(h("li", { "data-seq": m.seq }, h("span", { "data-test": "chat-line" }, h("strong", {}, m.name), ": ", m.text), " ",
           h("button", { type: "button", class: "small ghost chat-report", "data-test": "chat-report",
             "aria-label": `report this message by ${m.name}`, onclick: (e) => reportForm(e.currentTarget.parentElement, m.seq) }, "Report")));
       }
+      if (loaded && !box.open && data.messages.length) {
+        fresh += data.messages.length;
+        unread.textContent = ` ${fresh} new`;
+        unread.classList.remove("hidden");
+      }
+      loaded = true;
       if (data.messages.length) list.scrollTop = list.scrollHeight;
     } catch { /* next time */ }
   }

@@ -3,7 +3,7 @@
 // the deadlines (GET /api/games/{id}/clock); the page only counts down between two reads.
 
 import { session, store } from "./api.js";
-import { h, seatName } from "./util.js";
+import { clear, h, icon, put, seatName } from "./util.js";
 
 export const LIMITS = [
   ["none", "No time limit"], ["5m", "5 minutes"], ["10m", "10 minutes"], ["20m", "20 minutes"],
@@ -37,21 +37,31 @@ export function formatLeft(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** The clock of a game screen (a small panel at the foot of the side panel); returns ``{destroy}``. */
-export function mountClock(game, which, parent = document.body) {
-  const entry = store.get(game) || { tokens: {} };
-  const seats = Object.keys(entry.tokens || {}).map(Number);
-  const mine = which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
-  const token = mine.length ? entry.tokens[String(mine[0])] : entry.spectator;
+/** The clock of a game screen (a small panel at the foot of the side panel); returns ``{destroy}``.
+ * ``screen`` (the GameScreen) says which seats this page plays and their names once it knows
+ * them: an account's seat is played by the session cookie and has no token in the store. */
+export function mountClock(game, which, parent = document.body, screen = null) {
+  const stored = () => store.get(game) || { tokens: {} };
+  const mineNow = () => {
+    if (screen && screen.seats) return screen.seats.slice();
+    const seats = Object.keys(stored().tokens || {}).map(Number);
+    return which === null || which === undefined ? seats : seats.filter((x) => String(x) === String(which));
+  };
   const box = h("div", { class: "turn-clock hidden", "data-test": "clock" });
   parent.append(box);
   let data = null;
   let readAt = 0;
   let stop = false;
 
-  // no token held here: the session cookie (the account's claimed seat; CSRF for a change)
-  const auth = () => (token ? { authorization: `Bearer ${token}` }
-    : (session.csrf ? { "x-csrf-token": session.csrf } : {}));
+  // the seat's token, else (none held here: "" or absent) the session cookie, CSRF for a change
+  const auth = () => {
+    const mine = mineNow();
+    const entry = stored();
+    const token = screen && screen.seats ? (mine.length ? screen.tokenOf(mine[0]) : screen.tokenOf(null))
+      : (mine.length ? entry.tokens[String(mine[0])] : entry.spectator);
+    return token ? { authorization: `Bearer ${token}` } : (session.csrf ? { "x-csrf-token": session.csrf } : {});
+  };
+  const names = () => (screen && screen.seatsInfo ? screen.seatsInfo() : stored().seats || []);
 
   async function read() {
     try {
@@ -59,6 +69,7 @@ export function mountClock(game, which, parent = document.body) {
       if (!r.ok) return;
       data = await r.json();
       readAt = Date.now() / 1000;
+      if (screen && screen.onClock) screen.onClock(data);
       draw();
     } catch { /* next time */ }
   }
@@ -74,22 +85,24 @@ export function mountClock(game, which, parent = document.body) {
     if (!data || data.seconds === null || data.seconds === undefined) { box.classList.add("hidden"); return; }
     box.classList.remove("hidden");
     const elapsed = data.paused ? 0 : Date.now() / 1000 - readAt;
-    const names = entry.seats || [];
+    const mine = mineNow();
+    const seatsInfo = names();
     const rows = data.deadlines.map((d) => {
       const left = d.due_at === null ? d.left : Math.max(0, d.left - elapsed);
       return h("div", { class: "clock-seat" + (mine.includes(d.seat) ? " mine" : ""), "data-seat": d.seat, "data-left": Math.round(left) },
-        `${seatName(names, d.seat)}: `, h("strong", {}, formatLeft(left)),
+        `${seatName(seatsInfo, d.seat)}: `, h("strong", {}, formatLeft(left)),
         data.taken_over.includes(d.seat) ? " (bot)" : "");
     });
     const voted = mine.some((x) => data.pause_votes.includes(x));
-    box.replaceChildren(
-      h("div", { class: "clock-head" }, `⏱ ${data.limit} per decision`, data.paused ? " · paused" : "",
+    // put() skips the absent parts (replaceChildren would write them as "null")
+    put(clear(box),
+      h("div", { class: "clock-head" }, icon("clock", "Turn timer"), ` ${data.limit} per decision`, data.paused ? " · paused" : "",
         data.fallback === "bot_takeover" ? " · then a bot takes the seat" : " · then a bot plays it"),
       ...rows,
       mine.length ? h("button", { type: "button", class: "small ghost", "data-test": "clock-pause",
         onclick: () => pause(!(data.paused || voted)) },
         data.paused ? "Restart the clock" : voted ? "Withdraw pause request" : "Ask to pause") : null,
-      !data.paused && data.pause_votes.length ? h("small", {}, ` pause asked by ${data.pause_votes.map((x) => seatName(names, x)).join(", ")}`) : null);
+      !data.paused && data.pause_votes.length ? h("small", {}, ` pause asked by ${data.pause_votes.map((x) => seatName(seatsInfo, x)).join(", ")}`) : null);
   }
 
   read();

@@ -14,6 +14,10 @@ const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "t
   "place_restaurant", "move_restaurant", "pay_salary", "fire", "throw_away"];
 const CORNER_NAMES = { nw: "north-west", ne: "north-east", sw: "south-west", se: "south-east" };
 
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 function doneLabel(msg, pres) {
   switch (msg.phase) {
     case "setup_restaurants": return "Pass: no first restaurant now";
@@ -252,10 +256,15 @@ export class Decisions {
         return h("div", { class: "section" }, h("p", {}, "Launch a campaign: choose the marketeer and the campaign tile."),
           h("div", { class: "menu" }, list.map((a) => {
             const c = catalog.campaigns[String(a.action.number)] || {};
-            const size = c.type === "airplane" ? `${c.span} squares of the edge` : `${c.height}×${c.width}`;
-            return h("div", { class: "menu-row" }, this.actionButton(a, h("span", {}, h("strong", {}, `#${a.action.number} ${c.type}`), ` (${size})`)),
+            const size = c.type === "airplane" ? `${c.span} squares of the edge` : c.beside_board ? "beside the board" : `${c.height}×${c.width}`;
+            // a tile beside the board: the houses it would reach now (the server's), warned when none
+            const none = c.beside_board && Array.isArray(a.reaches) && !a.reaches.length;
+            return h("div", { class: "menu-row" }, this.actionButton(a, h("span", {}, h("strong", {}, `#${a.action.number} ${c.name || c.type}`), ` (${size})`)),
               h("small", {}, "by "), cardChip(catalog, a.action.marketeer),
-              h("span", { class: "info-dot", "data-campaign-tile": a.action.number, title: "Its rules" }, "ⓘ"));
+              h("span", { class: "info-dot", "data-campaign-tile": a.action.number, title: "Its rules" }, "ⓘ"),
+              c.beside_board && Array.isArray(a.reaches) ? (none
+                ? h("div", { class: "warning", "data-test": "reaches-none" }, `It would reach no house now: it reaches ${c.reach || "the houses of its rule"}.`)
+                : h("small", { class: "muted", "data-test": "reaches" }, ` reaches house${a.reaches.length > 1 ? "s" : ""} ${a.reaches.join(", ")} now`)) : null);
           })));
       case "choose_advert": {
         // A two-good airplane (First brand manager used): its pairs get their own buttons.
@@ -285,7 +294,7 @@ export class Decisions {
       }
       case "cook":
         return h("div", { class: "section" }, h("p", {}, "Produce food (a kitchen card makes all of its food or nothing):"),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), " makes ", goodChip(a.action.good), ` ${a.action.good}`)))));
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), " makes ", a.amount ? `${a.amount} ` : "", goodChip(a.action.good), ` ${a.action.good}${a.amount && a.amount !== 1 ? "s" : ""}`)))));
       case "get_drinks":
         return h("div", { class: "section" }, h("p", {}, "Get drinks:"),
           h("div", { class: "menu" }, list.map((a) => {
@@ -321,12 +330,7 @@ export class Decisions {
             chosen.length ? ` Paying with: ${chosen.join(", ")}.` : ""),
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, "Pay a salary with ", goodChip(a.action.good), ` ${a.action.good}`)))));
       }
-      case "throw_away":
-        // the engine's reason when the freezer may not keep it all (capacity, a module's limit)
-        return h("div", { class: "section" }, h("p", { "data-test": "freezer-why" }, pres.why_not_done ? `${pres.why_not_done}.`
-          : (this.msg.legal || []).some((a) => a.type === "done") ? "Your freezer may keep all of this: Done keeps it, or throw items away first."
-            : "Your freezer is over capacity: throw items away."),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, "Throw away ", goodChip(a.action.good))))));
+      case "throw_away": return this.freezer(list);
       default:
         return h("div", { class: "section" }, h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
     }
@@ -334,6 +338,55 @@ export class Decisions {
 
   routeHighlights() {
     return null;
+  }
+
+  /** Clean up with a freezer: how many of each good to keep, chosen in one step; the page
+   * then sends one throw-away per item and Done (each checked by the engine as usual). */
+  freezer(list) {
+    const pres = this.pres;
+    const stock = (pres.chains[this.msg.seat] || {}).stock || {};
+    const goods = list.map((a) => a.action.good);
+    const held = goods.reduce((n, g) => n + (stock[g] || 0), 0);
+    const doneLegal = (this.msg.legal || []).some((a) => a.type === "done");
+    const keep = {};
+    const inputs = goods.map((g) => {
+      keep[g] = stock[g] || 0;
+      const input = h("input", { type: "number", min: 0, max: stock[g] || 0, value: stock[g] || 0, inputmode: "numeric",
+        "data-test": "freezer-keep", "data-good": g, "aria-label": `${g} to keep` });
+      input.addEventListener("input", () => {
+        keep[g] = Math.max(0, Math.min(stock[g] || 0, Math.floor(Number(input.value) || 0)));
+        sync();
+      });
+      return h("label", { class: "freezer-good" }, goodChip(g), ` ${g}: keep `, input, ` of ${stock[g] || 0}`);
+    });
+    const summary = h("span", { "data-test": "freezer-summary" });
+    const go = h("button", { type: "button", class: "primary", "data-test": "freezer-apply", onclick: () => this.keepOnly(keep, stock) });
+    const sync = () => {
+      const kept = goods.reduce((n, g) => n + keep[g], 0);
+      summary.textContent = `Keeping ${kept} of ${held} item${held === 1 ? "" : "s"}${kept < held ? `; ${held - kept} thrown away` : ""}.`;
+      go.textContent = kept < held ? `Keep these, throw away ${held - kept}` : "Keep everything";
+      go.disabled = kept === held && !doneLegal;
+    };
+    sync();
+    // the engine's reason when the freezer may not keep it all (capacity, a module's limit)
+    return h("div", { class: "section freezer" },
+      h("p", { "data-test": "freezer-why" }, pres.why_not_done ? `${capital(pres.why_not_done)}.`
+        : doneLegal ? `Your freezer may keep all ${held} item${held === 1 ? "" : "s"}; choose what to keep.`
+          : `You hold ${held} item${held === 1 ? "" : "s"}: choose what the freezer keeps.`),
+      h("div", { class: "freezer-goods" }, inputs), h("p", { class: "muted" }, summary), go);
+  }
+
+  async keepOnly(keep, stock) {
+    const throws = [];
+    for (const [g, n] of Object.entries(keep)) for (let i = n; i < (stock[g] || 0); i++) throws.push({ type: "throw_away", good: g });
+    const now = () => (this.ctl.state ? this.ctl.state() : this.msg); // the newest state
+    for (const a of throws) {
+      const before = now() && now().version;
+      await this.send(a);
+      if (!now() || now().version === before) return; // refused: the error is shown
+      if (!now().your_turn) return; // the decision is over
+    }
+    if (now() && (now().legal || []).some((a) => a.type === "done")) await this.send({ type: "done" });
   }
 
   // -- Restructuring: build the org chart card by card ---------------------------------------
@@ -409,7 +462,7 @@ export class Decisions {
       move_restaurant: "a restaurant (move)",
       place_house: "a house with its garden",
       add_garden: "a garden",
-      place_campaign: pres.draft_campaign ? `campaign #${pres.draft_campaign.number} (${pres.draft_campaign.type})` : "the campaign",
+      place_campaign: pres.draft_campaign ? `campaign #${pres.draft_campaign.number} (${(((this.ctl.catalog || {}).campaigns || {})[String(pres.draft_campaign.number)] || {}).name || pres.draft_campaign.type})` : "the campaign",
     }[type] || type;
     const panel = h("div", { class: "section placement", "data-test": "placement" });
     panel.append(h("p", {}, `Place ${what}: click a highlighted ${slots.size && !anchors.size ? "slot along the map edge" : "square"} on the map (${anchors.size + slots.size} possible${anchors.size ? "; the square is the top-left corner" : ""}).`));

@@ -6,7 +6,7 @@
 
 import { dinnertimeTotals, outcomeText } from "./results.js";
 import { describe, orderText, render } from "./format.js";
-import { chain, clear, goodChip, h, milestoneName, money, put } from "./util.js";
+import { chain, clear, goodChip, h, milestoneName, money, put, totalText } from "./util.js";
 
 const DECIDED = {
   only_candidate: "the only chain that could serve it",
@@ -65,7 +65,7 @@ function houseStep(e, ctx) {
       h("thead", {}, h("tr", {}, ["Chain", "Price + distance", "Waitresses", ""].map((t) => h("th", {}, t)))),
       h("tbody", {}, (e.chains || []).map((c) => h("tr", { class: c.outcome === "winner" ? "winner" : "", "data-seat": c.seat },
         h("td", {}, swatch(c.seat), ctx.name(c.seat)),
-        h("td", { class: "num" }, c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`),
+        h("td", { class: "num" }, c.total === null || c.total === undefined ? "—" : totalText(c)),
         h("td", { class: "num" }, c.waitresses ?? ""),
         h("td", {}, c.outcome === "winner" ? h("strong", {}, "serves")
           : [outcomeText(c.outcome, ctx), c.missing && c.missing.length ? ` (${c.missing.join(", ")})` : ""]))))),

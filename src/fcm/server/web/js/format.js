@@ -1,6 +1,6 @@
 // Text for the engine's events (the game log and the round summaries). Pure formatting.
 
-import { PHASES, STEPS, cardName, milestoneName, money } from "./util.js";
+import { cardName, milestoneName, money, PHASES, possessive, STEPS, totalText } from "./util.js";
 
 /**
  * A module's template (fcm/texts.py renders the same for the CLI report): ``{field}`` or
@@ -69,16 +69,16 @@ export function describe(e, ctx) {
     case "restaurant_placed": return `${who(e.seat)} placed a restaurant at ${cells([e.cell])} (entrance ${String(e.entrance).toUpperCase()})${e.open ? "" : ", Coming Soon"}${e.drive_in ? " with a drive-in" : ""}${e.by && e.by !== "setup" ? ` by ${card(e.by)}` : ""}.`;
     case "restaurant_passed": return `${who(e.seat)} passed.`;
     case "restaurant_moved": return `${who(e.seat)} moved restaurant #${e.number + 1} to ${cells([e.cell])} (entrance ${String(e.entrance).toUpperCase()}).`;
-    case "restaurant_opened": return `${who(e.seat)}'s restaurant #${(e.restaurant ?? 0) + 1} opened.`;
+    case "restaurant_opened": return `${possessive(who(e.seat))} restaurant #${(e.restaurant ?? 0) + 1} opened.`;
     case "card_sent_to_work": return `You send ${card(e.employee)} to work.`;
     case "structure_committed": return `${who(e.seat)} committed a structure.`;
     case "structure_revealed":
-      if (e.overfull) return `${who(e.seat)}'s structure was overfull (${(e.tried || []).map(card).join(", ")}): only the CEO works; everyone else is on the beach.`;
+      if (e.overfull) return `${possessive(who(e.seat))} structure was overfull (${(e.tried || []).map(card).join(", ")}): only the CEO works; everyone else is on the beach.`;
       return `${who(e.seat)} at work: CEO${(e.at_work || []).length ? ", " + e.at_work.map(card).join(", ") : ""}.`;
     case "order_of_business": return `Open slots: ${Object.entries(e.open_slots || {}).map(([s, n]) => `${who(Number(s))} ${n}`).join(", ")}.`;
     case "turn_order_chosen": return `${who(e.seat)} takes position ${e.position} in the turn order${e.last_left ? " (the only one left)" : ""}.`;
     case "turn_order": return `Turn order: ${(e.order || []).map(who).join(", ")}.`;
-    case "turn_started": return `${who(e.seat)}'s turn (${e.hires} hire${e.hires === 1 ? "" : "s"}).`;
+    case "turn_started": return `${possessive(who(e.seat))} turn (${e.hires} hire${e.hires === 1 ? "" : "s"}).`;
     case "hired": return `${who(e.seat)} hired ${card(e.employee)}.`;
     case "trained": return `${who(e.seat)} trained ${card(e.employee)} into ${card(e.into)} (by ${card(e.trainer)}).`;
     case "drive_ins": return `${who(e.seat)} opened drive-ins.`;
@@ -104,7 +104,7 @@ export function describe(e, ctx) {
     case "house_served": {
       const w = (e.chains || []).find((c) => c.seat === e.winner) || {};
       const order = orderText(e, ctx.catalog, who);  // a module's order (fcm/texts.py)
-      return `House ${e.house} (${(e.demand || []).join(", ")}) eats at ${who(e.winner)}: ${money(w.price)} + ${w.distance} = ${w.total}; earns ${money(e.amount)}.${order ? ` The house ${order}.` : ""}`;
+      return `House ${e.house} (${(e.demand || []).join(", ")}) eats at ${who(e.winner)}: ${totalText(w)}; earns ${money(e.amount)}.${order ? ` The house ${order}.` : ""}`;
     }
     case "house_stays_home": return `House ${e.house} (${(e.demand || []).join(", ")}) stays home.`;
     case "waitress_income": return `${who(e.seat)}: ${e.waitresses} waitress${e.waitresses === 1 ? "" : "es"} earn ${money(e.amount)}.`;
@@ -137,6 +137,7 @@ export function describe(e, ctx) {
     case "drive_in_removed": return null;
     case "game_over": return `Game over: ${e.reason}. Ranking: ${(e.ranking || []).map((s, i) => `${i + 1}. ${who(s)} ${money((e.cash || {})[String(s)])}`).join(", ")}.`;
     case "action_undone": return `${who(e.seat)} took back an action.`;
+    case "timer_bot_move": return `${possessive(who(e.seat))} time ran out: the ${e.bot} bot plays for ${who(e.seat)}.`;
     default: return `${e.kind.replaceAll("_", " ")}${e.seat !== undefined ? ` (${who(e.seat)})` : ""}.`;
   }
 }

@@ -15,7 +15,8 @@ import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./tab
 import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
 import { Coach } from "./tutorial.js";
-import { PHASES, chain, clear, goodChip, h, learnGoods, money, put, seatName } from "./util.js";
+import { alertToggle, turnAlert } from "./turnalert.js";
+import { chain, clear, goodChip, h, learnGoods, money, PHASES, possessive, put, seatName, totalText } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
 
@@ -236,7 +237,7 @@ export class GameScreen {
     clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
       h("header", { class: "game-head" },
         h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
-        this.headInfo, this.status),
+        this.headInfo, this.seat !== null && this.seat !== undefined ? alertToggle() : null, this.status),
       h("main", { class: "game-main" }, boardPane,
         h("aside", { class: "side" }, this.coachBox, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody, this.extras))));
     this.board = new BoardView(boardPane, {
@@ -258,6 +259,7 @@ export class GameScreen {
       undo: () => self.undo(),
       undoTurn: () => self.undoTurn(),
       why: (action) => api.why(self.game, self.token, action),
+      state: () => self.msg,
       board: self.board,
       get catalog() { return self.static && self.static.catalog; },
     });
@@ -312,16 +314,66 @@ export class GameScreen {
     try {
       const lg = await api.log(this.game, this.token);
       this.log.reset(lg.entries, lg.version);
+      if (!this.awayTold) this.tellAway(lg.entries);
     } catch { /* the log is a convenience; the state is what matters */ }
+  }
+
+  /** On coming back: the moves the turn timer's bot made for this seat since its player's
+   * own last move. */
+  tellAway(entries) {
+    this.awayTold = true;
+    if (this.seat === null || this.seat === undefined) return;
+    let moves = 0, bot = null;
+    for (const e of entries) {
+      if (e.seat !== this.seat) continue;
+      const mark = (e.events || []).find((x) => x.kind === "timer_bot_move");
+      if (mark) { moves++; bot = mark.bot; } else moves = 0;
+    }
+    if (moves && !this.takenShown) { // the offer to take the seat back says more
+      this.showNotice(`While you were away your time ran out: the ${bot} bot made ${moves} move${moves === 1 ? "" : "s"} for you (marked "bot" in the game log).`, "timer-bot");
+    }
+  }
+
+  /** The clock as last read (clock.js): a seat the bot took over is offered back. */
+  onClock(data) {
+    if (this.seat === null || this.seat === undefined || !data || !data.taken_over) return;
+    const taken = data.taken_over.includes(this.seat);
+    if (!taken) { this.takenShown = false; return; }
+    if (this.takenShown) return;
+    this.takenShown = true;
+    const back = h("button", { type: "button", class: "primary small", "data-test": "reclaim-seat",
+      onclick: async () => {
+        back.disabled = true;
+        try {
+          await api.reclaim(this.game, this.token);
+          this.takenShown = false;
+          this.showNotice("Your seat is yours again: you make your decisions, with the whole time for each.", "reclaimed");
+        } catch (err) {
+          back.disabled = false;
+          this.showNotice(`The seat could not be taken back: ${err.message}`, "reclaim-error");
+        }
+      } }, "Take my seat back");
+    this.showNotice("Your time ran out and a bot took over your seat: it plays every decision of yours for now.", "taken-over", back);
   }
 
   onState(msg) {
     if (this.destroyed || msg.seat !== (this.seat ?? null)) return;
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
+    // "your turn" from another tab (by the player's choice): not on the first state of a load
+    if (this.msg && this.seat !== null && this.seat !== undefined && !this.hotseat) {
+      turnAlert(this.msg.your_turn, msg, `Round ${msg.round}, ${PHASES[msg.phase] || msg.phase}: your decision in game ${this.game}.`);
+    }
     this.msg = msg;
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
+    // the engine's placement notice holds for the phase it was made in, not for rounds after
+    const at = `${msg.round}:${msg.phase}`;
+    if (this.noticeBox && this.noticeBox.dataset.kind === "placed" && this.noticeBox.dataset.at !== at) this.noticeBox.classList.add("hidden");
     const placed = autoPlacedNotice(msg.events || [], this.seat);
-    if (placed) this.showNotice(placed);
+    if (placed) { this.showNotice(placed, "placed"); this.noticeBox.dataset.at = at; }
+    const botMove = (msg.events || []).find((e) => e.kind === "timer_bot_move" && e.seat === this.seat && this.seat !== null);
+    if (botMove && msg.version > this.log.lastVersion && !this.takenShown) {
+      this.showNotice(`Your time ran out: the ${botMove.bot} bot played for you. Its moves are marked "bot" in the game log.`, "timer-bot");
+    }
     const fresh = msg.version > this.log.lastVersion;
     const dinner = this.log.push(msg);
     if (fresh) bankAlert(this.root, msg, this.tabCtx());
@@ -330,7 +382,12 @@ export class GameScreen {
       // Dinnertime shown: walked through house by house as it happens (not on a first load)
       const started = (msg.events || []).find((e) => e.kind === "dinnertime_started");
       const round = started ? started.round : msg.round; // the game may be in the next round already
-      this.loadDinner(round, false).then(() => { if (fresh && dinnerShowWanted()) this.showDinner(round); });
+      // (not when nobody ate out: there is nothing to walk through)
+      this.loadDinner(round, false).then(() => {
+        const d = this.dinners.get(round);
+        const ate = d && (d.events || []).some((e) => e.kind === "house_served");
+        if (fresh && ate && dinnerShowWanted()) this.showDinner(round);
+      });
     }
     // Hot-seat: my decision is over and another seat of this device must decide now.
     if (this.hotseat && msg.status === "active" && !msg.actors.includes(this.seat)) {
@@ -454,9 +511,10 @@ export class GameScreen {
     return api.whyCard(this.game, this.token, card);
   }
 
-  showNotice(text) {
+  showNotice(text, kind, ...extra) {
     if (!this.noticeBox) return;
-    put(clear(this.noticeBox), h("span", { "data-test": "notice-text" }, text),
+    this.noticeBox.dataset.kind = kind || "";
+    put(clear(this.noticeBox), h("span", { "data-test": "notice-text" }, text), extra.length ? " " : null, ...extra,
       h("button", { type: "button", class: "ghost small", title: "Dismiss", onclick: () => this.noticeBox.classList.add("hidden") }, "×"));
     this.noticeBox.classList.remove("hidden");
   }
@@ -505,7 +563,7 @@ export class GameScreen {
   renderHead() {
     const msg = this.msg, pres = this.pres;
     const step = msg.phase === "working" && pres.step ? ` — ${stepName(pres.step)}` : "";
-    const acting = msg.phase === "working" && pres.acting !== null ? ` (${this.name(pres.acting)}'s turn)` : "";
+    const acting = msg.phase === "working" && pres.acting !== null ? ` (${possessive(this.name(pres.acting))} turn)` : "";
     put(clear(this.headInfo),
       h("span", { class: "game-id" }, h("code", {}, this.game)),
       h("span", { class: "round", "data-test": "round", "data-round": msg.round }, `Round ${msg.round}`),
@@ -578,7 +636,7 @@ export class GameScreen {
       h("div", { class: "tip-demand" }, house.demand.length ? ["Demand: ", house.demand.map((g) => goodChip(g))] : "No demand", ` (room for ${house.capacity})`),
       h("table", { class: "tip-table" }, h("tbody", {}, house.chains.map((c) => h("tr", { "data-seat": c.seat },
         h("td", {}, h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), this.name(c.seat)),
-        h("td", { class: "num" }, c.status === "connected" ? `${money(c.price)} + ${c.distance} = ${c.total}` : c.status === "not_connected" ? "not connected" : "no open restaurant"),
+        h("td", { class: "num" }, c.status === "connected" ? totalText(c) : c.status === "not_connected" ? "not connected" : "no open restaurant"),
         h("td", {}, c.can_serve ? h("span", { class: "ok" }, "✓ can serve")
           : c.missing && c.missing.length ? h("small", {}, `lacks ${c.missing.join(", ")}`) : ""))))));
   }

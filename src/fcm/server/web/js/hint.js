@@ -72,11 +72,18 @@ export class HintPanel {
 
   resultView(r) {
     const best = r.candidates[0];
-    return h("div", { class: "hint-result", "data-test": "hint-result" },
-      h("p", {}, r.over ? `After ${r.at} of ${r.total} actions (round ${r.round}), ${this.ctl.name(r.seat)} to decide:` : "Best moves, by the hard bot's look-ahead:"),
-      h("ol", { class: "hint-list" }, r.candidates.map((c) => h("li", { class: c === best ? "best" : "", "data-test": "hint-candidate" },
-        h("strong", {}, c.label), ` ${signed(c.value)} lead`,
-        h("small", { class: "muted" }, ` (${c.samples} sample${c.samples === 1 ? "" : "s"}${c.medium ? ", medium's choice" : ""})`)))),
+    // every move reads the same (round 1: no cash lead a few rounds on tells them apart):
+    // say so once, with medium's choice; the list folded away rather than "+$0" five times
+    const even = r.candidates.length > 1 && r.candidates.every((c) => c.value === best.value);
+    const medium = r.candidates.find((c) => c.medium);
+    const list = h("ol", { class: "hint-list" }, r.candidates.map((c) => h("li", { class: c === best && !even ? "best" : "", "data-test": "hint-candidate" },
+      h("strong", {}, c.label), ` ${signed(c.value)} lead`,
+      h("small", { class: "muted" }, ` (${c.samples} sample${c.samples === 1 ? "" : "s"}${c.medium ? ", medium's choice" : ""})`))));
+    return h("div", { class: "hint-result", "data-test": "hint-result", "data-even": even ? "1" : null },
+      h("p", {}, r.over ? `After ${r.at} of ${r.total} actions (round ${r.round}), ${this.ctl.name(r.seat)} to decide:` : even ? "" : "Best moves, by the hard bot's look-ahead:"),
+      even ? [h("p", { "data-test": "hint-even" }, `The hard bot's look-ahead finds no difference between the ${r.candidates.length} moves it tried (each ${signed(best.value)} lead).`,
+        medium ? [" The medium bot would play ", h("strong", {}, medium.label), "."] : ""),
+      h("details", {}, h("summary", {}, `The ${r.candidates.length} moves`), list)] : list,
       r.played_label ? h("p", { "data-test": "hint-played" }, `Played in the game: ${r.played_label}`) : null,
       h("p", { class: "muted small" }, "Value: the estimated cash lead over the best rival a few rounds on."));
   }

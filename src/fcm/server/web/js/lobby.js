@@ -84,6 +84,23 @@ export function renderLobby(root) {
   const kept = [];
   const clock = clockFields();
   const table = tableControls();
+  // Rated: the server fixes the rules (standard rules, its own seed, no hints; docs/server.md
+  // Ratings); the form greys out what a rated game cannot have
+  const rated = h("input", { type: "checkbox", name: "rated", "data-test": "rated" });
+  const rulesSet = h("fieldset", { class: "rules-set", "data-test": "rules-set" });
+  const ratedNote = h("small", { "data-test": "rated-note" });
+  const syncRated = () => {
+    const on = rated.checked;
+    rulesSet.disabled = on;
+    seed.disabled = on;
+    scenario.disabled = on;
+    const hints = table.el.querySelector("[data-test=hints]");
+    if (hints) { if (on) hints.checked = false; hints.disabled = on; }
+    ratedNote.textContent = on
+      ? " — the standard rules and the server's seed (the options below are fixed), no hints; you play your seat signed in, and the result counts for every signed-in player's rating"
+      : " — the result counts for the players' ratings (signed-in players only)";
+  };
+  rated.addEventListener("change", syncRated);
 
   function seatRow(i) {
     const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
@@ -167,8 +184,10 @@ export function renderLobby(root) {
       const against = m.conflicts.filter((c) => on.has(c));
       const missing = m.requires.filter((r) => !on.has(r));
       input.disabled = !input.checked && against.length > 0;
-      note.textContent = against.length ? ` (excludes ${against.join(", ")})`
-        : missing.length ? ` (needs ${missing.join(", ")})` : "";
+      // the modules by their names (the ids are the server's)
+      const named = (ids) => ids.map((id) => ((options.modules || []).find((x) => x.id === id) || { name: id }).name).join(", ");
+      note.textContent = against.length ? ` (cannot be played with ${named(against)})`
+        : missing.length ? ` (needs ${named(missing)})` : "";
     }
   }
 
@@ -182,15 +201,16 @@ export function renderLobby(root) {
     clock.el,
     h("h3", {}, "Table"),
     table.el,
+    h("label", { class: "check" }, rated, " Rated", ratedNote),
     h("h3", {}, "Rules"),
-    optionBox,
-    moduleBox,
+    put(rulesSet, optionBox, moduleBox),
     h("details", { class: "advanced" }, h("summary", {}, "Advanced: seed and starting position"),
       h("label", {}, "Seed ", seed),
       h("label", { class: "block" }, "Scenario (docs/scenarios.md) — start from a position instead of a new game", scenario)),
     error,
     h("button", { type: "submit", class: "primary", "data-test": "create" }, "Create game"));
   formBox.append(form);
+  syncRated();
 
   async function create() {
     error.classList.add("hidden");
@@ -220,9 +240,18 @@ export function renderLobby(root) {
     const modules = checkedModules();
     if (modules.length) opts.modules = modules;
     const body = { seats, options: opts, table: table.value() };
+    if (rated.checked) {
+      if (!account.loggedIn) {
+        error.textContent = "Log in to create a rated game: ratings belong to accounts.";
+        error.classList.remove("hidden");
+        return;
+      }
+      body.options = {}; // the standard rules: the server refuses any option in a rated game
+      body.table = { ...body.table, hints: false, rated: true };
+    }
     if (clock.value()) body.clock = clock.value();
-    if (seed.value !== "") body.seed = Number(seed.value);
-    if (scenario.value.trim()) {
+    if (seed.value !== "" && !rated.checked) body.seed = Number(seed.value);
+    if (scenario.value.trim() && !rated.checked) {
       try {
         body.scenario = JSON.parse(scenario.value);
       } catch (err) {

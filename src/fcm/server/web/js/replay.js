@@ -9,7 +9,7 @@ import { BoardView } from "./board.js";
 import { renderCompanies } from "./companies.js";
 import { describe } from "./format.js";
 import { HintPanel } from "./hint.js";
-import { PHASES, clear, h, learnGoods, put, seatName } from "./util.js";
+import { PHASES, clear, h, icon, learnGoods, put, seatName } from "./util.js";
 
 export class ReplayScreen {
   constructor(root, game, seat) {
@@ -71,8 +71,8 @@ export class ReplayScreen {
         h("aside", { class: "side" },
           h("section", { class: "decision replay-controls" },
             h("div", { class: "buttons" },
-              btn("⏮ round", "prev-round", () => this.jumpRound(-1)), btn("◀ step", "prev-step", () => this.go(this.step - 1)),
-              btn("step ▶", "next-step", () => this.go(this.step + 1)), btn("round ⏭", "next-round", () => this.jumpRound(1))),
+              btn([icon("first"), " round"], "prev-round", () => this.jumpRound(-1)), btn("◀ step", "prev-step", () => this.go(this.step - 1)),
+              btn("step ▶", "next-step", () => this.go(this.step + 1)), btn(["round ", icon("last")], "next-round", () => this.jumpRound(1))),
             this.slider, this.label, h("h4", {}, "This step"), this.events, this.branchBox),
           this.hintBox,
           h("div", { class: "tab-body" }, this.companies)))));

@@ -3,7 +3,7 @@
 
 import { describe, orderText } from "./format.js";
 import { renderStats } from "./stats.js";
-import { chain, clear, goodChip, h, money, put, seatName } from "./util.js";
+import { chain, clear, goodChip, h, money, put, seatName, totalText } from "./util.js";
 
 export const OUTCOME = {
   winner: "wins",
@@ -28,18 +28,27 @@ export class GameLog {
     this.round = 0;
     this.phase = "";
     this.lastVersion = -1;
+    this.botRun = null; // the seat whose moves the turn timer's bot is making (the log says so)
   }
 
   reset(entries, version) {
     this.events = [];
     this.round = 0;
     this.phase = "";
+    this.botRun = null;
     for (const entry of entries) this.add(entry.events || []);
     this.lastVersion = version;
   }
 
   add(events) {
     let prev = null;
+    // a move the turn timer's bot made for a human seat: its events are marked as the bot's
+    const mark = events.length && events[0].kind === "timer_bot_move" ? events[0] : null;
+    if (mark) {
+      if (this.botRun !== mark.seat) this.events.push({ round: this.round, phase: this.phase, event: mark });
+      this.botRun = mark.seat;
+      events = events.slice(1);
+    } else if (events.length) this.botRun = null;
     for (const raw of events) {
       // Order of Business: a choice of position that follows another in the same change was
       // made by the engine (the last chooser takes the only position left)
@@ -51,7 +60,7 @@ export class GameLog {
         if (e.round) this.round = e.round;
       }
       if (e.kind === "dinnertime_started") this.phase = "dinnertime";
-      this.events.push({ round: this.round, phase: this.phase, event: e });
+      this.events.push({ round: this.round, phase: this.phase, event: e, bot: mark });
     }
   }
 
@@ -66,13 +75,15 @@ export class GameLog {
   renderLog() {
     const list = h("ol", { class: "log", "data-test": "log" });
     let lastRound = null;
-    for (const { round, event } of this.events) {
+    for (const { round, event, bot } of this.events) {
       const text = describe(event, this.ctx);
       if (!text) continue;
-      const cls = event.kind === "round_started" ? "round" : event.kind === "phase_started" ? "phase"
+      const cls = event.kind === "timer_bot_move" ? "timer-bot" : event.kind === "round_started" ? "round" : event.kind === "phase_started" ? "phase"
         : event.visible_to ? "secret" : event.kind.startsWith("house_") ? "sale" : "";
       if (round !== lastRound) lastRound = round;
-      list.append(h("li", { class: cls, "data-kind": event.kind }, text));
+      list.append(h("li", { class: cls + (bot ? " by-bot" : ""), "data-kind": event.kind, "data-by-bot": bot ? bot.bot : null },
+        bot ? h("span", { class: "bot-tag", title: `The ${bot.bot} bot played this for ${this.ctx.name(bot.seat)}: the time ran out` }, "bot") : null,
+        bot ? " " : null, text));
     }
     return list;
   }
@@ -124,7 +135,7 @@ export function dinnertimeTable(events, ctx) {
         e.kind === "house_served" && orderText(e, ctx.catalog, ctx.name) ? h("small", { "data-test": "dinner-order" }, ` ${orderText(e, ctx.catalog, ctx.name)}`) : null),
       h("td", {}, h("ul", { class: "chains" }, (e.chains || []).map((c) => h("li", { class: c.outcome === "winner" ? "winner" : "" },
         h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), ctx.name(c.seat), ": ",
-        c.total === null || c.total === undefined ? "—" : `${money(c.price)} + ${c.distance} = ${c.total}`,
+        c.total === null || c.total === undefined ? "—" : totalText(c),
         c.missing && c.missing.length ? ` (missing ${c.missing.join(", ")})` : "",
         c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${outcomeText(c.outcome, ctx)}`) : "")))),
       h("td", { "data-test": "served-by" }, e.kind === "house_served" ? [ctx.name(e.winner), h("small", {}, ` restaurant #${e.restaurant + 1}`)] : "stays home"),

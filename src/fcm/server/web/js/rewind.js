@@ -3,11 +3,14 @@
 // the points and the vote; the page only shows them, asks again every few seconds and after
 // every update. In hot-seat every seat of this device answers with its own button.
 
-import { ApiError } from "./api.js";
-import { clear, h, put } from "./util.js";
+import { ApiError, session } from "./api.js";
+import { clear, h, possessive, put } from "./util.js";
 
+// token "": the account's seat, played by the session cookie (the CSRF token for a change)
 async function call(method, path, token, body) {
-  const headers = { accept: "application/json", authorization: `Bearer ${token}` };
+  const headers = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  else if (session.csrf && method !== "GET") headers["x-csrf-token"] = session.csrf;
   if (body !== undefined) headers["content-type"] = "application/json";
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
@@ -21,7 +24,7 @@ async function call(method, path, token, body) {
 /** "the start of round 3", "the start of Alice's turn (round 2)", "the start of the game". */
 export function pointName(p, name) {
   if (p.kind === "round") return `the start of round ${p.round}`;
-  if (p.kind === "turn") return `the start of ${name(p.seat)}'s turn (round ${p.round})`;
+  if (p.kind === "turn") return `the start of ${possessive(name(p.seat))} turn (round ${p.round})`;
   return "the start of the game";
 }
 
@@ -42,7 +45,7 @@ export class RewindPanel {
 
   async read() {
     const token = this.ctl.token();
-    if (!token || this.ctl.seat() === null) return;
+    if (token === null || token === undefined || this.ctl.seat() === null) return;
     let data;
     try {
       data = await call("GET", `/api/games/${this.ctl.game}/rewind`, token);

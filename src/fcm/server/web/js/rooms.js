@@ -5,7 +5,7 @@
 
 import { account, accountCall } from "./account.js";
 import { session, store } from "./api.js";
-import { PHASES, clear, h, seatName } from "./util.js";
+import { PHASES, clear, h, icon, put, seatName } from "./util.js";
 
 const EVERY_MS = 3000;
 
@@ -13,9 +13,9 @@ function optionsText(g) {
   const parts = [`${g.players} players`];
   if (g.options.introductory) parts.push("introductory");
   if (g.modules.length) parts.push(`modules: ${g.modules.join(", ")}`);
-  parts.push(g.clock ? `⏱ ${g.clock.limit} per decision (${g.clock.fallback === "bot_takeover" ? "then a bot takes the seat" : "then a bot plays it"})` : "no time limit");
+  parts.push(g.clock ? [icon("clock", "time per decision"), ` ${g.clock.limit} per decision (${g.clock.fallback === "bot_takeover" ? "then a bot takes the seat" : "then a bot plays it"})`] : "no time limit");
   if (g.rated) parts.push("rated");
-  return parts.join(" · ");
+  return parts.flatMap((p, i) => (i ? [" · ", p] : [p]));
 }
 
 /** The body of ``POST /api/lobby`` from the create form's own request body. */
@@ -55,6 +55,7 @@ export function renderRooms(box, onStarted) {
 
   async function refresh() {
     if (stopped) return;
+    if (!account.known) return; // not yet known: say nothing rather than "log in" to a member
     if (!account.loggedIn) {
       clear(box).append(h("h2", {}, "Open games"), h("p", { class: "muted" }, "Log in to join open games and watch public ones."));
       return;
@@ -89,7 +90,7 @@ export function renderRooms(box, onStarted) {
       const whose = g.status === "over" ? "game over" : `round ${g.round} · ${PHASES[g.phase] || g.phase}`;
       liveList.append(h("div", { class: "account-game", "data-live": g.game },
         h("code", {}, g.game), " ", g.seats.map((s) => seatName(g.seats, s.seat)).join(" vs "), ` · ${whose}`,
-        g.spectators ? ` · 👁 ${g.spectators}` : "", " ",
+        g.spectators ? [" · ", icon("eye", "watching"), ` ${g.spectators}`] : "", " ",
         h("a", { class: "button small", href: `#/game/${g.game}/spectator`, "data-test": "watch" }, "Watch")));
     }
   }
@@ -148,7 +149,7 @@ export function mountRoom(game, which, parent = document.body) {
       const r = await fetch(`/api/games/${game}/room`, { headers: headers() });
       if (!r.ok) return;
       const room = await r.json();
-      watching.textContent = room.spectators ? `👁 ${room.spectators} watching` : "";
+      put(clear(watching), room.spectators ? [icon("eye"), ` ${room.spectators} watching`] : "");
       const state = `${room.status}:${room.rematch}`;
       if (state === shown) return;
       shown = state;

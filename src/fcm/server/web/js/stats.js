@@ -92,12 +92,14 @@ function milestoneChart(st, name, catalog) {
   const n = Math.max(1, st.rounds.length);
   const rows = st.seats.length || 1;
   const hh = 18 * rows + B + T;
-  const x = (r) => L + ((r - 0.5) * (W - L - R)) / n;
+  const LM = 78; // room for the chains' names (the other charts' margin cut them off)
+  const x = (r) => LM + ((r - 0.5) * (W - LM - R)) / n;
+  const short = (t) => (t.length > 12 ? `${t.slice(0, 11)}…` : t);
   const svg = s("svg", { viewBox: `0 0 ${W} ${hh}`, class: "stat-chart", "data-test": "chart-milestones", role: "img", "aria-label": "Milestones claimed, by round" });
   st.seats.forEach((seat, i) => {
     const yy = T + 18 * i + 9;
-    svg.append(s("text", { x: L - 4, y: yy + 4, "text-anchor": "end", "font-size": 10 }, name(seat).slice(0, 8)),
-      s("line", { x1: L, y1: yy, x2: W - R, y2: yy, stroke: "#e5e7eb" }));
+    svg.append(s("text", { x: LM - 4, y: yy + 4, "text-anchor": "end", "font-size": 10 }, short(name(seat)), s("title", {}, name(seat))),
+      s("line", { x1: LM, y1: yy, x2: W - R, y2: yy, stroke: "#e5e7eb" }));
     const mine = st.milestones.filter((m) => m.seat === seat);
     mine.forEach((m) => {
       const same = mine.filter((o) => o.round === m.round);

@@ -38,6 +38,23 @@ export function s(tag, attrs, ...children) {
   return el;
 }
 
+// Small line icons drawn as SVG (a glyph such as ⏱ or 👁 needs a font the device may lack).
+const ICONS = {
+  clock: [["circle", { cx: 12, cy: 13, r: 8 }], ["path", { d: "M12 9v4l3 2M9 2h6" }]],
+  eye: [["path", { d: "M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" }], ["circle", { cx: 12, cy: 12, r: 3 }]],
+  first: [["path", { d: "M6 5v14M18 5l-9 7 9 7z" }]],
+  last: [["path", { d: "M18 5v14M6 5l9 7-9 7z" }]],
+  bell: [["path", { d: "M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" }]],
+};
+
+/** An inline icon (``name`` of ICONS), ``label`` its text for screen readers (else hidden). */
+export function icon(name, label) {
+  return s("svg", { class: `icon icon-${name}`, viewBox: "0 0 24 24", width: "1em", height: "1em", fill: "none",
+    stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round", "stroke-linejoin": "round",
+    role: label ? "img" : null, "aria-label": label || null, "aria-hidden": label ? null : "true", "data-icon": name },
+  (ICONS[name] || []).map(([tag, attrs]) => s(tag, attrs)));
+}
+
 /** Append children (nested arrays flattened; null, undefined and false skipped). */
 export function put(el, ...children) {
   append(el, children);
@@ -62,6 +79,13 @@ export function canonical(value) {
 export function money(n) {
   if (n === null || n === undefined) return "?";
   return n < 0 ? `-$${-n}` : `$${n}`;
+}
+
+/** "$10 + 1 = 11", with a module's term in the total when there is one ("$10 + 1 − 1
+ * (milestone) = 10"): the sum adds up to the engine's total. */
+export function totalText(c) {
+  const adjust = c.adjust ? ` ${c.adjust < 0 ? "−" : "+"} ${Math.abs(c.adjust)} (milestone${Math.abs(c.adjust) === 1 ? "" : "s"})` : "";
+  return `${money(c.price)} + ${c.distance}${adjust} = ${c.total}`;
 }
 
 export const GOODS = {
@@ -113,6 +137,11 @@ export function seatName(seats, seat) {
   if (info.name) return info.name;
   if (info.kind === "bot") return `Bot ${seat + 1} (${info.bot || "bot"})`;
   return `Player ${seat + 1}`;
+}
+
+/** "Ann's", and "Your" for the tutorial's player (named "You"). */
+export function possessive(name) {
+  return name === "You" ? "Your" : `${name}'s`;
 }
 
 export function seatBadge(seats, seat) {
