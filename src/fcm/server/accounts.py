@@ -99,10 +99,11 @@ class Account:
     name: str
     email: str | None
     created_at: float
+    lang: str | None = None  # the language chosen (fcm.i18n); None: the browser's
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "email": self.email,
-                "created_at": self.created_at}
+                "created_at": self.created_at, "lang": self.lang}
 
 
 @dataclass(slots=True)
@@ -312,7 +313,8 @@ class Accounts:
 
         def find(tx: Tx) -> Any:
             return tx.execute(
-                "SELECT id, name, email, created_at, password FROM accounts WHERE name_key = ?",
+                "SELECT id, name, email, created_at, password, lang FROM accounts"
+                " WHERE name_key = ?",
                 (name_key(name),),
             ).fetchone()
 
@@ -323,7 +325,7 @@ class Accounts:
             raise ApiError(401, "auth/bad_login", "wrong name or password")
         if old_session:
             await self.logout(old_session)
-        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]))
+        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]), row[5])
         sid, csrf = await self._new_session(account.id)
         return account, sid, csrf
 
@@ -359,7 +361,7 @@ class Accounts:
 
         def find(tx: Tx) -> Any:
             return tx.execute(
-                "SELECT a.id, a.name, a.email, a.created_at, s.csrf, s.expires_at"
+                "SELECT a.id, a.name, a.email, a.created_at, s.csrf, s.expires_at, a.lang"
                 " FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.hash = ?",
                 (h,),
             ).fetchone()
@@ -367,7 +369,19 @@ class Accounts:
         row = await self.store.transact(find, write=False)
         if row is None or float(row[5]) < self.now():
             return None
-        return Session(Account(str(row[0]), str(row[1]), row[2], float(row[3])), str(row[4]), h)
+        return Session(Account(str(row[0]), str(row[1]), row[2], float(row[3]), row[6]),
+                       str(row[4]), h)
+
+    async def set_lang(self, account_id: str, lang: str | None) -> None:
+        """Remember the account's language (None: follow the browser)."""
+        await self.store.transact(lambda tx: tx.execute(
+            "UPDATE accounts SET lang = ? WHERE id = ?", (lang, account_id)))
+
+    async def lang_of(self, account_id: str) -> str | None:
+        """The account's chosen language, if any (e-mails, webhooks)."""
+        row = await self.store.transact(lambda tx: tx.execute(
+            "SELECT lang FROM accounts WHERE id = ?", (account_id,)).fetchone(), write=False)
+        return None if row is None or row[0] is None else str(row[0])
 
     async def logout(self, sid: str) -> None:
         h = hash_secret(sid)
@@ -487,6 +501,11 @@ class LoginIn(BaseModel):
 class PasswordIn(BaseModel):
     model_config = STRICT
     password: str = Field(..., max_length=1024)
+
+
+class LangIn(BaseModel):
+    model_config = STRICT
+    lang: str | None = Field(..., max_length=16, description="en, de, es, fr, zh-Hans or null")
 
 
 class ClaimIn(BaseModel):
@@ -635,6 +654,10 @@ def mount_accounts(
         )
         response = answer(account, csrf)
         set_session_cookie(response, request, settings, sid)
+        if account.lang:  # the account's language follows it to this browser
+            from fcm.server.locale import set_lang_cookie
+
+            set_lang_cookie(response, request, settings, account.lang)
         return response
 
     @router.post("/api/account/logout", status_code=204, responses=responses)
@@ -655,6 +678,23 @@ def mount_accounts(
         if session is None:
             return Response(b'{"account": null, "csrf": null}', media_type="application/json")
         return answer(session.account, session.csrf)
+
+    @router.put("/api/account/lang", responses=responses)
+    async def put_lang(body: LangIn, request: Request) -> Response:
+        """Remember the language this account reads the site in (``null``: the browser's);
+        also sets the browser's ``fcm_lang`` cookie (needs the CSRF token)."""
+        from fcm.i18n import LOCALES
+        from fcm.server.locale import set_lang_cookie
+
+        session = await cookies().required(request)
+        if body.lang is not None and body.lang not in LOCALES:
+            raise ApiError(422, "lang/unknown",
+                           f"lang must be one of {', '.join(LOCALES)} or null, not {body.lang!r}")
+        await accounts().set_lang(session.account.id, body.lang)
+        session.account.lang = body.lang
+        response = answer(session.account, session.csrf)
+        set_lang_cookie(response, request, settings, body.lang)
+        return response
 
     @router.delete("/api/account", status_code=204, responses=responses)
     async def delete(body: PasswordIn, request: Request) -> Response:
