@@ -22,7 +22,7 @@ def test_new_milestones_and_hard_choices_are_shown_as_a_conflict_and_refused(
     assert "The 17 new milestones replace the base set" in page.inner_text(".modules")
     page.check(nm)
     assert page.is_disabled(hc)
-    assert "excludes new_milestones" in page.inner_text("[data-conflict=hard_choices]")
+    assert "excludes New milestones" in page.inner_text("[data-conflict=hard_choices]")
     page.uncheck(nm)
     assert not page.is_disabled(hc)
     page.check(hc)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 WEB_DIR = Path(__file__).resolve().parent
@@ -22,8 +22,20 @@ ASSET_DIRS = ("js", "css", "img")
 NO_CACHE = {"cache-control": "no-cache"}
 
 
-def _index() -> FileResponse:
-    return FileResponse(WEB_DIR / "index.html", media_type="text/html", headers=NO_CACHE)
+def _index(request: Request) -> Response:
+    """The page, in the request's language before its script runs (``lang``, the loading and
+    no-script notes; fcm.server.locale)."""
+    from fcm.i18n import t
+    from fcm.server.locale import request_lang
+
+    lang = request_lang(request)
+    html = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+    html = html.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    html = html.replace("Loading…", t("ui.loading", lang), 1)
+    html = html.replace("Food Chain Magnate needs JavaScript (ES modules).",
+                        t("ui.noscript", lang), 1)
+    return Response(html, media_type="text/html",
+                    headers={**NO_CACHE, "vary": "accept-language, cookie"})
 
 
 class _Assets(StaticFiles):
