@@ -27,7 +27,7 @@ def test_new_milestones_and_hard_choices_are_shown_as_a_conflict_and_refused(
     assert not page.is_disabled(hc)
     page.check(hc)
     assert page.is_disabled(nm)
-    assert "excludes hard_choices" in page.inner_text("[data-conflict=new_milestones]")
+    assert "excludes Hard choices" in page.inner_text("[data-conflict=new_milestones]")
     # The server decides, whatever a client sends: the pair is refused with both names.
     r = httpx.post(
         f"{server}/api/games",
