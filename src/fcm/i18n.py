@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.core import get_global
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
@@ -29,7 +30,7 @@ LOCALES: tuple[str, ...] = ("en", "de", "es", "fr", "zh-Hans")
 DEFAULT_LOCALE = "en"
 # The languages whose catalogs must hold every message (fcm.i18n_check fails otherwise); the
 # others are being translated and fall back to English where they have a gap.
-COMPLETE: frozenset[str] = frozenset({"en"})
+COMPLETE: frozenset[str] = frozenset({"en", "de"})
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _EXTRA_DIRS: list[Path] = []  # the modules' catalogs (register_catalog)
@@ -105,10 +106,20 @@ def _match(tag: str) -> str | None:
         loc = Locale.parse(tag.strip().replace("_", "-"), sep="-")
     except (ValueError, UnknownLocaleError):
         return None
+    script = loc.script or _likely_script(loc)
     for lang in LOCALES:
         want = babel_locale(lang)
-        if loc.language == want.language and (want.script is None or loc.script == want.script):
+        if loc.language == want.language and (want.script is None or script == want.script):
             return lang
+    return None
+
+
+def _likely_script(loc: Locale) -> str | None:
+    """The script a tag without one means (CLDR likely subtags: ``zh`` is Simplified)."""
+    likely = get_global("likely_subtags")
+    for key in (f"{loc.language}_{loc.territory}" if loc.territory else None, loc.language):
+        if key and key in likely:
+            return Locale.parse(likely[key]).script
     return None
 
 
