@@ -30,7 +30,7 @@ LOCALES: tuple[str, ...] = ("en", "de", "es", "fr", "zh-Hans")
 DEFAULT_LOCALE = "en"
 # The languages whose catalogs must hold every message (fcm.i18n_check fails otherwise); the
 # others are being translated and fall back to English where they have a gap.
-COMPLETE: frozenset[str] = frozenset({"en", "de"})
+COMPLETE: frozenset[str] = frozenset(LOCALES)
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _EXTRA_DIRS: list[Path] = []  # the modules' catalogs (register_catalog)
