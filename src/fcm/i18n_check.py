@@ -121,8 +121,68 @@ def unknown_code_ids() -> list[str]:
     return [f"{i} ({where})" for i, where in sorted(code_ids().items()) if i not in bases]
 
 
+# -- the glossaries (src/fcm/locale/glossary/<lang>.md) ---------------------------------------
+
+GLOSSARY_DIR = SRC / "locale" / "glossary"
+# The game's own words, by kind: each screen names them from these messages, so a glossary
+# made from the catalogs is the one every screen uses.
+GLOSSARY_KINDS = (
+    ("Phases", "phase."), ("Working 9–5 steps", "step."), ("Goods", "good."),
+    ("Campaigns", "campaign."), ("Cards", "card."), ("Milestones", "milestone."),
+    ("Rules terms", "glossary."), ("Expansion modules", "module."),
+)
+GLOSSARY_NOTES = {
+    "en": "The reference: the names printed on the English edition's cards and milestones.",
+    "de": "Kartennamen: englische Berufstitel (CEO, CFO, Vice President, die Manager) sind "
+          "beibehalten, die übrigen Namen sind unsere Übersetzungen; beides ist noch mit der "
+          "gedruckten deutschen Ausgabe abzugleichen.",
+    "es": "Nombres de cartas: traducciones propias; pendientes de cotejar con la edición "
+          "impresa en español, si existe.",
+    "fr": "Noms des cartes : traductions propres ; à vérifier sur l'édition française "
+          "imprimée, si elle existe.",
+    "zh-Hans": "卡牌名称为本项目的译名；如有已出版的简体中文版，应与其核对。",
+}
+
+
+def _is_term(key: str, prefix: str) -> bool:
+    rest = key[len(prefix):]
+    return key.startswith(prefix) and "." not in rest and "[" not in rest
+
+
+def glossary_text(lang: str) -> str:
+    """The glossary of ``lang``: every name of the game's words beside its English one."""
+    english, theirs = _merged(DEFAULT_LOCALE), _merged(lang)
+    lines = [f"# Glossary: {lang}", "", "Generated from the catalogs by "
+             "`python -m fcm.i18n_check --glossary` (the check fails when it is stale); "
+             "edit the `.po` files, not this file.", "", GLOSSARY_NOTES.get(lang, ""), ""]
+    for title, prefix in GLOSSARY_KINDS:
+        keys = sorted(k for k in english if _is_term(k, prefix))
+        if not keys:
+            continue
+        lines += [f"## {title}", "", "| id | English | " + lang + " |", "|---|---|---|"]
+        for k in keys:
+            lines.append(f"| `{k[len(prefix):]}` | {english[k]} | {theirs.get(k, '—')} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def stale_glossaries() -> list[str]:
+    return [lang for lang in LOCALES
+            if not (GLOSSARY_DIR / f"{lang}.md").exists()
+            or (GLOSSARY_DIR / f"{lang}.md").read_text(encoding="utf-8") != glossary_text(lang)]
+
+
+def write_glossaries() -> None:
+    GLOSSARY_DIR.mkdir(parents=True, exist_ok=True)
+    for lang in LOCALES:
+        (GLOSSARY_DIR / f"{lang}.md").write_text(glossary_text(lang), encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = argv if argv is not None else sys.argv[1:]
+    if "--glossary" in args:
+        write_glossaries()
+        return 0
     verbose = "-v" in args
     english = _merged(DEFAULT_LOCALE)
     failed = False
@@ -151,6 +211,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  ... {len(items) - len(shown)} more missing (-v lists them all)")
         if r.mismatched or (required and r.missing):
             failed = True
+    stale = stale_glossaries()
+    if stale:
+        failed = True
+        print(f"stale glossaries (run python -m fcm.i18n_check --glossary): {', '.join(stale)}")
     return 1 if failed else 0
 
 

@@ -33,6 +33,15 @@ def test_the_code_uses_no_id_english_lacks() -> None:
     assert unknown_code_ids() == []
 
 
+def test_each_languages_glossary_is_the_catalogs() -> None:
+    """The glossary per language (src/fcm/locale/glossary) is made from the catalogs, so every
+    screen and the glossary use the same word; a stale one fails the check."""
+    from fcm.i18n_check import glossary_text, stale_glossaries
+
+    assert stale_glossaries() == []
+    assert "| `waitress` | Waitress | Kellnerin |" in glossary_text("de")
+
+
 def test_the_check_fails_on_a_placeholder_mismatch(tmp_path, monkeypatch) -> None:
     """The check is not a formality: a German message whose placeholder differs fails it."""
     import fcm.i18n as i18n
