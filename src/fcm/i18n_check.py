@@ -94,9 +94,9 @@ def check_language(lang: str, english: dict[str, str] | None = None) -> Report:
                 report.mismatched.append(f"{key}: {sorted(mine)} vs {sorted(allowed)}")
     for k in sorted(theirs):
         base, cat = _base(k)
-        if cat is None and k not in plain and k not in plural:
-            report.unused.append(k)
-        elif cat is not None and (base not in plural or cat not in wanted):
+        stray = k not in plain and k not in plural if cat is None else (
+            base not in plural or cat not in wanted)
+        if stray:
             report.unused.append(k)
     return report
 

@@ -110,9 +110,11 @@ def dinnertime_report(
     for event in events:
         kind, d = _kind_data(event)
         if kind == "dinnertime_started":
-            lines.append(t("report.dinner.start", lang, round=d["round"], bank=money(lang, d["bank"])))
+            lines.append(t("report.dinner.start", lang, round=d["round"],
+                           bank=money(lang, d["bank"])))
         elif kind == "dinnertime_prices":
-            lines.append(t("report.dinner.prices", lang, prices=_seat_money(lang, d["prices"], who)))
+            lines.append(t("report.dinner.prices", lang,
+                           prices=_seat_money(lang, d["prices"], who)))
         elif kind == "milestone_claimed" and d["milestone"] in claimed_here:
             lines.append(_claim(lang, d, who))
         elif kind == "dinnertime_no_demand":
@@ -192,7 +194,8 @@ def _chain_lines(lang: str, d: Mapping[str, Any], who: Who) -> list[str]:
         outcome = c["outcome"]
         seat = who(c["seat"])
         if outcome in ("no_open_restaurant", "not_connected"):
-            out.append("  " + t("report.chain", lang, seat=seat, text=t(f"outcome.{outcome}", lang)))
+            out.append("  " + t("report.chain", lang, seat=seat,
+                                text=t(f"outcome.{outcome}", lang)))
             continue
         if outcome == "missing_items":
             out.append("  " + t("report.chain", lang, seat=seat, text=t(

@@ -21,7 +21,6 @@ from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, current_actors, legal_actions
 from fcm.core.errors import FcmError
 from fcm.core.state import GameState
-
 from fcm.i18n import DEFAULT_LOCALE, messages, t
 
 # -- the rules help's texts (the page shows them; it holds none of its own) ----------------------

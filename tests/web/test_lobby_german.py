@@ -35,10 +35,11 @@ OVERFLOW = """() => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
     if (el.closest('details:not([open])') && !el.matches('summary, summary *')) continue;
-    if (r.right > width + 1 || r.left < -1) out.push(el.tagName + ' ' + (el.textContent || '').slice(0, 40));
+    const what = el.tagName + ' ' + (el.textContent || '').slice(0, 40);
+    if (r.right > width + 1 || r.left < -1) out.push(what);
     // text cut inside its own box (a word wider than a button)
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible'
-        && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) out.push('cut: ' + el.tagName + ' ' + (el.textContent || '').slice(0, 40));
+        && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) out.push('cut: ' + what);
   }
   return [document.documentElement.scrollWidth, window.innerWidth, out];
 }"""

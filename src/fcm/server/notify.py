@@ -45,10 +45,10 @@ from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fcm.core.engine import current_actors
+from fcm.i18n import money, normalise, t
 from fcm.server.clock import file_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
-from fcm.i18n import money, normalise, t
 from fcm.server.match import LiveGame, MatchService, seat_names
 from fcm.server.storage import Store, Tx
 from fcm.server.ticker import Ticker

@@ -128,10 +128,10 @@ def add_options_route(app: FastAPI) -> None:
         expansion modules that can be played (docs/modules.md), each with its one-line
         description and the modules it needs or excludes, and the modules' option labels."""
         from fcm.bots import BOT_NAMES
-        from fcm.i18n import messages, t
-        from fcm.server.locale import request_lang
         from fcm.core.state import Options
+        from fcm.i18n import messages, t
         from fcm.rulesets import known_modules, playable_modules
+        from fcm.server.locale import request_lang
         from fcm.texts import option_texts
 
         lang = request_lang(request)
