@@ -6,7 +6,7 @@
 import { account, accountCall } from "./account.js";
 import { session, store } from "./api.js";
 import { errorText, t } from "./i18n.js";
-import { PHASES, clear, h, seatName } from "./util.js";
+import { clear, h, seatName } from "./util.js";
 
 const EVERY_MS = 3000;
 
