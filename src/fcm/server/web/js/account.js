@@ -4,7 +4,7 @@
 
 import { ApiError, session, store } from "./api.js";
 import { renderNotifySettings } from "./notify-settings.js";
-import { errorText, lang, seatLabel as seatName, t } from "./i18n.js";
+import { errorText, lang, seatLabel, t } from "./i18n.js";
 import { clear, h } from "./util.js";
 
 let csrf = null; // the session's CSRF token, from GET /api/account (null: logged out)
@@ -135,7 +135,7 @@ export function renderAccount(box, onChange) {
         const left = g.clock && g.your_turn && g.clock.your_time_left !== null ? t("account.time_left", { time: timeLeft(g.clock.your_time_left) }) : "";
         const whose = g.status === "over" ? t("lobby.game_over") : (g.your_turn ? t("account.your_turn") : t("account.waiting_for", { seats: g.waiting_for.join(t("fmt.list_separator")) }));
         games.append(h("div", { class: "account-game" + (g.your_turn ? " your-turn" : ""), "data-game": g.game },
-          h("code", {}, g.game), " ", t("account.game_line", { seat: seatName(g.seats, g.seat), round: g.round, phase: t(`phase.${g.phase}`) }), `${clock} · `,
+          h("code", {}, g.game), " ", t("account.game_line", { seat: seatLabel(g.seats, g.seat), round: g.round, phase: t(`phase.${g.phase}`) }), `${clock} · `,
           h("span", { "data-test": "account-whose-turn" }, whose + left), " ",
           // no token held here: the session cookie plays the claimed seat
           h("a", { class: "button small", href: `#/game/${g.game}/${g.seat}`, "data-test": "account-open", title: held ? "" : t("account.played_by_session") }, t("lobby.open_game"))));

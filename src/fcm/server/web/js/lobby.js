@@ -5,7 +5,7 @@ import { api, store } from "./api.js";
 import { clockFields } from "./clock.js";
 import { openBody, renderRooms } from "./rooms.js";
 import { levelText, tableControls } from "./tableopts.js";
-import { errorText, has, seatLabel as seatName, t } from "./i18n.js";
+import { errorText, has, seatLabel, t } from "./i18n.js";
 import { chain, clear, h, put } from "./util.js";
 
 /** A rules option's label and help: the catalog's option.<name> (a module's come with its
@@ -269,7 +269,7 @@ export function renderLobby(root) {
     put(resultBox,
       h("h2", {}, t("lobby.created", { game: made.game })),
       h("p", {}, t("lobby.created.links")),
-      humans.map((x) => linkRow(`${seatName(seatsInfo, x.seat)}`, inviteUrl(made.game, x.token), `invite-${x.seat}`)),
+      humans.map((x) => linkRow(`${seatLabel(seatsInfo, x.seat)}`, inviteUrl(made.game, x.token), `invite-${x.seat}`)),
       linkRow(t("lobby.spectators"), inviteUrl(made.game, made.spectator.token), "invite-spectator"),
       h("div", { class: "buttons" },
         humans.length > 1
@@ -277,7 +277,7 @@ export function renderLobby(root) {
             t("lobby.hotseat", { count: humans.length }))
           : null,
         humans.map((x) => h("a", { class: "button" + (humans.length === 1 ? " primary" : ""), href: `#/game/${made.game}/${x.seat}`, "data-test": `play-seat-${x.seat}` },
-          t("lobby.play_as", { seat: seatName(seatsInfo, x.seat) }))),
+          t("lobby.play_as", { seat: seatLabel(seatsInfo, x.seat) }))),
         h("a", { class: "button", href: `#/game/${made.game}/spectator` }, t("lobby.watch"))));
   }
 
@@ -322,11 +322,11 @@ export function renderLobby(root) {
     for (const g of games) {
       const mineTurn = g.actors.filter((a) => g.mine.includes(a));
       const whose = g.status === "over" ? t("lobby.game_over")
-        : g.actors.map((a) => g.mine.includes(a) ? t("lobby.you", { seat: seatName(g.seats, a) }) : seatName(g.seats, a)).join(t("fmt.list_separator")) || "—";
+        : g.actors.map((a) => g.mine.includes(a) ? t("lobby.you", { seat: seatLabel(g.seats, a) }) : seatLabel(g.seats, a)).join(t("fmt.list_separator")) || "—";
       body.append(h("tr", { class: mineTurn.length ? "your-turn" : "", "data-game": g.game },
         h("td", {}, h("code", {}, g.game)),
         h("td", {}, g.seats.map((x) => h("span", { class: "mini-seat", style: { borderColor: chain(x.seat).colour } },
-          seatName(g.seats, x.seat), g.mine.includes(x.seat) ? " ★" : ""))),
+          seatLabel(g.seats, x.seat), g.mine.includes(x.seat) ? " ★" : ""))),
         h("td", {}, `${g.round} · ${t(`phase.${g.phase}`)}`),
         h("td", { "data-test": "whose-turn" }, mineTurn.length ? h("strong", {}, t("lobby.your_turn"), " ") : null, whose),
         h("td", {}, h("a", { class: "button small", href: `#/game/${g.game}` }, t("lobby.open_game")), " ",
