@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench compiled soak clean lock
+.PHONY: run test lint typecheck unit bench compiled soak clean lock i18n-check
 
 $(STAMP): pyproject.toml requirements-dev.txt
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON)"; exit 1; }
@@ -19,7 +19,11 @@ $(STAMP): pyproject.toml requirements-dev.txt
 run: $(STAMP)
 	$(BIN)/fcm serve
 
-test: lint typecheck unit
+test: lint typecheck i18n-check unit
+
+# The message catalogs (docs/translating.md): missing and unused ids per language, placeholders.
+i18n-check: $(STAMP)
+	$(BIN)/python -m fcm.i18n_check
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

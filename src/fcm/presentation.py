@@ -69,6 +69,8 @@ from fcm.core.phases.working.goods import drink_route
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
+from fcm.i18n import DEFAULT_LOCALE, join, messages, money, t
+from fcm.report import name as _named
 from fcm.rulesets import base_ruleset
 from fcm.texts import browser_texts, campaign_kinds, glossary
 
@@ -83,18 +85,12 @@ __all__ = [
     "static_info",
 ]
 
-PHASE_NAMES: dict[str, str] = {
-    Phase.SETUP_RESERVE: "Setup: reserve cards",
-    Phase.SETUP_RESTAURANTS: "Setup: first restaurants",
-    Phase.RESTRUCTURING: "Restructuring",
-    Phase.ORDER_OF_BUSINESS: "Order of Business",
-    Phase.WORKING: "Working 9–5",
-    Phase.DINNERTIME: "Dinnertime",
-    Phase.PAYDAY: "Payday",
-    Phase.MARKETING: "Marketing",
-    Phase.CLEANUP: "Clean up",
-    Phase.GAME_OVER: "Game over",
-}
+def phase_names(lang: str = DEFAULT_LOCALE) -> dict[str, str]:
+    """Each phase by its name in ``lang`` (``phase.<id>`` in the catalog)."""
+    return {ph.value: t(f"phase.{ph.value}", lang) for ph in Phase}
+
+
+PHASE_NAMES: dict[str, str] = phase_names()
 
 DONE = Done()
 
@@ -115,21 +111,30 @@ def _cells(cs: Any) -> list[list[int]]:
     return [_cell(c) for c in cs]
 
 
-def _name(card: EmployeeId, state: GameState) -> str:
+def _name(card: EmployeeId, state: GameState, lang: str = DEFAULT_LOCALE) -> str:
+    """A card by its name in ``lang`` (a module card the catalog lacks: its printed name)."""
+    named = _named(lang, "card", card)
+    if named != card:
+        return named
     e = state.rules.catalog.employees.get(card)
     return e.name if e is not None else card
 
 
+def _good(g: Any, lang: str) -> str:
+    return _named(lang, "good", getattr(g, "value", g))
+
+
 def seat_name(
-    seat: int, kind: str = "human", name: str | None = None, bot: str | None = None
+    seat: int, kind: str = "human", name: str | None = None, bot: str | None = None,
+    lang: str = DEFAULT_LOCALE,
 ) -> str:
     """A seat as the table calls it: its given name, else "Player N" / "Bot N (level)"
     (counting from 1; the browser's ``seatName`` says the same)."""
     if name:
         return name
     if kind == "bot":
-        return f"Bot {seat + 1} ({bot or 'bot'})"
-    return f"Player {seat + 1}"
+        return t("seat.bot", lang, n=seat + 1, level=bot or "bot")
+    return t("seat.player", lang, n=seat + 1)
 
 
 # -- errors in the game's words ---------------------------------------------------------------
@@ -143,11 +148,27 @@ _IDENT = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 
 
 def explain_error(
-    message: str, rules: Ruleset | None = None, names: Mapping[int, str] | None = None
+    message: str, rules: Ruleset | None = None, names: Mapping[int, str] | None = None,
+    lang: str = DEFAULT_LOCALE, code: str | None = None,
 ) -> str:
     """An engine message (which names the rule) said in the game's words: card, milestone,
     phase and step names instead of ids, chain names instead of seat numbers, and without
-    the repeated action text. The reason itself is kept word for word."""
+    the repeated action text. The reason itself is kept word for word.
+
+    In another language: the error's kind (``code``) in that language, then the engine's
+    reason, which the engine still writes in English (issue 27: its reasons are not yet
+    typed codes)."""
+    english = _explain_english(message, rules, names)
+    if lang == DEFAULT_LOCALE:
+        return english
+    key = f"error.{code}" if code and f"error.{code}" in messages(DEFAULT_LOCALE) else \
+        "error.action/illegal"
+    return t("error.with_rule", lang, error=t(key, lang), rule=english)
+
+
+def _explain_english(
+    message: str, rules: Ruleset | None = None, names: Mapping[int, str] | None = None
+) -> str:
     catalog = (rules or base_ruleset()).catalog
 
     def who(seat: int) -> str:
@@ -258,16 +279,22 @@ def campaign_kind(kind: str) -> dict[str, Any]:
     return {"icon": CAMPAIGN_ICONS.get(kind, ""), "beside_board": False}
 
 
-def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
+def _text_or(lang: str, key: str, default: str) -> str:
+    """A catalog text, or the catalog data's own (English) text for an id no catalog has
+    (a module card or milestone whose module brings no catalog of its own yet)."""
+    return t(key, lang) if key in messages(DEFAULT_LOCALE) else default
+
+
+def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """Names and card facts for display (the UI never reasons with them); ``rules``: the
-    game's ruleset (the base game's when not given)."""
+    game's ruleset (the base game's when not given); ``lang``: the language of the texts."""
     catalog = (rules or base_ruleset()).catalog
     employees = {
         e.id: {
-            "name": e.name,
+            "name": _text_or(lang, f"card.{e.id}", e.name),
             "category": e.category,
             "colour": e.colour,
-            "description": player_text(e.description),
+            "description": player_text(_text_or(lang, f"card.{e.id}.description", e.description)),
             "entry_level": e.entry_level,
             "salary": e.salary,
             "salary_dollars": BASE_SALARY if e.salary else 0,  # the base game's; modules vary it
@@ -278,11 +305,15 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
         for e in catalog.employees.values()
     }
     milestones = {
-        m.id: {"name": m.name, "claim_when": player_text(m.claim_when),
-               "effect": player_text(m.effect)}
+        m.id: {
+            "name": _text_or(lang, f"milestone.{m.id}", m.name),
+            "claim_when": player_text(
+                _text_or(lang, f"milestone.{m.id}.claim_when", m.claim_when)),
+            "effect": player_text(_text_or(lang, f"milestone.{m.id}.effect", m.effect)),
+        }
         for m in catalog.milestones.values()
     }
-    from fcm.rules_help import CAMPAIGN_REACH, GLOSSARY, campaign_rule
+    from fcm.rules_help import campaign_reach, campaign_rule, glossary_terms
 
     campaigns = {
         str(c.number): {
@@ -291,8 +322,8 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             "height": c.height,
             "width": c.width,
             "span": c.span,
-            "rule": campaign_rule(c.type.value),
-            "reach": CAMPAIGN_REACH.get(c.type.value, "the houses it reaches"),
+            "rule": player_text(campaign_rule(c.type.value, lang)),
+            "reach": player_text(campaign_reach(c.type.value, lang)),
             **campaign_kind(c.type.value),
         }
         for c in catalog.campaigns.values()
@@ -307,16 +338,22 @@ def catalog_info(rules: Ruleset | None = None) -> dict[str, Any]:
             for r in catalog.reserve_cards
         ],
         "goods": [g.value for g in (rules or base_ruleset()).goods],
+        "good_names": {g.value: _good(g, lang) for g in (rules or base_ruleset()).goods},
+        "campaign_names": {c.type.value: _named(lang, "campaign", c.type.value)
+                           for c in catalog.campaigns.values()},
+        "phase_names": phase_names(lang),
         "glossary": [  # the base game's terms, then the game's modules' (fcm.texts)
-            {"term": t, "text": player_text(d)}
-            for t, d in [*GLOSSARY, *glossary((rules or base_ruleset()).modules)]
+            {"term": term, "text": player_text(d)}
+            for term, d in [*glossary_terms(lang),
+                            *glossary((rules or base_ruleset()).modules, lang)]
         ],
-        "texts": browser_texts(),  # the modules' templates (fcm.texts)
+        "texts": browser_texts(lang),  # the modules' templates (fcm.texts)
+        "lang": lang,
     }
 
 
-def static_info(state: GameState) -> dict[str, Any]:
-    return {"board": board_picture(state), "catalog": catalog_info(state.rules)}
+def static_info(state: GameState, lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    return {"board": board_picture(state), "catalog": catalog_info(state.rules, lang)}
 
 
 # -- the position -------------------------------------------------------------------------------
@@ -329,7 +366,8 @@ def _structure(cards: list[EmployeeId], ceo_slots: int, rules: Ruleset) -> list[
     ]
 
 
-def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
+def _chain(state: GameState, seat: Seat, viewer: Seat | None,
+           lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
     p = state.players[seat]
     busy = [
         {"number": c.number, "marketeer": c.marketeer}
@@ -359,11 +397,12 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None) -> dict[str, Any]:
     draft = state.turn.drafts.get(seat)
     secret = state.turn.phase in (Phase.RESTRUCTURING, Phase.PAYDAY)
     if viewer == seat and draft is not None and secret:
-        out["draft"] = _draft(state, seat, list(draft))
+        out["draft"] = _draft(state, seat, list(draft), lang)
     return out
 
 
-def _draft(state: GameState, seat: Seat, draft: list[EmployeeId]) -> dict[str, Any]:
+def _draft(state: GameState, seat: Seat, draft: list[EmployeeId],
+           lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """The viewer's own secret choice in progress (the view blanks the others')."""
     if state.turn.phase is Phase.RESTRUCTURING:
         slots = ceo_slots_of(state, seat)
@@ -378,11 +417,7 @@ def _draft(state: GameState, seat: Seat, draft: list[EmployeeId]) -> dict[str, A
             "structure": _structure(draft, slots, state.rules) if fits else None,
             "warning": None
             if fits
-            else (
-                f"These {len(draft)} cards fit no legal structure under a CEO with "
-                f"{slots} slots: if you commit them, only the CEO works this round "
-                "and every other card goes to the beach."
-            ),
+            else t("present.overfull", lang, count=len(draft), slots=slots),
         }
     return {"kind": "fire", "cards": draft, "salary_after": _salary_without(state, seat, draft)}
 
@@ -483,76 +518,99 @@ def _campaigns(state: GameState) -> list[dict[str, Any]]:
 # -- annotated legal actions ----------------------------------------------------------------
 
 
-def _label(state: GameState, a: Action) -> str:
+def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
+    """A legal action as its button says it, in ``lang``."""
+
+    def card(e: EmployeeId) -> str:
+        return _name(e, state, lang)
+
+    def at(c: Cell) -> str:
+        return f"{c[0]},{c[1]}"
+
     match a:
         case Done():
-            return "Done"
+            return t("action.done", lang)
         case ChooseReserve(money=m, price=p):
             # a card that also carries a base unit price (a module's reserve cards) says so
-            return f"Reserve card ${m}" + ("" if p is None else f", base price ${p}")
+            if p is None:
+                return t("action.reserve", lang, money=money(lang, m))
+            return t("action.reserve_price", lang, money=money(lang, m), price=money(lang, p))
         case PlaceRestaurant(cell=c, entrance=e):
-            return f"Restaurant at {c[0]},{c[1]}, entrance {e.value.upper()}"
+            return t("action.place_restaurant", lang, cell=at(c), entrance=e.value.upper())
         case MoveRestaurant(restaurant=n, cell=c, entrance=e):
-            return f"Move restaurant {n} to {c[0]},{c[1]}, entrance {e.value.upper()}"
+            return t("action.move_restaurant", lang, n=n, cell=at(c), entrance=e.value.upper())
         case SendToWork(employee=e):
-            return f"Send {_name(e, state)} to work"
+            return t("action.send_to_work", lang, card=card(e))
         case ChooseTurnOrder(position=p):
-            return f"Position {p}"
+            return t("action.position", lang, n=p)
         case Hire(employee=e):
-            return f"Hire {_name(e, state)}"
-        case Train(trainer=t, employee=e, into=i, fresh=f, at_work=w):
-            more = (", continued" if f else "") + (", at work" if w else "")
-            return f"{_name(e, state)} → {_name(i, state)} (by {_name(t, state)}{more})"
+            return t("action.hire", lang, card=card(e))
+        case Train(trainer=tr, employee=e, into=i, fresh=f, at_work=w):
+            more = (t("action.train_continued", lang) if f else "") + (
+                t("action.train_at_work", lang) if w else "")
+            return t("action.train", lang, card=card(e), into=card(i), trainer=card(tr),
+                     more=more)
         case StartCampaign(marketeer=m, number=n):
-            return f"#{n} {state.rules.catalog.campaigns[n].type.value} by {_name(m, state)}"
+            kind = state.rules.catalog.campaigns[n].type.value
+            return t("action.start_campaign", lang, number=n,
+                     type=_named(lang, "campaign", kind), card=card(m))
         case PlaceCampaign(cell=c, orientation=o, edge=e, first=f):
             if e is not None:
-                return f"Airplane along the {e.value.upper()} edge from {f}"
+                return t("action.airplane", lang, edge=e.value.upper(), first=f)
             assert c is not None
-            return f"Campaign at {c[0]},{c[1]}" + (f" {o.value}" if o else "")
+            if o:
+                return t("action.place_campaign_turned", lang, cell=at(c), orientation=o.value)
+            return t("action.place_campaign", lang, cell=at(c))
         case ChooseAdvert(good=g, duration=d, second_good=g2):
-            both = g.value if g2 is None else f"{g.value} then {g2.value}"
-            return f"{both} for {d} round{'s' if d != 1 else ''}"
+            both = _good(g, lang) if g2 is None else t(
+                "log.good_and", lang, first=_good(g, lang), second=_good(g2, lang))
+            return t("action.advert", lang, goods=both, count=d)
         case FreeMailbox(number=n, cell=c, good=g):
-            return f"Free mailbox #{n} at {c[0]},{c[1]} for {g.value} (eternal)"
+            return t("action.free_mailbox", lang, number=n, cell=at(c), good=_good(g, lang))
         case Cook(employee=e, good=g):
-            return f"{_name(e, state)} cooks {g.value}"
+            return t("action.cook", lang, card=card(e), good=_good(g, lang))
         case GetDrinks(employee=e, good=g, suppliers=s):
             if g is not None:
-                return f"{_name(e, state)} gets {g.value}"
-            return f"{_name(e, state)}: route via " + ", ".join(f"{x[0]},{x[1]}" for x in s)
+                return t("action.get_drink", lang, card=card(e), good=_good(g, lang))
+            return t("action.drink_route", lang, card=card(e),
+                     route=join(lang, [at(x) for x in s]))
         case PlaceHouse(number=n, cell=c):
-            return f"House {n} at {c[0]},{c[1]}"
+            return t("action.place_house", lang, number=n, cell=at(c))
         case AddGarden(house=h):
-            return f"Garden for house {h}"
+            return t("action.add_garden", lang, house=h)
         case Fire(employee=e):
-            return f"Fire {_name(e, state)}"
+            return t("action.fire", lang, card=card(e))
         case PaySalary(good=g):
-            return f"Pay a salary with {g.value}"
+            return t("action.pay_salary", lang, good=_good(g, lang))
         case ThrowAway(good=g):
-            return f"Throw away {g.value}"
+            return t("action.throw_away", lang, good=_good(g, lang))
     return str(a)
 
 
-def _salary_notes(state: GameState, seat: Seat, card: EmployeeId) -> list[str]:
+def _salary_notes(state: GameState, seat: Seat, card: EmployeeId,
+                  lang: str = DEFAULT_LOCALE) -> list[str]:
     """Why a salaried card may not raise the Payday total: the discounts and waivers that
     ``salary_due`` applies, by their game names (facts.md E.4)."""
     p = state.players[seat]
-    catalog = state.rules.catalog
     notes = []
     if p.has(MilestoneId.FIRST_BILLBOARD) and card in waived_marketeers(state):
-        notes.append(f"no salary with {catalog.milestones[MilestoneId.FIRST_BILLBOARD].name}")
+        notes.append(t("present.salary.no_salary_with", lang,
+                       milestone=_named(lang, "milestone", MilestoneId.FIRST_BILLBOARD)))
     if p.has(MilestoneId.FIRST_TRAIN):
-        notes.append(f"{catalog.milestones[MilestoneId.FIRST_TRAIN].name}: $15 off salaries")
+        notes.append(t("present.salary.off", lang,
+                       milestone=_named(lang, "milestone", MilestoneId.FIRST_TRAIN),
+                       amount=money(lang, 15)))
     if p.hire_discounts:
-        notes.append(f"unused recruiting: ${5 * p.hire_discounts} off salaries")
+        notes.append(t("present.salary.recruiting", lang, amount=money(lang, 5 * p.hire_discounts)))
     if notes and salary_due(state, seat) == 0:
-        notes.append("salaries never go below $0")
+        notes.append(t("present.salary.floor", lang, amount=money(lang, 0)))
     return notes
 
 
-def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"action": a.to_json(), "label": _label(state, a), "text": str(a)}
+def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
+              lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": a.to_json(), "label": _label(state, a, lang),
+                           "text": str(a)}
     out["key"] = action_key(out["action"])
     if isinstance(a, PlaceRestaurant | MoveRestaurant):
         out["anchor"] = _cell(a.cell)
@@ -634,7 +692,7 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             # the game's salary per card ($3 with First waitress used, ketchup.md 3)
             paid = state.rules.catalog.employees[into].salary
             out["card_salary"] = salary_each(state, seat) if paid else 0
-            out["salary_notes"] = _salary_notes(after, seat, into)
+            out["salary_notes"] = _salary_notes(after, seat, into, lang)
     elif isinstance(a, PaySalary):
         # salaries in goods (First beer sold): the cash still owed before and after this item
         before = _payday.cash_due(state, seat)
@@ -648,10 +706,12 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
 
 
 def present(
-    state: GameState, viewer: Seat | None, legal: list[Action] | None = None
+    state: GameState, viewer: Seat | None, legal: list[Action] | None = None,
+    lang: str = DEFAULT_LOCALE,
 ) -> dict[str, Any]:
     """The position as ``viewer`` sees it, ready to draw. ``state`` must be the viewer's view
-    (``fcm.view(state, viewer)``); ``legal`` the viewer's legal actions (annotated)."""
+    (``fcm.view(state, viewer)``); ``legal`` the viewer's legal actions (annotated); ``lang``
+    the language of its texts (labels, warnings, reasons)."""
     working = state.turn.working
     draft_campaign = None
     if working is not None and working.draft is not None:
@@ -684,11 +744,12 @@ def present(
         try:
             apply(state, viewer, DONE)
         except FcmError as exc:
-            extra["why_not_done"] = explain_error(exc.message, state.rules)
+            extra["why_not_done"] = explain_error(exc.message, state.rules, lang=lang,
+                                                  code=exc.code)
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:
         salary_now = salary_due(state, viewer)
-        actions = [_annotate(state, viewer, a, salary_now) for a in legal]
+        actions = [_annotate(state, viewer, a, salary_now, lang) for a in legal]
     return {
         "round": state.round,
         "phase": state.turn.phase.value,
@@ -706,7 +767,7 @@ def present(
         "campaign_supply": list(state.campaign_supply),
         "house_supply": list(state.house_supply),
         "gardens_left": state.gardens_left,
-        "chains": [_chain(state, s, viewer) for s in range(state.num_players)],
+        "chains": [_chain(state, s, viewer, lang) for s in range(state.num_players)],
         "houses": _houses(state),
         "restaurants": _restaurants(state),
         "campaigns": _campaigns(state),
@@ -720,5 +781,6 @@ def present(
             for t in CampaignType.known()
             if any(c.type is t for c in state.rules.catalog.campaigns.values())
         ],
+        "lang": lang,
         **extra,
     }

@@ -2,86 +2,88 @@
 
 Pure formatting of the events that :mod:`fcm.core.phases.dinnertime` and :mod:`fcm.core.bank`
 log (``Event`` objects or their JSON form); events of other kinds are ignored, so a whole
-``apply`` result can be passed in. The text is stable (tests compare it verbatim).
+``apply`` result can be passed in. The text is stable (tests compare it verbatim) and comes
+from the message catalog of the language asked for (:mod:`fcm.i18n`, English by default).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
-from fcm.texts import (
-    decided,
-    milestone_names,
-    order_text,
-    outcomes,
-    render,
-    sale_lines,
-    variant,
-)
+from fcm.i18n import DEFAULT_LOCALE, join, messages, money, signed, t
+from fcm.texts import milestone_names, order_text, render_sale_line, variant_text
 
-MILESTONE_NAMES: dict[str, str] = {
-    MilestoneId.FIRST_LOWER_PRICES: "First to lower prices",
-    MilestoneId.FIRST_20: "First to have $20",
-    MilestoneId.FIRST_100: "First to have $100",
-    MilestoneId.FIRST_BURGER_MARKETED: "First burger marketed",
-    MilestoneId.FIRST_PIZZA_MARKETED: "First pizza marketed",
-    MilestoneId.FIRST_DRINK_MARKETED: "First drink marketed",
-}
+DINNER_MILESTONES: frozenset[str] = frozenset({
+    MilestoneId.FIRST_LOWER_PRICES,
+    MilestoneId.FIRST_20,
+    MilestoneId.FIRST_100,
+    MilestoneId.FIRST_BURGER_MARKETED,
+    MilestoneId.FIRST_PIZZA_MARKETED,
+    MilestoneId.FIRST_DRINK_MARKETED,
+})
 """The milestones a Dinnertime report names (claimed in Dinnertime or paying there); the
 modules' come with their texts (:func:`fcm.texts.milestone_names`)."""
 
-
-def _milestone_names() -> dict[str, str]:
-    return {**MILESTONE_NAMES, **milestone_names()}
-
-_OUTCOMES: dict[str, str] = {
-    "no_open_restaurant": "no open restaurant",
-    "not_connected": "not connected by road",
-    "higher_total": "higher price + distance",
-    "tie_lost_waitresses": "tie lost on Waitresses",
-    "tie_lost_turn_order": "tie lost on turn order",
-}
-
-_DECIDED: dict[str, str] = {
-    "only_candidate": "the only chain that can serve",
-    "lowest_total": "lowest price + distance",
-    "waitresses": "tie broken by more Waitresses",
-    "turn_order": "tie broken by turn order",
-}
-# (the modules' outcomes and deciders come with their texts: fcm.texts)
+Who = Callable[[int], str]
 
 
-def _outcomes() -> dict[str, str]:
-    return {**_OUTCOMES, **outcomes()}
+def name(lang: str, kind: str, ident: Any) -> str:
+    """A card, milestone, good, phase... by its name in ``lang`` (``kind.id`` in the catalog);
+    an id the catalog does not know reads as itself."""
+    key = f"{kind}.{ident}"
+    if key in messages(lang) or key in messages(DEFAULT_LOCALE):
+        return t(key, lang)
+    return str(ident)
 
 
-def _decided(by: str) -> str:
-    return {**_DECIDED, **decided()}[by]
+def names(lang: str, kind: str, idents: Iterable[Any]) -> str:
+    return join(lang, [name(lang, kind, i) for i in idents])
 
 
-def _money(n: int) -> str:
-    return f"-${-n}" if n < 0 else f"${n}"
-
-
-def _signed(n: int) -> str:
-    return f"-${-n}" if n < 0 else f"+${n}"
-
-
-def _namer(names: Mapping[int, str] | None) -> Any:
+def _namer(seat_names: Mapping[int, str] | None, lang: str = DEFAULT_LOCALE) -> Who:
     """Seat -> chain name; players count from 1 at the table (seat 0 is "Player 1")."""
 
     def who(seat: int) -> str:
-        return names[seat] if names and seat in names else f"Player {seat + 1}"
+        if seat_names and seat in seat_names:
+            return seat_names[seat]
+        return t("seat.player", lang, n=seat + 1)
 
     return who
 
 
-def _restaurant(n: int) -> str:
+def _restaurant(lang: str, n: int) -> str:
     """A restaurant by its number as the board shows it (the engine counts from 0)."""
-    return f"restaurant #{n + 1}"
+    return t("report.restaurant", lang, n=n + 1)
+
+
+_HOUSE_REASON = re.compile(r"^house (\d+)$")
+# the engine's end-of-game reasons (GameState.end_reason) -> their messages
+_END_REASONS = {
+    "the bank broke (introductory game)": "reason.bank_broke_intro",
+    "the bank broke for the second time": "reason.bank_broke_twice",
+    ROUND_LIMIT_REASON: "reason.round_limit",
+    "game over": "reason.game_over",
+}
+
+
+def reason(lang: str, why: Any) -> str:
+    """Why money moved or a milestone was claimed, as the engine logs it (a code, a milestone
+    or card id, ``house N``)."""
+    text = str(why)
+    if text in _END_REASONS:
+        return t(_END_REASONS[text], lang)
+    if (m := _HOUSE_REASON.match(text)) is not None:
+        return t("reason.house", lang, n=int(m.group(1)))
+    for kind in ("reason", "milestone", "card"):
+        key = f"{kind}.{text}"
+        if key in messages(DEFAULT_LOCALE):
+            return t(key, lang)
+    return text
 
 
 def _kind_data(event: Event | Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
@@ -90,145 +92,173 @@ def _kind_data(event: Event | Mapping[str, Any]) -> tuple[str, Mapping[str, Any]
     return str(event["kind"]), event
 
 
+def _seat_money(lang: str, d: Mapping[str, Any], who: Who, sign: bool = False) -> str:
+    fmt = signed if sign else money
+    return join(lang, [t("report.seat_amount", lang, seat=who(int(s)), amount=fmt(lang, n))
+                       for s, n in d.items()])
+
+
 def dinnertime_report(
-    events: Iterable[Event | Mapping[str, Any]], names: Mapping[int, str] | None = None
+    events: Iterable[Event | Mapping[str, Any]], names: Mapping[int, str] | None = None,
+    lang: str = DEFAULT_LOCALE,
 ) -> str:
     """The Dinnertime events as text, one line per fact; ``names`` maps seats to chain names
-    (default ``Player N``, counting from 1 as the table does)."""
-    who = _namer(names)
-
+    (default ``Player N``, counting from 1 as the table does); ``lang``: the language."""
+    who = _namer(names, lang)
+    claimed_here = DINNER_MILESTONES | set(milestone_names())
     lines: list[str] = []
-    names_of = _milestone_names()
     for event in events:
         kind, d = _kind_data(event)
         if kind == "dinnertime_started":
-            lines.append(f"Dinnertime, round {d['round']} (bank {_money(d['bank'])}).")
+            lines.append(t("report.dinner.start", lang, round=d["round"],
+                           bank=money(lang, d["bank"])))
         elif kind == "dinnertime_prices":
-            prices = ", ".join(f"{who(int(s))} {_money(p)}" for s, p in d["prices"].items())
-            lines.append(f"Item prices: {prices}.")
-        elif kind == "milestone_claimed" and d["milestone"] in names_of:
-            reason = f" ({d['reason']})" if d.get("reason") else ""
-            lines.append(f"{who(d['seat'])} claims {names_of[d['milestone']]}{reason}.")
+            lines.append(t("report.dinner.prices", lang,
+                           prices=_seat_money(lang, d["prices"], who)))
+        elif kind == "milestone_claimed" and d["milestone"] in claimed_here:
+            lines.append(_claim(lang, d, who))
         elif kind == "dinnertime_no_demand":
-            lines.append("No house has demand: nobody eats out.")
+            lines.append(t("report.dinner.no_demand", lang))
         elif kind == "house_stays_home":
-            lines.append(_house_head(d) + ": stays home (no chain can serve it).")
-            lines.extend(_chain_lines(d, who))
+            lines.append(t("report.dinner.stays_home", lang, house=_house_head(lang, d)))
+            lines.extend(_chain_lines(lang, d, who))
         elif kind == "house_served":
-            lines.append(_house_head(d) + ":")
-            if (bought := order_text(d, who)) is not None:  # a module's order (fcm.texts)
-                lines.append(f"  The house {bought}.")
-            lines.extend(_chain_lines(d, who))
-            lines.append(
-                f"  -> {who(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
-                f"({_decided(d['decided_by'])})."
-            )
-            lines.append(f"  {who(d['winner'])} is paid: " + _payment(d, who) + ".")
+            lines.append(t("report.dinner.house", lang, house=_house_head(lang, d)))
+            if (bought := order_text(d, who, lang)) is not None:  # a module's order (fcm.texts)
+                lines.append("  " + t("report.dinner.house_buys", lang, bought=bought))
+            lines.extend(_chain_lines(lang, d, who))
+            lines.append("  " + t("report.dinner.served", lang, winner=who(d["winner"]),
+                                  restaurant=_restaurant(lang, d["restaurant"]),
+                                  why=_decided(lang, d["decided_by"])))
+            lines.append("  " + t("report.dinner.paid", lang, winner=who(d["winner"]),
+                                  payment=_payment(lang, d, who)))
         elif kind == "waitress_income":
-            lines.append(
-                f"Waitresses: {who(d['seat'])} {d['waitresses']} x ${d['each']} = "
-                f"{_money(d['amount'])}."
-            )
+            lines.append(_waitress_line(lang, d, who))
         elif kind == "cfo_bonus":
-            source = "CFO" if d["source"] == EmployeeId.CFO else "CFO (First to have $100)"
-            lines.append(
-                f"{source}: {who(d['seat'])} 50% of {_money(d['earned'])} earned, rounded up = "
-                f"{_signed(d['amount'])}."
-            )
+            lines.append(t("report.dinner.cfo" if d["source"] == EmployeeId.CFO
+                           else "report.dinner.cfo_first_100", lang, seat=who(d["seat"]),
+                           earned=money(lang, d["earned"]), amount=signed(lang, d["amount"])))
         elif kind == "bank_broken":
-            lines.append(_bank_line(d, who))
+            lines.append(_bank_line(lang, d, who))
         elif kind == "paid_from_box":
-            lines.append(
-                f"  {who(d['seat'])} takes {_money(d['amount'])} from the box ({d['reason']})."
-            )
+            lines.append("  " + _box_line(lang, d, who))
         elif kind == "dinnertime_earnings":
-            earned = ", ".join(
-                f"{who(int(s))} {_signed(n)} (cash {_money(d['cash'][s])})"
+            earned = join(lang, [
+                t("report.dinner.earned_one", lang, seat=who(int(s)), amount=signed(lang, n),
+                  cash=money(lang, d["cash"][s]))
                 for s, n in d["earned"].items()
-            )
-            lines.append(f"Dinnertime earnings: {earned}. Bank {_money(d['bank'])}.")
+            ])
+            lines.append(t("report.dinner.earnings", lang, earned=earned,
+                           bank=money(lang, d["bank"])))
             if d.get("game_ends"):
-                lines.append("The game ends after this Dinnertime.")
+                lines.append(t("report.dinner.game_ends", lang))
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _house_head(d: Mapping[str, Any]) -> str:
-    garden = " (garden)" if d["garden"] else ""
-    return f"House {d['house']}{garden} wants {', '.join(d['demand'])}"
+def _claim(lang: str, d: Mapping[str, Any], who: Who) -> str:
+    milestone = name(lang, "milestone", d["milestone"])
+    if d.get("reason"):
+        return t("report.claims_because", lang, seat=who(d["seat"]), milestone=milestone,
+                 reason=reason(lang, d["reason"]))
+    return t("report.claims", lang, seat=who(d["seat"]), milestone=milestone)
+
+
+def _waitress_line(lang: str, d: Mapping[str, Any], who: Who) -> str:
+    return t("report.dinner.waitresses", lang, seat=who(d["seat"]), count=d["waitresses"],
+             each=money(lang, d["each"]), amount=money(lang, d["amount"]))
+
+
+def _box_line(lang: str, d: Mapping[str, Any], who: Who) -> str:
+    return t("report.box", lang, seat=who(d["seat"]), amount=money(lang, d["amount"]),
+             reason=reason(lang, d["reason"]))
+
+
+def _house_head(lang: str, d: Mapping[str, Any]) -> str:
+    return t("report.house_garden" if d["garden"] else "report.house", lang, n=d["house"],
+             demand=names(lang, "good", d["demand"]))
 
 
 _STARS = {0: "B", 1: "C", 2: "D"}
 
 
-def _waitresses(n: int) -> str:
-    return f"{n} Waitress" if n == 1 else f"{n} Waitresses"
+def _decided(lang: str, by: str) -> str:
+    return t(f"decided.{by}", lang)
 
 
-def _chain_lines(d: Mapping[str, Any], who: Any) -> list[str]:
+def _chain_lines(lang: str, d: Mapping[str, Any], who: Who) -> list[str]:
     out: list[str] = []
     tie_total = None
     if d.get("decided_by") in ("waitresses", "turn_order"):
         tie_total = next(c["total"] for c in d["chains"] if c["outcome"] == "winner")
     for c in d["chains"]:
         outcome = c["outcome"]
-        head = f"  {who(c['seat'])}: "
+        seat = who(c["seat"])
         if outcome in ("no_open_restaurant", "not_connected"):
-            out.append(head + _OUTCOMES[outcome])
+            out.append("  " + t("report.chain", lang, seat=seat,
+                                text=t(f"outcome.{outcome}", lang)))
             continue
         if outcome == "missing_items":
-            out.append(head + "missing " + ", ".join(c["missing"]))
+            out.append("  " + t("report.chain", lang, seat=seat, text=t(
+                "report.chain.missing", lang, items=names(lang, "good", c["missing"]))))
             continue
         adjust = c.get("adjust", 0)
-        text = (
-            f"price {_money(c['price'])} + distance {c['distance']}"
-            + (f" {'-' if adjust < 0 else '+'} {abs(adjust)} (milestones)" if adjust else "")
-            + f" = {_money(c['total'])}"
-        )
+        price, dist, total = money(lang, c["price"]), c["distance"], money(lang, c["total"])
+        if adjust < 0:
+            text = t("report.chain.total_minus", lang, price=price, distance=dist,
+                     adjust=-adjust, total=total)
+        elif adjust > 0:
+            text = t("report.chain.total_plus", lang, price=price, distance=dist,
+                     adjust=adjust, total=total)
+        else:
+            text = t("report.chain.total", lang, price=price, distance=dist, total=total)
         if c.get("ties") and tie_total is not None and c["total"] == tie_total:
-            text += f", star rank {_STARS.get(c['ties'][0], 'none')}"
+            rank = _STARS.get(c["ties"][0])
+            text += t("report.chain.star_rank", lang, rank=rank) if rank else t(
+                "report.chain.star_none", lang)
         if tie_total is not None and c["total"] == tie_total:
-            text += f", {_waitresses(c['waitresses'])}"
-        if outcome in (named := _outcomes()):
-            text += f" -- {named[outcome]}"
+            text += t("report.chain.waitresses", lang, count=c["waitresses"])
+        if f"outcome.{outcome}" in messages(DEFAULT_LOCALE):
+            text += t("report.chain.outcome", lang, outcome=t(f"outcome.{outcome}", lang))
         elif outcome == "winner":
-            text += " -- wins"
-        out.append(head + text)
+            text += t("report.chain.wins", lang)
+        out.append("  " + t("report.chain", lang, seat=seat, text=text))
     return out
 
 
-def _payment(d: Mapping[str, Any], who: Any) -> str:
+def _payment(lang: str, d: Mapping[str, Any], who: Who) -> str:
     parts: list[str] = []
     for line in d["lines"]:
         if line["kind"] == "items":
-            parts.append(
-                f"{line['count']} x {_money(line['price'])} = {_money(line['amount'])}"
-            )
+            parts.append(t("report.pay.items", lang, n=line["count"],
+                           price=money(lang, line["price"]), amount=money(lang, line["amount"])))
         elif line["kind"] == "garden":
-            parts.append(f"garden doubles {_signed(line['amount'])}")
+            parts.append(t("report.pay.garden", lang, amount=signed(lang, line["amount"])))
         elif line["kind"] == "bonus":
-            name = _milestone_names().get(line["milestone"], line["milestone"])
-            parts.append(f"{name} {line['count']} x $5 = {_signed(line['amount'])}")
-        elif (template := sale_lines().get(line["kind"])) is not None:  # a module's line
-            parts.append(render(template, line, who))
-    return "; ".join(parts) + f"; total {_money(d['amount'])}"
+            parts.append(t("report.pay.bonus", lang,
+                           milestone=name(lang, "milestone", line["milestone"]),
+                           n=line["count"], each=money(lang, 5),
+                           amount=signed(lang, line["amount"])))
+        elif (text := render_sale_line(line, who, lang)) is not None:  # a module's line
+            parts.append(text)
+    parts.append(t("report.pay.total", lang, amount=money(lang, d["amount"])))
+    return t("report.pay.separator", lang).join(parts)
 
 
-def _bank_line(d: Mapping[str, Any], who: Any) -> str:
-    ordinal = {1: "first", 2: "second"}.get(d["number"], f"#{d['number']}")
-    text = f"The bank breaks ({ordinal} time) while paying {who(d['paying_seat'])}"
+def _bank_line(lang: str, d: Mapping[str, Any], who: Who) -> str:
+    key = {1: "report.bank.first", 2: "report.bank.second"}.get(d["number"], "report.bank.nth")
+    text = t(key, lang, n=d["number"], seat=who(d["paying_seat"]))
     if d["still_owed"]:
-        text += f", {_money(d['still_owed'])} still owed"
-    if not d["final"] and (template := variant("bank_broken", d)) is not None:  # a module's
-        return text + ". " + render(template, d, who)
+        text += t("report.bank.still_owed", lang, amount=money(lang, d["still_owed"]))
+    if not d["final"] and (module := variant_text("bank_broken", d, who, lang)) is not None:
+        return text + t("report.bank.then", lang, text=module)
     if not d["final"]:
-        cards = ", ".join(f"{who(int(s))} ${m}" for s, m in d["reserve_cards"].items())
-        return (
-            text + f". Reserve cards: {cards}; the bank gets {_money(d['added'])} "
-            f"(now {_money(d['bank'])}); CEO slots become {d['ceo_slots']}."
-        )
+        cards = join(lang, [t("report.seat_amount", lang, seat=who(int(s)), amount=money(lang, m))
+                            for s, m in d["reserve_cards"].items()])
+        return text + t("report.bank.refill", lang, cards=cards, added=money(lang, d["added"]),
+                        bank=money(lang, d["bank"]), slots=d["ceo_slots"])
     if d.get("introductory"):
-        return text + ". Introductory game: no refill, the rest is paid from the box."
-    return text + ". No refill: the rest is paid from the box."
+        return text + t("report.bank.no_refill_intro", lang)
+    return text + t("report.bank.no_refill", lang)
 
 
 # -- one line per event (``fcm replay --log``) -----------------------------------------------
@@ -238,209 +268,262 @@ def _cells(cells: Iterable[Any]) -> str:
     return " ".join(f"{c[0]},{c[1]}" for c in cells)
 
 
-def _seat_money(d: Mapping[str, Any], who: Any) -> str:
-    return ", ".join(f"{who(int(s))} {_money(n)}" for s, n in d.items())
+def _cards(lang: str, ids: Iterable[Any]) -> str:
+    return names(lang, "card", ids) or t("report.none", lang)
 
 
-def _cards(ids: Iterable[Any]) -> str:
-    return ", ".join(str(c) for c in ids) or "none"
+def _goods(lang: str, ids: Iterable[Any]) -> str:
+    return names(lang, "good", ids) or t("report.none", lang)
 
 
-_Line = Any  # Callable[[Mapping[str, Any], Callable[[int], str]], str]
+_Line = Callable[[str, Mapping[str, Any], Who], str]
+
+
+def _restaurant_placed(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    text = t("log.restaurant_placed", lang, seat=w(d["seat"]), cell=_cells([d["cell"]]),
+             entrance=d["entrance"])
+    if not d["open"]:
+        text += t("log.coming_soon", lang)
+    if d.get("drive_in"):
+        text += t("log.with_drive_in", lang)
+    return text + t("log.by", lang, by=name(lang, "card", d["by"]) if d["by"] != "setup"
+                    else t("log.by_setup", lang))
+
+
+def _structure(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    if d["overfull"]:
+        return t("log.structure_overfull", lang, seat=w(d["seat"]), cards=_cards(lang, d["tried"]))
+    return t("log.structure", lang, seat=w(d["seat"]), cards=_cards(lang, ["ceo", *d["at_work"]]),
+             beach=_cards(lang, d["beach"]))
+
+
+def _launched(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    goods = name(lang, "good", d["good"])
+    if "second_good" in d:
+        goods = t("log.good_and", lang, first=goods, second=name(lang, "good", d["second_good"]))
+    length = t("log.eternal", lang) if d["eternal"] else t("log.rounds", lang, count=d["duration"])
+    return t("log.campaign_launched", lang, seat=w(d["seat"]), number=d["number"],
+             type=name(lang, "campaign", d["campaign_type"]), goods=goods, length=length)
+
+
+def _milestone_campaign(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    ctype, milestone = name(lang, "campaign", d["campaign_type"]), name(lang, "milestone",
+                                                                        d["milestone"])
+    if d["number"] is None:
+        return t("log.milestone_campaign_none", lang, seat=w(d["seat"]), type=ctype,
+                 milestone=milestone, why=reason(lang, d.get("why")))
+    text = t("log.milestone_campaign", lang, seat=w(d["seat"]), type=ctype, number=d["number"],
+             good=name(lang, "good", d["good"]), milestone=milestone)
+    if "house" in d:
+        text += t("log.house_in_brackets", lang, house=d["house"])
+    return text + (t("log.then_eternal", lang) if d["eternal"]
+                   else t("log.then_rounds", lang, count=d["duration"]))
+
+
+def _salaries(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    text = t("log.salaries_paid", lang, seat=w(d["seat"]), amount=money(lang, d["amount"]),
+             salaried=d["salaried"])
+    if d.get("goods"):
+        text += t("log.salaries_goods", lang, count=len(d["goods"]), goods=_goods(lang, d["goods"]))
+    if d.get("waived"):
+        text += t("log.salaries_waived", lang, amount=money(lang, d["waived"]))
+    return text + t("log.end", lang)
+
+
+def _campaign_ran(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    text = t("log.campaign_ran", lang, number=d["number"], owner=w(d["owner"]),
+             type=name(lang, "campaign", d["type"]), good=name(lang, "good", d["good"]))
+    if "passes" in d:
+        text += t("log.marketing_pass", lang, n=d["marketing_pass"], of=d["passes"])
+    placed = join(lang, [t("log.house_placed_demand", lang, house=h["house"], n=h["placed"])
+                         for h in d["houses"] if h["placed"]])
+    return t("log.campaign_ran_result", lang, head=text,
+             result=placed or t("log.no_demand_placed", lang))
+
+
+def _game_over(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    ranking = join(lang, [
+        t("log.rank", lang, n=i + 1, seat=w(s), cash=money(lang, d["cash"][str(s)]))
+        for i, s in enumerate(d["ranking"])
+    ])
+    return t("log.game_over", lang, reason=reason(lang, d["reason"]), ranking=ranking)
+
+
+def _served(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    text = t("log.house_served", lang, house=_house_head(lang, d), winner=w(d["winner"]),
+             restaurant=_restaurant(lang, d["restaurant"]), why=_decided(lang, d["decided_by"]),
+             payment=_payment(lang, d, w))
+    if (bought := order_text(d, w, lang)) is not None:
+        text += " " + t("report.dinner.house_buys", lang, bought=bought)
+    return text
+
+
+def _placed(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    if "edge" in d:
+        return t("log.campaign_placed_edge", lang, seat=w(d["seat"]), number=d["number"],
+                 edge=d["edge"], first=d["first"])
+    return t("log.campaign_placed", lang, seat=w(d["seat"]), number=d["number"],
+             cells=_cells(d["cells"]))
+
+
+def _reserve_card(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    if "base_price" in d:
+        return t("log.reserve_card_price", lang, seat=w(d["seat"]), money=money(lang, d["money"]),
+                 price=money(lang, d["base_price"]))
+    return t("log.reserve_card", lang, seat=w(d["seat"]), money=money(lang, d["money"]))
+
+
+def _removed(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    milestone = name(lang, "milestone", d["milestone"])
+    if "expired_after_round" in d:
+        return t("log.milestone_expired", lang, milestone=milestone,
+                 round=d["expired_after_round"])
+    return t("log.milestone_removed", lang, milestone=milestone)
+
+
+def _drinks(lang: str, d: Mapping[str, Any], w: Who) -> str:
+    got = join(lang, [t("log.amount_of", lang, n=n, good=name(lang, "good", g))
+                      for g, n in d["total"].items()])
+    return t("log.drinks", lang, seat=w(d["seat"]), card=name(lang, "card", d["employee"]),
+             goods=got or t("log.nothing", lang))
+
+
+def _line(msg: str, **fields: str) -> _Line:
+    """A line whose parameters are the event's fields (``seat``/``owner``: the chain's name;
+    ``card``/``good``/``milestone``/``step``/``phase``: by name; ``money``: game dollars)."""
+
+    def line(lang: str, d: Mapping[str, Any], w: Who) -> str:
+        params: dict[str, Any] = {}
+        for param, spec in fields.items():
+            how, _, key = spec.partition(":")
+            v = d[key or param]
+            if how == "seat":
+                params[param] = w(int(v))
+            elif how == "money":
+                params[param] = money(lang, int(v))
+            elif how == "cards":
+                params[param] = _cards(lang, v)
+            elif how == "goods":
+                params[param] = _goods(lang, v)
+            elif how == "seats":
+                params[param] = join(lang, [w(int(s)) for s in v])
+            elif how == "restaurant":
+                params[param] = _restaurant(lang, int(v))
+            elif how == "restaurants":
+                params[param] = join(lang, [_restaurant(lang, int(n)) for n in v])
+            elif how == "cell":
+                params[param] = _cells([v])
+            elif how == "reason":
+                params[param] = reason(lang, v)
+            elif how == "count":
+                params["count"] = int(v)
+            elif how == "raw":
+                params[param] = v
+            else:  # a name kind: card, good, milestone, step, phase, campaign
+                params[param] = name(lang, how, v)
+        count = params.pop("count", None)
+        return t(msg, lang, count=count, **params)
+
+    return line
+
 
 EVENT_LINES: dict[EventKind, _Line] = {
-    EventKind.GAME_CREATED: lambda d, w: (
-        f"Game created: {d['players']} players, turn order "
-        f"{', '.join(w(s) for s in d['turn_order'])}."
-    ),
-    EventKind.SCENARIO_LOADED: lambda d, w: f"Started from a scenario: {d['description']}.",
-    EventKind.ROUND_STARTED: lambda d, w: f"=== Round {d['round']} ===",
-    EventKind.PHASE_STARTED: lambda d, w: f"-- {d['phase']} (round {d['round']}) --",
-    EventKind.RESERVE_CHOSEN: lambda d, w: f"{w(d['seat'])} chose a reserve card.",
-    EventKind.RESERVE_CARD: lambda d, w: (
-        f"{w(d['seat'])}'s reserve card: {_money(d['money'])}"
-        + (f", base price {_money(d['base_price'])}." if "base_price" in d else ".")
-    ),
-    EventKind.RESTAURANT_PLACED: lambda d, w: (
-        f"{w(d['seat'])} placed a restaurant at {_cells([d['cell']])} entrance {d['entrance']}"
-        f"{'' if d['open'] else ' (Coming Soon)'}{' with a drive-in' if d.get('drive_in') else ''}"
-        f" ({d['by']})."
-    ),
-    EventKind.RESTAURANT_PASSED: lambda d, w: f"{w(d['seat'])} passed.",
-    EventKind.RESTAURANT_MOVED: lambda d, w: (
-        f"{w(d['seat'])} moved {_restaurant(d['number'])} from {_cells([d['from_cell']])} to "
-        f"{_cells([d['cell']])} entrance {d['entrance']}."
-    ),
-    EventKind.RESTAURANT_OPENED: lambda d, w: (
-        f"{w(d['seat'])}'s {_restaurant(d['restaurant'])} opens."
-    ),
-    EventKind.CARD_SENT_TO_WORK: lambda d, w: f"{w(d['seat'])} sends {d['employee']} to work.",
-    EventKind.STRUCTURE_COMMITTED: lambda d, w: f"{w(d['seat'])} committed a structure.",
-    EventKind.STRUCTURE_REVEALED: lambda d, w: (
-        f"{w(d['seat'])}: overfull structure ({_cards(d['tried'])}), only the CEO works."
-        if d["overfull"]
-        else f"{w(d['seat'])} at work: {_cards(['CEO', *d['at_work']])}; "
-        f"beach {_cards(d['beach'])}."
-    ),
-    EventKind.ORDER_OF_BUSINESS: lambda d, w: (
-        f"Open slots: {', '.join(f'{w(int(s))} {n}' for s, n in d['open_slots'].items())}."
-    ),
-    EventKind.TURN_ORDER_CHOSEN: lambda d, w: f"{w(d['seat'])} takes turn order {d['position']}.",
-    EventKind.TURN_ORDER: lambda d, w: f"Turn order: {', '.join(w(s) for s in d['order'])}.",
-    EventKind.TURN_STARTED: lambda d, w: f"{w(d['seat'])}'s turn: {d['hires']} hire(s).",
-    EventKind.HIRED: lambda d, w: f"{w(d['seat'])} hires {d['employee']}.",
-    EventKind.HIRE_DISCOUNTS: lambda d, w: (
-        f"{w(d['seat'])}: {d['discounts']} unused recruiting action(s) = $5 off salaries each."
-    ),
-    EventKind.TRAINED: lambda d, w: (
-        f"{w(d['seat'])} trains {d['employee']} into {d['into']} (by {d['trainer']})."
-    ),
-    EventKind.DRIVE_INS: lambda d, w: (
-        f"{w(d['seat'])} opens drive-ins at "
-        f"{', '.join(_restaurant(n) for n in d['restaurants'])}."
-    ),
-    EventKind.CAMPAIGN_STARTED: lambda d, w: (
-        f"{w(d['seat'])} starts campaign #{d['number']} ({d['campaign_type']}) "
-        f"with {d['marketeer']}."
-    ),
-    EventKind.CAMPAIGN_PLACED: lambda d, w: (
-        f"{w(d['seat'])} places campaign #{d['number']} "
-        + (
-            f"along {d['edge']} from {d['first']}."
-            if "edge" in d
-            else f"at {_cells(d['cells'])}."
-        )
-    ),
-    EventKind.CAMPAIGN_LAUNCHED: lambda d, w: (
-        f"{w(d['seat'])} launches campaign #{d['number']} ({d['campaign_type']}) for "
-        f"{d['good']}{' and ' + d['second_good'] if 'second_good' in d else ''}, "
-        f"{'eternal' if d['eternal'] else str(d['duration']) + ' round(s)'}."
-    ),
-    EventKind.COOKED: lambda d, w: (
-        f"{w(d['seat'])}: {d['employee']} makes {d['amount']} {d['good']}."
-    ),
-    EventKind.DRINKS_COLLECTED: lambda d, w: (
-        f"{w(d['seat'])}: {d['employee']} collects "
-        f"{', '.join(f'{n} {g}' for g, n in d['total'].items()) or 'nothing'}."
-    ),
-    EventKind.HOUSE_PLACED: lambda d, w: (
-        f"{w(d['seat'])} places house {d['number']} at {_cells([d['cell']])} with a garden."
-    ),
-    EventKind.GARDEN_ADDED: lambda d, w: f"{w(d['seat'])} adds a garden to house {d['house']}.",
-    EventKind.STEP_ENDED: lambda d, w: f"{w(d['seat'])} ends step {d['step']} ({d['by']}).",
-    EventKind.STEP_SKIPPED: lambda d, w: f"{w(d['seat'])} skips step {d['step']} ({d['by']}).",
-    EventKind.TURN_ENDED: lambda d, w: f"{w(d['seat'])}'s turn ends.",
-    EventKind.MILESTONE_CLAIMED: lambda d, w: (
-        f"{w(d['seat'])} claims {d['milestone']}"
-        + (f" ({d['reason']})." if d.get("reason") else ".")
-    ),
-    EventKind.MILESTONE_GIFT: lambda d, w: (
-        f"{w(d['seat'])} receives {d['count']} {d['employee']} ({d['milestone']})."
-    ),
-    EventKind.MILESTONE_INCOME: lambda d, w: (
-        f"{w(d['seat'])} earns {_money(d['amount'])} ({d['milestone']}: {d['tokens']} demand "
-        f"token(s) from campaign #{d['campaign']} on house {d['house']})."
-    ),
-    EventKind.MILESTONE_CAMPAIGN: lambda d, w: (
-        f"{w(d['seat'])}: no {d['campaign_type']} from {d['milestone']} ({d.get('why')})."
-        if d["number"] is None
-        else f"{w(d['seat'])} gets {d['campaign_type']} #{d['number']} for {d['good']} from "
-        f"{d['milestone']}" + (f" (house {d['house']})" if "house" in d else "")
-        + (", eternal." if d["eternal"] else f", {d['duration']} rounds.")
-    ),
-    EventKind.MONEY_LEFT_GAME: lambda d, w: (
-        f"{_money(d['amount'])} leaves the bank for good ({d['milestone']}: {w(d['seat'])} "
-        f"discounts by ${d['discount']}); the bank holds {_money(d['bank'])}."
-    ),
-    EventKind.MILESTONE_REMOVED: lambda d, w: (
-        f"Milestone {d['milestone']} is no longer available"
-        + (
-            f" (unclaimed after round {d['expired_after_round']})."
-            if "expired_after_round" in d
-            else "."
-        )
-    ),
-    EventKind.DINNERTIME_STARTED: lambda d, w: (
-        f"Dinnertime, round {d['round']} (bank {_money(d['bank'])})."
-    ),
-    EventKind.DINNERTIME_PRICES: lambda d, w: f"Item prices: {_seat_money(d['prices'], w)}.",
-    EventKind.DINNERTIME_NO_DEMAND: lambda d, w: "No house has demand: nobody eats out.",
-    EventKind.HOUSE_SERVED: lambda d, w: (
-        f"{_house_head(d)}: {w(d['winner'])} serves it from {_restaurant(d['restaurant'])} "
-        f"({_decided(d['decided_by'])}); {_payment(d, w)}."
-        + (f" The house {bought}." if (bought := order_text(d, w)) is not None else "")
-    ),
-    EventKind.HOUSE_STAYS_HOME: lambda d, w: f"{_house_head(d)}: stays home.",
-    EventKind.WAITRESS_INCOME: lambda d, w: (
-        f"Waitresses: {w(d['seat'])} {d['waitresses']} x ${d['each']} = {_money(d['amount'])}."
-    ),
-    EventKind.CFO_BONUS: lambda d, w: (
-        f"CFO bonus ({d['source']}): {w(d['seat'])} {_signed(d['amount'])}."
-    ),
-    EventKind.DINNERTIME_EARNINGS: lambda d, w: (
-        f"Dinnertime earnings: {_seat_money(d['earned'], w)}. Bank {_money(d['bank'])}."
-    ),
-    EventKind.BANK_BROKEN: lambda d, w: _bank_line(d, w),
-    EventKind.PAID_FROM_BOX: lambda d, w: (
-        f"{w(d['seat'])} takes {_money(d['amount'])} from the box ({d['reason']})."
-    ),
-    EventKind.FIRE_CHOSEN: lambda d, w: f"{w(d['seat'])} marks {d['employee']} to be fired.",
-    EventKind.FIRING_COMMITTED: lambda d, w: f"{w(d['seat'])} committed the firing.",
-    EventKind.EMPLOYEES_FIRED: lambda d, w: f"{w(d['seat'])} fires {_cards(d['employees'])}.",
-    EventKind.CFO_FIRED_FIRST_100: lambda d, w: (
-        f"{w(d['seat'])} fires the CFO (First to have $100)."
-    ),
-    EventKind.CANNOT_PAY: lambda d, w: (
-        f"{w(d['seat'])} cannot pay {_money(d['due'])} in salaries with {_money(d['cash'])}."
-    ),
-    EventKind.FIRED_TO_PAY: lambda d, w: (
-        f"{w(d['seat'])} fires {d['employee']} to pay salaries ({_money(d['due'])} due)."
-    ),
-    EventKind.SALARIES_PAID: lambda d, w: (
-        f"{w(d['seat'])} pays {_money(d['amount'])} in salaries ({d['salaried']} salaried)"
-        + (f", {len(d['goods'])} in goods ({', '.join(d['goods'])})" if d.get("goods") else "")
-        + (f", {_money(d['waived'])} left unpaid" if d.get("waived") else "")
-        + "."
-    ),
-    EventKind.CAMPAIGN_RAN: lambda d, w: (
-        f"Campaign #{d['number']} ({w(d['owner'])}, {d['type']}, {d['good']})"
-        + (f", Marketing pass {d['marketing_pass']} of {d['passes']}" if "passes" in d else "")
-        + ": "
-        + (
-            ", ".join(f"house {h['house']} +{h['placed']}" for h in d["houses"] if h["placed"])
-            or "no demand placed"
-        )
-        + "."
-    ),
-    EventKind.CAMPAIGN_PIECE_REMOVED: lambda d, w: (
-        f"Campaign #{d['number']}: {d['remaining']} round(s) left."
-    ),
-    EventKind.CAMPAIGN_ENDED: lambda d, w: f"Campaign #{d['number']} ({w(d['owner'])}) ends.",
-    EventKind.GOODS_DISCARDED: lambda d, w: f"{w(d['seat'])} discards {_cards(d['goods'])}.",
-    EventKind.FREEZER_KEPT: lambda d, w: f"{w(d['seat'])} keeps {_cards(d['goods'])} (freezer).",
-    EventKind.FREEZER_OVER_CAPACITY: lambda d, w: (
-        f"{w(d['seat'])} has {d['items']} items for a freezer of {d['capacity']}."
-    ),
-    EventKind.GOOD_THROWN_AWAY: lambda d, w: f"{w(d['seat'])} throws away {d['good']}.",
-    EventKind.CARDS_TO_HAND: lambda d, w: f"{w(d['seat'])} takes {_cards(d['employees'])} to hand.",
-    EventKind.DRIVE_IN_REMOVED: lambda d, w: (
-        f"{w(d['seat'])}'s {_restaurant(d['restaurant'])} loses its drive-in."
-    ),
-    EventKind.GAME_OVER: lambda d, w: (
-        f"Game over: {d['reason']}. Ranking: "
-        + ", ".join(
-            f"{i + 1}. {w(s)} {_money(d['cash'][str(s)])}" for i, s in enumerate(d["ranking"])
-        )
-        + "."
-    ),
+    EventKind.GAME_CREATED: _line("log.game_created", players="raw", order="seats:turn_order"),
+    EventKind.SCENARIO_LOADED: _line("log.scenario_loaded", description="raw"),
+    EventKind.ROUND_STARTED: _line("log.round_started", round="raw"),
+    EventKind.PHASE_STARTED: _line("log.phase_started", phase="phase", round="raw"),
+    EventKind.RESERVE_CHOSEN: _line("log.reserve_chosen", seat="seat"),
+    EventKind.RESERVE_CARD: _reserve_card,
+    EventKind.RESTAURANT_PLACED: _restaurant_placed,
+    EventKind.RESTAURANT_PASSED: _line("log.restaurant_passed", seat="seat"),
+    EventKind.RESTAURANT_MOVED: _line("log.restaurant_moved", seat="seat",
+                                      restaurant="restaurant:number", source="cell:from_cell",
+                                      cell="cell", entrance="raw"),
+    EventKind.RESTAURANT_OPENED: _line("log.restaurant_opened", seat="seat",
+                                       restaurant="restaurant"),
+    EventKind.CARD_SENT_TO_WORK: _line("log.sent_to_work", seat="seat", card="card:employee"),
+    EventKind.STRUCTURE_COMMITTED: _line("log.structure_committed", seat="seat"),
+    EventKind.STRUCTURE_REVEALED: _structure,
+    EventKind.ORDER_OF_BUSINESS: lambda lang, d, w: t(
+        "log.open_slots", lang, slots=join(lang, [
+            t("report.seat_amount", lang, seat=w(int(s)), amount=n)
+            for s, n in d["open_slots"].items()])),
+    EventKind.TURN_ORDER_CHOSEN: _line("log.turn_order_chosen", seat="seat", position="raw"),
+    EventKind.TURN_ORDER: _line("log.turn_order", order="seats"),
+    EventKind.TURN_STARTED: _line("log.turn_started", seat="seat", count="count:hires"),
+    EventKind.HIRED: _line("log.hired", seat="seat", card="card:employee"),
+    EventKind.HIRE_DISCOUNTS: _line("log.hire_discounts", seat="seat", count="count:discounts"),
+    EventKind.TRAINED: _line("log.trained", seat="seat", card="card:employee", into="card",
+                             trainer="card"),
+    EventKind.DRIVE_INS: _line("log.drive_ins", seat="seat", restaurants="restaurants"),
+    EventKind.CAMPAIGN_STARTED: _line("log.campaign_started", seat="seat", number="raw",
+                                      type="campaign:campaign_type", card="card:marketeer"),
+    EventKind.CAMPAIGN_PLACED: _placed,
+    EventKind.CAMPAIGN_LAUNCHED: _launched,
+    EventKind.COOKED: _line("log.cooked", seat="seat", card="card:employee", count="count:amount",
+                            good="good"),
+    EventKind.DRINKS_COLLECTED: _drinks,
+    EventKind.HOUSE_PLACED: _line("log.house_placed", seat="seat", number="raw", cell="cell"),
+    EventKind.GARDEN_ADDED: _line("log.garden_added", seat="seat", house="raw"),
+    EventKind.STEP_ENDED: _line("log.step_ended", seat="seat", step="step", by="reason"),
+    EventKind.STEP_SKIPPED: _line("log.step_skipped", seat="seat", step="step", by="reason"),
+    EventKind.TURN_ENDED: _line("log.turn_ended", seat="seat"),
+    EventKind.MILESTONE_CLAIMED: lambda lang, d, w: _claim(lang, d, w),
+    EventKind.MILESTONE_GIFT: _line("log.milestone_gift", seat="seat", count="count",
+                                    card="card:employee", milestone="milestone"),
+    EventKind.MILESTONE_INCOME: _line("log.milestone_income", seat="seat", amount="money",
+                                      milestone="milestone", count="count:tokens",
+                                      campaign="raw", house="raw"),
+    EventKind.MILESTONE_CAMPAIGN: _milestone_campaign,
+    EventKind.MONEY_LEFT_GAME: _line("log.money_left_game", amount="money", milestone="milestone",
+                                     seat="seat", discount="money", bank="money"),
+    EventKind.MILESTONE_REMOVED: _removed,
+    EventKind.DINNERTIME_STARTED: lambda lang, d, w: t(
+        "report.dinner.start", lang, round=d["round"], bank=money(lang, d["bank"])),
+    EventKind.DINNERTIME_PRICES: lambda lang, d, w: t(
+        "report.dinner.prices", lang, prices=_seat_money(lang, d["prices"], w)),
+    EventKind.DINNERTIME_NO_DEMAND: lambda lang, d, w: t("report.dinner.no_demand", lang),
+    EventKind.HOUSE_SERVED: _served,
+    EventKind.HOUSE_STAYS_HOME: lambda lang, d, w: t(
+        "log.house_stays_home", lang, house=_house_head(lang, d)),
+    EventKind.WAITRESS_INCOME: lambda lang, d, w: _waitress_line(lang, d, w),
+    EventKind.CFO_BONUS: lambda lang, d, w: t(
+        "log.cfo_bonus", lang, source=reason(lang, d["source"]), seat=w(d["seat"]),
+        amount=signed(lang, d["amount"])),
+    EventKind.DINNERTIME_EARNINGS: lambda lang, d, w: t(
+        "log.earnings", lang, earned=_seat_money(lang, d["earned"], w, sign=True),
+        bank=money(lang, d["bank"])),
+    EventKind.BANK_BROKEN: lambda lang, d, w: _bank_line(lang, d, w),
+    EventKind.PAID_FROM_BOX: lambda lang, d, w: _box_line(lang, d, w),
+    EventKind.FIRE_CHOSEN: _line("log.fire_chosen", seat="seat", card="card:employee"),
+    EventKind.FIRING_COMMITTED: _line("log.firing_committed", seat="seat"),
+    EventKind.EMPLOYEES_FIRED: _line("log.fired", seat="seat", cards="cards:employees"),
+    EventKind.CFO_FIRED_FIRST_100: _line("log.cfo_fired_first_100", seat="seat"),
+    EventKind.CANNOT_PAY: _line("log.cannot_pay", seat="seat", due="money", cash="money"),
+    EventKind.FIRED_TO_PAY: _line("log.fired_to_pay", seat="seat", card="card:employee",
+                                  due="money"),
+    EventKind.SALARIES_PAID: _salaries,
+    EventKind.CAMPAIGN_RAN: _campaign_ran,
+    EventKind.CAMPAIGN_PIECE_REMOVED: _line("log.campaign_piece_removed", number="raw",
+                                            count="count:remaining"),
+    EventKind.CAMPAIGN_ENDED: _line("log.campaign_ended", number="raw", owner="seat"),
+    EventKind.GOODS_DISCARDED: _line("log.goods_discarded", seat="seat", goods="goods"),
+    EventKind.FREEZER_KEPT: _line("log.freezer_kept", seat="seat", goods="goods"),
+    EventKind.FREEZER_OVER_CAPACITY: _line("log.freezer_over_capacity", seat="seat",
+                                           count="count:items", capacity="raw"),
+    EventKind.GOOD_THROWN_AWAY: _line("log.good_thrown_away", seat="seat", good="good"),
+    EventKind.CARDS_TO_HAND: _line("log.cards_to_hand", seat="seat", cards="cards:employees"),
+    EventKind.DRIVE_IN_REMOVED: _line("log.drive_in_removed", seat="seat",
+                                      restaurant="restaurant"),
+    EventKind.GAME_OVER: _game_over,
 }
 """A readable line for every kind (tests check that none is missing)."""
 
 
-def event_line(event: Event | Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
-    """One readable line for any event (``fcm replay --log``)."""
-    who = _namer(names)
-
+def event_line(event: Event | Mapping[str, Any], names: Mapping[int, str] | None = None,
+               lang: str = DEFAULT_LOCALE) -> str:
+    """One readable line for any event (``fcm replay --log``), in ``lang``."""
+    who = _namer(names, lang)
     kind, d = _kind_data(event)
     line = EVENT_LINES.get(EventKind(kind))
-    return line(d, who) if line is not None else f"{kind}: {d}"
+    return line(lang, d, who) if line is not None else f"{kind}: {d}"

@@ -6,11 +6,14 @@ imported the first time texts are asked for). The CLI report (:mod:`fcm.report`)
 browser render them without knowing the module: the server sends them with the game's catalog
 (:func:`fcm.presentation.catalog_info`) and the lobby's options (``/api/web/options``).
 
-A template is a string rendered the same way here (:func:`render`) and by ``render`` in
-``web/js/format.js``: ``{field}`` is a field of the event (or payment line), ``{field|filter}``
+Every text is a message id of the module's own catalog (``fcm/modules/<id>/locale/<lang>.po``,
+registered with ``catalog=``; :mod:`fcm.i18n`), resolved for the language asked for. A
+message is a template: ``{field}`` is a field of the event (or payment line), ``{field|filter}``
 passes it through a filter: ``money`` ($5, -$5), ``signed`` (+$5, -$5), ``seat`` (the chain's
-name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"), and
-``plural:one:many`` (``one`` when the field is 1, else ``many``).
+name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"). A message
+that depends on a count has CLDR plural forms (``id[one]``, ``id[other]``) picked by ``count``.
+The browser's ``render`` (``web/js/format.js``) reads the same templates, a count's forms
+folded into its ``{count|plural:one:many}`` filter (:func:`browser_texts`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -36,7 +40,7 @@ class GoodLook:
     """How the browser draws a module's good: ``label`` (its name), ``short`` (a letter or two
     on the chip and the board's token), ``fill`` and ``text`` (CSS colours)."""
 
-    label: str
+    label: str  # a message id
     short: str
     fill: str
     text: str = "#fff"
@@ -54,7 +58,9 @@ class ModuleTexts:
     ``orders``: the tier of an order a module ranks (a house_served event's ``order``) -> why
     the house bought it (the report writes "The house buys <sold>: <why>."; a tier joined with
     ``+`` reads as its parts' texts). ``goods``: how the browser draws the module's goods.
-    ``glossary``: terms for the rules tab of a game with the module."""
+    ``glossary``: terms for the rules tab of a game with the module (term id, text id).
+    Every text is a message id of the module's catalog: ``catalog``, the folder of its
+    ``<lang>.po`` files."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     sale_lines: Mapping[str, str] = field(default_factory=dict)
@@ -66,6 +72,7 @@ class ModuleTexts:
     orders: Mapping[str, str] = field(default_factory=dict)
     goods: Mapping[str, GoodLook] = field(default_factory=dict)
     glossary: tuple[tuple[str, str], ...] = ()
+    catalog: Path | None = None
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -73,9 +80,14 @@ _ALL: list[ModuleTexts] = []
 
 
 def register_texts(module: str, texts: ModuleTexts) -> None:
-    """Register ``module``'s texts (called by ``fcm/modules/<id>/texts.py`` on import)."""
+    """Register ``module``'s texts (called by ``fcm/modules/<id>/texts.py`` on import), and its
+    catalog with :mod:`fcm.i18n`."""
     _TEXTS[module] = texts
     _ALL.clear()
+    if texts.catalog is not None:
+        from fcm.i18n import register_catalog
+
+        register_catalog(texts.catalog)
 
 
 def all_texts() -> tuple[ModuleTexts, ...]:
@@ -91,15 +103,34 @@ def all_texts() -> tuple[ModuleTexts, ...]:
     return tuple(_ALL)
 
 
-def option_texts() -> dict[str, tuple[str, str]]:
-    return {k: v for t in all_texts() for k, v in t.options.items()}
+def _t(msg_id: str, lang: str, **params: Any) -> str:
+    from fcm.i18n import t
+
+    return t(msg_id, lang, **params)
 
 
-def sale_lines() -> dict[str, str]:
+def _text(msg_id: str, lang: str) -> str:
+    """A message's text unfilled (its placeholders are the template's fields)."""
+    from fcm.i18n import lookup
+
+    return lookup(lang, msg_id)
+
+
+def option_texts(lang: str = "en") -> dict[str, tuple[str, str]]:
+    return {k: (_text(label, lang), _text(help_, lang))
+            for t in all_texts() for k, (label, help_) in t.options.items()}
+
+
+def sale_line_ids() -> dict[str, str]:
     return {k: v for t in all_texts() for k, v in t.sale_lines.items()}
 
 
-def variants() -> dict[str, list[tuple[str, str]]]:
+def sale_lines(lang: str = "en") -> dict[str, str]:
+    """The payment lines' templates in the browser's form (:func:`browser_template`)."""
+    return {k: browser_template(v, lang) for k, v in sale_line_ids().items()}
+
+
+def variant_ids() -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {}
     for t in all_texts():
         for kind, pairs in t.variants.items():
@@ -107,42 +138,47 @@ def variants() -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def variant(kind: str, data: Mapping[str, Any]) -> str | None:
+def variants(lang: str = "en") -> dict[str, list[tuple[str, str]]]:
+    return {k: [(f, browser_template(m, lang)) for f, m in v] for k, v in variant_ids().items()}
+
+
+def variant(kind: str, data: Mapping[str, Any], lang: str = "en") -> str | None:
     """The template of a module's variant of this event, if its data has the field."""
-    for key, template in variants().get(kind, ()):
+    for key, msg in variant_ids().get(kind, ()):
         if key in data:
-            return template
+            return browser_template(msg, lang)
     return None
 
 
-def milestone_names() -> dict[str, str]:
-    return {k: v for t in all_texts() for k, v in t.milestones.items()}
+def milestone_names(lang: str = "en") -> dict[str, str]:
+    return {k: _text(v, lang) for t in all_texts() for k, v in t.milestones.items()}
 
 
-def outcomes() -> dict[str, str]:
-    return {k: v for t in all_texts() for k, v in t.outcomes.items()}
+def outcomes(lang: str = "en") -> dict[str, str]:
+    return {k: _text(v, lang) for t in all_texts() for k, v in t.outcomes.items()}
 
 
-def decided() -> dict[str, str]:
-    return {k: v for t in all_texts() for k, v in t.decided.items()}
+def decided(lang: str = "en") -> dict[str, str]:
+    return {k: _text(v, lang) for t in all_texts() for k, v in t.decided.items()}
 
 
 def campaign_kinds() -> dict[str, CampaignKind]:
     return {k: v for t in all_texts() for k, v in t.campaign_kinds.items()}
 
 
-def orders() -> dict[str, str]:
-    return {k: v for t in all_texts() for k, v in t.orders.items()}
+def orders(lang: str = "en") -> dict[str, str]:
+    return {k: _text(v, lang) for t in all_texts() for k, v in t.orders.items()}
 
 
 def goods() -> dict[str, GoodLook]:
     return {k: v for t in all_texts() for k, v in t.goods.items()}
 
 
-def glossary(modules: Iterable[str]) -> list[tuple[str, str]]:
+def glossary(modules: Iterable[str], lang: str = "en") -> list[tuple[str, str]]:
     """The glossary terms of these modules (a game's), in module id order."""
     all_texts()
-    return [term for m in sorted(modules) if m in _TEXTS for term in _TEXTS[m].glossary]
+    return [(_text(term, lang), _text(text, lang))
+            for m in sorted(modules) if m in _TEXTS for term, text in _TEXTS[m].glossary]
 
 
 def bought(demand: Sequence[str], sold: Sequence[str]) -> list[str]:
@@ -160,28 +196,95 @@ def bought(demand: Sequence[str], sold: Sequence[str]) -> list[str]:
     return out
 
 
-def order_text(data: Mapping[str, Any], who: Callable[[int], str]) -> str | None:
+def order_text(data: Mapping[str, Any], who: Callable[[int], str],
+               lang: str = "en") -> str | None:
     """"buys <items>: <why>" for a house that bought a module's order (a house_served event
     with ``order``), else None. ``web/js/format.js`` writes the same (``orderText``)."""
+    from fcm.i18n import lookup
+    from fcm.report import name
+
     tier = data.get("order")
     if tier is None:
         return None
-    items = " + ".join(bought(data["demand"], data["sold"]))
-    known = orders()
-    why = [render(known[part], data, who) for part in str(tier).split("+") if part in known]
-    return f"buys {items}: " + "; ".join(why) if why else f"buys {items} ({tier})"
+    items = " + ".join(name(lang, "good", g) for g in bought(data["demand"], data["sold"]))
+    known = {k: v for t in all_texts() for k, v in t.orders.items()}
+    why = [render(lookup(lang, known[part]), data, who, lang)
+           for part in str(tier).split("+") if part in known]
+    if why:
+        return _t("texts.buys_because", lang, items=items, why="; ".join(why))
+    return _t("texts.buys_tier", lang, items=items, tier=tier)
 
 
-def browser_texts() -> dict[str, Any]:
-    """What the browser renders module texts from (sent with the catalog)."""
+def render_sale_line(line: Mapping[str, Any], who: Callable[[int], str],
+                     lang: str = "en") -> str | None:
+    """A module's payment line in ``lang`` (None: no module adds this kind)."""
+    msg = sale_line_ids().get(line["kind"])
+    return None if msg is None else render_message(msg, line, who, lang)
+
+
+def variant_text(kind: str, data: Mapping[str, Any], who: Callable[[int], str],
+                 lang: str = "en") -> str | None:
+    for key, msg in variant_ids().get(kind, ()):
+        if key in data:
+            return render_message(msg, data, who, lang)
+    return None
+
+
+def render_message(msg_id: str, data: Mapping[str, Any], who: Callable[[int], str],
+                   lang: str = "en") -> str:
+    """A module's message filled with an event's fields; a count's plural form by ``count``."""
+    from fcm.i18n import lookup
+
+    count = data.get("count")
+    text = lookup(lang, msg_id, count if isinstance(count, int) and _plural(msg_id) else None)
+    return render(text, data, who, lang)
+
+
+def _plural(msg_id: str) -> bool:
+    from fcm.i18n import DEFAULT_LOCALE, messages
+
+    return f"{msg_id}[other]" in messages(DEFAULT_LOCALE)
+
+
+def browser_template(msg_id: str, lang: str = "en") -> str:
+    """A module's message as ``web/js/format.js`` renders it: a count's plural forms that differ
+    in one run of words fold into ``{count|plural:one:other}`` (format.js picks ``one`` for 1);
+    otherwise the ``other`` form. (The game page's JS reads this until it moves to i18n.js.)"""
+    from fcm.i18n import lookup, messages, plural_categories
+
+    if not _plural(msg_id):
+        return lookup(lang, msg_id)
+    other = lookup(lang, msg_id, 2)
+    catalog = {**messages("en"), **messages(lang)}
+    one = catalog.get(f"{msg_id}[one]")
+    if one is None or "one" not in plural_categories(lang) or one == other:
+        return other
+    start = 0
+    while start < min(len(one), len(other)) and one[start] == other[start]:
+        start += 1
+    while start > 0 and one[start - 1] not in " {":
+        start -= 1  # whole words
+    end = 0
+    while end < min(len(one), len(other)) - start and one[-1 - end] == other[-1 - end]:
+        end += 1
+    while end > 0 and one[len(one) - end] not in " }":
+        end -= 1
+    a, b = one[start:len(one) - end], other[start:len(other) - end]
+    if "{" in a + b or ":" in a + b or "}" in a + b:
+        return other
+    return f"{other[:start]}{{count|plural:{a}:{b}}}{other[len(other) - end:]}"
+
+
+def browser_texts(lang: str = "en") -> dict[str, Any]:
+    """What the browser renders module texts from (sent with the catalog), in ``lang``."""
     return {
-        "sale_lines": sale_lines(),
-        "variants": {k: [list(p) for p in v] for k, v in variants().items()},
-        "outcomes": outcomes(),
-        "decided": decided(),
-        "orders": orders(),
+        "sale_lines": sale_lines(lang),
+        "variants": {k: [list(p) for p in v] for k, v in variants(lang).items()},
+        "outcomes": outcomes(lang),
+        "decided": decided(lang),
+        "orders": orders(lang),
         "goods": {
-            g: {"label": v.label, "short": v.short, "fill": v.fill, "text": v.text}
+            g: {"label": _text(v.label, lang), "short": v.short, "fill": v.fill, "text": v.text}
             for g, v in goods().items()
         },
     }
@@ -192,28 +295,27 @@ def browser_texts() -> dict[str, Any]:
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+)((?::[^:}]*)*))?\}")
 
 
-def _money(n: int) -> str:
-    return f"-${-n}" if n < 0 else f"${n}"
-
-
-def render(template: str, data: Mapping[str, Any], who: Callable[[int], str]) -> str:
+def render(template: str, data: Mapping[str, Any], who: Callable[[int], str],
+           lang: str = "en") -> str:
     """``template`` with the fields of ``data`` filled in (``who``: seat -> chain name)."""
+    from fcm.i18n import join, money, number, signed
 
     def one(m: re.Match[str]) -> str:
         name, flt, args = m.group(1), m.group(2), (m.group(3) or "")[1:].split(":")
         v = data[name]
         match flt:
             case None:
-                return str(v)
+                return number(lang, v) if isinstance(v, int) and not isinstance(v, bool) \
+                    else str(v)
             case "money":
-                return _money(int(v))
+                return money(lang, int(v))
             case "signed":
-                return _money(int(v)) if v < 0 else f"+${v}"
+                return signed(lang, int(v))
             case "seat":
                 return who(int(v))
             case "seat_money":
-                return ", ".join(f"{who(int(s))} {_money(n)}" for s, n in v.items())
-            case "plural":
+                return join(lang, [f"{who(int(s))} {money(lang, n)}" for s, n in v.items()])
+            case "plural":  # the browser's form (browser_template)
                 return args[0] if v == 1 else args[1]
         raise ValueError(f"template {template!r}: unknown filter {flt!r}")
 

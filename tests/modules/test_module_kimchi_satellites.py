@@ -70,7 +70,7 @@ def test_ketchup_5_the_log_line_of_a_kimchi_sale_and_of_the_kimchi_made() -> Non
     s.turn.phase = Phase.MARKETING
     s.players[0].at_work = [KIMCHI_MASTER]
     (made,) = [e for e in start_phase(s, Phase.CLEANUP) if e.kind == "cooked"]
-    assert event_line(made) == "Player 1: kimchi_master makes 1 kimchi."
+    assert event_line(made) == "Player 1: Kimchi Master makes 1 kimchi."  # the card by its name
 
 
 def test_a_base_sale_reads_as_before() -> None:

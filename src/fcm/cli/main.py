@@ -428,23 +428,38 @@ def _load(path: str) -> GameRecord:
     return GameRecord.loads(Path(path).read_text())
 
 
-def _print_events(events: Sequence[Event], raw: bool = False) -> None:
+def _print_events(events: Sequence[Event], raw: bool = False, lang: str = "en") -> None:
     from fcm.report import event_line
 
     for e in visible_events(list(events), None):  # public events only
         if raw:
             console.print(f"  {e.kind}: {json.dumps(e.data, separators=(',', ':'))}", markup=False)
         else:
-            console.print(f"  {event_line(e)}", markup=False)
+            console.print(f"  {event_line(e, lang=lang)}", markup=False)
+
+
+def _lang(value: str) -> str:
+    """``--lang``: one of the languages the catalogs hold (``de``, ``zh-Hans``; ``zh`` too)."""
+    from fcm.i18n import normalise
+
+    lang = normalise(value)
+    if lang == "en" and not value.lower().startswith("en"):
+        raise argparse.ArgumentTypeError(f"no catalog for {value!r}: use one of {_LOCALES}")
+    return lang
+
+
+_LOCALES = "en, de, es, fr, zh-Hans"
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from fcm.i18n import t
     from fcm.report import dinnertime_report
 
+    lang = args.lang
     record = _load(args.file)
     state, events = record.initial_state()
     if args.log:
-        _print_events(events, args.raw)
+        _print_events(events, args.raw, lang)
     wanted = args.dinnertime
     dinners: dict[int, list[Event]] = {}  # round -> the public events of its Dinnertime
     collecting: int | None = None
@@ -452,7 +467,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = after
         if args.log:
             console.print(f"#{i} seat {record.actions[i][0]}: {record.actions[i][1]}", markup=False)
-            _print_events(events, args.raw)
+            _print_events(events, args.raw, lang)
         for e in events:
             if e.kind == "phase_started":
                 dinner_round = e.data["round"] if e.data["phase"] == "dinnertime" else None
@@ -461,19 +476,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
             elif collecting is not None and e.visible_to is None:
                 dinners.setdefault(collecting, []).append(e)
     for round_ in sorted(dinners):
-        console.print(dinnertime_report(dinners[round_]) + "\n", markup=False)
+        console.print(dinnertime_report(dinners[round_], lang=lang) + "\n", markup=False)
     if wanted is not None and not dinners:
-        console.print(f"no Dinnertime {wanted} in this game", markup=False)
+        console.print(t("cli.replay.no_dinnertime", lang, round=wanted), markup=False)
     h = state.state_hash()
-    console.print(
-        f"replayed {len(record.actions)} actions; round {state.round}, "
-        f"{state.turn.phase.value}; hash {h}"
-    )
+    console.print(t("cli.replay.done", lang, count=len(record.actions), round=state.round,
+                    phase=t(f"phase.{state.turn.phase.value}", lang), hash=h), markup=False)
     if record.final_hash is not None:
         if record.final_hash != h:
-            console.print(f"[red]MISMATCH: the file says {record.final_hash}[/]")
+            console.print("[red]" + t("cli.replay.mismatch", lang, hash=record.final_hash)
+                          + "[/]")
             return 1
-        console.print("[green]final hash matches the saved game[/]")
+        console.print("[green]" + t("cli.replay.hash_ok", lang) + "[/]")
     return 0
 
 
@@ -647,6 +661,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ROUND",
         help="explain the Dinnertime of this round (or 'all')",
     )
+    p.add_argument("--lang", default="en", type=_lang, metavar="LANG",
+                   help="the language of the report and the log: " + ", ".join(_LOCALES))
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("show", help="show the position of a saved game")

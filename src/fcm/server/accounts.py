@@ -102,10 +102,11 @@ class Account:
     email: str | None
     created_at: float
     admin: bool = False  # granted from the command line (fcm admin grant NAME)
+    lang: str | None = None  # the language chosen (fcm.i18n); None: the browser's
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "email": self.email,
-                "created_at": self.created_at, "admin": self.admin}
+                "created_at": self.created_at, "admin": self.admin, "lang": self.lang}
 
 
 @dataclass(slots=True)
@@ -319,7 +320,7 @@ class Accounts:
 
         def find(tx: Tx) -> Any:
             return tx.execute(
-                "SELECT id, name, email, created_at, password, admin, suspended_at"
+                "SELECT id, name, email, created_at, password, admin, suspended_at, lang"
                 " FROM accounts WHERE name_key = ?", (name_key(name),),
             ).fetchone()
 
@@ -333,7 +334,7 @@ class Accounts:
                            "this account is suspended by the site's administrators")
         if old_session:
             await self.logout(old_session)
-        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]), bool(row[5]))
+        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]), bool(row[5]), row[7])
         sid, csrf = await self._new_session(account.id)
         return account, sid, csrf
 
@@ -371,7 +372,7 @@ class Accounts:
         def find(tx: Tx) -> Any:
             return tx.execute(
                 "SELECT a.id, a.name, a.email, a.created_at, s.csrf, s.expires_at, a.admin,"
-                " a.suspended_at FROM sessions s JOIN accounts a ON a.id = s.account_id"
+                " a.suspended_at, a.lang FROM sessions s JOIN accounts a ON a.id = s.account_id"
                 " WHERE s.hash = ?", (h,),
             ).fetchone()
 
@@ -383,12 +384,24 @@ class Accounts:
         self.live_sessions.move_to_end(h)
         while len(self.live_sessions) > LIVE_SESSIONS:
             self.live_sessions.popitem(last=False)
-        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]), bool(row[6]))
+        account = Account(str(row[0]), str(row[1]), row[2], float(row[3]), bool(row[6]),
+                          row[8])
         return Session(account, str(row[4]), h)
 
     def session_account(self, session_hash: str) -> str | None:
         """The account of a session this process has found live (the rate limit's key)."""
         return self.live_sessions.get(session_hash)
+
+    async def set_lang(self, account_id: str, lang: str | None) -> None:
+        """Remember the account's language (None: follow the browser)."""
+        await self.store.transact(lambda tx: tx.execute(
+            "UPDATE accounts SET lang = ? WHERE id = ?", (lang, account_id)))
+
+    async def lang_of(self, account_id: str) -> str | None:
+        """The account's chosen language, if any (e-mails, webhooks)."""
+        row = await self.store.transact(lambda tx: tx.execute(
+            "SELECT lang FROM accounts WHERE id = ?", (account_id,)).fetchone(), write=False)
+        return None if row is None or row[0] is None else str(row[0])
 
     async def logout(self, sid: str) -> None:
         h = hash_secret(sid)
@@ -508,6 +521,11 @@ class LoginIn(BaseModel):
 class PasswordIn(BaseModel):
     model_config = STRICT
     password: str = Field(..., max_length=1024)
+
+
+class LangIn(BaseModel):
+    model_config = STRICT
+    lang: str | None = Field(..., max_length=16, description="en, de, es, fr, zh-Hans or null")
 
 
 class ClaimIn(BaseModel):
@@ -656,6 +674,10 @@ def mount_accounts(
         )
         response = answer(account, csrf)
         set_session_cookie(response, request, settings, sid)
+        if account.lang:  # the account's language follows it to this browser
+            from fcm.server.locale import set_lang_cookie
+
+            set_lang_cookie(response, request, settings, account.lang)
         return response
 
     @router.post("/api/account/logout", status_code=204, responses=responses)
@@ -676,6 +698,23 @@ def mount_accounts(
         if session is None:
             return Response(b'{"account": null, "csrf": null}', media_type="application/json")
         return answer(session.account, session.csrf)
+
+    @router.put("/api/account/lang", responses=responses)
+    async def put_lang(body: LangIn, request: Request) -> Response:
+        """Remember the language this account reads the site in (``null``: the browser's);
+        also sets the browser's ``fcm_lang`` cookie (needs the CSRF token)."""
+        from fcm.i18n import LOCALES
+        from fcm.server.locale import set_lang_cookie
+
+        session = await cookies().required(request)
+        if body.lang is not None and body.lang not in LOCALES:
+            raise ApiError(422, "lang/unknown",
+                           f"lang must be one of {', '.join(LOCALES)} or null, not {body.lang!r}")
+        await accounts().set_lang(session.account.id, body.lang)
+        session.account.lang = body.lang
+        response = answer(session.account, session.csrf)
+        set_lang_cookie(response, request, settings, body.lang)
+        return response
 
     @router.delete("/api/account", status_code=204, responses=responses)
     async def delete(body: PasswordIn, request: Request) -> Response:

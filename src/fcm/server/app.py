@@ -335,7 +335,10 @@ def create_app(
                 f"this token is for seat {seat if seat != SPECTATOR else 'spectator'}, "
                 f"not seat {body.seat}",
             )
-        text = await svc().submit(game_id, seat, body.version, body.action)
+        from fcm.server.locale import request_lang
+
+        text = await svc().submit(game_id, seat, body.version, body.action,
+                                  request_lang(request))
         return Response(text, media_type="application/json")
 
     @app.post("/api/games/{game_id}/undo", response_model=StateOut, responses=ERRORS)
@@ -361,8 +364,10 @@ def create_app(
         game_id: str, request: Request, round_: int = Path(ge=0, le=MAX_INT)
     ) -> dict[str, Any]:
         """Why every house bought where it did in that round's Dinnertime."""
+        from fcm.server.locale import request_lang
+
         await auth(request, game_id)
-        return await svc().dinnertime(game_id, round_)
+        return await svc().dinnertime(game_id, round_, request_lang(request))
 
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def get_record(game_id: str, request: Request) -> JSONResponse:

@@ -684,7 +684,8 @@ class MatchService:
             if live.head.revision < revision:
                 await self._sync(live)
 
-    async def submit(self, game_id: str, seat: int, version: int, raw_action: Any) -> str:
+    async def submit(self, game_id: str, seat: int, version: int, raw_action: Any,
+                     lang: str = "en") -> str:
         """A client's action: the whole pipeline. Returns the seat's new state message (JSON).
 
         Raises:
@@ -702,7 +703,8 @@ class MatchService:
             except ApiError as exc:
                 if exc.code in ENGINE_STATUS:  # the rule, in the game's words, for the page
                     exc.extra.setdefault("text", explain_error(
-                        exc.message, live.state.rules, seat_names(live.info)))
+                        exc.message, live.state.rules, seat_names(live.info, lang), lang,
+                        exc.code))
                 raise
             text = sent.get(viewer_index(live.players, seat))
             return text if text is not None else dumps(self.state_message(live, seat, events))
@@ -899,7 +901,7 @@ class MatchService:
             "total": len(entries),
         }
 
-    async def dinnertime(self, game_id: str, round_: int) -> dict[str, Any]:
+    async def dinnertime(self, game_id: str, round_: int, lang: str = "en") -> dict[str, Any]:
         """The public events of one round's Dinnertime and their explanation."""
         live = await self.get(game_id)
         all_events = list(live.info.initial_events)
@@ -923,7 +925,8 @@ class MatchService:
         except ImportError:
             text = None
         else:
-            text = dinnertime_report([_event(e) for e in dinner], seat_names(live.info))
+            text = dinnertime_report([_event(e) for e in dinner], seat_names(live.info, lang),
+                                     lang)
         return {"game": game_id, "round": round_, "text": text, "events": dinner}
 
     async def record(self, game_id: str) -> dict[str, Any]:
@@ -974,9 +977,9 @@ def _event(e: dict[str, Any]) -> Event:
     return Event(e["kind"], data, None if to is None else tuple(to))
 
 
-def seat_names(info: GameInfo) -> dict[int, str]:
-    """Each seat's name at the table (as the page shows it)."""
-    return {i: seat_name(i, s.kind, s.name, s.bot) for i, s in enumerate(info.seats)}
+def seat_names(info: GameInfo, lang: str = "en") -> dict[int, str]:
+    """Each seat's name at the table (as the page shows it), in ``lang``."""
+    return {i: seat_name(i, s.kind, s.name, s.bot, lang) for i, s in enumerate(info.seats)}
 
 
 def seats_public(info: GameInfo) -> list[dict[str, Any]]:

@@ -45,6 +45,7 @@ from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fcm.core.engine import current_actors
+from fcm.i18n import money, normalise, t
 from fcm.server.clock import file_clock
 from fcm.server.config import Settings
 from fcm.server.errors import ApiError
@@ -455,45 +456,58 @@ class Notifier:
         base = self.settings.public_origin.rstrip("/")
         return f"{base}/#/game/{gid}" if gid else f"{base}/#/"
 
+    async def lang_of(self, account_id: str) -> str:
+        """The recipient's language: the account's choice, else English (fcm.i18n)."""
+        def find(tx: Tx) -> Any:
+            return tx.execute("SELECT lang FROM accounts WHERE id = ?", (account_id,)).fetchone()
+
+        row = await self.store.transact(find, write=False)
+        return normalise(None if row is None else row[0])
+
     async def render(self, account_id: str, name: str, kind: str, gid: str | None,
                      seat: int | None) -> Message | None:
-        """The message, from public facts only (None: there is nothing to say any more)."""
+        """The message, from public facts only (None: there is nothing to say any more), in
+        the recipient's language."""
+        lang = await self.lang_of(account_id)
         if kind == "daily":
-            return await self._render_daily(account_id, name)
+            return await self._render_daily(account_id, name, lang)
         assert gid is not None and seat is not None
         try:
             live = await self.service.get(gid)
         except Exception:
             return None
-        names = seat_names(live.info)
+        names = seat_names(live.info, lang)
         if kind == "rematch":
             return Message(
-                f"Food Chain Magnate: a rematch, game {gid}",
-                f"{name}, a rematch has begun: game {gid}, where you play {names[seat]}.\n"
-                f"Play: {self.link(gid)}\n",
+                t("mail.rematch.subject", lang, game=gid),
+                t("mail.rematch.body", lang, name=name, game=gid, seat=names[seat],
+                  link=self.link(gid)) + "\n",
             )
         if kind == "turn":
             if live.head.status != "active" or seat not in current_actors(live.state):
                 return None  # already played (or over): no reminder needed
             st = live.state
             return Message(
-                f"Food Chain Magnate: your turn in game {gid}",
-                f"{name}, it is your turn in game {gid} as {names[seat]} (round {st.round},"
-                f" {st.turn.phase.value.replace('_', ' ')}).\nPlay: {self.link(gid)}\n",
+                t("mail.turn.subject", lang, game=gid),
+                t("mail.turn.body", lang, name=name, game=gid, seat=names[seat], round=st.round,
+                  phase=t(f"phase.{st.turn.phase.value}", lang), link=self.link(gid)) + "\n",
             )
         st = live.state
         order = list(st.ranking) or sorted(range(len(st.players)),
                                            key=lambda s: -st.players[s].cash)
-        lines = [f"{i + 1}. {names[s]}: ${st.players[s].cash}" for i, s in enumerate(order)]
+        lines = [t("mail.over.rank", lang, n=i + 1, seat=names[s],
+                   cash=money(lang, st.players[s].cash)) for i, s in enumerate(order)]
         place = order.index(seat) + 1 if seat in order else None
+        head = (t("mail.over.placed", lang, name=name, game=gid, place=place, players=len(order))
+                if place else t("mail.over.head", lang, name=name, game=gid))
         return Message(
-            f"Food Chain Magnate: game {gid} is over",
-            f"{name}, game {gid} is over" + (f": you placed {place} of {len(order)}" if place
-                                             else "") + ".\n" + "\n".join(lines)
-            + f"\nReplay: {self.link(gid)}\n",
+            t("mail.over.subject", lang, game=gid),
+            head + "\n" + "\n".join(lines) + "\n"
+            + t("mail.over.replay", lang, link=self.link(gid)) + "\n",
         )
 
-    async def _render_daily(self, account_id: str, name: str) -> Message | None:
+    async def _render_daily(self, account_id: str, name: str,
+                            lang: str = "en") -> Message | None:
         def seats(tx: Tx) -> list[Any]:
             return list(tx.execute(
                 "SELECT o.game_id, o.seat FROM seat_owners o JOIN games g ON g.id = o.game_id"
@@ -510,11 +524,10 @@ class Notifier:
                 waiting.append(str(gid))
         if not waiting:
             return None
-        lines = [f"- game {g}: {self.link(g)}" for g in sorted(waiting)]
+        lines = [t("mail.daily.line", lang, game=g, link=self.link(g)) for g in sorted(waiting)]
         return Message(
-            f"Food Chain Magnate: {len(waiting)} game{'s' if len(waiting) > 1 else ''}"
-            " waiting for you",
-            f"{name}, these games are waiting for your move:\n" + "\n".join(lines) + "\n",
+            t("mail.daily.subject", lang, count=len(waiting)),
+            t("mail.daily.body", lang, name=name) + "\n" + "\n".join(lines) + "\n",
         )
 
     # -- the two channels ------------------------------------------------------------------------

@@ -43,6 +43,7 @@ class BranchIn(BaseModel):
 def add_replay_routes(app: FastAPI) -> None:
     from fcm.presentation import present, static_info
     from fcm.server.errors import ApiError
+    from fcm.server.locale import request_lang
     from fcm.server.match import (
         BRANCH_FORMAT,
         build_state,
@@ -112,6 +113,7 @@ def add_replay_routes(app: FastAPI) -> None:
             raise ApiError(404, "replay/not_found",
                            f"there is no step {step}: this replay has steps 0 to {len(shown)}")
         who = who_of(seat)
+        lang = request_lang(request)
         version = shown[step - 1].version if step else 0
         loaded = await service.store.load(game_id, version)
 
@@ -123,9 +125,9 @@ def add_replay_routes(app: FastAPI) -> None:
                                    "actor": shown[step - 1].seat if step else None}
             out["events"] = (visible(shown[step - 1].events, who, over) if step
                              else public_events(live.info.initial_events))
-            out["presentation"] = present(seen, who, [])
+            out["presentation"] = present(seen, who, [], lang)
             if step == 0:
-                out["static"] = static_info(state)
+                out["static"] = static_info(state, lang)
             return out
 
         return Response(dumps(await asyncio.to_thread(build)), media_type="application/json")

@@ -23,6 +23,7 @@ class WhyIn(BaseModel):
 
 def add_why_routes(app: FastAPI, holder: dict[str, Any], responses: dict[int | str, Any]) -> None:
     from fcm.rules_help import card_help, why
+    from fcm.server.locale import request_lang
     from fcm.server.match import parse_action, seat_names
 
     async def seat_and_game(request: Request, game_id: str) -> tuple[int, Any]:
@@ -37,8 +38,9 @@ def add_why_routes(app: FastAPI, holder: dict[str, Any], responses: dict[int | s
         game's words (nothing is played)."""
         seat, live = await seat_and_game(request, game_id)
         action = parse_action(body.action)
+        lang = request_lang(request)
         return {"game": game_id, "seat": seat,
-                **why(live.state, seat, action, seat_names(live.info))}
+                **why(live.state, seat, action, seat_names(live.info, lang), lang)}
 
     @app.get("/api/games/{game_id}/why/card/{card}", tags=["web"], responses=responses)
     async def why_card(game_id: str, card: str, request: Request) -> dict[str, Any]:
@@ -48,7 +50,8 @@ def add_why_routes(app: FastAPI, holder: dict[str, Any], responses: dict[int | s
 
         seat, live = await seat_and_game(request, game_id)
         try:
+            lang = request_lang(request)
             return {"game": game_id, "seat": seat,
-                    **card_help(live.state, seat, card, seat_names(live.info))}
+                    **card_help(live.state, seat, card, seat_names(live.info, lang), lang)}
         except FcmError as exc:
             raise ApiError(404, "why/no_such_card", exc.message) from None

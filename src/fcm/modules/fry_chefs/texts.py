@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fcm.texts import ModuleTexts, register_texts
 
 register_texts(
     "fry_chefs",
     ModuleTexts(
         options={
-            "fry_chefs_food_only": (
-                "Fry Chefs: food sales only",
-                "a reading without a rulebook source (Fry Chefs module): +$10 only when the "
-                "sale has food",
-            )
+            "fry_chefs_food_only": ("fry_chefs.option.food_only", "fry_chefs.option.food_only.help")
         },
-        sale_lines={
-            "fry_chef": "{count} {count|plural:Fry Chef:Fry Chefs} x {each|money} = "
-            "{amount|signed}"
-        },
+        sale_lines={"fry_chef": "fry_chefs.sale_line"},
+        catalog=Path(__file__).parent / "locale",
     ),
 )

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fcm.texts import CampaignKind, ModuleTexts, register_texts
 
 register_texts(
     "gourmet_food_critics",
-    ModuleTexts(campaign_kinds={"gourmet_guide": CampaignKind(icon="GG", beside_board=True)}),
+    ModuleTexts(
+        campaign_kinds={"gourmet_guide": CampaignKind(icon="GG", beside_board=True)},
+        catalog=Path(__file__).parent / "locale",
+    ),
 )

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fcm.texts import ModuleTexts, register_texts
 
 register_texts(
     "ketchup",
-    ModuleTexts(milestones={"someone_sells_your_demand": "Someone sells your demand"}),
+    ModuleTexts(
+        milestones={"someone_sells_your_demand": "milestone.someone_sells_your_demand"},
+        catalog=Path(__file__).parent / "locale",
+    ),
 )

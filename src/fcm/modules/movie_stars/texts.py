@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fcm.texts import ModuleTexts, register_texts
 
 register_texts(
@@ -9,12 +11,12 @@ register_texts(
     ModuleTexts(
         options={
             "movie_stars_by_player_count": (
-                "Movie Stars by player count",
-                "Deluxe reading (Movie Stars module): only the B star at 2-3 players, B and C "
-                "at 4",
+                "movie_stars.option.by_player_count",
+                "movie_stars.option.by_player_count.help",
             )
         },
-        outcomes={"tie_lost_movie_star": "tie lost to a movie star"},
-        decided={"movie_star": "tie broken by a movie star"},
+        outcomes={"tie_lost_movie_star": "outcome.tie_lost_movie_star"},
+        decided={"movie_star": "decided.movie_star"},
+        catalog=Path(__file__).parent / "locale",
     ),
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fcm.texts import ModuleTexts, register_texts
 
 register_texts(
@@ -9,13 +11,9 @@ register_texts(
     ModuleTexts(
         variants={
             "bank_broken": (
-                (
-                    "base_price",
-                    "Reserve cards show base prices {reserve_prices|seat_money}: the base unit "
-                    "price becomes {base_price|money} from the next Dinnertime; the bank gets "
-                    "{added|money} (now {bank|money}); CEO slots stay {ceo_slots}.",
-                ),
+                ("base_price", "reserve_prices.bank_broken"),
             )
         },
+        catalog=Path(__file__).parent / "locale",
     ),
 )

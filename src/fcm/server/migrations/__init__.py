@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-HEAD = "0010"  # the chain: 0001 .. 0004, 0007 (rewinds), 0005, 0006, 0008, 0009, 0010
+HEAD = "0011"  # the chain: 0001 .. 0004, 0007 (rewinds), 0005, 0006, 0008, 0009, 0010, 0011
 PG_LOCK = 727_364_001  # the advisory lock id (the same one the schema creation used before)
 HERE = Path(__file__).parent
 

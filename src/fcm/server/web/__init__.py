@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 WEB_DIR = Path(__file__).resolve().parent
@@ -22,8 +22,20 @@ ASSET_DIRS = ("js", "css", "img")
 NO_CACHE = {"cache-control": "no-cache"}
 
 
-def _index() -> FileResponse:
-    return FileResponse(WEB_DIR / "index.html", media_type="text/html", headers=NO_CACHE)
+def _index(request: Request) -> Response:
+    """The page, in the request's language before its script runs (``lang``, the loading and
+    no-script notes; fcm.server.locale)."""
+    from fcm.i18n import t
+    from fcm.server.locale import request_lang
+
+    lang = request_lang(request)
+    html = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+    html = html.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    html = html.replace("Loading…", t("ui.loading", lang), 1)
+    html = html.replace("Food Chain Magnate needs JavaScript (ES modules).",
+                        t("ui.noscript", lang), 1)
+    return Response(html, media_type="text/html",
+                    headers={**NO_CACHE, "vary": "accept-language, cookie"})
 
 
 class _Assets(StaticFiles):
@@ -48,6 +60,9 @@ def mount_web(app: FastAPI) -> None:
         app.mount(f"/web/{name}", _Assets(directory=WEB_DIR / name), name=f"web-{name}")
     add_presentation_route(app)
     add_options_route(app)
+    from fcm.server.locale import add_locale_routes
+
+    add_locale_routes(app)
     from fcm.server.replay import add_replay_routes
 
     add_replay_routes(app)
@@ -73,6 +88,7 @@ def add_presentation_route(app: FastAPI) -> None:
         from fcm.core.engine import current_actors, legal_actions
         from fcm.core.views import view
         from fcm.presentation import present, static_info
+        from fcm.server.locale import request_lang
         from fcm.server.match import CLOSED, dumps, viewer_index
 
         service = request.app.state.service
@@ -81,7 +97,8 @@ def add_presentation_route(app: FastAPI) -> None:
         state = live.state
         version = live.seen(seat)
         who = None if seat == SPECTATOR else seat
-        key = (viewer_index(live.players, seat), static)
+        lang = request_lang(request)  # each player reads their own language
+        key = (viewer_index(live.players, seat), static, lang)
         # Kept per viewer with its version: another seat's secret step does not make this
         # seat's next answer slower (it would tell that seat that something happened).
         cached = live.presentation.get(key)
@@ -93,9 +110,9 @@ def add_presentation_route(app: FastAPI) -> None:
             closed = live.head.status == CLOSED  # nobody acts
             legal = legal_actions(state, who) if who in current_actors(state) and not closed else []
             out: dict[str, Any] = {"game": game_id, "seat": who, "version": version}
-            out.update(present(seen, who, legal))
+            out.update(present(seen, who, legal, lang))
             if static:
-                out["static"] = static_info(state)
+                out["static"] = static_info(state, lang)
             return out
 
         text = dumps(await asyncio.to_thread(build))
@@ -106,23 +123,30 @@ def add_presentation_route(app: FastAPI) -> None:
 
 def add_options_route(app: FastAPI) -> None:
     @app.get("/api/web/options", tags=["web"])
-    async def get_options() -> dict[str, Any]:
+    async def get_options(request: Request) -> dict[str, Any]:
         """What the create form offers: the rules options (``fcm.Options`` defaults), the bot
         levels with a one-line description each, the table options' defaults, and the
         expansion modules that can be played (docs/modules.md), each with its one-line
         description and the modules it needs or excludes, and the modules' option labels."""
         from fcm.bots import BOT_NAMES
         from fcm.core.state import Options
+        from fcm.i18n import messages, t
         from fcm.presentation import player_text
         from fcm.rulesets import known_modules, playable_modules
+        from fcm.server.locale import request_lang
         from fcm.texts import option_texts
+
+        lang = request_lang(request)
+
+        def text(key: str, default: str) -> str:  # a module's name the catalogs may lack
+            return t(key, lang) if key in messages("en") else default
 
         known = known_modules()
         modules = [
             {
                 "id": m.id,
-                "name": m.name,
-                "description": player_text(m.description),
+                "name": text(f"module.{m.id}", m.name),
+                "description": player_text(text(f"module.{m.id}.description", m.description)),
                 "requires": list(m.requires),
                 "switches": list(playable_modules()[m.id].switches),
                 # exclusions bind both ways, whichever module declares them
@@ -139,18 +163,14 @@ def add_options_route(app: FastAPI) -> None:
                 **{name: False for m in playable_modules().values() for name in m.switches},
             },
             "bots": list(BOT_NAMES),
-            "bot_levels": {name: BOT_LEVELS.get(name, "") for name in BOT_NAMES},
+            "bot_levels": {name: text(f"bot.{name}.level", "") for name in BOT_NAMES},
             "table": {"bot_pause_ms": 1000, "hints": False},
             "modules": modules,
             # labels of the modules' options, registered by each module (fcm.texts)
-            "option_text": {k: list(v) for k, v in option_texts().items()},
+            "option_text": {k: list(v) for k, v in option_texts(lang).items()},
+            "lang": lang,
         }
 
 
-# One line per bot level for the lobby (README "Bots" says the same at length).
-BOT_LEVELS = {
-    "random": "any legal move, at random: for learning the rules",
-    "easy": "a fixed build list around one food",
-    "medium": "a planner: food, marketing, waitresses, prices and restaurants from the position",
-    "hard": "medium's ideas tried out by look-ahead on what it cannot see (thinks up to 2 s)",
-}
+# One line per bot level for the lobby (README "Bots" says the same at length): the catalog's
+# ``bot.<name>.level`` (fcm.i18n).

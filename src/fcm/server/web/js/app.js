@@ -14,6 +14,7 @@ import { api, store } from "./api.js";
 import { mountChat } from "./chat.js";
 import { mountClock } from "./clock.js";
 import { GameScreen } from "./game.js";
+import { errorText, languageSwitcher, loadCatalog, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
@@ -51,7 +52,7 @@ async function route() {
       if (st.seat !== null && (await account.refresh())) {
         if (!(st.table && st.table.rated)) await account.claim(game, token);
         // a rated seat only by explicit consent; its link then stops working: the cookie plays
-        else if (window.confirm("This game is rated. Play this seat as your account? The result will count for your rating, and this invitation link will stop working (you play it signed in).")
+        else if (window.confirm(t("join.rated_confirm"))
           && (await account.claim(game, token, true))) {
           store.remove(game);
           location.replace(`#/game/${game}`);
@@ -60,19 +61,19 @@ async function route() {
       }
       location.replace(`#/game/${game}/${st.seat === null ? "spectator" : st.seat}`);
     } catch (err) {
-      root.append(h("div", { class: "page" }, h("h1", {}, "Cannot join"),
-        h("p", { class: "error", "data-test": "error" }, err.message),
-        h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+      root.append(h("div", { class: "page" }, h("h1", {}, t("join.cannot")),
+        h("p", { class: "error", "data-test": "error" }, errorText(err)),
+        h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby")))));
     }
     return;
   }
   if (page === "profile" && rest.length >= 1) return renderProfile(root, rest[0]);
   if (page === "admin") return renderAdmin(root);
   if (page === "tutorial") {
-    root.append(h("div", { class: "page" }, h("p", { class: "loading" }, "Setting up the tutorial…")));
+    root.append(h("div", { class: "page" }, h("p", { class: "loading" }, t("tutorial.setting_up"))));
     return startTutorial().catch((err) => {
-      clear(root).append(h("div", { class: "page" }, h("h1", {}, "The tutorial could not start"),
-        h("p", { class: "error", "data-test": "error" }, err.message), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+      clear(root).append(h("div", { class: "page" }, h("h1", {}, t("tutorial.could_not_start")),
+        h("p", { class: "error", "data-test": "error" }, errorText(err)), h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby")))));
     });
   }
   if (page === "replay" && rest.length >= 1) {
@@ -94,5 +95,16 @@ async function route() {
   current = renderLobby(root);
 }
 
-window.addEventListener("hashchange", route);
-route();
+// The catalog first (the page's language: the fcm_lang cookie, else Accept-Language), and a
+// language switcher on every page; then the route.
+loadCatalog().then(async () => {
+  const switcher = h("div", { class: "lang-corner" }, languageSwitcher((next) => account.saveLang(next)));
+  document.body.append(switcher);
+  // a new browser of an account that chose a language: take it (the cookie remembers it)
+  if (!document.cookie.includes("fcm_lang=") && (await account.refresh()) && account.lang) {
+    document.cookie = `fcm_lang=${encodeURIComponent(account.lang)}; path=/; max-age=31536000; samesite=lax`;
+    if (account.lang !== document.documentElement.lang) { location.reload(); return; }
+  }
+  window.addEventListener("hashchange", route);
+  route();
+});

@@ -3,24 +3,22 @@
 // the deadlines (GET /api/games/{id}/clock); the page only counts down between two reads.
 
 import { session, store } from "./api.js";
+import { t } from "./i18n.js";
 import { clear, h, icon, put, seatName } from "./util.js";
 
-export const LIMITS = [
-  ["none", "No time limit"], ["5m", "5 minutes"], ["10m", "10 minutes"], ["20m", "20 minutes"],
-  ["1h", "1 hour"], ["12h", "12 hours"], ["1d", "1 day"], ["2d", "2 days"], ["3d", "3 days"],
-  ["5d", "5 days"],
-];
+// each limit's text is the catalog's clock.limit.<value> (i18n.js)
+export const LIMITS = ["none", "5m", "10m", "20m", "1h", "12h", "1d", "2d", "3d", "5d"];
 
 /** The lobby's timer fields; ``value()`` is the ``clock`` of the create request (or null). */
 export function clockFields() {
   const limit = h("select", { "data-test": "clock-limit" },
-    LIMITS.map(([v, text]) => h("option", { value: v }, text)));
+    LIMITS.map((v) => h("option", { value: v }, t(`clock.limit.${v}`))));
   const fallback = h("select", { "data-test": "clock-fallback" },
-    h("option", { value: "bot_move" }, "a bot plays that decision"),
-    h("option", { value: "bot_takeover" }, "a bot takes the seat for the rest of the game"));
+    h("option", { value: "bot_move" }, t("clock.fallback.bot_move")),
+    h("option", { value: "bot_takeover" }, t("clock.fallback.bot_takeover")));
   const el = h("div", { class: "clock-fields" },
-    h("label", {}, "Time per decision ", limit), " ",
-    h("label", {}, "when it runs out: ", fallback));
+    h("label", {}, t("clock.per_decision"), " ", limit), " ",
+    h("label", {}, t("clock.when_out"), " ", fallback));
   const sync = () => { fallback.disabled = limit.value === "none"; };
   limit.addEventListener("change", sync);
   sync();

@@ -5,22 +5,15 @@ import { api, store } from "./api.js";
 import { clockFields } from "./clock.js";
 import { openBody, renderRooms } from "./rooms.js";
 import { levelText, tableControls } from "./tableopts.js";
-import { PHASES, chain, clear, h, put, seatName } from "./util.js";
+import { errorText, has, seatLabel, t } from "./i18n.js";
+import { chain, clear, h, put } from "./util.js";
 
-const OPTION_TEXT = {
-  introductory: ["Introductory game", "no milestones, no Payday, the bank breaks once"],
-  milestones: ["Milestones", "the 18 milestones; by default on, and off in the introductory game"],
-  local_manager_any_road: ["Local Manager: any road", "rulebook reading: the new restaurant's entrance may touch any road (range still 3)"],
-  airplanes_may_not_overlap: ["Airplanes may not overlap", "Deluxe reading: airplane tokens on one edge may not overlap"],
-  bank_breaks_when_short: ["Bank breaks only when short", "rulebook reading: the bank breaks when it cannot pay in full (not at $0)"],
-  first_100_at_end_of_dinnertime: ["First to have $100 at end of Dinnertime", "rulebook reading of the claim moment"],
-  roads_meet_at_midpoints: ["Roads meet only at tile-edge midpoints", "older designer ruling: roads on neighbouring tiles connect only at the middle of the shared edge"],
-  carts_use_whole_range: ["Carts use their whole range", "designer ruling: a Cart Operator or Truck Driver drives its full range when it can"],
-  payday_firing_in_turn_order: ["Payday firing in turn order", "designer ruling: players fire in turn order, openly (not simultaneously)"],
-  introductory_all_drinks: ["Introductory map with all three drinks", "Deluxe: the introductory game's map shows soda, lemonade and beer"],
-  first_billboard_waives_named_marketeers: ["First billboard: named marketeers only", "rulebook list: the salary waiver covers Campaign Managers, Brand Managers and Brand Directors, not the expansion's marketeers"],
-  round_limit: ["Round limit", "a simulation cap, not a rule of the game: empty for none"],
-};
+/** A rules option's label and help: the catalog's option.<name> (a module's come with its
+ * catalog, fcm/texts.py; the server sends them in option_text). */
+function optionText(options, key) {
+  if (has(`option.${key}`)) return [t(`option.${key}`), t(`option.${key}.help`)];
+  return (options.option_text || {})[key] || [key, ""];
+}
 
 function inviteUrl(game, token) {
   return `${location.origin}/#/join/${game}/${encodeURIComponent(token)}`;
@@ -43,14 +36,14 @@ async function copy(text, button) {
   }
   if (button) {
     const old = button.textContent;
-    button.textContent = ok ? "Copied" : "Select and copy";
+    button.textContent = ok ? t("lobby.copied") : t("lobby.select_and_copy");
     setTimeout(() => { button.textContent = old; }, 1500);
   }
 }
 
 function linkRow(label, url, testId) {
   const input = h("input", { class: "link", readonly: true, value: url, "data-test": testId, onfocus: (e) => e.target.select() });
-  const btn = h("button", { type: "button", class: "small", onclick: (e) => copy(url, e.target) }, "Copy");
+  const btn = h("button", { type: "button", class: "small", onclick: (e) => copy(url, e.target) }, t("lobby.copy"));
   return h("div", { class: "link-row" }, h("span", { class: "link-label" }, label), input, btn);
 }
 
@@ -66,7 +59,7 @@ export function renderLobby(root) {
   page.append(
     h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
       h("h1", {}, "Food Chain Magnate"),
-      h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: "A scripted first game against a bot, with a coach" }, "Learn to play")),
+      h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: t("lobby.learn.title") }, t("lobby.learn"))),
     h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, roomsBox, gamesBox)),
   );
   root.append(page);
@@ -74,10 +67,10 @@ export function renderLobby(root) {
   // -- the create form -----------------------------------------------------------------------
   const seatRows = h("div", { class: "seat-rows" });
   const count = h("select", { name: "players", "data-test": "players" },
-    [2, 3, 4, 5].map((n) => h("option", { value: n }, `${n} players`)));
+    [2, 3, 4, 5].map((n) => h("option", { value: n }, t("lobby.n_players", { count: n }))));
   const optionBox = h("div", { class: "options" });
   const moduleBox = h("div", { class: "options modules" });
-  const seed = h("input", { type: "number", name: "seed", min: 0, placeholder: "random", "data-test": "seed" });
+  const seed = h("input", { type: "number", name: "seed", min: 0, placeholder: t("lobby.seed.random"), "data-test": "seed" });
   const scenario = h("textarea", { name: "scenario", rows: 6, placeholder: '{"format": "fcm-scenario/1", ...}', "data-test": "scenario" });
   const error = h("p", { class: "error hidden", "data-test": "create-error" });
   const openLobby = h("input", { type: "checkbox", name: "open", "data-test": "open-lobby" });
@@ -97,20 +90,20 @@ export function renderLobby(root) {
     const hints = table.el.querySelector("[data-test=hints]");
     if (hints) { if (on) hints.checked = false; hints.disabled = on; }
     ratedNote.textContent = on
-      ? " — the standard rules and the server's seed (the options below are fixed), no hints; you play your seat signed in, and the result counts for every signed-in player's rating"
-      : " — the result counts for the players' ratings (signed-in players only)";
+      ? ` — ${t("lobby.rated.on")}`
+      : ` — ${t("lobby.rated.off")}`;
   };
   rated.addEventListener("change", syncRated);
 
   function seatRow(i) {
     const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
     const kind = h("select", { "data-test": `seat-kind-${i}` },
-      h("option", { value: "human", selected: old.kind === "human" }, "Human"),
-      h("option", { value: "bot", selected: old.kind === "bot" }, "Bot"));
+      h("option", { value: "human", selected: old.kind === "human" }, t("lobby.human")),
+      h("option", { value: "bot", selected: old.kind === "bot" }, t("lobby.bot")));
     const level = h("select", { "data-test": `seat-bot-${i}` },
       options.bots.map((b) => h("option", { value: b, selected: old.bot === b, title: levelText(options, b) }, b)));
     const about = h("small", { class: "bot-about", "data-test": `seat-bot-about-${i}` });
-    const name = h("input", { type: "text", maxlength: 40, placeholder: i === 0 ? "your name" : "name (optional)", value: old.name, "data-test": `seat-name-${i}` });
+    const name = h("input", { type: "text", maxlength: 40, placeholder: i === 0 ? t("lobby.your_name") : t("lobby.name_optional"), value: old.name, "data-test": `seat-name-${i}` });
     const sync = () => {
       level.disabled = kind.value !== "bot";
       about.textContent = kind.value === "bot" ? levelText(options, level.value) : "";
@@ -122,7 +115,7 @@ export function renderLobby(root) {
     sync();
     return h("div", { class: "seat-row" },
       h("span", { class: "swatch big", style: { background: chain(i).colour } }),
-      h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, level, name, about);
+      h("span", { class: "seat-no" }, t("lobby.seat", { n: i + 1 })), kind, level, name, about);
   }
   function renderSeats() {
     clear(seatRows);
@@ -134,16 +127,16 @@ export function renderLobby(root) {
     clear(optionBox);
     for (const [key, value] of Object.entries(options.options)) {
       // a module's options come with their labels from the server (fcm/texts.py)
-      const [label, help] = OPTION_TEXT[key] || (options.option_text || {})[key] || [key, ""];
+      const [label, help] = optionText(options, key);
       if (key === "round_limit") {
         optionBox.append(h("label", { class: "num", title: help }, label, " ",
-          h("input", { type: "number", name: key, value: value ?? "", min: 1, placeholder: "none", "data-option": key, "data-nullable": "1" }),
+          h("input", { type: "number", name: key, value: value ?? "", min: 1, placeholder: t("lobby.none"), "data-option": key, "data-nullable": "1" }),
           help ? h("small", {}, ` — ${help}`) : null));
       } else if (value === null) {
         // a switch whose default depends on others (milestones: off in the introductory game)
         optionBox.append(h("label", { class: "check", title: help }, label, " ",
           h("select", { name: key, "data-option": key, "data-tristate": "1" },
-            h("option", { value: "" }, "default"), h("option", { value: "true" }, "on"), h("option", { value: "false" }, "off")),
+            h("option", { value: "" }, t("lobby.default")), h("option", { value: "true" }, t("lobby.on")), h("option", { value: "false" }, t("lobby.off"))),
           help ? h("small", {}, ` — ${help}`) : null));
       } else if (typeof value === "boolean") {
         optionBox.append(h("label", { class: "check", title: help },
@@ -162,7 +155,7 @@ export function renderLobby(root) {
     clear(moduleBox);
     const mods = options.modules || [];
     if (!mods.length) return;
-    moduleBox.append(h("h3", {}, "Expansion modules (The Ketchup Mechanism)"));
+    moduleBox.append(h("h3", {}, t("lobby.modules")));
     for (const m of mods) {
       moduleBox.append(h("label", { class: "check", title: m.description },
         h("input", { type: "checkbox", name: `module-${m.id}`, "data-module": m.id, onchange: checkModules }),
@@ -184,31 +177,30 @@ export function renderLobby(root) {
       const against = m.conflicts.filter((c) => on.has(c));
       const missing = m.requires.filter((r) => !on.has(r));
       input.disabled = !input.checked && against.length > 0;
-      // the modules by their names (the ids are the server's)
       const named = (ids) => ids.map((id) => ((options.modules || []).find((x) => x.id === id) || { name: id }).name).join(", ");
-      note.textContent = against.length ? ` (cannot be played with ${named(against)})`
-        : missing.length ? ` (needs ${named(missing)})` : "";
+      note.textContent = against.length ? t("lobby.module_excludes", { modules: named(against) })
+        : missing.length ? t("lobby.module_needs", { modules: named(missing) }) : "";
     }
   }
 
   const form = h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); create(); } },
-    h("h2", {}, "New game"),
+    h("h2", {}, t("lobby.new_game")),
     h("div", { class: "row" }, count),
     seatRows,
-    h("div", { class: "row" }, h("label", { class: "check", title: "Signed in: the game waits in the lobby's Open games until every human seat is taken" }, openLobby,
-      " Open in the lobby", h("small", {}, " — signed-in players join its human seats (you take the first); it starts when all are taken; no invitation links"))),
-    h("h3", {}, "Turn timer"),
+    h("div", { class: "row" }, h("label", { class: "check", title: t("lobby.open.title") }, openLobby,
+      " ", t("lobby.open"), h("small", {}, " — ", t("lobby.open.help")))),
+    h("h3", {}, t("lobby.turn_timer")),
     clock.el,
-    h("h3", {}, "Table"),
+    h("h3", {}, t("lobby.table")),
     table.el,
-    h("label", { class: "check" }, rated, " Rated", ratedNote),
-    h("h3", {}, "Rules"),
+    h("label", { class: "check" }, rated, " ", t("lobby.rated"), ratedNote),
+    h("h3", {}, t("lobby.rules")),
     put(rulesSet, optionBox, moduleBox),
-    h("details", { class: "advanced" }, h("summary", {}, "Advanced: seed and starting position"),
-      h("label", {}, "Seed ", seed),
-      h("label", { class: "block" }, "Scenario (docs/scenarios.md) — start from a position instead of a new game", scenario)),
+    h("details", { class: "advanced" }, h("summary", {}, t("lobby.advanced")),
+      h("label", {}, t("lobby.seed"), " ", seed),
+      h("label", { class: "block" }, t("lobby.scenario"), scenario)),
     error,
-    h("button", { type: "submit", class: "primary", "data-test": "create" }, "Create game"));
+    h("button", { type: "submit", class: "primary", "data-test": "create" }, t("lobby.create")));
   formBox.append(form);
   syncRated();
 
@@ -242,7 +234,7 @@ export function renderLobby(root) {
     const body = { seats, options: opts, table: table.value() };
     if (rated.checked) {
       if (!account.loggedIn) {
-        error.textContent = "Log in to create a rated game: ratings belong to accounts.";
+        error.textContent = t("lobby.rated.log_in");
         error.classList.remove("hidden");
         return;
       }
@@ -255,7 +247,7 @@ export function renderLobby(root) {
       try {
         body.scenario = JSON.parse(scenario.value);
       } catch (err) {
-        error.textContent = `The scenario is not valid JSON: ${err.message}`;
+        error.textContent = t("lobby.scenario_not_json", { error: err.message });
         error.classList.remove("hidden");
         return;
       }
@@ -276,25 +268,25 @@ export function renderLobby(root) {
         accountCard.refresh();
       });
     } catch (err) {
-      error.textContent = err.message;
+      error.textContent = errorText(err);
       error.classList.remove("hidden");
     }
   }
 
   async function createOpen(body) {
     const fail = (text) => { error.textContent = text; error.classList.remove("hidden"); };
-    if (!account.loggedIn) return fail("Log in to open a game in the lobby.");
-    if (body.seed !== undefined || body.scenario !== undefined) return fail("An open game has a new seed and no scenario: clear them.");
+    if (!account.loggedIn) return fail(t("lobby.open.log_in"));
+    if (body.seed !== undefined || body.scenario !== undefined) return fail(t("lobby.open.no_seed"));
     try {
       const entry = await accountCall("POST", "/api/lobby", openBody(body));
       rooms.follow(entry);
       clear(resultBox);
       resultBox.classList.remove("hidden");
-      put(resultBox, h("h2", {}, "Open game created"),
+      put(resultBox, h("h2", {}, t("lobby.open.created")),
         h("p", { "data-test": "open-created", "data-open": entry.id }, entry.status === "started"
-          ? "It has started (no other human seat)."
-          : `It waits under “Open games” for ${entry.free} more player${entry.free === 1 ? "" : "s"}, and starts when every seat is taken.`));
-    } catch (err) { fail(err.message); }
+          ? t("lobby.open.started")
+          : t("lobby.open.waits", { count: entry.free })));
+    } catch (err) { fail(errorText(err)); }
   }
 
   function showCreated(made, seatsInfo) {
@@ -302,28 +294,28 @@ export function renderLobby(root) {
     resultBox.classList.remove("hidden");
     const humans = made.seats.filter((x) => x.token);
     put(resultBox,
-      h("h2", {}, `Game ${made.game} created`),
-      h("p", {}, "Send each player their own link: the link is the right to play that seat, so keep it secret."),
-      humans.map((x) => linkRow(`${seatName(seatsInfo, x.seat)}`, inviteUrl(made.game, x.token), `invite-${x.seat}`)),
-      linkRow("Spectators", inviteUrl(made.game, made.spectator.token), "invite-spectator"),
+      h("h2", {}, t("lobby.created", { game: made.game })),
+      h("p", {}, t("lobby.created.links")),
+      humans.map((x) => linkRow(`${seatLabel(seatsInfo, x.seat)}`, inviteUrl(made.game, x.token), `invite-${x.seat}`)),
+      linkRow(t("lobby.spectators"), inviteUrl(made.game, made.spectator.token), "invite-spectator"),
       h("div", { class: "buttons" },
         humans.length > 1
           ? h("a", { class: "button primary", href: `#/game/${made.game}`, "data-test": "play-hotseat" },
-            `Play all ${humans.length} human seats here (hot-seat)`)
+            t("lobby.hotseat", { count: humans.length }))
           : null,
         humans.map((x) => h("a", { class: "button" + (humans.length === 1 ? " primary" : ""), href: `#/game/${made.game}/${x.seat}`, "data-test": `play-seat-${x.seat}` },
-          `Play as ${seatName(seatsInfo, x.seat)}`)),
-        h("a", { class: "button", href: `#/game/${made.game}/spectator` }, "Watch")));
+          t("lobby.play_as", { seat: seatLabel(seatsInfo, x.seat) }))),
+        h("a", { class: "button", href: `#/game/${made.game}/spectator` }, t("lobby.watch"))));
   }
 
   // -- my games ------------------------------------------------------------------------------
   const list = h("div", { class: "games", "data-test": "my-games" });
-  gamesBox.append(h("h2", {}, "My games"), list);
+  gamesBox.append(h("h2", {}, t("lobby.my_games")), list);
 
   async function refreshGames() {
     const tokens = store.tokens();
     if (!tokens.length) {
-      clear(list).append(h("p", { class: "muted" }, "No games yet in this browser."));
+      clear(list).append(h("p", { class: "muted" }, t("lobby.no_games")));
       return;
     }
     const byGame = new Map();
@@ -347,32 +339,32 @@ export function renderLobby(root) {
     }
     clear(list);
     if (!byGame.size) {
-      list.append(h("p", { class: "muted" }, "No games yet in this browser."));
+      list.append(h("p", { class: "muted" }, t("lobby.no_games")));
       return;
     }
     const games = [...byGame.values()].sort((a, b) => b.created_at - a.created_at);
     const table = h("table", { class: "games-table" },
-      h("thead", {}, h("tr", {}, ["Game", "Players", "Round", "Whose turn", ""].map((t) => h("th", {}, t)))));
+      h("thead", {}, h("tr", {}, [t("lobby.col.game"), t("lobby.col.players"), t("lobby.col.round"), t("lobby.col.whose_turn"), ""].map((x) => h("th", {}, x)))));
     const body = h("tbody");
     for (const g of games) {
       const mineTurn = g.actors.filter((a) => g.mine.includes(a));
-      const whose = g.status === "over" ? "game over"
-        : g.actors.map((a) => seatName(g.seats, a) + (g.mine.includes(a) ? " (you)" : "")).join(", ") || "—";
+      const whose = g.status === "over" ? t("lobby.game_over")
+        : g.actors.map((a) => g.mine.includes(a) ? t("lobby.you", { seat: seatLabel(g.seats, a) }) : seatLabel(g.seats, a)).join(t("fmt.list_separator")) || "—";
       body.append(h("tr", { class: mineTurn.length ? "your-turn" : "", "data-game": g.game },
         h("td", {}, h("code", {}, g.game)),
         h("td", {}, g.seats.map((x) => h("span", { class: "mini-seat", style: { borderColor: chain(x.seat).colour } },
-          seatName(g.seats, x.seat), g.mine.includes(x.seat) ? " ★" : ""))),
-        h("td", {}, `${g.round} · ${PHASES[g.phase] || g.phase}`),
-        h("td", { "data-test": "whose-turn" }, mineTurn.length ? h("strong", {}, "Your turn: ") : null, whose),
-        h("td", {}, h("a", { class: "button small", href: `#/game/${g.game}` }, "Open"), " ",
-          h("button", { class: "small ghost", type: "button", title: "Forget this game in this browser",
-            onclick: () => { store.remove(g.game); refreshGames(); } }, "Forget"))));
+          seatLabel(g.seats, x.seat), g.mine.includes(x.seat) ? " ★" : ""))),
+        h("td", {}, `${g.round} · ${t(`phase.${g.phase}`)}`),
+        h("td", { "data-test": "whose-turn" }, mineTurn.length ? h("strong", {}, t("lobby.your_turn"), " ") : null, whose),
+        h("td", {}, h("a", { class: "button small", href: `#/game/${g.game}` }, t("lobby.open_game")), " ",
+          h("button", { class: "small ghost", type: "button", title: t("lobby.forget.title"),
+            onclick: () => { store.remove(g.game); refreshGames(); } }, t("lobby.forget")))));
     }
     table.append(body);
     list.append(table);
   }
 
-  api.options = api.options || (() => fetch("/api/web/options").then((r) => r.json()));
+  api.options = api.options || (() => fetch("/api/web/options", { credentials: "same-origin" }).then((r) => r.json()));
   api.options().then((o) => { options = o; renderOptions(); renderModules(); renderSeats(); }).catch(() => { renderOptions(); renderSeats(); });
   renderOptions();
   renderSeats();

@@ -2,16 +2,15 @@
 // (an e-mail address, a Discord/Slack webhook URL) and when (your turn, game over, a daily
 // reminder of the games waiting for you); and the last notifications with whether they went.
 
+import { errorText, t } from "./i18n.js";
 import { clear, h } from "./util.js";
-
-const KIND = { turn: "your turn", end: "game over", daily: "daily reminder" };
 
 /** Fill ``box`` with the settings form; ``call(method, path, {body})`` sends the CSRF token. */
 export async function renderNotifySettings(box, call) {
-  clear(box).append(h("p", { class: "muted" }, "Loading…"));
+  clear(box).append(h("p", { class: "muted" }, t("ui.loading")));
   let prefs;
   try { prefs = await call("GET", "/api/account/notifications"); } catch (err) {
-    clear(box).append(h("p", { class: "error" }, err.message));
+    clear(box).append(h("p", { class: "error" }, errorText(err)));
     return;
   }
   const avail = prefs.available;
@@ -24,15 +23,17 @@ export async function renderNotifySettings(box, call) {
     input.checked = Boolean(prefs[key]);
     return [input, h("label", {}, input, " ", label)];
   };
-  const [onTurn, onTurnL] = box3("on_turn", "when it is my turn");
-  const [onEnd, onEndL] = box3("on_end", "when a game ends");
-  const [daily, dailyL] = box3("daily", "a daily reminder of the games waiting for me");
+  const [onTurn, onTurnL] = box3("on_turn", t("notify.on_turn"));
+  const [onEnd, onEndL] = box3("on_end", t("notify.on_end"));
+  const [daily, dailyL] = box3("daily", t("notify.daily"));
   const status = h("p", { class: "muted", "data-test": "notify-status" });
   const recent = h("ul", { class: "notify-recent", "data-test": "notify-recent" });
   const showRecent = (rows) => {
     clear(recent);
     for (const r of rows.slice(0, 5)) {
-      recent.append(h("li", {}, `${KIND[r.kind] || r.kind} by ${r.channel}${r.game ? ` (game ${r.game})` : ""}: ${r.status}`));
+      const kind = t(`notify.kind.${r.kind}`), status = t(`notify.status.${r.status}`);
+      recent.append(h("li", {}, r.game ? t("notify.recent_game", { kind, channel: r.channel, game: r.game, status })
+        : t("notify.recent", { kind, channel: r.channel, status })));
     }
   };
   showRecent(prefs.recent || []);
@@ -43,16 +44,16 @@ export async function renderNotifySettings(box, call) {
         email: email.value.trim() || null, webhook: webhook.value.trim() || null,
         on_turn: onTurn.checked, on_end: onEnd.checked, daily: daily.checked } });
       status.className = "muted";
-      status.textContent = "Saved.";
+      status.textContent = t("notify.saved");
       showRecent(saved.recent || []);
     } catch (err) {
       status.className = "error";
-      status.textContent = err.message;
+      status.textContent = errorText(err);
     }
   } },
-  h("label", {}, "E-mail ", email), avail.email ? null : h("span", { class: "muted" }, " (this server sends no e-mail)"),
-  h("label", {}, "Webhook ", webhook), avail.webhook ? null : h("span", { class: "muted" }, " (this server calls no webhooks)"),
+  h("label", {}, t("notify.email"), " ", email), avail.email ? null : h("span", { class: "muted" }, " ", t("notify.no_email")),
+  h("label", {}, t("notify.webhook"), " ", webhook), avail.webhook ? null : h("span", { class: "muted" }, " ", t("notify.no_webhook")),
   onTurnL, onEndL, dailyL,
-  h("div", { class: "buttons" }, h("button", { type: "submit", class: "small", "data-test": "notify-save" }, "Save")));
+  h("div", { class: "buttons" }, h("button", { type: "submit", class: "small", "data-test": "notify-save" }, t("notify.save"))));
   clear(box).append(form, status, recent);
 }

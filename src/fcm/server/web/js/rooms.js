@@ -5,16 +5,18 @@
 
 import { account, accountCall } from "./account.js";
 import { session, store } from "./api.js";
-import { PHASES, clear, h, icon, put, seatName } from "./util.js";
+import { errorText, t } from "./i18n.js";
+import { clear, h, icon, put, seatName } from "./util.js";
 
 const EVERY_MS = 3000;
 
+// (the lobby's half is in the player's language, i18n.js; the game screen's half below is not yet)
 function optionsText(g) {
-  const parts = [`${g.players} players`];
-  if (g.options.introductory) parts.push("introductory");
-  if (g.modules.length) parts.push(`modules: ${g.modules.join(", ")}`);
-  parts.push(g.clock ? [icon("clock", "time per decision"), ` ${g.clock.limit} per decision (${g.clock.fallback === "bot_takeover" ? "then a bot takes the seat" : "then a bot plays it"})`] : "no time limit");
-  if (g.rated) parts.push("rated");
+  const parts = [t("lobby.n_players", { count: g.players })];
+  if (g.options.introductory) parts.push(t("rooms.introductory"));
+  if (g.modules.length) parts.push(t("rooms.modules", { modules: g.modules.map((m) => t(`module.${m}`)).join(", ") }));
+  parts.push(g.clock ? [icon("clock", t("account.time_per_decision")), " ", t(g.clock.fallback === "bot_takeover" ? "rooms.clock_takeover" : "rooms.clock_plays", { limit: g.clock.limit })] : t("rooms.no_time_limit"));
+  if (g.rated) parts.push(t("profile.rated"));
   return parts.flatMap((p, i) => (i ? [" · ", p] : [p]));
 }
 
@@ -38,14 +40,14 @@ export function renderRooms(box, onStarted) {
   let timer = null;
   let stopped = false;
 
-  function showError(err) { error.textContent = err.message; error.classList.remove("hidden"); }
+  function showError(err) { error.textContent = errorText(err); error.classList.remove("hidden"); }
 
   async function started(id) {
     try {
       const e = await accountCall("GET", `/api/lobby/${id}`);
       if (e.status === "started" && e.game) {
-        notice.append(h("p", { class: "your-turn", "data-test": `started-${id}` }, `Game ${e.game} has started: `,
-          h("a", { class: "button small primary", href: `#/game/${e.game}/${e.you}`, "data-test": "play-started" }, "Play")));
+        notice.append(h("p", { class: "your-turn", "data-test": `started-${id}` }, t("rooms.started", { game: e.game }), " ",
+          h("a", { class: "button small primary", href: `#/game/${e.game}/${e.you}`, "data-test": "play-started" }, t("rooms.play"))));
         onStarted && onStarted();
       } else if (e.status === "starting") {
         mine.add(id); // its seats are full but the game is still being made: ask again next time
@@ -57,41 +59,41 @@ export function renderRooms(box, onStarted) {
     if (stopped) return;
     if (!account.known) return; // not yet known: say nothing rather than "log in" to a member
     if (!account.loggedIn) {
-      clear(box).append(h("h2", {}, "Open games"), h("p", { class: "muted" }, "Log in to join open games and watch public ones."));
+      clear(box).append(h("h2", {}, t("rooms.open_games")), h("p", { class: "muted" }, t("rooms.log_in")));
       return;
     }
     if (!box.contains(openList)) {
-      clear(box).append(h("h2", {}, "Open games"), notice, openList, h("h3", {}, "Games to watch"), liveList, error);
+      clear(box).append(h("h2", {}, t("rooms.open_games")), notice, openList, h("h3", {}, t("rooms.to_watch")), liveList, error);
     }
     let data;
     try { data = await accountCall("GET", "/api/lobby"); } catch (err) { showError(err); return; }
     error.classList.add("hidden");
     const seen = new Set();
     clear(openList);
-    if (!data.open.length) openList.append(h("p", { class: "muted" }, "No open game: open one with the form (“Open in the lobby”)."));
+    if (!data.open.length) openList.append(h("p", { class: "muted" }, t("rooms.no_open_game")));
     for (const g of data.open) {
       const sitting = g.seats.some((s) => s.name === account.name && s.kind === "human");
       if (sitting) { seen.add(g.id); mine.add(g.id); }
       openList.append(h("div", { class: "account-game", "data-open": g.id },
-        h("div", {}, h("strong", {}, `${g.created_by}'s game`), " · ", optionsText(g)),
+        h("div", {}, h("strong", {}, t("rooms.whose_game", { name: g.created_by })), " · ", optionsText(g)),
         h("div", {}, g.seats.map((s) => h("span", { class: "mini-seat", "data-seat": s.seat },
-          s.kind === "bot" ? `${s.name || "Bot"} (${s.bot})` : (s.free ? "free seat" : s.name)))),
+          s.kind === "bot" ? `${s.name || t("lobby.bot")} (${s.bot})` : (s.free ? t("rooms.free_seat") : s.name)))),
         sitting
           ? h("button", { type: "button", class: "small ghost", "data-test": "leave", onclick: () => act(`/api/lobby/${g.id}/leave`) },
-            g.created_by === account.name ? "Cancel game" : "Leave")
+            g.created_by === account.name ? t("rooms.cancel_game") : t("rooms.leave"))
           : h("button", { type: "button", class: "small primary", "data-test": "join", onclick: () => act(`/api/lobby/${g.id}/join`, {}) },
-            "Join"),
-        h("span", { class: "muted" }, ` waiting for ${g.free} more`)));
+            t("rooms.join")),
+        h("span", { class: "muted" }, " ", t("rooms.waiting_for_more", { count: g.free }))));
     }
     for (const id of [...mine]) if (!seen.has(id)) { mine.delete(id); started(id); }
     clear(liveList);
-    if (!data.live.length) liveList.append(h("p", { class: "muted" }, "No public game yet."));
+    if (!data.live.length) liveList.append(h("p", { class: "muted" }, t("rooms.no_public_game")));
     for (const g of data.live.slice(0, 20)) {
-      const whose = g.status === "over" ? "game over" : `round ${g.round} · ${PHASES[g.phase] || g.phase}`;
+      const whose = g.status === "over" ? t("lobby.game_over") : `${t("profile.round", { round: g.round })} · ${t(`phase.${g.phase}`)}`;
       liveList.append(h("div", { class: "account-game", "data-live": g.game },
-        h("code", {}, g.game), " ", g.seats.map((s) => seatName(g.seats, s.seat)).join(" vs "), ` · ${whose}`,
-        g.spectators ? [" · ", icon("eye", "watching"), ` ${g.spectators}`] : "", " ",
-        h("a", { class: "button small", href: `#/game/${g.game}/spectator`, "data-test": "watch" }, "Watch")));
+        h("code", {}, g.game), " ", g.seats.map((s) => seatName(g.seats, s.seat)).join(t("rooms.versus")), ` · ${whose}`,
+        g.spectators ? [" · ", icon("eye", t("rooms.watching")), ` ${g.spectators}`] : "", " ",
+        h("a", { class: "button small", href: `#/game/${g.game}/spectator`, "data-test": "watch" }, t("lobby.watch"))));
     }
   }
 
