@@ -77,7 +77,7 @@ def make_player(name: str, seed: int, rollouts: int | None = None,
         return PlanBot(name, seed)
     if name in LEAGUE:
         return LEAGUE[name](seed)
-    known = [*BOT_NAMES, *PLANS, *HELD_OUT, *LEAGUE]
+    known = dict.fromkeys([*BOT_NAMES, *PLANS, *HELD_OUT, *LEAGUE])
     raise ValueError(f"unknown league player {name!r}; known: {', '.join(known)}")
 
 
@@ -118,10 +118,11 @@ def _cell(wins: int, n: int) -> str:
     return f"{wins}/{n} {100 * wins / n:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
 
 
-def format_table(lines: Sequence[dict[str, Any]]) -> str:
-    """The league as Markdown: a column per bot under test, a row per opponent grouped by set,
-    and each set's total (wins of the bot, Wilson 95% interval)."""
-    bots = list(dict.fromkeys(x["bot"] for x in lines))
+def format_table(lines: Sequence[dict[str, Any]], bots: Sequence[str] = ()) -> str:
+    """The league as Markdown: a column per bot under test (in ``bots`` order, else as they
+    come), a row per opponent grouped by set, and each set's total (wins of the bot, Wilson
+    95% interval)."""
+    bots = list(dict.fromkeys([*bots, *(x["bot"] for x in lines)]))
     played = {x["opponent"] for x in lines}
     tally: dict[tuple[str, str], list[int]] = {}
     for x in lines:
@@ -178,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     finally:
         if out:
             out.close()
-    print(format_table(lines))
+    print(format_table(lines, bots))
 
 
 if __name__ == "__main__":
