@@ -19,8 +19,16 @@ The plan (:class:`Plan`) says
 - marketing: every campaign tile it may launch (billboard, mailbox, airplane, radio) is scored by
   the houses it reaches that the chain would win on price + distance, with room for demand;
   campaigns that would only feed a rival are not placed;
-- price: Pricing Manager at work when houses are contested, a Luxuries Manager only where no
-  rival is within reach, a Discount Manager when most valued houses are lost by a little;
+- price: Pricing Manager at work when a cut changes who sells to some house (a rival within a
+  dollar of price + distance), a Luxuries Manager only where no rival is within reach, a
+  Discount Manager when most valued houses are lost by a little; ties go to more Waitresses;
+- First to train raced with the second hire (the trainer), while it is open;
+- at work: kitchen cards only up to the demand of the houses it would win (demand is placed
+  after Dinnertime, so it is on the board already), Waitresses before idle trainers and
+  recruiters, the CFO first;
+- a second restaurant (a Local Manager) when two houses lie 3+ borders away with no rival
+  restaurant within 2 of them; no salaried training when the next two Dinnertimes would
+  empty the bank after its first break;
 - the stall guard (strategy.md 4.5): after the first break, from round 12, a bank that would
   outlast round 20 makes it hire and train a New Business Developer for houses and gardens;
 - the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
@@ -319,8 +327,7 @@ class MediumBot(HeuristicBot):
             food = FOODS[_hash(tiles, seat) % 2]
         near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
         chances = win_chances(view, seat) if view.restaurants else {}
-        # contested at today's prices: whether a price card is needed at all
-        today = win_chances(view, seat, potential=False) if view.restaurants else {}
+        # contested: whether a price card at work changes who sells to some house
         contested = price_cut_pays(view, seat)
         billboard_open = M.FIRST_BILLBOARD in view.milestones_available or view.players[
             seat
