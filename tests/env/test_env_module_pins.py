@@ -8,7 +8,8 @@ the order their packages define them), Kimchi joined the playable modules (more 
 in the stocks) and First beer sold became a choice (New Milestones' ``pay_salary`` block); the
 ``ketchup+gourmet_food_critics`` game, which none of these touch, kept its digest. The two
 ``all_but`` games were re-pinned again when the bots learnt Kimchi (its advice changes the
-bots' choices, not the encoding: the layouts kept their digest)."""
+bots' choices, not the encoding: the layouts kept their digest), and all four games when
+medium's plan changed (issue 30: the same encoding, other choices by the medium seat)."""
 
 from __future__ import annotations
 
@@ -31,10 +32,10 @@ LAYOUTS = (767, "d951ef42900e9c18")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "273:c81c146ecedd757e",
-    ("all_but", "hard_choices", 2): "288:3eed0c1ea9166929",
-    ("only", "new_milestones", 3): "296:1635d99c9897365d",
-    ("only", "ketchup+gourmet_food_critics", 4): "282:ec6183e8c637725e",
+    ("all_but", "new_milestones", 1): "232:cf4fad84602078ca",
+    ("all_but", "hard_choices", 2): "286:24f68ed0647755bd",
+    ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
+    ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }
 
 
