@@ -34,11 +34,13 @@ from fcm.core.types import Good
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 from fcm.tournament import wilson
 
-# The exploiter: a scripted plan chosen, among variants, for its win rate against hard
-# (``python -m bench.league --bots hard --opponents exploiter``). What hard inherits from
-# medium (issue 30): no First-to-train race, salaries paid for idle cards, one restaurant.
-# So: First to train in round 2, First waitress, First to lower prices, no salaried card
-# but the cook and the Local Manager's line (a second restaurant), a short game.
+# The exploiter: a scripted plan aimed at what hard inherited from medium (issue 30: no
+# First-to-train race, salaries paid for idle cards, one restaurant): First to train in round
+# 2, First waitress, First to lower prices, no salaried card but the cook and the Local
+# Manager's line (a second restaurant), a short game. Four variants (this one; a billboard
+# and trainer opening with a chef; trainer first with a Local Manager; an undercutting pizza
+# chain) each won 0 of 20 seat-rotated games against hard (2026-12-04), so this is a slot
+# for an exploiter, not yet one that beats hard.
 EXPLOITER: dict[str, object] = {
     "food": Good.BURGER, "reserve": 100,
     "hires": (("trainer", 1), ("kitchen_trainee", 1), ("waitress", 1), ("pricing_manager", 1),
