@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.heldout import HELD_OUT
 from bench.heuristic_v0 import HeuristicV0Bot
 from fcm.bots import make_bot
 from fcm.bots.base import Bot
@@ -187,10 +188,10 @@ class PlanBot(HeuristicBot):
     trainer at work with the cards it will train kept on the beach, salaried trainings only
     when the next Payday is covered; placement, cooking and the rest as the easy bot."""
 
-    def __init__(self, plan: str, seed: int = 0) -> None:
+    def __init__(self, plan: str, seed: int = 0, script: dict[str, object] | None = None) -> None:
         super().__init__(seed)
         self.name = plan
-        self.plan = PLANS[plan]
+        self.plan = script or (PLANS[plan] if plan in PLANS else HELD_OUT[plan])
 
     def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         want = ChooseReserve(int(self.plan["reserve"]))  # type: ignore[call-overload]

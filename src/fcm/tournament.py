@@ -46,6 +46,29 @@ def check_dependencies(ray: bool = False) -> None:
             ) from exc
 
 
+def league_module() -> Any:
+    """The league (``fcm tournament --league``): ``bench.league`` of a clone of the repository.
+    Its scripted plans live in ``bench/``, apart from the bots, which never see them; a clone's
+    root (the working directory) is searched when ``bench`` is not importable otherwise.
+
+    Raises:
+        MissingDependency: no ``bench/league.py`` here (not a clone's root).
+    """
+    import os
+    import sys
+
+    root = os.getcwd()
+    if os.path.exists(os.path.join(root, "bench", "league.py")) and root not in sys.path:
+        sys.path.insert(0, root)
+    try:
+        return importlib.import_module("bench.league")
+    except ImportError as exc:
+        raise MissingDependency(
+            "fcm tournament --league plays the scripted plans of a clone's bench/ folder: run it "
+            f"from the root of a clone of the repository (import failed: {exc})"
+        ) from exc
+
+
 def rotations(bots: Sequence[str]) -> list[tuple[str, ...]]:
     """Every cyclic rotation of the seat assignment (distinct ones only, in a fixed order)."""
     out: list[tuple[str, ...]] = []

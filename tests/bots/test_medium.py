@@ -504,6 +504,7 @@ def test_a_marketing_trainee_stays_home_when_no_billboard_tile_is_left():
                                              "recruiting_girl"]},
                        {"cash": 40}],
             restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+            houses=[{"number": 2, "demand": ["burger", "burger", "burger"]}],
         )
         if no_billboards:
             state.campaign_supply = [
@@ -512,7 +513,7 @@ def test_a_marketing_trainee_stays_home_when_no_billboard_tile_is_left():
             ]
         return _sent(state, 0)
 
-    assert "marketing_trainee" in sent(False) and "waitress" not in sent(False)
+    assert "marketing_trainee" in sent(False) and "recruiting_girl" not in sent(False)
     assert "marketing_trainee" not in sent(True) and "waitress" in sent(True)
 
 
@@ -592,6 +593,8 @@ def test_a_pricing_manager_racing_first_to_lower_prices_works_before_the_trainer
                                              "pricing_manager"]}, {"cash": 40}],
             restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
                          {"owner": 1, "cell": [0, 3], "entrance": "sw"}],
+            houses=[{"number": 2, "demand": ["pizza", "pizza", "pizza"]},
+                    {"number": 4, "demand": ["pizza", "pizza", "pizza"]}],
         )
         if not open_:
             state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
@@ -661,8 +664,153 @@ def test_stall_guard_seats_the_new_business_developer():
                        {"cash": 40}],
             restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
                          {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+            houses=[{"number": 2, "demand": ["pizza", "pizza", "pizza"]}],
         )
         return _sent(state, 0)
 
     assert "new_business_developer" in sent(900)
     assert "new_business_developer" not in sent(500)
+
+
+# -- issue 30 item 2: the plan's mistakes against unseen plans, each on a built position ----------
+
+# A 1x5 row of tiles: house 2 in the west, houses 4 and 15 three and four borders east.
+ROW = [[["A", 0], ["R", 0], ["T", 0], ["B", 0], ["I", 0]]]
+EAST = {"owner": 1, "cell": [0, 23], "entrance": "sw"}  # beside house 15
+WEST = {"owner": 1, "cell": [0, 3], "entrance": "sw"}  # beside house 2, as ours
+
+
+def test_races_first_to_train_with_its_second_hire():
+    """First to train ($15 off every Payday, facts.md B; strategy.md 4.4): while it is open,
+    the round-2 hire is the trainer (it trains the round-3 kitchen trainee into a cook, the
+    round it is hired), not the kitchen trainee; once it is gone, the kitchen trainee."""
+    from fcm.core.actions import Hire
+    from fcm.core.types import MilestoneId
+
+    def hire(open_: bool) -> Any:
+        state = _working_hire([{"cash": 0, "at_work": ["marketing_trainee"]}, {"cash": 0}],
+                              round=2)
+        if not open_:
+            state.milestones_available.remove(MilestoneId.FIRST_TRAIN)
+        return choose(state, 0)
+
+    assert hire(True) == Hire("trainer")
+    assert hire(False) == Hire("kitchen_trainee")
+
+
+def test_kitchen_cards_beyond_the_demand_stay_home_for_waitresses():
+    """Cook to demand (facts.md E.3: demand is placed at Marketing, after Dinnertime, so this
+    round's demand is on the houses already; unsold food is thrown away): three burgers wanted,
+    one cook makes them, the second cook's seat goes to a waitress ($3 of tips)."""
+    state = position(
+        round=6,
+        companies=[{"cash": 40, "hand": ["burger_cook", "burger_cook", "waitress", "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger", "burger"]}],
+    )
+    sent = _sent(state, 0)
+    assert sent.count("burger_cook") == 1 and sent.count("waitress") == 2
+
+
+def test_a_waitress_works_before_an_idle_trainer_or_a_recruiting_girl():
+    """Waitresses pay $3 a round at work even without sales, and win ties (facts.md E.3): with
+    nothing of the plan to train and two seats left, the waitress works, not the trainer."""
+    state = position(
+        round=4,
+        companies=[{"cash": 40, "hand": ["burger_cook", "trainer", "recruiting_girl",
+                                         "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger"]}],
+    )
+    sent = _sent(state, 0)
+    assert "waitress" in sent and "trainer" not in sent
+
+
+def test_no_salaried_training_in_the_last_rounds():
+    """The last rounds (strategy.md 4.2, 4.6): after the first break, with a bank the next two
+    Dinnertimes empty, a kitchen trainee trained into a cook would cost $5 a Payday and work
+    at most once: medium does not train it; with a full bank it does."""
+    from fcm.core.actions import Train
+
+    def action(bank: int) -> Any:
+        state = position(
+            round=10, bank=bank, bank_breaks=1,
+            phase="working",
+            companies=[{"cash": 60, "at_work": ["trainer", "burger_cook"],
+                        "beach": ["kitchen_trainee"]},
+                       {"cash": 60, "at_work": ["pizza_cook"]}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                         {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+            turn_order=[0, 1],
+            working={"seat": 0, "step": "train"},
+        )
+        return choose(state, 0)
+
+    assert isinstance(action(400), Train)
+    assert not isinstance(action(30), Train)
+
+
+def test_no_price_cut_on_houses_no_rival_is_near():
+    """Price (strategy.md 3.5; a Pricing Manager at work lowers the price of every item,
+    excerpt 004 "Item price"): a rival whose restaurant is four borders from our house and
+    next to its own leaves nothing a dollar would win, so the Pricing Manager stays home;
+    beside our house it works."""
+    def sent(rival: dict[str, Any]) -> list[str]:
+        state = load_scenario({
+            "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 6,
+            "companies": [{"cash": 40, "hand": ["pricing_manager", "waitress"]}, {"cash": 40}],
+            "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, rival],
+        })
+        return _sent(state, 0)
+
+    assert "pricing_manager" not in sent(EAST)
+    assert "pricing_manager" in sent(WEST)
+
+
+def test_no_marketing_where_a_rival_wins_the_tie_or_undercuts():
+    """Marketing where an undercutting rival eats the demand (facts.md E.3: lowest price +
+    distance, ties to more Waitresses): at an equal price and distance, a rival with more
+    waitresses wins the house, and a Discount Manager on its beach (-$3 once at work) makes
+    it cheaper: a campaign there is worth nothing to medium."""
+    from fcm.bots.medium import win_chances
+
+    def chance(rival: dict[str, Any], mine: dict[str, Any]) -> float:
+        state = load_scenario({
+            "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 6,
+            "companies": [{"cash": 40, **mine}, {"cash": 40, **rival}],
+            "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, WEST],
+        })
+        return win_chances(view(state, 0), 0)[2]
+
+    assert chance({}, {}) == 0.5
+    assert chance({"beach": ["waitress", "waitress"]}, {}) < 0.5
+    assert chance({}, {"beach": ["waitress"]}) > 0.5
+    assert chance({"beach": ["discount_manager"]}, {"beach": ["waitress"]}) == 0.0
+
+
+def test_plans_a_second_restaurant_for_houses_no_rival_reaches():
+    """A second restaurant (strategy.md 3.6; a Local Manager places one, employees.json): two
+    houses three and four borders east that no rival restaurant is near make medium train its
+    Management Trainee towards the Local Manager (a Junior VP first), though no card waits
+    for a seat; with a rival beside them it does not."""
+    from fcm.core.actions import Train
+
+    def state_with(rival: dict[str, Any]) -> GameState:
+        return load_scenario({
+            "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 5,
+            "phase": "working", "turn_order": [0, 1],
+            "companies": [{"cash": 60, "at_work": ["trainer", "burger_cook"],
+                           "beach": ["management_trainee"]}, {"cash": 60}],
+            "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, rival],
+            "working": {"seat": 0, "step": "train"},
+        })
+
+    state = state_with(WEST)
+    assert MediumBot(1).plan(view(state, 0), 0).second
+    action = choose(state, 0)
+    assert isinstance(action, Train)
+    assert (action.employee, action.into) == ("management_trainee", "junior_vice_president")
+    state = state_with(EAST)
+    assert not MediumBot(1).plan(view(state, 0), 0).second

@@ -10,7 +10,8 @@ in the stocks) and First beer sold became a choice (New Milestones' ``pay_salary
 ``all_but`` games were re-pinned again when the bots learnt Kimchi (its advice changes the
 bots' choices, not the encoding: the layouts kept their digest). Sushi and Noodles joined
 the playable modules: more sets (the 767 earlier sets keep their digest, checked before
-re-pinning) and the two ``all_but`` games, which now play them."""
+re-pinning) and the two ``all_but`` games, which now play them; and all four games when
+medium's plan changed (issue 30: the same encoding, other choices by the medium seat)."""
 
 from __future__ import annotations
 
@@ -33,10 +34,10 @@ LAYOUTS = (3071, "db72652691f115b1")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "273:2218621fdbc335da",
-    ("all_but", "hard_choices", 2): "288:cfc0cd9b280b7f0c",
-    ("only", "new_milestones", 3): "296:1635d99c9897365d",
-    ("only", "ketchup+gourmet_food_critics", 4): "282:ec6183e8c637725e",
+    ("all_but", "new_milestones", 1): "232:9860d9ef7fef5023",
+    ("all_but", "hard_choices", 2): "286:ede297593c5cef6f",
+    ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
+    ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }
 
 

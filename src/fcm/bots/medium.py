@@ -19,8 +19,16 @@ The plan (:class:`Plan`) says
 - marketing: every campaign tile it may launch (billboard, mailbox, airplane, radio) is scored by
   the houses it reaches that the chain would win on price + distance, with room for demand;
   campaigns that would only feed a rival are not placed;
-- price: Pricing Manager at work when houses are contested, a Luxuries Manager only where no
-  rival is within reach, a Discount Manager when most valued houses are lost by a little;
+- price: Pricing Manager at work when a cut changes who sells to some house (a rival within a
+  dollar of price + distance), a Luxuries Manager only where no rival is within reach, a
+  Discount Manager when most valued houses are lost by a little; ties go to more Waitresses;
+- First to train raced with the second hire (the trainer), while it is open;
+- at work: kitchen cards only up to the demand of the houses it would win (demand is placed
+  after Dinnertime, so it is on the board already), Waitresses before idle trainers and
+  recruiters, the CFO first;
+- a second restaurant (a Local Manager) when two houses lie 3+ borders away with no rival
+  restaurant within 2 of them; no salaried training when the next two Dinnertimes would
+  empty the bank after its first break;
 - the stall guard (strategy.md 4.5): after the first break, from round 12, a bank that would
   outlast round 20 makes it hire and train a New Business Developer for houses and gardens;
 - the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
@@ -86,6 +94,7 @@ class Plan:
     contested: bool  # some house near us is within reach of a rival
     expand: bool = False  # it wins (almost) no house: a second restaurant comes first
     cfo: bool = False  # the CFO line (Junior VP -> VP -> Senior VP -> CFO) pays
+    second: bool = False  # a second restaurant would reach houses no rival wins
 
 
 def _hash(*parts: object) -> int:
@@ -113,9 +122,17 @@ def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int
     p = view.players[seat]
     price = unit_price(view, seat)
     if potential:
-        # the price it can set: Pricing Managers it owns count as at work
-        price -= [*p.hand, *p.beach].count(E.PRICING_MANAGER)
+        # the price it can set: price cards it owns count as at work
+        idle = [*p.hand, *p.beach]
+        price -= idle.count(E.PRICING_MANAGER) + 3 * idle.count(E.DISCOUNT_MANAGER)
     return {number: price + d for number, d in _service_distances(view, seat).items()}
+
+
+def waitresses_owned(view: GameState, seat: Seat) -> int:
+    """Waitresses a chain owns: on a tie of price + distance, more Waitresses at work win
+    (facts.md E.3); owned ones are the ones it can seat."""
+    p = view.players[seat]
+    return [*p.hand, *p.at_work, *p.beach].count(E.WAITRESS)
 
 
 def can_sell(view: GameState, seat: Seat, good: Good, strict: bool = False) -> bool:
@@ -145,18 +162,21 @@ def win_chances(
     only rivals that could sell it compete (a burger chain never takes a pizza house;
     ``strict``: only rivals that already cook it)."""
     mine = totals(view, seat, potential)
-    rivals = [
-        totals(view, s, potential)
-        for s in range(view.num_players)
+    others = [
+        s for s in range(view.num_players)
         if s != seat and (good is None or can_sell(view, s, good, strict))
     ]
+    rivals = [(totals(view, s, potential), waitresses_owned(view, s)) for s in others]
+    my_waitresses = waitresses_owned(view, seat)
     out: dict[int, float] = {}
     for n, t in mine.items():
-        best = min((r[n] for r in rivals if n in r), default=None)
+        best = min((r[n] for r, _ in rivals if n in r), default=None)
         if best is None or t < best:
             out[n] = 1.0
         elif t == best:
-            out[n] = 0.5
+            # a tie goes to more Waitresses at work (facts.md E.3), then turn order
+            most = max(w for r, w in rivals if r.get(n) == best)
+            out[n] = 0.5 if my_waitresses == most else (0.8 if my_waitresses > most else 0.1)
         elif t == best + 1:
             out[n] = 0.1
         else:
@@ -177,6 +197,50 @@ def price_race_open(view: GameState) -> bool:
     return M.FIRST_LOWER_PRICES in view.milestones_available
 
 
+def shares_houses(view: GameState, seat: Seat) -> bool:
+    """Whether a rival's restaurant reaches a house this chain reaches (before any restaurant
+    stands: yes). Where none does, a price cut only gives money away."""
+    if not any(r.owner == seat for r in view.restaurants):
+        return True
+    mine = _service_distances(view, seat)
+    return any(
+        n in mine
+        for s in range(view.num_players)
+        if s != seat
+        for n in _service_distances(view, s)
+    )
+
+
+def price_cut_pays(view: GameState, seat: Seat) -> bool:
+    """Whether a price card at work changes who sells to some house (strategy.md 3.5): a
+    house it reaches that a rival reaches too, at a margin of price + distance a cut turns
+    (lost by 1, a tie) or keeps (won by at most the rival's own price cards). Houses nobody
+    else reaches, or that a rival wins by more, are not worth a dollar an item."""
+    mine = totals(view, seat, potential=False)
+    for s in range(view.num_players):
+        if s == seat:
+            continue
+        rival = totals(view, s, potential=True)  # a rival's price cards count as at work
+        idle = [*view.players[s].hand, *view.players[s].beach]
+        threat = idle.count(E.PRICING_MANAGER) + 3 * idle.count(E.DISCOUNT_MANAGER) + 1
+        for n, t in mine.items():
+            if n in rival and -threat <= rival[n] - t <= 1:
+                return True
+    return False
+
+
+def uncontested_out_of_reach(view: GameState, seat: Seat) -> list[int]:
+    """Houses a second restaurant could win alone: out of this chain's reach or 3+ borders
+    from it, and no rival restaurant within 2 borders of them."""
+    mine = _service_distances(view, seat)
+    rivals = [_service_distances(view, s) for s in range(view.num_players) if s != seat]
+    out = []
+    for n in view.houses:
+        if mine.get(n, 99) >= 3 and all(r.get(n, 99) > 2 for r in rivals):
+            out.append(n)
+    return out
+
+
 STALL_PACE = 100  # $ a round the bank must drain from round 12 to break by round 20
 
 
@@ -188,6 +252,23 @@ def stalled(view: GameState) -> bool:
     that."""
     return view.bank_breaks == 1 and view.round >= 12 and view.bank > STALL_PACE * (
         20 - view.round)
+
+
+def payout_estimate(view: GameState) -> int:
+    """What one Dinnertime pays out, roughly: every house's demand at $10 an item, the
+    Waitresses' tips (a lower bound on the bank's drain while houses are being served)."""
+    items = sum(len(h.demand) for h in view.houses.values())
+    tips = sum(waitresses_owned(view, s) for s in range(view.num_players))
+    return 10 * items + 3 * tips
+
+
+def last_rounds(view: GameState) -> bool:
+    """The game is about to end (strategy.md 4.6): the bank has broken once and the next two
+    Dinnertimes' payouts would empty it. A salaried card trained or hired now works one
+    round at most and costs $5 at each Payday: it cannot pay back."""
+    if view.bank_breaks < 1:
+        return False
+    return view.bank <= 2 * max(payout_estimate(view), 20 * view.num_players)
 
 
 def _careers(view: GameState, owned: Counter[EmployeeId], entry: EmployeeId) -> int:
@@ -246,9 +327,8 @@ class MediumBot(HeuristicBot):
             food = FOODS[_hash(tiles, seat) % 2]
         near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
         chances = win_chances(view, seat) if view.restaurants else {}
-        # contested at today's prices: whether a price card is needed at all
-        today = win_chances(view, seat, potential=False) if view.restaurants else {}
-        contested = any(c < 1.0 for c in today.values())
+        # contested: whether a price card at work changes who sells to some house
+        contested = price_cut_pays(view, seat)
         billboard_open = M.FIRST_BILLBOARD in view.milestones_available or view.players[
             seat
         ].has(M.FIRST_BILLBOARD)
@@ -283,19 +363,26 @@ class MediumBot(HeuristicBot):
             E.WAITRESS: ((E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
             "pricing": ((E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
         }[opening]
+        if M.FIRST_TRAIN in view.milestones_available:
+            # Race First to train ($15 off every Payday, strategy.md 4.4): the trainer is the
+            # second hire and trains the third the round it is hired into the first cook, a
+            # round earlier than a kitchen trainee hired first would become one.
+            first = (first[0], (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 1), *first[1:])
         hires = (
             *first,
             (E.TRAINER, 1),
             (E.PRICING_MANAGER, 1),
+            # Waitresses are free and pay from the round after their hire (tips, ties)
+            (E.WAITRESS, 1),
             (E.MARKETING_TRAINEE, 2),
             (E.RECRUITING_GIRL, 1),
             (E.KITCHEN_TRAINEE, 2),
+            (E.WAITRESS, 2),
             (E.MARKETING_TRAINEE, 3),
-            (E.WAITRESS, 1),
             (E.MANAGEMENT_TRAINEE, 1),
             (E.MARKETING_TRAINEE, 4),
             (E.KITCHEN_TRAINEE, 3),
-            (E.WAITRESS, 2),
+            (E.WAITRESS, 3),
             (E.MANAGEMENT_TRAINEE, 2),
             (E.ERRAND_BOY, 1),
             (E.MANAGEMENT_TRAINEE, 3),
@@ -326,6 +413,16 @@ class MediumBot(HeuristicBot):
         # restaurant first, through a Junior VP even when no card waits for a seat.
         won = sum(1 for ch in chances.values() if ch >= 0.5)
         expand = view.round >= 3 and won <= 1 and p_me.restaurants_placed < 3
+        second = (not expand and view.round >= 3 and p_me.restaurants_placed < 3
+                  and not last_rounds(view) and len(uncontested_out_of_reach(view, seat)) >= 2)
+        if second and not owned[E.LOCAL_MANAGER]:
+            # a Local Manager's restaurant reaches them: a Management Trainee for the line
+            # (Junior VP, then Local Manager) after the first cook
+            trains.insert(1, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
+            trains.insert(2, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+            if not _careers(view, owned, E.MANAGEMENT_TRAINEE):
+                at = next((i for i, h in enumerate(hires) if h == (E.WAITRESS, 1)), 0)
+                hires = (*hires[:at], (E.MANAGEMENT_TRAINEE, 1), *hires[at:])
         if expand:
             trains.insert(0, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
             trains.insert(1, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
@@ -359,7 +456,8 @@ class MediumBot(HeuristicBot):
             if not owned[E.MANAGEMENT_TRAINEE]:
                 managers = _careers(view, owned, E.MANAGEMENT_TRAINEE)
                 hires = ((E.MANAGEMENT_TRAINEE, managers + 1), *hires)
-        return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo)
+        return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo,
+                    second)
 
     def _cfo_pays(self, view: GameState, seat: Seat) -> bool:
         """The CFO (+50% of a Dinnertime's earnings, facts.md E.3) pays when a CFO is left in
@@ -459,18 +557,47 @@ class MediumBot(HeuristicBot):
         wanted_training = any(
             src in p.hand and self._step_wanted(view, seat, dst) for src, dst in plan.trains
         )
-        if view.round >= 6 and not wanted_training:
-            prio[E.TRAINER] = 30
+        # a trainer works when it has a step of the plan to train, else its seat goes to a
+        # Waitress ($3 a round, $5 with First waitress, and ties: facts.md E.3)
+        prio[E.TRAINER] = 85 if wanted_training else 5
+        prio[E.WAITRESS] = 83
+        prio[E.CFO] = 98  # +50% of every Dinnertime
+        prio.update(self._kitchen_to_demand(view, seat))
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
         if stalled(view):
             prio[E.NEW_BUSINESS_DEVELOPER] = 95
-        if price_race_open(view):
+        if price_race_open(view) and shares_houses(view, seat):
             # the Pricing Manager works after the cooks and chefs, before every other card
             # (the trainer too)
             prio[E.PRICING_MANAGER] = 93
         if view.rules.modules:  # the modules' cards
             prio.update(advice.work_priority(view, seat))
         return prio
+
+    def _kitchen_to_demand(self, view: GameState, seat: Seat) -> dict[EmployeeId, int]:
+        """Cook to demand: the Dinnertime's demand is on the houses already (campaigns add
+        tokens after it), so kitchen cards beyond what the houses it would win still want
+        after its stock (and its freezer) keep their seats for Waitresses and the rest."""
+        employees = view.rules.catalog.employees
+        p = view.players[seat]
+        kitchen = [c for c in p.hand if employees[c].food and employees[c].food_amount]
+        if not kitchen or not view.restaurants:
+            return {}
+        want: Counter[Good] = Counter()
+        for n, ch in win_chances(view, seat).items():
+            if ch >= 0.5:
+                want.update(g for g in view.houses[n].demand if g in FOODS)
+        for g in FOODS:
+            want[g] -= p.stock.get(g, 0)
+        out: dict[EmployeeId, int] = {}
+        # the biggest producers first; a card making either food serves the larger want
+        for card in sorted(kitchen, key=lambda c: -employees[c].food_amount):
+            good = max(employees[card].food, key=lambda g: want[g])
+            if want[good] > 0:
+                want[good] -= employees[card].food_amount
+            else:
+                out[card] = 10  # surplus: works only in a seat nothing else wants
+        return out
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
         if card == E.LUXURIES_MANAGER:
@@ -479,7 +606,7 @@ class MediumBot(HeuristicBot):
             return plan.contested
         if card == E.PRICING_MANAGER:
             # a price cut only pays where it wins houses
-            return plan.contested or view.round <= 3
+            return plan.contested or (view.round <= 3 and shares_houses(view, seat))
         if card in view.rules.marketeers:
             # every tile it may launch is on the board (eternal billboards): its seat goes to
             # a waitress or the trainer (who can train it into a marketeer with tiles left)
@@ -559,7 +686,8 @@ class MediumBot(HeuristicBot):
                 continue
             # a Pricing Manager racing First to lower prices takes a seat from a card at work
             # rather than wait a round for a Management Trainee
-            racing = card == E.PRICING_MANAGER and price_race_open(view)
+            racing = (card == E.PRICING_MANAGER and price_race_open(view)
+                      and shares_houses(view, seat))
             if (short and not racing and card != E.MANAGEMENT_TRAINEE
                     and career[E.MANAGEMENT_TRAINEE] == 0):
                 seat_card = E.MANAGEMENT_TRAINEE
@@ -580,6 +708,8 @@ class MediumBot(HeuristicBot):
             salaried = view.rules.catalog.employees[dst].salary
             if salaried and not self._salary_room(view, seat, card=dst):
                 continue
+            if salaried and last_rounds(view):
+                continue  # no payback before the bank breaks again (strategy.md 4.2, 4.6)
             for a in trains:
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
                     return a
@@ -590,7 +720,7 @@ class MediumBot(HeuristicBot):
         first step to a Local Manager (shut out) or a CFO."""
         if seats_short(view, seat):
             return True
-        return (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
+        return (plan.expand or plan.cfo or plan.second) and not _vps(owned_cards(view, seat))
 
     def _step_wanted(self, view: GameState, seat: Seat, dst: EmployeeId) -> bool:
         if view.supply.get(dst, 0) <= 0:

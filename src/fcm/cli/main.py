@@ -7,6 +7,7 @@ fcm dataset --bots heuristic,heuristic,random,random --games 10 --out DIR
 fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 [--ray] --out FILE
+fcm tournament --league --bots medium_v1,medium --games 100   tuning vs held-out plans (a clone)
 fcm analyse GAME.json --at N [--think S]  hard's best moves for the seat to move
 """
 
@@ -228,9 +229,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_league(args: argparse.Namespace) -> int:
+    """``fcm tournament --league``: the bots of ``--bots`` (columns) against the tuning plans,
+    the held-out plans and the league (rows), ``--games`` seat-rotated 2-player games each."""
+    from fcm import tournament
+
+    if args.ray or args.modules or args.intro:
+        console.print("[red]--league plays 2-player base games locally (no --ray, --modules or "
+                      "--intro; --players is ignored)[/]")
+        return 2
+    try:
+        league = tournament.league_module()
+    except ImportError as exc:
+        console.print(f"[red]{escape(str(exc))}[/]")
+        return 2
+    bots = [b for b in (args.bots or "medium_v1,medium").split(",") if b]
+    sets = league.opponent_sets()
+    opps = [o for o in args.opponents.split(",") if o] or [o for n in sets.values() for o in n]
+    try:
+        results = league.run(bots, opps, args.games, args.seed, args.jobs, args.rollouts,
+                             args.think)
+        total = len(bots) * len(opps) * args.games
+        lines = _collect(results, f"{total} league games", total, args.out,
+                         ("bot", "opponent", "seed", "seat"))
+    except ValueError as exc:
+        console.print(f"[red]{escape(str(exc))}[/]")
+        return 2
+    console.print(league.format_table(lines, bots), markup=False, soft_wrap=True)
+    if args.out:
+        console.print(f"wrote {len(lines)} lines to {args.out}")
+    return 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from fcm import tournament
 
+    if args.league:
+        return cmd_league(args)
     names = _bot_names(args)
     if names is None:
         return 2
@@ -581,6 +616,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--rollouts", type=int, default=None,
         help="hard: rollouts per decision (deterministic; default 10)",
     )
+    p.add_argument(
+        "--league", action="store_true",
+        help="the league (from a clone's root): --bots (default medium_v1,medium) against the "
+        "tuning plans, the held-out plans, earlier bot versions and the exploiter, --games "
+        "seat-rotated 2-player games per pairing, tuning and held-out side by side",
+    )
+    p.add_argument("--opponents", default="", help="--league: these opponents only")
     ray_opts(p)
     p.set_defaults(func=cmd_tournament)
 

@@ -1,0 +1,695 @@
+"""Medium as of commit 18b6634 (main before issue 30), frozen for the league (issue 30 item 3):
+``medium_v1`` is the earlier version every change to medium is measured against, so a change
+shows as a win rate against its predecessor as well as against the scripted plans. It shares
+the easy bot's helpers (``fcm.bots.heuristic``) with today's medium; the plan code below is
+the old medium's, unchanged but for the class name."""
+
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fcm.bots import advice  # the expansion modules' advice (docs/modules.md)
+from fcm.bots.heuristic import (
+    WORK_PRIORITY,
+    HeuristicBot,
+    _demand_counts,
+    _entry_of,
+    _service_distances,
+    campaign_probe,
+    pack_structure,
+    salary_still_due,
+    seats_short,
+    send_next,
+)
+from fcm.core.actions import (
+    Action,
+    ChooseAdvert,
+    ChooseReserve,
+    Cook,
+    Done,
+    Fire,
+    Hire,
+    PlaceCampaign,
+    PlaceRestaurant,
+    StartCampaign,
+    Train,
+)
+from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, unit_price
+from fcm.core.engine import apply_in_place, legal_actions
+from fcm.core.geometry import restaurant_entrances
+from fcm.core.phases.marketing import houses_reached
+from fcm.core.state import Campaign, GameState, Phase
+from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, Seat
+
+E = EmployeeId
+M = MilestoneId
+FOODS = (Good.BURGER, Good.PIZZA)
+LEAK = 0.25  # what demand created for a rival costs us, per dollar it earns them
+COOKS = {Good.BURGER: (E.BURGER_COOK, E.BURGER_CHEF), Good.PIZZA: (E.PIZZA_COOK, E.PIZZA_CHEF)}
+CFO_LINE = frozenset((E.VICE_PRESIDENT, E.SENIOR_VICE_PRESIDENT, E.CFO))
+KITCHEN = frozenset(c for pair in COOKS.values() for c in pair)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    food: Good
+    opening: str  # "billboard", E.WAITRESS or "pricing": the milestone raced in round 1-2
+    reserve: int
+    hires: tuple[tuple[EmployeeId, int], ...]
+    trains: tuple[tuple[EmployeeId, EmployeeId], ...]
+    contested: bool  # some house near us is within reach of a rival
+    expand: bool = False  # it wins (almost) no house: a second restaurant comes first
+    cfo: bool = False  # the CFO line (Junior VP -> VP -> Senior VP -> CFO) pays
+
+
+def _hash(*parts: object) -> int:
+    return zlib.crc32(repr(parts).encode())
+
+
+def _rival_food_weight(view: GameState, seat: Seat) -> Counter[Good]:
+    """How much each food is already served by rivals: their kitchens and campaigns."""
+    w: Counter[Good] = Counter()
+    for s in range(view.num_players):
+        if s == seat:
+            continue
+        owned = owned_cards(view, s)
+        for food, (cook, chef) in COOKS.items():
+            w[food] += 2 * owned[cook] + 4 * owned[chef]
+    for c in view.campaigns.values():
+        if c.owner != seat and c.good in FOODS:
+            w[c.good] += 1
+    return w
+
+
+def totals(view: GameState, seat: Seat, potential: bool = True) -> dict[int, int]:
+    """For each house this chain's restaurants reach: price + distance (any restaurant, open or
+    coming soon, since they open before the next Dinnertime)."""
+    p = view.players[seat]
+    price = unit_price(view, seat)
+    if potential:
+        # the price it can set: Pricing Managers it owns count as at work
+        price -= [*p.hand, *p.beach].count(E.PRICING_MANAGER)
+    return {number: price + d for number, d in _service_distances(view, seat).items()}
+
+
+def can_sell(view: GameState, seat: Seat, good: Good, strict: bool = False) -> bool:
+    """Whether a chain could sell ``good`` soon: it has some in stock, or owns a cook or chef
+    of it, or (unless ``strict``) a kitchen trainee to train into one. Drinks: always (routes
+    are not read)."""
+    if good not in COOKS:
+        return True
+    if view.players[seat].stock.get(good, 0) > 0:
+        return True
+    owned = owned_cards(view, seat)
+    cards = COOKS[good] if strict else (*COOKS[good], E.KITCHEN_TRAINEE)
+    if not strict and not any(owned[c] for c in (*KITCHEN, E.KITCHEN_TRAINEE)):
+        return True  # no kitchen yet: it will hire one (a round-2 billboard lasts for ever)
+    return any(owned[c] for c in cards)
+
+
+def win_chances(
+    view: GameState,
+    seat: Seat,
+    potential: bool = True,
+    good: Good | None = None,
+    strict: bool = False,
+) -> dict[int, float]:
+    """For each house: 1 if this chain beats every rival on price + distance, 0.5 on a tie,
+    a small value when it loses by one (a price card would win it), else 0. With ``good``,
+    only rivals that could sell it compete (a burger chain never takes a pizza house;
+    ``strict``: only rivals that already cook it)."""
+    mine = totals(view, seat, potential)
+    rivals = [
+        totals(view, s, potential)
+        for s in range(view.num_players)
+        if s != seat and (good is None or can_sell(view, s, good, strict))
+    ]
+    out: dict[int, float] = {}
+    for n, t in mine.items():
+        best = min((r[n] for r in rivals if n in r), default=None)
+        if best is None or t < best:
+            out[n] = 1.0
+        elif t == best:
+            out[n] = 0.5
+        elif t == best + 1:
+            out[n] = 0.1
+        else:
+            out[n] = 0.0
+    return out
+
+
+def can_launch(view: GameState, card: EmployeeId) -> bool:
+    """Whether a campaign tile of a type this marketeer may launch is still in the supply."""
+    types = view.rules.catalog.employees[card].campaign_types
+    campaigns = view.rules.catalog.campaigns
+    return any(campaigns[n].type in types for n in view.campaign_supply)
+
+
+def price_race_open(view: GameState) -> bool:
+    """First to lower prices (-$1 for ever) can still be won: medium races it with a Pricing
+    Manager (hired after the trainer, seated after the cooks and chefs)."""
+    return M.FIRST_LOWER_PRICES in view.milestones_available
+
+
+STALL_PACE = 100  # $ a round the bank must drain from round 12 to break by round 20
+
+
+def stalled(view: GameState) -> bool:
+    """The stall guard (strategy.md 4.5): after the first break, from round 12, the bank would
+    outlast round 20 unless it drains faster than ``STALL_PACE`` a round. Medium self-play at 4
+    players stalled so on a map of few houses, where every chain had one restaurant and sold to
+    one or two houses a round. Only from round 12: the guard never makes a game shorter than
+    that."""
+    return view.bank_breaks == 1 and view.round >= 12 and view.bank > STALL_PACE * (
+        20 - view.round)
+
+
+def _careers(view: GameState, owned: Counter[EmployeeId], entry: EmployeeId) -> int:
+    """Cards owned whose career starts from ``entry`` (a plan's hire counts are careers)."""
+    return sum(n for c, n in owned.items() if _entry_of(view.rules, c) == entry)
+
+
+def _vps(owned: Counter[EmployeeId]) -> int:
+    """Junior, plain and Senior VPs owned: cards on the way to a Local Manager or a CFO."""
+    return sum(owned[c] for c in (E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT,
+                                  E.SENIOR_VICE_PRESIDENT))
+
+
+class MediumV1Bot(HeuristicBot):
+    name = "medium_v1"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        # the plan of the view being decided (held by reference: a view is never mutated
+        # while a bot decides on it)
+        self._plan_memo: tuple[GameState, Seat, Plan] | None = None
+
+    # -- the plan ------------------------------------------------------------------------------
+
+    def plan(self, view: GameState, seat: Seat) -> Plan:
+        cached = self._plan_memo
+        if cached is not None and cached[0] is view and cached[1] == seat:
+            return cached[2]
+        plan = self._make_plan(view, seat)
+        self._plan_memo = (view, seat, plan)
+        return plan
+
+    def _make_plan(self, view: GameState, seat: Seat) -> Plan:
+        owned = owned_cards(view, seat)
+        mine = {f: owned[a] * 3 + owned[b] * 8 for f, (a, b) in COOKS.items()}
+        my_campaign_goods = Counter(
+            c.good for c in view.campaigns.values() if c.owner == seat and c.good in FOODS
+        )
+        tiles = tuple(tuple(row) for row in view.tiles)
+        # demand for a food counts where we would win it against the rivals that sell it
+        won_demand: Counter[Good] = Counter()
+        for f in FOODS:
+            if not view.restaurants or not any(f in h.demand for h in view.houses.values()):
+                continue
+            for n, ch in win_chances(view, seat, good=f).items():
+                if ch >= 0.5:
+                    won_demand[f] += view.houses[n].demand.count(f)
+        rival = _rival_food_weight(view, seat)
+        score = {
+            f: 2 * mine[f] + 4 * my_campaign_goods[f] + 2 * won_demand[f] - rival[f]
+            for f in FOODS
+        }
+        if score[Good.BURGER] != score[Good.PIZZA]:
+            food = max(FOODS, key=lambda f: score[f])
+        else:
+            food = FOODS[_hash(tiles, seat) % 2]
+        near = sum(1 for d in _service_distances(view, seat).values() if d <= 2)
+        chances = win_chances(view, seat) if view.restaurants else {}
+        # contested at today's prices: whether a price card is needed at all
+        today = win_chances(view, seat, potential=False) if view.restaurants else {}
+        contested = any(c < 1.0 for c in today.values())
+        billboard_open = M.FIRST_BILLBOARD in view.milestones_available or view.players[
+            seat
+        ].has(M.FIRST_BILLBOARD)
+        # The round-1 race: an eternal billboard pays on a map with houses near us.
+        # At 3+ players a race every seat joins is won by all of them at once (eternal
+        # campaigns and free marketeers for everyone): only some seats make it.
+        crowded = view.num_players > 2 and (seat + _hash(tiles, "crowd")) % view.num_players == 0
+        if (
+            billboard_open
+            and not crowded
+            and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3))
+        ):
+            opening = "billboard"
+        elif M.FIRST_WAITRESS in view.milestones_available:
+            opening = E.WAITRESS
+        else:
+            opening = "pricing"
+        if not any(r.owner == seat for r in view.restaurants):
+            # chosen before any restaurant stands: by plan and table size (2p: tempo matters)
+            pick = _hash(tiles, seat, "r") % 5
+            reserve = (200, 300, 300, 300, 300)[pick] if view.num_players > 2 else (
+                (100, 100, 200, 200, 300)[pick])
+        elif opening == "billboard" and near >= 3:
+            reserve = 100
+        elif near <= 1:
+            reserve = 300
+        else:
+            reserve = 200 if _hash(tiles, seat, "r") % 3 else 300
+        cook = COOKS[food][0]
+        first: tuple[tuple[EmployeeId, int], ...] = {
+            "billboard": ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1)),
+            E.WAITRESS: ((E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
+            "pricing": ((E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
+        }[opening]
+        hires = (
+            *first,
+            (E.TRAINER, 1),
+            (E.PRICING_MANAGER, 1),
+            (E.MARKETING_TRAINEE, 2),
+            (E.RECRUITING_GIRL, 1),
+            (E.KITCHEN_TRAINEE, 2),
+            (E.MARKETING_TRAINEE, 3),
+            (E.WAITRESS, 1),
+            (E.MANAGEMENT_TRAINEE, 1),
+            (E.MARKETING_TRAINEE, 4),
+            (E.KITCHEN_TRAINEE, 3),
+            (E.WAITRESS, 2),
+            (E.MANAGEMENT_TRAINEE, 2),
+            (E.ERRAND_BOY, 1),
+            (E.MANAGEMENT_TRAINEE, 3),
+        )
+        out_of_reach = sum(1 for h in view.houses.values() if h.demand) > sum(
+            1 for n in chances if view.houses[n].demand
+        )
+        trains: list[tuple[EmployeeId, EmployeeId]] = []
+        p_me = view.players[seat]
+        # Full baskets: when houses we win also want the other food, cook it too.
+        other = FOODS[1 - FOODS.index(food)]
+        mixed = sum(
+            view.houses[n].demand.count(other) for n, ch in chances.items() if ch >= 0.5
+        )
+        other_cook = COOKS[other][0]
+        if mixed >= 1 and owned[other_cook] + owned[COOKS[other][1]] == 0 and owned[cook]:
+            trains.append((E.KITCHEN_TRAINEE, other_cook))
+            if not owned[E.KITCHEN_TRAINEE]:
+                # a house wanting both foods buys only from a chain with both: a kitchen
+                # trainee to train into the other cook comes before any other hire
+                kitchen = _careers(view, owned, E.KITCHEN_TRAINEE)
+                hires = ((E.KITCHEN_TRAINEE, kitchen + 1), *hires)
+        trains.append((E.KITCHEN_TRAINEE, cook))
+        if owned[cook] >= 2:
+            trains.append((cook, COOKS[food][1]))
+        trains.append((E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+        # Shut out (a rival wins nearly every house it reaches): a Local Manager's second
+        # restaurant first, through a Junior VP even when no card waits for a seat.
+        won = sum(1 for ch in chances.values() if ch >= 0.5)
+        expand = view.round >= 3 and won <= 1 and p_me.restaurants_placed < 3
+        if expand:
+            trains.insert(0, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
+            trains.insert(1, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+        elif out_of_reach or contested:
+            trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
+        my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
+        if not billboard_open or view.round >= 5:
+            trains.append((E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+        idle_trainees = [*p_me.hand, *p_me.at_work, *p_me.beach].count(E.MARKETING_TRAINEE)
+        if (my_campaigns == 0 and view.round >= 4) or (idle_trainees and view.round >= 5):
+            # nothing in a trainee's range: a campaign manager reaches one square further
+            # (after a shut-out chain's way to a second restaurant)
+            trains.insert(3 if expand else 1, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
+        # airplanes (a Brand Manager) reach houses no billboard or mailbox can, from round 6
+        trains.insert(len(trains) if view.round < 6 else trains.index(
+            (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT)), (E.CAMPAIGN_MANAGER, E.BRAND_MANAGER))
+        trains.append((E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
+        if contested:
+            trains.append((E.JUNIOR_VICE_PRESIDENT, E.DISCOUNT_MANAGER))
+        cfo = self._cfo_pays(view, seat)
+        if cfo:
+            line = [(E.SENIOR_VICE_PRESIDENT, E.CFO), (E.VICE_PRESIDENT, E.SENIOR_VICE_PRESIDENT),
+                    (E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT),
+                    (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT)]
+            # after the plan's other trainings, the step nearest to the CFO first
+            trains.extend(line)
+        if stalled(view) and not owned[E.NEW_BUSINESS_DEVELOPER]:
+            # a stalled game wants demand: a New Business Developer's houses and gardens
+            # (a garden doubles the price and holds five tokens)
+            trains.insert(0, (E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER))
+            if not owned[E.MANAGEMENT_TRAINEE]:
+                managers = _careers(view, owned, E.MANAGEMENT_TRAINEE)
+                hires = ((E.MANAGEMENT_TRAINEE, managers + 1), *hires)
+        return Plan(food, opening, reserve, hires, tuple(trains), contested, expand, cfo)
+
+    def _cfo_pays(self, view: GameState, seat: Seat) -> bool:
+        """The CFO (+50% of a Dinnertime's earnings, facts.md E.3) pays when a CFO is left in
+        the supply, the chain does not already get the bonus from First to have $100 (whose
+        holder may never train one), it earns enough for half of it to beat the line's
+        salaries, and enough rounds are left for the four training steps to pay back."""
+        p = view.players[seat]
+        owned = owned_cards(view, seat)
+        if owned[E.CFO] or p.has(M.FIRST_100):
+            return False
+        line = owned[E.VICE_PRESIDENT] + owned[E.SENIOR_VICE_PRESIDENT]
+        if view.supply.get(E.CFO, 0) <= 0 or view.bank_breaks >= 2:
+            return False
+        if line:
+            return True  # already on the way: finish it
+        if not 4 <= view.round <= 9:
+            return False
+        # it earns: about $40 at the next Dinnertime, or cash saved to carry the salaries
+        return self._income_forecast(view, seat) >= 24 or view.players[seat].cash >= 50
+
+    def _best_restaurant(
+        self, view: GameState, seat: Seat, places: list[Action], legal: Sequence[Action]
+    ) -> Action:
+        """The first restaurant: near many houses that no rival restaurant is nearer to."""
+        if not places:
+            return Done() if Done() in legal else legal[0]
+        board = board_of(view)
+        houses = list(view.houses.values())
+        rivals = [r for r in view.restaurants if r.owner != seat]
+        rival_d: dict[int, int] = {}
+        for h in houses:
+            for r in rivals:
+                d = board.distance_house_to_restaurant(
+                    h.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+                )
+                if d is not None and d < rival_d.get(h.number, 99):
+                    rival_d[h.number] = d
+
+        def score(a: Action) -> float:
+            assert isinstance(a, PlaceRestaurant)
+            ents = restaurant_entrances(a.cell, a.entrance, False)
+            total = 0.0
+            for h in houses:
+                d = board.distance_house_to_restaurant(h.footprint, ents)
+                if d is None:
+                    continue
+                other = rival_d.get(h.number, 99)
+                share = 1.0 if d < other else (0.4 if d == other else 0.1)
+                total += share * (1.0 / (1 + d) + (0.5 if d <= 2 else 0.0))
+            return total
+
+        scores = [score(a) for a in places]
+        best = max(scores)
+        top = [a for a, sc in zip(places, scores, strict=True) if sc >= best - 1e-9]
+        return top[self._rng.below(len(top))]
+
+    # -- reserve, restructuring, payday ---------------------------------------------------------
+
+    def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if view.rules.modules and (a := advice.ask("reserve", view, seat, legal)):  # modules
+            return a
+        want = ChooseReserve(self.plan(view, seat).reserve)
+        return want if want in legal else legal[0]
+
+    def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        p = view.players[seat]
+        plan = self.plan(view, seat)
+        hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
+        prio = self._priorities(view, seat, plan)
+        work = pack_structure(view.rules, hand, ceo_slots_of(view, seat), prio)  # modules
+        # A trainer at work trains only cards on the beach: keep the plan's next one there
+        # (never a manager whose seats the structure needs).
+        if E.TRAINER in work:
+            for src, dst in plan.trains:
+                manager = view.rules.catalog.employees[src].is_manager
+                # a VP on the CFO line may stay home if that costs at most one other card
+                if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
+                    continue
+                if (
+                    src in work
+                    and self._step_wanted(view, seat, dst)
+                    and self._salary_room(view, seat, card=dst)
+                ):
+                    rest = list(hand)
+                    rest.remove(src)
+                    packed = pack_structure(view.rules, rest, ceo_slots_of(view, seat), prio)
+                    if manager and len(packed) < len(work) - 2:
+                        continue
+                    work = packed
+                    break
+        return send_next(view, seat, legal, work, prio)
+
+    def _priorities(self, view: GameState, seat: Seat, plan: Plan) -> dict[EmployeeId, int]:
+        """How much each card is wanted at work this round, by plan and position."""
+        prio = dict(WORK_PRIORITY)
+        p = view.players[seat]
+        wanted_training = any(
+            src in p.hand and self._step_wanted(view, seat, dst) for src, dst in plan.trains
+        )
+        if view.round >= 6 and not wanted_training:
+            prio[E.TRAINER] = 30
+        prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
+        if stalled(view):
+            prio[E.NEW_BUSINESS_DEVELOPER] = 95
+        if price_race_open(view):
+            # the Pricing Manager works after the cooks and chefs, before every other card
+            # (the trainer too)
+            prio[E.PRICING_MANAGER] = 93
+        if view.rules.modules:  # the modules' cards
+            prio.update(advice.work_priority(view, seat))
+        return prio
+
+    def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
+        if card == E.LUXURIES_MANAGER:
+            return not plan.contested
+        if card == E.DISCOUNT_MANAGER:
+            return plan.contested
+        if card == E.PRICING_MANAGER:
+            # a price cut only pays where it wins houses
+            return plan.contested or view.round <= 3
+        if card in view.rules.marketeers:
+            # every tile it may launch is on the board (eternal billboards): its seat goes to
+            # a waitress or the trainer (who can train it into a marketeer with tiles left)
+            return can_launch(view, card)
+        return True
+
+    def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if view.rules.modules and (a := advice.ask("payday", view, seat, legal)):  # modules
+            return a
+        fires = [a for a in legal if isinstance(a, Fire)]
+        if not fires:
+            return Done()
+        p = view.players[seat]
+        due = salary_still_due(view, seat)
+        forced = Done() not in legal
+        salaried = [a for a in fires if view.rules.catalog.employees[a.employee].salary]
+        if not salaried:
+            return Done() if not forced else fires[0]
+        if forced or due > p.cash:
+            # the salaried card whose loss hurts least
+            return min(salaried, key=lambda a: self._keep_value(view, seat, a.employee))
+        # idle salaried cards on the beach that a tight budget cannot carry
+        idle = [a for a in salaried if a.employee in p.beach and a.employee not in p.at_work]
+        if idle and due > p.cash // 2 + 10:
+            worst = min(idle, key=lambda a: self._keep_value(view, seat, a.employee))
+            if self._keep_value(view, seat, worst.employee) < 60:
+                return worst
+        return Done()
+
+    def _keep_value(self, view: GameState, seat: Seat, card: EmployeeId) -> int:
+        plan = self.plan(view, seat)
+        if card in COOKS[plan.food]:
+            return 100
+        if view.rules.modules and card in (module := advice.work_priority(view, seat)):
+            return module[card]
+        return WORK_PRIORITY.get(card, 50)
+
+    # -- hiring and training within the salary budget --------------------------------------------
+
+    def _income_forecast(self, view: GameState, seat: Seat) -> int:
+        """A cautious next-Dinnertime income: houses with demand we would win, at our price."""
+        price = unit_price(view, seat)
+        chances = win_chances(view, seat)
+        income = 0.0
+        for n, ch in chances.items():
+            income += ch * len(view.houses[n].demand) * price
+        income += 3 * view.players[seat].at_work.count(E.WAITRESS)
+        return int(0.6 * income)
+
+    def _salary_room(
+        self, view: GameState, seat: Seat, extra: int = 1, card: EmployeeId | None = None
+    ) -> bool:
+        p = view.players[seat]
+        due = salary_due(view, seat)
+        if due == 0 and extra == 1 and card in KITCHEN:
+            return True  # the first cook bootstraps the company
+        return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
+
+    def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        if view.rules.modules and (a := advice.ask("hire", view, seat, hires)):  # modules
+            return a
+        plan = self.plan(view, seat)
+        owned = owned_cards(view, seat)
+        career: Counter[EmployeeId] = Counter()
+        for card, n in owned.items():
+            career[_entry_of(view.rules, card)] += n
+        legal = {a.employee for a in hires if isinstance(a, Hire)}
+        short = seats_short(view, seat)
+        for card, count in plan.hires:
+            if career[card] >= count or card not in legal:
+                continue
+            if card in view.rules.marketeers and not can_launch(view, card):
+                continue  # every tile it may launch is on the board
+            if view.supply.get(card, 0) <= 0:
+                # an empty pile's card must be trained away this very turn: it would take the
+                # trainer from the plan's own step (and a salaried result gets fired)
+                continue
+            # a Pricing Manager racing First to lower prices takes a seat from a card at work
+            # rather than wait a round for a Management Trainee
+            racing = card == E.PRICING_MANAGER and price_race_open(view)
+            if (short and not racing and card != E.MANAGEMENT_TRAINEE
+                    and career[E.MANAGEMENT_TRAINEE] == 0):
+                seat_card = E.MANAGEMENT_TRAINEE
+                ok = seat_card in legal and view.supply.get(seat_card, 0) > 0
+                return Hire(seat_card) if ok else None
+            return Hire(card)
+        return None
+
+    def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        if view.rules.modules and (a := advice.ask("train", view, seat, trains)):  # modules
+            return a
+        plan = self.plan(view, seat)
+        for src, dst in plan.trains:
+            if dst == E.JUNIOR_VICE_PRESIDENT and not self._jvp_wanted(view, seat, plan):
+                continue
+            if not self._step_wanted(view, seat, dst):
+                continue
+            salaried = view.rules.catalog.employees[dst].salary
+            if salaried and not self._salary_room(view, seat, card=dst):
+                continue
+            for a in trains:
+                if isinstance(a, Train) and a.employee == src and a.into == dst:
+                    return a
+        return None
+
+    def _jvp_wanted(self, view: GameState, seat: Seat, plan: Plan) -> bool:
+        """A Junior VP is seats, not income: trained when cards wait for a seat, or as the
+        first step to a Local Manager (shut out) or a CFO."""
+        if seats_short(view, seat):
+            return True
+        return (plan.expand or plan.cfo) and not _vps(owned_cards(view, seat))
+
+    def _step_wanted(self, view: GameState, seat: Seat, dst: EmployeeId) -> bool:
+        if view.supply.get(dst, 0) <= 0:
+            return False  # no card left to train into: the source would wait on the beach
+        owned = owned_cards(view, seat)
+        if dst == E.NEW_BUSINESS_DEVELOPER:
+            return view.round >= 5 and owned[dst] == 0
+        if dst in (E.LOCAL_MANAGER, E.DISCOUNT_MANAGER, E.BRAND_MANAGER):
+            return owned[dst] == 0
+        return True
+
+    # -- marketing -----------------------------------------------------------------------------
+
+    def _campaign_value(self, view: GameState, seat: Seat, probe: Campaign,
+                        chances: dict[int, float], leak: float = LEAK) -> float:
+        price = unit_price(view, seat)
+        value = 0.0
+        for house in houses_reached(view, probe):
+            room = house.capacity - len(house.demand)
+            if room <= 0:
+                continue
+            ch = chances.get(house.number, 0.0)
+            gain = price * (2 if house.garden else 1)
+            # demand we win pays; demand we create for a rival costs us a part of it
+            value += min(room, 2) * (ch * gain - leak * (1 - ch) * gain)
+        return value
+
+    def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:
+        if view.rules.modules and (a := advice.ask("start_campaign", view, seat, starts)):
+            return a  # modules
+        """Try every kind of tile the marketeers may launch; keep the best by placement value."""
+        seen: dict[tuple[str, CampaignType, int, int], StartCampaign] = {}
+        for a in starts:
+            assert isinstance(a, StartCampaign)
+            tile = view.rules.catalog.campaigns[a.number]
+            key = (a.marketeer, tile.type, tile.height, tile.width)
+            seen.setdefault(key, a)
+        best: Action = Done()
+        best_value = 0.0  # a campaign that feeds rivals more than us is not placed
+        plan = self.plan(view, seat)
+        chances = win_chances(view, seat, good=plan.food, strict=plan.expand)
+        for a in seen.values():
+            probe = view.clone()
+            apply_in_place(probe, seat, a)
+            places = legal_actions(probe, seat)
+            _, value = self._best_placement(probe, seat, places, chances, plan)
+            tile = view.rules.catalog.campaigns[a.number]
+            racing = M.FIRST_BILLBOARD in view.milestones_available and not view.players[
+                seat
+            ].has(M.FIRST_BILLBOARD)
+            if tile.type is CampaignType.BILLBOARD and racing and value > 0:
+                value += 15  # eternal campaigns and free marketeer salaries for the rest
+            if value > best_value + 1e-9:
+                best, best_value = a, value
+        if best == Done() and Done() not in legal_actions(view, seat):
+            return starts[0]
+        return best
+
+    def _best_placement(
+        self,
+        view: GameState,
+        seat: Seat,
+        places: Sequence[Action],
+        chances: dict[int, float],
+        plan: Plan | None = None,
+    ) -> tuple[Action, float]:
+        w = view.turn.working
+        assert w is not None and w.draft is not None
+        tile = view.rules.catalog.campaigns[w.draft.number]
+        plan = plan or self.plan(view, seat)
+        # shut out of every house: demand that partly feeds rivals beats idle marketeers
+        leak = 0.0 if plan.expand else LEAK
+        best: Action = places[0]
+        best_value = -1e9
+        for a in places:
+            if not isinstance(a, PlaceCampaign):
+                continue
+            probe = campaign_probe(view, seat, tile, a, plan.food)
+            v = self._campaign_value(view, seat, probe, chances, leak)
+            if v > best_value + 1e-9:
+                best, best_value = a, v
+        return best, best_value
+
+    def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
+        plan = self.plan(view, seat)
+        chances = win_chances(view, seat, good=plan.food, strict=plan.expand)
+        return self._best_placement(view, seat, places, chances, plan)[0]
+
+    def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
+        food = self.plan(view, seat).food
+        fitting = [a for a in adverts if isinstance(a, ChooseAdvert) and a.good is food]
+        pool = fitting or adverts
+        return max(pool, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
+
+    # -- food ------------------------------------------------------------------------------------
+
+    def _cook(self, view: GameState, cooks: list[Action]) -> Action:
+        """Cook what the houses we would win still miss after our stock (full baskets)."""
+        seat = view.turn.working.seat if view.turn.working is not None else 0
+        food = self.plan(view, seat).food
+        want: Counter[Good] = Counter()
+        for n, ch in win_chances(view, seat).items():
+            if ch >= 0.5:
+                want.update(view.houses[n].demand)
+        stock = view.players[seat].stock
+        missing = {g: want[g] - stock.get(g, 0) for g in FOODS}
+        demand = _demand_counts(view)
+
+        def key(a: Action) -> tuple[int, int, int]:
+            if not isinstance(a, Cook):
+                return (-99, 0, 0)
+            return (min(missing.get(a.good, 0), 3), int(a.good is food), demand[a.good])
+
+        return max(cooks, key=key)
+
+    def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        self._plan_memo = None
+        try:
+            if view.turn.phase is Phase.SETUP_RESERVE:
+                return self._reserve(view, seat, legal)
+            return super().choose(view, seat, legal)
+        finally:
+            self._plan_memo = None
