@@ -30,11 +30,9 @@ from fcm.core.actions import (
     Cook,
     Done,
     Fire,
-    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
-    PaySalary,
     PlaceCampaign,
     PlaceHouse,
     PlaceRestaurant,
@@ -42,6 +40,7 @@ from fcm.core.actions import (
     StartCampaign,
     ThrowAway,
     Train,
+    module_action,
 )
 from fcm.core.company import (
     BASE_SALARY,
@@ -494,8 +493,6 @@ def _label(state: GameState, a: Action) -> str:
         case ChooseAdvert(good=g, duration=d, second_good=g2):
             both = g.value if g2 is None else f"{g.value} then {g2.value}"
             return f"{both} for {d} round{'s' if d != 1 else ''}"
-        case FreeMailbox(number=n, cell=c, good=g):
-            return f"Free mailbox #{n} at {c[0]},{c[1]} for {g.value} (eternal)"
         case Cook(employee=e, good=g):
             return f"{_name(e, state)} cooks {g.value}"
         case GetDrinks(employee=e, good=g, suppliers=s):
@@ -508,10 +505,11 @@ def _label(state: GameState, a: Action) -> str:
             return f"Garden for house {h}"
         case Fire(employee=e):
             return f"Fire {_name(e, state)}"
-        case PaySalary(good=g):
-            return f"Pay a salary with {g.value}"
         case ThrowAway(good=g):
             return f"Throw away {g.value}"
+    module = module_action(a)  # a module's action: its own label
+    if module is not None and module.label is not None:
+        return module.label(a)
     return str(a)
 
 
@@ -598,8 +596,8 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int) -> dict[
             paid = state.rules.catalog.employees[into].salary
             out["card_salary"] = salary_each(state, seat) if paid else 0
             out["salary_notes"] = _salary_notes(after, seat, into)
-    elif isinstance(a, PaySalary):
-        # salaries in goods (First beer sold): the cash still owed before and after this item
+    elif _payday.goods_item(state, a) is not None:
+        # salaries in goods (a module's): the cash still owed before and after this item
         before = _payday.cash_due(state, seat)
         out["cash_before"] = before
         out["cash_after"] = max(0, before - salary_each(state, seat))

@@ -14,6 +14,7 @@ from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
 from fcm.texts import (
     decided,
+    event_text,
     milestone_names,
     order_text,
     outcomes,
@@ -337,21 +338,6 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.MILESTONE_GIFT: lambda d, w: (
         f"{w(d['seat'])} receives {d['count']} {d['employee']} ({d['milestone']})."
     ),
-    EventKind.MILESTONE_INCOME: lambda d, w: (
-        f"{w(d['seat'])} earns {_money(d['amount'])} ({d['milestone']}: {d['tokens']} demand "
-        f"token(s) from campaign #{d['campaign']} on house {d['house']})."
-    ),
-    EventKind.MILESTONE_CAMPAIGN: lambda d, w: (
-        f"{w(d['seat'])}: no {d['campaign_type']} from {d['milestone']} ({d.get('why')})."
-        if d["number"] is None
-        else f"{w(d['seat'])} gets {d['campaign_type']} #{d['number']} for {d['good']} from "
-        f"{d['milestone']}" + (f" (house {d['house']})" if "house" in d else "")
-        + (", eternal." if d["eternal"] else f", {d['duration']} rounds.")
-    ),
-    EventKind.MONEY_LEFT_GAME: lambda d, w: (
-        f"{_money(d['amount'])} leaves the bank for good ({d['milestone']}: {w(d['seat'])} "
-        f"discounts by ${d['discount']}); the bank holds {_money(d['bank'])}."
-    ),
     EventKind.MILESTONE_REMOVED: lambda d, w: (
         f"Milestone {d['milestone']} is no longer available"
         + (
@@ -442,5 +428,9 @@ def event_line(event: Event | Mapping[str, Any], names: Mapping[int, str] | None
     who = _namer(names)
 
     kind, d = _kind_data(event)
-    line = EVENT_LINES.get(EventKind(kind))
-    return line(d, who) if line is not None else f"{kind}: {d}"
+    base = EventKind._value2member_map_.get(kind)
+    line = EVENT_LINES.get(base) if base is not None else None  # type: ignore[call-overload]
+    if line is not None:
+        return line(d, who)
+    text = event_text(kind, d, who)  # a module's kind: its template
+    return text if text is not None else f"{kind}: {d}"

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
+from fcm.core.actions import ActionType, register_action
 from fcm.core.errors import ScenarioError
+from fcm.core.events import ModuleEventKind
 from fcm.core.extensions import NO_EXTENSIONS, Extensions, merge
 from fcm.core.ruleset import BASE, Ruleset, build_ruleset
 from fcm.core.state import Options
@@ -162,6 +164,8 @@ class Module:
     milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
     goods: tuple[Good, ...] = ()  # goods the module adds (defined with Good.define_good)
     switches: tuple[str, ...] = ()  # its rule switches (``Options.switches``), each off by default
+    actions: tuple[ActionType, ...] = ()  # its action types (codec, notation), registered
+    events: tuple[ModuleEventKind, ...] = ()  # its event kinds (``define_event``)
 
 
 _MODULE_INFO: dict[str, ModuleInfo] = {}
@@ -177,6 +181,8 @@ def register_module(module: Module) -> None:
     """Make a module playable: ``Options(modules={module.info.id})``."""
     _MODULE_INFO[module.info.id] = module.info
     _MODULES[module.info.id] = module
+    for spec in module.actions:
+        register_action(spec)
     for key in [k for k in _BUILT if "+" in k]:
         del _BUILT[key]
 

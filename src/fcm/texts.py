@@ -9,8 +9,9 @@ browser render them without knowing the module: the server sends them with the g
 A template is a string rendered the same way here (:func:`render`) and by ``render`` in
 ``web/js/format.js``: ``{field}`` is a field of the event (or payment line), ``{field|filter}``
 passes it through a filter: ``money`` ($5, -$5), ``signed`` (+$5, -$5), ``seat`` (the chain's
-name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"), and
-``plural:one:many`` (``one`` when the field is 1, else ``many``).
+name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"),
+``plural:one:many`` (``one`` when the field is 1, else ``many``), ``milestone`` (its name; the
+report writes the id) and ``cells`` (squares: "r,c r,c").
 """
 
 from __future__ import annotations
@@ -54,7 +55,9 @@ class ModuleTexts:
     ``orders``: the tier of an order a module ranks (a house_served event's ``order``) -> why
     the house bought it (the report writes "The house buys <sold>: <why>."; a tier joined with
     ``+`` reads as its parts' texts). ``goods``: how the browser draws the module's goods.
-    ``glossary``: terms for the rules tab of a game with the module."""
+    ``glossary``: terms for the rules tab of a game with the module. ``events``: a module's
+    own event kind (``fcm.core.events.define_event``) -> its template (``variants`` of that
+    kind are tried first)."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     sale_lines: Mapping[str, str] = field(default_factory=dict)
@@ -66,6 +69,7 @@ class ModuleTexts:
     orders: Mapping[str, str] = field(default_factory=dict)
     goods: Mapping[str, GoodLook] = field(default_factory=dict)
     glossary: tuple[tuple[str, str], ...] = ()
+    events: Mapping[str, str] = field(default_factory=dict)
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -113,6 +117,16 @@ def variant(kind: str, data: Mapping[str, Any]) -> str | None:
         if key in data:
             return template
     return None
+
+
+def event_templates() -> dict[str, str]:
+    return {k: v for t in all_texts() for k, v in t.events.items()}
+
+
+def event_text(kind: str, data: Mapping[str, Any], who: Callable[[int], str]) -> str | None:
+    """A module's event as its texts write it (a variant first), or None (no template)."""
+    template = variant(kind, data) or event_templates().get(kind)
+    return None if template is None else render(template, data, who)
 
 
 def milestone_names() -> dict[str, str]:
@@ -180,6 +194,7 @@ def browser_texts() -> dict[str, Any]:
         "outcomes": outcomes(),
         "decided": decided(),
         "orders": orders(),
+        "events": event_templates(),
         "goods": {
             g: {"label": v.label, "short": v.short, "fill": v.fill, "text": v.text}
             for g, v in goods().items()
@@ -215,6 +230,10 @@ def render(template: str, data: Mapping[str, Any], who: Callable[[int], str]) ->
                 return ", ".join(f"{who(int(s))} {_money(n)}" for s, n in v.items())
             case "plural":
                 return args[0] if v == 1 else args[1]
+            case "milestone":
+                return str(v)
+            case "cells":
+                return " ".join(f"{c[0]},{c[1]}" for c in v)
         raise ValueError(f"template {template!r}: unknown filter {flt!r}")
 
     return _FIELD.sub(one, template)

@@ -24,6 +24,7 @@ The points, and where the rules read them:
 ``launch``         Working 9-5: a campaign launch's rules (:class:`LaunchRules`)
 ``reach``          Marketing: the houses a module's campaign kind reaches
 ``decisions``      Working 9-5: a decision a module owes the current player (:class:`Decision`)
+``payday_goods``   Payday: the action that pays a salary with one item (:class:`GoodsPayment`)
 ``redact``         views: blank a module's secrets
 =================  ==============================================================
 """
@@ -109,7 +110,7 @@ class SeatRules:
     freezer: bool = False  # keeps goods in Clean up (besides First to throw away)
     salary_each: int | None = None  # per salaried card (None: $5)
     salary_free: tuple[EmployeeId, ...] = ()  # cards whose salary is never paid
-    pays_with_goods: bool = False  # may choose to pay salaries with goods (PaySalary), 1 each
+    pays_with_goods: bool = False  # may pay salaries with goods (GoodsPayment), 1 item each
     never_fire: bool = False  # what cannot be paid is waived instead of firing
     stacking: bool = False  # several trainers may train one card (besides First to pay $20)
     train_at_work: bool = False  # cards at work may be trained into the same colour
@@ -187,10 +188,25 @@ class Decision:
     """A decision a module owes the current Working 9-5 player (a milestone's reward).
 
     While ``options`` returns actions they are the turn's only ones besides ``Done`` (which
-    declines it); ``act`` applies them and that ``Done``, returning True when it did."""
+    declines it); ``act`` applies them and that ``Done``, returning True when it did.
+    ``pending_why`` refuses any other action meanwhile; ``outside_why`` refuses the decision's
+    own action types (by tag) when it is not owed."""
 
     options: Callable[[GameState, WorkingTurn], list[Action] | None]
     act: Callable[[GameState, WorkingTurn, Action, EventLog], bool]
+    pending_why: str = ""
+    outside_why: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GoodsPayment:
+    """How a chain that may pay salaries with goods (``SeatRules.pays_with_goods``) gives one
+    item at Payday: the module's action for an item of a good (``action``), the item an
+    action gives (``item``: None for any other action), and the rule's name (refusals)."""
+
+    action: Callable[[Good], Action]
+    item: Callable[[Action], Good | None]
+    rule: str
 
 
 SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
@@ -222,6 +238,7 @@ class Extensions:
         ...,
     ] = ()
     decisions: tuple[Decision, ...] = ()
+    payday_goods: tuple[GoodsPayment, ...] = ()  # the first one names the items given
     # the houses a campaign reaches (None: not a kind of this module's), e.g. one beside the board
     reach: tuple[Callable[[GameState, Campaign, list[House]], list[House] | None], ...] = ()
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()

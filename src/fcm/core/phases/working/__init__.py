@@ -23,7 +23,6 @@ from fcm.core.actions import (
     ChooseAdvert,
     Cook,
     Done,
-    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
@@ -178,17 +177,11 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
         return None
     if isinstance(action, Done):
         return _blocker(state, turn)
-    if state.rules.extensions.decisions and _pending(state, turn) is not None:
-        return (
-            "Working 9–5: first build First new restaurant's free mailbox (an empty square "
-            "next to a road, entirely within the new restaurant's block) or decline it "
-            "(done) (ketchup.md 3)"
-        )
-    if isinstance(action, FreeMailbox):
-        return (
-            "Working 9–5: a free mailbox is built only as First new restaurant's reward, right "
-            "after its new restaurant (ketchup.md 3)"
-        )
+    for decision in state.rules.extensions.decisions:  # a module's decision (its own words)
+        if decision.options(state, turn) is not None:
+            return decision.pending_why
+        if action.type in decision.outside_why:
+            return decision.outside_why[action.type]
     step = ACTION_STEP.get(type(action))
     if step is None:
         return f"Working 9–5: '{action.type}' is not an action of a Working 9–5 turn"
