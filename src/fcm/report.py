@@ -428,9 +428,8 @@ def event_line(event: Event | Mapping[str, Any], names: Mapping[int, str] | None
     who = _namer(names)
 
     kind, d = _kind_data(event)
-    base = EventKind._value2member_map_.get(kind)
-    line = EVENT_LINES.get(base) if base is not None else None  # type: ignore[call-overload]
+    line = EVENT_LINES.get(EventKind(kind)) if kind in EventKind._value2member_map_ else None
     if line is not None:
-        return line(d, who)
+        return str(line(d, who))
     text = event_text(kind, d, who)  # a module's kind: its template
     return text if text is not None else f"{kind}: {d}"

@@ -403,7 +403,7 @@ def action_from_json(data: Any) -> Action:
         raise InvalidActionError(
             f"unknown action type {tag!r}; known types: {', '.join(sorted(ACTION_TYPES))}"
         )
-    module = _MODULE_ACTIONS.get(tag)
+    module = _MODULE_ACTIONS.get(cls.type)
     names = {f.name: f for f in fields(cls)}
     extra = set(data) - set(names) - {"type"}
     if extra:

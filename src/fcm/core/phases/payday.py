@@ -19,8 +19,9 @@
 Salaries in goods (a module's, ``SeatRules.pays_with_goods``: First beer sold, ketchup.md 3, 3.1,
 19.3): before it pays, a chain that may pay with goods and holds some decides, in turn order,
 how many salaries its goods pay and with which items. The module's action (its
-``GoodsPayment``) gives one item from its stock for one salary (``state.turn.salary_goods`` lists those given; at most one a salaried
-card, and no more than the salaries the discounts leave); ``Done`` pays the rest in cash.
+``GoodsPayment``) gives one item from its stock for one salary (``state.turn.salary_goods``
+lists those given; at most one a salaried card, and no more than the salaries the discounts
+leave); ``Done`` pays the rest in cash.
 ``Done`` is refused while the cash does not cover the rest and an item still could: what the
 chain cannot pay is paid with goods before anyone is fired (or, with ``never_fire``, before
 anything is waived). Otherwise the choice is open: a chain may pay with goods that Clean up
