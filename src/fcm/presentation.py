@@ -65,7 +65,7 @@ from fcm.core.phases.working import campaigns as _campaigns_step
 from fcm.core.phases.working.common import STEP_TITLES
 from fcm.core.phases.working.goods import drink_route
 from fcm.core.ruleset import Ruleset
-from fcm.core.state import Campaign, GameState, Phase, WorkStep
+from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.rulesets import base_ruleset
 from fcm.texts import browser_texts, campaign_kinds, glossary
@@ -152,13 +152,15 @@ def explain_error(
         return names[seat] if names and seat in names else f"Player {seat + 1}"
 
     words: dict[str, str] = dict(PHASE_NAMES)
+    steps = {r.step.value: r.title for r in (rules or base_ruleset()).work_steps}
     words.update({st.value: t for st, t in STEP_TITLES.items()})
+    words.update(steps)
     words.update({m.id: m.name for m in catalog.milestones.values()})
     words.update({e.id: e.name for e in catalog.employees.values()})
     text = _NOT_LEGAL.sub("", message, count=1)
     text = _TURN_STEP.sub(
-        lambda m: f"({who(int(m.group(1)))}'s turn, {STEP_TITLES[WorkStep(m.group(2))]})"
-        if m.group(2) in {w.value for w in WorkStep}
+        lambda m: f"({who(int(m.group(1)))}'s turn, {steps[m.group(2)]})"
+        if m.group(2) in steps
         else m.group(0),
         text,
     )

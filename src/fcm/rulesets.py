@@ -44,6 +44,7 @@ __all__ = [
     "register_module_info",
     "register_ruleset",
     "rules_for",
+    "unregister_module",
 ]
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
@@ -183,6 +184,15 @@ def register_module(module: Module) -> None:
     _MODULES[module.info.id] = module
     for spec in module.actions:
         register_action(spec)
+    for key in [k for k in _BUILT if "+" in k]:
+        del _BUILT[key]
+
+
+def unregister_module(id: str) -> None:
+    """Forget a module registered by :func:`register_module` (tests register test-only
+    modules and remove them again; its action types stay known to the codec)."""
+    _MODULES.pop(id, None)
+    _MODULE_INFO.pop(id, None)
     for key in [k for k in _BUILT if "+" in k]:
         del _BUILT[key]
 

@@ -24,6 +24,7 @@ The points, and where the rules read them:
 ``launch``         Working 9-5: a campaign launch's rules (:class:`LaunchRules`)
 ``reach``          Marketing: the houses a module's campaign kind reaches
 ``decisions``      Working 9-5: a decision a module owes the current player (:class:`Decision`)
+``work_steps``     Working 9-5: a step a module inserts after another (:class:`StepInsert`)
 ``payday_goods``   Payday: the action that pays a salary with one item (:class:`GoodsPayment`)
 ``redact``         views: blank a module's secrets
 =================  ==============================================================
@@ -32,7 +33,7 @@ The points, and where the rules read them:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -42,7 +43,7 @@ from fcm.core.types import CampaignType, EmployeeId, Good, Seat
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
-    from fcm.core.state import Campaign, GameState, House, WorkingTurn
+    from fcm.core.state import Campaign, GameState, House, WorkingTurn, WorkStep
 
 
 class Moment(StrEnum):
@@ -209,6 +210,59 @@ class GoodsPayment:
     rule: str
 
 
+@dataclass(frozen=True, slots=True)
+class WorkStepRules:
+    """One step of a Working 9-5 turn, as the ruleset orders them (``Ruleset.work_steps``).
+
+    ``options`` lists its legal actions (None: an automatic step, ``auto`` acts instead);
+    ``act`` applies one of them; ``explain`` says why another action of its ``actions`` (type
+    tags) is refused; ``blocker`` why the step may not end yet (None: ``Done`` is legal);
+    ``end`` acts when it ends (its mandatory effects)."""
+
+    step: WorkStep
+    title: str
+    actions: tuple[str, ...] = ()
+    options: Callable[[GameState, WorkingTurn], Iterator[Action]] | None = None
+    act: Callable[[GameState, WorkingTurn, Action, EventLog], None] | None = None
+    explain: Callable[[GameState, WorkingTurn, Action], str | None] | None = None
+    blocker: Callable[[GameState, WorkingTurn], str | None] | None = None
+    end: Callable[[GameState, WorkingTurn, EventLog], None] | None = None
+    auto: Callable[[GameState, WorkingTurn, EventLog], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepInsert:
+    """A module's Working 9-5 step, played right after the step ``after`` (e.g. the
+    Lobbyists' between houses and restaurants)."""
+
+    after: WorkStep
+    rules: WorkStepRules
+
+
+def ordered_steps(
+    base: tuple[WorkStepRules, ...], inserts: Iterable[StepInsert]
+) -> tuple[WorkStepRules, ...]:
+    """The base steps with the modules' inserted, each right after its ``after`` step (those
+    after one step in the merged order: priority, then module id).
+
+    Raises:
+        ValueError: an insert names no step of the game, or a step is there twice.
+    """
+    out = list(base)
+    own = {id(r) for r in base}
+    for insert in inserts:
+        at = next((i for i, r in enumerate(out) if r.step is insert.after), None)
+        if at is None:
+            raise ValueError(f"Working 9-5: no step {insert.after!r} to insert after")
+        while at + 1 < len(out) and id(out[at + 1]) not in own:  # after earlier inserts there
+            at += 1
+        out.insert(at + 1, insert.rules)
+    steps = [r.step for r in out]
+    if len(set(steps)) != len(steps):
+        raise ValueError(f"Working 9-5: a step is there twice: {steps}")
+    return tuple(out)
+
+
 SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
 
 
@@ -238,6 +292,7 @@ class Extensions:
         ...,
     ] = ()
     decisions: tuple[Decision, ...] = ()
+    work_steps: tuple[StepInsert, ...] = ()  # steps a module inserts into Working 9-5
     payday_goods: tuple[GoodsPayment, ...] = ()  # the first one names the items given
     # the houses a campaign reaches (None: not a kind of this module's), e.g. one beside the board
     reach: tuple[Callable[[GameState, Campaign, list[House]], list[House] | None], ...] = ()

@@ -544,7 +544,11 @@ def _mid_working(state: GameState, raw: Any, log: EventLog) -> None:
     ``step`` with the cards in ``acted`` already used (docs/scenarios.md)."""
     w = _keys("working", raw, _WORKING)
     seat = _int(w, "seat", -1, where="working", minimum=0, maximum=state.num_players - 1)
-    step = _enum("working.step", WorkStep, w.get("step", WorkStep.HIRE.value))
+    raw_step = w.get("step", WorkStep.HIRE.value)
+    step = next((r.step for r in state.rules.work_steps if r.step == raw_step), None)
+    if step is None:  # the game's steps: the base game's and its modules'
+        allowed = ", ".join(r.step for r in state.rules.work_steps)
+        raise _fail("working.step", f"must be one of {allowed}; got {raw_step!r}")
     state.turn.phase = Phase.WORKING
     state.turn.index = state.turn_order.index(seat)
     for later in state.turn_order[state.turn.index :]:

@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from fcm.core.errors import ScenarioError
 from fcm.core.types import (
@@ -32,6 +32,7 @@ from fcm.core.types import (
     EmployeeId,
     Good,
     MilestoneId,
+    OpenId,
     Seat,
 )
 
@@ -64,19 +65,25 @@ class Stage(StrEnum):
     CANNOT_PAY = "cannot_pay"  # one chain cannot pay: it fires until it can
 
 
-class WorkStep(StrEnum):
-    """The fixed order of a Working 9-5 turn (excerpt "Working 9-5")."""
+class WorkStep(OpenId):
+    """A step of a Working 9-5 turn (excerpt "Working 9-5"): an open vocabulary. The base
+    game's are constants here, in their order (:data:`WORK_STEPS`); the order a game plays is
+    its ruleset's (``Ruleset.work_steps``), where a module may insert its own step."""
 
-    HIRE = "hire"
-    TRAIN = "train"
-    DRIVE_INS = "drive_ins"
-    CAMPAIGNS = "campaigns"
-    FOOD_AND_DRINKS = "food_and_drinks"
-    HOUSES = "houses"
-    RESTAURANTS = "restaurants"
+    __slots__ = ()
+
+    HIRE: ClassVar[WorkStep]
+    TRAIN: ClassVar[WorkStep]
+    DRIVE_INS: ClassVar[WorkStep]
+    CAMPAIGNS: ClassVar[WorkStep]
+    FOOD_AND_DRINKS: ClassVar[WorkStep]
+    HOUSES: ClassVar[WorkStep]
+    RESTAURANTS: ClassVar[WorkStep]
 
 
-WORK_STEPS: tuple[WorkStep, ...] = tuple(WorkStep)
+WorkStep._define_members()
+
+WORK_STEPS: tuple[WorkStep, ...] = WorkStep.known()  # the base game's order
 
 
 _LATER_SWITCHES = frozenset(
