@@ -23,7 +23,7 @@ from typing import Any
 from fcm.core.actions import ActionType, register_action
 from fcm.core.errors import ScenarioError
 from fcm.core.events import ModuleEventKind
-from fcm.core.extensions import NO_EXTENSIONS, Extensions, merge
+from fcm.core.extensions import NO_EXTENSIONS, Extensions, PieceKind, merge
 from fcm.core.ruleset import BASE, Ruleset, build_ruleset
 from fcm.core.state import Options
 from fcm.core.types import Good, MilestoneId
@@ -167,6 +167,7 @@ class Module:
     switches: tuple[str, ...] = ()  # its rule switches (``Options.switches``), each off by default
     actions: tuple[ActionType, ...] = ()  # its action types (codec, notation), registered
     events: tuple[ModuleEventKind, ...] = ()  # its event kinds (``define_event``)
+    pieces: tuple[PieceKind, ...] = ()  # kinds of piece it places on the map (board overlay)
 
 
 _MODULE_INFO: dict[str, ModuleInfo] = {}
@@ -269,6 +270,7 @@ def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
             extensions=merge((m.info.id, m.extensions) for m in chosen),
             milestone_expiry=expiry,
             goods=[g for m in chosen for g in m.goods],
+            pieces=[k for m in chosen for k in m.pieces],
         ),
         id,
         modules,

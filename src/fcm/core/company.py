@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from fcm.core.errors import InvariantError
 from fcm.core.extensions import BASE_TABLE, seat_rules, table_rules
-from fcm.core.geometry import Board
+from fcm.core.geometry import Board, Overlay
 from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
 
@@ -29,20 +30,54 @@ _FIRST_TRAIN: Final = MilestoneId.FIRST_TRAIN
 
 @lru_cache(maxsize=64)
 def _board(
-    key: tuple[tuple[tuple[str, int], ...], ...], rules: Ruleset, midpoints_only: bool
+    key: tuple[tuple[tuple[str, int], ...], ...],
+    rules: Ruleset,
+    midpoints_only: bool,
+    overlay: Overlay = (),
 ) -> Board:
     return Board.build(
-        [list(row) for row in key], rules.catalog.tiles, midpoints_only=midpoints_only
+        [list(row) for row in key],
+        rules.catalog.tiles,
+        midpoints_only=midpoints_only,
+        overlay=overlay,
     )
 
 
 def board_of(state: GameState) -> Board:
-    """The static board of this game (built once per tile layout and rules option, cached)."""
+    """The board of this game: the printed tiles (built once per tile layout and rules option,
+    cached) with the pieces modules placed on it (the overlay; a board per overlay, cached
+    too). A game without pieces (every base game) gets the printed board, as always."""
+    if state.pieces:
+        return _board(
+            tuple(tuple(row) for row in state.tiles),
+            state.rules,
+            state.options.roads_meet_at_midpoints,
+            overlay_of(state),
+        )
     return _board(
         tuple(tuple(row) for row in state.tiles),
         state.rules,
         state.options.roads_meet_at_midpoints,
     )
+
+
+def overlay_of(state: GameState) -> Overlay:
+    """The squares the game's pieces change, as the geometry reads them.
+
+    Raises:
+        InvariantError: a piece of a kind this game's ruleset does not know.
+    """
+    kinds = state.rules.piece_kinds
+    out = {}
+    for piece in state.pieces:
+        kind = kinds.get(piece.kind)
+        if kind is None:
+            raise InvariantError(
+                f"pieces: {piece.kind!r} is no kind of piece of this game "
+                f"(known: {sorted(kinds)})"
+            )
+        out[piece.cell] = kind.square  # a later piece on a square covers an earlier one
+    return tuple(sorted(out.items()))
 
 
 # -- structure -----------------------------------------------------------------------------------

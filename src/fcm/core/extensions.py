@@ -263,6 +263,16 @@ def ordered_steps(
     return tuple(out)
 
 
+@dataclass(frozen=True, slots=True)
+class PieceKind:
+    """A kind of piece a module places on the map (``GameState.pieces``): ``square`` is what
+    the square becomes for the geometry (``r`` a road, ``x`` a bridge, ``#`` neither road nor
+    empty: a park, roadworks; ``.`` empty)."""
+
+    id: str
+    square: str
+
+
 SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
 
 

@@ -22,7 +22,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from fcm.core.extensions import NO_EXTENSIONS, Extensions, WorkStepRules, ordered_steps
+from fcm.core.extensions import (
+    NO_EXTENSIONS,
+    Extensions,
+    PieceKind,
+    WorkStepRules,
+    ordered_steps,
+)
 from fcm.core.phases import (
     cleanup,
     dinnertime,
@@ -122,6 +128,8 @@ class Ruleset:
     step_rules: Mapping[WorkStep, WorkStepRules] = field(default_factory=dict)
     step_index: Mapping[WorkStep, int] = field(default_factory=dict)
     step_of_action: Mapping[str, WorkStep] = field(default_factory=dict)
+    # The kinds of piece modules place on the map during a game (the board overlay), by id.
+    piece_kinds: Mapping[str, PieceKind] = field(default_factory=dict)
     # How the registry that built it gets it again (``fcm.rulesets`` sets it): pickling a ruleset
     # (a state, for multiprocessing or Ray) writes this call, and unpickling returns the
     # registry's cached object. None: built by hand, so it cannot be pickled.
@@ -175,10 +183,11 @@ def build_ruleset(
     extensions: Extensions | None = None,
     milestone_expiry: Mapping[MilestoneId, int] | None = None,
     goods: Iterable[Good] = (),
+    pieces: Iterable[PieceKind] = (),
 ) -> Ruleset:
     """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules;
-    ``modules``, ``extensions``, ``milestone_expiry`` and ``goods`` (after the base game's)
-    are what expansion modules add."""
+    ``modules``, ``extensions``, ``milestone_expiry``, ``goods`` (after the base game's) and
+    ``pieces`` (kinds of piece placed on the map) are what expansion modules add."""
     all_goods = (*BASE_GOODS, *(g for g in goods if g not in BASE_GOODS))
     ext = extensions or NO_EXTENSIONS
     steps = ordered_steps(working.BASE_STEPS, ext.work_steps) if ext.work_steps else (
@@ -218,4 +227,5 @@ def build_ruleset(
         step_rules={r.step: r for r in steps},
         step_index={r.step: i for i, r in enumerate(steps)},
         step_of_action={a: r.step for r in steps for a in r.actions},
+        piece_kinds=MappingProxyType({k.id: k for k in pieces}),
     )

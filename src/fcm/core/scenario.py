@@ -11,13 +11,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fcm.core.company import at_work_count, board_of, cards_in_play, occupied_squares
+from fcm.core.company import (
+    at_work_count,
+    board_of,
+    cards_in_play,
+    occupied_squares,
+    overlay_of,
+)
 from fcm.core.engine import advance, enter_phase
-from fcm.core.errors import ScenarioError
+from fcm.core.errors import InvariantError, ScenarioError
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.phases import working
 from fcm.core.setup import new_game
-from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant, WorkStep
+from fcm.core.state import (
+    Campaign,
+    GameState,
+    House,
+    Options,
+    Phase,
+    Piece,
+    Restaurant,
+    WorkStep,
+)
 from fcm.core.types import (
     BASE,
     BASE_GOODS,
@@ -67,6 +82,7 @@ _TOP = {
     "setup_second_pass",
     "modules",
     "module_data",
+    "pieces",
 }
 _COMPANY = {
     "cash", "hand", "at_work", "beach", "stock", "milestones", "reserve", "hire_discounts",
@@ -115,6 +131,33 @@ def _enum(where: str, enum: Any, raw: Any) -> Any:
     except ValueError:
         allowed = ", ".join(e.value for e in enum)
         raise _fail(where, f"must be one of {allowed}; got {raw!r}") from None
+
+
+def _pieces(state: GameState, raw: Any) -> list[Piece]:
+    """The pieces modules placed on the map (the board overlay): each a kind of piece of this
+    game's modules on a square of the map that it may change."""
+    if not isinstance(raw, list):
+        raise _fail("pieces", "must be a list of {kind, cell}")
+    out = []
+    for i, p in enumerate(raw):
+        where = f"pieces[{i}]"
+        if not isinstance(p, dict) or set(p) != {"kind", "cell"}:
+            raise _fail(where, "must be an object with 'kind' and 'cell'")
+        if p["kind"] not in state.rules.piece_kinds:
+            known = sorted(state.rules.piece_kinds)
+            raise _fail(f"{where}.kind", f"{p['kind']!r} is no kind of piece of this game "
+                        f"(its modules' kinds: {known})")
+        cell = p["cell"]
+        if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
+            raise _fail(f"{where}.cell", "must be a square [row, col]")
+        out.append(Piece(p["kind"], (cell[0], cell[1])))
+    state.pieces = out
+    try:
+        overlay_of(state)
+        board_of(state)
+    except (ValueError, InvariantError) as exc:
+        raise _fail("pieces", str(exc)) from None
+    return out
 
 
 def _good(where: str, raw: Any, goods: tuple[Good, ...]) -> Good:
@@ -207,6 +250,7 @@ def load_scenario_with_events(
         if not isinstance(data, dict):
             raise _fail(f"module_data.{m}", "must be an object")
         state.module_data.setdefault(m, {}).update(data)
+    state.pieces = _pieces(state, raw.get("pieces", []))
     state.turn.pending = []
     state.turn.drafts = {}
     board = board_of(state)

@@ -206,6 +206,16 @@ class Restaurant:
     drive_in: bool = False  # this round only (removed in Clean up)
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece a module placed on the map during the game (a road, a park, roadworks, ...):
+    its ``kind`` (one of the ruleset's ``piece_kinds``) on square ``cell``. Together they are
+    the board overlay: the geometry answers over the printed board and these (``board_of``)."""
+
+    kind: str
+    cell: Cell
+
+
 @dataclass(slots=True)
 class House:
     number: int
@@ -426,6 +436,9 @@ class GameState:
     # Expansion modules' own state (docs/modules.md): plain JSON data per module id; empty in
     # the base game (and then not saved, so base hashes stay as they were).
     module_data: dict[str, Any] = field(default_factory=dict)
+    # Pieces modules placed on the map (the board overlay); none in the base game (and then
+    # not saved).
+    pieces: list[Piece] = field(default_factory=list)
     # The ruleset the options name, given by whoever builds the state (fcm.rulesets resolves the
     # id): shared by clones and views, never serialised (pickled by its registry key).
     rules: Ruleset = field(kw_only=True, repr=False, compare=False)
@@ -501,6 +514,7 @@ class GameState:
             ranking=list(self.ranking),
             end_reason=self.end_reason,
             module_data=_copy_data(self.module_data) if self.module_data else {},
+            pieces=list(self.pieces) if self.pieces else [],
             rules=self.rules,
         )
 
@@ -513,6 +527,8 @@ class GameState:
         out = self._to_dict()
         if self.module_data:
             out["module_data"] = _copy_data(self.module_data)
+        if self.pieces:
+            out["pieces"] = [{"kind": p.kind, "cell": list(p.cell)} for p in self.pieces]
         return out
 
     def _to_dict(self) -> dict[str, Any]:
@@ -848,6 +864,8 @@ def state_from_dict(d: dict[str, Any], rules_for: RulesFor) -> GameState:
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),
             module_data=_copy_data(dict(d.get("module_data", {}))),
+            pieces=[Piece(str(p["kind"]), (int(p["cell"][0]), int(p["cell"][1])))
+                    for p in d.get("pieces", [])],
             rules=rules_for(options),
         )
     except ScenarioError:
