@@ -23,7 +23,7 @@ from typing import Any
 from fcm.core.actions import ActionType, register_action
 from fcm.core.errors import ScenarioError
 from fcm.core.events import ModuleEventKind
-from fcm.core.extensions import NO_EXTENSIONS, Extensions, PieceKind, merge
+from fcm.core.extensions import NO_EXTENSIONS, Extensions, HouseKind, PieceKind, merge
 from fcm.core.ruleset import BASE, Ruleset, build_ruleset
 from fcm.core.state import Options
 from fcm.core.types import Good, MilestoneId
@@ -168,6 +168,7 @@ class Module:
     actions: tuple[ActionType, ...] = ()  # its action types (codec, notation), registered
     events: tuple[ModuleEventKind, ...] = ()  # its event kinds (``define_event``)
     pieces: tuple[PieceKind, ...] = ()  # kinds of piece it places on the map (board overlay)
+    houses: tuple[HouseKind, ...] = ()  # kinds of house it adds (footprint, order, demand)
 
 
 _MODULE_INFO: dict[str, ModuleInfo] = {}
@@ -271,6 +272,7 @@ def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
             milestone_expiry=expiry,
             goods=[g for m in chosen for g in m.goods],
             pieces=[k for m in chosen for k in m.pieces],
+            houses=[k for m in chosen for k in m.houses],
         ),
         id,
         modules,

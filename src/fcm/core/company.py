@@ -7,14 +7,14 @@ recomputes them its own way.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from fcm.core.errors import InvariantError
 from fcm.core.extensions import BASE_TABLE, seat_rules, table_rules
 from fcm.core.geometry import Board, Overlay
-from fcm.core.state import GameState
+from fcm.core.state import GameState, House
 from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
 
 if TYPE_CHECKING:
@@ -310,3 +310,45 @@ def occupied_squares(
     for camp in state.campaigns.values():
         taken.update(camp.cells)
     return taken
+
+
+# -- houses --------------------------------------------------------------------------------------
+
+
+def _number(house: House) -> float:
+    return house.number
+
+
+def house_order(state: GameState) -> Callable[[House], float]:
+    """The key of house order (Marketing, Dinnertime): a house's number, or its kind's order
+    key (a module's kind: New Districts' apartments are numbered π and 9¾)."""
+    kinds = state.rules.house_kinds
+    if not kinds:
+        return _number
+
+    def key(house: House) -> float:
+        kind = kinds.get(house.kind) if house.kind else None
+        if kind is None or kind.order is None:
+            return house.number
+        return kind.order(house.number)
+
+    return key
+
+
+def demand_room(state: GameState, house: House, per_house: int) -> int:
+    """How many demand tokens one campaign may place on ``house`` now: ``per_house`` (times
+    its kind's multiplier), within its cap (a module's kind may have none)."""
+    if not house.kind:
+        return max(0, min(per_house, house.capacity - len(house.demand)))
+    kind = state.rules.house_kinds[house.kind]
+    cap = kind.garden_cap if house.garden else kind.cap
+    want = per_house * kind.per_campaign
+    return want if cap is None else max(0, min(want, cap - len(house.demand)))
+
+
+def house_capacity(state: GameState, house: House) -> int | None:
+    """The demand ``house`` holds (None: no cap, a module's kind)."""
+    if not house.kind:
+        return house.capacity
+    kind = state.rules.house_kinds[house.kind]
+    return kind.garden_cap if house.garden else kind.cap

@@ -273,6 +273,22 @@ class PieceKind:
     square: str
 
 
+@dataclass(frozen=True, slots=True)
+class HouseKind:
+    """A kind of house a module adds (``House.kind``), e.g. New Districts' apartments (3x3,
+    numbered π and 9¾, two demand tokens a campaign, no cap): ``size`` its footprint's side,
+    ``cap`` / ``garden_cap`` the demand it holds (None: no cap), ``per_campaign`` the tokens
+    each campaign places on it (times the radio's 2 with First radio), ``order`` its place in
+    house order from its number (None: the number)."""
+
+    id: str
+    size: int = 2
+    cap: int | None = 3
+    garden_cap: int | None = 5
+    per_campaign: int = 1
+    order: Callable[[int], float] | None = None
+
+
 SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from fcm.core.extensions import (
     NO_EXTENSIONS,
     Extensions,
+    HouseKind,
     PieceKind,
     WorkStepRules,
     ordered_steps,
@@ -130,6 +131,8 @@ class Ruleset:
     step_of_action: Mapping[str, WorkStep] = field(default_factory=dict)
     # The kinds of piece modules place on the map during a game (the board overlay), by id.
     piece_kinds: Mapping[str, PieceKind] = field(default_factory=dict)
+    # The kinds of house modules add (``House.kind``; "" is the base game's house), by id.
+    house_kinds: Mapping[str, HouseKind] = field(default_factory=dict)
     # How the registry that built it gets it again (``fcm.rulesets`` sets it): pickling a ruleset
     # (a state, for multiprocessing or Ray) writes this call, and unpickling returns the
     # registry's cached object. None: built by hand, so it cannot be pickled.
@@ -184,10 +187,12 @@ def build_ruleset(
     milestone_expiry: Mapping[MilestoneId, int] | None = None,
     goods: Iterable[Good] = (),
     pieces: Iterable[PieceKind] = (),
+    houses: Iterable[HouseKind] = (),
 ) -> Ruleset:
     """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules;
-    ``modules``, ``extensions``, ``milestone_expiry``, ``goods`` (after the base game's) and
-    ``pieces`` (kinds of piece placed on the map) are what expansion modules add."""
+    ``modules``, ``extensions``, ``milestone_expiry``, ``goods`` (after the base game's),
+    ``pieces`` (kinds of piece placed on the map) and ``houses`` (kinds of house) are what
+    expansion modules add."""
     all_goods = (*BASE_GOODS, *(g for g in goods if g not in BASE_GOODS))
     ext = extensions or NO_EXTENSIONS
     steps = ordered_steps(working.BASE_STEPS, ext.work_steps) if ext.work_steps else (
@@ -228,4 +233,5 @@ def build_ruleset(
         step_index={r.step: i for i, r in enumerate(steps)},
         step_of_action={a: r.step for r in steps for a in r.actions},
         piece_kinds=MappingProxyType({k.id: k for k in pieces}),
+        house_kinds=MappingProxyType({k.id: k for k in houses}),
     )

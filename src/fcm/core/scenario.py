@@ -15,6 +15,7 @@ from fcm.core.company import (
     at_work_count,
     board_of,
     cards_in_play,
+    house_capacity,
     occupied_squares,
     overlay_of,
 )
@@ -357,12 +358,23 @@ def load_scenario_with_events(
     # houses: printed ones exist already (demand may be set); placed ones need a cell and garden
     for i, hh in enumerate(raw.get("houses", [])):
         where = f"houses[{i}]"
-        h = _keys(where, hh, {"number", "cell", "garden", "demand"})
+        h = _keys(where, hh, {"number", "cell", "garden", "demand", "kind"})
         number = h.get("number")
         garden = tuple(_cell(f"{where}.garden", x) for x in h.get("garden", []))
         if garden and len(garden) != 2:
             raise _fail(f"{where}.garden", "a garden is 2 squares")
-        if number in state.houses:
+        if "kind" in h:  # a module's house kind (New Districts' apartments, ...)
+            kind = state.rules.house_kinds.get(h["kind"])
+            if kind is None:
+                raise _fail(f"{where}.kind", f"{h['kind']!r} is no kind of house of this game "
+                            f"(its modules' kinds: {sorted(state.rules.house_kinds)})")
+            if not isinstance(number, int) or number in state.houses or garden:
+                raise _fail(where, "a house of a module's kind needs a new number and no garden")
+            cell = _cell(f"{where}.cell", h.get("cell"))
+            house = House(number, cell, printed=False, kind=kind.id, size=kind.size)
+            _check_free(state, board, house.cells, where, occupied_squares(state))
+            state.houses[number] = house
+        elif number in state.houses:
             house = state.houses[number]
             if "cell" in h and _cell(f"{where}.cell", h["cell"]) != house.cell:
                 raise _fail(f"{where}.cell", f"house {number} is printed at {list(house.cell)}")
@@ -385,8 +397,9 @@ def load_scenario_with_events(
             if house.printed:
                 state.gardens_left -= 1
         demand = [_good(f"{where}.demand", g, state.rules.marketable) for g in h.get("demand", [])]
-        if len(demand) > house.capacity:
-            raise _fail(f"{where}.demand", f"house {number} holds at most {house.capacity}")
+        cap = house_capacity(state, house)
+        if cap is not None and len(demand) > cap:
+            raise _fail(f"{where}.demand", f"house {number} holds at most {cap}")
         house.demand = demand
     if state.gardens_left < 0:
         raise _fail("houses", f"only {catalog.garden_tiles} garden tiles exist")

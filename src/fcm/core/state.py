@@ -223,10 +223,16 @@ class House:
     printed: bool
     garden: tuple[Cell, ...] = ()
     demand: list[Good] = field(default_factory=list)
+    # A module's house kind (the ruleset's ``house_kinds``: footprint, order, demand cap and
+    # multiplier); "" is the base game's 2x2 house. Saved only when set.
+    kind: str = ""
+    size: int = 2  # the footprint's side (the kind's)
 
     @property
     def cells(self) -> tuple[Cell, ...]:
         r, c = self.cell
+        if self.size != 2:
+            return tuple((r + i, c + j) for i in range(self.size) for j in range(self.size))
         return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
 
     @property
@@ -476,7 +482,7 @@ class GameState:
             turn=self.turn.clone(),
             turn_order=list(self.turn_order),
             houses={
-                n: House(h.number, h.cell, h.printed, h.garden, list(h.demand))
+                n: House(h.number, h.cell, h.printed, h.garden, list(h.demand), h.kind, h.size)
                 for n, h in self.houses.items()
             },
             restaurants=[
@@ -687,13 +693,17 @@ def _player_from_dict(d: dict[str, Any]) -> Player:
 
 
 def _house_to_dict(h: House) -> dict[str, Any]:
-    return {
+    out = {
         "number": h.number,
         "cell": list(h.cell),
         "printed": h.printed,
         "garden": [list(c) for c in h.garden],
         "demand": [g.value for g in h.demand],
     }
+    if h.kind:  # a module's kind: base games save as before
+        out["kind"] = h.kind
+        out["size"] = h.size
+    return out
 
 
 def _house_from_dict(d: dict[str, Any]) -> House:
@@ -703,6 +713,8 @@ def _house_from_dict(d: dict[str, Any]) -> House:
         printed=bool(d["printed"]),
         garden=tuple(_cell(c) for c in d["garden"]),
         demand=[Good(g) for g in d["demand"]],
+        kind=str(d.get("kind", "")),
+        size=int(d.get("size", 2)),
     )
 
 
