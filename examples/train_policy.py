@@ -28,7 +28,7 @@ import numpy as np
 from fcm.bots import make_bot
 from fcm.core.actions import Action
 from fcm.core.engine import ROUND_LIMIT_REASON
-from fcm.core.state import GameState, Options, Phase, WorkStep
+from fcm.core.state import WORK_STEPS, GameState, Options, Phase
 from fcm.env.aec import ROUND_LIMIT
 from fcm.env.dataset import load, write_dataset
 from fcm.env.encoding import NUM_ACTIONS, encode
@@ -38,7 +38,7 @@ from fcm.runner import play_game
 
 BOARD = PLANES * 20 * 25
 PHASES = list(Phase)
-STEPS = list(WorkStep)
+STEPS = list(WORK_STEPS)
 HIDDEN = 16
 
 

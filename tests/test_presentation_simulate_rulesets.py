@@ -57,9 +57,10 @@ def test_ketchup_19_3_the_goods_choice_is_shown_with_the_cash_left_to_pay() -> N
     """ketchup.md 19.3, First beer sold: the Payday choice of goods is shown as actions with
     the cash still owed before and after the item ($10 due: $10, then $5), and the items
     already given."""
-    from fcm.core.actions import Done, PaySalary
+    from fcm.core.actions import Done
     from fcm.core.engine import apply, current_actors
     from fcm.core.types import Good
+    from fcm.modules.new_milestones.actions import PaySalary
 
     s = make_state(modules=frozenset({"new_milestones"}))
     s.players[0].at_work = ["coach", "burger_chef"]  # 2 x $5

@@ -30,11 +30,9 @@ from fcm.core.actions import (
     Cook,
     Done,
     Fire,
-    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
-    PaySalary,
     PlaceCampaign,
     PlaceHouse,
     PlaceRestaurant,
@@ -42,6 +40,7 @@ from fcm.core.actions import (
     StartCampaign,
     ThrowAway,
     Train,
+    module_action,
 )
 from fcm.core.company import (
     BASE_SALARY,
@@ -67,7 +66,7 @@ from fcm.core.phases.working import campaigns as _campaigns_step
 from fcm.core.phases.working.common import STEP_TITLES
 from fcm.core.phases.working.goods import drink_route
 from fcm.core.ruleset import Ruleset
-from fcm.core.state import Campaign, GameState, Phase, WorkStep
+from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, t
 from fcm.report import name as _named
@@ -175,13 +174,15 @@ def _explain_english(
         return names[seat] if names and seat in names else f"Player {seat + 1}"
 
     words: dict[str, str] = dict(PHASE_NAMES)
+    steps = {r.step.value: r.title for r in (rules or base_ruleset()).work_steps}
     words.update({st.value: t for st, t in STEP_TITLES.items()})
+    words.update(steps)
     words.update({m.id: m.name for m in catalog.milestones.values()})
     words.update({e.id: e.name for e in catalog.employees.values()})
     text = _NOT_LEGAL.sub("", message, count=1)
     text = _TURN_STEP.sub(
-        lambda m: f"({who(int(m.group(1)))}'s turn, {STEP_TITLES[WorkStep(m.group(2))]})"
-        if m.group(2) in {w.value for w in WorkStep}
+        lambda m: f"({who(int(m.group(1)))}'s turn, {steps[m.group(2)]})"
+        if m.group(2) in steps
         else m.group(0),
         text,
     )
@@ -565,8 +566,6 @@ def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
             both = _good(g, lang) if g2 is None else t(
                 "log.good_and", lang, first=_good(g, lang), second=_good(g2, lang))
             return t("action.advert", lang, goods=both, count=d)
-        case FreeMailbox(number=n, cell=c, good=g):
-            return t("action.free_mailbox", lang, number=n, cell=at(c), good=_good(g, lang))
         case Cook(employee=e, good=g):
             return t("action.cook", lang, card=card(e), good=_good(g, lang))
         case GetDrinks(employee=e, good=g, suppliers=s):
@@ -580,10 +579,11 @@ def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
             return t("action.add_garden", lang, house=h)
         case Fire(employee=e):
             return t("action.fire", lang, card=card(e))
-        case PaySalary(good=g):
-            return t("action.pay_salary", lang, good=_good(g, lang))
         case ThrowAway(good=g):
             return t("action.throw_away", lang, good=_good(g, lang))
+    module = module_action(a)  # a module's action: its own label
+    if module is not None and module.label is not None:
+        return module.label(a, lang)
     return str(a)
 
 
@@ -693,8 +693,8 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
             paid = state.rules.catalog.employees[into].salary
             out["card_salary"] = salary_each(state, seat) if paid else 0
             out["salary_notes"] = _salary_notes(after, seat, into, lang)
-    elif isinstance(a, PaySalary):
-        # salaries in goods (First beer sold): the cash still owed before and after this item
+    elif _payday.goods_item(state, a) is not None:
+        # salaries in goods (a module's): the cash still owed before and after this item
         before = _payday.cash_due(state, seat)
         out["cash_before"] = before
         out["cash_after"] = max(0, before - salary_each(state, seat))

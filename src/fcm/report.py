@@ -16,7 +16,7 @@ from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, signed, t
-from fcm.texts import milestone_names, order_text, render_sale_line, variant_text
+from fcm.texts import event_text, milestone_names, order_text, render_sale_line, variant_text
 
 DINNER_MILESTONES: frozenset[str] = frozenset({
     MilestoneId.FIRST_LOWER_PRICES,
@@ -306,20 +306,6 @@ def _launched(lang: str, d: Mapping[str, Any], w: Who) -> str:
              type=name(lang, "campaign", d["campaign_type"]), goods=goods, length=length)
 
 
-def _milestone_campaign(lang: str, d: Mapping[str, Any], w: Who) -> str:
-    ctype, milestone = name(lang, "campaign", d["campaign_type"]), name(lang, "milestone",
-                                                                        d["milestone"])
-    if d["number"] is None:
-        return t("log.milestone_campaign_none", lang, seat=w(d["seat"]), type=ctype,
-                 milestone=milestone, why=reason(lang, d.get("why")))
-    text = t("log.milestone_campaign", lang, seat=w(d["seat"]), type=ctype, number=d["number"],
-             good=name(lang, "good", d["good"]), milestone=milestone)
-    if "house" in d:
-        text += t("log.house_in_brackets", lang, house=d["house"])
-    return text + (t("log.then_eternal", lang) if d["eternal"]
-                   else t("log.then_rounds", lang, count=d["duration"]))
-
-
 def _salaries(lang: str, d: Mapping[str, Any], w: Who) -> str:
     text = t("log.salaries_paid", lang, seat=w(d["seat"]), amount=money(lang, d["amount"]),
              salaried=d["salaried"])
@@ -471,12 +457,6 @@ EVENT_LINES: dict[EventKind, _Line] = {
     EventKind.MILESTONE_CLAIMED: lambda lang, d, w: _claim(lang, d, w),
     EventKind.MILESTONE_GIFT: _line("log.milestone_gift", seat="seat", count="count",
                                     card="card:employee", milestone="milestone"),
-    EventKind.MILESTONE_INCOME: _line("log.milestone_income", seat="seat", amount="money",
-                                      milestone="milestone", count="count:tokens",
-                                      campaign="raw", house="raw"),
-    EventKind.MILESTONE_CAMPAIGN: _milestone_campaign,
-    EventKind.MONEY_LEFT_GAME: _line("log.money_left_game", amount="money", milestone="milestone",
-                                     seat="seat", discount="money", bank="money"),
     EventKind.MILESTONE_REMOVED: _removed,
     EventKind.DINNERTIME_STARTED: lambda lang, d, w: t(
         "report.dinner.start", lang, round=d["round"], bank=money(lang, d["bank"])),
@@ -525,5 +505,8 @@ def event_line(event: Event | Mapping[str, Any], names: Mapping[int, str] | None
     """One readable line for any event (``fcm replay --log``), in ``lang``."""
     who = _namer(names, lang)
     kind, d = _kind_data(event)
-    line = EVENT_LINES.get(EventKind(kind))
-    return line(lang, d, who) if line is not None else f"{kind}: {d}"
+    line = EVENT_LINES.get(EventKind(kind)) if kind in EventKind._value2member_map_ else None
+    if line is not None:
+        return line(lang, d, who)
+    text = event_text(kind, d, who, lang)  # a module's kind: its template
+    return text if text is not None else f"{kind}: {d}"

@@ -10,8 +10,9 @@ Every text is a message id of the module's own catalog (``fcm/modules/<id>/local
 registered with ``catalog=``; :mod:`fcm.i18n`), resolved for the language asked for. A
 message is a template: ``{field}`` is a field of the event (or payment line), ``{field|filter}``
 passes it through a filter: ``money`` ($5, -$5), ``signed`` (+$5, -$5), ``seat`` (the chain's
-name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"). A message
-that depends on a count has CLDR plural forms (``id[one]``, ``id[other]``) picked by ``count``.
+name), ``seat_money`` (a seat -> dollars mapping: "Player 1 $5, Player 2 $10"), ``milestone``,
+``good`` and ``campaign`` (their names) and ``cells`` (squares: "r,c r,c"). A message that
+depends on a count has CLDR plural forms (``id[one]``, ``id[other]``) picked by ``count``.
 The browser's ``render`` (``web/js/format.js``) reads the same templates, a count's forms
 folded into its ``{count|plural:one:many}`` filter (:func:`browser_texts`).
 """
@@ -59,8 +60,9 @@ class ModuleTexts:
     the house bought it (the report writes "The house buys <sold>: <why>."; a tier joined with
     ``+`` reads as its parts' texts). ``goods``: how the browser draws the module's goods.
     ``glossary``: terms for the rules tab of a game with the module (term id, text id).
-    Every text is a message id of the module's catalog: ``catalog``, the folder of its
-    ``<lang>.po`` files."""
+    ``events``: a module's own event kind (``fcm.core.events.define_event``) -> its message
+    (``variants`` of that kind are tried first). Every text is a message id of the module's
+    catalog: ``catalog``, the folder of its ``<lang>.po`` files."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     sale_lines: Mapping[str, str] = field(default_factory=dict)
@@ -73,6 +75,7 @@ class ModuleTexts:
     goods: Mapping[str, GoodLook] = field(default_factory=dict)
     glossary: tuple[tuple[str, str], ...] = ()
     catalog: Path | None = None
+    events: Mapping[str, str] = field(default_factory=dict)
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -152,6 +155,21 @@ def variant(kind: str, data: Mapping[str, Any], lang: str = "en") -> str | None:
 
 def milestone_names(lang: str = "en") -> dict[str, str]:
     return {k: _text(v, lang) for t in all_texts() for k, v in t.milestones.items()}
+
+
+def event_templates(lang: str = "en") -> dict[str, str]:
+    """The modules' event kinds -> their templates as the browser renders them."""
+    return {k: browser_template(v, lang) for t in all_texts() for k, v in t.events.items()}
+
+
+def event_text(kind: str, data: Mapping[str, Any], who: Callable[[int], str],
+               lang: str = "en") -> str | None:
+    """A module's event as its texts write it (a variant first), or None (no template)."""
+    text = variant_text(kind, data, who, lang)
+    if text is not None:
+        return text
+    msg = {k: v for t in all_texts() for k, v in t.events.items()}.get(kind)
+    return None if msg is None else render_message(msg, data, who, lang)
 
 
 def outcomes(lang: str = "en") -> dict[str, str]:
@@ -283,6 +301,7 @@ def browser_texts(lang: str = "en") -> dict[str, Any]:
         "outcomes": outcomes(lang),
         "decided": decided(lang),
         "orders": orders(lang),
+        "events": event_templates(lang),
         "goods": {
             g: {"label": _text(v.label, lang), "short": v.short, "fill": v.fill, "text": v.text}
             for g, v in goods().items()
@@ -317,6 +336,16 @@ def render(template: str, data: Mapping[str, Any], who: Callable[[int], str],
                 return join(lang, [f"{who(int(s))} {money(lang, n)}" for s, n in v.items()])
             case "plural":  # the browser's form (browser_template)
                 return args[0] if v == 1 else args[1]
+            case "milestone":
+                from fcm.report import name as named
+
+                return named(lang, "milestone", v)
+            case "cells":
+                return " ".join(f"{c[0]},{c[1]}" for c in v)
+            case "good" | "campaign":
+                from fcm.report import name as named
+
+                return named(lang, flt, v)
         raise ValueError(f"template {template!r}: unknown filter {flt!r}")
 
     return _FIELD.sub(one, template)

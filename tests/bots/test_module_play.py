@@ -146,8 +146,9 @@ def test_ketchup_19_3_first_beer_sold_bots_pay_salaries_with_goods_and_keep_cash
     """ketchup.md 19.3, First beer sold: paying with goods is the holder's choice. Without a
     freezer Clean up discards every item, so both bots pay each salary with an item (the least
     demanded: beer, no house wants it; house 2 wants burgers) and keep their $30."""
-    from fcm.core.actions import Done, PaySalary
+    from fcm.core.actions import Done
     from fcm.core.engine import apply, current_actors
+    from fcm.modules.new_milestones.actions import PaySalary
 
     s = make_state(modules=frozenset({"new_milestones"}))
     s.players[0].at_work = ["coach", "burger_chef"]  # 2 x $5

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -101,3 +103,42 @@ def test_null_is_refused_where_a_field_is_not_optional():
         action_from_json({"type": "cook", "employee": "burger_cook", "good": None})
     # an optional field takes null
     assert action_from_json({"type": "place_campaign", "cell": None}) == PlaceCampaign()
+
+
+# -- a module's action types (docs/modules.md: registered, not edited into core) ---------------
+
+
+def test_a_module_action_round_trips_through_the_codec_and_the_notation():
+    """ketchup.md 3 (First new restaurant): New Milestones' FreeMailbox is the module's own
+    type, read and written by the base codec from its registration."""
+    from fcm.core.actions import module_action, notation
+    from fcm.modules.new_milestones.actions import FreeMailbox
+
+    a = FreeMailbox(7, (0, 5), Good.BURGER)
+    assert a.to_json() == {"type": "free_mailbox", "number": 7, "cell": [0, 5], "good": "burger"}
+    assert action_from_json(a.to_json()) == a
+    assert notation(a) == "free mailbox #7 at 0,5 burger"
+    assert module_action(a) is not None and module_action(Done()) is None
+    with pytest.raises(InvalidActionError, match="field 'cell' must be a square"):
+        action_from_json({"type": "free_mailbox", "number": 7, "cell": 3, "good": "burger"})
+    with pytest.raises(InvalidActionError, match="field 'number' must be an integer"):
+        action_from_json({"type": "free_mailbox", "number": "7", "cell": [0, 5], "good": "x"})
+
+
+def test_a_module_cannot_register_a_base_action_type_or_leave_a_field_untyped():
+    from fcm.core.actions import Action, ActionType, register_action
+
+    @dataclass(frozen=True, slots=True)
+    class Cheat(Action):
+        type: ClassVar[str] = "hire"
+
+    with pytest.raises(ValueError, match="'hire' is the base game's"):
+        register_action(ActionType(Cheat, fields={}, notation=str))
+
+    @dataclass(frozen=True, slots=True)
+    class Half(Action):
+        type: ClassVar[str] = "test_half"
+        amount: int
+
+    with pytest.raises(ValueError, match="no kind for field"):
+        register_action(ActionType(Half, fields={}, notation=str))

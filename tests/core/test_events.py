@@ -87,7 +87,7 @@ def samples(emitted: list[Event]) -> dict[EventKind, Event]:
 
 def test_every_kind_has_a_record_and_no_record_is_orphaned():
     assert set(EVENT_FIELDS) == set(EventKind)
-    assert len(EventKind) == 64  # + milestone_campaign (New Milestones, ketchup.md 3)
+    assert len(EventKind) == 61  # the base game's; modules define their own (below)
     for kind, record in EVENT_FIELDS.items():
         assert record.__required_keys__ | record.__optional_keys__ == set(
             typing.get_type_hints(record)
@@ -163,3 +163,55 @@ def _js_cases() -> set[str]:
 def test_the_browser_has_a_renderer_for_every_kind():
     missing = {k.value for k in EventKind} - _js_cases()
     assert not missing, f"format.js describe() has no case for {sorted(missing)}"
+
+
+# -- a module's own kinds (docs/modules.md: records registered, not edited into core) -----------
+
+
+def test_module_kinds_live_in_their_module_with_a_record_and_a_template():
+    from fcm.core.events import MODULE_EVENT_FIELDS, ModuleEventKind, event_fields
+    from fcm.rulesets import playable_modules
+    from fcm.texts import event_templates
+
+    declared = {k for m in playable_modules().values() for k in m.events}
+    assert declared == set(MODULE_EVENT_FIELDS)
+    assert {"milestone_income", "milestone_campaign", "money_left_game"} <= declared
+    assert not declared & {k.value for k in EventKind}  # none is the base game's
+    templates = event_templates()
+    for kind in declared:
+        assert type(kind) is ModuleEventKind and event_fields(kind) is MODULE_EVENT_FIELDS[kind]
+        assert kind in templates, kind
+        line = event_line(Event(kind, {n: _value(h) for n, h in typing.get_type_hints(
+            MODULE_EVENT_FIELDS[kind]).items()}), {0: "Alice"})
+        assert line and not line.startswith(f"{kind}:"), (kind, line)
+
+
+def test_a_module_kind_renders_from_its_template_and_variants():
+    """ketchup.md 3 (First pizza sold, First new restaurant): the report writes New Milestones'
+    milestone_campaign from the module's templates, the radio and the refusal as variants."""
+    radio = {"kind": "milestone_campaign", "seat": 0, "milestone": "first_pizza_sold",
+             "number": 1, "campaign_type": "radio", "good": "pizza", "cells": [[2, 3]],
+             "duration": 2, "eternal": False, "house": 7}
+    assert event_line(radio, {0: "Alice"}) == (
+        "Alice gets radio #1 for pizza from first_pizza_sold (house 7 bought pizza), 2 rounds, "
+        "at 2,3."
+    )
+    none = {**radio, "number": None, "why": "no radio tile is left"}
+    assert event_line(none, {0: "Alice"}) == (
+        "Alice: no radio from first_pizza_sold (no radio tile is left)."
+    )
+
+
+def test_a_module_kind_cannot_take_a_base_kind():
+    from fcm.core.events import define_event
+
+    with pytest.raises(ValueError, match="house_served"):
+        define_event("house_served", dict)
+
+
+def test_the_browser_renders_module_kinds_from_the_catalog_texts():
+    """describe() has no case for a module's kind: its default renders the catalog's template."""
+    from fcm.core.events import MODULE_EVENT_FIELDS
+
+    assert "ctx.catalog.texts.events" in FORMAT_JS.read_text()
+    assert not {str(k) for k in MODULE_EVENT_FIELDS} & _js_cases()

@@ -19,7 +19,6 @@ from fcm.core.actions import (
     Done,
     GetDrinks,
     Hire,
-    PaySalary,
     PlaceCampaign,
     StartCampaign,
     Train,
@@ -36,6 +35,7 @@ from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good, MilestoneId
 from fcm.games import state_from_dict
 from fcm.modules.new_milestones import ids as nm
+from fcm.modules.new_milestones.actions import PaySalary
 
 NM = frozenset({"new_milestones"})
 M = MilestoneId

@@ -19,7 +19,6 @@ import fcm
 from fcm.core.actions import (
     ChooseAdvert,
     Done,
-    FreeMailbox,
     PlaceCampaign,
     PlaceRestaurant,
     StartCampaign,
@@ -35,6 +34,7 @@ from fcm.core.state import Campaign, GameState, WorkStep
 from fcm.core.types import BASE_GOODS, CampaignType, Edge, Good, MilestoneId
 from fcm.games import state_from_dict
 from fcm.modules.new_milestones import ids as nm
+from fcm.modules.new_milestones.actions import FreeMailbox
 
 M = MilestoneId
 B, P, S = Good.BURGER, Good.PIZZA, Good.SODA

@@ -9,9 +9,9 @@ the field; legality is a separate question answered by the legal-action generato
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from fcm.core.errors import InvalidActionError
 from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation
@@ -25,9 +25,11 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
+        module = _MODULE_ACTIONS.get(self.type)
+        omitted = _WRITTEN_ONLY_WHEN_GIVEN if module is None else module.written_only_when_given
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name in _WRITTEN_ONLY_WHEN_GIVEN and not value:
+            if f.name in omitted and not value:
                 continue  # added later: saved games without it stay byte for byte the same
             out[f.name] = _encode(value)
         return out
@@ -172,16 +174,6 @@ class ChooseAdvert(Action):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class FreeMailbox(Action):
-    """First new restaurant (ketchup.md 3): build free mailbox tile ``number`` at ``cell`` (its
-    top-left square), in the new restaurant's block, eternal, advertising ``good``."""
-
-    type: ClassVar[str] = "free_mailbox"
-    number: int
-    cell: Cell
-    good: Good
-
 
 @dataclass(frozen=True, slots=True)
 class Cook(Action):
@@ -254,14 +246,6 @@ class Fire(Action):
     employee: EmployeeId
 
 
-@dataclass(frozen=True, slots=True)
-class PaySalary(Action):
-    """Payday, salaries in goods (First beer sold, ketchup.md 3, 19.3): one item of ``good``
-    from your stock pays one salary; ``Done`` pays the rest in cash."""
-
-    type: ClassVar[str] = "pay_salary"
-    good: Good
-
 
 @dataclass(frozen=True, slots=True)
 class ThrowAway(Action):
@@ -286,13 +270,11 @@ ACTION_TYPES: dict[str, type[Action]] = {
         StartCampaign,
         PlaceCampaign,
         ChooseAdvert,
-        FreeMailbox,
         Cook,
         GetDrinks,
         PlaceHouse,
         AddGarden,
         Fire,
-        PaySalary,
         ThrowAway,
     )
 }
@@ -421,6 +403,7 @@ def action_from_json(data: Any) -> Action:
         raise InvalidActionError(
             f"unknown action type {tag!r}; known types: {', '.join(sorted(ACTION_TYPES))}"
         )
+    module = _MODULE_ACTIONS.get(cls.type)
     names = {f.name: f for f in fields(cls)}
     extra = set(data) - set(names) - {"type"}
     if extra:
@@ -431,13 +414,83 @@ def action_from_json(data: Any) -> Action:
             raise InvalidActionError(f"{tag}: field {name!r} must not be null")
     for name, f in names.items():
         if name in data:
-            kwargs[name] = _decode_field(name, data[name])
+            kwargs[name] = (
+                _decode_field(name, data[name])
+                if module is None
+                else _decode_as(module.fields[name], name, data[name])
+            )
         elif f.default is MISSING:
             raise InvalidActionError(f"{tag}: missing field {name!r}")
     try:
         return cls(**kwargs)
     except TypeError as exc:
         raise InvalidActionError(f"{tag}: {exc}") from None
+
+
+# -- a module's action types ---------------------------------------------------------------------
+
+FieldKind = Literal["good", "cell", "cells", "int", "employee", "bool", "str"]
+"""How a field of a module's action reads from JSON (``"cells"``: a list of squares)."""
+
+_KIND_AS_FIELD: dict[FieldKind, str] = {  # a base field of that kind: its decoder and messages
+    "good": "good",
+    "cell": "cell",
+    "cells": "garden",
+    "int": "number",
+    "employee": "employee",
+    "bool": "fresh",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionType:
+    """An action type an expansion module brings (``Module.actions``): its class (a frozen
+    dataclass of :class:`Action` with a unique ``type`` tag), how each field reads from JSON
+    (``fields``), its human notation (unique among one decision's legal actions; ``parse_action``
+    reads it back), and the fields written only when given (so saves stay as they were)."""
+
+    cls: type[Action]
+    fields: Mapping[str, FieldKind]
+    notation: Callable[[Any], str]
+    label: Callable[[Any, str], str] | None = None  # the button in a language (None: notation)
+    written_only_when_given: frozenset[str] = frozenset()
+
+
+_MODULE_ACTIONS: dict[str, ActionType] = {}
+
+
+def register_action(spec: ActionType) -> None:
+    """Make a module's action type known to the JSON codec and the notation.
+
+    Raises:
+        ValueError: the tag is a base game's, or a field has no kind.
+    """
+    tag = spec.cls.type
+    if tag in ACTION_TYPES and tag not in _MODULE_ACTIONS:
+        raise ValueError(f"action type {tag!r} is the base game's")
+    missing = {f.name for f in fields(spec.cls)} - set(spec.fields)
+    if missing:
+        raise ValueError(f"action type {tag!r}: no kind for field(s) {sorted(missing)}")
+    ACTION_TYPES[tag] = spec.cls
+    _MODULE_ACTIONS[tag] = spec
+
+
+def module_action(action: Action) -> ActionType | None:
+    """The registration of a module's action (None: a base game's)."""
+    return _MODULE_ACTIONS.get(action.type)
+
+
+def _decode_as(kind: FieldKind, name: str, raw: Any) -> Any:
+    """A module action's field, decoded as a base field of its kind (messages name ``name``)."""
+    if kind == "str":
+        if not isinstance(raw, str):
+            raise InvalidActionError(f"field {name!r} must be a string, got {raw!r}")
+        return raw
+    try:
+        return _decode_field(_KIND_AS_FIELD[kind], raw)
+    except InvalidActionError as exc:
+        base = _KIND_AS_FIELD[kind]
+        raise InvalidActionError(str(exc).replace(f"field {base!r}", f"field {name!r}")) from None
 
 
 # -- human notation --------------------------------------------------------------------------
@@ -479,8 +532,6 @@ def notation(action: Action) -> str:
             if g2 is not None:
                 return f"advertise {g.value} and {g2.value} for {d}"
             return f"advertise {g.value} for {d}"
-        case FreeMailbox(number=n, cell=c, good=g):
-            return f"free mailbox #{n} at {_sq(c)} {g.value}"
         case Cook(employee=e, good=g):
             return f"cook {g.value} by {e}"
         case GetDrinks(employee=e, good=g, suppliers=s, route=r):
@@ -498,8 +549,9 @@ def notation(action: Action) -> str:
             return f"garden for house {h} at " + " ".join(_sq(x) for x in g)
         case Fire(employee=e):
             return f"fire {e}"
-        case PaySalary(good=g):
-            return f"pay salary with {g.value}"
         case ThrowAway(good=g):
             return f"throw away {g.value}"
+    module = _MODULE_ACTIONS.get(action.type)
+    if module is not None:
+        return module.notation(action)
     return action.type  # pragma: no cover

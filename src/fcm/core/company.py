@@ -7,13 +7,14 @@ recomputes them its own way.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from fcm.core.errors import InvariantError
 from fcm.core.extensions import BASE_TABLE, seat_rules, table_rules
-from fcm.core.geometry import Board
-from fcm.core.state import GameState
+from fcm.core.geometry import Board, Overlay
+from fcm.core.state import GameState, House
 from fcm.core.types import Cell, EmployeeId, MilestoneId, Seat
 
 if TYPE_CHECKING:
@@ -29,20 +30,54 @@ _FIRST_TRAIN: Final = MilestoneId.FIRST_TRAIN
 
 @lru_cache(maxsize=64)
 def _board(
-    key: tuple[tuple[tuple[str, int], ...], ...], rules: Ruleset, midpoints_only: bool
+    key: tuple[tuple[tuple[str, int], ...], ...],
+    rules: Ruleset,
+    midpoints_only: bool,
+    overlay: Overlay = (),
 ) -> Board:
     return Board.build(
-        [list(row) for row in key], rules.catalog.tiles, midpoints_only=midpoints_only
+        [list(row) for row in key],
+        rules.catalog.tiles,
+        midpoints_only=midpoints_only,
+        overlay=overlay,
     )
 
 
 def board_of(state: GameState) -> Board:
-    """The static board of this game (built once per tile layout and rules option, cached)."""
+    """The board of this game: the printed tiles (built once per tile layout and rules option,
+    cached) with the pieces modules placed on it (the overlay; a board per overlay, cached
+    too). A game without pieces (every base game) gets the printed board, as always."""
+    if state.pieces:
+        return _board(
+            tuple(tuple(row) for row in state.tiles),
+            state.rules,
+            state.options.roads_meet_at_midpoints,
+            overlay_of(state),
+        )
     return _board(
         tuple(tuple(row) for row in state.tiles),
         state.rules,
         state.options.roads_meet_at_midpoints,
     )
+
+
+def overlay_of(state: GameState) -> Overlay:
+    """The squares the game's pieces change, as the geometry reads them.
+
+    Raises:
+        InvariantError: a piece of a kind this game's ruleset does not know.
+    """
+    kinds = state.rules.piece_kinds
+    out = {}
+    for piece in state.pieces:
+        kind = kinds.get(piece.kind)
+        if kind is None:
+            raise InvariantError(
+                f"pieces: {piece.kind!r} is no kind of piece of this game "
+                f"(known: {sorted(kinds)})"
+            )
+        out[piece.cell] = kind.square  # a later piece on a square covers an earlier one
+    return tuple(sorted(out.items()))
 
 
 # -- structure -----------------------------------------------------------------------------------
@@ -275,3 +310,45 @@ def occupied_squares(
     for camp in state.campaigns.values():
         taken.update(camp.cells)
     return taken
+
+
+# -- houses --------------------------------------------------------------------------------------
+
+
+def _number(house: House) -> float:
+    return house.number
+
+
+def house_order(state: GameState) -> Callable[[House], float]:
+    """The key of house order (Marketing, Dinnertime): a house's number, or its kind's order
+    key (a module's kind: New Districts' apartments are numbered π and 9¾)."""
+    kinds = state.rules.house_kinds
+    if not kinds:
+        return _number
+
+    def key(house: House) -> float:
+        kind = kinds.get(house.kind) if house.kind else None
+        if kind is None or kind.order is None:
+            return house.number
+        return kind.order(house.number)
+
+    return key
+
+
+def demand_room(state: GameState, house: House, per_house: int) -> int:
+    """How many demand tokens one campaign may place on ``house`` now: ``per_house`` (times
+    its kind's multiplier), within its cap (a module's kind may have none)."""
+    if not house.kind:
+        return max(0, min(per_house, house.capacity - len(house.demand)))
+    kind = state.rules.house_kinds[house.kind]
+    cap = kind.garden_cap if house.garden else kind.cap
+    want = per_house * kind.per_campaign
+    return want if cap is None else max(0, min(want, cap - len(house.demand)))
+
+
+def house_capacity(state: GameState, house: House) -> int | None:
+    """The demand ``house`` holds (None: no cap, a module's kind)."""
+    if not house.kind:
+        return house.capacity
+    kind = state.rules.house_kinds[house.kind]
+    return kind.garden_cap if house.garden else kind.cap

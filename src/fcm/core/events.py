@@ -10,13 +10,17 @@ Every kind has a typed record of its fields (a ``TypedDict`` below, listed in
 emitted with a wrong, missing or mistyped field; ``tests/core/test_events.py`` checks every
 emitted event against the registry at run time, and that the CLI report and the browser render
 every kind. The data stays a plain dict: ``Event.to_json`` is ``{"kind": ..., **data}``.
+
+An expansion module brings its own kinds: it defines a :class:`ModuleEventKind` with its record
+(:func:`define_event`) and emits it with :meth:`EventLog.emit`; the report and the browser render
+it from the template its ``texts.py`` registers (``ModuleTexts.events``), without knowing it.
 """
 
 
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict, Unpack, overload
 
-from fcm.core.types import EmployeeId, GameId, MilestoneId, Seat
+from fcm.core.types import EmployeeId, GameId, MilestoneId, OpenId, Seat
 
 
 class EventKind(GameId):
@@ -60,9 +64,6 @@ class EventKind(GameId):
     HOUSE_STAYS_HOME = "house_stays_home"
     MILESTONE_CLAIMED = "milestone_claimed"
     MILESTONE_GIFT = "milestone_gift"
-    MILESTONE_INCOME = "milestone_income"
-    MONEY_LEFT_GAME = "money_left_game"
-    MILESTONE_CAMPAIGN = "milestone_campaign"
     MILESTONE_REMOVED = "milestone_removed"
     ORDER_OF_BUSINESS = "order_of_business"
     PAID_FROM_BOX = "paid_from_box"
@@ -356,45 +357,10 @@ class MilestoneGift(TypedDict):
     count: int
 
 
-class MilestoneIncome(TypedDict):
-    """Money a milestone pays outside Dinnertime (First marketeer used: $5 per demand token a
-    campaign places in Marketing, ketchup.md 3)."""
-
-    seat: Seat
-    milestone: MilestoneId
-    amount: int
-    campaign: int
-    house: int
-    tokens: int
 
 
-class MilestoneCampaign(TypedDict):
-    """A campaign a milestone gives, placed by no marketeer (ketchup.md 3: First pizza sold's
-    radios at the end of Dinnertime, First new restaurant's free mailbox). ``number`` None:
-    none was placed, ``why`` says why (no tile left, no legal square, declined)."""
-
-    seat: Seat
-    milestone: MilestoneId
-    number: int | None
-    campaign_type: str
-    good: str | None
-    cells: list[list[int]]
-    duration: int
-    eternal: bool
-    house: NotRequired[int]  # First pizza sold: the house whose pizza purchase it is for
-    restaurant: NotRequired[int]  # First new restaurant: the new restaurant
-    why: NotRequired[str]
 
 
-class MoneyLeftGame(TypedDict):
-    """Money leaving the bank for good (First discount manager used: $100 at the end of
-    Restructuring for a chain whose price cards at work discount by $3 or more, ketchup.md 3)."""
-
-    seat: Seat
-    milestone: MilestoneId
-    discount: int
-    amount: int
-    bank: int
 
 
 class MilestoneRemoved(TypedDict):
@@ -584,9 +550,6 @@ EVENT_FIELDS: dict[EventKind, type[Any]] = {
     EventKind.HOUSE_STAYS_HOME: HouseStaysHome,
     EventKind.MILESTONE_CLAIMED: MilestoneClaimed,
     EventKind.MILESTONE_GIFT: MilestoneGift,
-    EventKind.MILESTONE_INCOME: MilestoneIncome,
-    EventKind.MONEY_LEFT_GAME: MoneyLeftGame,
-    EventKind.MILESTONE_CAMPAIGN: MilestoneCampaign,
     EventKind.MILESTONE_REMOVED: MilestoneRemoved,
     EventKind.ORDER_OF_BUSINESS: OrderOfBusiness,
     EventKind.PAID_FROM_BOX: PaidFromBox,
@@ -614,12 +577,45 @@ EVENT_FIELDS: dict[EventKind, type[Any]] = {
 """The record of every kind: its ``__required_keys__`` and ``__optional_keys__``."""
 
 
+class ModuleEventKind(OpenId):
+    """A kind of event an expansion module emits (an open vocabulary: :func:`define_event`)."""
+
+    __slots__ = ()
+
+
+MODULE_EVENT_FIELDS: dict[ModuleEventKind, type[Any]] = {}
+"""The record of every module kind (a ``TypedDict``), as :data:`EVENT_FIELDS` for the base."""
+
+
+def define_event(kind: str, record: type[Any]) -> ModuleEventKind:
+    """Define a module's event kind ``kind`` with its record (a ``TypedDict`` of its fields).
+
+    Raises:
+        ValueError: ``kind`` is a base game's kind.
+    """
+    if kind in EventKind._value2member_map_:  # a module never redefines a base kind
+        raise ValueError(f"event kind {kind!r} is the base game's")
+    defined = ModuleEventKind.define(kind)
+    MODULE_EVENT_FIELDS[defined] = record
+    return defined
+
+
+def event_fields(kind: str) -> type[Any] | None:
+    """The record of any kind, the base game's or a module's (None: unknown)."""
+    if kind in EventKind._value2member_map_:
+        return EVENT_FIELDS[EventKind(kind)]
+    try:
+        return MODULE_EVENT_FIELDS.get(ModuleEventKind(kind))
+    except ValueError:
+        return None
+
+
 @dataclass(slots=True)
 class Event:
     """One event. Never changed once emitted; not ``frozen`` because a frozen dataclass is
     twice as slow to build, and every action emits several."""
 
-    kind: EventKind
+    kind: EventKind | ModuleEventKind
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: tuple[Seat, ...] | None = None
 
@@ -940,30 +936,6 @@ class EventLog(list[Event]):
     @overload
     def add(
         self,
-        kind: Literal[EventKind.MILESTONE_INCOME],
-        visible_to: _Secret = None,
-        **data: Unpack[MilestoneIncome],
-    ) -> None: ...
-
-    @overload
-    def add(
-        self,
-        kind: Literal[EventKind.MONEY_LEFT_GAME],
-        visible_to: _Secret = None,
-        **data: Unpack[MoneyLeftGame],
-    ) -> None: ...
-
-    @overload
-    def add(
-        self,
-        kind: Literal[EventKind.MILESTONE_CAMPAIGN],
-        visible_to: _Secret = None,
-        **data: Unpack[MilestoneCampaign],
-    ) -> None: ...
-
-    @overload
-    def add(
-        self,
         kind: Literal[EventKind.MILESTONE_REMOVED],
         visible_to: _Secret = None,
         **data: Unpack[MilestoneRemoved],
@@ -1143,4 +1115,8 @@ class EventLog(list[Event]):
     ) -> None: ...
 
     def add(self, kind: EventKind, visible_to: _Secret = None, **data: Any) -> None:
+        self.append(Event(kind, data, visible_to))
+
+    def emit(self, kind: ModuleEventKind, visible_to: _Secret = None, **data: Any) -> None:
+        """A module's event (its fields are its record's, :func:`define_event`)."""
         self.append(Event(kind, data, visible_to))

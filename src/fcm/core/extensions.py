@@ -24,6 +24,8 @@ The points, and where the rules read them:
 ``launch``         Working 9-5: a campaign launch's rules (:class:`LaunchRules`)
 ``reach``          Marketing: the houses a module's campaign kind reaches
 ``decisions``      Working 9-5: a decision a module owes the current player (:class:`Decision`)
+``work_steps``     Working 9-5: a step a module inserts after another (:class:`StepInsert`)
+``payday_goods``   Payday: the action that pays a salary with one item (:class:`GoodsPayment`)
 ``redact``         views: blank a module's secrets
 =================  ==============================================================
 """
@@ -31,7 +33,7 @@ The points, and where the rules read them:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -41,7 +43,7 @@ from fcm.core.types import CampaignType, EmployeeId, Good, Seat
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
-    from fcm.core.state import Campaign, GameState, House, WorkingTurn
+    from fcm.core.state import Campaign, GameState, House, WorkingTurn, WorkStep
 
 
 class Moment(StrEnum):
@@ -111,7 +113,7 @@ class SeatRules:
     freezer: bool = False  # keeps goods in Clean up (besides First to throw away)
     salary_each: int | None = None  # per salaried card (None: $5)
     salary_free: tuple[EmployeeId, ...] = ()  # cards whose salary is never paid
-    pays_with_goods: bool = False  # may choose to pay salaries with goods (PaySalary), 1 each
+    pays_with_goods: bool = False  # may pay salaries with goods (GoodsPayment), 1 item each
     never_fire: bool = False  # what cannot be paid is waived instead of firing
     stacking: bool = False  # several trainers may train one card (besides First to pay $20)
     train_at_work: bool = False  # cards at work may be trained into the same colour
@@ -189,10 +191,104 @@ class Decision:
     """A decision a module owes the current Working 9-5 player (a milestone's reward).
 
     While ``options`` returns actions they are the turn's only ones besides ``Done`` (which
-    declines it); ``act`` applies them and that ``Done``, returning True when it did."""
+    declines it); ``act`` applies them and that ``Done``, returning True when it did.
+    ``pending_why`` refuses any other action meanwhile; ``outside_why`` refuses the decision's
+    own action types (by tag) when it is not owed."""
 
     options: Callable[[GameState, WorkingTurn], list[Action] | None]
     act: Callable[[GameState, WorkingTurn, Action, EventLog], bool]
+    pending_why: str = ""
+    outside_why: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GoodsPayment:
+    """How a chain that may pay salaries with goods (``SeatRules.pays_with_goods``) gives one
+    item at Payday: the module's action for an item of a good (``action``), the item an
+    action gives (``item``: None for any other action), and the rule's name (refusals)."""
+
+    action: Callable[[Good], Action]
+    item: Callable[[Action], Good | None]
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class WorkStepRules:
+    """One step of a Working 9-5 turn, as the ruleset orders them (``Ruleset.work_steps``).
+
+    ``options`` lists its legal actions (None: an automatic step, ``auto`` acts instead);
+    ``act`` applies one of them; ``explain`` says why another action of its ``actions`` (type
+    tags) is refused; ``blocker`` why the step may not end yet (None: ``Done`` is legal);
+    ``end`` acts when it ends (its mandatory effects)."""
+
+    step: WorkStep
+    title: str
+    actions: tuple[str, ...] = ()
+    options: Callable[[GameState, WorkingTurn], Iterator[Action]] | None = None
+    act: Callable[[GameState, WorkingTurn, Action, EventLog], None] | None = None
+    explain: Callable[[GameState, WorkingTurn, Action], str | None] | None = None
+    blocker: Callable[[GameState, WorkingTurn], str | None] | None = None
+    end: Callable[[GameState, WorkingTurn, EventLog], None] | None = None
+    auto: Callable[[GameState, WorkingTurn, EventLog], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepInsert:
+    """A module's Working 9-5 step, played right after the step ``after`` (e.g. the
+    Lobbyists' between houses and restaurants)."""
+
+    after: WorkStep
+    rules: WorkStepRules
+
+
+def ordered_steps(
+    base: tuple[WorkStepRules, ...], inserts: Iterable[StepInsert]
+) -> tuple[WorkStepRules, ...]:
+    """The base steps with the modules' inserted, each right after its ``after`` step (those
+    after one step in the merged order: priority, then module id).
+
+    Raises:
+        ValueError: an insert names no step of the game, or a step is there twice.
+    """
+    out = list(base)
+    own = {id(r) for r in base}
+    for insert in inserts:
+        at = next((i for i, r in enumerate(out) if r.step is insert.after), None)
+        if at is None:
+            raise ValueError(f"Working 9-5: no step {insert.after!r} to insert after")
+        while at + 1 < len(out) and id(out[at + 1]) not in own:  # after earlier inserts there
+            at += 1
+        out.insert(at + 1, insert.rules)
+    steps = [r.step for r in out]
+    if len(set(steps)) != len(steps):
+        raise ValueError(f"Working 9-5: a step is there twice: {steps}")
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class PieceKind:
+    """A kind of piece a module places on the map (``GameState.pieces``): ``square`` is what
+    the square becomes for the geometry (``r`` a road, ``x`` a bridge, ``#`` neither road nor
+    empty: a park, roadworks; ``.`` empty)."""
+
+    id: str
+    square: str
+
+
+@dataclass(frozen=True, slots=True)
+class HouseKind:
+    """A kind of house a module adds (``House.kind``), e.g. New Districts' apartments (3x3,
+    numbered π and 9¾, two demand tokens a campaign, no cap): ``size`` its footprint's side,
+    ``cap`` / ``garden_cap`` the demand it holds (None: no cap), ``per_campaign`` the tokens
+    each campaign places on it (times the radio's 2 with First radio), ``order`` its place in
+    house order from its number (None: the number)."""
+
+    id: str
+    size: int = 2
+    cap: int | None = 3
+    garden_cap: int | None = 5
+    per_campaign: int = 1
+    order: Callable[[int], float] | None = None
 
 
 SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
@@ -224,6 +320,8 @@ class Extensions:
         ...,
     ] = ()
     decisions: tuple[Decision, ...] = ()
+    work_steps: tuple[StepInsert, ...] = ()  # steps a module inserts into Working 9-5
+    payday_goods: tuple[GoodsPayment, ...] = ()  # the first one names the items given
     # the houses a campaign reaches (None: not a kind of this module's), e.g. one beside the board
     reach: tuple[Callable[[GameState, Campaign, list[House]], list[House] | None], ...] = ()
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()

@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from fcm.core.extensions import NO_EXTENSIONS, Extensions
+from fcm.core.extensions import (
+    NO_EXTENSIONS,
+    Extensions,
+    HouseKind,
+    PieceKind,
+    WorkStepRules,
+    ordered_steps,
+)
 from fcm.core.phases import (
     cleanup,
     dinnertime,
@@ -33,7 +40,7 @@ from fcm.core.phases import (
     setup_phase,
     working,
 )
-from fcm.core.state import Phase
+from fcm.core.state import Phase, WorkStep
 from fcm.core.types import BASE, BASE_GOODS, EmployeeId, Good, MilestoneId
 
 if TYPE_CHECKING:
@@ -116,6 +123,16 @@ class Ruleset:
     # may advertise.
     goods: tuple[Good, ...] = BASE_GOODS
     marketable: tuple[Good, ...] = BASE_GOODS
+    # The steps of a Working 9-5 turn in order (the base game's, with the modules' inserted),
+    # and derived from them: each step's rules, its place, the step each action type is of.
+    work_steps: tuple[WorkStepRules, ...] = working.BASE_STEPS
+    step_rules: Mapping[WorkStep, WorkStepRules] = field(default_factory=dict)
+    step_index: Mapping[WorkStep, int] = field(default_factory=dict)
+    step_of_action: Mapping[str, WorkStep] = field(default_factory=dict)
+    # The kinds of piece modules place on the map during a game (the board overlay), by id.
+    piece_kinds: Mapping[str, PieceKind] = field(default_factory=dict)
+    # The kinds of house modules add (``House.kind``; "" is the base game's house), by id.
+    house_kinds: Mapping[str, HouseKind] = field(default_factory=dict)
     # How the registry that built it gets it again (``fcm.rulesets`` sets it): pickling a ruleset
     # (a state, for multiprocessing or Ray) writes this call, and unpickling returns the
     # registry's cached object. None: built by hand, so it cannot be pickled.
@@ -169,11 +186,18 @@ def build_ruleset(
     extensions: Extensions | None = None,
     milestone_expiry: Mapping[MilestoneId, int] | None = None,
     goods: Iterable[Good] = (),
+    pieces: Iterable[PieceKind] = (),
+    houses: Iterable[HouseKind] = (),
 ) -> Ruleset:
     """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules;
-    ``modules``, ``extensions``, ``milestone_expiry`` and ``goods`` (after the base game's)
-    are what expansion modules add."""
+    ``modules``, ``extensions``, ``milestone_expiry``, ``goods`` (after the base game's),
+    ``pieces`` (kinds of piece placed on the map) and ``houses`` (kinds of house) are what
+    expansion modules add."""
     all_goods = (*BASE_GOODS, *(g for g in goods if g not in BASE_GOODS))
+    ext = extensions or NO_EXTENSIONS
+    steps = ordered_steps(working.BASE_STEPS, ext.work_steps) if ext.work_steps else (
+        working.BASE_STEPS
+    )
     employees = catalog.employees.values()
     kitchen = frozenset(e.id for e in employees if e.food)
     buyers = frozenset(e.id for e in employees if e.drinks_per_source)
@@ -199,8 +223,15 @@ def build_ruleset(
         reserve_slots=MappingProxyType({r.money: r.ceo_slots for r in catalog.reserve_cards}),
         marketing_cards=frozenset(e.id for e in employees if e.category == "marketing"),
         modules=frozenset(modules),
-        extensions=extensions or NO_EXTENSIONS,
+        extensions=ext,
         milestone_expiry=MappingProxyType(dict(milestone_expiry or {})),
         goods=all_goods,
         marketable=tuple(g for g in all_goods if g.info.marketable),
+        work_steps=steps,
+        # plain dicts (read-only by convention): looked up on every Working 9-5 action
+        step_rules={r.step: r for r in steps},
+        step_index={r.step: i for i, r in enumerate(steps)},
+        step_of_action={a: r.step for r in steps for a in r.actions},
+        piece_kinds=MappingProxyType({k.id: k for k in pieces}),
+        house_kinds=MappingProxyType({k.id: k for k in houses}),
     )

@@ -11,13 +11,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fcm.core.company import at_work_count, board_of, cards_in_play, occupied_squares
+from fcm.core.company import (
+    at_work_count,
+    board_of,
+    cards_in_play,
+    house_capacity,
+    occupied_squares,
+    overlay_of,
+)
 from fcm.core.engine import advance, enter_phase
-from fcm.core.errors import ScenarioError
+from fcm.core.errors import InvariantError, ScenarioError
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.phases import working
 from fcm.core.setup import new_game
-from fcm.core.state import Campaign, GameState, House, Options, Phase, Restaurant, WorkStep
+from fcm.core.state import (
+    Campaign,
+    GameState,
+    House,
+    Options,
+    Phase,
+    Piece,
+    Restaurant,
+    WorkStep,
+)
 from fcm.core.types import (
     BASE,
     BASE_GOODS,
@@ -67,6 +83,7 @@ _TOP = {
     "setup_second_pass",
     "modules",
     "module_data",
+    "pieces",
 }
 _COMPANY = {
     "cash", "hand", "at_work", "beach", "stock", "milestones", "reserve", "hire_discounts",
@@ -115,6 +132,33 @@ def _enum(where: str, enum: Any, raw: Any) -> Any:
     except ValueError:
         allowed = ", ".join(e.value for e in enum)
         raise _fail(where, f"must be one of {allowed}; got {raw!r}") from None
+
+
+def _pieces(state: GameState, raw: Any) -> list[Piece]:
+    """The pieces modules placed on the map (the board overlay): each a kind of piece of this
+    game's modules on a square of the map that it may change."""
+    if not isinstance(raw, list):
+        raise _fail("pieces", "must be a list of {kind, cell}")
+    out = []
+    for i, p in enumerate(raw):
+        where = f"pieces[{i}]"
+        if not isinstance(p, dict) or set(p) != {"kind", "cell"}:
+            raise _fail(where, "must be an object with 'kind' and 'cell'")
+        if p["kind"] not in state.rules.piece_kinds:
+            known = sorted(state.rules.piece_kinds)
+            raise _fail(f"{where}.kind", f"{p['kind']!r} is no kind of piece of this game "
+                        f"(its modules' kinds: {known})")
+        cell = p["cell"]
+        if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
+            raise _fail(f"{where}.cell", "must be a square [row, col]")
+        out.append(Piece(p["kind"], (cell[0], cell[1])))
+    state.pieces = out
+    try:
+        overlay_of(state)
+        board_of(state)
+    except (ValueError, InvariantError) as exc:
+        raise _fail("pieces", str(exc)) from None
+    return out
 
 
 def _good(where: str, raw: Any, goods: tuple[Good, ...]) -> Good:
@@ -207,6 +251,7 @@ def load_scenario_with_events(
         if not isinstance(data, dict):
             raise _fail(f"module_data.{m}", "must be an object")
         state.module_data.setdefault(m, {}).update(data)
+    state.pieces = _pieces(state, raw.get("pieces", []))
     state.turn.pending = []
     state.turn.drafts = {}
     board = board_of(state)
@@ -313,12 +358,23 @@ def load_scenario_with_events(
     # houses: printed ones exist already (demand may be set); placed ones need a cell and garden
     for i, hh in enumerate(raw.get("houses", [])):
         where = f"houses[{i}]"
-        h = _keys(where, hh, {"number", "cell", "garden", "demand"})
+        h = _keys(where, hh, {"number", "cell", "garden", "demand", "kind"})
         number = h.get("number")
         garden = tuple(_cell(f"{where}.garden", x) for x in h.get("garden", []))
         if garden and len(garden) != 2:
             raise _fail(f"{where}.garden", "a garden is 2 squares")
-        if number in state.houses:
+        if "kind" in h:  # a module's house kind (New Districts' apartments, ...)
+            kind = state.rules.house_kinds.get(h["kind"])
+            if kind is None:
+                raise _fail(f"{where}.kind", f"{h['kind']!r} is no kind of house of this game "
+                            f"(its modules' kinds: {sorted(state.rules.house_kinds)})")
+            if not isinstance(number, int) or number in state.houses or garden:
+                raise _fail(where, "a house of a module's kind needs a new number and no garden")
+            cell = _cell(f"{where}.cell", h.get("cell"))
+            house = House(number, cell, printed=False, kind=kind.id, size=kind.size)
+            _check_free(state, board, house.cells, where, occupied_squares(state))
+            state.houses[number] = house
+        elif number in state.houses:
             house = state.houses[number]
             if "cell" in h and _cell(f"{where}.cell", h["cell"]) != house.cell:
                 raise _fail(f"{where}.cell", f"house {number} is printed at {list(house.cell)}")
@@ -341,8 +397,9 @@ def load_scenario_with_events(
             if house.printed:
                 state.gardens_left -= 1
         demand = [_good(f"{where}.demand", g, state.rules.marketable) for g in h.get("demand", [])]
-        if len(demand) > house.capacity:
-            raise _fail(f"{where}.demand", f"house {number} holds at most {house.capacity}")
+        cap = house_capacity(state, house)
+        if cap is not None and len(demand) > cap:
+            raise _fail(f"{where}.demand", f"house {number} holds at most {cap}")
         house.demand = demand
     if state.gardens_left < 0:
         raise _fail("houses", f"only {catalog.garden_tiles} garden tiles exist")
@@ -544,7 +601,11 @@ def _mid_working(state: GameState, raw: Any, log: EventLog) -> None:
     ``step`` with the cards in ``acted`` already used (docs/scenarios.md)."""
     w = _keys("working", raw, _WORKING)
     seat = _int(w, "seat", -1, where="working", minimum=0, maximum=state.num_players - 1)
-    step = _enum("working.step", WorkStep, w.get("step", WorkStep.HIRE.value))
+    raw_step = w.get("step", WorkStep.HIRE.value)
+    step = next((r.step for r in state.rules.work_steps if r.step == raw_step), None)
+    if step is None:  # the game's steps: the base game's and its modules'
+        allowed = ", ".join(r.step for r in state.rules.work_steps)
+        raise _fail("working.step", f"must be one of {allowed}; got {raw_step!r}")
     state.turn.phase = Phase.WORKING
     state.turn.index = state.turn_order.index(seat)
     for later in state.turn_order[state.turn.index :]:

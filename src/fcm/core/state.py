@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from fcm.core.errors import ScenarioError
 from fcm.core.types import (
@@ -32,6 +32,7 @@ from fcm.core.types import (
     EmployeeId,
     Good,
     MilestoneId,
+    OpenId,
     Seat,
 )
 
@@ -64,19 +65,25 @@ class Stage(StrEnum):
     CANNOT_PAY = "cannot_pay"  # one chain cannot pay: it fires until it can
 
 
-class WorkStep(StrEnum):
-    """The fixed order of a Working 9-5 turn (excerpt "Working 9-5")."""
+class WorkStep(OpenId):
+    """A step of a Working 9-5 turn (excerpt "Working 9-5"): an open vocabulary. The base
+    game's are constants here, in their order (:data:`WORK_STEPS`); the order a game plays is
+    its ruleset's (``Ruleset.work_steps``), where a module may insert its own step."""
 
-    HIRE = "hire"
-    TRAIN = "train"
-    DRIVE_INS = "drive_ins"
-    CAMPAIGNS = "campaigns"
-    FOOD_AND_DRINKS = "food_and_drinks"
-    HOUSES = "houses"
-    RESTAURANTS = "restaurants"
+    __slots__ = ()
+
+    HIRE: ClassVar[WorkStep]
+    TRAIN: ClassVar[WorkStep]
+    DRIVE_INS: ClassVar[WorkStep]
+    CAMPAIGNS: ClassVar[WorkStep]
+    FOOD_AND_DRINKS: ClassVar[WorkStep]
+    HOUSES: ClassVar[WorkStep]
+    RESTAURANTS: ClassVar[WorkStep]
 
 
-WORK_STEPS: tuple[WorkStep, ...] = tuple(WorkStep)
+WorkStep._define_members()
+
+WORK_STEPS: tuple[WorkStep, ...] = WorkStep.known()  # the base game's order
 
 
 _LATER_SWITCHES = frozenset(
@@ -199,6 +206,16 @@ class Restaurant:
     drive_in: bool = False  # this round only (removed in Clean up)
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece a module placed on the map during the game (a road, a park, roadworks, ...):
+    its ``kind`` (one of the ruleset's ``piece_kinds``) on square ``cell``. Together they are
+    the board overlay: the geometry answers over the printed board and these (``board_of``)."""
+
+    kind: str
+    cell: Cell
+
+
 @dataclass(slots=True)
 class House:
     number: int
@@ -206,10 +223,16 @@ class House:
     printed: bool
     garden: tuple[Cell, ...] = ()
     demand: list[Good] = field(default_factory=list)
+    # A module's house kind (the ruleset's ``house_kinds``: footprint, order, demand cap and
+    # multiplier); "" is the base game's 2x2 house. Saved only when set.
+    kind: str = ""
+    size: int = 2  # the footprint's side (the kind's)
 
     @property
     def cells(self) -> tuple[Cell, ...]:
         r, c = self.cell
+        if self.size != 2:
+            return tuple((r + i, c + j) for i in range(self.size) for j in range(self.size))
         return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
 
     @property
@@ -419,6 +442,9 @@ class GameState:
     # Expansion modules' own state (docs/modules.md): plain JSON data per module id; empty in
     # the base game (and then not saved, so base hashes stay as they were).
     module_data: dict[str, Any] = field(default_factory=dict)
+    # Pieces modules placed on the map (the board overlay); none in the base game (and then
+    # not saved).
+    pieces: list[Piece] = field(default_factory=list)
     # The ruleset the options name, given by whoever builds the state (fcm.rulesets resolves the
     # id): shared by clones and views, never serialised (pickled by its registry key).
     rules: Ruleset = field(kw_only=True, repr=False, compare=False)
@@ -456,7 +482,7 @@ class GameState:
             turn=self.turn.clone(),
             turn_order=list(self.turn_order),
             houses={
-                n: House(h.number, h.cell, h.printed, h.garden, list(h.demand))
+                n: House(h.number, h.cell, h.printed, h.garden, list(h.demand), h.kind, h.size)
                 for n, h in self.houses.items()
             },
             restaurants=[
@@ -494,6 +520,7 @@ class GameState:
             ranking=list(self.ranking),
             end_reason=self.end_reason,
             module_data=_copy_data(self.module_data) if self.module_data else {},
+            pieces=list(self.pieces) if self.pieces else [],
             rules=self.rules,
         )
 
@@ -506,6 +533,8 @@ class GameState:
         out = self._to_dict()
         if self.module_data:
             out["module_data"] = _copy_data(self.module_data)
+        if self.pieces:
+            out["pieces"] = [{"kind": p.kind, "cell": list(p.cell)} for p in self.pieces]
         return out
 
     def _to_dict(self) -> dict[str, Any]:
@@ -664,13 +693,17 @@ def _player_from_dict(d: dict[str, Any]) -> Player:
 
 
 def _house_to_dict(h: House) -> dict[str, Any]:
-    return {
+    out = {
         "number": h.number,
         "cell": list(h.cell),
         "printed": h.printed,
         "garden": [list(c) for c in h.garden],
         "demand": [g.value for g in h.demand],
     }
+    if h.kind:  # a module's kind: base games save as before
+        out["kind"] = h.kind
+        out["size"] = h.size
+    return out
 
 
 def _house_from_dict(d: dict[str, Any]) -> House:
@@ -680,6 +713,8 @@ def _house_from_dict(d: dict[str, Any]) -> House:
         printed=bool(d["printed"]),
         garden=tuple(_cell(c) for c in d["garden"]),
         demand=[Good(g) for g in d["demand"]],
+        kind=str(d.get("kind", "")),
+        size=int(d.get("size", 2)),
     )
 
 
@@ -841,6 +876,8 @@ def state_from_dict(d: dict[str, Any], rules_for: RulesFor) -> GameState:
             ranking=[int(s) for s in d["ranking"]],
             end_reason=str(d["end_reason"]),
             module_data=_copy_data(dict(d.get("module_data", {}))),
+            pieces=[Piece(str(p["kind"]), (int(p["cell"][0]), int(p["cell"][1])))
+                    for p in d.get("pieces", [])],
             rules=rules_for(options),
         )
     except ScenarioError:

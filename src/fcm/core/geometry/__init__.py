@@ -19,6 +19,7 @@ from __future__ import annotations
 from .board import (
     Axis,
     Board,
+    Overlay,
     RestaurantSpot,
     RoadNode,
     Start,
@@ -44,6 +45,7 @@ __all__ = [
     "TILE_LETTERS",
     "Axis",
     "Board",
+    "Overlay",
     "Placements",
     "RestaurantSpot",
     "RoadNode",

@@ -73,7 +73,14 @@ RestaurantSpot: TypeAlias = tuple[Cell, Corner, bool]
 """A restaurant as the geometry needs it: ``(top_left, entrance corner, drive_in)``."""
 
 _TilesKey: TypeAlias = tuple[tuple[str, tuple[str, ...], int | None], ...]
-_BoardKey: TypeAlias = tuple[Placements, _TilesKey, bool]
+Overlay: TypeAlias = tuple[tuple[Cell, str], ...]
+"""Squares that pieces placed during a game turn into another kind (sorted ``(cell, kind)``):
+``r`` a road, ``x`` a bridge, ``.`` an empty square, ``#`` a piece that is neither road nor
+empty (a park, roadworks); see ``GameState.pieces``."""
+
+OVERLAY_KINDS = frozenset(".rx#")
+
+_BoardKey: TypeAlias = tuple[Placements, _TilesKey, bool, Overlay]
 
 
 def restaurant_entrances(
@@ -214,19 +221,24 @@ class Board:
         tiles: Mapping[str, TileLike],
         *,
         midpoints_only: bool = False,
+        overlay: Overlay = (),
     ) -> Board:
         """The board for a tile layout (rows of ``(letter, rotation)``), with ``tiles`` giving each
         letter's printed grid and house number. Cached: the same layout gives the same object.
 
         ``midpoints_only`` (facts.md 9.1 #7, the older designer ruling): roads on neighbouring
         tiles connect only where they meet at the middle square of the shared tile edge; by
-        default any two orthogonally adjacent road squares connect (conventions default 7)."""
+        default any two orthogonally adjacent road squares connect (conventions default 7).
+
+        ``overlay``: squares the pieces placed during a game turn into another kind (roads,
+        parks, ...: :data:`Overlay`); distances, ranges and reaches are the board's with them.
+        Each overlay is a board of its own, cached like a layout; none: the printed board."""
         layout = normalize_placements(placements)
-        return _build_cached((layout, tiles_key(layout, tiles), bool(midpoints_only)))
+        return _build_cached((layout, tiles_key(layout, tiles), bool(midpoints_only), overlay))
 
     def __init__(self, key: _BoardKey) -> None:
         """Internal: use :meth:`Board.build` (cached)."""
-        placements, tdata, midpoints_only = key
+        placements, tdata, midpoints_only, overlay = key
         mid = TILE_SIZE // 2
         grids = {letter: (grid, number) for letter, grid, number in tdata}
         rows, cols = len(placements), len(placements[0])
@@ -264,6 +276,15 @@ class Board:
                     if number in houses:
                         raise ValueError(f"house number {number} printed twice on the map")
                     houses[number] = tuple(sorted(house_sq))
+        for (r, c), ch in overlay:  # pieces placed during the game, over the printed squares
+            if not (0 <= r < height and 0 <= c < width):
+                raise ValueError(f"overlay: square {(r, c)} is off the map")
+            if ch not in OVERLAY_KINDS or kinds[r * width + c] in "Hslb":
+                raise ValueError(
+                    f"overlay: square {(r, c)} cannot become {ch!r} (a piece turns a square "
+                    f"into one of {''.join(sorted(OVERLAY_KINDS))}; houses and suppliers stay)"
+                )
+            kinds[r * width + c] = ch
         kind_str = "".join(kinds)
         s("_kinds", kind_str)
         s("_tile", tuple(tile_ix))

@@ -15,7 +15,7 @@ from typing import Any, Final, NamedTuple
 
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
-from fcm.core.company import at_work_count, board_of, unit_price
+from fcm.core.company import at_work_count, board_of, house_order, unit_price
 from fcm.core.events import EventKind, EventLog, HouseServed
 from fcm.core.extensions import NO_OFFER, HouseSold, Moment, Offer, Order, notify, run_moment
 from fcm.core.geometry import Board, restaurant_entrances
@@ -245,7 +245,10 @@ def resolve_dinnertime(state: GameState, log: EventLog) -> bool:
         turn_order=list(order),
     )
 
-    houses = sorted(state.houses.values(), key=lambda h: h.number)
+    houses = sorted(
+        state.houses.values(),
+        key=house_order(state) if state.rules.house_kinds else lambda h: h.number,
+    )
     if not any(h.demand for h in houses):
         log.add(_DINNERTIME_NO_DEMAND)
     else:

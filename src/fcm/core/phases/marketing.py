@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from fcm.core.actions import Action
-from fcm.core.company import board_of
+from fcm.core.company import board_of, demand_room, house_capacity, house_order
 from fcm.core.events import CampaignRan, EventKind, EventLog
 from fcm.core.extensions import DemandPlaced, notify, table_rules
 from fcm.core.geometry import Board
@@ -95,7 +95,9 @@ def houses_reached(
     state: GameState, camp: Campaign, board: Board | None = None
 ) -> list[House]:
     """The houses a campaign reaches, in house number order (for the rules and for bots)."""
-    houses = sorted(state.houses.values(), key=_number)
+    houses = sorted(
+        state.houses.values(), key=house_order(state) if state.rules.house_kinds else _number
+    )
     for module_reach in state.rules.extensions.reach:  # a module's campaign kind
         reached = module_reach(state, camp, houses)
         if reached is not None:
@@ -136,13 +138,21 @@ def _place(
     placements = []
     react = bool(state.rules.extensions.react)
     for house in houses_reached(state, camp, board):
-        room = house.capacity - len(house.demand)
-        placed = max(0, min(per_house, room))
-        house.demand.extend([camp.good] * placed)
-        if camp.second_good is not None:  # a two-good airplane: good A, then good B
-            second = max(0, min(per_house, room - placed))
-            house.demand.extend([camp.second_good] * second)
-            placed += second
+        if house.kind:  # a module's house kind: its cap and multiplier
+            placed = demand_room(state, house, per_house)
+            house.demand.extend([camp.good] * placed)
+            if camp.second_good is not None:
+                second = demand_room(state, house, per_house)
+                house.demand.extend([camp.second_good] * second)
+                placed += second
+        else:
+            room = house.capacity - len(house.demand)
+            placed = max(0, min(per_house, room))
+            house.demand.extend([camp.good] * placed)
+            if camp.second_good is not None:  # a two-good airplane: good A, then good B
+                second = max(0, min(per_house, room - placed))
+                house.demand.extend([camp.second_good] * second)
+                placed += second
         if react:
             notify(state, DemandPlaced(camp, house, placed), log)
         placements.append(
@@ -150,7 +160,7 @@ def _place(
                 "house": house.number,
                 "placed": placed,
                 "demand": [g.value for g in house.demand],
-                "capacity": house.capacity,
+                "capacity": house_capacity(state, house),
             }
         )
     ran = CampaignRan(

@@ -18,9 +18,10 @@
 
 Salaries in goods (a module's, ``SeatRules.pays_with_goods``: First beer sold, ketchup.md 3, 3.1,
 19.3): before it pays, a chain that may pay with goods and holds some decides, in turn order,
-how many salaries its goods pay and with which items. ``PaySalary(good)`` gives one item from
-its stock for one salary (``state.turn.salary_goods`` lists those given; at most one a salaried
-card, and no more than the salaries the discounts leave); ``Done`` pays the rest in cash.
+how many salaries its goods pay and with which items. The module's action (its
+``GoodsPayment``) gives one item from its stock for one salary (``state.turn.salary_goods``
+lists those given; at most one a salaried card, and no more than the salaries the discounts
+leave); ``Done`` pays the rest in cash.
 ``Done`` is refused while the cash does not cover the rest and an item still could: what the
 chain cannot pay is paid with goods before anyone is fired (or, with ``never_fire``, before
 anything is waived). Otherwise the choice is open: a chain may pay with goods that Clean up
@@ -35,10 +36,10 @@ from __future__ import annotations
 from typing import Final
 
 from fcm.core import bank, milestones
-from fcm.core.actions import DONE, Action, Fire, PaySalary, fire_of
+from fcm.core.actions import DONE, Action, Fire, fire_of
 from fcm.core.company import salaried_cards, salary_due, salary_each, salary_for
 from fcm.core.events import EventKind, EventLog, SalariesPaid
-from fcm.core.extensions import seat_rules
+from fcm.core.extensions import GoodsPayment, seat_rules
 from fcm.core.state import GameState, Phase, Stage
 from fcm.core.types import EmployeeId, Good, MilestoneId, Seat
 
@@ -143,7 +144,7 @@ def _salaries_for_goods(state: GameState, seat: Seat) -> int:
     """How many more salaries goods may pay now: 0 without the module's rule or goods; else
     one item a salaried card, no more than the salaries the discounts leave (ketchup.md 3.1),
     less those already chosen."""
-    if not state.rules.extensions.seat_rules or not seat_rules(state, seat).pays_with_goods:
+    if not state.rules.extensions.payday_goods or not seat_rules(state, seat).pays_with_goods:
         return 0
     if not _goods_left(state, seat):
         return 0
@@ -166,12 +167,22 @@ def cash_due(state: GameState, seat: Seat) -> int:
     return _cash_due(state, seat, salary_due(state, seat))
 
 
+def _payment(state: GameState) -> GoodsPayment:
+    return state.rules.extensions.payday_goods[0]
+
+
+def goods_item(state: GameState, action: Action) -> Good | None:
+    """The item ``action`` gives to pay a salary (None: it gives none)."""
+    points = state.rules.extensions.payday_goods
+    return points[0].item(action) if points else None
+
+
 def _goods_options(state: GameState, seat: Seat) -> list[Action]:
     if seat not in state.turn.pending:
         return []
     out: list[Action] = []
     if _salaries_for_goods(state, seat):
-        out = [PaySalary(g) for g in _goods_left(state, seat)]
+        out = [_payment(state).action(g) for g in _goods_left(state, seat)]
     if not out or _payable(state, seat, cash_due(state, seat)):
         out.append(DONE)
     return out
@@ -199,12 +210,13 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 
 
 def _why_not_goods(state: GameState, seat: Seat, action: Action) -> str:
-    rule = "salaries in goods (First beer sold, ketchup.md 3, 3.1, 19.3)"
+    rule = _payment(state).rule
     if seat not in state.turn.pending:
         return "salaries are paid in turn order: it is another chain's turn to pay"
-    if isinstance(action, PaySalary):
-        if action.good not in _goods_left(state, seat):
-            return f"{rule}: you have no {action.good.value} left to pay with"
+    item = goods_item(state, action)
+    if item is not None:
+        if item not in _goods_left(state, seat):
+            return f"{rule}: you have no {item.value} left to pay with"
         return (
             f"{rule}: one item pays one salary, at most one a salaried card and no more than "
             "the salaries left after discounts; you have chosen "
@@ -241,9 +253,10 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
             _progress(state, log)
         return
     if state.turn.stage == PAYING:  # salaries in goods
-        if isinstance(action, PaySalary):  # the item leaves the stock at once
-            state.players[seat].stock[action.good] -= 1
-            state.turn.salary_goods.append(action.good)
+        item = goods_item(state, action)
+        if item is not None:  # the item leaves the stock at once
+            state.players[seat].stock[item] -= 1
+            state.turn.salary_goods.append(item)
             if _goods_options(state, seat) != [DONE]:
                 return  # more to decide
         state.turn.pending = []
@@ -279,11 +292,11 @@ def _progress(state: GameState, log: EventLog) -> None:
         state.turn.stage = PAYING
         state.turn.index = 0
     order = _order(state)
-    goods = bool(state.rules.extensions.seat_rules)
+    goods = bool(state.rules.extensions.payday_goods)
     while state.turn.index < len(order):
         seat = order[state.turn.index]
         if goods and _salaries_for_goods(state, seat):
-            state.turn.pending = [seat]  # it decides what its goods pay (``PaySalary``)
+            state.turn.pending = [seat]  # it decides what its goods pay
             return
         if not _settle(state, seat, log):
             return

@@ -53,14 +53,15 @@ from dataclasses import replace
 from typing import Any
 
 from fcm.core import bank, milestones
-from fcm.core.actions import Action, Done, FreeMailbox
+from fcm.core.actions import Action, Done
 from fcm.core.company import board_of, occupied_squares, restaurant_cells, shifts
-from fcm.core.events import EventKind, EventLog, MilestoneCampaign
+from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import (
     CardUsed,
     Decision,
     DemandPlaced,
     Extensions,
+    GoodsPayment,
     HouseSold,
     LaunchRules,
     Moment,
@@ -81,6 +82,14 @@ from fcm.core.types import (
 )
 from fcm.modules._data import add_milestones, ketchup_file
 from fcm.modules.new_milestones import ids
+from fcm.modules.new_milestones.actions import ACTIONS, FreeMailbox, PaySalary
+from fcm.modules.new_milestones.events import (
+    EVENTS,
+    MILESTONE_CAMPAIGN,
+    MILESTONE_INCOME,
+    MONEY_LEFT_GAME,
+    MilestoneCampaign,
+)
 from fcm.rulesets import Module, known_modules
 
 ID = "new_milestones"
@@ -309,7 +318,7 @@ def _pizza_radio(state: GameState, seat: Seat, house: House, log: EventLog) -> N
     placed["house"] = house.number
     if number is None:
         placed["why"] = why
-    log.add(EventKind.MILESTONE_CAMPAIGN, **placed)
+    log.emit(MILESTONE_CAMPAIGN, **placed)
 
 
 def log_campaign(
@@ -353,7 +362,7 @@ def _offer_free_mailbox(state: GameState, seat: Seat, log: EventLog) -> None:
         )
         event["restaurant"] = restaurant.number
         event["why"] = "no mailbox tile is left or its block has no legal place"
-        log.add(EventKind.MILESTONE_CAMPAIGN, **event)
+        log.emit(MILESTONE_CAMPAIGN, **event)
         return
     state.module_data.setdefault(ID, {})["free_mailbox"] = {
         "seat": seat,
@@ -428,7 +437,7 @@ def pending_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
             action.good, cells, 1, eternal=True,
         )
     event["restaurant"] = restaurant
-    log.add(EventKind.MILESTONE_CAMPAIGN, **event)
+    log.emit(MILESTONE_CAMPAIGN, **event)
     return True
 
 
@@ -466,8 +475,8 @@ def demand_placed(
     if not state.players[camp.owner].has(ids.FIRST_MARKETEER_USED):
         return
     amount = TOKEN_BONUS * placed
-    log.add(
-        EventKind.MILESTONE_INCOME,
+    log.emit(
+        MILESTONE_INCOME,
         seat=camp.owner,
         milestone=ids.FIRST_MARKETEER_USED,
         house=house.number,
@@ -538,8 +547,8 @@ def restructuring_end(state: GameState, log: EventLog) -> None:
         if cut < BURN_FROM:
             continue
         left = bank.remove(state, seat, BURN, log)
-        log.add(
-            EventKind.MONEY_LEFT_GAME,
+        log.emit(
+            MONEY_LEFT_GAME,
             seat=seat,
             milestone=ids.FIRST_DISCOUNT_MANAGER_USED,
             discount=cut,
@@ -654,7 +663,32 @@ def module() -> Module:
             seat_rules=(seat_rules,),
             offer=(offer,),
             launch=(launch,),
-            decisions=(Decision(pending_options, pending_act),),
+            decisions=(
+                Decision(
+                    pending_options,
+                    pending_act,
+                    pending_why=(
+                        "Working 9–5: first build First new restaurant's free mailbox (an empty "
+                        "square next to a road, entirely within the new restaurant's block) or "
+                        "decline it (done) (ketchup.md 3)"
+                    ),
+                    outside_why={
+                        FreeMailbox.type: (
+                            "Working 9–5: a free mailbox is built only as First new "
+                            "restaurant's reward, right after its new restaurant (ketchup.md 3)"
+                        )
+                    },
+                ),
+            ),
+            payday_goods=(
+                GoodsPayment(
+                    action=PaySalary,
+                    item=lambda a: a.good if isinstance(a, PaySalary) else None,
+                    rule="salaries in goods (First beer sold, ketchup.md 3, 3.1, 19.3)",
+                ),
+            ),
         ),
         milestone_expiry=expiry,
+        actions=ACTIONS,
+        events=EVENTS,
     )

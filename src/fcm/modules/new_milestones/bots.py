@@ -26,9 +26,7 @@ from fcm.core.actions import (
     Action,
     ChooseAdvert,
     Done,
-    FreeMailbox,
     Hire,
-    PaySalary,
     StartCampaign,
     Train,
 )
@@ -37,6 +35,7 @@ from fcm.core.phases.cleanup import has_freezer
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, EmployeeId, Good, Seat
 from fcm.modules.new_milestones import ids
+from fcm.modules.new_milestones.actions import FreeMailbox, PaySalary
 
 E = EmployeeId
 

@@ -11,10 +11,11 @@ pay_salary             good (First beer sold: an item pays a salary)
 
 from __future__ import annotations
 
-from fcm.core.actions import Action, ChooseAdvert, FreeMailbox, PaySalary, Train
+from fcm.core.actions import Action, ChooseAdvert, Train
 from fcm.core.state import GameState
 from fcm.env.encoding import GOODS, SQUARES, Encoding, cell_of, square
 from fcm.env.extensions import ActionBlocks, Dims, EnvBlocks, register_env
+from fcm.modules.new_milestones.actions import FreeMailbox, PaySalary
 
 MAILBOXES: tuple[int, ...] = (7, 8, 9, 10)  # the free mailbox: a mailbox tile
 _GOOD = {g: i for i, g in enumerate(GOODS)}

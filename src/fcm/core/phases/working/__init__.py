@@ -12,7 +12,7 @@ Payday discounts. The phase ends after the last player's turn; Dinnertime follow
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Final
 
@@ -23,7 +23,6 @@ from fcm.core.actions import (
     ChooseAdvert,
     Cook,
     Done,
-    FreeMailbox,
     GetDrinks,
     Hire,
     MoveRestaurant,
@@ -36,6 +35,7 @@ from fcm.core.actions import (
 from fcm.core.company import shifts
 from fcm.core.errors import InvariantError
 from fcm.core.events import EventKind, EventLog
+from fcm.core.extensions import WorkStepRules
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, Seat
 
@@ -56,37 +56,77 @@ __all__ = ["act", "actors", "begin", "finish", "legal", "new_turn", "resolve_dra
 
 DRIVE_IN_MANAGERS = frozenset({EmployeeId.LOCAL_MANAGER, EmployeeId.REGIONAL_MANAGER})
 
-# Which step each action belongs to (for explanations).
-ACTION_STEP: dict[type[Action], WorkStep] = {
-    Hire: WorkStep.HIRE,
-    Train: WorkStep.TRAIN,
-    StartCampaign: WorkStep.CAMPAIGNS,
-    PlaceCampaign: WorkStep.CAMPAIGNS,
-    ChooseAdvert: WorkStep.CAMPAIGNS,
-    Cook: WorkStep.FOOD_AND_DRINKS,
-    GetDrinks: WorkStep.FOOD_AND_DRINKS,
-    PlaceHouse: WorkStep.HOUSES,
-    AddGarden: WorkStep.HOUSES,
-    PlaceRestaurant: WorkStep.RESTAURANTS,
-    MoveRestaurant: WorkStep.RESTAURANTS,
-}
+def _hire(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    assert isinstance(action, Hire)
+    staff.apply_hire(state, turn, action, log)
 
 
+def _train(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    assert isinstance(action, Train)
+    staff.apply_train(state, turn, action, log)
 
-# Each step's legal actions (opening drive-ins takes no decision).
-STEP_OPTIONS: dict[WorkStep, Callable[[GameState, WorkingTurn], Iterator[Action]]] = {
-    WorkStep.HIRE: staff.iter_hire_options,
-    WorkStep.TRAIN: staff.iter_train_options,
-    WorkStep.CAMPAIGNS: campaigns.iter_options,
-    WorkStep.FOOD_AND_DRINKS: goods.iter_options,
-    WorkStep.HOUSES: building.iter_house_options,
-    WorkStep.RESTAURANTS: building.iter_restaurant_options,
-}
-# Looked up once: on its class an enum member costs a metaclass __getattr__ call (Python 3.11).
-HIRE: Final = WorkStep.HIRE
-TRAIN: Final = WorkStep.TRAIN
-DRIVE_INS: Final = WorkStep.DRIVE_INS
-CAMPAIGNS: Final = WorkStep.CAMPAIGNS
+
+def _explain_hire(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
+    assert isinstance(action, Hire)
+    return staff.explain_hire(state, turn, action)
+
+
+def _explain_train(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
+    assert isinstance(action, Train)
+    return staff.explain_train(state, turn, action)
+
+
+def _campaigns_blocker(state: GameState, turn: WorkingTurn) -> str | None:
+    return campaigns.blocker(turn)
+
+
+def _open_drive_ins(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
+    """With a Local or Regional Manager at work, every open restaurant of the player must get a
+    drive-in sign (entrances at all four corners until Clean up)."""
+    p = state.players[turn.seat]
+    if DRIVE_IN_MANAGERS.isdisjoint(p.at_work):
+        return
+    signed = []
+    for r in state.restaurants_of(turn.seat):
+        if r.open and not r.drive_in:
+            r.drive_in = True
+            signed.append(r.number)
+    if signed:
+        log.add(_DRIVE_INS, seat=turn.seat, restaurants=signed)
+
+
+# The base game's steps, in their order (excerpt "Working 9–5"); a game's ruleset plays them
+# with the modules' inserted (``Ruleset.work_steps``). Opening drive-ins takes no decision.
+BASE_STEPS: tuple[WorkStepRules, ...] = (
+    WorkStepRules(
+        WorkStep.HIRE, STEP_TITLES[WorkStep.HIRE], (Hire.type,),
+        staff.iter_hire_options, _hire, _explain_hire, end=staff.end_hire,
+    ),
+    WorkStepRules(
+        WorkStep.TRAIN, STEP_TITLES[WorkStep.TRAIN], (Train.type,),
+        staff.iter_train_options, _train, _explain_train, staff.train_blocker,
+    ),
+    WorkStepRules(WorkStep.DRIVE_INS, STEP_TITLES[WorkStep.DRIVE_INS], auto=_open_drive_ins),
+    WorkStepRules(
+        WorkStep.CAMPAIGNS, STEP_TITLES[WorkStep.CAMPAIGNS],
+        (StartCampaign.type, PlaceCampaign.type, ChooseAdvert.type),
+        campaigns.iter_options, campaigns.apply, campaigns.explain, _campaigns_blocker,
+    ),
+    WorkStepRules(
+        WorkStep.FOOD_AND_DRINKS, STEP_TITLES[WorkStep.FOOD_AND_DRINKS],
+        (Cook.type, GetDrinks.type), goods.iter_options, goods.apply, goods.explain,
+    ),
+    WorkStepRules(
+        WorkStep.HOUSES, STEP_TITLES[WorkStep.HOUSES], (PlaceHouse.type, AddGarden.type),
+        building.iter_house_options, building.apply_house, building.explain_house,
+    ),
+    WorkStepRules(
+        WorkStep.RESTAURANTS, STEP_TITLES[WorkStep.RESTAURANTS],
+        (PlaceRestaurant.type, MoveRestaurant.type), building.iter_restaurant_options,
+        building.apply_restaurant, building.explain_restaurant,
+    ),
+)
+assert tuple(r.step for r in BASE_STEPS) == WORK_STEPS
 STEP_ENDED: Final = EventKind.STEP_ENDED
 STEP_SKIPPED: Final = EventKind.STEP_SKIPPED
 
@@ -145,23 +185,10 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         _next_step(state, log)
         _settle(state, log, entered=True)
         return
-    match turn.step:
-        case WorkStep.HIRE:
-            assert isinstance(action, Hire)
-            staff.apply_hire(state, turn, action, log)
-        case WorkStep.TRAIN:
-            assert isinstance(action, Train)
-            staff.apply_train(state, turn, action, log)
-        case WorkStep.CAMPAIGNS:
-            campaigns.apply(state, turn, action, log)
-        case WorkStep.FOOD_AND_DRINKS:
-            goods.apply(state, turn, action, log)
-        case WorkStep.HOUSES:
-            building.apply_house(state, turn, action, log)
-        case WorkStep.RESTAURANTS:
-            building.apply_restaurant(state, turn, action, log)
-        case _:  # pragma: no cover - drive-ins take no decision
-            raise InvariantError(f"no decision is taken in step {turn.step.value}")
+    rules = state.rules.step_rules[turn.step]
+    if rules.act is None:  # pragma: no cover - an automatic step takes no decision
+        raise InvariantError(f"no decision is taken in step {turn.step.value}")
+    rules.act(state, turn, action, log)
     _settle(state, log, entered=False)
 
 
@@ -178,43 +205,25 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
         return None
     if isinstance(action, Done):
         return _blocker(state, turn)
-    if state.rules.extensions.decisions and _pending(state, turn) is not None:
-        return (
-            "Working 9–5: first build First new restaurant's free mailbox (an empty square "
-            "next to a road, entirely within the new restaurant's block) or decline it "
-            "(done) (ketchup.md 3)"
-        )
-    if isinstance(action, FreeMailbox):
-        return (
-            "Working 9–5: a free mailbox is built only as First new restaurant's reward, right "
-            "after its new restaurant (ketchup.md 3)"
-        )
-    step = ACTION_STEP.get(type(action))
+    for decision in state.rules.extensions.decisions:  # a module's decision (its own words)
+        if decision.options(state, turn) is not None:
+            return decision.pending_why
+        if action.type in decision.outside_why:
+            return decision.outside_why[action.type]
+    step = state.rules.step_of_action.get(action.type)
     if step is None:
         return f"Working 9–5: '{action.type}' is not an action of a Working 9–5 turn"
     if step is not turn.step:
-        order = ", ".join(STEP_TITLES[s] for s in WORK_STEPS)
-        when = "is over" if WORK_STEPS.index(step) < WORK_STEPS.index(turn.step) else "comes later"
+        steps, at = state.rules.work_steps, state.rules.step_index
+        order = ", ".join(r.title for r in steps)
+        when = "is over" if at[step] < at[turn.step] else "comes later"
+        title, now = state.rules.step_rules[step].title, state.rules.step_rules[turn.step].title
         return (
-            f"Working 9–5: do the steps in this order: {order}; '{STEP_TITLES[step]}' {when} "
-            f"(now: '{STEP_TITLES[turn.step]}')"
+            f"Working 9–5: do the steps in this order: {order}; '{title}' {when} "
+            f"(now: '{now}')"
         )
-    match turn.step:
-        case WorkStep.HIRE:
-            assert isinstance(action, Hire)
-            return staff.explain_hire(state, turn, action)
-        case WorkStep.TRAIN:
-            assert isinstance(action, Train)
-            return staff.explain_train(state, turn, action)
-        case WorkStep.CAMPAIGNS:
-            return campaigns.explain(state, turn, action)
-        case WorkStep.FOOD_AND_DRINKS:
-            return goods.explain(state, turn, action)
-        case WorkStep.HOUSES:
-            return building.explain_house(state, turn, action)
-        case WorkStep.RESTAURANTS:
-            return building.explain_restaurant(state, turn, action)
-    return None  # pragma: no cover
+    explain = state.rules.step_rules[turn.step].explain
+    return None if explain is None else explain(state, turn, action)
 
 
 # -- turn flow -----------------------------------------------------------------------------------
@@ -245,7 +254,7 @@ def new_turn(state: GameState, seat: Seat) -> WorkingTurn:
     discounts = sum(employees[c].hires for c in work if employees[c].hire_discount)
     return WorkingTurn(
         seat=seat,
-        step=WORK_STEPS[0],
+        step=state.rules.work_steps[0].step,
         hires_left=hires,
         discount_hires=discounts,
         trainers=[TrainerUse(c, employees[c].trains) for c in work if c in state.rules.trainers],
@@ -274,7 +283,7 @@ def _iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
         pending = _pending(state, turn)
         if pending is not None:
             return iter(pending)
-    options = STEP_OPTIONS.get(turn.step)
+    options = state.rules.step_rules[turn.step].options
     return iter(()) if options is None else options(state, turn)
 
 
@@ -289,11 +298,8 @@ def _pending(state: GameState, turn: WorkingTurn) -> list[Action] | None:
 
 def _blocker(state: GameState, turn: WorkingTurn) -> str | None:
     """Why the current step may not end now (None: ``Done`` is legal)."""
-    if turn.step is TRAIN:
-        return staff.train_blocker(state, turn)
-    if turn.step is CAMPAIGNS:
-        return campaigns.blocker(turn)
-    return None
+    blocker = state.rules.step_rules[turn.step].blocker
+    return None if blocker is None else blocker(state, turn)
 
 
 def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
@@ -304,8 +310,9 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
     """
     while state.turn.working is not None:
         turn = state.turn.working
-        if turn.step is DRIVE_INS:
-            _open_drive_ins(state, turn, log)
+        auto = state.rules.step_rules[turn.step].auto
+        if auto is not None:
+            auto(state, turn, log)
         elif _has_options(state, turn):
             return
         else:
@@ -323,27 +330,14 @@ def _settle(state: GameState, log: EventLog, *, entered: bool) -> None:
 def _next_step(state: GameState, log: EventLog) -> None:
     """End the current step (its mandatory effects) and move on, to the next player if needed."""
     turn = turn_of(state)
-    if turn.step is HIRE:
-        staff.end_hire(state, turn, log)
-    at = WORK_STEPS.index(turn.step)
-    if at + 1 < len(WORK_STEPS):
-        turn.step = WORK_STEPS[at + 1]
+    rules = state.rules
+    end = rules.step_rules[turn.step].end
+    if end is not None:
+        end(state, turn, log)
+    at = rules.step_index[turn.step] + 1
+    if at < len(rules.work_steps):
+        turn.step = rules.work_steps[at].step
         return
     log.add(_TURN_ENDED, seat=turn.seat)
     state.turn.index += 1
     _start_turn(state, log)
-
-
-def _open_drive_ins(state: GameState, turn: WorkingTurn, log: EventLog) -> None:
-    """With a Local or Regional Manager at work, every open restaurant of the player must get a
-    drive-in sign (entrances at all four corners until Clean up)."""
-    p = state.players[turn.seat]
-    if DRIVE_IN_MANAGERS.isdisjoint(p.at_work):
-        return
-    signed = []
-    for r in state.restaurants_of(turn.seat):
-        if r.open and not r.drive_in:
-            r.drive_in = True
-            signed.append(r.number)
-    if signed:
-        log.add(_DRIVE_INS, seat=turn.seat, restaurants=signed)

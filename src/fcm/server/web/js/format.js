@@ -4,9 +4,10 @@ import { cardName, milestoneName, money, PHASES, possessive, STEPS, totalText } 
 
 /**
  * A module's template (fcm/texts.py renders the same for the CLI report): ``{field}`` or
- * ``{field|filter}`` with the filters money, signed, seat, seat_money and plural:one:many.
+ * ``{field|filter}`` with the filters money, signed, seat, seat_money, plural:one:many,
+ * milestone, good and campaign (their names in the catalog) and cells ("r,c r,c").
  */
-export function render(template, data, who) {
+export function render(template, data, who, catalog) {
   return template.replace(/\{(\w+)(?:\|(\w+)((?::[^:}]*)*))?\}/g, (_, name, filter, args) => {
     const v = data[name];
     const [one, many] = (args || "").slice(1).split(":");
@@ -17,6 +18,10 @@ export function render(template, data, who) {
       case "seat": return who(Number(v));
       case "seat_money": return Object.entries(v || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`).join(", ");
       case "plural": return v === 1 ? one : many;
+      case "milestone": return milestoneName(catalog, v);
+      case "cells": return cells(v);
+      case "good": return ((catalog && catalog.good_names) || {})[v] || String(v);
+      case "campaign": return ((catalog && catalog.campaign_names) || {})[v] || String(v);
       default: throw new Error(`template ${template}: unknown filter ${filter}`);
     }
   });
@@ -92,11 +97,6 @@ export function describe(e, ctx) {
     case "step_ended": case "step_skipped": case "turn_ended": return null;
     case "milestone_claimed": return `★ ${who(e.seat)} claims “${ms(e.milestone)}”${e.reason ? ` (${e.reason})` : ""}.`;
     case "milestone_gift": return `${who(e.seat)} receives ${e.count} ${card(e.employee)} (milestone).`;
-    case "milestone_income": return `${who(e.seat)} earns ${money(e.amount)} (“${ms(e.milestone)}”: ${e.tokens} demand token${e.tokens === 1 ? "" : "s"} from campaign #${e.campaign} on house ${e.house}).`;
-    case "milestone_campaign": return e.number == null
-      ? `${who(e.seat)}: no ${e.campaign_type} from “${ms(e.milestone)}” (${e.why}).`
-      : `${who(e.seat)} gets ${e.campaign_type} #${e.number} for ${e.good} from “${ms(e.milestone)}”${e.house != null ? ` (house ${e.house} bought pizza)` : ""}${e.eternal ? ", eternal" : `, ${e.duration} rounds`}, at ${cells([e.cells[0]])}.`;
-    case "money_left_game": return `${money(e.amount)} leaves the bank for good (“${ms(e.milestone)}”: ${who(e.seat)} discounts by ${money(e.discount)}).`;
     case "milestone_removed": return `Milestone “${ms(e.milestone)}” is no longer available${e.expired_after_round ? ` (unclaimed after round ${e.expired_after_round})` : ""}.`;
     case "dinnertime_started": return `Dinnertime, round ${e.round} (bank ${money(e.bank)}).`;
     case "dinnertime_prices": return `Item prices: ${Object.entries(e.prices || {}).map(([s, p]) => `${who(Number(s))} ${money(p)}`).join(", ")}.`;
@@ -138,7 +138,12 @@ export function describe(e, ctx) {
     case "game_over": return `Game over: ${e.reason}. Ranking: ${(e.ranking || []).map((s, i) => `${i + 1}. ${who(s)} ${money((e.cash || {})[String(s)])}`).join(", ")}.`;
     case "action_undone": return `${who(e.seat)} took back an action.`;
     case "timer_bot_move": return `${possessive(who(e.seat))} time ran out: the ${e.bot} bot plays for ${who(e.seat)}.`;
-    default: return `${e.kind.replaceAll("_", " ")}${e.seat !== undefined ? ` (${who(e.seat)})` : ""}.`;
+    default: {
+      // a module's event kind: its template (and variants) come with the catalog's texts
+      const template = variantOf(ctx.catalog, e.kind, e) || (((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.events) || {})[e.kind]);
+      if (template) return render(template, e, who, ctx.catalog);
+      return `${e.kind.replaceAll("_", " ")}${e.seat !== undefined ? ` (${who(e.seat)})` : ""}.`;
+    }
   }
 }
 
