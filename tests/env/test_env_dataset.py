@@ -121,3 +121,20 @@ def test_a_torch_data_loader_reads_the_steps(tmp_path: Path) -> None:
     assert first["obs"].shape == (16, meta(tmp_path)["obs_size"])
     total = sum(len(b["action"]) for b in loader)
     assert total == pq.ParquetFile(next(tmp_path.glob("steps-*.parquet"))).metadata.num_rows
+
+
+def test_ray_writes_the_same_rows_as_one_process(tmp_path: Path) -> None:
+    """--ray: shards recorded as Ray tasks (a local instance, started by the command) come back
+    as bytes and are written by the command: the same rows and games as the local run."""
+    pytest.importorskip("ray")
+    base = ["dataset", "--bots", "random,easy", "--games", "2", "--seed", "30",
+            "--games-per-file", "1", "--round-limit", "3"]
+    assert main([*base, "--out", str(tmp_path / "local")]) == 0
+    assert main([*base, "--out", str(tmp_path / "ray"), "--ray"]) == 0
+    assert sorted(p.name for p in (tmp_path / "ray").iterdir()) == sorted(
+        p.name for p in (tmp_path / "local").iterdir()
+    )
+    assert games(tmp_path / "ray").equals(games(tmp_path / "local"))
+    local, ray = _rows(tmp_path / "local"), _rows(tmp_path / "ray")
+    assert [x.tolist() for x in ray["obs"]] == [x.tolist() for x in local["obs"]]
+    assert ray["action"] == local["action"] and ray["reward"] == local["reward"]
