@@ -40,3 +40,17 @@ def test_a_game_line_and_the_report(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_ppo_needs_its_model() -> None:
     with pytest.raises(ValueError, match="--ppo PATH"):
         play(Match(1, ("ppo", "random"), None))
+
+
+def test_the_saved_learner_plays_a_legal_move() -> None:
+    """examples/models/ppo_fcm.zip (the leaderboard's ppo) loads and picks from the legal set."""
+    pytest.importorskip("sb3_contrib")
+    from bench.leaderboard import make_entrant
+
+    import fcm
+
+    model = Path(__file__).resolve().parents[1] / "examples" / "models" / "ppo_fcm.zip"
+    bot = make_entrant("ppo", 1, str(model))
+    state = fcm.new_game(2, seed=3, options=fcm.Options(round_limit=60))
+    legal = fcm.legal_actions(state, 0)
+    assert bot.choose(fcm.view(state, 0), 0, legal) in legal
