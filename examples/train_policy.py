@@ -30,7 +30,7 @@ from fcm.core.actions import Action
 from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.core.state import WORK_STEPS, GameState, Options, Phase
 from fcm.env.aec import ROUND_LIMIT
-from fcm.env.dataset import load, write_dataset
+from fcm.env.dataset import Steps, write_dataset
 from fcm.env.encoding import NUM_ACTIONS, encode
 from fcm.env.observation import MAX_PLAYERS, PLANES, PLAYER_FEATURES, flat, observe
 from fcm.env.observation import global_field as gf
@@ -104,15 +104,11 @@ class PolicyBot:
 
 
 def train(folder: str, epochs: int, lr: float) -> Policy:
-    archives = [load(p) for p in sorted(__import__("pathlib").Path(folder).glob("*.npz"))]
     rows = []
-    for a in archives:
-        off = a["legal_offsets"]
-        for t in range(len(a["action"])):
-            legal = a["legal"][off[t] : off[t + 1]]
+    for batch in Steps(folder, columns=["obs", "legal", "action"]).batches():
+        for x, legal, action in zip(batch["obs"], batch["legal"], batch["action"], strict=True):
             if len(legal) > 1:  # a forced move teaches nothing
-                x = a["obs"][t]
-                rows.append((context_of(x), features(x), legal, int(a["action"][t])))
+                rows.append((context_of(x), features(x), legal, int(action)))
     policy = Policy(len(rows[0][1]))
     order = np.random.default_rng(1)
     for epoch in range(epochs):

@@ -67,7 +67,7 @@ def test_project_is_named_for_the_index_not_fcm() -> None:
     # "fcm" on the public index is an unrelated 2013 package; the extras refer to our own name
     assert PROJECT["name"] == DISTRIBUTION
     dev = PROJECT["optional-dependencies"]["dev"]
-    assert f"{DISTRIBUTION}[server,rl,ray,tournament]" in dev
+    assert f"{DISTRIBUTION}[server,rl,sb3,ray,tournament]" in dev
     assert not any(req.startswith("fcm[") for req in dev)
     assert PROJECT["scripts"] == {"fcm": "fcm.cli.main:main"}
 
@@ -89,7 +89,7 @@ def test_sdist_and_wheel_hold_the_package_and_its_data(dist: Path) -> None:
     assert any(f.startswith("fcm/data/") and f.endswith(".json") for f in files)
     assert any(f.startswith("fcm/data/ketchup/") and f.endswith(".json") for f in files)
     assert f"Name: {DISTRIBUTION}\n" in metadata
-    for extra in ("server", "tournament", "rl", "ray", "dev"):
+    for extra in ("server", "tournament", "rl", "sb3", "ray", "dev"):
         assert f"Provides-Extra: {extra}\n" in metadata, extra
 
 
@@ -132,7 +132,7 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(dist: Path, tmp_path: Path) -
         "from packaging.requirements import Requirement\n"
         f"reqs = [Requirement(r) for r in md.requires({DISTRIBUTION!r})]\n"
         "missing = []\n"
-        "for extra in ('', 'server', 'tournament', 'rl', 'ray'):\n"
+        "for extra in ('', 'server', 'tournament', 'rl', 'sb3', 'ray'):\n"
         "    for r in reqs:\n"
         "        if r.name == 'food-chain-magnate':\n"
         "            continue\n"

@@ -39,3 +39,17 @@ def test_core_and_bots_need_no_numpy() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_dataset_without_pyarrow_names_the_extra() -> None:
+    code = BLOCK_NUMPY.replace("name == 'numpy' or name.startswith('numpy.')",
+                               "name == 'pyarrow' or name.startswith('pyarrow.')")
+    run_it = "from fcm.cli.main import main\nraise SystemExit(main(" + repr(
+        ["dataset", "--bots", "random,random", "--out", "/nonexistent"]
+    ) + "))\n"
+    out = subprocess.run(
+        [sys.executable, "-c", code + run_it], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 2, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "comes with the optional extra 'rl'" in text and "pyarrow" in text

@@ -3,7 +3,7 @@
 fcm map --players 4 --seed 1          a rendered random map
 fcm play --players 4 --seed 1         a whole bot game with its results
 fcm simulate --players 4 --games 1000 --bots heuristic,heuristic,random,random --jobs 2 [--ray]
-fcm dataset --bots heuristic,heuristic,random,random --games 10 --out DIR
+fcm dataset --bots heuristic,heuristic,random,random --games 10 --out DIR [--jobs 2] [--ray]
 fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 [--ray] --out FILE
@@ -349,7 +349,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def cmd_dataset(args: argparse.Namespace) -> int:
-    """Imitation data from bot games (fcm.env.dataset; needs the extra food-chain-magnate[rl])."""
+    """Datasets of bot games in Parquet files (fcm.env.dataset; extra: rl)."""
     from rich.progress import Progress
 
     try:
@@ -367,16 +367,29 @@ def cmd_dataset(args: argparse.Namespace) -> int:
         except ValueError as exc:
             console.print(f"[red]--bots: {exc}[/]")
             return 2
-    rows = 0
-    with Progress(console=console, transient=True) as bar:
-        task = bar.add_task(f"{args.games} games", total=args.games)
-        for path in write_dataset(names, args.games, args.out, args.seed, _options(args)):
-            import numpy as np
-
-            with np.load(path) as data:
-                rows += len(data["action"])
-            bar.advance(task)
-    console.print(f"wrote {args.games} games, {rows} decisions, to {args.out}")
+    if args.address and not args.ray:
+        console.print("[red]--address names a Ray cluster: use it with --ray[/]")
+        return 2
+    if args.games_per_file < 1:
+        console.print("[red]--games-per-file must be at least 1[/]")
+        return 2
+    options = _options(args)  # refuses unknown or clashing --modules by name
+    rows = done = 0
+    try:
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task(f"{args.games} games", total=args.games)
+            for shard in write_dataset(
+                names, args.games, args.out, args.seed, options,
+                games_per_file=args.games_per_file, jobs=args.jobs,
+                ray=args.ray, address=args.address or None,
+            ):
+                rows += shard["decisions"]
+                done += len(shard["rows"])
+                bar.advance(task, len(shard["rows"]))
+    except ImportError as exc:  # --ray without Ray
+        console.print(f"[red]{escape(str(exc))}[/]")
+        return 2
+    console.print(f"wrote {done} games, {rows} decisions, to {args.out}")
     return 0
 
 
@@ -634,14 +647,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the search's seed")
     p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser("dataset", help="imitation data from bot games (NumPy archives; extra: rl)")
+    p = sub.add_parser("dataset", help="bot games as Parquet files of decisions (extra: rl)")
     p.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
     p.add_argument("--games", type=int, default=10)
-    p.add_argument("--out", required=True, help="folder for the game-SEED.npz archives")
+    p.add_argument("--out", required=True, help="folder for the steps-/games-*.parquet files")
     p.add_argument("--seed", type=int, default=1, help="first seed")
     p.add_argument("--intro", action="store_true", help="introductory game")
     p.add_argument("--milestones", action="store_true", help="milestones in the intro game")
+    p.add_argument("--games-per-file", type=int, default=10, help="games per file (one task)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    modules_opt(p)
     round_cap(p)
+    ray_opts(p)
     p.set_defaults(func=cmd_dataset)
 
     p = sub.add_parser("serve", help="run the game server (web app, HTTP API, WebSocket)")

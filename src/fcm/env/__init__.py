@@ -5,7 +5,9 @@
 - :mod:`fcm.env.observation`: a seat's view as numpy tensors;
 - :func:`aec_env`: a PettingZoo AEC environment (:mod:`fcm.env.aec`);
 - :mod:`fcm.env.openspiel`: the OpenSpiel game ``python_fcm``;
-- :mod:`fcm.env.dataset`: imitation datasets from the project's bots.
+- :mod:`fcm.env.dataset`: datasets of bot games in Parquet files (streamed, per-step rewards);
+- :mod:`fcm.env.gym_env`: a Gymnasium single-agent env against bots (MaskablePPO's masks);
+- :mod:`fcm.env.spiel_mcts`: OpenSpiel's MCTS as a bot, through the turn-based conversion.
 
 Importing it without numpy raises an ImportError that names the extra to install.
 """

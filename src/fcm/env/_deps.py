@@ -10,9 +10,17 @@ EXTRAS = {
     "gymnasium": "rl",
     "pettingzoo": "rl",
     "pyspiel": "rl",
+    "pyarrow": "rl",
+    "torch": "sb3",
+    "stable_baselines3": "sb3",
+    "sb3_contrib": "sb3",
     "ray": "ray",
 }
-_PIP_NAMES = {"pyspiel": "open-spiel"}
+_PIP_NAMES = {
+    "pyspiel": "open-spiel",
+    "stable_baselines3": "stable-baselines3",
+    "sb3_contrib": "sb3-contrib",
+}
 # The name on the package index (the import name is fcm).
 DISTRIBUTION = "food-chain-magnate"
 
