@@ -14,7 +14,7 @@ register_texts(
             TIER: "a house with a garden buys sushi, one per demand token, from a chain that "
             "has enough, whatever its price (Sushi)"
         },
-        goods={SUSHI.value: GoodLook("Sushi", "Su", "#0f766e")},
+        goods={SUSHI.value: GoodLook("Sushi", "Su", "#4d7c0f")},
         glossary=(
             (
                 "Sushi",

@@ -5,7 +5,7 @@ import { api, store } from "./api.js";
 import { clockFields } from "./clock.js";
 import { openBody, renderRooms } from "./rooms.js";
 import { levelText, tableControls } from "./tableopts.js";
-import { PHASES, chain, clear, h, put, seatName } from "./util.js";
+import { chain, chainMark, clear, h, PHASES, put, seatName } from "./util.js";
 
 const OPTION_TEXT = {
   introductory: ["Introductory game", "no milestones, no Payday, the bank breaks once"],
@@ -73,7 +73,7 @@ export function renderLobby(root) {
 
   // -- the create form -----------------------------------------------------------------------
   const seatRows = h("div", { class: "seat-rows" });
-  const count = h("select", { name: "players", "data-test": "players" },
+  const count = h("select", { name: "players", "data-test": "players", "aria-label": "Players" },
     [2, 3, 4, 5].map((n) => h("option", { value: n }, `${n} players`)));
   const optionBox = h("div", { class: "options" });
   const moduleBox = h("div", { class: "options modules" });
@@ -104,10 +104,10 @@ export function renderLobby(root) {
 
   function seatRow(i) {
     const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
-    const kind = h("select", { "data-test": `seat-kind-${i}` },
+    const kind = h("select", { "data-test": `seat-kind-${i}`, "aria-label": `Seat ${i + 1}: human or bot` },
       h("option", { value: "human", selected: old.kind === "human" }, "Human"),
       h("option", { value: "bot", selected: old.kind === "bot" }, "Bot"));
-    const level = h("select", { "data-test": `seat-bot-${i}` },
+    const level = h("select", { "data-test": `seat-bot-${i}`, "aria-label": `Seat ${i + 1}: bot level` },
       options.bots.map((b) => h("option", { value: b, selected: old.bot === b, title: levelText(options, b) }, b)));
     const about = h("small", { class: "bot-about", "data-test": `seat-bot-about-${i}` });
     const name = h("input", { type: "text", maxlength: 40, placeholder: i === 0 ? "your name" : "name (optional)", value: old.name, "data-test": `seat-name-${i}` });
@@ -121,7 +121,7 @@ export function renderLobby(root) {
     name.addEventListener("input", sync);
     sync();
     return h("div", { class: "seat-row" },
-      h("span", { class: "swatch big", style: { background: chain(i).colour } }),
+      chainMark(i, null, "swatch big"),
       h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, level, name, about);
   }
   function renderSeats() {
