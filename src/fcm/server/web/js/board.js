@@ -7,6 +7,7 @@ import { GOODS, chain, clear, goodChip, goodLook, h, s, shapePath } from "./util
 export const SQ = 40; // one square, in SVG units
 const MARGIN = 58; // room around the map for airplanes
 const EDGE_BAND = 44; // depth of an airplane token
+const PHONE_SCALE = 1.1; // screen pixels per SVG unit on a phone: a square is 44 px
 
 function key(cell) {
   return `${cell[0]},${cell[1]}`;
@@ -69,7 +70,7 @@ export class BoardView {
     const tools = h("div", { class: "board-tools" },
       h("button", { type: "button", title: "Zoom in", onclick: () => this.zoomBy(1 / 1.25) }, "+"),
       h("button", { type: "button", title: "Zoom out", onclick: () => this.zoomBy(1.25) }, "−"),
-      h("button", { type: "button", title: "Show the whole map", onclick: () => this.fit() }, "Fit"));
+      h("button", { type: "button", title: "Show the whole map", onclick: () => { this.autoView = false; this.fit(); } }, "Fit"));
     this.legend = h("div", { class: "legend" });
     // campaign tiles that lie beside the board (no square): drawn here, in their chain's colour
     this.beside = h("div", { class: "beside-board hidden", "data-test": "beside-board" });
@@ -163,7 +164,8 @@ export class BoardView {
         hit.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, fill: "transparent", "data-edge": `${e},${r}` }));
       }
     }
-    this.fit();
+    this.autoView = true;
+    this.defaultView();
     this.renderLegend();
   }
 
@@ -363,6 +365,8 @@ export class BoardView {
   setHighlights(spec) {
     const g = clear(this.layers.hl);
     if (!spec || !this.board) return;
+    const legal = [...(spec.anchors || [])];
+    if (this.autoView && legal.length && !spec.selected) this.defaultView(legal);
     // the highlighted squares and slots (the server's legal ones) are buttons for the keyboard:
     // Tab to one, Enter or Space picks it
     const pressable = (el, label, pick) => {
@@ -474,6 +478,7 @@ export class BoardView {
         const k = pinch.d / Math.max(1, spread());
         const w = Math.min(Math.max(pinch.vb.w * k, 4 * SQ), this.totalW * 2);
         const f = w / pinch.vb.w;
+        this.autoView = false;
         this.vb = { x: pinch.mid.x - (pinch.mid.x - pinch.vb.x) * f, y: pinch.mid.y - (pinch.mid.y - pinch.vb.y) * f, w, h: pinch.vb.h * f };
         this.applyViewBox();
         return;
@@ -485,6 +490,7 @@ export class BoardView {
           try { this.svg.setPointerCapture(drag.id); } catch { /* synthetic events */ }
         }
         if (drag.moved) {
+          this.autoView = false;
           const scale = this.vb.w / this.svg.clientWidth;
           this.vb.x = drag.vb.x - dx * scale;
           this.vb.y = drag.vb.y - dy * scale;
@@ -573,8 +579,28 @@ export class BoardView {
     this.applyViewBox();
   }
 
+  /** The first view: the whole map where it is readable; on a phone, where the whole map
+   * would draw squares under 44 px, part of it at 44 px a square (text 12 px and up), centred
+   * on ``focus`` (cells) or the map's middle, to be panned; "Fit" shows it all. */
+  defaultView(focus) {
+    if (!this.board) return;
+    const cw = this.svg.clientWidth, ch = this.svg.clientHeight;
+    const fitScale = Math.min(cw / this.totalW, ch / this.totalH);
+    if (!cw || !ch || cw > 700 || fitScale >= PHONE_SCALE) return this.fit();
+    const w = cw / PHONE_SCALE, hgt = ch / PHONE_SCALE;
+    let cx = this.totalW / 2, cy = this.totalH / 2;
+    if (focus && focus.length) {
+      const b = bbox(focus);
+      cx = b.x + b.w / 2; cy = b.y + b.h / 2;
+    }
+    const clamp = (v, lo, hi) => (hi < lo ? (lo + hi) / 2 : Math.min(Math.max(v, lo), hi));
+    this.vb = { x: clamp(cx - w / 2, 0, this.totalW - w), y: clamp(cy - hgt / 2, 0, this.totalH - hgt), w, h: hgt };
+    this.applyViewBox();
+  }
+
   zoomBy(f, around) {
     if (!this.vb) return;
+    this.autoView = false;
     const cx = around ? around.x : this.vb.x + this.vb.w / 2;
     const cy = around ? around.y : this.vb.y + this.vb.h / 2;
     const w = Math.min(Math.max(this.vb.w * f, 4 * SQ), this.totalW * 2);
