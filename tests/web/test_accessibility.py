@@ -6,6 +6,7 @@ squares the server's legal actions offer."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -151,3 +152,53 @@ def test_the_placement_list_offers_the_legal_squares(device: Any, server: str) -
     pg.select_option("[data-test=placement-list]", listed[0])
     pg.wait_for_selector(f"[data-hl-anchor='{listed[0]}'].selected")
     pg.locator("[data-test=placement] [data-variant]").first.wait_for()
+
+
+UTIL = Path(__file__).resolve().parents[2] / "src/fcm/server/web/js/util.js"
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of a #rrggbb colour."""
+    rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def table(name: str) -> dict[str, dict[str, str]]:
+    """util.js's CHAINS (by short name) or GOODS (by good): their colour fields."""
+    text = UTIL.read_text()
+    start = text.index(f"export const {name} = ")
+    body = text[start : text.index("};" if name == "GOODS" else "];", start)]
+    rows = re.findall(r"(?:short: \"([^\"]+)\"|(\w+): \{)(.*?)\}", body)
+    out = {}
+    for short, good, rest in rows:
+        fields = dict(re.findall(r"(\w+): \"([^\"]*)\"", rest))
+        out[short or good] = fields
+    return out
+
+
+def test_chain_and_good_colours_meet_contrast_and_stay_apart() -> None:
+    """WCAG 2.1 AA (1.4.3, 4.5:1) for chain labels on their colour and chain text on white;
+    a distinct shape per chain (1.4.1, not colour alone); blue against purple and red against
+    orange differ in lightness (2.5:1 and more), which colour-blind players still see; the
+    goods' chips use none of the chains' colours."""
+    chains = table("CHAINS")
+    assert len(chains) == 5
+    for short, ch in chains.items():
+        assert contrast(ch["ink"], ch["colour"]) >= 4.5, short
+        assert contrast(ch["dark"], "#ffffff") >= 4.5, short
+    assert len({ch["shape"] for ch in chains.values()}) == 5
+    assert contrast(chains["DUCK"]["colour"], chains["GLUTTONY"]["colour"]) >= 2.5
+    assert contrast(chains["XANGO"]["colour"], chains["S.MARIA"]["colour"]) >= 2.5
+    chain_colours = {c.lower() for ch in chains.values() for c in (ch["colour"], ch["light"])}
+    goods = table("GOODS")
+    assert {"pizza", "soda"} <= set(goods)
+    for good, look in goods.items():
+        assert look["fill"].lower() not in chain_colours, good
+        assert contrast(look["text"] if len(look["text"]) == 7 else "#" + "".join(
+            c * 2 for c in look["text"][1:]), look["fill"]) >= 4.5, good
