@@ -147,7 +147,7 @@ export class GameScreen {
     const name = seatName(seatsInfo, seat);
     clear(this.root).append(h("div", { class: "pass-screen", "data-test": "pass-screen", "data-seat": seat },
       h("div", { class: "pass-card", style: { borderColor: chain(seat).colour } },
-        chainMark(seat, null, "swatch huge"),
+        h("span", { class: "swatch huge", "data-shape": chain(seat).shape, style: { background: chain(seat).colour } }), // no SVG on the pass screen
         h("h1", {}, `Pass the device to ${name}`),
         h("p", {}, "Other players: please look away. Nothing secret is shown until the next player is ready."),
         h("button", { type: "button", class: "primary big", "data-test": "pass-ready", onclick: () => this.enter(seat) }, `I am ${name}: show my game`),
