@@ -13,7 +13,7 @@ register_texts(
     "noodles",
     ModuleTexts(
         orders={TIER: "noodles.order"},
-        goods={NOODLES.value: GoodLook("noodles.good_label", "N", "#4d7c0f")},
+        goods={NOODLES.value: GoodLook("noodles.good_label", "N", "#854d0e")},
         glossary=(("noodles.glossary.term", "noodles.glossary.text"),),
         catalog=Path(__file__).parent / "locale",
     ),

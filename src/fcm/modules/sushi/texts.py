@@ -13,7 +13,7 @@ register_texts(
     "sushi",
     ModuleTexts(
         orders={TIER: "sushi.order"},
-        goods={SUSHI.value: GoodLook("sushi.good_label", "Su", "#0f766e")},
+        goods={SUSHI.value: GoodLook("sushi.good_label", "Su", "#4d7c0f")},
         glossary=(("sushi.glossary.term", "sushi.glossary.text"),),
         catalog=Path(__file__).parent / "locale",
     ),

@@ -2,11 +2,12 @@
 // restaurants, campaigns and airplanes; zoom (wheel, buttons) and pan (drag); highlights of
 // legal squares. It draws what the server's presentation says and decides nothing itself.
 
-import { GOODS, chain, clear, goodChip, goodLook, h, s } from "./util.js";
+import { GOODS, chain, clear, goodChip, goodLook, h, s, shapePath } from "./util.js";
 
 export const SQ = 40; // one square, in SVG units
 const MARGIN = 58; // room around the map for airplanes
 const EDGE_BAND = 44; // depth of an airplane token
+const PHONE_SCALE = 1.1; // screen pixels per SVG unit on a phone: a square is 44 px
 
 function key(cell) {
   return `${cell[0]},${cell[1]}`;
@@ -69,7 +70,7 @@ export class BoardView {
     const tools = h("div", { class: "board-tools" },
       h("button", { type: "button", title: "Zoom in", onclick: () => this.zoomBy(1 / 1.25) }, "+"),
       h("button", { type: "button", title: "Zoom out", onclick: () => this.zoomBy(1.25) }, "−"),
-      h("button", { type: "button", title: "Show the whole map", onclick: () => this.fit() }, "Fit"));
+      h("button", { type: "button", title: "Show the whole map", onclick: () => { this.autoView = false; this.fit(); } }, "Fit"));
     this.legend = h("div", { class: "legend" });
     // campaign tiles that lie beside the board (no square): drawn here, in their chain's colour
     this.beside = h("div", { class: "beside-board hidden", "data-test": "beside-board" });
@@ -77,6 +78,12 @@ export class BoardView {
     this.container.append(wrap);
     this.wrap = wrap;
     this.installPanZoom();
+    // Escape closes a pinned tooltip
+    this.onKey = (ev) => {
+      if (!this.wrap.isConnected) return document.removeEventListener("keydown", this.onKey);
+      if (ev.key === "Escape") { this.unpin(); this.hideTooltip(); }
+    };
+    document.addEventListener("keydown", this.onKey);
   }
 
   // -- static map ----------------------------------------------------------------------------
@@ -157,7 +164,8 @@ export class BoardView {
         hit.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, fill: "transparent", "data-edge": `${e},${r}` }));
       }
     }
-    this.fit();
+    this.autoView = true;
+    this.defaultView();
     this.renderLegend();
   }
 
@@ -205,8 +213,8 @@ export class BoardView {
     clear(this.beside).classList.toggle("hidden", !tiles.length);
     if (!tiles.length) return;
     this.beside.append(h("span", { class: "muted" }, "Beside the board: "),
-      ...tiles.map((c) => h("span", { class: "beside-tile", "data-campaign": c.number, style: { borderColor: chain(c.owner).colour } },
-        h("span", { class: "beside-icon", style: { background: chain(c.owner).colour } }, c.icon || "?"),
+      ...tiles.map((c) => h("span", { class: "beside-tile", "data-campaign": c.number, style: { borderColor: chain(c.owner).dark } },
+        h("span", { class: "beside-icon", style: { background: chain(c.owner).colour, color: chain(c.owner).ink } }, c.icon || "?"),
         ` #${c.number} ${c.kind.replace(/_/g, " ")} `, goodChip(c.good),
         ` ${c.eternal ? "eternal" : `${c.remaining} left`} · `,
         (c.reaches || []).length ? `reaches house${c.reaches.length > 1 ? "s" : ""} ${c.reaches.join(", ")}`
@@ -223,7 +231,7 @@ export class BoardView {
       const nth = (this.pres.campaigns.filter((o) => !o.edge && !o.cells.length && o.number < c.number && (o.reaches || []).includes(number))).length;
       const grp = s("g", { class: "beside-badge", "data-campaign": c.number, "data-house": number });
       grp.append(s("rect", { x: b.x + 2 + nth * 22, y: b.y + b.h - 16, width: 20, height: 14, rx: 3, fill: ch.colour, opacity: 0.9 }));
-      grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: "#fff" }, `${c.icon || "?"}`));
+      grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: ch.ink }, `${c.icon || "?"}`));
       grp.append(s("title", {}, `#${c.number} ${c.kind.replace(/_/g, " ")}: ${c.good}, ${c.eternal ? "eternal" : `${c.remaining} left`}`));
       g.append(grp);
     }
@@ -269,8 +277,9 @@ export class BoardView {
     grp.append(s("rect", { x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: 6,
       fill: r.open ? ch.colour : "url(#soon)", stroke: r.open ? "#111827" : ch.colour, "stroke-width": r.open ? 2 : 4 }));
     const label = ch.short;
-    grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 - 2, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: r.open ? "#fff" : "#111827" }, label));
-    grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 + 12, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: r.open ? "#fff" : "#111827" },
+    const ink = r.open ? ch.ink : "#111827";
+    grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 - 2, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: ink }, label));
+    grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 + 12, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: ink },
       r.open ? (r.drive_in ? `#${r.number + 1} DRIVE-IN` : `#${r.number + 1}`) : "COMING SOON"));
     for (const e of r.entrances) {
       // a triangle in the outer corner of the entrance square
@@ -280,6 +289,8 @@ export class BoardView {
       const dx = left ? 16 : -16, dy = top ? 16 : -16;
       grp.append(s("path", { d: `M${cx} ${cy} L${cx + dx} ${cy} L${cx} ${cy + dy} Z`, fill: "#fef08a", stroke: "#111827", "stroke-width": 1.5, class: "entrance", "data-cell": key(e) }));
     }
+    // the chain's shape (colour-blind players tell chains apart by it), top centre
+    grp.append(s("path", { d: shapePath(ch.shape, b.x + b.w / 2, b.y + 12, 6), fill: r.open ? ch.ink : ch.colour, stroke: r.open ? ch.colour : "#111827", "stroke-width": 1, class: "chain-shape", "data-shape": ch.shape }));
     g.append(grp);
   }
 
@@ -291,7 +302,8 @@ export class BoardView {
       stroke: ch.colour, "stroke-width": 3, "stroke-dasharray": c.draft ? "6 4" : null }));
     const small = b.w <= SQ || b.h <= SQ;
     const tiny = b.w <= SQ && b.h <= SQ; // a 1x1 tile: number on top, good and duration side by side below
-    grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": tiny ? 9 : small ? 10 : 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
+    grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": tiny ? 9 : small ? 10 : 11, "font-weight": 800, fill: ch.dark }, `#${c.number}`));
+    grp.append(s("path", { d: shapePath(ch.shape, b.x + b.w - (small ? 9 : 13), b.y + (small ? 9 : 24), small ? 5 : 6), fill: ch.colour, stroke: "#111827", "stroke-width": 1, class: "chain-shape" }));
     if (!small) {
       // the tile's kind in words ("billboard"), squeezed to the room beside its number
       const word = String(c.kind || "").replace(/_/g, " ");
@@ -322,16 +334,16 @@ export class BoardView {
     const left = c.eternal ? "∞" : c.remaining ?? "";
     if (c.span === 1) {
       // a one-square airplane: number on top, good and duration below
-      grp.append(s("text", { x: cx, y: rr.y + 14, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: ch.colour }, `✈${c.number}`));
+      grp.append(s("text", { x: cx, y: rr.y + 14, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: ch.dark }, `✈${c.number}`));
       if (c.good) goods(rr.x + 12, rr.y + rr.h - 11, 7, 0, -15);
       grp.append(s("text", { x: rr.x + rr.w - 6, y: rr.y + rr.h - 6, "text-anchor": "end", "font-size": 12, "font-weight": 800, class: "duration" }, left));
     } else if (horizontal) {
-      grp.append(s("text", { x: rr.x + 8, y: cy + 5, "font-size": 13, "font-weight": 800, fill: ch.colour }, `✈ #${c.number}`));
+      grp.append(s("text", { x: rr.x + 8, y: cy + 5, "font-size": 13, "font-weight": 800, fill: ch.dark }, `✈ #${c.number}`));
       if (c.good) goods(rr.x + rr.w - 30, cy, 8, -18, 0);
       grp.append(s("text", { x: rr.x + rr.w - 8, y: cy + 5, "text-anchor": "end", "font-size": 13, "font-weight": 800, class: "duration" }, left));
     } else {
-      grp.append(s("text", { x: cx, y: rr.y + 18, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: ch.colour }, "✈"));
-      grp.append(s("text", { x: cx, y: rr.y + 32, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: ch.colour }, `#${c.number}`));
+      grp.append(s("text", { x: cx, y: rr.y + 18, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: ch.dark }, "✈"));
+      grp.append(s("text", { x: cx, y: rr.y + 32, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: ch.dark }, `#${c.number}`));
       if (c.good) goods(cx, rr.y + rr.h - 30, 8, 0, -18);
       grp.append(s("text", { x: cx, y: rr.y + rr.h - 8, "text-anchor": "middle", "font-size": 13, "font-weight": 800, class: "duration" }, left));
     }
@@ -353,14 +365,31 @@ export class BoardView {
   setHighlights(spec) {
     const g = clear(this.layers.hl);
     if (!spec || !this.board) return;
+    const legal = [...(spec.anchors || [])];
+    if (this.autoView && legal.length && !spec.selected) this.defaultView(legal);
+    // the highlighted squares and slots (the server's legal ones) are buttons for the keyboard:
+    // Tab to one, Enter or Space picks it
+    const pressable = (el, label, pick) => {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", label);
+      el.addEventListener("keydown", (ev) => {
+        if (ev.key !== "Enter" && ev.key !== " ") return;
+        ev.preventDefault();
+        pick();
+      });
+      return el;
+    };
     for (const cell of spec.anchors || []) {
-      g.append(s("rect", { x: sqX(cell[1]) + 2, y: sqY(cell[0]) + 2, width: SQ - 4, height: SQ - 4, rx: 4,
-        class: "hl-anchor" + (spec.selected && key(spec.selected) === key(cell) ? " selected" : ""), "data-hl-anchor": key(cell) }));
+      g.append(pressable(s("rect", { x: sqX(cell[1]) + 2, y: sqY(cell[0]) + 2, width: SQ - 4, height: SQ - 4, rx: 4,
+        class: "hl-anchor" + (spec.selected && key(spec.selected) === key(cell) ? " selected" : ""), "data-hl-anchor": key(cell) }),
+      `Square row ${cell[0]}, column ${cell[1]}`, () => this.handlers.onSquare && this.handlers.onSquare(cell, { keyboard: true })));
     }
     for (const a of spec.airplanes || []) {
       const rr = airplaneRect(this.board, a.edge, a.first, 1);
-      g.append(s("rect", { x: rr.x + 2, y: rr.y + 2, width: rr.w - 4, height: rr.h - 4, rx: 5,
-        class: "hl-anchor" + (spec.selectedEdge === `${a.edge},${a.first}` ? " selected" : ""), "data-hl-edge": `${a.edge},${a.first}` }));
+      g.append(pressable(s("rect", { x: rr.x + 2, y: rr.y + 2, width: rr.w - 4, height: rr.h - 4, rx: 5,
+        class: "hl-anchor" + (spec.selectedEdge === `${a.edge},${a.first}` ? " selected" : ""), "data-hl-edge": `${a.edge},${a.first}` }),
+      `Edge slot ${a.edge} ${a.first}`, () => this.handlers.onEdge && this.handlers.onEdge(a.edge, a.first, { keyboard: true })));
     }
     // a buyer's route: a line through the centres of its road squares, or of the Zeppelin's tiles
     if (spec.route && spec.route.length) {
@@ -449,6 +478,7 @@ export class BoardView {
         const k = pinch.d / Math.max(1, spread());
         const w = Math.min(Math.max(pinch.vb.w * k, 4 * SQ), this.totalW * 2);
         const f = w / pinch.vb.w;
+        this.autoView = false;
         this.vb = { x: pinch.mid.x - (pinch.mid.x - pinch.vb.x) * f, y: pinch.mid.y - (pinch.mid.y - pinch.vb.y) * f, w, h: pinch.vb.h * f };
         this.applyViewBox();
         return;
@@ -460,6 +490,7 @@ export class BoardView {
           try { this.svg.setPointerCapture(drag.id); } catch { /* synthetic events */ }
         }
         if (drag.moved) {
+          this.autoView = false;
           const scale = this.vb.w / this.svg.clientWidth;
           this.vb.x = drag.vb.x - dx * scale;
           this.vb.y = drag.vb.y - dy * scale;
@@ -548,8 +579,28 @@ export class BoardView {
     this.applyViewBox();
   }
 
+  /** The first view: the whole map where it is readable; on a phone, where the whole map
+   * would draw squares under 44 px, part of it at 44 px a square (text 12 px and up), centred
+   * on ``focus`` (cells) or the map's middle, to be panned; "Fit" shows it all. */
+  defaultView(focus) {
+    if (!this.board) return;
+    const cw = this.svg.clientWidth, ch = this.svg.clientHeight;
+    const fitScale = Math.min(cw / this.totalW, ch / this.totalH);
+    if (!cw || !ch || cw > 700 || fitScale >= PHONE_SCALE) return this.fit();
+    const w = cw / PHONE_SCALE, hgt = ch / PHONE_SCALE;
+    let cx = this.totalW / 2, cy = this.totalH / 2;
+    if (focus && focus.length) {
+      const b = bbox(focus);
+      cx = b.x + b.w / 2; cy = b.y + b.h / 2;
+    }
+    const clamp = (v, lo, hi) => (hi < lo ? (lo + hi) / 2 : Math.min(Math.max(v, lo), hi));
+    this.vb = { x: clamp(cx - w / 2, 0, this.totalW - w), y: clamp(cy - hgt / 2, 0, this.totalH - hgt), w, h: hgt };
+    this.applyViewBox();
+  }
+
   zoomBy(f, around) {
     if (!this.vb) return;
+    this.autoView = false;
     const cx = around ? around.x : this.vb.x + this.vb.w / 2;
     const cy = around ? around.y : this.vb.y + this.vb.h / 2;
     const w = Math.min(Math.max(this.vb.w * f, 4 * SQ), this.totalW * 2);

@@ -3,7 +3,7 @@
 // breaks.
 
 import { describe } from "./format.js";
-import { PHASES, chain, clear, h } from "./util.js";
+import { chainMark, clear, h, PHASES } from "./util.js";
 
 // Events that are bookkeeping or results, not a bot's doing.
 const SKIP = new Set(["turn_started", "turn_ended", "step_ended", "step_skipped", "phase_started",
@@ -65,7 +65,7 @@ export function botTurns(events, ctx) {
 function turnView(t, ctx) {
   return h("li", { class: "bot-turn", "data-seat": t.seat, "data-round": t.round, "data-phase": t.phase },
     h("div", { class: "bot-turn-head" },
-      h("span", { class: "swatch", style: { background: chain(t.seat).colour } }),
+      chainMark(t.seat, null, "swatch"),
       h("strong", {}, ctx.name(t.seat)), ` — round ${t.round}, ${PHASES[t.phase] || t.phase}`),
     t.lines.length ? h("ul", {}, t.lines.map((x) => h("li", {}, x)))
       : h("p", { class: "muted" }, "did nothing this turn."));

@@ -1,7 +1,7 @@
 // The companies: cash, turn order, the structure at work as an org chart, beach, busy
 // marketeers, stock, milestones; my hand and reserve card; and the bank and supplies.
 
-import { GOODS, cardName, chain, goodChip, h, milestoneName, money, seatName } from "./util.js";
+import { cardName, chain, chainMark, goodChip, GOODS, h, milestoneName, money, seatName } from "./util.js";
 
 const COLOUR_CLASS = {
   black: "c-black", purple: "c-purple", red: "c-red", salmon: "c-salmon", grey: "c-grey",
@@ -67,7 +67,7 @@ export function renderCompanies(pres, ctx) {
       : h("strong", { "data-test": `reserve-${seat}`, "data-reserve": c.reserve }, money(c.reserve));
     return h("article", { class: "company" + (me ? " mine" : "") + (acting ? " acting" : ""), "data-seat": seat, style: { borderLeftColor: chain(seat).colour } },
       h("header", {},
-        h("span", { class: "swatch", style: { background: chain(seat).colour } }),
+        chainMark(seat, null, "swatch"),
         h("span", { class: "company-name" }, seatName(seats, seat), me ? " (you)" : ""),
         h("small", { class: "chain-name" }, chain(seat).name),
         acting ? h("span", { class: "badge" }, "deciding") : null,

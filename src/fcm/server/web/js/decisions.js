@@ -6,7 +6,7 @@
 import { cardChip, orgChart } from "./companies.js";
 import { stepName } from "./format.js";
 import { whyNotHires } from "./table.js";
-import { PHASES, canonical, chain, clear, goodChip, h, money, plural, put, seatName } from "./util.js";
+import { canonical, chainMark, clear, goodChip, h, money, PHASES, plural, put, seatName } from "./util.js";
 
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
 const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "start_campaign",
@@ -156,7 +156,7 @@ export class Decisions {
       byType.get(a.action.type).push(a);
     }
     el.dataset.kinds = [...byType.keys()].sort().join(",");
-    el.append(h("h2", { class: "decision-title" }, h("span", { class: "swatch", style: { background: chain(msg.seat).colour } }), title(msg, pres)));
+    el.append(h("h2", { class: "decision-title" }, chainMark(msg.seat, null, "swatch"), title(msg, pres)));
     if (msg.phase === "working" && pres.step === "hire" && pres.hires_left !== null) {
       el.append(h("p", { class: "muted" }, `${plural(pres.hires_left, "hire")} left this turn.`));
     }
@@ -466,6 +466,16 @@ export class Decisions {
     }[type] || type;
     const panel = h("div", { class: "section placement", "data-test": "placement" });
     panel.append(h("p", {}, `Place ${what}: click a highlighted ${slots.size && !anchors.size ? "slot along the map edge" : "square"} on the map (${anchors.size + slots.size} possible${anchors.size ? "; the square is the top-left corner" : ""}).`));
+    const picks = [...[...anchors.values()].map((c) => [`${c[0]},${c[1]}`, `row ${c[0]}, column ${c[1]}`]),
+      ...[...slots.keys()].map((k) => [`edge:${k}`, `edge slot ${k.replace(",", " ")}`])];
+    panel.append(h("label", {}, "Or pick from the list: ", h("select", { "data-test": "placement-list", "aria-label": "Legal placements",
+      onchange: (e) => {
+        const v = e.target.value;
+        if (v.startsWith("edge:")) { const [edge, i] = v.slice(5).split(","); this.onEdge(edge, Number(i), true); }
+        else if (v) this.onSquare(v.split(",").map(Number), true);
+      } },
+    h("option", { value: "" }, `${picks.length} possible`),
+    picks.map(([v, text]) => h("option", { value: v, selected: v === (this.anchor ? `${this.anchor[0]},${this.anchor[1]}` : this.edge ? `edge:${this.edge}` : "") }, text)))));
     if (houseNumbers.length > 1 || (houseNumbers.length && actions.some((a) => a.action.type === "add_garden"))) {
       panel.append(h("label", {}, "House tile ", h("select", { "data-test": "house-number", onchange: (e) => { this.houseNumber = Number(e.target.value); this.anchor = null; this.variant = null; this.draw(); } },
         houseNumbers.map((n) => h("option", { value: n, selected: n === this.houseNumber }, `house ${n}`)))));
@@ -475,7 +485,7 @@ export class Decisions {
         h("h4", {}, this.anchor ? `At ${this.anchor[0]},${this.anchor[1]}:` : "Along the edge:"),
         h("div", { class: "choices" }, variants.map((a) => h("button", {
           type: "button", class: "choice" + (a.key === this.variant ? " selected" : ""), "data-key": a.key, "data-variant": "1",
-          onclick: () => { this.variant = a.key; this.draw(); },
+          onclick: () => { this.variant = a.key; this.draw(); this.el.querySelector("[data-test=confirm]")?.focus(); },
         }, this.variantLabel(a))))));
     }
     if (chosen) {
@@ -485,6 +495,12 @@ export class Decisions {
         h("button", { type: "button", class: "ghost", onclick: () => { this.anchor = null; this.edge = null; this.variant = null; this.draw(); } }, "Cancel")));
     }
     return panel;
+  }
+
+  /** After a square is picked by keyboard: focus its first variant, else Confirm. */
+  focusPlacement() {
+    const el = this.el && this.el.querySelector("[data-test=placement] [data-variant], [data-test=placement] [data-test=confirm]");
+    if (el) el.focus();
   }
 
   variantLabel(a) {
@@ -502,7 +518,7 @@ export class Decisions {
   }
 
   /** A click on the map while placing. */
-  onSquare(cell) {
+  onSquare(cell, keyboard) {
     if (!this.placementAnchors || !this.msg || !this.msg.your_turn) return;
     const k = `${cell[0]},${cell[1]}`;
     if (this.placementAnchors.has(k)) {
@@ -510,6 +526,7 @@ export class Decisions {
       this.edge = null;
       this.variant = null;
       this.draw();
+      if (keyboard) this.focusPlacement();
       return;
     }
     // Not a legal square: try it anyway so the engine explains why (only with the squares of
@@ -525,7 +542,7 @@ export class Decisions {
     this.send(a);
   }
 
-  onEdge(edge, index) {
+  onEdge(edge, index, keyboard) {
     if (!this.placementSlots || !this.msg || !this.msg.your_turn) return;
     const k = `${edge},${index}`;
     if (this.placementSlots.has(k)) {
@@ -533,6 +550,7 @@ export class Decisions {
       this.anchor = null;
       this.variant = null;
       this.draw();
+      if (keyboard) this.focusPlacement();
       return;
     }
     const t = this.placementTemplate;

@@ -16,7 +16,7 @@ import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
 import { Coach } from "./tutorial.js";
 import { alertToggle, turnAlert } from "./turnalert.js";
-import { chain, clear, goodChip, h, learnGoods, money, PHASES, possessive, put, seatName, totalText } from "./util.js";
+import { chain, chainMark, clear, goodChip, h, learnGoods, money, PHASES, possessive, put, seatName, totalText } from "./util.js";
 
 const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
 
@@ -147,7 +147,7 @@ export class GameScreen {
     const name = seatName(seatsInfo, seat);
     clear(this.root).append(h("div", { class: "pass-screen", "data-test": "pass-screen", "data-seat": seat },
       h("div", { class: "pass-card", style: { borderColor: chain(seat).colour } },
-        h("span", { class: "swatch huge", style: { background: chain(seat).colour } }),
+        h("span", { class: "swatch huge", "data-shape": chain(seat).shape, style: { background: chain(seat).colour } }), // no SVG on the pass screen
         h("h1", {}, `Pass the device to ${name}`),
         h("p", {}, "Other players: please look away. Nothing secret is shown until the next player is ready."),
         h("button", { type: "button", class: "primary big", "data-test": "pass-ready", onclick: () => this.enter(seat) }, `I am ${name}: show my game`),
@@ -225,7 +225,7 @@ export class GameScreen {
     this.status = h("span", { class: "conn", "data-test": "connection" }, "connecting…");
     this.headInfo = h("div", { class: "head-info" });
     this.tabBar = h("nav", { class: "tabs" });
-    this.tabBody = h("div", { class: "tab-body" });
+    this.tabBody = h("div", { class: "tab-body", tabindex: 0, role: "region", "aria-label": "Panel" });
     this.decisionBox = h("section", { class: "decision", "data-test": "decision" });
     this.hintBox = h("section", { class: "hint-box hidden", "data-test": "hint-box" });
     this.rewindBox = h("section", { class: "rewind-box hidden", "data-test": "rewind-box" });
@@ -241,8 +241,8 @@ export class GameScreen {
       h("main", { class: "game-main" }, boardPane,
         h("aside", { class: "side" }, this.coachBox, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody, this.extras))));
     this.board = new BoardView(boardPane, {
-      onSquare: (cell) => this.decisions && this.decisions.onSquare(cell),
-      onEdge: (edge, i) => this.decisions && this.decisions.onEdge(edge, i),
+      onSquare: (cell, e) => this.decisions && this.decisions.onSquare(cell, e && e.keyboard),
+      onEdge: (edge, i, e) => this.decisions && this.decisions.onEdge(edge, i, e && e.keyboard),
       houseInfo: (n) => this.houseInfo(n),
       campaignInfo: (n) => this.campaignInfo(n),
     });
@@ -571,7 +571,7 @@ export class GameScreen {
       h("span", { class: "bank" }, `Bank ${money(pres.bank)}`),
       this.seat === null ? h("span", { class: "me" }, "spectator")
         : h("span", { class: "me", "data-test": "me", style: { borderColor: chain(this.seat).colour } },
-          h("span", { class: "swatch", style: { background: chain(this.seat).colour } }), `${this.name(this.seat)}${this.hotseat ? " (hot-seat)" : ""}`),
+          chainMark(this.seat, null, "swatch"), `${this.name(this.seat)}${this.hotseat ? " (hot-seat)" : ""}`),
       this.entry.branch_of ? h("span", { class: "badge", "data-test": "branch-badge", title: `A what-if sandbox branched from game ${this.entry.branch_of}; unrated` }, "branch (sandbox)") : null,
       msg.your_turn ? h("span", { class: "your-turn", "data-test": "your-turn" }, "Your decision") : null);
     document.title = `${msg.your_turn ? "● " : ""}Food Chain Magnate — round ${msg.round}`;
@@ -635,7 +635,7 @@ export class GameScreen {
       h("strong", {}, `House ${house.number}`), house.garden.length ? " (garden: pays double)" : "", house.printed ? "" : " — placed",
       h("div", { class: "tip-demand" }, house.demand.length ? ["Demand: ", house.demand.map((g) => goodChip(g))] : "No demand", ` (room for ${house.capacity})`),
       h("table", { class: "tip-table" }, h("tbody", {}, house.chains.map((c) => h("tr", { "data-seat": c.seat },
-        h("td", {}, h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), this.name(c.seat)),
+        h("td", {}, chainMark(c.seat, null, "swatch"), this.name(c.seat)),
         h("td", { class: "num" }, c.status === "connected" ? totalText(c) : c.status === "not_connected" ? "not connected" : "no open restaurant"),
         h("td", {}, c.can_serve ? h("span", { class: "ok" }, "✓ can serve")
           : c.missing && c.missing.length ? h("small", {}, `lacks ${c.missing.join(", ")}`) : ""))))));

@@ -6,7 +6,7 @@ import { clockFields } from "./clock.js";
 import { openBody, renderRooms } from "./rooms.js";
 import { levelText, tableControls } from "./tableopts.js";
 import { errorText, has, seatLabel, t } from "./i18n.js";
-import { chain, clear, h, put } from "./util.js";
+import { chain, chainMark, clear, h, put } from "./util.js";
 
 /** A rules option's label and help: the catalog's option.<name> (a module's come with its
  * catalog, fcm/texts.py; the server sends them in option_text). */
@@ -66,7 +66,7 @@ export function renderLobby(root) {
 
   // -- the create form -----------------------------------------------------------------------
   const seatRows = h("div", { class: "seat-rows" });
-  const count = h("select", { name: "players", "data-test": "players" },
+  const count = h("select", { name: "players", "data-test": "players", "aria-label": t("lobby.players_label") },
     [2, 3, 4, 5].map((n) => h("option", { value: n }, t("lobby.n_players", { count: n }))));
   const optionBox = h("div", { class: "options" });
   const moduleBox = h("div", { class: "options modules" });
@@ -97,10 +97,10 @@ export function renderLobby(root) {
 
   function seatRow(i) {
     const old = kept[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
-    const kind = h("select", { "data-test": `seat-kind-${i}` },
+    const kind = h("select", { "data-test": `seat-kind-${i}`, "aria-label": t("lobby.seat_kind_label", { n: i + 1 }) },
       h("option", { value: "human", selected: old.kind === "human" }, t("lobby.human")),
       h("option", { value: "bot", selected: old.kind === "bot" }, t("lobby.bot")));
-    const level = h("select", { "data-test": `seat-bot-${i}` },
+    const level = h("select", { "data-test": `seat-bot-${i}`, "aria-label": t("lobby.seat_bot_label", { n: i + 1 }) },
       options.bots.map((b) => h("option", { value: b, selected: old.bot === b, title: levelText(options, b) }, b)));
     const about = h("small", { class: "bot-about", "data-test": `seat-bot-about-${i}` });
     const name = h("input", { type: "text", maxlength: 40, placeholder: i === 0 ? t("lobby.your_name") : t("lobby.name_optional"), value: old.name, "data-test": `seat-name-${i}` });
@@ -114,7 +114,7 @@ export function renderLobby(root) {
     name.addEventListener("input", sync);
     sync();
     return h("div", { class: "seat-row" },
-      h("span", { class: "swatch big", style: { background: chain(i).colour } }),
+      chainMark(i, null, "swatch big"),
       h("span", { class: "seat-no" }, t("lobby.seat", { n: i + 1 })), kind, level, name, about);
   }
   function renderSeats() {

@@ -53,7 +53,7 @@ export class ReplayScreen {
 
   build() {
     const steps = this.index.steps;
-    this.slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: 0, "data-test": "replay-slider",
+    this.slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: 0, "data-test": "replay-slider", "aria-label": "Replay step",
       oninput: (e) => this.go(Number(e.target.value)) });
     this.label = h("span", { class: "replay-label", "data-test": "replay-label" });
     this.events = h("ol", { class: "log", "data-test": "replay-events" });
@@ -75,7 +75,7 @@ export class ReplayScreen {
               btn("step ▶", "next-step", () => this.go(this.step + 1)), btn(["round ", icon("last")], "next-round", () => this.jumpRound(1))),
             this.slider, this.label, h("h4", {}, "This step"), this.events, this.branchBox),
           this.hintBox,
-          h("div", { class: "tab-body" }, this.companies)))));
+          h("div", { class: "tab-body", tabindex: 0 }, this.companies)))));
     this.board = new BoardView(boardPane, {});
     // a finished game: the hard bot's reading of the decision at the step shown (hint.js)
     this.hintMsg = null;

@@ -3,7 +3,7 @@
 
 import { describe, orderText } from "./format.js";
 import { renderStats } from "./stats.js";
-import { chain, clear, goodChip, h, money, put, seatName, totalText } from "./util.js";
+import { chainMark, clear, goodChip, h, money, put, seatName, totalText } from "./util.js";
 
 export const OUTCOME = {
   winner: "wins",
@@ -114,7 +114,7 @@ export function dinnertimeTotals(events, ctx) {
     seats.length ? h("table", { class: "dinner", "data-test": "dinner-totals" },
       h("thead", {}, h("tr", {}, ["Chain", "Sales", has("waitress_income") ? "Waitresses" : null, has("cfo_bonus") ? "CFO" : null, "Total", "Cash"].filter(Boolean).map((t) => h("th", {}, t)))),
       h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
-        h("td", {}, h("span", { class: "swatch", style: { background: chain(seat).colour } }), ctx.name(seat)),
+        h("td", {}, chainMark(seat, null, "swatch"), ctx.name(seat)),
         h("td", { class: "num" }, money(events.filter((e) => e.kind === "house_served" && e.winner === seat).reduce((t, e) => t + e.amount, 0))),
         has("waitress_income") ? h("td", { class: "num", "data-test": "waitress-income" }, money(sum("waitress_income", seat, "amount"))) : null,
         has("cfo_bonus") ? h("td", { class: "num", "data-test": "cfo-bonus" }, money(sum("cfo_bonus", seat, "amount"))) : null,
@@ -134,7 +134,7 @@ export function dinnertimeTable(events, ctx) {
       h("td", {}, (e.demand || []).map((g) => goodChip(g)),
         e.kind === "house_served" && orderText(e, ctx.catalog, ctx.name) ? h("small", { "data-test": "dinner-order" }, ` ${orderText(e, ctx.catalog, ctx.name)}`) : null),
       h("td", {}, h("ul", { class: "chains" }, (e.chains || []).map((c) => h("li", { class: c.outcome === "winner" ? "winner" : "" },
-        h("span", { class: "swatch", style: { background: chain(c.seat).colour } }), ctx.name(c.seat), ": ",
+        chainMark(c.seat, null, "swatch"), ctx.name(c.seat), ": ",
         c.total === null || c.total === undefined ? "—" : totalText(c),
         c.missing && c.missing.length ? ` (missing ${c.missing.join(", ")})` : "",
         c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${outcomeText(c.outcome, ctx)}`) : "")))),
@@ -147,7 +147,7 @@ export function rankingView(pres, seats) {
   const ranking = pres.ranking || [];
   return h("div", { class: "ranking", "data-test": "ranking" }, h("h3", {}, "Final ranking"),
     h("ol", {}, ranking.map((seat) => h("li", { "data-seat": seat },
-      h("span", { class: "swatch", style: { background: chain(seat).colour } }),
+      chainMark(seat, null, "swatch"),
       h("strong", {}, seatName(seats, seat)), ` — ${money(pres.chains[seat].cash)}`))),
     pres.end_reason ? h("p", { class: "muted" }, pres.end_reason) : null);
 }

@@ -3,7 +3,7 @@
 // the engine reported in an event (cash after a sale, after Dinnertime, after salaries; the
 // earnings of each Dinnertime); nothing is worked out from the rules here.
 
-import { chain, h, milestoneName, money, s } from "./util.js";
+import { chain, chainMark, h, milestoneName, money, s, shapePath } from "./util.js";
 
 /** {rounds, seats, cash: {seat: [by round]}, earned: {seat: [by round]}, milestones: [...]}
  * from the game log's events ({round, event}). */
@@ -63,9 +63,9 @@ function cashChart(st, name) {
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "stat-chart", "data-test": "chart-cash", role: "img", "aria-label": "Cash at the end of each round" }, g);
   for (const seat of st.seats) {
     const pts = st.cash[seat].map((v, i) => `${x(i)},${y(v)}`).join(" ");
-    svg.append(s("polyline", { points: pts, fill: "none", stroke: chain(seat).colour, "stroke-width": 2.5, "data-seat": seat },
+    svg.append(s("polyline", { points: pts, fill: "none", stroke: chain(seat).colour, "stroke-width": 2.5, "stroke-dasharray": chain(seat).dash, "data-seat": seat },
       s("title", {}, `${name(seat)}: ${st.cash[seat].map(money).join(", ")}`)));
-    st.cash[seat].forEach((v, i) => svg.append(s("circle", { cx: x(i), cy: y(v), r: 2.5, fill: chain(seat).colour })));
+    st.cash[seat].forEach((v, i) => svg.append(s("path", { d: shapePath(chain(seat).shape, x(i), y(v), 3.5), fill: chain(seat).colour, stroke: "#111827", "stroke-width": 0.6 })));
   }
   return svg;
 }
@@ -104,7 +104,7 @@ function milestoneChart(st, name, catalog) {
     mine.forEach((m) => {
       const same = mine.filter((o) => o.round === m.round);
       const off = (same.indexOf(m) - (same.length - 1) / 2) * 7;
-      svg.append(s("circle", { cx: x(m.round) + off, cy: yy, r: 5, fill: chain(seat).colour, stroke: "#111827", "data-milestone": m.milestone },
+      svg.append(s("path", { d: shapePath(chain(seat).shape, x(m.round) + off, yy, 5.5), fill: chain(seat).colour, stroke: "#111827", "data-milestone": m.milestone },
         s("title", {}, `${name(seat)}: ${milestoneName(catalog, m.milestone)} (round ${m.round})`)));
     });
   });
@@ -117,7 +117,7 @@ export function renderStats(log, ctx) {
   const st = gameStats(log.events);
   if (!st.rounds.length || !st.seats.length) return null;
   const legend = h("div", { class: "stat-legend" }, st.seats.map((seat) => h("span", { "data-seat": seat },
-    h("span", { class: "swatch", style: { background: chain(seat).colour } }), ctx.name(seat), " ")));
+    chainMark(seat, null, "swatch"), ctx.name(seat), " ")));
   return h("section", { class: "game-stats", "data-test": "game-stats" },
     h("h3", {}, "Statistics"), legend,
     h("h4", {}, "Cash at the end of each round"), cashChart(st, ctx.name),

@@ -74,6 +74,9 @@ export function renderRules(catalog, opened) {
 
 let pop = null;
 
+// Escape closes the information popover (keyboard users have no tap outside it)
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && pop) closeInfo(); });
+
 export function closeInfo() {
   if (pop) pop.remove();
   pop = null;

@@ -90,10 +90,10 @@ export function totalText(c) {
 
 export const GOODS = {
   burger: { label: "Burger", short: "B", fill: "#92400e", text: "#fff" },
-  pizza: { label: "Pizza", short: "P", fill: "#dc2626", text: "#fff" },
-  soda: { label: "Soda", short: "S", fill: "#2563eb", text: "#fff" },
+  pizza: { label: "Pizza", short: "P", fill: "#fca5a5", text: "#7f1d1d" },
+  soda: { label: "Soda", short: "S", fill: "#7dd3fc", text: "#0c4a6e" },
   lemonade: { label: "Lemonade", short: "L", fill: "#facc15", text: "#111" },
-  beer: { label: "Beer", short: "Be", fill: "#d97706", text: "#111" },
+  beer: { label: "Beer", short: "Be", fill: "#a16207", text: "#fff" },
 };
 
 const BASE_GOODS = Object.keys(GOODS);
@@ -118,13 +118,43 @@ export function goodChip(good, extra) {
     style: { background: g.fill, color: g.text }, ...(extra || {}) }, g.short);
 }
 
+// Each chain has a shape as well as a colour (colour-blind players tell them apart by shape and
+// lightness: dark red against light orange, dark blue against light orchid), ``ink`` the text
+// on its colour and ``dark`` its colour for text on white (WCAG AA, 4.5:1 and more), and a
+// dash pattern for chart lines.
 export const CHAINS = [
-  { name: "Xango Blues Bar", short: "XANGO", colour: "#dc2626", light: "#fecaca" },
-  { name: "Golden Duck Diner", short: "DUCK", colour: "#2563eb", light: "#bfdbfe" },
-  { name: "Gluttony Inc.", short: "GLUTTONY", colour: "#7c3aed", light: "#ddd6fe" },
-  { name: "Santa Maria Pizza", short: "S.MARIA", colour: "#ea580c", light: "#fed7aa" },
-  { name: "Fried Geese & Donkey", short: "GEESE", colour: "#0f766e", light: "#99f6e4" },
+  { name: "Xango Blues Bar", short: "XANGO", colour: "#b91c1c", ink: "#ffffff", dark: "#b91c1c", light: "#fecaca", shape: "square", dash: null },
+  { name: "Golden Duck Diner", short: "DUCK", colour: "#1e40af", ink: "#ffffff", dark: "#1e40af", light: "#bfdbfe", shape: "circle", dash: "8 4" },
+  { name: "Gluttony Inc.", short: "GLUTTONY", colour: "#e879f9", ink: "#111827", dark: "#a21caf", light: "#f5d0fe", shape: "triangle", dash: "2 3" },
+  { name: "Santa Maria Pizza", short: "S.MARIA", colour: "#fb923c", ink: "#111827", dark: "#c2410c", light: "#fed7aa", shape: "diamond", dash: "10 3 2 3" },
+  { name: "Fried Geese & Donkey", short: "GEESE", colour: "#0f766e", ink: "#ffffff", dark: "#0f766e", light: "#99f6e4", shape: "star", dash: "4 2" },
 ];
+
+/** The SVG path of a chain's shape centred on (cx, cy), ``r`` its half size. */
+export function shapePath(shape, cx, cy, r) {
+  switch (shape) {
+    case "circle": return `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
+    case "triangle": return `M${cx} ${cy - r}L${cx + r} ${cy + r * 0.8}L${cx - r} ${cy + r * 0.8}Z`;
+    case "diamond": return `M${cx} ${cy - r}L${cx + r} ${cy}L${cx} ${cy + r}L${cx - r} ${cy}Z`;
+    case "star": {
+      const pts = [];
+      for (let i = 0; i < 10; i++) {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5, k = i % 2 ? r * 0.45 : r;
+        pts.push(`${(cx + k * Math.cos(a)).toFixed(2)} ${(cy + k * Math.sin(a)).toFixed(2)}`);
+      }
+      return `M${pts.join("L")}Z`;
+    }
+    default: return `M${cx - r * 0.85} ${cy - r * 0.85}h${1.7 * r}v${1.7 * r}h${-1.7 * r}Z`;
+  }
+}
+
+/** A chain's marker: its shape in its colour (a dark outline keeps light colours visible). */
+export function chainMark(seat, size, extra) {
+  const ch = chain(seat);
+  return s("svg", { class: `chain-mark ${extra || ""}`, viewBox: "0 0 20 20", width: size || "1em", height: size || "1em",
+    "aria-hidden": "true", "data-shape": ch.shape },
+  s("path", { d: shapePath(ch.shape, 10, 10, 8.5), fill: ch.colour, stroke: "#111827", "stroke-width": 1.2 }));
+}
 
 export function chain(seat) {
   return CHAINS[seat % CHAINS.length];
@@ -146,7 +176,7 @@ export function possessive(name) {
 
 export function seatBadge(seats, seat) {
   return h("span", { class: "seat-badge", style: { borderColor: chain(seat).colour } },
-    h("span", { class: "swatch", style: { background: chain(seat).colour } }),
+    chainMark(seat, null, "swatch"),
     seatName(seats, seat));
 }
 
