@@ -125,3 +125,37 @@ def test_the_script_leaves_out_the_reference_play() -> None:
         s = lessons.script(x)
         assert all("do" not in step for step in s["steps"])
         assert [st["id"] for st in s["steps"]] == [st["id"] for st in x["steps"]]
+
+
+def test_the_lessons_over_http(tmp_path: Any) -> None:
+    """GET /api/lessons lists every lesson; POST /api/lessons/{id} starts its position with
+    the easy bot and the table's ``lesson``; GET /api/lessons/{id} answers its coach."""
+    pytest.importorskip("fastapi", reason="the server extra is not installed")
+    from fastapi.testclient import TestClient
+
+    from fcm.server import create_app
+    from tests.server.conftest import settings_for
+
+    with TestClient(create_app(settings_for(f"sqlite:///{tmp_path}/fcm.sqlite3"))) as c:
+        listed = c.get("/api/lessons").json()["lessons"]
+        assert [x["id"] for x in listed] == [x["id"] for x in ALL]
+        assert {"careers", "structure", "marketing", "dinnertime", "milestones", "bank",
+                "first-game"} <= {x["id"] for x in listed}
+        assert all(x["title"] and x["summary"] and x["steps"] >= 3 for x in listed)
+        script = c.get("/api/lessons/dinnertime").json()
+        assert [s["id"] for s in script["steps"]] == [
+            s["id"] for s in lessons.DINNERTIME["steps"]]
+        assert c.get("/api/lessons/nothing").status_code == 404
+        assert c.post("/api/lessons/nothing").status_code == 404
+        for lesson_id, phase in (("dinnertime", "working"), ("first-game", "setup_reserve")):
+            made = c.post(f"/api/lessons/{lesson_id}")
+            assert made.status_code == 201, made.text
+            body = made.json()
+            st = c.get(f"/api/games/{body['game']}",
+                       headers={"authorization": f"Bearer {body['token']}"}).json()
+            assert st["seat"] == 0 and st["phase"] == phase
+            assert st["table"]["lesson"] == lesson_id
+            assert [s["kind"] for s in st["seats"]] == ["human", "bot"]
+        # a create request cannot make a lesson game
+        other = c.post("/api/games", json={"players": 2, "table": {"lesson": "bank"}})
+        assert other.status_code == 422

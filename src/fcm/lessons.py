@@ -230,9 +230,9 @@ MILESTONES: dict[str, Any] = {
          "expect": [{"kind": "milestone_claimed", "seat": "me", "milestone": "first_hire_3"}],
          "do": [act(type="hire", employee="waitress")] * 3},
         {"id": "train", "phase": "working", "title": "First to train",
-         "text": "Now train a Waitress into a Marketing Trainee? No: a Waitress cannot be "
-         "trained. Train one of the new Management Trainees into a Junior Vice President. "
-         "First to train someone takes $15 off every Payday from now on.",
+         "text": "The 2 new Management Trainees may be trained this very turn. Train one "
+         "into a Junior Vice President: first to train someone takes $15 off every Payday "
+         "from now on.",
          "highlight": f"{D} button[data-type=train]",
          "expect": [{"kind": "milestone_claimed", "seat": "me", "milestone": "first_train"}],
          "do": [act(type="train", trainer="trainer", employee="management_trainee",
