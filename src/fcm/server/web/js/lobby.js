@@ -66,7 +66,8 @@ export function renderLobby(root) {
   page.append(
     h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
       h("h1", {}, "Food Chain Magnate"),
-      h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: "A scripted first game against a bot, with a coach" }, "Learn to play")),
+      h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: "A scripted first game against a bot, with a coach" }, "Learn to play"),
+      h("a", { class: "button learn-more", href: "#/lessons", "data-test": "lessons-link", title: "Short lessons on each phase, each rule and each module, and a guided first game" }, "Lessons")),
     h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, roomsBox, gamesBox)),
   );
   root.append(page);
