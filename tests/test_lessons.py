@@ -111,6 +111,7 @@ def test_the_guided_game_comes_up_step_by_step(seed: int) -> None:
 def test_every_module_with_a_lesson_registers_it_from_its_package() -> None:
     """A module lesson names its module, plays with it on, and sits after the concepts."""
     modules = [x for x in ALL if x["kind"] == "module"]
+    assert {x["module"] for x in modules} == set(playable_modules()), "one lesson per module"
     for x in modules:
         assert x["module"] in playable_modules()
         assert x["module"] in (x["scenario"] or {}).get("modules", []), x["id"]

@@ -1032,8 +1032,8 @@ def check_table(raw: dict[str, Any]) -> dict[str, Any]:
             if value:  # stored only when on (unrated tables read as before)
                 out[key] = True
         else:
-            raise ApiError(422, "game/invalid",
-                           f"unknown table option {key!r} (bot_pause_ms, hints, lesson, rated, tutorial)")
+            raise ApiError(422, "game/invalid", f"unknown table option {key!r} "
+                           "(bot_pause_ms, hints, lesson, rated, tutorial)")
     if out.get("rated") and out.get("hints"):
         raise ApiError(422, "game/invalid",
                        "a rated game allows no hints (table.rated with table.hints)")

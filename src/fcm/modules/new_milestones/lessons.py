@@ -25,7 +25,7 @@ register_lessons("new_milestones", [{
                     into="burger_cook", fresh=False)]},
         {"id": "kept", "phase": "working", "title": "Yours for the game",
          "text": "Its reward (here, a second Trainer on your beach) is yours; read what "
-         "each one gives in your company's milestones. Your rival may still claim it this round; at Clean up it leaves the "
-         "game for everyone else.", "ack": "Done"},
+         "each one gives in your company's milestones. Your rival may still claim it this "
+         "round; at Clean up it leaves the game for everyone else.", "ack": "Done"},
     ],
 }])
