@@ -316,7 +316,8 @@ GUIDED: dict[str, Any] = {
         {"id": "restaurant", "phase": "setup_restaurants", "title": "Your first restaurant",
          "text": "Place your first restaurant: near houses, with its entrance on a road. "
          "Distance is what houses pay on top of the price.",
-         "expect": [{"kind": "phase_started", "phase": "restructuring"}], "ack": "Continue"},
+         "highlight": "[data-hl-anchor]",
+         "expect": [{"kind": "restaurant_placed", "seat": "me"}]},
         *[{"id": phase, "phase": phase, "title": title, "text": text,
            "expect": [{"kind": "phase_started", "phase": phase}], "ack": "Continue"}
           for phase, title, text in PHASE_NOTES],
