@@ -58,8 +58,8 @@ CAREERS: dict[str, Any] = {
     "steps": [
         {"id": "welcome", "phase": "working", "title": "Your staff grows",
          "text": "It is your turn in Working 9–5. At work you have a Recruiting Girl and a "
-         "Trainer. Every card starts at entry level (the cards with a single arrow) and "
-         "climbs its career by training.", "ack": "Start"},
+         "Trainer. You only ever hire entry-level cards (trainees, Waitresses, Errand "
+         "Boys…); the others are reached by training, one step of a career at a time.", "ack": "Start"},
         {"id": "hire", "phase": "working", "title": "Hire",
          "text": "Your CEO hires one entry-level employee each round, and the Recruiting Girl "
          "one more. Hire a Kitchen Trainee and a Marketing Trainee. New hires go to the "
