@@ -39,6 +39,7 @@ def test_a_lesson_played_to_the_end_on_a_phone(
     pg.wait_for_selector("[data-test=connection][data-state=live]")
     w.at("welcome")
     assert "Dinnertime" in pg.locator("[data-test=coach-name]").inner_text()
+    assert pg.locator("[data-test=coach-lessons]").get_attribute("href") == "#/lessons"
     w.next("welcome", "cook")
     w.use("cook", "[data-type=cook][data-key*=burger]", "distance")
     pg.wait_for_selector("[data-test=coach][data-step=distance][data-state=ready]",

@@ -154,7 +154,8 @@ export class Coach {
         n > 1 ? h("p", { class: "muted", "data-test": "coach-checks" }, `${met.filter((x) => x).length} of ${n} done`) : null,
         step.ack && ready ? h("button", { type: "button", class: "primary", "data-test": "coach-next", onclick: () => this.ack(step.id) }, step.ack) : null,
         n ? h("p", { class: "muted small" }, "Did something else by mistake? “Undo my last action” takes it back.") : null,
-        h("p", {}, h("button", { type: "button", class: "ghost small", "data-test": "coach-close", onclick: () => this.close() }, this.ctl.lesson ? "Leave the lesson (play on freely)" : "Leave the tutorial (play on freely)")),
+        h("p", {}, h("button", { type: "button", class: "ghost small", "data-test": "coach-close", onclick: () => this.close() }, this.ctl.lesson ? "Leave the lesson (play on freely)" : "Leave the tutorial (play on freely)"),
+          this.ctl.lesson ? h("a", { href: "#/lessons", class: "small", "data-test": "coach-lessons" }, " All lessons") : null),
       ]);
     this.target = ready ? (step.ack ? "[data-test=coach-next]" : null) : step.highlight || null;
     if (ready && step.ack && step.highlight) this.target = `${step.highlight}, [data-test=coach-next]`;
