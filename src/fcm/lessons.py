@@ -59,7 +59,8 @@ CAREERS: dict[str, Any] = {
         {"id": "welcome", "phase": "working", "title": "Your staff grows",
          "text": "It is your turn in Working 9–5. At work you have a Recruiting Girl and a "
          "Trainer. You only ever hire entry-level cards (trainees, Waitresses, Errand "
-         "Boys…); the others are reached by training, one step of a career at a time.", "ack": "Start"},
+         "Boys…); the others are reached by training, one step of a career at a time.",
+         "ack": "Start"},
         {"id": "hire", "phase": "working", "title": "Hire",
          "text": "Your CEO hires one entry-level employee each round, and the Recruiting Girl "
          "one more. Hire a Kitchen Trainee and a Marketing Trainee. New hires go to the "
