@@ -478,9 +478,11 @@ def create_app(
 
     add_why_routes(app, holder, ERRORS)
     # The tutorial: a scripted first game against a bot (fcm.server.tutorial, fcm.tutorial).
-    from fcm.server.tutorial import add_tutorial_routes
+    # and the lessons built the same way (fcm.lessons).
+    from fcm.server.tutorial import add_lesson_routes, add_tutorial_routes
 
     add_tutorial_routes(app, holder, ERRORS)
+    add_lesson_routes(app, holder, ERRORS)
 
     mount_metrics(app, metrics)
     # The browser UI (lobby, board, decisions) at "/" and its presentation endpoint.

@@ -572,6 +572,7 @@ class MatchService:
             "hints": bool(info.table.get("hints", False)),
             "rated": bool(info.table.get("rated", False)),
             **({"tutorial": True} if info.table.get("tutorial") else {}),
+            **({"lesson": info.table["lesson"]} if info.table.get("lesson") else {}),
         }
 
     def subscribe(self, live: LiveGame, sub: Subscriber, since: int | None = None) -> None:
@@ -1022,14 +1023,20 @@ def check_table(raw: dict[str, Any]) -> dict[str, Any]:
                 raise ApiError(422, "game/invalid", "table.tutorial must be true or false")
             if value:
                 out[key] = True
+        elif key == "lesson":  # the page shows that lesson's coach (fcm.lessons)
+            from fcm.lessons import lesson
+
+            if not isinstance(value, str) or lesson(value) is None:
+                raise ApiError(422, "game/invalid", "table.lesson must name a lesson")
+            out[key] = value
         elif key == "rated":
             if not isinstance(value, bool):
                 raise ApiError(422, "game/invalid", "table.rated must be true or false")
             if value:  # stored only when on (unrated tables read as before)
                 out[key] = True
         else:
-            raise ApiError(422, "game/invalid",
-                           f"unknown table option {key!r} (bot_pause_ms, hints, rated, tutorial)")
+            raise ApiError(422, "game/invalid", f"unknown table option {key!r} "
+                           "(bot_pause_ms, hints, lesson, rated, tutorial)")
     if out.get("rated") and out.get("hints"):
         raise ApiError(422, "game/invalid",
                        "a rated game allows no hints (table.rated with table.hints)")

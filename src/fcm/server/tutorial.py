@@ -34,3 +34,43 @@ def add_tutorial_routes(app: FastAPI, holder: dict[str, Any],
         return {"game": info.id, "seat": seat, "token": tokens[seat],
                 "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name}
                           for i, s in enumerate(seats)]}
+
+
+def add_lesson_routes(app: FastAPI, holder: dict[str, Any],
+                      responses: dict[int | str, Any]) -> None:
+    """The lesson library (issue 26 item 10, :mod:`fcm.lessons`): ``GET /api/lessons`` lists
+    the lessons, ``GET /api/lessons/{id}`` answers one's coach script, ``POST
+    /api/lessons/{id}`` starts it (a game like the tutorial's: table option ``lesson``)."""
+    from fcm import lessons
+    from fcm.server.errors import ApiError
+
+    def find(lesson_id: str) -> dict[str, Any]:
+        data = lessons.lesson(lesson_id)
+        if data is None:
+            raise ApiError(404, "lesson/not_found", f"no lesson {lesson_id!r}")
+        return data
+
+    @app.get("/api/lessons", tags=["web"], responses=responses)
+    async def list_lessons() -> dict[str, Any]:
+        """Every lesson: id, kind (concept, game, module), title, summary, module, steps."""
+        return {"lessons": [lessons.summary(x) for x in lessons.all_lessons()]}
+
+    @app.get("/api/lessons/{lesson_id}", tags=["web"], responses=responses)
+    async def lesson_script(lesson_id: str) -> dict[str, Any]:
+        """One lesson's coach: its steps (text, the control to use, the events awaited)."""
+        return lessons.script(find(lesson_id))
+
+    @app.post("/api/lessons/{lesson_id}", status_code=201, tags=["web"], responses=responses)
+    async def start_lesson(lesson_id: str) -> dict[str, Any]:
+        """A new game at the lesson's position against the easy bot: the player's seat and
+        token."""
+        data = find(lesson_id)
+        seats = [SeatSpec(s["kind"], s.get("bot"), None, s.get("name"))
+                 for s in lessons.seats_of(data)]
+        table = {"bot_pause_ms": 400, "hints": True, "lesson": data["id"]}
+        info, tokens, _ = await holder["service"].create_game(
+            seats, {}, None, data["scenario"], table, secret=lessons.BOT_SECRET,
+        )
+        return {"game": info.id, "seat": 0, "token": tokens[0], "lesson": data["id"],
+                "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name}
+                          for i, s in enumerate(seats)]}

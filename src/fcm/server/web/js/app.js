@@ -6,6 +6,7 @@
 //   #/replay/GAME[/N]       step through GAME (as seat N, else any seat held here)
 //   #/profile/NAME          a player's rating, its history, and your own finished games
 //   #/tutorial              start a new tutorial game (a scripted first game against a bot)
+//   #/lessons               the lesson library;  #/lesson/ID  start lesson ID
 //   #/admin                 the administrators' page: reports, accounts, abandoned games
 
 import { account } from "./account.js";
@@ -19,7 +20,8 @@ import { renderLobby } from "./lobby.js";
 import { renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { mountRoom } from "./rooms.js";
-import { startTutorial } from "./tutorial.js";
+import { renderLessons } from "./lessons.js";
+import { startLesson, startTutorial } from "./tutorial.js";
 import { clear, h } from "./util.js";
 
 const root = document.getElementById("app");
@@ -74,6 +76,14 @@ async function route() {
     return startTutorial().catch((err) => {
       clear(root).append(h("div", { class: "page" }, h("h1", {}, t("tutorial.could_not_start")),
         h("p", { class: "error", "data-test": "error" }, errorText(err)), h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby")))));
+    });
+  }
+  if (page === "lessons") return renderLessons(root);
+  if (page === "lesson" && rest.length >= 1) {
+    root.append(h("div", { class: "page" }, h("p", { class: "loading" }, "Setting up the lesson…")));
+    return startLesson(rest[0]).catch((err) => {
+      clear(root).append(h("div", { class: "page" }, h("h1", {}, "The lesson could not start"),
+        h("p", { class: "error", "data-test": "error" }, err.message), h("p", {}, h("a", { href: "#/lessons" }, "Back to the lessons"))));
     });
   }
   if (page === "replay" && rest.length >= 1) {

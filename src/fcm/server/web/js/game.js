@@ -548,9 +548,11 @@ export class GameScreen {
     if (this.rewind) this.rewind.render(msg);
     renderLatestBotTurns(this.botBox, this.log, this.tabCtx());
     // the tutorial's coach (a game made by "Learn to play": the table says so)
-    if (!this.coach && msg.table && msg.table.tutorial && this.seat !== null) {
+    // or a lesson's (fcm.lessons: the table names it)
+    if (!this.coach && msg.table && (msg.table.tutorial || msg.table.lesson) && this.seat !== null) {
       this.coach = new Coach(this.coachBox, { game: this.game, seat: () => this.seat,
-        events: () => this.log.events.map((x) => x.event), root: this.root });
+        events: () => this.log.events.map((x) => x.event), root: this.root,
+        lesson: msg.table.lesson || null });
     }
     if (this.coach) this.coach.render();
     if (msg.status === "over" && !this.shownOver) {

@@ -59,7 +59,8 @@ export function renderLobby(root) {
   page.append(
     h("header", { class: "lobby-head" }, h("img", { src: "/web/img/logo.svg", alt: "", class: "logo" }),
       h("h1", {}, "Food Chain Magnate"),
-      h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: t("lobby.learn.title") }, t("lobby.learn"))),
+      h("a", { class: "button primary learn", href: "#/tutorial", "data-test": "learn-to-play", title: t("lobby.learn.title") }, t("lobby.learn")),
+      h("a", { class: "button learn-more", href: "#/lessons", "data-test": "lessons-link", title: t("lobby.lessons.title") }, t("lobby.lessons"))),
     h("div", { class: "lobby-grid" }, h("div", {}, formBox, resultBox), h("div", {}, accountBox, roomsBox, gamesBox)),
   );
   root.append(page);

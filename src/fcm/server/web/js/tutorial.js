@@ -8,6 +8,26 @@ import { api, store } from "./api.js";
 import { clear, h, put } from "./util.js";
 
 const KEY = "fcm.tutorial.v1";
+const DONE = "fcm.lessons.done.v1"; // the lessons (and the tutorial) finished in this browser
+
+/** The ids of the lessons finished in this browser ("tutorial": the tutorial). */
+export function lessonsDone() {
+  try { return JSON.parse(localStorage.getItem(DONE) || "[]"); } catch { return []; }
+}
+
+function markDone(id) {
+  try {
+    const done = lessonsDone();
+    if (!done.includes(id)) localStorage.setItem(DONE, JSON.stringify([...done, id]));
+  } catch { /* private mode: not remembered */ }
+}
+
+/** Start a new game at a lesson's position and open it (the Lessons page). */
+export async function startLesson(id) {
+  const made = await api.startLesson(id);
+  store.addToken(made.game, made.seat, made.token, { seats: made.seats, lesson: id });
+  location.replace(`#/game/${made.game}/${made.seat}`);
+}
 
 /** Start a new tutorial game and open it (the lobby's "Learn to play"). */
 export async function startTutorial() {
@@ -63,7 +83,8 @@ export function progress(steps, events, seat, acked) {
 }
 
 export class Coach {
-  /** ctl: {game, seat(), events() (the engine events seen, in order), root} */
+  /** ctl: {game, seat(), events() (the engine events seen, in order), root, lesson (a lesson's
+   * id; absent: the tutorial)} */
   constructor(box, ctl) {
     this.box = box;
     this.ctl = ctl;
@@ -73,7 +94,11 @@ export class Coach {
     this.shown = null;
     this.observer = new MutationObserver(() => this.schedule());
     this.observer.observe(ctl.root, { childList: true, subtree: true });
-    api.tutorialScript().then((s) => { this.steps = s.steps; this.render(); }).catch(() => { /* no coach */ });
+    this.name = ctl.lesson ? "Lesson" : "Tutorial";
+    this.id = ctl.lesson || "tutorial";
+    (ctl.lesson ? api.lessonScript(ctl.lesson) : api.tutorialScript())
+      .then((s) => { this.steps = s.steps; this.title = s.title || null; this.render(); })
+      .catch(() => { /* no coach */ });
   }
 
   destroy() {
@@ -104,6 +129,7 @@ export class Coach {
     const events = this.ctl.events();
     const { index, met } = progress(this.steps, events, this.ctl.seat(), this.state.acked);
     const box = clear(this.box);
+    if (index >= this.steps.length) markDone(this.id);
     if (this.state.closed || index >= this.steps.length) {
       box.classList.add("hidden");
       this.target = null;
@@ -119,7 +145,7 @@ export class Coach {
     const n = (step.expect || []).length;
     put(box,
       h("header", {},
-        h("strong", {}, "Tutorial"), h("span", { class: "muted", "data-test": "coach-count" }, ` step ${index + 1} of ${this.steps.length}`),
+        h("strong", { "data-test": "coach-name" }, this.title || this.name), h("span", { class: "muted", "data-test": "coach-count" }, ` step ${index + 1} of ${this.steps.length}`),
         h("button", { type: "button", class: "ghost small", "data-test": "coach-hide", onclick: () => { this.hidden = !this.hidden; this.render(); } },
           this.hidden ? "Show" : "Hide")),
       this.hidden ? null : [
@@ -128,7 +154,8 @@ export class Coach {
         n > 1 ? h("p", { class: "muted", "data-test": "coach-checks" }, `${met.filter((x) => x).length} of ${n} done`) : null,
         step.ack && ready ? h("button", { type: "button", class: "primary", "data-test": "coach-next", onclick: () => this.ack(step.id) }, step.ack) : null,
         n ? h("p", { class: "muted small" }, "Did something else by mistake? “Undo my last action” takes it back.") : null,
-        h("p", {}, h("button", { type: "button", class: "ghost small", "data-test": "coach-close", onclick: () => this.close() }, "Leave the tutorial (play on freely)")),
+        h("p", {}, h("button", { type: "button", class: "ghost small", "data-test": "coach-close", onclick: () => this.close() }, this.ctl.lesson ? "Leave the lesson (play on freely)" : "Leave the tutorial (play on freely)"),
+          this.ctl.lesson ? h("a", { href: "#/lessons", class: "small", "data-test": "coach-lessons" }, " All lessons") : null),
       ]);
     this.target = ready ? (step.ack ? "[data-test=coach-next]" : null) : step.highlight || null;
     if (ready && step.ack && step.highlight) this.target = `${step.highlight}, [data-test=coach-next]`;
