@@ -439,6 +439,29 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def dinnertime_routes(state: GameState, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Dinnertime's events with, on each sale, ``route``: the road squares of one shortest road
+    route from the house to the restaurant that served it (the geometry's own query), for the
+    browser to show the goods travelling. Left out when the board no longer holds that house or
+    restaurant, or when the route's distance is not the sale's (never a route that disagrees)."""
+    board = board_of(state)
+    houses = {h.number: h for h in state.houses.values()}
+    spots = {(r.owner, r.number): r for r in state.restaurants}
+    out = []
+    for e in events:
+        if e.get("kind") == "house_served":
+            house = houses.get(e.get("house", -1))
+            r = spots.get((e.get("winner", -1), e.get("restaurant", -1)))
+            if house is not None and r is not None:
+                found = board.house_route(
+                    house.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+                )
+                if found is not None and found[1] == e.get("distance"):
+                    e = {**e, "route": _cells(found[0])}
+        out.append(e)
+    return out
+
+
 def _restaurants(state: GameState) -> list[dict[str, Any]]:
     return [
         {
