@@ -7,10 +7,9 @@ conventions.md default 7: a bridge is crossed straight)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
-
-from tests.golden.transcript import FILE
 
 from fcm.core.actions import action_from_json
 from fcm.core.company import board_of
@@ -20,6 +19,7 @@ from fcm.core.state import GameState, Options
 from fcm.core.types import TILE_SIZE, Cell
 from fcm.games import new_game_with_events
 from fcm.presentation import dinnertime_routes
+from tests.golden.transcript import FILE
 
 
 def _tile(cell: Cell) -> tuple[int, int]:
@@ -39,7 +39,7 @@ def _route_distance(state: GameState, sale: dict[str, Any], route: list[Cell]) -
                 if (r.owner, r.number) == (sale["winner"], sale["restaurant"]))
     entrances = restaurant_entrances(spot.cell, spot.entrance, spot.drive_in)
     assert all(board.is_road(c) for c in route), route
-    assert all(_next_to(a, b) for a, b in zip(route, route[1:], strict=False)), route
+    assert all(_next_to(a, b) for a, b in itertools.pairwise(route)), route
     for i in range(1, len(route) - 1):  # a bridge is crossed straight, never turned on
         if board.is_bridge(route[i]):
             a, b = route[i - 1], route[i + 1]
@@ -51,7 +51,7 @@ def _route_distance(state: GameState, sale: dict[str, Any], route: list[Cell]) -
     beside_door = [c for c in entrances if _next_to(c, last)]
     assert beside_door, f"{last} is not next to an entrance {entrances}"
     end = min(0 if _tile(c) == _tile(last) else 1 for c in beside_door)
-    borders = sum(_tile(a) != _tile(b) for a, b in zip(route, route[1:], strict=False))
+    borders = sum(_tile(a) != _tile(b) for a, b in itertools.pairwise(route))
     return start + borders + end
 
 
