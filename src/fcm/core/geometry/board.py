@@ -694,9 +694,9 @@ class Board:
         end: tuple[int, int, int] | None = None
         for n, c in ends.items():
             if n in best:
-                cand = (best[n][0] + c, best[n][1], n)
-                if end is None or cand < end:
-                    end = cand
+                here = (best[n][0] + c, best[n][1], n)
+                if end is None or here < end:
+                    end = here
         if end is None:
             return None
         path = [end[2]]
