@@ -74,6 +74,11 @@ def test_each_sale_of_the_golden_game_comes_with_a_road_route_of_its_distance() 
             sales += 1
             route = [tuple(c) for c in e["route"]]
             assert _route_distance(state, e, route) == e["distance"], e
+            # the goods leave by an entrance beside the route's end, arrive beside its start
+            house = next(h for h in state.houses.values() if h.number == e["house"])
+            assert tuple(e["route_to"]) in house.footprint
+            assert _next_to(tuple(e["route_to"]), route[0])
+            assert _next_to(tuple(e["route_from"]), route[-1])
             distances.add(e["distance"])
     assert sales >= 5 and max(distances) >= 1  # routes that cross tile borders, not only 0
 

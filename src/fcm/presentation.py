@@ -439,6 +439,10 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def _beside(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
 def dinnertime_routes(state: GameState, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Dinnertime's events with, on each sale, ``route``: the road squares of one shortest road
     route from the house to the restaurant that served it (the geometry's own query), for the
@@ -457,7 +461,14 @@ def dinnertime_routes(state: GameState, events: list[dict[str, Any]]) -> list[di
                     house.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
                 )
                 if found is not None and found[1] == e.get("distance"):
-                    e = {**e, "route": _cells(found[0])}
+                    route = found[0]
+                    doors = restaurant_entrances(r.cell, r.entrance, r.drive_in)
+                    # where the goods leave (the entrance) and arrive (the house's square)
+                    door = next((c for c in doors if _beside(c, route[-1])), None)
+                    home = next((c for c in house.footprint if _beside(c, route[0])), None)
+                    e = {**e, "route": _cells(route)}
+                    if door is not None and home is not None:
+                        e["route_from"], e["route_to"] = _cell(door), _cell(home)
         out.append(e)
     return out
 

@@ -84,7 +84,10 @@ export function travel(tl, svg, sale) {
   const r = svg.querySelector(`.restaurant[data-owner="${sale.winner}"][data-number="${sale.restaurant}"]`);
   const house = svg.querySelector(`g.house[data-house="${sale.house}"]`);
   if (!r || !house || !sale.route) return Promise.resolve();
-  const pts = [centreOf(r), ...sale.route.slice().reverse().map((c) => cellCentre(svg, c)), centreOf(house)].filter(Boolean);
+  // from the restaurant's entrance along the road to the house's square (the server's)
+  const from = sale.route_from ? cellCentre(svg, sale.route_from) : centreOf(r);
+  const to = sale.route_to ? cellCentre(svg, sale.route_to) : centreOf(house);
+  const pts = [from, ...sale.route.slice().reverse().map((c) => cellCentre(svg, c)), to].filter(Boolean);
   const goods = (sale.sold || sale.demand || []).slice(0, 6);
   const token = s("g", { class: "dinner-goods", "data-test": "dinner-goods", "data-house": sale.house,
     "data-route": sale.route.map((c) => c.join(",")).join(" ") });

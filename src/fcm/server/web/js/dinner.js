@@ -303,7 +303,7 @@ export class DinnerShow {
     if (!bar) return;
     const playing = !!this.tl && !this.paused;
     const b = bar.querySelector("[data-test=dinner-play]");
-    b.textContent = playing ? "⏸ Pause" : "▶ Play";
+    b.textContent = playing ? "Pause" : "▶ Play";
     b.setAttribute("aria-pressed", playing ? "true" : "false");
     this.box.dataset.playing = playing ? "1" : "";
   }
@@ -319,7 +319,7 @@ export class DinnerShow {
     return h("div", { class: "dinner-player", "data-test": "dinner-player", style: { display: "flex", flexWrap: "wrap", gap: "0.5rem", alignItems: "center" } },
       h("button", { type: "button", class: "small", "data-test": "dinner-play", onclick: () => this.playPause() }, "▶ Play"),
       h("label", { class: "muted" }, "speed ", speed),
-      h("button", { type: "button", class: "small", "data-test": "dinner-skip", title: "Skip to the end", onclick: () => this.skip() }, "Skip ⏭"));
+      h("button", { type: "button", class: "small", "data-test": "dinner-skip", title: "Skip to the end", onclick: () => this.skip() }, "Skip to the end"));
   }
 
   draw(before) {
