@@ -100,3 +100,63 @@ def test_no_route_is_sent_that_disagrees_with_the_sale() -> None:
     assert "route" not in dinnertime_routes(state, [wrong])[0]
     gone = {**sale, "house": 999}  # a house the board does not hold
     assert "route" not in dinnertime_routes(state, [gone])[0]
+
+
+def _dinnertimes() -> list[list[dict[str, Any]]]:
+    """The golden game's Dinnertimes, each its events (from its start to its earnings)."""
+    lines = FILE.read_text().splitlines()
+    first = json.loads(lines[0])
+    state, _ = new_game_with_events(
+        first["players"], first["seed"], Options.from_dict(first["options"])
+    )
+    out: list[list[dict[str, Any]]] = []
+    current: list[dict[str, Any]] | None = None
+    for line in lines[1:-1]:
+        step = json.loads(line)
+        state, events = apply(state, step["seat"], action_from_json(step["action"]))
+        for e in events:
+            j = e.to_json()
+            if j["kind"] == "dinnertime_started":
+                current = []
+                out.append(current)
+            if current is not None and e.visible_to is None:
+                current.append(j)
+            if j["kind"] == "dinnertime_earnings":
+                current = None
+    return out
+
+
+def test_each_payment_says_the_bank_after_it() -> None:
+    """The bank pays each sale, the Waitresses and the CFO; when it cannot, it pays what it has,
+    breaks and pays the rest from the reserve added (facts.md, the bank)."""
+    dinners = _dinnertimes()
+    assert len(dinners) >= 3
+    breaks = 0
+    for events in dinners:
+        shown = dinnertime_routes_only(events)
+        start = shown[0]["bank"]
+        bank, final = start, False
+        for i, e in enumerate(shown):
+            if e["kind"] in ("house_served", "waitress_income", "cfo_bonus"):
+                if final:  # after the final break the box pays, not the bank
+                    assert e["bank_after"] == bank
+                elif e["bank_after"] != bank - e["amount"]:  # only where the bank breaks
+                    assert shown[i + 1]["kind"] == "bank_broken", e
+                bank = e["bank_after"]
+            elif e["kind"] == "bank_broken":
+                breaks += 1
+                final = final or e["final"]
+                bank = e["bank_after"]
+        assert bank == shown[-1]["bank"]  # the bank at the end of Dinnertime
+    assert breaks >= 1
+    # a figure that the end contradicts is never sent
+    events = dinners[0]
+    forged = [*events[:-1], {**events[-1], "bank": events[-1]["bank"] + 1}]
+    assert not any("bank_after" in e for e in dinnertime_routes_only(forged))
+
+
+def dinnertime_routes_only(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The bank figures alone (no board needed: no sale here keeps a route without a state)."""
+    from fcm.presentation import _with_bank
+
+    return _with_bank(events)

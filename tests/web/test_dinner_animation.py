@@ -125,8 +125,15 @@ def test_reduced_motion_shows_the_steps_without_animation(
     assert show.get_attribute("data-motion") == "reduce"
     assert pg.locator("[data-test=dinner-play], [data-test=dinner-speed], [data-test=dinner-skip]").count() == 0
     kinds = []
+    bank = pg.locator("[data-test=dinner-bank-total]")
     for _ in range(10):
         kinds.append(show.get_attribute("data-kind"))
+        if kinds[-1] == "start":
+            assert bank.get_attribute("data-bank") == str(ev["dinnertime_started"]["bank"])
+        if kinds[-1] == "house":  # the bank once it paid the sale, as the server sends it
+            assert bank.get_attribute("data-bank") == str(ev["house_served"]["bank_after"])
+            assert pg.locator('[data-test=dinner-cash][data-seat="0"]').get_attribute(
+                "data-cash") == str(ev["house_served"]["cash"])
         if pg.locator("[data-test=dinner-done]").count():
             break
         pg.locator("[data-test=dinner-next]").click()

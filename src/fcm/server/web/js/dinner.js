@@ -82,16 +82,18 @@ function houseStep(e, ctx) {
       : h("p", { class: "dinner-verdict", "data-test": "dinner-verdict" }, "Nobody can serve it: the house stays home."));
 }
 
-/** The bank and each chain's cash as the events report them after step ``at`` (the bank as
- * Dinnertime began, after a break, at its end; a chain's cash after its last payment). */
+/** The bank and each chain's cash as the events report them after step ``at`` (the bank after
+ * each payment as the server sends it, else as Dinnertime began, after a break and at its
+ * end; a chain's cash after its last payment). */
 export function ledgerAt(steps, events, at) {
   const start = events.find((e) => e.kind === "dinnertime_started");
   const out = { bank: start ? start.bank : null, when: "at the start", cash: new Map() };
   for (let i = 0; i <= at && i < steps.length; i++) {
     const st = steps[i];
-    if (st.kind === "house" && st.event.kind === "house_served") out.cash.set(st.event.winner, st.event.cash);
-    else if (st.kind === "income") for (const e of st.events) out.cash.set(e.seat, e.cash);
-    else if (st.kind === "bank") { out.bank = st.event.bank; out.when = "after the break"; }
+    const paid = (e) => { if (e.bank_after !== undefined) { out.bank = e.bank_after; out.when = ""; } };
+    if (st.kind === "house" && st.event.kind === "house_served") { out.cash.set(st.event.winner, st.event.cash); paid(st.event); }
+    else if (st.kind === "income") for (const e of st.events) { out.cash.set(e.seat, e.cash); paid(e); }
+    else if (st.kind === "bank") { out.bank = st.event.bank_after ?? st.event.bank; out.when = "after the break"; }
     else if (st.kind === "totals") {
       const end = events.find((e) => e.kind === "dinnertime_earnings");
       if (end) {
@@ -232,6 +234,7 @@ export class DinnerShow {
       for (const e of step.events) {
         await flyMoney(tl, this.box.querySelector("[data-test=dinner-bank-total]"), this.cashChip(e.seat), `+${money(e.amount)}`);
         this.setCash(e.seat, e.cash);
+        if (e.bank_after !== undefined) this.setBank(e.bank_after, "");
       }
       return wait(900);
     }
@@ -246,6 +249,7 @@ export class DinnerShow {
     if (svg) { animLayer(svg); await travel(tl, svg, e); }
     await flyMoney(tl, this.box.querySelector("[data-test=dinner-bank-total]"), this.cashChip(e.winner), `+${money(e.amount)}`);
     this.setCash(e.winner, e.cash);
+    if (e.bank_after !== undefined) this.setBank(e.bank_after, "");
     await pulse(tl, this.cashChip(e.winner));
     await wait(900);
     clearAnim(svg);
@@ -264,13 +268,16 @@ export class DinnerShow {
 
   setLedger(at) {
     const l = ledgerAt(this.steps, this.events, at);
-    const bank = this.box.querySelector("[data-test=dinner-bank-total]");
-    if (bank && l.bank !== null) {
-      bank.dataset.bank = l.bank;
-      bank.querySelector(".amount").textContent = money(l.bank);
-      bank.querySelector(".when").textContent = ` ${l.when}`;
-    }
+    if (l.bank !== null) this.setBank(l.bank, l.when);
     for (const [seat, cash] of l.cash) this.setCash(seat, cash);
+  }
+
+  setBank(value, when) {
+    const bank = this.box.querySelector("[data-test=dinner-bank-total]");
+    if (!bank) return;
+    bank.dataset.bank = value;
+    bank.querySelector(".amount").textContent = money(value);
+    bank.querySelector(".when").textContent = when ? ` ${when}` : "";
   }
 
   /** The house step before its pick: the verdict and the winner's row wait for it. */
