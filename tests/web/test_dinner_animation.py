@@ -143,3 +143,45 @@ def test_reduced_motion_shows_the_steps_without_animation(
     assert pg.locator("[data-test=dinner-bank-total]").get_attribute("data-bank") == str(
         ev["dinnertime_earnings"]["bank"])
     assert pg.locator("[data-test=dinner-anim]").count() == 0
+
+
+SETUP_BOT_FIRST: dict[str, Any] = {
+    "format": "fcm-scenario/1", "players": 2,
+    "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
+    "round": 1, "phase": "setup_restaurants", "turn_order": [0, 1],
+    "companies": [{"reserve": 300}, {"reserve": 100}],
+    "houses": [{"number": 2, "demand": ["burger"]}],
+}
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_bot_turn_replays_its_placements_on_the_board(
+    device: Any, server: str, reduced: bool  # noqa: F811
+) -> None:
+    """The bot places its first restaurant; its turn in "Bots' latest turns" can be shown
+    again on the board (the restaurant appears), except under prefers-reduced-motion."""
+    made = httpx.post(f"{server}/api/games", json={
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+        "scenario": SETUP_BOT_FIRST, "table": {"bot_pause_ms": 0}}).json()
+    game, token = made["game"], made["seats"][0]["token"]
+    pg = device(1440, 900)
+    if reduced:
+        pg.emulate_media(reduced_motion="reduce")
+    pg.goto(f"{server}/#/join/{game}/{token}")
+    pg.wait_for_selector(".game-screen[data-seat='0']")
+    UI(pg, server).wait_my_turn(game, 0)
+    turn = pg.locator("[data-test=bot-latest] .bot-turn[data-seat='1']").first
+    turn.wait_for()
+    placed = pg.locator('.board-pane .restaurant[data-owner="1"]')
+    placed.wait_for()
+    show = turn.locator("[data-test=bot-turn-replay]")
+    if reduced:
+        assert show.count() == 0
+        return
+    show.click()
+    pg.wait_for_function(
+        "() => document.querySelector('.board-pane .restaurant[data-owner=\"1\"].dinner-focus')")
+    assert placed.evaluate("el => el.getAnimations().length") >= 1
+    pg.wait_for_function(  # it ends with the restaurant as the board drew it
+        "() => !document.querySelector('.board-pane .restaurant[data-owner=\"1\"]').getAnimations()"
+        ".length && !document.querySelector('.dinner-focus')", timeout=15_000)

@@ -132,3 +132,47 @@ export function pulse(tl, el) {
   if (!el) return Promise.resolve();
   return tl.animate(el, [{ transform: "scale(1)" }, { transform: "scale(1.12)" }, { transform: "scale(1)" }], { duration: 450 });
 }
+
+/** What a placement event put on the board, as the board draws it (the element), if still
+ * there: a restaurant, a house or a campaign. */
+function placedElement(svg, p) {
+  if (p.kind === "restaurant_placed") {
+    if (p.number !== undefined) return svg.querySelector(`.restaurant[data-owner="${p.seat}"][data-number="${p.number}"]`);
+    // (a first restaurant's event names its square, not its number): the one drawn there
+    const sq = p.cell && svg.querySelector(`[data-sq="${p.cell[0]},${p.cell[1]}"]`);
+    if (!sq) return null;
+    return [...svg.querySelectorAll(`.restaurant[data-owner="${p.seat}"]`)].find((el) => {
+      const b = el.getBBox();
+      return Math.abs(b.x - Number(sq.getAttribute("x"))) < SQ / 2 && Math.abs(b.y - Number(sq.getAttribute("y"))) < SQ / 2;
+    }) || null;
+  }
+  if (p.kind === "house_placed") return svg.querySelector(`g.house[data-house="${p.number}"]`);
+  if (p.kind === "campaign_placed") return svg.querySelector(`g[data-campaign="${p.number}"]:not(.beside-badge)`);
+  return null;
+}
+
+/** A bot's turn replayed on the board: each piece it placed appears in turn (the board already
+ * shows them; they fade away and come back in order). ``places``: its placement events. */
+export async function replayPlacements(svg, places) {
+  const found = places.map((p) => placedElement(svg, p)).filter(Boolean);
+  if (!found.length) return 0;
+  const tl = new Timeline(1);
+  const hide = found.map((el) => el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: 100000 }));
+  try {
+    await tl.wait(350);
+    for (const [i, el] of found.entries()) {
+      hide[i].cancel();
+      el.classList.add("dinner-focus");
+      el.style.transformBox = "fill-box";
+      el.style.transformOrigin = "center";
+      await tl.animate(el, [{ opacity: 0, transform: "scale(0.4)" }, { opacity: 1, transform: "scale(1.08)", offset: 0.7 }, { opacity: 1, transform: "scale(1)" }],
+        { duration: 650, easing: "ease-out" });
+      await tl.wait(500);
+      el.classList.remove("dinner-focus");
+    }
+  } finally {
+    for (const a of hide) a.cancel();
+    for (const el of found) el.classList.remove("dinner-focus");
+  }
+  return found.length;
+}
