@@ -63,7 +63,8 @@ def _final_state(pg: Any, show: Any, ev: dict[str, Any]) -> None:
     assert show.get_attribute("data-kind") == "totals"
     assert show.get_attribute("data-playing") == ""
     end = ev["dinnertime_earnings"]
-    assert pg.locator("[data-test=dinner-bank-total]").get_attribute("data-bank") == str(end["bank"])
+    bank = pg.locator("[data-test=dinner-bank-total]")
+    assert bank.get_attribute("data-bank") == str(end["bank"])
     ann = pg.locator('[data-test=dinner-cash][data-seat="0"]')
     assert ann.get_attribute("data-cash") == str(end["cash"]["0"])
     assert pg.locator("[data-test=dinner-anim], .dinner-coin").count() == 0
@@ -123,7 +124,8 @@ def test_reduced_motion_shows_the_steps_without_animation(
     pg.emulate_media(reduced_motion="reduce")
     show, ev = _open(pg, server)
     assert show.get_attribute("data-motion") == "reduce"
-    assert pg.locator("[data-test=dinner-play], [data-test=dinner-speed], [data-test=dinner-skip]").count() == 0
+    controls = "[data-test=dinner-play], [data-test=dinner-speed], [data-test=dinner-skip]"
+    assert pg.locator(controls).count() == 0
     kinds = []
     bank = pg.locator("[data-test=dinner-bank-total]")
     for _ in range(10):
