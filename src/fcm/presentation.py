@@ -475,6 +475,72 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def _beside(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def dinnertime_routes(state: GameState, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Dinnertime's events with, on each sale, ``route``: the road squares of one shortest road
+    route from the house to the restaurant that served it (the geometry's own query), for the
+    browser to show the goods travelling. Left out when the board no longer holds that house or
+    restaurant, or when the route's distance is not the sale's (never a route that disagrees)."""
+    board = board_of(state)
+    houses = {h.number: h for h in state.houses.values()}
+    spots = {(r.owner, r.number): r for r in state.restaurants}
+    out = []
+    for e in events:
+        if e.get("kind") == "house_served":
+            house = houses.get(e.get("house", -1))
+            r = spots.get((e.get("winner", -1), e.get("restaurant", -1)))
+            if house is not None and r is not None:
+                found = board.house_route(
+                    house.footprint, restaurant_entrances(r.cell, r.entrance, r.drive_in)
+                )
+                if found is not None and found[1] == e.get("distance"):
+                    route = found[0]
+                    doors = restaurant_entrances(r.cell, r.entrance, r.drive_in)
+                    # where the goods leave (the entrance) and arrive (the house's square)
+                    door = next((c for c in doors if _beside(c, route[-1])), None)
+                    home = next((c for c in house.footprint if _beside(c, route[0])), None)
+                    e = {**e, "route": _cells(route)}
+                    if door is not None and home is not None:
+                        e["route_from"], e["route_to"] = _cell(door), _cell(home)
+        out.append(e)
+    return _with_bank(out)
+
+
+_PAYMENTS = ("house_served", "waitress_income", "cfo_bonus")
+
+
+def _with_bank(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each payment (and bank break) of a Dinnertime with ``bank_after``: the bank once that
+    payment is made, breaks included, so the browser shows the bank going down. Followed from
+    the Dinnertime's start and checked against the bank at its end (``dinnertime_earnings``):
+    when they disagree (a module's payment it does not know), no event gets the figure."""
+    start = next((e for e in events if e.get("kind") == "dinnertime_started"), None)
+    end = next((e for e in events if e.get("kind") == "dinnertime_earnings"), None)
+    if start is None or end is None:
+        return events
+    bank, final, last = start["bank"], False, None
+    after: dict[int, int] = {}
+    for i, e in enumerate(events):
+        kind = e.get("kind")
+        if kind in _PAYMENTS:
+            if not final:  # after the final break the box pays (paid_from_box)
+                bank -= e["amount"]
+            after[i], last = bank, i
+        elif kind == "bank_broken":
+            final = final or bool(e.get("final"))
+            # the bank paid what it had, broke, then paid the rest (not after the final one)
+            bank = e["bank"] - (0 if e.get("final") else e.get("still_owed", 0))
+            after[i] = bank
+            if last is not None:
+                after[last] = bank
+    if bank != end["bank"] or any(v < 0 for v in after.values()):
+        return events
+    return [{**e, "bank_after": after[i]} if i in after else e for i, e in enumerate(events)]
+
+
 def _restaurants(state: GameState) -> list[dict[str, Any]]:
     return [
         {

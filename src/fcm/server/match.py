@@ -44,7 +44,7 @@ from fcm.core.events import Event, EventKind
 from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import reserves_visible_to, view
 from fcm.games import state_from_dict
-from fcm.presentation import explain_error, seat_name
+from fcm.presentation import dinnertime_routes, explain_error, seat_name
 from fcm.record import GameRecord
 from fcm.rulesets import options_from_dict
 from fcm.server.config import Settings
@@ -928,7 +928,9 @@ class MatchService:
         else:
             text = dinnertime_report([_event(e) for e in dinner], seat_names(live.info, lang),
                                      lang)
-        return {"game": game_id, "round": round_, "text": text, "events": dinner}
+        # each sale with its road route, for the browser to show the goods travelling
+        shown = dinnertime_routes(live.state, dinner)
+        return {"game": game_id, "round": round_, "text": text, "events": shown}
 
     async def record(self, game_id: str) -> dict[str, Any]:
         """The saved game file (``fcm replay``): only once the game is over, since it holds

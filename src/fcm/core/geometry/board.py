@@ -16,6 +16,7 @@ tile at cost 0), which is exactly the all-pairs node distance table in compresse
 from __future__ import annotations
 
 import functools
+import heapq
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
@@ -681,6 +682,48 @@ class Board:
             if 0 <= d < best:
                 best = d
         return None if best == _INF else best
+
+    def house_route(
+        self, house_cells: Iterable[Cell], entrances: Iterable[Cell]
+    ) -> tuple[tuple[Cell, ...], int] | None:
+        """One shortest road route from a house (garden included) to the nearest of a
+        restaurant's entrance squares, as the road squares walked from the house's side to the
+        entrance's, and its Dinnertime distance (equal to :meth:`distance_house_to_restaurant`);
+        among routes of that distance, one of fewest squares. ``None`` if no road connects them.
+        For showing a sale (the browser draws it); the rules ask only for the distance."""
+        starts = self._house_starts_i(house_cells)
+        ends = self._entrance_starts_i(tuple(entrances))
+        if not starts or not ends:
+            return None
+        # Dijkstra on (tile borders, squares) over road nodes; steps cost 0 or 1 border
+        best: dict[int, tuple[int, int]] = {}
+        back: dict[int, int] = {}
+        heap = [(c, 0, n) for n, c in starts.items()]
+        heapq.heapify(heap)
+        for n, c in starts.items():
+            best[n] = (c, 0)
+        while heap:
+            c, k, n = heapq.heappop(heap)
+            if best.get(n) != (c, k):
+                continue
+            for v, cost in self._adj[n]:
+                cand = (c + cost, k + 1)
+                if cand < best.get(v, (_INF, _INF)):
+                    best[v] = cand
+                    back[v] = n
+                    heapq.heappush(heap, (cand[0], cand[1], v))
+        end: tuple[int, int, int] | None = None
+        for n, c in ends.items():
+            if n in best:
+                here = (best[n][0] + c, best[n][1], n)
+                if end is None or here < end:
+                    end = here
+        if end is None:
+            return None
+        path = [end[2]]
+        while path[-1] in back:
+            path.append(back[path[-1]])
+        return tuple(self._nodes[n].cell for n in reversed(path)), end[0]
 
     def house_distances(self, house_cells: Iterable[Cell]) -> tuple[int, ...]:
         """For every square (row-major, ``r * width + c``), the Dinnertime distance from the house

@@ -13,6 +13,8 @@ const SKIP = new Set(["turn_started", "turn_ended", "step_ended", "step_skipped"
   "cfo_bonus", "bank_broken", "order_of_business", "turn_order", "drive_in_removed",
   "goods_discarded", "freezer_kept", "freezer_over_capacity", "hire_discounts"]);
 
+const PLACED = new Set(["restaurant_placed", "house_placed", "campaign_placed"]);
+
 function actorOf(e) {
   if (e.seat !== undefined && e.seat !== null) return e.seat;
   return e.owner;
@@ -38,11 +40,13 @@ export function botTurns(events, ctx) {
   const last = new Map(); // `${round}/${phase}/${seat}` -> turn, for the other phases
   for (const { round, phase, event: e } of events) {
     if (e.kind === "turn_started") {
-      open = bots.has(e.seat) ? { round, phase: "working", seat: e.seat, lines: [] } : null;
+      open = bots.has(e.seat) ? { round, phase: "working", seat: e.seat, lines: [], places: [] } : null;
       if (open) turns.push(open);
       continue;
     }
     if (e.kind === "turn_ended") { open = null; continue; }
+    // the pieces a bot placed in its Working 9-5 turn, for replaying it on the board
+    if (open && e.kind === "campaign_placed" && e.seat === open.seat) open.places.push(e);
     if (SKIP.has(e.kind)) continue;
     const seat = actorOf(e);
     if (!bots.has(seat)) continue;
@@ -51,13 +55,14 @@ export function botTurns(events, ctx) {
       const key = `${round}/${phase}/${seat}`;
       turn = last.get(key);
       if (!turn || turns[turns.length - 1] !== turn) {
-        turn = { round, phase, seat, lines: [] };
+        turn = { round, phase, seat, lines: [], places: [] };
         turns.push(turn);
         last.set(key, turn);
       }
     }
     const text = line(e, ctx, seat);
     if (text) turn.lines.push(text);
+    if (PLACED.has(e.kind)) turn.places.push(e);
   }
   return turns.filter((t) => t.lines.length || t.phase === "working");
 }
@@ -66,7 +71,9 @@ function turnView(t, ctx) {
   return h("li", { class: "bot-turn", "data-seat": t.seat, "data-round": t.round, "data-phase": t.phase },
     h("div", { class: "bot-turn-head" },
       chainMark(t.seat, null, "swatch"),
-      h("strong", {}, ctx.name(t.seat)), ` — round ${t.round}, ${PHASES[t.phase] || t.phase}`),
+      h("strong", {}, ctx.name(t.seat)), ` — round ${t.round}, ${PHASES[t.phase] || t.phase}`,
+      t.places.length && ctx.replayTurn ? [" ", h("button", { type: "button", class: "ghost small", "data-test": "bot-turn-replay",
+        title: "Show its placements on the board", onclick: () => ctx.replayTurn(t.places) }, "▶ Show")] : null),
     t.lines.length ? h("ul", {}, t.lines.map((x) => h("li", {}, x)))
       : h("p", { class: "muted" }, "did nothing this turn."));
 }

@@ -3,6 +3,7 @@
 // with a pass-the-device screen that shows nothing secret.
 
 import { account } from "./account.js";
+import { motionAllowed, replayPlacements } from "./animate.js";
 import { ApiError, api, store } from "./api.js";
 import { BoardView } from "./board.js";
 import { bankAlert, renderBotTurns, renderLatestBotTurns } from "./botlog.js";
@@ -627,7 +628,9 @@ export class GameScreen {
 
   tabCtx() {
     return { catalog: this.static && this.static.catalog, seats: this.seatsInfo(), mySeat: this.seat, name: (s) => this.name(s),
-      showDinner: (r) => this.showDinner(r) };
+      showDinner: (r) => this.showDinner(r),
+      // a bot's turn replayed on the board (only where motion is allowed)
+      replayTurn: motionAllowed() ? (places) => replayPlacements(this.board.svg, places) : null };
   }
 
   houseInfo(number) {
