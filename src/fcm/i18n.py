@@ -119,7 +119,10 @@ def _likely_script(loc: Locale) -> str | None:
     likely = get_global("likely_subtags")
     for key in (f"{loc.language}_{loc.territory}" if loc.territory else None, loc.language):
         if key and key in likely:
-            return Locale.parse(likely[key]).script
+            try:
+                return Locale.parse(likely[key]).script
+            except (ValueError, UnknownLocaleError):  # CLDR names locales babel lacks (no_Latn_NO)
+                return None
     return None
 
 

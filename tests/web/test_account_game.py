@@ -89,6 +89,9 @@ def test_an_account_game_has_rewind_pause_and_a_clock_with_the_seats_names(
     # both choose a reserve card (the clock names who decides, by account)
     clock = a.locator("[data-test=clock]")
     clock.locator(".clock-seat").first.wait_for()
+    # the clock redraws each second with the seats' names from the game's state
+    a.wait_for_function(
+        "n => document.querySelector('[data-test=clock]').innerText.includes(n)", arg=ann.name)
     text = clock.inner_text()
     assert ann.name in text and bob.name in text, text
     assert "Player" not in text and "null" not in text and "undefined" not in text, text
