@@ -80,10 +80,10 @@ async function route() {
   }
   if (page === "lessons") return renderLessons(root);
   if (page === "lesson" && rest.length >= 1) {
-    root.append(h("div", { class: "page" }, h("p", { class: "loading" }, "Setting up the lesson…")));
+    root.append(h("div", { class: "page" }, h("p", { class: "loading" }, t("lessons.setting_up"))));
     return startLesson(rest[0]).catch((err) => {
-      clear(root).append(h("div", { class: "page" }, h("h1", {}, "The lesson could not start"),
-        h("p", { class: "error", "data-test": "error" }, err.message), h("p", {}, h("a", { href: "#/lessons" }, "Back to the lessons"))));
+      clear(root).append(h("div", { class: "page" }, h("h1", {}, t("lessons.could_not_start")),
+        h("p", { class: "error", "data-test": "error" }, errorText(err)), h("p", {}, h("a", { href: "#/lessons" }, t("lessons.back")))));
     });
   }
   if (page === "replay" && rest.length >= 1) {
