@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from fcm.core.actions import Action, Train
+from fcm.core.actions import Action, Hire, Train
 from fcm.core.company import owned_cards, salary_due
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Good, Seat
@@ -122,6 +122,28 @@ def find_train(trains: Sequence[Action], src: EmployeeId, dst: EmployeeId) -> Ac
 def afford(view: GameState, seat: Seat) -> bool:
     """Room for one more salary: this round's salaries + $5 + a margin."""
     return view.players[seat].cash >= salary_due(view, seat) + 5 + SPARE
+
+
+def cooks_main_food(view: GameState, seat: Seat) -> bool:
+    """The chain has a burger or pizza cook or chef (a module's food comes second)."""
+    owned = owned_cards(view, seat)
+    return any(owned[cook] or owned[chef] for cook, chef in FOOD_CARDS.values())
+
+
+def hire_trainee_for(view: GameState, seat: Seat, hires: Sequence[Action],
+                     wanted: Callable[[], bool],
+                     from_round: int = 3, settled: int = 4) -> Action | None:
+    """A Kitchen Trainee to train into a module's cook, when ``wanted()`` and none waits: from
+    ``from_round``, and before ``settled`` only with a second hire in the turn."""
+    want = Hire(E.KITCHEN_TRAINEE)
+    working = view.turn.working
+    if want not in hires or view.round < from_round or working is None:
+        return None
+    if view.round < settled and working.hires_left < 2:
+        return None
+    if owned_cards(view, seat)[E.KITCHEN_TRAINEE] or not wanted():
+        return None
+    return want
 
 
 def main_food(view: GameState, seat: Seat) -> Good:

@@ -16,8 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import FOOD_CARDS, Advice, afford, find_train, register_advice
-from fcm.core.actions import Action, Hire
+from fcm.bots.advice import (
+    Advice,
+    afford,
+    cooks_main_food,
+    find_train,
+    hire_trainee_for,
+    register_advice,
+)
+from fcm.core.actions import Action
 from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
@@ -48,7 +55,7 @@ def wanted(view: GameState, seat: Seat) -> bool:
     at least ``STUCK`` houses want what the chain cannot make."""
     owned = owned_cards(view, seat)
     return (
-        any(owned[cook] or owned[chef] for cook, chef in FOOD_CARDS.values())
+        cooks_main_food(view, seat)
         and owned[NOODLE_COOK] + owned[NOODLE_CHEF] == 0
         and afford(view, seat)
         and unserved(view, seat) >= STUCK
@@ -62,15 +69,7 @@ def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | Non
 
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
-    want = Hire(E.KITCHEN_TRAINEE)
-    working = view.turn.working
-    if want not in hires or view.round < FROM_ROUND or working is None:
-        return None
-    if view.round < SETTLED and working.hires_left < 2:
-        return None
-    if owned_cards(view, seat)[E.KITCHEN_TRAINEE] or not wanted(view, seat):
-        return None
-    return want
+    return hire_trainee_for(view, seat, hires, lambda: wanted(view, seat), FROM_ROUND, SETTLED)
 
 
 def work_priority(view: GameState, seat: Seat) -> dict[EmployeeId, int]:

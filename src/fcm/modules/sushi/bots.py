@@ -14,8 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import FOOD_CARDS, Advice, afford, find_train, register_advice
-from fcm.core.actions import Action, Hire
+from fcm.bots.advice import (
+    Advice,
+    afford,
+    cooks_main_food,
+    find_train,
+    hire_trainee_for,
+    register_advice,
+)
+from fcm.core.actions import Action
 from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
@@ -26,18 +33,12 @@ COOK_WORKS, CHEF_WORKS = 94, 98  # the bots' scale: a cook 95, a chef 99-100
 FROM_ROUND, SETTLED = 3, 4
 
 
-def cooks(view: GameState, seat: Seat) -> bool:
-    """The chain cooks its main food (sushi comes second)."""
-    owned = owned_cards(view, seat)
-    return any(owned[cook] or owned[chef] for cook, chef in FOOD_CARDS.values())
-
-
 def wanted(view: GameState, seat: Seat) -> bool:
     """A Sushi Cook would pay: a garden house exists, the chain cooks, has none yet."""
     owned = owned_cards(view, seat)
     return (
         any(h.garden for h in view.houses.values())
-        and cooks(view, seat)
+        and cooks_main_food(view, seat)
         and owned[SUSHI_COOK] + owned[SUSHI_CHEF] == 0
         and afford(view, seat)
     )
@@ -55,15 +56,7 @@ def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | Non
 
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
-    want = Hire(E.KITCHEN_TRAINEE)
-    working = view.turn.working
-    if want not in hires or view.round < FROM_ROUND or working is None:
-        return None
-    if view.round < SETTLED and working.hires_left < 2:
-        return None
-    if owned_cards(view, seat)[E.KITCHEN_TRAINEE] or not wanted(view, seat):
-        return None
-    return want
+    return hire_trainee_for(view, seat, hires, lambda: wanted(view, seat), FROM_ROUND, SETTLED)
 
 
 def work_priority(view: GameState, seat: Seat) -> dict[EmployeeId, int]:
