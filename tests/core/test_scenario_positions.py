@@ -69,6 +69,13 @@ def test_milestone_from_a_future_round_is_refused() -> None:
         load_scenario(scenario(round=2, companies=[{"milestones": {"first_waitress": 3}}]))
 
 
+def test_milestones_as_pairs_are_refused_naming_the_field() -> None:
+    """A list of [id, round] pairs is neither form the format allows (docs/scenarios.md): a
+    ScenarioError naming the field, not a TypeError (it was a 500 from the web API)."""
+    with pytest.raises(ScenarioError, match=r"companies\[0\]\.milestones: must be a list of ids"):
+        load_scenario(scenario(round=2, companies=[{"milestones": [["first_waitress", 1]]}]))
+
+
 # -- supply override and unused hires ----------------------------------------------------------
 
 

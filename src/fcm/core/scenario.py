@@ -296,6 +296,8 @@ def load_scenario_with_events(
             p.stock[Good(g)] = n
         ms = c.get("milestones", {})
         if isinstance(ms, list):
+            if not all(isinstance(m, str) for m in ms):
+                raise _fail(f"{where}.milestones", "must be a list of ids or {id: round claimed}")
             ms = {m: max(1, state.round - 1) for m in ms}
         if not isinstance(ms, dict):
             raise _fail(f"{where}.milestones", "must be a list of ids or {id: round claimed}")
