@@ -1,3 +1,4 @@
+// @ts-check
 // The map as SVG: printed squares, roads, bridges, suppliers, houses with demand, gardens,
 // restaurants, campaigns and airplanes; zoom (wheel, buttons) and pan (drag); highlights of
 // legal squares. It draws what the server's presentation says and decides nothing itself.
@@ -88,6 +89,9 @@ export class BoardView {
 
   // -- static map ----------------------------------------------------------------------------
 
+  /**
+   * @param {import("./types").BoardPicture} board
+   */
   setStatic(board) {
     this.board = board;
     this.totalW = board.width * SQ + 2 * MARGIN;
@@ -181,6 +185,10 @@ export class BoardView {
 
   // -- pieces --------------------------------------------------------------------------------
 
+  /**
+   * @param {import("./types").Presentation} pres
+   * @param {(seat: number) => string} [names]
+   */
   update(pres, names) {
     this.pres = pres;
     if (names) this.names = names;
@@ -207,7 +215,9 @@ export class BoardView {
   }
 
   /** The tiles beside the board: each with its chain's colour, icon, good, rounds left and
-   * the houses it reaches (or that it reaches none now). */
+   * the houses it reaches (or that it reaches none now).
+   * @param {import("./types").Presentation} pres
+   */
   renderBeside(pres) {
     const tiles = pres.campaigns.filter((c) => !c.edge && !c.cells.length);
     clear(this.beside).classList.toggle("hidden", !tiles.length);
@@ -237,6 +247,10 @@ export class BoardView {
     }
   }
 
+  /**
+   * @param {SVGElement} g
+   * @param {import("./types").HouseOut} house
+   */
   drawHouse(g, house) {
     const b = bbox(house.cells);
     const grp = s("g", { class: "house" + (house.printed ? " printed" : " placed"), "data-house": house.number, "data-demand": house.demand.join(",") });
@@ -269,6 +283,10 @@ export class BoardView {
     g.append(grp);
   }
 
+  /**
+   * @param {SVGElement} g
+   * @param {import("./types").RestaurantOut} r
+   */
   drawRestaurant(g, r) {
     const b = bbox(r.cells);
     const ch = chain(r.owner);

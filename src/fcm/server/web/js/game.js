@@ -1,3 +1,4 @@
+// @ts-check
 // A game screen: live state over the WebSocket (reconnecting), the presentation, the board,
 // the decision panel, the companies, the log and the results; hot-seat play of several seats
 // with a pass-the-device screen that shows nothing secret.
