@@ -17,7 +17,17 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    TypeGuard,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from pydantic import BaseModel
 
@@ -37,7 +47,7 @@ def _is_typeddict(tp: Any) -> bool:
     return isinstance(tp, type) and typing.is_typeddict(tp)
 
 
-def _is_model(tp: Any) -> bool:
+def _is_model(tp: Any) -> TypeGuard[type[BaseModel]]:
     return isinstance(tp, type) and issubclass(tp, BaseModel)
 
 
@@ -64,8 +74,8 @@ class _Writer:
             inner = self.ts(args[0]) if args else "any"
             return f"({inner})[]" if "|" in inner else f"{inner}[]"
         if origin in (dict, Mapping) or tp is dict:
-            args = get_args(tp)
-            return f"Record<string, {self.ts(args[1]) if args else 'any'}>"
+            pair = get_args(tp)
+            return f"Record<string, {self.ts(pair[1]) if pair else 'any'}>"
         if _is_typeddict(tp) or _is_model(tp):
             if tp.__name__ not in self.done and tp not in self.queue:
                 self.queue.append(tp)
@@ -93,9 +103,10 @@ class _Writer:
         else:
             # Required/NotRequired read from the hints themselves: with postponed annotations
             # Python 3.11's __optional_keys__ does not see them
+            total = getattr(tp, "__total__", True)
             for name, hint in get_type_hints(tp, include_extras=True).items():
                 marked = get_origin(hint)
-                required = marked is Required or (marked is not NotRequired and tp.__total__)
+                required = marked is Required or (marked is not NotRequired and total)
                 opt = "" if required else "?"
                 lines.append(f"  {name}{opt}: {self.ts(hint)};")
             if tp.__name__ in payloads.OPEN_SHAPES:

@@ -22,6 +22,14 @@ function bbox(cells) {
   return { x: MARGIN + c0 * SQ, y: MARGIN + r0 * SQ, w: (c1 - c0 + 1) * SQ, h: (r1 - r0 + 1) * SQ, r0, c0, r1, c1 };
 }
 
+// A map piece's look by what its square becomes for the geometry (PieceKind.square).
+const PIECE_LOOKS = {
+  r: { style: "road", fill: "#6b7280", stroke: "#374151", ink: "#f9fafb" },
+  x: { style: "bridge", fill: "#a8b0bc", stroke: "#111827", ink: "#111827" },
+  "#": { style: "blocked", fill: "#4d7c0f", stroke: "#365314", ink: "#f7fee7" },
+  ".": { style: "empty", fill: "#e7eed3", stroke: "#a3a3a3", ink: "#111827" },
+};
+
 function sqX(c) { return MARGIN + c * SQ; }
 function sqY(r) { return MARGIN + r * SQ; }
 
@@ -197,6 +205,7 @@ export class BoardView {
     const air = clear(this.layers.air);
     this.houseAt.clear();
     this.campaignAt.clear();
+    for (const piece of pres.pieces || []) this.drawPiece(g, piece);  // on the ground, first
     for (const house of pres.houses) this.drawHouse(g, house);
     for (const r of pres.restaurants) this.drawRestaurant(g, r);
     for (const c of pres.campaigns) {
@@ -247,6 +256,27 @@ export class BoardView {
     }
   }
 
+  /** A module's piece on the map, drawn by what its square becomes (a road, a bridge, neither
+   * road nor empty) and its kind's own mark: the board knows no module.
+   * @param {SVGElement} g
+   * @param {import("./types").PieceOut} piece
+   */
+  drawPiece(g, piece) {
+    const look = PIECE_LOOKS[piece.square] || PIECE_LOOKS["."];
+    for (const cell of piece.cells) {
+      const x = sqX(cell[1]), y = sqY(cell[0]);
+      const grp = s("g", { class: `piece piece-${look.style}`, "data-piece": piece.kind, "data-square": piece.square, "data-cell": key(cell) },
+        s("rect", { x: x + 1, y: y + 1, width: SQ - 2, height: SQ - 2, rx: 3, fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 }));
+      if (look.style === "road" || look.style === "bridge") {
+        grp.append(s("line", { x1: x + 6, y1: y + SQ / 2, x2: x + SQ - 6, y2: y + SQ / 2, stroke: "#f9fafb", "stroke-width": 1.6, "stroke-dasharray": "5 4" }));
+      }
+      if (piece.label) {
+        grp.append(s("text", { x: x + SQ / 2, y: y + SQ / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: look.ink, class: "piece-label" }, piece.label));
+      }
+      g.append(grp);
+    }
+  }
+
   /**
    * @param {SVGElement} g
    * @param {import("./types").HouseOut} house
@@ -269,10 +299,10 @@ export class BoardView {
     if (!house.printed) {
       grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, "new"));
     }
-    // demand tokens and free capacity
-    const n = house.capacity;
-    const r = n > 3 ? 6.2 : 7.5;
+    // demand tokens and free capacity (a house without a cap: its tokens only)
+    const n = house.capacity ?? house.demand.length;
     const step = (b.w - 14) / n;
+    const r = Math.min(n > 3 ? 6.2 : 7.5, step / 2 - 0.3);
     for (let i = 0; i < n; i++) {
       const x = b.x + 7 + step * (i + 0.5);
       const y = b.y + b.h - 15;
