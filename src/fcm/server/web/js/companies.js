@@ -21,6 +21,11 @@ function chips(catalog, cards, testId) {
 }
 
 /** The org chart of a structure: [{card, reports: [...]}] under the CEO. */
+/**
+ * @param {any} catalog
+ * @param {import("./types").StructureEntry[]} structure
+ * @param {number} ceoSlots
+ */
 export function orgChart(catalog, structure, ceoSlots, opts) {
   const o = opts || {};
   const children = structure.map((node) => {

@@ -228,6 +228,10 @@ export class Decisions {
     return h("button", { type: "button", class: "choice", "data-key": a.key, "data-type": a.action.type, onclick: () => this.send(a.action), ...(extra || {}) }, content ?? a.label);
   }
 
+  /**
+   * @param {string} type
+   * @param {import("./types").ActionOut[]} list
+   */
   section(type, list) {
     const catalog = this.ctl.catalog;
     const pres = this.pres;
@@ -358,6 +362,9 @@ export class Decisions {
 
   /** Clean up with a freezer: how many of each good to keep, chosen in one step; the page
    * then sends one throw-away per item and Done (each checked by the engine as usual). */
+  /**
+   * @param {import("./types").ActionOut[]} list
+   */
   freezer(list) {
     const pres = this.pres;
     const stock = (pres.chains[this.msg.seat] || {}).stock || {};
@@ -420,6 +427,9 @@ export class Decisions {
           h("div", { class: "chips" }, draft.cards.map((c) => cardChip(catalog, c)))));
   }
 
+  /**
+   * @param {import("./types").ActionOut[]} list
+   */
   restructuring(list) {
     const catalog = this.ctl.catalog;
     const mine = this.pres.chains[this.msg.seat];
@@ -442,6 +452,9 @@ export class Decisions {
 
   // -- placements: click a highlighted square, pick a variant, confirm -----------------------
 
+  /**
+   * @param {import("./types").ActionOut[]} actions
+   */
   placementPanel(actions) {
     const pres = this.pres;
     const type = actions[0].action.type;

@@ -358,6 +358,9 @@ export class GameScreen {
     this.showNotice("Your time ran out and a bot took over your seat: it plays every decision of yours for now.", "taken-over", back);
   }
 
+  /**
+   * @param {import("./types").StateOut} msg
+   */
   onState(msg) {
     if (this.destroyed || msg.seat !== (this.seat ?? null)) return;
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
