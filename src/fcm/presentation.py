@@ -46,6 +46,7 @@ from fcm.core.company import (
     BASE_SALARY,
     board_of,
     ceo_slots_of,
+    house_capacity,
     open_slots,
     restaurant_cells,
     salary_due,
@@ -69,6 +70,30 @@ from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, t
+from fcm.payloads import (
+    ActionOut,
+    BoardPicture,
+    BusyMarketeer,
+    CampaignInfo,
+    CampaignLook,
+    CampaignOut,
+    Catalog,
+    ChainOut,
+    Draft,
+    DraftCampaign,
+    EmployeeInfo,
+    HouseChain,
+    HouseOut,
+    MilestoneInfo,
+    PieceOut,
+    Presentation,
+    ReserveCard,
+    RestaurantOut,
+    RoadNode,
+    StaticInfo,
+    StructureEntry,
+    TilePlacement,
+)
 from fcm.report import name as _named
 from fcm.rulesets import base_ruleset
 from fcm.texts import browser_texts, campaign_kinds, glossary
@@ -218,7 +243,7 @@ def player_text(text: str) -> str:
 # -- static -------------------------------------------------------------------------------------
 
 
-def board_picture(state: GameState) -> dict[str, Any]:
+def board_picture(state: GameState) -> BoardPicture:
     """The printed map: square kinds (``. r x H s l b``), tile placements, road links per road
     node (the directions it connects to, from the board's road graph), bridges, suppliers and
     printed houses."""
@@ -226,7 +251,7 @@ def board_picture(state: GameState) -> dict[str, Any]:
     squares = [
         "".join(board.square_kind((r, c)) for c in range(board.width)) for r in range(board.height)
     ]
-    roads = []
+    roads: list[RoadNode] = []
     for node in board.road_nodes:
         links = set()
         for other, _cost in board.road_neighbours(node):
@@ -240,7 +265,7 @@ def board_picture(state: GameState) -> dict[str, Any]:
                 "links": "".join(x for x in "nesw" if x in links),
             }
         )
-    tiles = [
+    tiles: list[TilePlacement] = [
         {"row": tr, "col": tc, "letter": letter, "rotation": rot}
         for tr, row in enumerate(state.tiles)
         for tc, (letter, rot) in enumerate(row)
@@ -272,7 +297,7 @@ def board_picture(state: GameState) -> dict[str, Any]:
 CAMPAIGN_ICONS = {"billboard": "BB", "mailbox": "MB", "radio": "RA", "airplane": "AIR"}
 
 
-def campaign_kind(kind: str) -> dict[str, Any]:
+def campaign_kind(kind: str) -> CampaignLook:
     """How a campaign kind is drawn: its icon, and whether it lies beside the board."""
     module_kind = campaign_kinds().get(kind)
     if module_kind is not None:
@@ -286,11 +311,11 @@ def _text_or(lang: str, key: str, default: str) -> str:
     return t(key, lang) if key in messages(DEFAULT_LOCALE) else default
 
 
-def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
+def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> Catalog:
     """Names and card facts for display (the UI never reasons with them); ``rules``: the
     game's ruleset (the base game's when not given); ``lang``: the language of the texts."""
     catalog = (rules or base_ruleset()).catalog
-    employees = {
+    employees: dict[str, EmployeeInfo] = {
         e.id: {
             "name": _text_or(lang, f"card.{e.id}", e.name),
             "category": e.category,
@@ -305,7 +330,7 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> di
         }
         for e in catalog.employees.values()
     }
-    milestones = {
+    milestones: dict[str, MilestoneInfo] = {
         m.id: {
             "name": _text_or(lang, f"milestone.{m.id}", m.name),
             "claim_when": player_text(
@@ -316,7 +341,7 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> di
     }
     from fcm.rules_help import campaign_reach, campaign_rule, glossary_terms
 
-    campaigns = {
+    campaigns: dict[str, CampaignInfo] = {
         str(c.number): {
             "type": c.type.value,
             "name": c.type.value.replace("_", " "),  # "gourmet guide": a player's word, no id
@@ -333,11 +358,8 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> di
         "employees": employees,
         "milestones": milestones,
         "campaigns": campaigns,
-        "reserve_cards": [
-            {"money": r.money, "ceo_slots": r.ceo_slots}
-            | ({} if r.base_price is None else {"base_price": r.base_price})
-            for r in catalog.reserve_cards
-        ],
+        "reserve_cards": [_reserve_card(r.money, r.ceo_slots, r.base_price)
+                          for r in catalog.reserve_cards],
         "goods": [g.value for g in (rules or base_ruleset()).goods],
         "good_names": {g.value: _good(g, lang) for g in (rules or base_ruleset()).goods},
         "campaign_names": {c.type.value: _named(lang, "campaign", c.type.value)
@@ -353,14 +375,21 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> di
     }
 
 
-def static_info(state: GameState, lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
+def _reserve_card(money: int, ceo_slots: int, base_price: int | None) -> ReserveCard:
+    out: ReserveCard = {"money": money, "ceo_slots": ceo_slots}
+    if base_price is not None:  # a module's card that also sets the base unit price
+        out["base_price"] = base_price
+    return out
+
+
+def static_info(state: GameState, lang: str = DEFAULT_LOCALE) -> StaticInfo:
     return {"board": board_picture(state), "catalog": catalog_info(state.rules, lang)}
 
 
 # -- the position -------------------------------------------------------------------------------
 
 
-def _structure(cards: list[EmployeeId], ceo_slots: int, rules: Ruleset) -> list[dict[str, Any]]:
+def _structure(cards: list[EmployeeId], ceo_slots: int, rules: Ruleset) -> list[StructureEntry]:
     return [
         {"card": card, "reports": list(reports)}
         for card, reports in seat_structure(cards, ceo_slots, rules)
@@ -368,14 +397,14 @@ def _structure(cards: list[EmployeeId], ceo_slots: int, rules: Ruleset) -> list[
 
 
 def _chain(state: GameState, seat: Seat, viewer: Seat | None,
-           lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
+           lang: str = DEFAULT_LOCALE) -> ChainOut:
     p = state.players[seat]
-    busy = [
+    busy: list[BusyMarketeer] = [
         {"number": c.number, "marketeer": c.marketeer}
         for c in sorted(state.campaigns.values(), key=lambda c: c.number)
         if c.owner == seat and c.marketeer
     ]
-    out: dict[str, Any] = {
+    out: ChainOut = {
         "seat": seat,
         "cash": p.cash,
         "price": unit_price(state, seat),
@@ -403,7 +432,7 @@ def _chain(state: GameState, seat: Seat, viewer: Seat | None,
 
 
 def _draft(state: GameState, seat: Seat, draft: list[EmployeeId],
-           lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
+           lang: str = DEFAULT_LOCALE) -> Draft:
     """The viewer's own secret choice in progress (the view blanks the others')."""
     if state.turn.phase is Phase.RESTRUCTURING:
         slots = ceo_slots_of(state, seat)
@@ -435,14 +464,14 @@ def _salary_without(state: GameState, seat: Seat, cards: list[EmployeeId]) -> in
     return salary_due(s, seat)
 
 
-def _houses(state: GameState) -> list[dict[str, Any]]:
+def _houses(state: GameState) -> list[HouseOut]:
     board = board_of(state)
     order = [s for s in state.turn_order if 0 <= s < state.num_players]
     order += [s for s in range(state.num_players) if s not in order]
-    out = []
+    out: list[HouseOut] = []
     for house in sorted(state.houses.values(), key=lambda h: h.number):
         need = Counter(house.demand)
-        chains = []
+        chains: list[HouseChain] = []
         for seat in order:
             e = _dinnertime.chain_entry(state, board, house, seat, unit_price(state, seat), need)
             chains.append(
@@ -468,7 +497,8 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
                 "printed": house.printed,
                 "garden": _cells(house.garden),
                 "demand": [g.value for g in house.demand],
-                "capacity": house.capacity,
+                "capacity": house_capacity(state, house),  # None: no cap (a module's kind)
+                "size": house.size,
                 "chains": chains,
             }
         )
@@ -541,7 +571,7 @@ def _with_bank(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**e, "bank_after": after[i]} if i in after else e for i, e in enumerate(events)]
 
 
-def _restaurants(state: GameState) -> list[dict[str, Any]]:
+def _restaurants(state: GameState) -> list[RestaurantOut]:
     return [
         {
             "owner": r.owner,
@@ -557,11 +587,23 @@ def _restaurants(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def _campaigns(state: GameState) -> list[dict[str, Any]]:
+def _pieces(state: GameState) -> list[PieceOut]:
+    """The modules' pieces on the map (the board overlay), drawn by what the square becomes
+    and the kind's own mark; a later piece on a square covers an earlier one (``overlay_of``)."""
+    kinds = state.rules.piece_kinds
+    top = {p.cell: p for p in state.pieces}
+    return [
+        {"kind": p.kind, "cells": [_cell(p.cell)], "square": kinds[p.kind].square,
+         "label": kinds[p.kind].label}
+        for cell, p in sorted(top.items())
+    ]
+
+
+def _campaigns(state: GameState) -> list[CampaignOut]:
     board = board_of(state)
-    out = []
+    out: list[CampaignOut] = []
     for c in sorted(state.campaigns.values(), key=lambda c: c.number):
-        entry: dict[str, Any] = {
+        entry: CampaignOut = {
             "number": c.number,
             "kind": c.kind.value,
             "owner": c.owner,
@@ -674,10 +716,9 @@ def _salary_notes(state: GameState, seat: Seat, card: EmployeeId,
 
 
 def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
-              lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
-    out: dict[str, Any] = {"action": a.to_json(), "label": _label(state, a, lang),
-                           "text": str(a)}
-    out["key"] = action_key(out["action"])
+              lang: str = DEFAULT_LOCALE) -> ActionOut:
+    out: ActionOut = {"action": a.to_json(), "label": _label(state, a, lang),
+                      "text": str(a), "key": action_key(a.to_json())}
     if isinstance(a, PlaceRestaurant | MoveRestaurant):
         out["anchor"] = _cell(a.cell)
         out["cells"] = _cells(restaurant_cells(a.cell))
@@ -774,15 +815,15 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
 def present(
     state: GameState, viewer: Seat | None, legal: list[Action] | None = None,
     lang: str = DEFAULT_LOCALE,
-) -> dict[str, Any]:
+) -> Presentation:
     """The position as ``viewer`` sees it, ready to draw. ``state`` must be the viewer's view
     (``fcm.view(state, viewer)``); ``legal`` the viewer's legal actions (annotated); ``lang``
     the language of its texts (labels, warnings, reasons)."""
     working = state.turn.working
-    draft_campaign = None
+    draft_campaign: DraftCampaign | None = None
     if working is not None and working.draft is not None:
         d = working.draft
-        draft_campaign = {
+        draft: DraftCampaign = {
             "marketeer": d.marketeer,
             "number": d.number,
             "type": state.rules.catalog.campaigns[d.number].type.value,
@@ -796,13 +837,12 @@ def present(
             # The engine's verdict (First billboard placed): the advert choice says "eternal",
             # not "1 round", and whether placing this one claims the milestone.
             seat_ = working.seat
-            draft_campaign["eternal"] = _campaigns_step.eternal(state, seat_, d.number)
-            draft_campaign["claims_first_billboard"] = draft_campaign["eternal"] and not (
+            draft["eternal"] = _campaigns_step.eternal(state, seat_, d.number)
+            draft["claims_first_billboard"] = draft["eternal"] and not (
                 state.players[seat_].has(MilestoneId.FIRST_BILLBOARD)
             )
-    extra: dict[str, Any] = {}
-    if state.turn.salary_goods:  # the goods the paying chain has chosen (First beer sold)
-        extra["salary_goods"] = [g.value for g in state.turn.salary_goods]
+        draft_campaign = draft
+    why_not_done = None
     freezer = legal and any(isinstance(a, ThrowAway) for a in legal)
     if freezer and viewer is not None and DONE not in (legal or ()):
         # why the freezer may not keep what the chain holds: the engine's refusal of Done
@@ -810,13 +850,12 @@ def present(
         try:
             apply(state, viewer, DONE)
         except FcmError as exc:
-            extra["why_not_done"] = explain_error(exc.message, state.rules, lang=lang,
-                                                  code=exc.code)
-    actions: list[dict[str, Any]] = []
+            why_not_done = explain_error(exc.message, state.rules, lang=lang, code=exc.code)
+    actions: list[ActionOut] = []
     if legal and viewer is not None:
         salary_now = salary_due(state, viewer)
         actions = [_annotate(state, viewer, a, salary_now, lang) for a in legal]
-    return {
+    out: Presentation = {
         "round": state.round,
         "phase": state.turn.phase.value,
         "stage": state.turn.stage,
@@ -828,7 +867,7 @@ def present(
         "ceo_slots": state.ceo_slots,
         "bank": state.bank,
         "bank_breaks": state.bank_breaks,
-        "supply": dict(state.supply),
+        "supply": {card: n for card, n in state.supply.items()},
         "milestones_available": list(state.milestones_available),
         "campaign_supply": list(state.campaign_supply),
         "house_supply": list(state.house_supply),
@@ -836,6 +875,7 @@ def present(
         "chains": [_chain(state, s, viewer, lang) for s in range(state.num_players)],
         "houses": _houses(state),
         "restaurants": _restaurants(state),
+        "pieces": _pieces(state),
         "campaigns": _campaigns(state),
         "draft_campaign": draft_campaign,
         "ranking": list(state.ranking),
@@ -848,5 +888,9 @@ def present(
             if any(c.type is t for c in state.rules.catalog.campaigns.values())
         ],
         "lang": lang,
-        **extra,
     }
+    if state.turn.salary_goods:  # the goods the paying chain has chosen (First beer sold)
+        out["salary_goods"] = [g.value for g in state.turn.salary_goods]
+    if why_not_done is not None:
+        out["why_not_done"] = why_not_done
+    return out

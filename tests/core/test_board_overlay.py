@@ -32,7 +32,7 @@ from fcm.rulesets import (
 ROADS = Module(
     info=ModuleInfo("test_roads", "Test roads", "a road piece placed on the map"),
     data=lambda raw, modules: None,
-    pieces=(PieceKind("test_road", "r"), PieceKind("test_park", "#")),
+    pieces=(PieceKind("test_road", "r"), PieceKind("test_park", "#", label="P")),
 )
 
 # House 4 is on tile B, top right. Seat 0's restaurant below it, on tile B too, has its

@@ -62,6 +62,17 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real game server with the UI, on 127.0.0.1 and a temporary SQLite database."""
+    yield from run_server(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Another such server that also plays the test-only game modules (tests/web/extra_modules.py:
+    map pieces, 3x3 apartments)."""
+    yield from run_server(tmp_path_factory, "tests.web.extra_modules")
+
+
+def run_server(tmp_path_factory: pytest.TempPathFactory, *more: str) -> Iterator[str]:
     reason = browser_skip_reason()
     if reason:
         if os.environ.get("FCM_REQUIRE_BROWSER"):  # CI installs chromium: never skip there
@@ -73,7 +84,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "fcm.sqlite3"
     log = open(db.parent / "server.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.web.serve", str(port), f"sqlite:///{db}"],
+        [sys.executable, "-m", "tests.web.serve", str(port), f"sqlite:///{db}", *more],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -1,8 +1,10 @@
-"""``python -m tests.web.serve PORT DATABASE_URL``: the game server with the web UI mounted, as
-the browser tests run it (fast bots, no rate limit)."""
+"""``python -m tests.web.serve PORT DATABASE_URL [MODULE]``: the game server with the web UI
+mounted, as the browser tests run it (fast bots, no rate limit); ``MODULE``, a Python module
+imported first, registers test-only game modules (tests/web/extra_modules.py)."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import uvicorn
@@ -13,6 +15,8 @@ from fcm.server.web import mount_web
 
 def main() -> None:
     port, url = int(sys.argv[1]), sys.argv[2]
+    if len(sys.argv) > 3:
+        importlib.import_module(sys.argv[3])
     settings = Settings(
         database_url=url,
         rate_per_second=1000.0,

@@ -269,10 +269,12 @@ def ordered_steps(
 class PieceKind:
     """A kind of piece a module places on the map (``GameState.pieces``): ``square`` is what
     the square becomes for the geometry (``r`` a road, ``x`` a bridge, ``#`` neither road nor
-    empty: a park, roadworks; ``.`` empty)."""
+    empty: a park, roadworks; ``.`` empty); ``label`` the short mark the board draws on it (the
+    browser styles a piece by its ``square``, never by its module)."""
 
     id: str
     square: str
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,7 @@ def add_presentation_route(app: FastAPI) -> None:
 
         from fcm.core.engine import current_actors, legal_actions
         from fcm.core.views import view
+        from fcm.payloads import PresentationAnswer
         from fcm.presentation import present, static_info
         from fcm.server.locale import request_lang
         from fcm.server.match import CLOSED, dumps, viewer_index
@@ -105,12 +106,15 @@ def add_presentation_route(app: FastAPI) -> None:
         if cached is not None and cached[0] == version:
             return Response(cached[1], media_type="application/json")
 
-        def build() -> dict[str, Any]:
+        def build() -> PresentationAnswer:
             seen = view(state, who)
             closed = live.head.status == CLOSED  # nobody acts
             legal = legal_actions(state, who) if who in current_actors(state) and not closed else []
-            out: dict[str, Any] = {"game": game_id, "seat": who, "version": version}
-            out.update(present(seen, who, legal, lang))
+            # (mypy wants every NotRequired key of the target in a ** item: "static" is set below)
+            out: PresentationAnswer = {
+                "game": game_id, "seat": who, "version": version,
+                **present(seen, who, legal, lang),  # type: ignore[typeddict-item]
+            }
             if static:
                 out["static"] = static_info(state, lang)
             return out

@@ -1,3 +1,4 @@
+// @ts-check
 // Accounts in the lobby: sign up, log in, log out, delete; the account's games with whose
 // turn it is. The session is an HttpOnly cookie (the page never sees it); every change sends
 // the session's CSRF token in X-CSRF-Token (docs/server.md, Accounts).
@@ -11,6 +12,11 @@ let csrf = null; // the session's CSRF token, from GET /api/account (null: logge
 let me = null;
 let known = false; // the first answer of GET /api/account has come (logged in or not)
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{ body?: any, token?: string | null }} [options]
+ */
 async function call(method, path, { body, token } = {}) {
   const headers = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";

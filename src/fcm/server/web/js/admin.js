@@ -1,3 +1,4 @@
+// @ts-check
 // The administrators' page (#/admin; docs/server.md, Moderation): the players' reports, with
 // hiding the message, suspending the account and marking the report done; accounts by name;
 // abandoned games to close. Plain buttons and forms in one column: usable from the keyboard

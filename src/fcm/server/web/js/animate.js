@@ -1,3 +1,4 @@
+// @ts-check
 // Dinnertime shown in motion: small Web Animations the walk-through (dinner.js) plays step by
 // step: the goods travelling along the road route the server sent with each sale, and the
 // money flying from the bank to the chain. Pausable (every wait is an Animation), with a

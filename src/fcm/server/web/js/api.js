@@ -1,3 +1,4 @@
+// @ts-check
 // The server's HTTP API (docs/server.md) and the browser's own store of seat tokens.
 
 export class ApiError extends Error {
@@ -13,6 +14,11 @@ export class ApiError extends Error {
 // authenticated by the session cookie (the account's claimed seat), and a change needs it.
 export const session = { csrf: null };
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{ token?: string | null, body?: any }} [options]
+ */
 async function request(method, path, { token, body } = {}) {
   const headers = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -39,11 +45,14 @@ async function request(method, path, { token, body } = {}) {
 }
 
 export const api = {
+  /** @type {(body: import("./types").CreateGameIn) => Promise<import("./types").CreateGameOut>} */
   createGame: (body) => request("POST", "/api/games", { body }),
+  /** @param {string[]} tokens @returns {Promise<import("./types").GameListOut>} */
   listGames(tokens) {
     const q = tokens.map((t) => `token=${encodeURIComponent(t)}`).join("&");
     return request("GET", `/api/games?${q}`);
   },
+  /** @type {(game: string, token: string | null) => Promise<import("./types").StateOut>} */
   state: (game, token) => request("GET", `/api/games/${game}`, { token }),
   act: (game, token, version, action) =>
     request("POST", `/api/games/${game}/actions`, { token, body: { version, action } }),
@@ -56,8 +65,11 @@ export const api = {
   whyCard: (game, token, card) => request("GET", `/api/games/${game}/why/card/${encodeURIComponent(card)}`, { token }),
   reclaim: (game, token) => request("POST", `/api/games/${game}/reclaim`, { token }),
   undo: (game, token, version) => request("POST", `/api/games/${game}/undo`, { token, body: { version } }),
+  /** @type {(game: string, token: string | null) => Promise<import("./types").LogOut>} */
   log: (game, token) => request("GET", `/api/games/${game}/log?limit=5000`, { token }),
+  /** @type {(game: string, token: string | null, round: number) => Promise<import("./types").DinnertimeOut>} */
   dinnertime: (game, token, round) => request("GET", `/api/games/${game}/dinnertime/${round}`, { token }),
+  /** @type {(game: string, token: string | null, withStatic?: boolean) => Promise<import("./types").PresentationAnswer>} */
   presentation: (game, token, withStatic) =>
     request("GET", `/api/games/${game}/presentation${withStatic ? "?static=true" : ""}`, { token }),
   replayIndex: (game, token) => request("GET", `/api/games/${game}/replay`, { token }),

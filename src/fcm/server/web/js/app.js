@@ -1,3 +1,4 @@
+// @ts-check
 // The single-page app: routes live in the URL fragment so the server serves one page.
 //   #/                      lobby: create a game, my games
 //   #/join/GAME/TOKEN       an invitation link: remember the token, then open the game

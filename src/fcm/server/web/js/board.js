@@ -1,3 +1,4 @@
+// @ts-check
 // The map as SVG: printed squares, roads, bridges, suppliers, houses with demand, gardens,
 // restaurants, campaigns and airplanes; zoom (wheel, buttons) and pan (drag); highlights of
 // legal squares. It draws what the server's presentation says and decides nothing itself.
@@ -20,6 +21,14 @@ function bbox(cells) {
   }
   return { x: MARGIN + c0 * SQ, y: MARGIN + r0 * SQ, w: (c1 - c0 + 1) * SQ, h: (r1 - r0 + 1) * SQ, r0, c0, r1, c1 };
 }
+
+// A map piece's look by what its square becomes for the geometry (PieceKind.square).
+const PIECE_LOOKS = {
+  r: { style: "road", fill: "#6b7280", stroke: "#374151", ink: "#f9fafb" },
+  x: { style: "bridge", fill: "#a8b0bc", stroke: "#111827", ink: "#111827" },
+  "#": { style: "blocked", fill: "#4d7c0f", stroke: "#365314", ink: "#f7fee7" },
+  ".": { style: "empty", fill: "#e7eed3", stroke: "#a3a3a3", ink: "#111827" },
+};
 
 function sqX(c) { return MARGIN + c * SQ; }
 function sqY(r) { return MARGIN + r * SQ; }
@@ -88,6 +97,9 @@ export class BoardView {
 
   // -- static map ----------------------------------------------------------------------------
 
+  /**
+   * @param {import("./types").BoardPicture} board
+   */
   setStatic(board) {
     this.board = board;
     this.totalW = board.width * SQ + 2 * MARGIN;
@@ -181,6 +193,10 @@ export class BoardView {
 
   // -- pieces --------------------------------------------------------------------------------
 
+  /**
+   * @param {import("./types").Presentation} pres
+   * @param {(seat: number) => string} [names]
+   */
   update(pres, names) {
     this.pres = pres;
     if (names) this.names = names;
@@ -189,6 +205,7 @@ export class BoardView {
     const air = clear(this.layers.air);
     this.houseAt.clear();
     this.campaignAt.clear();
+    for (const piece of pres.pieces || []) this.drawPiece(g, piece);  // on the ground, first
     for (const house of pres.houses) this.drawHouse(g, house);
     for (const r of pres.restaurants) this.drawRestaurant(g, r);
     for (const c of pres.campaigns) {
@@ -207,7 +224,9 @@ export class BoardView {
   }
 
   /** The tiles beside the board: each with its chain's colour, icon, good, rounds left and
-   * the houses it reaches (or that it reaches none now). */
+   * the houses it reaches (or that it reaches none now).
+   * @param {import("./types").Presentation} pres
+   */
   renderBeside(pres) {
     const tiles = pres.campaigns.filter((c) => !c.edge && !c.cells.length);
     clear(this.beside).classList.toggle("hidden", !tiles.length);
@@ -237,6 +256,31 @@ export class BoardView {
     }
   }
 
+  /** A module's piece on the map, drawn by what its square becomes (a road, a bridge, neither
+   * road nor empty) and its kind's own mark: the board knows no module.
+   * @param {SVGElement} g
+   * @param {import("./types").PieceOut} piece
+   */
+  drawPiece(g, piece) {
+    const look = PIECE_LOOKS[piece.square] || PIECE_LOOKS["."];
+    for (const cell of piece.cells) {
+      const x = sqX(cell[1]), y = sqY(cell[0]);
+      const grp = s("g", { class: `piece piece-${look.style}`, "data-piece": piece.kind, "data-square": piece.square, "data-cell": key(cell) },
+        s("rect", { x: x + 1, y: y + 1, width: SQ - 2, height: SQ - 2, rx: 3, fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 }));
+      if (look.style === "road" || look.style === "bridge") {
+        grp.append(s("line", { x1: x + 6, y1: y + SQ / 2, x2: x + SQ - 6, y2: y + SQ / 2, stroke: "#f9fafb", "stroke-width": 1.6, "stroke-dasharray": "5 4" }));
+      }
+      if (piece.label) {
+        grp.append(s("text", { x: x + SQ / 2, y: y + SQ / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: look.ink, class: "piece-label" }, piece.label));
+      }
+      g.append(grp);
+    }
+  }
+
+  /**
+   * @param {SVGElement} g
+   * @param {import("./types").HouseOut} house
+   */
   drawHouse(g, house) {
     const b = bbox(house.cells);
     const grp = s("g", { class: "house" + (house.printed ? " printed" : " placed"), "data-house": house.number, "data-demand": house.demand.join(",") });
@@ -255,10 +299,10 @@ export class BoardView {
     if (!house.printed) {
       grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, "new"));
     }
-    // demand tokens and free capacity
-    const n = house.capacity;
-    const r = n > 3 ? 6.2 : 7.5;
+    // demand tokens and free capacity (a house without a cap: its tokens only)
+    const n = house.capacity ?? house.demand.length;
     const step = (b.w - 14) / n;
+    const r = Math.min(n > 3 ? 6.2 : 7.5, step / 2 - 0.3);
     for (let i = 0; i < n; i++) {
       const x = b.x + 7 + step * (i + 0.5);
       const y = b.y + b.h - 15;
@@ -269,6 +313,10 @@ export class BoardView {
     g.append(grp);
   }
 
+  /**
+   * @param {SVGElement} g
+   * @param {import("./types").RestaurantOut} r
+   */
   drawRestaurant(g, r) {
     const b = bbox(r.cells);
     const ch = chain(r.owner);

@@ -1,3 +1,4 @@
+// @ts-check
 // What each bot did in its turn, in the game's words, built from the engine's events (the
 // game log's text for each event: nothing here knows the rules), and the alert when the bank
 // breaks.

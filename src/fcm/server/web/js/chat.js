@@ -1,3 +1,4 @@
+// @ts-check
 // The chat of a game screen (GET/POST /api/games/{id}/chat): a small panel, read every few
 // seconds. Messages are shown as text (never HTML); spectators read, seats post. With no
 // token held here the session cookie authenticates the account's seat (CSRF for a post).

@@ -1,3 +1,4 @@
+// @ts-check
 // The turn timer: the limit chosen in the lobby, and on the game screen a clock everyone sees
 // (each deciding seat's time left, pausing by every human seat's consent). The server keeps
 // the deadlines (GET /api/games/{id}/clock); the page only counts down between two reads.

@@ -1,3 +1,4 @@
+// @ts-check
 // The companies: cash, turn order, the structure at work as an org chart, beach, busy
 // marketeers, stock, milestones; my hand and reserve card; and the bank and supplies.
 
@@ -20,6 +21,11 @@ function chips(catalog, cards, testId) {
 }
 
 /** The org chart of a structure: [{card, reports: [...]}] under the CEO. */
+/**
+ * @param {any} catalog
+ * @param {import("./types").StructureEntry[]} structure
+ * @param {number} ceoSlots
+ */
 export function orgChart(catalog, structure, ceoSlots, opts) {
   const o = opts || {};
   const children = structure.map((node) => {
@@ -44,6 +50,10 @@ function stock(st, seat) {
 
 // Campaigns that lie beside the board, not on a square (a module's kind, fcm/texts.py): drawn
 // here, with the houses they reach.
+/**
+ * @param {import("./types").Presentation} pres
+ * @param {number} seat
+ */
 function besideBoard(pres, seat) {
   const mine = (pres.campaigns || []).filter((c) => c.owner === seat && !c.edge && !c.cells.length);
   if (!mine.length) return null;
@@ -54,6 +64,9 @@ function besideBoard(pres, seat) {
         h("small", {}, ` ${c.eternal ? "eternal" : `${c.remaining} left`}; reaches ${c.reaches.length ? c.reaches.map((n) => `house ${n}`).join(", ") : "no house"}`)))));
 }
 
+/**
+ * @param {import("./types").Presentation} pres
+ */
 export function renderCompanies(pres, ctx) {
   const { catalog, seats, mySeat } = ctx;
   const order = pres.turn_order.length ? [...pres.turn_order] : pres.chains.map((c) => c.seat);
@@ -100,6 +113,9 @@ export function renderCompanies(pres, ctx) {
   return h("div", { class: "companies" }, cards);
 }
 
+/**
+ * @param {import("./types").Presentation} pres
+ */
 export function renderSupply(pres, ctx) {
   const { catalog } = ctx;
   const rows = Object.entries(pres.supply).map(([id, n]) => {

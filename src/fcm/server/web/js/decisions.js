@@ -1,3 +1,4 @@
+// @ts-check
 // The decision panel: every choice is one of the server's legal actions for my seat. Menus list
 // only those; placements highlight exactly their squares; Done buttons end optional steps. The
 // only thing sent that is not on the list is a deliberate try on an unhighlighted square, so the
@@ -18,6 +19,10 @@ function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+/**
+ * @param {import("./types").StateOut} msg
+ * @param {import("./types").Presentation} pres
+ */
 function doneLabel(msg, pres) {
   switch (msg.phase) {
     case "setup_restaurants": return "Pass: no first restaurant now";
@@ -33,6 +38,10 @@ function doneLabel(msg, pres) {
   }
 }
 
+/**
+ * @param {import("./types").StateOut} msg
+ * @param {Partial<import("./types").Presentation>} pres
+ */
 function title(msg, pres) {
   if (msg.phase === "working" && pres.step) return `${PHASES.working} — ${stepName(pres.step)}`;
   if (msg.phase === "payday" && pres.stage === "cannot_pay") return "Payday — you cannot pay: fire salaried cards";
@@ -41,6 +50,9 @@ function title(msg, pres) {
   return PHASES[msg.phase] || msg.phase;
 }
 
+/**
+ * @param {import("./types").ActionOut} a
+ */
 function salaryNote(a) {
   if (a.salary_after === undefined) return null;
   const diff = a.salary_after - a.salary_before;
@@ -99,6 +111,10 @@ export class Decisions {
     });
   }
 
+  /**
+   * @param {import("./types").StateOut} msg
+   * @param {import("./types").PresentationAnswer} pres
+   */
   render(msg, pres) {
     const changed = !this.msg || this.msg.version !== msg.version || this.msg.seat !== msg.seat;
     this.msg = msg;
@@ -212,6 +228,10 @@ export class Decisions {
     return h("button", { type: "button", class: "choice", "data-key": a.key, "data-type": a.action.type, onclick: () => this.send(a.action), ...(extra || {}) }, content ?? a.label);
   }
 
+  /**
+   * @param {string} type
+   * @param {import("./types").ActionOut[]} list
+   */
   section(type, list) {
     const catalog = this.ctl.catalog;
     const pres = this.pres;
@@ -342,6 +362,9 @@ export class Decisions {
 
   /** Clean up with a freezer: how many of each good to keep, chosen in one step; the page
    * then sends one throw-away per item and Done (each checked by the engine as usual). */
+  /**
+   * @param {import("./types").ActionOut[]} list
+   */
   freezer(list) {
     const pres = this.pres;
     const stock = (pres.chains[this.msg.seat] || {}).stock || {};
@@ -391,6 +414,9 @@ export class Decisions {
 
   // -- Restructuring: build the org chart card by card ---------------------------------------
 
+  /**
+   * @param {Partial<import("./types").Draft>} draft
+   */
   draftView(draft, committed) {
     const catalog = this.ctl.catalog;
     return h("div", { class: "draft" },
@@ -401,6 +427,9 @@ export class Decisions {
           h("div", { class: "chips" }, draft.cards.map((c) => cardChip(catalog, c)))));
   }
 
+  /**
+   * @param {import("./types").ActionOut[]} list
+   */
   restructuring(list) {
     const catalog = this.ctl.catalog;
     const mine = this.pres.chains[this.msg.seat];
@@ -423,6 +452,9 @@ export class Decisions {
 
   // -- placements: click a highlighted square, pick a variant, confirm -----------------------
 
+  /**
+   * @param {import("./types").ActionOut[]} actions
+   */
   placementPanel(actions) {
     const pres = this.pres;
     const type = actions[0].action.type;

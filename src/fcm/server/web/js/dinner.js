@@ -1,3 +1,4 @@
+// @ts-check
 // Dinnertime shown, not only told: after the last Working 9-5 action a panel walks through
 // the houses in the order Dinnertime served them (which chain, price + distance, waitresses,
 // the money, the bank), one step at a time, with the house and the restaurant that served it
@@ -28,7 +29,9 @@ export function dinnerShowWanted() {
 }
 
 /** The steps of one Dinnertime, in the events' order: the prices, each house, the waitresses
- * and CFO income, each bank break, and the totals. */
+ * and CFO income, each bank break, and the totals.
+ * @param {import("./types").GameEvent[]} events
+ */
 export function dinnerSteps(events) {
   const steps = [];
   const start = events.find((e) => e.kind === "dinnertime_started");
@@ -142,7 +145,10 @@ export class DinnerShow {
     }
   }
 
-  /** Open the walk-through of one Dinnertime's public events. */
+  /** Open the walk-through of one Dinnertime's public events.
+   * @param {number} round
+   * @param {import("./types").GameEvent[]} events
+   */
   show(round, events) {
     this.close();
     this.round = round;

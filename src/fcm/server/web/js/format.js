@@ -1,3 +1,4 @@
+// @ts-check
 // Text for the engine's events (the game log and the round summaries). Pure formatting.
 
 import { cardName, milestoneName, money, PHASES, possessive, STEPS, totalText } from "./util.js";

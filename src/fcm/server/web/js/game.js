@@ -1,3 +1,4 @@
+// @ts-check
 // A game screen: live state over the WebSocket (reconnecting), the presentation, the board,
 // the decision panel, the companies, the log and the results; hot-seat play of several seats
 // with a pass-the-device screen that shows nothing secret.
@@ -357,6 +358,9 @@ export class GameScreen {
     this.showNotice("Your time ran out and a bot took over your seat: it plays every decision of yours for now.", "taken-over", back);
   }
 
+  /**
+   * @param {import("./types").StateOut} msg
+   */
   onState(msg) {
     if (this.destroyed || msg.seat !== (this.seat ?? null)) return;
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The Hint button: the hard bot's reading of a decision (GET /api/games/{id}/hint), computed on
 // the server from your seat's view only. Live games: your current decision, when the game was
 // created with hints. Finished games: any position (after N actions; by default your last

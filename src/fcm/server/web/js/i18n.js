@@ -1,3 +1,4 @@
+// @ts-check
 // The page's texts in the player's language (issue 27): the catalog comes from the server
 // (GET /api/i18n, fcm/i18n.py; English fills any gap). t(id, params) fills "{name}" and
 // "{name|money}" placeholders; a message with a count has CLDR plural forms "id[one]",

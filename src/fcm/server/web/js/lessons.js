@@ -1,3 +1,4 @@
+// @ts-check
 // The lesson library (issue 26 item 10): every lesson the server has (fcm.lessons: one per
 // phase or rule, a guided first game, one per expansion module), each with whether this
 // browser has finished it. A lesson opens as a game with its coach (tutorial.js).

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: create a game (seats, bots, options), invitation links, my games and whose turn.
 
 import { account, accountCall, renderAccount } from "./account.js";
@@ -232,6 +233,7 @@ export function renderLobby(root) {
     }
     const modules = checkedModules();
     if (modules.length) opts.modules = modules;
+    /** @type {Record<string, any>} */
     const body = { seats, options: opts, table: table.value() };
     if (rated.checked) {
       if (!account.loggedIn) {

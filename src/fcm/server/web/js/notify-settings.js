@@ -1,3 +1,4 @@
+// @ts-check
 // The account's notification settings (GET/PUT /api/account/notifications): where it is told
 // (an e-mail address, a Discord/Slack webhook URL) and when (your turn, game over, a daily
 // reminder of the games waiting for you); and the last notifications with whether they went.

@@ -1,3 +1,4 @@
+// @ts-check
 // A player's profile (#/profile/NAME): rating (openskill's ordinal, mu - 3 sigma), rated games,
 // wins, the rating after each rated game as a small SVG plot; for your own profile also the
 // archive of your finished games, each with a link to its replay.

@@ -1,3 +1,4 @@
+// @ts-check
 // The replay viewer: step through a game action by action or round by round with a slider,
 // the board and the companies as they were and the events of each step; and "what if": a
 // sandbox branch from any step of a finished game. Every position comes from the server

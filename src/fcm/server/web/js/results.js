@@ -1,3 +1,4 @@
+// @ts-check
 // The game log, the per-round results (Dinnertime report, Payday and Marketing summaries) and
 // the final ranking.
 
@@ -64,7 +65,9 @@ export class GameLog {
     }
   }
 
-  /** Append the events of a pushed state (once per version). */
+  /** Append the events of a pushed state (once per version).
+   * @param {import("./types").StateOut} msg
+   */
   push(msg) {
     if (msg.version <= this.lastVersion) return false;
     this.lastVersion = msg.version;
@@ -102,7 +105,9 @@ export class GameLog {
   }
 }
 
-/** Per chain: sales, waitresses, CFO bonus and the total of a Dinnertime; and the bank. */
+/** Per chain: sales, waitresses, CFO bonus and the total of a Dinnertime; and the bank.
+ * @param {import("./types").GameEvent[]} events
+ */
 export function dinnertimeTotals(events, ctx) {
   const earnings = events.find((e) => e.kind === "dinnertime_earnings");
   const breaks = events.filter((e) => e.kind === "bank_broken");
@@ -124,6 +129,9 @@ export function dinnertimeTotals(events, ctx) {
     earnings ? h("p", { class: "muted" }, `Bank after Dinnertime: ${money(earnings.bank)}.`) : null);
 }
 
+/**
+ * @param {import("./types").GameEvent[]} events
+ */
 export function dinnertimeTable(events, ctx) {
   const houses = events.filter((e) => e.kind === "house_served" || e.kind === "house_stays_home");
   if (!houses.length) return h("div", {}, h("p", { class: "muted" }, "No house had demand: nobody ate out."), dinnertimeTotals(events, ctx));
@@ -143,6 +151,9 @@ export function dinnertimeTable(events, ctx) {
   dinnertimeTotals(events, ctx));
 }
 
+/**
+ * @param {import("./types").Presentation} pres
+ */
 export function rankingView(pres, seats) {
   const ranking = pres.ranking || [];
   return h("div", { class: "ranking", "data-test": "ranking" }, h("h3", {}, "Final ranking"),
@@ -152,6 +163,10 @@ export function rankingView(pres, seats) {
     pres.end_reason ? h("p", { class: "muted" }, pres.end_reason) : null);
 }
 
+/**
+ * @param {GameLog} log
+ * @param {import("./types").Presentation} pres
+ */
 export function renderResults(log, pres, ctx, loadDinner, dinnerCache) {
   const box = h("div", { class: "results" });
   if (pres && pres.phase === "game_over") put(box, rankingView(pres, ctx.seats), renderStats(log, ctx));

@@ -1,3 +1,4 @@
+// @ts-check
 // Rewind by consent: ask every human seat to go back to the start of a round or a turn; each
 // accepts or declines (GET/POST /api/games/{id}/rewind, POST .../rewind/vote). The server keeps
 // the points and the vote; the page only shows them, asks again every few seconds and after

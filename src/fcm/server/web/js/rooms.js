@@ -1,3 +1,4 @@
+// @ts-check
 // Rooms: the lobby's open games (join a free seat; the game starts when every seat is taken)
 // and public games to watch, for signed-in accounts; on a game screen, the room panel: how
 // many watch, and the rematch once the game is over. The session cookie authenticates all of

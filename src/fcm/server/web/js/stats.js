@@ -1,3 +1,4 @@
+// @ts-check
 // End-of-game statistics as small SVG charts: each chain's cash at the end of every round, its
 // Dinnertime earnings by round, and the milestones it claimed and when. Every figure is one
 // the engine reported in an event (cash after a sale, after Dinnertime, after salaries; the

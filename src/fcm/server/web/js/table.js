@@ -1,3 +1,4 @@
+// @ts-check
 // At the table: small readings of the engine's events for the player (notices), kept apart
 // from the screens that show them; rules help (the catalog's texts by tap, a glossary).
 // No rules are decided here.

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby's bot levels (each with its one-line description) and the table options of a new
 // game: the bot pause and whether hints are allowed while the game is live.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // "Your turn", noticed from another tab: a short sound and a browser notification (the
 // Notifications API), both by the player's choice (off until turned on; the choice is kept in
 // this browser). Only when it *becomes* the player's decision while the page is hidden.

@@ -1,3 +1,4 @@
+// @ts-check
 // The tutorial's coach (issue 13): a panel that says what to do next and why, points at the
 // control to use, and moves on only when the engine's events say it happened. The script is
 // the server's (fcm.tutorial: text, a CSS selector, the events each step waits for); nothing

