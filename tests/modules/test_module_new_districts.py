@@ -368,3 +368,47 @@ def test_ketchup_1_a_scenario_refuses_an_apartment_map_without_the_module() -> N
             "players": 2, "tiles": [[["A", 0], ["X", 0]], [["B", 0], ["Y", 0]]],
             "companies": [{"reserve": 300}, {"reserve": 100}],
         })
+
+
+# -- the bots ----------------------------------------------------------------------------------
+
+
+def test_ketchup_1_the_bots_advice_places_a_billboard_where_an_apartment_takes_two() -> None:
+    """ketchup.md 1 in the bots' advice: a 2x1 billboard could touch house 2 (distance 0, one
+    token) or apartment π (distance 1, two tokens, the chain alone on the map): the advice
+    places it next to π; the easy bot, asking the advice, does the same."""
+    from fcm.bots import make_bot
+    from fcm.core.actions import PlaceCampaign, StartCampaign
+    from fcm.core.phases.marketing import houses_reached
+    from fcm.modules.new_districts.bots import place_campaign
+
+    s = game()
+    s.players[0].at_work = ["campaign_manager", "burger_cook"]
+    for card in s.supply:
+        s.supply[card] = 0
+    start_phase(s, Phase.WORKING)
+    s, _ = fcm.apply(s, 0, StartCampaign("campaign_manager", 14))
+    legal = legal_actions(s, 0)
+    assert all(isinstance(a, PlaceCampaign) for a in legal if a != fcm.Done())
+    view = fcm.view(s, 0)
+    chosen = place_campaign(view, 0, legal)
+    assert chosen is not None
+    tile = s.rules.catalog.campaigns[14]
+    from fcm.bots.heuristic import campaign_probe
+    reached = {h.number for h in houses_reached(view, campaign_probe(view, 0, tile, chosen, B))}
+    assert PI in reached
+    assert make_bot("easy", 1).choose(view, 0, legal) == chosen
+
+
+def test_ketchup_1_the_advice_stays_silent_without_an_apartment_to_win() -> None:
+    """ketchup.md 1: on a map without apartments the advice leaves the placement to the bot."""
+    from fcm.core.actions import StartCampaign
+    from fcm.modules.new_districts.bots import place_campaign
+
+    s = game(tiles=[[("A", 0), ("V", 0)]])
+    s.players[0].at_work = ["campaign_manager", "burger_cook"]
+    for card in s.supply:
+        s.supply[card] = 0
+    start_phase(s, Phase.WORKING)
+    s, _ = fcm.apply(s, 0, StartCampaign("campaign_manager", 14))
+    assert place_campaign(fcm.view(s, 0), 0, legal_actions(s, 0)) is None

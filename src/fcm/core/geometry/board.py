@@ -35,11 +35,11 @@ from fcm.core.types import (
 
 from .tiles import (
     Placements,
-    printed_house_cells,
     TileLike,
     TilePlacement,
     TilePos,
     normalize_placements,
+    printed_house_cells,
     rotate_grid,
     tiles_key,
 )

@@ -188,7 +188,9 @@ def printed_house_cells(
         r, c = cells[0]
         side = 3 if len(cells) == 9 else 2
         if cells != [(r + i, c + j) for i in range(side) for j in range(side)]:
-            raise ValueError(f"tile {letter}: printed house squares do not form a 2x2 or 3x3 square")
+            raise ValueError(
+                f"tile {letter}: printed house squares do not form a 2x2 or 3x3 square"
+            )
         out[number] = (cells, [])
     for garden in _parts(grid, "G"):
         near = {
