@@ -46,6 +46,7 @@ from fcm.core.company import (
     BASE_SALARY,
     board_of,
     ceo_slots_of,
+    house_capacity,
     open_slots,
     restaurant_cells,
     salary_due,
@@ -472,6 +473,11 @@ def _houses(state: GameState) -> list[dict[str, Any]]:
                 "chains": chains,
             }
         )
+        if house.kind:  # a module's kind: its cap (None: none) and printed name
+            kind = state.rules.house_kinds[house.kind]
+            out[-1]["capacity"] = house_capacity(state, house)
+            out[-1]["kind"] = house.kind
+            out[-1]["label"] = kind.label(house.number) if kind.label else str(house.number)
     return out
 
 

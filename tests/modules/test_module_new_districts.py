@@ -412,3 +412,16 @@ def test_ketchup_1_the_advice_stays_silent_without_an_apartment_to_win() -> None
     start_phase(s, Phase.WORKING)
     s, _ = fcm.apply(s, 0, StartCampaign("campaign_manager", 14))
     assert place_campaign(fcm.view(s, 0), 0, legal_actions(s, 0)) is None
+
+
+def test_ketchup_1_the_board_shows_an_apartment_by_its_printed_name_with_no_cap() -> None:
+    """ketchup.md 1 on the board: the presentation names π and 9¾, says they have no cap
+    (the browser then draws as many tokens as they hold) and keeps houses as before."""
+    from fcm.presentation import present
+
+    s = game()
+    s.houses[PI].demand = [B] * 7
+    houses = {h["number"]: h for h in present(fcm.view(s, 0), 0)["houses"]}
+    assert (houses[PI]["label"], houses[PI]["capacity"], len(houses[PI]["cells"])) == ("π", None, 9)
+    assert houses[NINE_AND_THREE_QUARTERS]["label"] == "9¾"
+    assert houses[2]["capacity"] == 3 and "label" not in houses[2]

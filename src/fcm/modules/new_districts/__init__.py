@@ -41,6 +41,7 @@ APARTMENT_KIND = HouseKind(
     per_campaign=2,  # two tokens for each one a campaign would place (1)
     order=apartment_order,
     no_garden="ketchup.md 1: an apartment cannot get a garden",
+    label=lambda number: LABELS.get(number, str(number)),
 )
 
 
