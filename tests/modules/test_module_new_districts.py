@@ -425,3 +425,19 @@ def test_ketchup_1_the_board_shows_an_apartment_by_its_printed_name_with_no_cap(
     assert (houses[PI]["label"], houses[PI]["capacity"], len(houses[PI]["cells"])) == ("π", None, 9)
     assert houses[NINE_AND_THREE_QUARTERS]["label"] == "9¾"
     assert houses[2]["capacity"] == 3 and "label" not in houses[2]
+
+
+def test_ketchup_1_a_scenario_refuses_a_garden_for_an_apartment_and_for_house_25() -> None:
+    """ketchup.md 1: an apartment never gets a garden, house 25 has its own printed: a
+    scenario giving either one is refused naming the rule."""
+    base = {
+        "players": 2, "modules": ["new_districts"], "phase": "restructuring",
+        "companies": [{"reserve": 300}, {"reserve": 100}],
+    }
+    with pytest.raises(fcm.ScenarioError, match=r"houses\[0\].garden: house 314 never gets a "
+                       r"garden: ketchup.md 1"):
+        fcm.load_scenario({**base, "tiles": [[["A", 0], ["X", 0]]],
+                           "houses": [{"number": PI, "garden": [[0, 5], [0, 6]]}]})
+    with pytest.raises(fcm.ScenarioError, match="house 25 has its garden printed"):
+        fcm.load_scenario({**base, "tiles": [[["A", 0], ["W", 0]]],
+                           "houses": [{"number": 25, "garden": [[0, 5], [0, 6]]}]})

@@ -398,6 +398,11 @@ def load_scenario_with_events(
         else:
             raise _fail(f"{where}.number", f"house {number!r} is neither on this map nor placeable")
         if garden:
+            no_garden = house.kind and state.rules.house_kinds[house.kind].no_garden
+            if no_garden:
+                raise _fail(f"{where}.garden", f"house {number} never gets a garden: {no_garden}")
+            if house.garden:  # printed on a module's tile (New Districts' house 25)
+                raise _fail(f"{where}.garden", f"house {number} has its garden printed")
             _check_free(state, board, garden, f"{where}.garden", occupied_squares(state))
             whole = set(house.cells) | set(garden)
             rows = {r for r, _ in whole}
