@@ -219,20 +219,20 @@ def load_scenario_with_events(
     if not isinstance(tiles, list) or not tiles or not all(isinstance(r, list) for r in tiles):
         raise _fail("tiles", "must be a grid: a list of tile rows of [letter, rotation]")
     layout: list[list[tuple[str, int]]] = []
-    letters = _named_ruleset(raw, rules_for).catalog.tiles
+    known = _named_ruleset(raw, rules_for).catalog.tiles
     for i, row in enumerate(tiles):
         out_row = []
         for j, t in enumerate(row):
             if (
                 not isinstance(t, list)
                 or len(t) != 2
-                or t[0] not in letters
+                or t[0] not in known
                 or not isinstance(t[1], int)
                 or not 0 <= t[1] <= 3
             ):
                 raise _fail(
                     f"tiles[{i}][{j}]",
-                    f"must be [letter {min(letters)}-{max(letters)}, rotation 0-3], got {t!r}",
+                    f"must be [letter {min(known)}-{max(known)}, rotation 0-3], got {t!r}",
                 )
             out_row.append((t[0], t[1]))
         if len(out_row) != len(layout[0] if layout else out_row):

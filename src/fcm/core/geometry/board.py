@@ -275,10 +275,10 @@ class Board:
                 if not numbers:
                     raise ValueError(f"tile {letter} prints a house but has no house number")
                 # numbered on the printed grid, then turned with the tile
-                for number, (cells, garden) in printed_house_cells(grid, numbers, letter).items():
+                for number, (squares, garden) in printed_house_cells(grid, numbers, letter).items():
                     if number in houses:
                         raise ValueError(f"house number {number} printed twice on the map")
-                    houses[number] = _turned_cells(cells, rotation, tr, tc)
+                    houses[number] = _turned_cells(squares, rotation, tr, tc)
                     if garden:
                         gardens[number] = _turned_cells(garden, rotation, tr, tc)
         for (r, c), ch in overlay:  # pieces placed during the game, over the printed squares
