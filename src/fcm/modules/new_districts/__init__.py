@@ -33,6 +33,11 @@ def apartment_order(number: int) -> float:
     return number / 100
 
 
+def label(number: int) -> str:
+    """The printed name of a house of this module (π, 9¾; a house: its number)."""
+    return LABELS.get(number, str(number))
+
+
 APARTMENT_KIND = HouseKind(
     APARTMENT,
     size=3,
@@ -41,13 +46,8 @@ APARTMENT_KIND = HouseKind(
     per_campaign=2,  # two tokens for each one a campaign would place (1)
     order=apartment_order,
     no_garden="ketchup.md 1: an apartment cannot get a garden",
-    label=lambda number: LABELS.get(number, str(number)),
+    label=label,
 )
-
-
-def label(number: int) -> str:
-    """The printed name of a house of this module (π, 9¾; a house: its number)."""
-    return LABELS.get(number, str(number))
 
 
 def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
