@@ -185,6 +185,8 @@ class HouseOut(TypedDict):
     capacity: int | None  # None: no cap (a module's kind of house)
     size: int
     chains: list[HouseChain]
+    kind: NotRequired[str]  # a module's kind of house
+    label: NotRequired[str]  # its printed name (pi, 9 3/4)
 
 
 class RestaurantOut(TypedDict):

@@ -502,6 +502,10 @@ def _houses(state: GameState) -> list[HouseOut]:
                 "chains": chains,
             }
         )
+        if house.kind:  # a module's kind and its printed name
+            kind = state.rules.house_kinds[house.kind]
+            out[-1]["kind"] = house.kind
+            out[-1]["label"] = kind.label(house.number) if kind.label else str(house.number)
     return out
 
 

@@ -38,6 +38,7 @@ from fcm.core.catalog import CampaignTileDef
 from fcm.core.company import (
     board_of,
     ceo_slots_of,
+    demand_room,
     owned_cards,
     salary_due,
     salary_each,
@@ -299,7 +300,11 @@ class HeuristicBot:
             score = 0.0
             for house in houses_reached(view, probe):
                 d = serve.get(house.number)
-                if d is None or len(house.demand) >= house.capacity:
+                if d is None or (
+                    len(house.demand) >= house.capacity
+                    if not house.kind
+                    else demand_room(view, house, 1) <= 0  # a module's kind: its own cap
+                ):
                     continue
                 score += (2.0 if house.garden else 1.0) / (1 + d)
             if score > best_score + 1e-9:

@@ -68,7 +68,14 @@ from fcm.core.actions import (
     StartCampaign,
     Train,
 )
-from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, unit_price
+from fcm.core.company import (
+    board_of,
+    ceo_slots_of,
+    demand_room,
+    owned_cards,
+    salary_due,
+    unit_price,
+)
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
@@ -739,13 +746,16 @@ class MediumBot(HeuristicBot):
         price = unit_price(view, seat)
         value = 0.0
         for house in houses_reached(view, probe):
-            room = house.capacity - len(house.demand)
-            if room <= 0:
+            if house.kind:  # a module's kind: the tokens a campaign places there (its cap)
+                tokens = demand_room(view, house, 1)
+            else:
+                tokens = min(house.capacity - len(house.demand), 2)
+            if tokens <= 0:
                 continue
             ch = chances.get(house.number, 0.0)
             gain = price * (2 if house.garden else 1)
             # demand we win pays; demand we create for a rival costs us a part of it
-            value += min(room, 2) * (ch * gain - leak * (1 - ch) * gain)
+            value += tokens * (ch * gain - leak * (1 - ch) * gain)
         return value
 
     def _start_campaign(self, view: GameState, seat: Seat, starts: list[Action]) -> Action:

@@ -104,9 +104,20 @@ class TileDef:
     letter: str
     grid: tuple[str, ...]
     house_number: int | None
+    # a module's tile (docs/modules.md "Map tiles"): its printed houses in reading order of
+    # their top-left squares, each with its house kind ("" a base house), e.g. two houses on
+    # one tile or an apartment; a base tile has its one ``house_number``
+    houses: tuple[tuple[int, str], ...] = ()
 
     def square(self, row: int, col: int) -> str:
         return self.grid[row][col]
+
+    @property
+    def house_numbers(self) -> tuple[int, ...]:
+        """The numbers of the printed houses, in reading order of their top-left squares."""
+        if self.houses:
+            return tuple(n for n, _ in self.houses)
+        return () if self.house_number is None else (self.house_number,)
 
 
 @dataclass(frozen=True, slots=True)

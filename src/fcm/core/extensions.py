@@ -283,7 +283,9 @@ class HouseKind:
     numbered π and 9¾, two demand tokens a campaign, no cap): ``size`` its footprint's side,
     ``cap`` / ``garden_cap`` the demand it holds (None: no cap), ``per_campaign`` the tokens
     each campaign places on it (times the radio's 2 with First radio), ``order`` its place in
-    house order from its number (None: the number)."""
+    house order from its number (None: the number), ``no_garden`` the rule that keeps a garden
+    off it ("": a New Business Developer may add one), ``label`` its printed name from its
+    number (the board's; None: the number)."""
 
     id: str
     size: int = 2
@@ -291,6 +293,8 @@ class HouseKind:
     garden_cap: int | None = 5
     per_campaign: int = 1
     order: Callable[[int], float] | None = None
+    no_garden: str = ""
+    label: Callable[[int], str] | None = None
 
 
 SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}

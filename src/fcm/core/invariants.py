@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fcm.core.company import cards_in_play
+from fcm.core.company import cards_in_play, house_capacity
 from fcm.core.errors import InvariantError
 from fcm.core.state import GameState, Phase
 
@@ -66,12 +66,15 @@ def check_invariants(state: GameState, money: int | None = None) -> None:
         if p.restaurants_placed > state.rules.catalog.restaurants_per_player:
             raise InvariantError(f"restaurants: seat {p.seat} placed {p.restaurants_placed}")
     for h in state.houses.values():
-        if len(h.demand) > h.capacity:
-            raise InvariantError(f"demand: house {h.number} holds {len(h.demand)} > {h.capacity}")
+        cap = house_capacity(state, h)  # a module's kind may have none
+        if cap is not None and len(h.demand) > cap:
+            raise InvariantError(f"demand: house {h.number} holds {len(h.demand)} > {cap}")
     numbers = [c.number for c in state.campaigns.values()]
     if set(numbers) & set(state.campaign_supply):
         raise InvariantError("campaigns: a tile is both on the board and in the supply")
-    if len(state.house_supply) + sum(1 for h in state.houses.values() if not h.printed) != len(
+    # a module's kind of house is never one of the house tiles
+    placed = sum(1 for h in state.houses.values() if not h.printed and not h.kind)
+    if len(state.house_supply) + placed != len(
         state.rules.catalog.placeable_houses
     ):
         raise InvariantError("houses: placed + supply != the 8 house tiles")

@@ -183,8 +183,15 @@ def _named_ruleset(raw: dict[str, Any], rules_for: RulesFor) -> Ruleset:
     """The ruleset the scenario's options name (the base game's until they are checked)."""
     opts = raw.get("options")
     name = opts.get("ruleset", BASE) if isinstance(opts, dict) else BASE
+    name = name if isinstance(name, str) else BASE
+    mods = raw.get("modules", [])  # a module's map tiles are its ruleset's (New Districts)
+    if isinstance(mods, list) and all(isinstance(m, str) for m in mods):
+        try:
+            return rules_for(Options(ruleset=name, modules=frozenset(mods)))
+        except ScenarioError:
+            pass
     try:
-        return rules_for(Options(ruleset=name if isinstance(name, str) else BASE))
+        return rules_for(Options(ruleset=name))
     except ScenarioError:
         return rules_for(Options())
 
@@ -212,17 +219,21 @@ def load_scenario_with_events(
     if not isinstance(tiles, list) or not tiles or not all(isinstance(r, list) for r in tiles):
         raise _fail("tiles", "must be a grid: a list of tile rows of [letter, rotation]")
     layout: list[list[tuple[str, int]]] = []
+    known = _named_ruleset(raw, rules_for).catalog.tiles
     for i, row in enumerate(tiles):
         out_row = []
         for j, t in enumerate(row):
             if (
                 not isinstance(t, list)
                 or len(t) != 2
-                or t[0] not in _named_ruleset(raw, rules_for).catalog.tiles
+                or t[0] not in known
                 or not isinstance(t[1], int)
                 or not 0 <= t[1] <= 3
             ):
-                raise _fail(f"tiles[{i}][{j}]", f"must be [letter A-T, rotation 0-3], got {t!r}")
+                raise _fail(
+                    f"tiles[{i}][{j}]",
+                    f"must be [letter {min(known)}-{max(known)}, rotation 0-3], got {t!r}",
+                )
             out_row.append((t[0], t[1]))
         if len(out_row) != len(layout[0] if layout else out_row):
             raise _fail(f"tiles[{i}]", "every tile row must have the same length")
@@ -389,6 +400,11 @@ def load_scenario_with_events(
         else:
             raise _fail(f"{where}.number", f"house {number!r} is neither on this map nor placeable")
         if garden:
+            no_garden = house.kind and state.rules.house_kinds[house.kind].no_garden
+            if no_garden:
+                raise _fail(f"{where}.garden", f"house {number} never gets a garden: {no_garden}")
+            if house.garden:  # printed on a module's tile (New Districts' house 25)
+                raise _fail(f"{where}.garden", f"house {number} has its garden printed")
             _check_free(state, board, garden, f"{where}.garden", occupied_squares(state))
             whole = set(house.cells) | set(garden)
             rows = {r for r, _ in whole}

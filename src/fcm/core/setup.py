@@ -95,8 +95,17 @@ def new_game_with_events(
         ceo_slots=catalog.ceo_start_slots,
         rules=rules,
     )
-    for number, cells in sorted(board_of(state).printed_houses.items()):
-        state.houses[number] = House(number=number, cell=min(cells), printed=True)
+    board = board_of(state)
+    kinds = {n: k for t in catalog.tiles.values() for n, k in t.houses}  # a module's tiles
+    for number, cells in sorted(board.printed_houses.items()):
+        state.houses[number] = House(
+            number=number,
+            cell=min(cells),
+            printed=True,
+            garden=board.printed_gardens.get(number, ()),  # a module tile's printed garden
+            kind=kinds.get(number, ""),
+            size=3 if len(cells) == 9 else 2,
+        )
     order = list(range(players))
     rng.shuffle(order)
     state.turn_order = order

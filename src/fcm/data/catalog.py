@@ -28,6 +28,7 @@ from fcm.core.catalog import (
     ReserveCard,
     TileDef,
 )
+from fcm.core.geometry.tiles import printed_house_cells
 from fcm.core.types import CampaignType, EmployeeId, Good, MilestoneId, OpenId
 
 __all__ = [
@@ -83,7 +84,7 @@ COLOURS: frozenset[str] = frozenset(
     }
 )
 RANGE_KINDS: frozenset[str] = frozenset({"road", "air", "unlimited"})
-TILE_SQUARES: frozenset[str] = frozenset(".rxHslb")
+TILE_SQUARES: frozenset[str] = frozenset(".rxHGslb")
 TILE_SIZE = 5
 
 def _campaign_rank(kind: CampaignType) -> int:
@@ -466,12 +467,8 @@ def _parse_milestones(raw: object) -> dict[MilestoneId, MilestoneType]:
 # --- tiles ----------------------------------------------------------------------------------
 
 
-def _house_squares(grid: tuple[str, ...]) -> list[tuple[int, int]]:
-    return [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "H"]
-
-
 def _parse_tile(node: _Node) -> TileDef:
-    node.keys(("letter", "house", "grid"))
+    node.keys(("letter", "house", "grid"), ("houses",))
     letter_node = node.get("letter")
     letter = letter_node.as_str()
     if len(letter) != 1 or not ("A" <= letter <= "Z"):
@@ -492,15 +489,27 @@ def _parse_tile(node: _Node) -> TileDef:
 
     house_node = node.get("house")
     house = house_node.as_opt_int(1)
-    squares = _house_squares(grid)
-    if house is None and squares:
+    houses: list[tuple[int, str]] = []
+    # a module's tile: several houses, or a house of a module's kind (in reading order)
+    for h in node.get("houses", []).items():
+        if house is not None:
+            house_node.fail("give either 'house' or 'houses'")
+        h.keys(("number",), ("kind",))
+        kind = h.get("kind", None)
+        houses.append((h.get("number").as_int(1), "" if kind.value is None else kind.as_str()))
+    numbers = [n for n, _ in houses] or ([] if house is None else [house])
+    if house is None and not houses and "H" in "".join(grid):
         house_node.fail("the grid shows a house but no house number is given")
-    if house is not None:
+    if house is not None:  # a base tile's one 2x2 house
+        squares = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "H"]
         if len(squares) != 4:
             grid_node.fail(f"a printed house needs 4 'H' squares, found {len(squares)}")
-        top, left = squares[0]
-        if squares != [(top, left), (top, left + 1), (top + 1, left), (top + 1, left + 1)]:
-            grid_node.fail("the 'H' squares do not form a 2x2 house")
+    try:
+        found = printed_house_cells(grid, numbers, letter)
+    except ValueError as e:
+        grid_node.fail(str(e))
+    if house is not None and len(found[house][0]) != 4:
+        grid_node.fail("the 'H' squares do not form a 2x2 house")
 
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
@@ -511,7 +520,10 @@ def _parse_tile(node: _Node) -> TileDef:
                 grid[rr][cc] not in "rx" for rr, cc in around
             ):
                 grid_node.fail(f"bridge at [{r}, {c}] needs road on all four sides")
-    return TileDef(letter=letter, grid=grid, house_number=house)
+    return TileDef(
+        letter=letter, grid=grid, house_number=house if house is not None else None,
+        houses=tuple(houses),
+    )
 
 
 def _parse_tiles(raw: object) -> dict[str, TileDef]:
@@ -523,15 +535,14 @@ def _parse_tiles(raw: object) -> dict[str, TileDef]:
         tile = _parse_tile(node)
         if tile.letter in tiles:
             node.get("letter").fail(f"duplicate tile {tile.letter!r}")
-        if tile.house_number is not None:
-            if tile.house_number in houses:
-                node.get("house").fail(
-                    f"house {tile.house_number} is also on tile {houses[tile.house_number]}"
-                )
-            houses[tile.house_number] = tile.letter
+        for number in tile.house_numbers:
+            if number in houses:
+                node.get("house").fail(f"house {number} is also on tile {houses[number]}")
+            houses[number] = tile.letter
         tiles[tile.letter] = tile
-    expected = [chr(ord("A") + i) for i in range(len(tiles))]
-    if list(tiles) != expected:
+    # the base box's A, B, C, ...; a module's tiles (docs/modules.md) follow with later letters
+    base = [t for t in tiles if t <= "T"]
+    if base != [chr(ord("A") + i) for i in range(len(base))] or list(tiles)[: len(base)] != base:
         root.get("tiles").fail(f"letters must run A, B, C, ... in order, got {''.join(tiles)}")
     return tiles
 
@@ -664,8 +675,9 @@ def _parse_setup(raw: object) -> _Setup:
     both = set(placeable) & set(printed)
     if both:
         printed_node.fail(f"houses {sorted(both)} are also placeable")
-    numbers = sorted((*placeable, *printed))
-    if numbers != list(range(1, len(numbers) + 1)):
+    # the base box's houses run 1..N; a module's tiles print higher numbers (21, 22, 25, ...)
+    numbers = sorted(n for n in (*placeable, *printed) if n <= max(placeable, default=0))
+    if numbers != list(range(1, len(numbers) + 1)) or len(set(printed)) != len(printed):
         printed_node.fail("printed and placeable houses together must be numbered 1..N")
 
     return _Setup(
@@ -698,7 +710,7 @@ def parse_catalog(raw: Mapping[str, object]) -> Catalog:
     emp_root = _Node(EMPLOYEES_FILE, "", raw[EMPLOYEES_FILE])
 
     # Printed houses on the tiles are exactly the ones setup.json lists.
-    on_tiles = sorted(t.house_number for t in tiles.values() if t.house_number is not None)
+    on_tiles = sorted(n for t in tiles.values() for n in t.house_numbers)
     if on_tiles != sorted(setup.printed_houses):
         setup_root.get("printed_houses").fail(
             f"tiles.json prints houses {on_tiles}, not {sorted(setup.printed_houses)}"

@@ -265,8 +265,14 @@ class Encoding:
         errand: tuple[EmployeeId, ...] = ERRAND,
         route_buyers: tuple[EmployeeId, ...] = ROUTE_BUYERS,
         goods: tuple[Good, ...] = GOODS,
+        suppliers: tuple[tuple[str, Good], ...] = SUPPLIERS,
+        house_numbers: tuple[int, ...] = HOUSE_NUMBERS,
     ) -> None:
         self.modules = modules
+        # the drink suppliers of the ruleset's tiles (a module's tile may print several of a
+        # drink: one entry each) and its printed and placeable house numbers
+        self.suppliers, self.house_numbers = suppliers, house_numbers
+        self.house_index = {n: i for i, n in enumerate(house_numbers)}
         # every good of the game (a module's after the base game's): stocks, throw-aways
         self.goods = goods
         self.good_index = {g: i for i, g in enumerate(goods)}
@@ -289,9 +295,9 @@ class Encoding:
             ("choose_advert", (len(GOODS), max_duration)),
             ("cook", (len(kitchen), len(FOODS))),
             ("get_drink", (len(errand), len(DRINKS))),
-            ("drive_route", (len(route_buyers), 1 << len(SUPPLIERS))),
+            ("drive_route", (len(route_buyers), 1 << len(suppliers))),
             ("place_house", (len(PLACEABLE_HOUSES), SQUARES, SIDES)),
-            ("add_garden", (len(HOUSE_NUMBERS), SIDES)),
+            ("add_garden", (len(house_numbers), SIDES)),
             ("fire", (len(employees),)),
             ("throw_away", (len(goods),)),
         )
@@ -379,7 +385,7 @@ class Encoding:
             case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
                 return B["get_drink"].index(self.errand_of[e], _DRINK[g])
             case GetDrinks(employee=e, good=None, suppliers=sup):
-                bits = map_index(state).bit_of
+                bits = map_index(state, self.suppliers).bit_of
                 mask = 0
                 for cell in sup:
                     mask |= 1 << bits[cell]
@@ -387,7 +393,9 @@ class Encoding:
             case PlaceHouse(number=n, cell=cell, garden=g):
                 return B["place_house"].index(_PLACEABLE[n], square(cell), garden_side(cell, g))
             case AddGarden(house=h, garden=g):
-                return B["add_garden"].index(h - 1, garden_side(state.houses[h].cell, g))
+                return B["add_garden"].index(
+                    self.house_index[h], garden_side(state.houses[h].cell, g)
+                )
             case Fire(employee=e):
                 return B["fire"].index(self.emp[e])
             case ThrowAway(good=g):
@@ -448,9 +456,9 @@ class Encoding:
             case "get_drink":
                 return GetDrinks(self.errand[f[0]], good=DRINKS[f[1]])
             case "drive_route":
-                where = map_index(state).cell_of_bit
-                bits = [b for b in range(len(SUPPLIERS)) if f[1] >> b & 1]
-                missing = [SUPPLIERS[b] for b in bits if b not in where]
+                where = map_index(state, self.suppliers).cell_of_bit
+                bits = [b for b in range(len(self.suppliers)) if f[1] >> b & 1]
+                missing = [self.suppliers[b] for b in bits if b not in where]
                 if missing or not bits:
                     raise EncodingError(f"index {index}: supplier(s) {missing} are not on this map")
                 buyer = self.route_buyers[f[0]]
@@ -459,7 +467,7 @@ class Encoding:
                 cell = cell_of(f[1])
                 return PlaceHouse(PLACEABLE_HOUSES[f[0]], cell, garden_cells(cell, f[2]))
             case "add_garden":
-                number = HOUSE_NUMBERS[f[0]]
+                number = self.house_numbers[f[0]]
                 house = state.houses.get(number)
                 if house is None:
                     raise EncodingError(f"index {index}: there is no house #{number} on the map")
@@ -487,7 +495,6 @@ _CORNER = {c: i for i, c in enumerate(CORNERS)}
 _EDGE = {e: i for i, e in enumerate(EDGES)}
 _ORIENT = {o: i for i, o in enumerate(ORIENTATIONS)}
 _PLACER = {p: i for i, p in enumerate(PLACERS)}
-_SUPPLIER = {s: i for i, s in enumerate(SUPPLIERS)}
 _PLACEABLE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
 
 
@@ -521,6 +528,9 @@ def encoding_for(rules: Ruleset) -> Encoding:
             key=lambda x: (order[x[0]], order[x[1]]),
         )
         buyers = rules.drink_buyers - set(ERRAND) - set(ROUTE_BUYERS)
+        base_letters = {letter for letter, _ in SUPPLIERS}
+        more_tiles = sorted(t for t in cat.tiles if t > "T" and t not in base_letters)
+        drinks = {"s": Good.SODA, "l": Good.LEMONADE, "b": Good.BEER}
         enc = Encoding(
             modules=rules.modules,
             goods=tuple(rules.goods),
@@ -544,6 +554,13 @@ def encoding_for(rules: Ruleset) -> Encoding:
                 ROUTE_BUYERS,
                 frozenset(b for b in buyers if cat.employees[b].range_kind is not None),
             ),
+            # a module's map tiles: their suppliers and houses after the base game's
+            suppliers=SUPPLIERS + tuple(
+                (t, drinks[ch]) for t in more_tiles for ch in "".join(cat.tiles[t].grid)
+                if ch in drinks
+            ),
+            house_numbers=HOUSE_NUMBERS
+            + tuple(sorted(n for t in more_tiles for n in cat.tiles[t].house_numbers)),
         )
     _ENCODINGS[key] = enc
     return enc
@@ -601,22 +618,27 @@ class MapIndex:
 
 
 @lru_cache(maxsize=256)
-def _map_index(board: Board) -> MapIndex:
+def _map_index(board: Board, suppliers: tuple[tuple[str, Good], ...]) -> MapIndex:
+    bits: dict[tuple[str, Good], list[int]] = {}
+    for i, key in enumerate(suppliers):
+        bits.setdefault(key, []).append(i)
+    taken: dict[tuple[str, Good], int] = {}
     bit_of: dict[Cell, int] = {}
-    for cell, good in board.suppliers.items():
+    for cell, good in sorted(board.suppliers.items()):
         letter = board.tile_at((cell[0] // 5, cell[1] // 5)).letter
         key = (letter, Good(good))
-        if key not in _SUPPLIER:
+        if key not in bits:
             raise EncodingError(f"supplier {key} is not in encoding version {VERSION}")
-        bit = _SUPPLIER[key]
-        if bit in bit_of.values():
+        # several of one drink on a tile (a module's): in the board's square order
+        k = taken[key] = taken.get(key, -1) + 1
+        if k >= len(bits[key]):
             raise EncodingError(f"tile {letter} is on the map twice: the encoding needs each once")
-        bit_of[cell] = bit
+        bit_of[cell] = bits[key][k]
     return MapIndex(bit_of, {b: c for c, b in bit_of.items()})
 
 
-def map_index(state: GameState) -> MapIndex:
-    return _map_index(board_of(state))
+def map_index(state: GameState, suppliers: tuple[tuple[str, Good], ...] = SUPPLIERS) -> MapIndex:
+    return _map_index(board_of(state), suppliers)
 
 
 # -- the module-level functions: the game's own encoding ------------------------------------------

@@ -69,7 +69,6 @@ from fcm.env.aec import REWARDS, ROUND_LIMIT, final_rewards, round_cap  # noqa: 
 from fcm.env.encoding import (  # noqa: E402
     HEIGHT,
     SQUARES,
-    SUPPLIERS,
     WIDTH,
     Encoding,
     action_codes,
@@ -127,7 +126,7 @@ class Slots:
             if d == SQUARES:
                 values += [(f // WIDTH) / (HEIGHT - 1), (f % WIDTH) / (WIDTH - 1)]
             elif block.name == "drive_route" and k == 1:
-                values += [float(f >> b & 1) for b in range(len(SUPPLIERS))]
+                values += [float(f >> b & 1) for b in range(len(self.encoding.suppliers))]
             else:
                 values.append(f / (d - 1) if d > 1 else 0.0)
         values = values[:FIELD_VALUES]

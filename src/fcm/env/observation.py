@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from fcm.core.actions import Action
-from fcm.core.company import board_of
+from fcm.core.company import board_of, house_order
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.geometry import Board
 from fcm.core.ruleset import Ruleset
@@ -345,14 +345,16 @@ def _static_planes(board: Board, planes_count: int) -> np.ndarray:
 def _house_planes(L: Layout, view: GameState) -> np.ndarray:
     """Planes ``house`` .. ``demand_beer`` (the same for every seat)."""
     sec = np.zeros((L.H1 - L.H0, HEIGHT, WIDTH), dtype=np.float32)
+    order = house_order(view)  # a module's kind: its place in house order (π: 3.14)
     for h in view.houses.values():
         r, c = h.cell
-        sec[0, r : r + 2, c : c + 2] = 1.0
-        sec[1, r : r + 2, c : c + 2] = float(h.number)
+        n = h.size  # 2, or a module's kind's side (a 3x3 apartment)
+        sec[0, r : r + n, c : c + n] = 1.0
+        sec[1, r : r + n, c : c + n] = float(order(h))
         for gr, gc in h.garden:
             sec[2, gr, gc] = 1.0
         for good in h.demand:
-            sec[3 + _GOOD[good], r : r + 2, c : c + 2] += 1.0
+            sec[3 + _GOOD[good], r : r + n, c : c + n] += 1.0
     return sec
 
 

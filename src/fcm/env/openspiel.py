@@ -2,9 +2,9 @@
 ``pyspiel.load_game("python_fcm", {"players": 4})``.
 
 - **Chance**: the setup's randomness is explicit. First one chance node per map tile, row by row
-  (outcome ``letter * 4 + rotation`` over the letters still in the box, uniform), then one per
-  turn-order position (outcome: the seat, uniform over those left): the same distribution as
-  ``fcm.new_game``'s seeded setup.
+  (outcome ``letter * 4 + rotation`` over the letters still in the box, a module's tiles too,
+  uniform), then one per turn-order position (outcome: the seat, uniform over those left): the
+  same distribution as ``fcm.new_game``'s seeded setup.
 - **Moves**: a node where one seat decides is an ordinary (sequential) node; a node where
   several seats decide (the secret reserve card, Restructuring, Payday firing) is a
   *simultaneous* node: every seat that must decide takes one step of its decision, the others
@@ -152,13 +152,15 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
         self.pass_action = self.encoding.num_actions
         setup = rules.catalog.setups[players]
         self.tile_rows, self.tile_cols = setup.tile_rows, setup.tile_cols
+        # the tile pool: the base box's, and a module's tiles (New Districts' U-Y)
+        self.letters: tuple[str, ...] = tuple(sorted(rules.catalog.tiles))
         chance = self.tile_rows * self.tile_cols + players
         self.max_steps = chance + cap * STEPS_PER_SEAT_ROUND * players if cap else MAX_GAME_LENGTH
         super().__init__(
             SEQUENTIAL_GAME_TYPE if self.sequential else GAME_TYPE,
             pyspiel.GameInfo(
                 num_distinct_actions=self.pass_action + 1,
-                max_chance_outcomes=len(LETTERS) * ROTATIONS,
+                max_chance_outcomes=len(self.letters) * ROTATIONS,
                 num_players=players,
                 min_utility=-1.0,
                 max_utility=1.0,
@@ -237,6 +239,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.players = game.players
         self.tile_rows, self.tile_cols = game.tile_rows, game.tile_cols
+        self.letters = game.letters
         self.options = game.options
         self.pass_action = game.pass_action
         self.encoding = game.encoding
@@ -297,7 +300,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if len(self.tiles) < self.tile_rows * self.tile_cols:
             used = {t for t, _ in self.tiles}
-            left = [i for i, letter in enumerate(LETTERS) if letter not in used]
+            left = [i for i, letter in enumerate(self.letters) if letter not in used]
             p = 1.0 / (len(left) * ROTATIONS)
             return [(i * ROTATIONS + r, p) for i in left for r in range(ROTATIONS)]
         left = [s for s in range(self.players) if s not in self.order]
@@ -369,7 +372,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
 
     def _chance(self, outcome: int) -> None:
         if len(self.tiles) < self.tile_rows * self.tile_cols:
-            self.tiles.append((LETTERS[outcome // ROTATIONS], outcome % ROTATIONS))
+            self.tiles.append((self.letters[outcome // ROTATIONS], outcome % ROTATIONS))
         else:
             self.order.append(outcome)
         if len(self.order) < self.players:
@@ -423,7 +426,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
         return out
 
     def _chance_codes(self) -> list[int]:
-        return [LETTERS.index(t) * ROTATIONS + r for t, r in self.tiles] + list(self.order)
+        return [self.letters.index(t) * ROTATIONS + r for t, r in self.tiles] + list(self.order)
 
     # -- resampling and undoing --------------------------------------------------------------------
 
@@ -536,7 +539,7 @@ class FcmState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.fcm is None and len(self.tiles) < self.tile_rows * self.tile_cols:
-                return f"tile {LETTERS[action // ROTATIONS]} rotation {action % ROTATIONS}"
+                return f"tile {self.letters[action // ROTATIONS]} rotation {action % ROTATIONS}"
             return f"turn order: seat {action}"
         if action == self.pass_action:
             return "pass"

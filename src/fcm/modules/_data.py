@@ -8,6 +8,7 @@ catalog loader then checks the result exactly as it checks the base game.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -83,3 +84,16 @@ def add_milestones(raw: dict[str, Any], module: str) -> None:
         m.pop("remove_after_round", None)  # the module's milestone_expiry, not catalog data
         ms["milestones"].append(m)
         ms["total_copies"] += m["copies"]
+
+
+def add_tiles(raw: dict[str, Any], tiles: Iterable[dict[str, Any]]) -> None:
+    """Add a module's map tiles (records in the ``tiles.json`` format, with ``houses`` for a
+    tile printing several houses or a house of a module's kind) to the tile pool: a random map
+    draws from every tile of the catalog (ketchup.md 1: the new tiles are only candidates).
+    Their printed houses join ``setup.json``'s ``printed_houses``."""
+    pool = raw["tiles.json"]["tiles"]
+    printed = raw["setup.json"]["printed_houses"]
+    for tile in tiles:
+        pool.append(json.loads(json.dumps(tile)))  # a copy: the catalog owns what it reads
+        printed.extend(h["number"] for h in tile.get("houses", []))
+    pool.sort(key=lambda t: t["letter"])

@@ -39,6 +39,7 @@ from .tiles import (
     TilePlacement,
     TilePos,
     normalize_placements,
+    printed_house_cells,
     rotate_grid,
     tiles_key,
 )
@@ -73,7 +74,7 @@ Start: TypeAlias = tuple[RoadNode, int]
 RestaurantSpot: TypeAlias = tuple[Cell, Corner, bool]
 """A restaurant as the geometry needs it: ``(top_left, entrance corner, drive_in)``."""
 
-_TilesKey: TypeAlias = tuple[tuple[str, tuple[str, ...], int | None], ...]
+_TilesKey: TypeAlias = tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...]
 Overlay: TypeAlias = tuple[tuple[Cell, str], ...]
 """Squares that pieces placed during a game turn into another kind (sorted ``(cell, kind)``):
 ``r`` a road, ``x`` a bridge, ``.`` an empty square, ``#`` a piece that is neither road nor
@@ -159,6 +160,7 @@ class Board:
         "_nodes",
         "_ns",
         "_placements",
+        "_printed_gardens",
         "_printed_houses",
         "_range_cache",
         "_reach_cache",
@@ -183,6 +185,7 @@ class Board:
     _width: int
     _suppliers: Mapping[Cell, Good]
     _printed_houses: Mapping[int, tuple[Cell, ...]]
+    _printed_gardens: Mapping[int, tuple[Cell, ...]]
     _key: _BoardKey
     _kinds: str
     _tile: tuple[int, ...]
@@ -241,7 +244,7 @@ class Board:
         """Internal: use :meth:`Board.build` (cached)."""
         placements, tdata, midpoints_only, overlay = key
         mid = TILE_SIZE // 2
-        grids = {letter: (grid, number) for letter, grid, number in tdata}
+        grids = {letter: (grid, numbers) for letter, grid, numbers in tdata}
         rows, cols = len(placements), len(placements[0])
         width, height = cols * TILE_SIZE, rows * TILE_SIZE
         n_sq = width * height
@@ -257,30 +260,31 @@ class Board:
         kinds = ["."] * n_sq
         tile_ix = [0] * n_sq
         houses: dict[int, tuple[Cell, ...]] = {}
+        gardens: dict[int, tuple[Cell, ...]] = {}
         for tr, prow in enumerate(placements):
             for tc, (letter, rotation) in enumerate(prow):
-                grid, number = grids[letter]
+                grid, numbers = grids[letter]
                 turned = rotate_grid(grid, rotation)
-                house_sq: list[Cell] = []
                 for lr in range(TILE_SIZE):
                     for lc in range(TILE_SIZE):
                         r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
-                        ch = turned[lr][lc]
-                        kinds[r * width + c] = ch
+                        kinds[r * width + c] = turned[lr][lc]
                         tile_ix[r * width + c] = tr * cols + tc
-                        if ch == "H":
-                            house_sq.append((r, c))
-                if house_sq:
-                    if number is None:
-                        raise ValueError(f"tile {letter} prints a house but has no house number")
-                    _check_2x2(house_sq, letter)
+                if "H" not in "".join(grid):
+                    continue
+                if not numbers:
+                    raise ValueError(f"tile {letter} prints a house but has no house number")
+                # numbered on the printed grid, then turned with the tile
+                for number, (squares, garden) in printed_house_cells(grid, numbers, letter).items():
                     if number in houses:
                         raise ValueError(f"house number {number} printed twice on the map")
-                    houses[number] = tuple(sorted(house_sq))
+                    houses[number] = _turned_cells(squares, rotation, tr, tc)
+                    if garden:
+                        gardens[number] = _turned_cells(garden, rotation, tr, tc)
         for (r, c), ch in overlay:  # pieces placed during the game, over the printed squares
             if not (0 <= r < height and 0 <= c < width):
                 raise ValueError(f"overlay: square {(r, c)} is off the map")
-            if ch not in OVERLAY_KINDS or kinds[r * width + c] in "Hslb":
+            if ch not in OVERLAY_KINDS or kinds[r * width + c] in "HGslb":
                 raise ValueError(
                     f"overlay: square {(r, c)} cannot become {ch!r} (a piece turns a square "
                     f"into one of {''.join(sorted(OVERLAY_KINDS))}; houses and suppliers stay)"
@@ -290,6 +294,7 @@ class Board:
         s("_kinds", kind_str)
         s("_tile", tuple(tile_ix))
         s("_printed_houses", MappingProxyType(dict(sorted(houses.items()))))
+        s("_printed_gardens", MappingProxyType(dict(sorted(gardens.items()))))
 
         # road nodes and edges -----------------------------------------------------------
         ns = [-1] * n_sq
@@ -590,8 +595,14 @@ class Board:
 
     @property
     def printed_houses(self) -> Mapping[int, tuple[Cell, ...]]:
-        """Every printed house: number -> its 4 squares, sorted (read-only)."""
+        """Every printed house: number -> its squares (4, or 9 for a module's 3x3 kind),
+        sorted (read-only)."""
         return self._printed_houses
+
+    @property
+    def printed_gardens(self) -> Mapping[int, tuple[Cell, ...]]:
+        """The gardens printed on a module's tile: house number -> the garden's squares."""
+        return self._printed_gardens
 
     # ----------------------------------------------------------------------------------------
     # squares and tiles
@@ -1542,10 +1553,15 @@ class Board:
         return result
 
 
-def _check_2x2(cells: list[Cell], letter: str) -> None:
-    r, c = min(cells)
-    if sorted(cells) != [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]:
-        raise ValueError(f"tile {letter}: printed house squares do not form a 2x2 square")
+def _turned_cells(cells: Iterable[Cell], rotation: int, tr: int, tc: int) -> tuple[Cell, ...]:
+    """Tile-local squares of the printed grid, turned ``rotation`` clockwise quarter turns
+    (conventions.md: ``[r, c]`` -> ``[c, 4 - r]``) and placed on tile ``(tr, tc)``."""
+    out = []
+    for r, c in cells:
+        for _ in range(rotation % 4):
+            r, c = c, TILE_SIZE - 1 - r
+        out.append((tr * TILE_SIZE + r, tc * TILE_SIZE + c))
+    return tuple(sorted(out))
 
 
 def _as_set(cells: Collection[Cell]) -> frozenset[Cell] | set[Cell]:

@@ -1,7 +1,8 @@
 """Map tiles as the geometry sees them: printed grids, rotations and tile placements.
 
 A tile is 5x5 squares. Its printed grid uses the project encoding: ``.`` empty, ``r`` road,
-``x`` bridge, ``H`` printed house, ``s`` soda, ``l`` lemonade, ``b`` beer. A placement is a
+``x`` bridge, ``H`` printed house, ``G`` printed garden (a module's tile), ``s`` soda,
+``l`` lemonade, ``b`` beer. A placement is a
 tile letter plus ``k`` clockwise quarter turns (conventions.md "Board geometry").
 """
 
@@ -21,7 +22,7 @@ TilePos: TypeAlias = tuple[int, int]
 TILE_LETTERS: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOPQRST")
 """The 20 base map tiles (facts.md D)."""
 
-SQUARE_KINDS = frozenset(".rxHslb")
+SQUARE_KINDS = frozenset(".rxHGslb")
 
 
 class TileLike(Protocol):
@@ -31,15 +32,23 @@ class TileLike(Protocol):
     def grid(self) -> Sequence[str]: ...
 
     @property
-    def house_number(self) -> int | None: ...
+    def house_numbers(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
 class TileGrid:
-    """A minimal tile definition: a printed 5x5 grid and the printed house number, if any."""
+    """A minimal tile definition: a printed 5x5 grid and the printed house number, if any
+    (``more``: the numbers of a module tile's printed houses, see :func:`printed_house_cells`)."""
 
     grid: tuple[str, ...]
     house_number: int | None = None
+    more: tuple[int, ...] = ()
+
+    @property
+    def house_numbers(self) -> tuple[int, ...]:
+        if self.more:
+            return self.more
+        return () if self.house_number is None else (self.house_number,)
 
 
 class TilePlacement(NamedTuple):
@@ -121,13 +130,74 @@ def random_placements(
 
 def tiles_key(
     placements: Placements, tiles: Mapping[str, TileLike]
-) -> tuple[tuple[str, tuple[str, ...], int | None], ...]:
+) -> tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...]:
     """The tile data a layout uses, as a hashable value (part of the board cache key)."""
     used = sorted({p.letter for row in placements for p in row})
-    out: list[tuple[str, tuple[str, ...], int | None]] = []
+    out: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
     for letter in used:
         if letter not in tiles:
             raise KeyError(f"unknown tile {letter!r}")
         t = tiles[letter]
-        out.append((letter, check_grid(t.grid), t.house_number))
+        out.append((letter, check_grid(t.grid), tuple(t.house_numbers)))
     return tuple(out)
+
+
+def _parts(grid: Sequence[str], kinds: str) -> list[list[TilePos]]:
+    """The orthogonally connected groups of squares of ``kinds``, each sorted, in reading order
+    of their first square."""
+    seen: set[TilePos] = set()
+    out: list[list[TilePos]] = []
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            if ch not in kinds or (r, c) in seen:
+                continue
+            part, todo = [], [(r, c)]
+            seen.add((r, c))
+            while todo:
+                cr, cc = todo.pop()
+                part.append((cr, cc))
+                for nr, nc in ((cr - 1, cc), (cr + 1, cc), (cr, cc - 1), (cr, cc + 1)):
+                    if (
+                        0 <= nr < len(grid) and 0 <= nc < len(grid[nr])
+                        and grid[nr][nc] in kinds and (nr, nc) not in seen
+                    ):
+                        seen.add((nr, nc))
+                        todo.append((nr, nc))
+            out.append(sorted(part))
+    return out
+
+
+def printed_house_cells(
+    grid: Sequence[str], numbers: Sequence[int], letter: str = "?"
+) -> dict[int, tuple[list[TilePos], list[TilePos]]]:
+    """A printed grid's houses: number -> (house squares, printed garden squares), tile-local.
+
+    Each group of ``H`` squares is one house, a square of side 2 (base houses) or 3 (a module's
+    kind, e.g. New Districts' apartments); ``numbers`` name them in reading order of their top
+    left square. A group of ``G`` squares is the printed garden of the house it touches.
+
+    Raises:
+        ValueError: the numbers do not match the houses, a house is not square, or a garden
+            touches no house.
+    """
+    houses = _parts(grid, "H")
+    if len(houses) != len(numbers):
+        raise ValueError(f"tile {letter}: {len(houses)} printed houses, {len(numbers)} numbers")
+    out: dict[int, tuple[list[TilePos], list[TilePos]]] = {}
+    for number, cells in zip(numbers, houses, strict=True):
+        r, c = cells[0]
+        side = 3 if len(cells) == 9 else 2
+        if cells != [(r + i, c + j) for i in range(side) for j in range(side)]:
+            raise ValueError(
+                f"tile {letter}: printed house squares do not form a 2x2 or 3x3 square"
+            )
+        out[number] = (cells, [])
+    for garden in _parts(grid, "G"):
+        near = {
+            n for n, (cells, _) in out.items()
+            if any(abs(gr - hr) + abs(gc - hc) == 1 for gr, gc in garden for hr, hc in cells)
+        }
+        if len(near) != 1:
+            raise ValueError(f"tile {letter}: a printed garden must touch exactly one house")
+        out[near.pop()][1].extend(garden)
+    return out

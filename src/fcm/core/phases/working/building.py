@@ -76,8 +76,9 @@ def iter_house_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
             for cell, garden in spots:
                 yield PlaceHouse(number, cell, tuple(sorted(garden)))
     if state.gardens_left > 0:
+        kinds = state.rules.house_kinds
         for number, house in sorted(state.houses.items()):
-            if house.garden:
+            if house.garden or (house.kind and kinds[house.kind].no_garden):
                 continue
             for garden in board.legal_garden_placements(house.cells, occupied):
                 yield AddGarden(number, tuple(sorted(garden)))
@@ -119,6 +120,9 @@ def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
     house = state.houses.get(action.house)
     if house is None:
         return _houses(f"there is no house #{action.house} on the map")
+    if house.kind and state.rules.house_kinds[house.kind].no_garden:
+        return _houses(f"house #{action.house} never gets a garden: "
+                       f"{state.rules.house_kinds[house.kind].no_garden}")
     if house.garden:
         return _houses(f"house #{action.house} already has a garden")
     if state.gardens_left <= 0:

@@ -641,8 +641,8 @@ export class GameScreen {
     const house = this.pres && this.pres.houses.find((x) => x.number === number);
     if (!house) return null;
     return h("div", { class: "house-tip", "data-house": number },
-      h("strong", {}, `House ${house.number}`), house.garden.length ? " (garden: pays double)" : "", house.printed ? "" : " — placed",
-      h("div", { class: "tip-demand" }, house.demand.length ? ["Demand: ", house.demand.map((g) => goodChip(g))] : "No demand", ` (room for ${house.capacity})`),
+      h("strong", {}, `House ${house.label ?? house.number}`), house.garden.length ? " (garden: pays double)" : "", house.printed ? "" : " — placed",
+      h("div", { class: "tip-demand" }, house.demand.length ? ["Demand: ", house.demand.map((g) => goodChip(g))] : "No demand", house.capacity == null ? " (no cap)" : ` (room for ${house.capacity})`),
       h("table", { class: "tip-table" }, h("tbody", {}, house.chains.map((c) => h("tr", { "data-seat": c.seat },
         h("td", {}, chainMark(c.seat, null, "swatch"), this.name(c.seat)),
         h("td", { class: "num" }, c.status === "connected" ? totalText(c) : c.status === "not_connected" ? "not connected" : "no open restaurant"),

@@ -255,6 +255,8 @@ export interface HouseOut {
   capacity: number | null;
   size: number;
   chains: HouseChain[];
+  kind?: string;
+  label?: string;
 }
 
 export interface LinkOut {
