@@ -226,6 +226,8 @@ class Decision:
     act: Callable[[GameState, WorkingTurn, Action, EventLog], bool]
     pending_why: str = ""
     outside_why: Mapping[str, str] = field(default_factory=dict)
+    # why an action is refused while the decision is owed (None: ``pending_why``)
+    explain: Callable[[GameState, WorkingTurn, Action], str | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,12 +235,13 @@ class SeatDecision:
     """A decision a module owes a player outside Working 9-5 (Clean up), asked of one seat at a
     time in turn order: ``owes`` the seats that owe it now, first first; ``options`` the
     owing seat's actions (its only ones); ``act`` applies one, returning True when it did;
-    ``why`` refuses any other action meanwhile."""
+    ``why`` (or ``explain``) refuses any other action meanwhile."""
 
     owes: Callable[[GameState], list[Seat]]
     options: Callable[[GameState, Seat], list[Action]]
     act: Callable[[GameState, Seat, Action, EventLog], bool]
     why: str = ""
+    explain: Callable[[GameState, Seat, Action], str | None] | None = None  # None: ``why``
 
 
 @dataclass(frozen=True, slots=True)

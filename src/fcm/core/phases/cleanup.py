@@ -133,7 +133,8 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if state.rules.extensions.cleanup_decisions:
         owed = _owed(state)
         if owed is not None:
-            return owed[1].why
+            explain = owed[1].explain
+            return (None if explain is None else explain(state, seat, action)) or owed[1].why
     p = state.players[seat]
     if isinstance(action, ThrowAway):
         return f"you have no {action.good.value} to throw away"

@@ -159,9 +159,11 @@ def shop_options(state: GameState, seat: Seat, *, ranged: bool) -> list[Action]:
     ]
 
 
-def why_not(state: GameState, seat: Seat, action: Action, *, ranged: bool) -> str:
-    """Why a placement is refused, naming the rule."""
-    cell = action.cell if isinstance(action, PlaceCoffeeShop | MoveCoffeeShop) else None
+def why_not(state: GameState, seat: Seat, action: Action, *, ranged: bool) -> str | None:
+    """Why a placement is refused, naming the rule (None: not a placement)."""
+    if not isinstance(action, PlaceCoffeeShop | MoveCoffeeShop):
+        return None
+    cell = action.cell
     moving = action.origin if isinstance(action, MoveCoffeeShop) else None
     own = shops(state, seat)
     full = len(own) >= int(setup()["shops_per_chain"])
@@ -171,8 +173,6 @@ def why_not(state: GameState, seat: Seat, action: Action, *, ranged: bool) -> st
         return f"{RULE}: a coffee shop is moved only when all three of yours are on the map"
     if moving is not None and (seat, moving) not in own:
         return f"{RULE}: you have no coffee shop on {moving[0]},{moving[1]} to move"
-    if cell is None:
-        return f"{RULE}: place a coffee shop or decline it (done)"
     board = board_of(state)
     if not board.in_map(cell):
         return f"{RULE}: square {cell[0]},{cell[1]} is not on the map"
@@ -260,6 +260,7 @@ PLACING_DECISION = Decision(
         f"Working 9–5: first place the coffee shop your barista training allows, within road "
         f"range 2 of your restaurant or coffee shop, or decline it (done) ({RULE})"
     ),
+    explain=lambda state, turn, action: why_not(state, turn.seat, action, ranged=True),
     outside_why={
         PlaceCoffeeShop.type: (
             f"Working 9–5: a coffee shop is placed only right after training a Barista Trainee "
@@ -308,6 +309,7 @@ MILESTONE_DECISION = SeatDecision(
         f"Clean up: First coffee sold: first place your coffee shop anywhere (one per tile), "
         f"in turn order ({RULE})"
     ),
+    explain=lambda state, seat, action: why_not(state, seat, action, ranged=False),
 )
 
 
