@@ -456,3 +456,23 @@ def test_ketchup_4_the_owed_clean_up_shop_comes_first() -> None:
     assert current_actors(s) == [1]
     assert_illegal(s, 1, Done(), "First coffee sold")
     assert cleanup.actors(s) == [1]
+
+
+def test_ketchup_4_coffee_pays_no_salary_with_first_beer_sold() -> None:
+    """ketchup-milestones.json, First beer sold ("kimchi, sushi, noodles count; coffee does
+    not") and ketchup.md 4 ("coffee is not food for First beer sold"): with New Milestones a
+    holder with beer and coffee is offered only the beer; coffee is refused naming the rule."""
+    from fcm.modules.new_milestones.actions import PaySalary
+
+    s = make_state(modules=frozenset({"coffee", "new_milestones"}))
+    s.players[0].at_work = ["brand_manager"]
+    s.players[0].cash = 20
+    s.players[0].stock.update({Good.BEER: 1, COFFEE: 3})
+    s.players[0].milestones["first_beer_sold"] = 1
+    s.turn.phase = Phase.PAYDAY
+    start_phase(s, Phase.PAYDAY)
+    for seat in (0, 1):  # nobody fires voluntarily
+        if seat in current_actors(s):
+            s, _ = play(s, seat, Done())
+    assert legal_actions(s, 0) == [PaySalary(Good.BEER), Done()]
+    assert_illegal(s, 0, PaySalary(COFFEE), "only food and drinks pay salaries")
