@@ -131,7 +131,8 @@ def test_ketchup_4_a_house_buys_one_coffee_at_a_shop_on_its_route() -> None:
     assert served(ev, 2)["winner"] == 1 and s.players[1].cash == 10
     d = sold(ev, 2)
     assert d["sales"] == [{"seat": 0, "place": "shop", "cell": [1, 3], "amount": 10}]
-    assert (d["winner"], d["distance"], d["routes"], d["skipped"]) == (1, 1, 1, [])
+    assert (d["winner"], d["distance"], d["routes"], d["count"]) == (1, 1, 1, 1)
+    assert d["cells"] == [[1, 3]] and "skipped" not in d
     assert [2, 3] in d["route"]
     assert s.players[0].cash == 10 and s.players[0].stock[COFFEE] == 2
     assert s.players[0].milestones.get("first_coffee_sold") == 1
@@ -315,8 +316,7 @@ def test_ketchup_4_training_a_barista_offers_coffee_shops_within_range_2() -> No
     assert (1, 3) in cells and (0, 0) not in cells and (3, 3) in cells
     assert (4, 4) not in cells  # next to no road
     s, ev = play(s, 0, PlaceCoffeeShop((1, 3)))
-    assert kinds(ev, "coffee_shop_placed")[0].data == {"seat": 0, "by": "training",
-                                                        "cell": [1, 3]}
+    assert kinds(ev, "coffee_shop_placed")[0].data == {"seat": 0, "cells": [[1, 3]]}
     assert Piece("coffee_shop", (1, 3)) in s.pieces
     assert s.module_data["coffee"]["shops"] == [[0, 1, 3]]
 
@@ -333,7 +333,7 @@ def test_ketchup_4_illegal_coffee_shop_placements_are_refused_naming_the_rule() 
     assert_illegal(s, 0, PlaceCoffeeShop((4, 4)), "next to a road")
     assert_illegal(s, 0, Hire(BARISTA_TRAINEE), "coffee shop", "or decline it")
     s, ev = play(s, 0, Done())
-    assert kinds(ev, "coffee_shop_placed")[0].data["why"] == "declined"
+    assert kinds(ev, "coffee_shop_placed")[0].data["declined"]
     assert "placing" not in s.module_data["coffee"]
 
 
@@ -344,7 +344,7 @@ def test_ketchup_19_3_range_counts_from_own_locations_option_any_chain() -> None
     s = training([BARISTA_TRAINEE], restaurant=False)
     add_restaurant(s, 1, (3, 5), "nw")
     s, ev = play(s, 0, Train("trainer", BARISTA_TRAINEE, BARISTA))
-    assert kinds(ev, "coffee_shop_placed")[0].data["why"] == "no_square"
+    assert kinds(ev, "coffee_shop_placed")[0].data["no_square"]
     assert "coffee" not in s.module_data
     s = make_state(modules=ON, switches=frozenset({"coffee_shop_range_any_chain"}))
     add_restaurant(s, 1, (3, 5), "nw")
@@ -370,7 +370,7 @@ def test_ketchup_4_training_into_the_lead_barista_places_too_and_with_three_a_sh
     assert MoveCoffeeShop((8, 0), (8, 1)) in legal  # within its own tile
     assert_illegal(s, 0, PlaceCoffeeShop((3, 3)), "move one instead")
     s, ev = play(s, 0, MoveCoffeeShop((1, 3), (3, 3)))
-    assert kinds(ev, "coffee_shop_placed")[0].data["origin"] == [1, 3]
+    assert kinds(ev, "coffee_shop_placed")[0].data["origin"] == [[1, 3]]
     assert sorted(p.cell for p in s.pieces) == [(0, 6), (3, 3), (8, 0)]
 
 
@@ -421,8 +421,9 @@ def test_ketchup_4_first_coffee_sold_places_a_shop_anywhere_in_clean_up_in_turn_
     assert not any(c[0] < 5 and c[1] < 5 for c in cells)  # tile A has its shop
     assert_illegal(s, 0, PlaceCoffeeShop((3, 3)), "one per tile")
     s, ev = play(s, 0, PlaceCoffeeShop((8, 8)))
-    assert kinds(ev, "coffee_shop_placed")[0].data == {"seat": 0, "by": "milestone",
-                                                        "cell": [8, 8]}
+    assert kinds(ev, "coffee_shop_placed")[0].data == {
+        "seat": 0, "cells": [[8, 8]], "milestone": "first_coffee_sold"
+    }
     assert "owed" not in s.module_data.get("coffee", {})
     assert s.turn.phase is not Phase.CLEANUP and s.round == 2
 

@@ -191,27 +191,32 @@ def why_not(state: GameState, seat: Seat, action: Action, *, ranged: bool) -> st
     return f"{RULE}: no coffee shop may go there"
 
 
-def _place(
-    state: GameState, seat: Seat, action: Action, by: str, log: EventLog
-) -> None:
+def _place(state: GameState, seat: Seat, action: Action, by_milestone: bool, log: EventLog) -> None:
     data = state.module_data.setdefault(ID, {})
     listed = data.setdefault("shops", [])
+    event: dict[str, Any] = {"seat": seat}
     if isinstance(action, MoveCoffeeShop):
         ox, oy = action.origin
         listed.remove([seat, ox, oy])
         state.pieces.remove(Piece(ids.COFFEE_SHOP.id, action.origin))
+        event["origin"] = [[ox, oy]]
     assert isinstance(action, PlaceCoffeeShop | MoveCoffeeShop)
     r, c = action.cell
     listed.append([seat, r, c])
     state.pieces.append(Piece(ids.COFFEE_SHOP.id, action.cell))
-    event: dict[str, Any] = {"seat": seat, "by": by, "cell": [r, c]}
-    if isinstance(action, MoveCoffeeShop):
-        event["origin"] = list(action.origin)
+    event["cells"] = [[r, c]]
+    if by_milestone:
+        event["milestone"] = ids.FIRST_COFFEE_SOLD.value
     log.emit(COFFEE_SHOP_PLACED, **event)
 
 
-def _none_placed(state: GameState, seat: Seat, by: str, why: str, log: EventLog) -> None:
-    log.emit(COFFEE_SHOP_PLACED, seat=seat, by=by, cell=None, why=why)
+def _none_placed(
+    state: GameState, seat: Seat, by_milestone: bool, why: str, log: EventLog
+) -> None:
+    event: dict[str, Any] = {"seat": seat, "cells": [], why: True}
+    if by_milestone:
+        event["milestone"] = ids.FIRST_COFFEE_SOLD.value
+    log.emit(COFFEE_SHOP_PLACED, **event)
 
 
 def _drop(state: GameState, key: str) -> None:
@@ -231,7 +236,7 @@ def react(state: GameState, notice: Notice, log: EventLog) -> None:
     if shop_options(state, notice.seat, ranged=True):
         state.module_data.setdefault(ID, {})["placing"] = notice.seat
     else:
-        _none_placed(state, notice.seat, "training", "no_square", log)
+        _none_placed(state, notice.seat, False, "no_square", log)
 
 
 def placing_options(state: GameState, turn: WorkingTurn) -> list[Action] | None:
@@ -247,9 +252,9 @@ def placing_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
         return False
     _drop(state, "placing")
     if isinstance(action, Done):
-        _none_placed(state, turn.seat, "training", "declined", log)
+        _none_placed(state, turn.seat, False, "declined", log)
     else:
-        _place(state, turn.seat, action, "training", log)
+        _place(state, turn.seat, action, False, log)
     return True
 
 
@@ -295,9 +300,9 @@ def owed_act(state: GameState, seat: Seat, action: Action, log: EventLog) -> boo
     if not owed:
         _drop(state, "owed")
     if isinstance(action, Done):
-        _none_placed(state, seat, "milestone", "no_square", log)
+        _none_placed(state, seat, True, "no_square", log)
     else:
-        _place(state, seat, action, "milestone", log)
+        _place(state, seat, action, True, log)
     return True
 
 
@@ -440,17 +445,20 @@ def on_the_way(state: GameState, trip: Trip, log: EventLog) -> list[tuple[Seat, 
                 lines = fold(state, seat, house, lines)
             amount = sum(line["amount"] for line in lines)
         out.append((seat, amount))
-    log.emit(
-        COFFEE_SOLD,
-        house=house.number,
-        winner=trip.seat,
-        distance=distance,
-        sales=sales,
-        route=[list(c) for c in walks[shown]],
-        skipped=[list(locations[i].cell) for i in sorted(skipped, key=near)],
-        routes=len(sets),
-        amount=sum(a for _, a in out),
-    )
+    event: dict[str, Any] = {
+        "house": house.number,
+        "winner": trip.seat,
+        "distance": distance,
+        "count": len(sales),
+        "cells": [sale["cell"] for sale in sales],
+        "sales": sales,
+        "route": [list(c) for c in walks[shown]],
+        "routes": len(sets),
+        "amount": sum(a for _, a in out),
+    }
+    if skipped:
+        event["skipped"] = [list(locations[i].cell) for i in sorted(skipped, key=near)]
+    log.emit(COFFEE_SOLD, **event)
     for seat, _ in out:
         if milestones.claim(state, seat, ids.FIRST_COFFEE_SOLD, log):
             owed = state.module_data.setdefault(ID, {}).setdefault("owed", [])

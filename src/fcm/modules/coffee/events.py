@@ -10,15 +10,16 @@ from fcm.core.types import Seat
 
 
 class CoffeeShopPlaced(TypedDict):
-    """A coffee shop placed (or moved: ``origin``) on ``cell``, after a training (``by``
-    ``"training"``) or with First coffee sold (``"milestone"``); ``cell`` None: none was
-    (``why``: ``"declined"`` or ``"no_square"``)."""
+    """A coffee shop placed on ``cells`` (one square) after a barista training, or with First
+    coffee sold (``milestone``); moved from ``origin``; or none placed (``cells`` empty):
+    ``declined`` (the training's shop is optional) or ``no_square`` (no legal square)."""
 
     seat: Seat
-    by: str
-    cell: list[int] | None
-    origin: NotRequired[list[int]]
-    why: NotRequired[str]
+    cells: list[list[int]]
+    milestone: NotRequired[str]
+    origin: NotRequired[list[list[int]]]
+    declined: NotRequired[bool]
+    no_square: NotRequired[bool]
 
 
 class CoffeeSale(TypedDict):
@@ -33,18 +34,21 @@ class CoffeeSale(TypedDict):
 
 class CoffeeSold(TypedDict):
     """Dinnertime: coffee a house bought on its shortest route to ``winner`` (ketchup.md 4):
-    ``sales`` in route order, ``route`` one such route's road squares, ``skipped`` the
-    locations passed by only some of the tied best routes (none sells), ``routes`` how many
-    different best routes tied."""
+    ``count`` coffee at ``cells`` (``sales``: each location's chain, kind, square and price,
+    nearest the house first), ``amount`` in all; ``route`` one such route's road squares.
+    With several equally good routes (``routes`` > 1) ``skipped`` lists the locations only
+    some of them pass: none of them sells."""
 
     house: int
     winner: Seat
     distance: int
+    count: int
+    cells: list[list[int]]
     sales: list[CoffeeSale]
     route: list[list[int]]
-    skipped: list[list[int]]
     routes: int
     amount: int
+    skipped: NotRequired[list[list[int]]]
 
 
 COFFEE_SHOP_PLACED = define_event("coffee_shop_placed", CoffeeShopPlaced)
