@@ -139,7 +139,7 @@ def test_ketchup_4_a_house_buys_one_coffee_at_a_shop_on_its_route() -> None:
     assert s.module_data["coffee"]["owed"] == [0]
 
 
-def test_ketchup_4_coffee_is_priced_like_an_item_doubled_by_a_garden_without_drink_bonus() -> None:
+def test_ketchup_4_coffee_priced_like_an_item_garden_doubles_no_drink_bonus() -> None:
     """ketchup.md 4 step 5: the seller's unit price ($10, -$1 Pricing Manager, -$1 First to
     lower prices: $8), doubled by the garden; no +$5 First drink marketed bonus (coffee is no drink)."""
     s = to_house_2()
