@@ -141,7 +141,8 @@ def test_ketchup_4_a_house_buys_one_coffee_at_a_shop_on_its_route() -> None:
 
 def test_ketchup_4_coffee_priced_like_an_item_garden_doubles_no_drink_bonus() -> None:
     """ketchup.md 4 step 5: the seller's unit price ($10, -$1 Pricing Manager, -$1 First to
-    lower prices: $8), doubled by the garden; no +$5 First drink marketed bonus (coffee is no drink)."""
+    lower prices: $8), doubled by the garden; no +$5 First drink marketed bonus (coffee is no
+    drink)."""
     s = to_house_2()
     s.houses[2].garden = ((5, 0), (5, 1))
     shop(s, 0, (1, 3))
