@@ -478,3 +478,13 @@ def test_ketchup_4_coffee_pays_no_salary_with_first_beer_sold() -> None:
             s, _ = play(s, seat, Done())
     assert legal_actions(s, 0) == [PaySalary(Good.BEER), Done()]
     assert_illegal(s, 0, PaySalary(COFFEE), "only food and drinks pay salaries")
+
+
+def test_ketchup_4_first_coffee_sold_stays_with_new_milestones_and_hard_choices() -> None:
+    """ketchup-milestones.json general rules: module milestones are used whenever their module
+    is on, with either set (19.2: yes [M]); New Milestones replaces only the base set."""
+    for other in ("new_milestones", "hard_choices"):
+        s = fcm.new_game(2, 7, fcm.Options(modules=frozenset({"coffee", other})))
+        assert "first_coffee_sold" in s.rules.catalog.milestones
+    nm = fcm.new_game(2, 7, fcm.Options(modules=frozenset({"coffee", "new_milestones"})))
+    assert "first_burger_marketed" not in nm.rules.catalog.milestones

@@ -29,6 +29,13 @@ def ketchup_file(name: str) -> Any:
     return json.loads(_text(name))
 
 
+@cache
+def base_milestone_ids() -> frozenset[str]:
+    """The base game's milestones (``fcm/data/milestones.json``), which New Milestones replaces."""
+    text = resources.files("fcm").joinpath("data", "milestones.json").read_text(encoding="utf-8")
+    return frozenset(m["id"] for m in json.loads(text)["milestones"])
+
+
 def setup_of(module: str) -> Any:
     """The module's entry in ``ketchup/setup.json``."""
     return ketchup_file("setup.json")[module]
