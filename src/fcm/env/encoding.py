@@ -19,7 +19,7 @@ start_campaign         marketeer (``MARKETEERS``), campaign tile number (1..16)
 place_campaign         square, orientation (none, horizontal, vertical)
 place_airplane         map edge (n, e, s, w), first row/column (0..24)
 choose_advert          good (``GOODS``), duration (1..5)
-cook                   kitchen employee (``KITCHEN``), food (burger, pizza; a one-good module cook: 0)
+cook                   kitchen card (``KITCHEN``), food (burger, pizza; a one-good module cook: 0)
 get_drink              errand boy, drink (soda, lemonade, beer)
 drive_route            buyer (cart_operator, truck_driver, zeppelin_pilot), supplier set
 place_house            house number (1, 3, 6, 9, 11, 14, 17, 19), square, garden side
