@@ -488,3 +488,41 @@ def test_ketchup_4_first_coffee_sold_stays_with_new_milestones_and_hard_choices(
         assert "first_coffee_sold" in s.rules.catalog.milestones
     nm = fcm.new_game(2, 7, fcm.Options(modules=frozenset({"coffee", "new_milestones"})))
     assert "first_burger_marketed" not in nm.rules.catalog.milestones
+
+
+def test_ketchup_4_a_chain_out_of_coffee_sells_no_more_nearer_locations_first() -> None:
+    """ketchup.md 4 [L-M]: every route east passes seat 0's restaurant entrance (3,3) (next to
+    (2,3), distance 0 from house 2) and its shop at (1,5) on tile B (next to (2,5), distance 1); with 1 coffee
+    only the nearer location sells, with 2 both."""
+    for coffee, cells in ((1, [[3, 3]]), (2, [[3, 3], [1, 5]])):
+        s = to_house_2()
+        add_restaurant(s, 0, (3, 3), "nw")
+        shop(s, 0, (1, 5))
+        s.players[0].stock[COFFEE] = coffee
+        d = sold(dinner(s), 2)
+        assert d["cells"] == cells and d["routes"] == 1
+        assert s.players[0].stock[COFFEE] == 0
+
+
+def test_ketchup_4_a_drive_in_sells_at_any_corner_the_route_passes() -> None:
+    """ketchup.md 4: "a drive-in restaurant sells at any corner the route passes" [M]: seat 0's
+    restaurant at (0,0) has its entrance at (0,0), next to no road; with a drive-in its corner
+    (1,1), next to road (2,1), sells."""
+    for drive_in, count in ((False, 0), (True, 1)):
+        s = to_house_2()
+        add_restaurant(s, 0, (0, 0), "nw", drive_in=drive_in)
+        s.players[0].stock[COFFEE] = 1
+        ev = dinner(s)
+        assert len([x for e in kinds(ev, "coffee_sold") for x in e.data["sales"]]) == count
+
+
+def test_ketchup_4_a_coming_soon_restaurant_sells_no_coffee() -> None:
+    """ketchup.md 4 (reading: a Coming Soon restaurant does nothing until Clean up,
+    conventions.md #11): seat 0's restaurant at (3,3), passed by every route east, sells only
+    once open."""
+    for is_open, count in ((False, 0), (True, 1)):
+        s = to_house_2()
+        add_restaurant(s, 0, (3, 3), "nw", open=is_open)
+        s.players[0].stock[COFFEE] = 1
+        ev = dinner(s)
+        assert len([x for e in kinds(ev, "coffee_sold") for x in e.data["sales"]]) == count
