@@ -492,8 +492,8 @@ def test_ketchup_4_first_coffee_sold_stays_with_new_milestones_and_hard_choices(
 
 def test_ketchup_4_a_chain_out_of_coffee_sells_no_more_nearer_locations_first() -> None:
     """ketchup.md 4 [L-M]: every route east passes seat 0's restaurant entrance (3,3) (next to
-    (2,3), distance 0 from house 2) and its shop at (1,5) on tile B (next to (2,5), distance 1); with 1 coffee
-    only the nearer location sells, with 2 both."""
+    (2,3), distance 0 from house 2) and its shop at (1,5) on tile B (next to (2,5), distance
+    1); with 1 coffee only the nearer location sells, with 2 both."""
     for coffee, cells in ((1, [[3, 3]]), (2, [[3, 3], [1, 5]])):
         s = to_house_2()
         add_restaurant(s, 0, (3, 3), "nw")
