@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any, NamedTuple
 
 from fcm.core import milestones
@@ -59,7 +60,9 @@ RULE = "Coffee, ketchup.md 4"
 PLACING = frozenset({(ids.BARISTA_TRAINEE, ids.BARISTA), (ids.BARISTA, ids.LEAD_BARISTA)})
 
 
+@cache
 def _data_file() -> Any:
+    """The module's data (read once; its users copy what they change)."""
     return module_file(__name__, "coffee.json")
 
 
