@@ -5,8 +5,8 @@
    earned): its owner chooses what to keep, up to 10 items (facts.md E.7 "chosen freely"):
    ``ThrowAway(good)`` one item at a time, then ``Done()``, which is legal once 10 or fewer are
    left -- the base game's only decision of this phase (a module's,
-   ``Extensions.cleanup_decisions``, is asked first). Discarding at least one item claims First to throw
-   away drink/food.
+   ``Extensions.cleanup_decisions``, is asked first). Discarding at least one item claims First
+   to throw away drink/food.
 2. Cards at work and on the beach go back to the hand (busy marketeers stay on their campaigns).
 3. Coming Soon restaurants open; drive-ins are removed.
 4. Milestones claimed this round are removed for everybody else (``milestones.remove_claimed``).
