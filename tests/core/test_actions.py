@@ -60,7 +60,7 @@ def test_every_action_type_is_registered_once():
             {"type": "place_restaurant", "cell": [1, 2], "entrance": "up"},
             "'entrance' must be one of",
         ),
-        ({"type": "choose_advert", "good": "coffee", "duration": 1}, "'good' must be one of"),
+        ({"type": "choose_advert", "good": "tea", "duration": 1}, "'good' must be one of"),
         ({"type": "choose_reserve", "money": True}, "'money' must be an integer"),
     ],
 )

@@ -834,7 +834,8 @@ def test_data_error_pickles() -> None:
 
 def test_the_id_vocabularies_name_exactly_the_base_games_cards_and_milestones() -> None:
     # The vocabularies list the base game's ids first, then those the expansion modules define
-    # in their own packages (fcm/data/ketchup, docs/modules.md), and nothing else.
+    # (their data in fcm/data/ketchup, or in a module's own package: fcm/modules/<id>/*.json,
+    # docs/modules.md), and nothing else.
     import json
     from importlib import resources
 
@@ -844,6 +845,12 @@ def test_the_id_vocabularies_name_exactly_the_base_games_cards_and_milestones() 
 
     cards = ids("employees.json", "employees")
     ms = ids("milestones.json", "milestones")
+    for package in resources.files("fcm.modules").iterdir():
+        for f in package.iterdir() if package.is_dir() else ():
+            if f.name.endswith(".json"):
+                own = json.loads(f.read_text())
+                cards += [x["id"] for x in own.get("employees", [])]
+                ms += [x["id"] for x in own.get("milestones", [])]
     catalog = load_catalog()
     assert list(catalog.employees) == list(EmployeeId.known())[: len(catalog.employees)]
     assert sorted([*catalog.employees, *cards]) == sorted(EmployeeId.known())

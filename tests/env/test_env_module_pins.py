@@ -14,7 +14,9 @@ re-pinning) and the two ``all_but`` games, which now play them; and all four gam
 medium's plan changed (issue 30: the same encoding, other choices by the medium seat). New
 Districts joined: more sets (the 3071 earlier sets keep their digest, checked before
 re-pinning; its map tiles add suppliers and house numbers only to the sets that play it) and
-the two ``all_but`` games, whose map now draws from the new tiles."""
+the two ``all_but`` games, whose map now draws from the new tiles. Coffee joined: more sets
+(the 6143 earlier sets keep their digest, checked at the merge) and the two ``all_but`` games,
+which now play it."""
 
 from __future__ import annotations
 
@@ -33,12 +35,12 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (6143, "7dcf235b9cfb243d")
+LAYOUTS = (12287, "1492f175bc70d1e3")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "231:20565d1e85219d53",
-    ("all_but", "hard_choices", 2): "278:b32b2b3de20c85d2",
+    ("all_but", "new_milestones", 1): "222:56f64b257305d911",
+    ("all_but", "hard_choices", 2): "276:0596cd4e5e3e4565",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }

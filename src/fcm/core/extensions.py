@@ -13,7 +13,7 @@ The points, and where the rules read them:
 
 =================  ==============================================================
 ``at``             moments: setup, end of Restructuring, end of Dinnertime, Clean up
-``react``          a card was used, a house was sold to, demand was placed
+``react``          a card was used or trained, a house was sold to, demand was placed
 ``seat_rules``     one chain's rules (:class:`SeatRules`): CEO slots, salaries, freezer, ...
 ``table_rules``    the game's rules (:class:`TableRules`): unit price, unavailable cards, ...
 ``first_break``    what the first bank break adds (:class:`BreakChange`)
@@ -21,11 +21,14 @@ The points, and where the rules read them:
 ``offer``          Dinnertime: a chain's terms for one house (:class:`Offer`)
 ``orders``         Dinnertime: what a house will buy, best first (:class:`Order`)
 ``sale``           Dinnertime: the payment lines of a sale
+``on_the_way``     Dinnertime: what a house buys on its way to the chain it ate at (:class:`Trip`)
+``origins``        Working 9-5: the places a chain's ranges start from besides its restaurants
 ``launch``         Working 9-5: a campaign launch's rules (:class:`LaunchRules`)
 ``reach``          Marketing: the houses a module's campaign kind reaches
 ``decisions``      Working 9-5: a decision a module owes the current player (:class:`Decision`)
 ``work_steps``     Working 9-5: a step a module inserts after another (:class:`StepInsert`)
 ``payday_goods``   Payday: the action that pays a salary with one item (:class:`GoodsPayment`)
+``cleanup_decisions`` Clean up: a module's decision owed in turn order (:class:`SeatDecision`)
 ``redact``         views: blank a module's secrets
 =================  ==============================================================
 """
@@ -43,6 +46,7 @@ from fcm.core.types import CampaignType, EmployeeId, Good, Seat
 if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.events import EventLog
+    from fcm.core.geometry import RestaurantSpot
     from fcm.core.state import Campaign, GameState, House, WorkingTurn, WorkStep
 
 
@@ -50,6 +54,7 @@ class Moment(StrEnum):
     """A point of the round where modules act (``Extensions.at``)."""
 
     SETUP = "setup"  # the state is built, before the first decision
+    CLEANUP_START = "cleanup_start"  # Clean up, before goods are thrown away or kept
     RESTRUCTURING_END = "restructuring_end"  # every structure is revealed
     DINNERTIME_END = "dinnertime_end"  # after the CFO, before the bank's end-of-game check
     CLEANUP_DISCARDED = "cleanup_discarded"  # Clean up: goods thrown away or kept in freezers
@@ -88,7 +93,17 @@ class DemandPlaced:
     placed: int
 
 
-Notice = CardUsed | HouseSold | DemandPlaced
+@dataclass(frozen=True, slots=True)
+class Trained:
+    """Working 9-5: a chain trained ``employee`` into ``into`` (one step, on the beach or, with
+    a module's rule, at work)."""
+
+    seat: Seat
+    employee: EmployeeId
+    into: EmployeeId
+
+
+Notice = CardUsed | HouseSold | DemandPlaced | Trained
 
 
 # -- folded values ---------------------------------------------------------------------------------
@@ -173,6 +188,18 @@ class Order:
 
 
 @dataclass(frozen=True, slots=True)
+class Trip:
+    """Dinnertime: ``house`` just bought from ``seat``, whose nearest open restaurants are
+    ``distance`` tile borders away (its demand is sold; the house may buy more on its way,
+    ``Extensions.on_the_way``). ``prices``: each chain's unit price this Dinnertime."""
+
+    seat: Seat
+    house: House
+    distance: int
+    prices: Mapping[Seat, int]
+
+
+@dataclass(frozen=True, slots=True)
 class LaunchRules:
     """A campaign launch's rules (Working 9-5) a module may change: ``eternal`` (besides
     First billboard), ``bound`` (this marketeer's next tile must be of this type, good and
@@ -199,6 +226,22 @@ class Decision:
     act: Callable[[GameState, WorkingTurn, Action, EventLog], bool]
     pending_why: str = ""
     outside_why: Mapping[str, str] = field(default_factory=dict)
+    # why an action is refused while the decision is owed (None: ``pending_why``)
+    explain: Callable[[GameState, WorkingTurn, Action], str | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDecision:
+    """A decision a module owes a player outside Working 9-5 (Clean up), asked of one seat at a
+    time in turn order: ``owes`` the seats that owe it now, first first; ``options`` the
+    owing seat's actions (its only ones); ``act`` applies one, returning True when it did;
+    ``why`` (or ``explain``) refuses any other action meanwhile."""
+
+    owes: Callable[[GameState], list[Seat]]
+    options: Callable[[GameState, Seat], list[Action]]
+    act: Callable[[GameState, Seat, Action, EventLog], bool]
+    why: str = ""
+    explain: Callable[[GameState, Seat, Action], str | None] | None = None  # None: ``why``
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +362,13 @@ class Extensions:
     offer: tuple[Callable[[GameState, Seat, Offer], Offer], ...] = ()
     orders: tuple[Callable[[GameState, House, tuple[Order, ...]], tuple[Order, ...]], ...] = ()
     sale: tuple[Callable[[GameState, Seat, House, list[SaleLine]], list[SaleLine]], ...] = ()
+    # Dinnertime, after a house bought: what it buys on its way, as (seller, income) pairs the
+    # phase pays as Dinnertime income (the CFO counts it); the module moves the goods and logs
+    on_the_way: tuple[Callable[[GameState, Trip, EventLog], list[tuple[Seat, int]]], ...] = ()
+    # Working 9-5: places besides the open restaurants that a chain's ranges start from
+    origins: tuple[
+        Callable[[GameState, Seat, list[RestaurantSpot]], list[RestaurantSpot]], ...
+    ] = ()
     launch: tuple[
         Callable[
             [GameState, Seat, EmployeeId | None, CampaignType | None, LaunchRules], LaunchRules
@@ -328,6 +378,7 @@ class Extensions:
     decisions: tuple[Decision, ...] = ()
     work_steps: tuple[StepInsert, ...] = ()  # steps a module inserts into Working 9-5
     payday_goods: tuple[GoodsPayment, ...] = ()  # the first one names the items given
+    cleanup_decisions: tuple[SeatDecision, ...] = ()  # Clean up: owed before the freezers
     # the houses a campaign reaches (None: not a kind of this module's), e.g. one beside the board
     reach: tuple[Callable[[GameState, Campaign, list[House]], list[House] | None], ...] = ()
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()

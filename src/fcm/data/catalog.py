@@ -310,9 +310,9 @@ def _parse_employee(node: _Node) -> EmployeeType:
     food = tuple(n.as_good() for n in food_node.items())
     if len(set(food)) != len(food):
         food_node.fail("a food is listed twice")
-    for good in food:
-        if not good.is_food:
-            food_node.fail(f"{good.value!r} is not a food")
+    for good in food:  # a kitchen makes food, or a module's good that is no drink (coffee)
+        if good.is_drink:
+            food_node.fail(f"{good.value!r} is a drink: drinks are collected, not made")
     food_amount = node.get("food_amount", 0).as_int(0)
     if bool(food) != (food_amount > 0):
         node.get("food_amount", 0).fail("food and food_amount must be given together")

@@ -19,7 +19,7 @@ start_campaign         marketeer (``MARKETEERS``), campaign tile number (1..16)
 place_campaign         square, orientation (none, horizontal, vertical)
 place_airplane         map edge (n, e, s, w), first row/column (0..24)
 choose_advert          good (``GOODS``), duration (1..5)
-cook                   kitchen employee (``KITCHEN``), food (burger, pizza)
+cook                   kitchen card (``KITCHEN``), food (burger, pizza; a one-good module cook: 0)
 get_drink              errand boy, drink (soda, lemonade, beer)
 drive_route            buyer (cart_operator, truck_driver, zeppelin_pilot), supplier set
 place_house            house number (1, 3, 6, 9, 11, 14, 17, 19), square, garden side
@@ -381,7 +381,7 @@ class Encoding:
                 # (an action a module extends, with its fields set, is only the module's)
                 return B["choose_advert"].index(_GOOD[g], d - 1)
             case Cook(employee=e, good=g):
-                return B["cook"].index(self.kitchen_of[e], _FOOD[g])
+                return B["cook"].index(self.kitchen_of[e], _cook_slot(state, e, g))
             case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
                 return B["get_drink"].index(self.errand_of[e], _DRINK[g])
             case GetDrinks(employee=e, good=None, suppliers=sup):
@@ -452,7 +452,10 @@ class Encoding:
             case "choose_advert":
                 return ChooseAdvert(GOODS[f[0]], f[1] + 1)
             case "cook":
-                return Cook(self.kitchen[f[0]], FOODS[f[1]])
+                card = self.kitchen[f[0]]
+                made = state.rules.catalog.employees[card].food
+                # a module's card makes one good of its own (sushi, coffee): slot 0 names it
+                return Cook(card, made[0] if made[0] not in _FOOD else FOODS[f[1]])
             case "get_drink":
                 return GetDrinks(self.errand[f[0]], good=DRINKS[f[1]])
             case "drive_route":
@@ -490,6 +493,16 @@ NUM_ACTIONS: int = BASE.num_actions
 
 _GOOD = {g: i for i, g in enumerate(GOODS)}
 _FOOD = {g: i for i, g in enumerate(FOODS)}
+
+
+def _cook_slot(state: GameState, card: EmployeeId, good: Good) -> int:
+    """The food slot of a cook's action: burger or pizza; a module's card that makes one good
+    of its own (sushi, noodles, coffee) takes slot 0, its card naming the good."""
+    if good in _FOOD:
+        return _FOOD[good]
+    if state.rules.catalog.employees[card].food == (good,):
+        return 0
+    raise KeyError(good)
 _DRINK = {g: i for i, g in enumerate(DRINKS)}
 _CORNER = {c: i for i, c in enumerate(CORNERS)}
 _EDGE = {e: i for i, e in enumerate(EDGES)}

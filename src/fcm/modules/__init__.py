@@ -21,6 +21,7 @@ from importlib import import_module
 from importlib.util import find_spec
 
 from fcm.modules import (
+    coffee,
     fry_chefs,
     gourmet_food_critics,
     hard_choices,
@@ -52,6 +53,7 @@ for _m in ketchup_file("modules.json")["modules"]:
     )
 
 MODULES = (
+    coffee,
     fry_chefs,
     gourmet_food_critics,
     hard_choices,

@@ -20,9 +20,21 @@ def _text(name: str) -> str:
     return resources.files("fcm").joinpath("data", "ketchup", name).read_text(encoding="utf-8")
 
 
+def module_file(package: str, name: str) -> Any:
+    """The decoded JSON of a data file a module keeps in its own package (a fresh copy)."""
+    return json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+
+
 def ketchup_file(name: str) -> Any:
     """The decoded JSON of ``fcm/data/ketchup/<name>`` (a fresh copy)."""
     return json.loads(_text(name))
+
+
+@cache
+def base_milestone_ids() -> frozenset[str]:
+    """The base game's milestones (``fcm/data/milestones.json``), which New Milestones replaces."""
+    text = resources.files("fcm").joinpath("data", "milestones.json").read_text(encoding="utf-8")
+    return frozenset(m["id"] for m in json.loads(text)["milestones"])
 
 
 def setup_of(module: str) -> Any:
@@ -40,11 +52,16 @@ def add_cards(raw: dict[str, Any], module: str) -> None:
     as the replacement base cards of ketchup.md 0.2 print them). An edge to a card of a module
     not played is dropped; a card of a module added later links back to this one (modules
     are added in id order, so either side may list the edge)."""
+    cards = [c for c in ketchup_file("employees.json")["employees"] if c.pop("module") == module]
+    add_cards_from(raw, cards)
+
+
+def add_cards_from(raw: dict[str, Any], cards: list[dict[str, Any]]) -> None:
+    """:func:`add_cards` for cards a module transcribes in its own package."""
     emp = raw["employees.json"]
     by_id = {e["id"]: e for e in emp["employees"]}
-    for card in ketchup_file("employees.json")["employees"]:
-        if card.pop("module") != module:
-            continue
+    for card in cards:
+        card = dict(card)
         for key, back in (("trained_from", "trains_into"), ("trains_into", "trained_from")):
             card[key] = [c for c in card.get(key, []) if c in by_id]
             for other in card[key]:
@@ -60,13 +77,17 @@ def add_cards(raw: dict[str, Any], module: str) -> None:
             emp["unique_types"].append(card["id"])
 
 
-def add_after_cut(raw: dict[str, Any], module: str) -> None:
-    """The copies the module's ``extra_after_cut`` adds to the supply after the 1x cut: one
-    extra Luxuries Manager with Kimchi, Sushi, Noodles or Coffee, however many of them are
-    played (ketchup.md 0.2)."""
+def add_after_cut(
+    raw: dict[str, Any], module: str, extras: dict[str, int] | None = None
+) -> None:
+    """The copies the module's ``extra_after_cut`` (``extras`` when its own package holds
+    them) adds to the supply after the 1x cut: one extra Luxuries Manager with Kimchi, Sushi,
+    Noodles or Coffee, however many of them are played (ketchup.md 0.2)."""
     emp = raw["employees.json"]
     by_id = {e["id"]: e for e in emp["employees"]}
-    for card, extra in setup_of(module)["extra_after_cut"].items():
+    if extras is None:
+        extras = setup_of(module)["extra_after_cut"]
+    for card, extra in extras.items():
         spec = by_id[card]
         if spec.get("after_cut", 0) < extra:
             added = extra - spec.get("after_cut", 0)
@@ -77,10 +98,15 @@ def add_after_cut(raw: dict[str, Any], module: str) -> None:
 
 def add_milestones(raw: dict[str, Any], module: str) -> None:
     """Add the module's milestones (with the base set or New Milestones, ketchup.md 3)."""
+    ms = [m for m in ketchup_file("milestones.json")["milestones"] if m.pop("module") == module]
+    add_milestones_from(raw, ms)
+
+
+def add_milestones_from(raw: dict[str, Any], given: list[dict[str, Any]]) -> None:
+    """:func:`add_milestones` for milestones a module transcribes in its own package."""
     ms = raw["milestones.json"]
-    for m in ketchup_file("milestones.json")["milestones"]:
-        if m.pop("module") != module:
-            continue
+    for m in given:
+        m = dict(m)
         m.pop("remove_after_round", None)  # the module's milestone_expiry, not catalog data
         ms["milestones"].append(m)
         ms["total_copies"] += m["copies"]

@@ -4,8 +4,9 @@
    throw away drink/food held from an EARLIER round (it does not work in the Clean up where it is
    earned): its owner chooses what to keep, up to 10 items (facts.md E.7 "chosen freely"):
    ``ThrowAway(good)`` one item at a time, then ``Done()``, which is legal once 10 or fewer are
-   left -- the only decision of this phase. Discarding at least one item claims First to throw
-   away drink/food.
+   left -- the base game's only decision of this phase (a module's,
+   ``Extensions.cleanup_decisions``, is asked first). Discarding at least one item claims First
+   to throw away drink/food.
 2. Cards at work and on the beach go back to the hand (busy marketeers stay on their campaigns).
 3. Coming Soon restaurants open; drive-ins are removed.
 4. Milestones claimed this round are removed for everybody else (``milestones.remove_claimed``).
@@ -22,7 +23,7 @@ from typing import Final
 from fcm.core import milestones
 from fcm.core.actions import DONE, Action, ThrowAway
 from fcm.core.events import EventKind, EventLog
-from fcm.core.extensions import Moment, run_moment, seat_rules
+from fcm.core.extensions import Moment, SeatDecision, run_moment, seat_rules
 from fcm.core.state import GameState, Phase, Player, Stage
 from fcm.core.types import MilestoneId, Seat
 
@@ -58,6 +59,7 @@ def _goods(state: GameState, p: Player) -> list[str]:
 def begin(state: GameState, log: EventLog) -> None:
     state.turn.pending = []
     state.turn.stage = _NONE
+    run_moment(state, Moment.CLEANUP_START, log)
     capacity = state.rules.catalog.freezer_capacity
     for p in state.players:
         if has_freezer(state, p):
@@ -76,11 +78,29 @@ def begin(state: GameState, log: EventLog) -> None:
             milestones.claim(state, p.seat, FREEZER, log)
 
 
+def _owed(state: GameState) -> tuple[Seat, SeatDecision] | None:
+    """The first module decision owed now (``Extensions.cleanup_decisions``) and its seat:
+    asked one seat at a time, before the freezers."""
+    for decision in state.rules.extensions.cleanup_decisions:
+        seats = decision.owes(state)
+        if seats:
+            return seats[0], decision
+    return None
+
+
 def actors(state: GameState) -> list[Seat]:
+    if state.rules.extensions.cleanup_decisions:
+        owed = _owed(state)
+        if owed is not None:
+            return [owed[0]]
     return list(state.turn.pending)
 
 
 def legal(state: GameState, seat: Seat) -> list[Action]:
+    if state.rules.extensions.cleanup_decisions:
+        owed = _owed(state)
+        if owed is not None:
+            return owed[1].options(state, seat) if seat == owed[0] else []
     if seat not in state.turn.pending:
         return []
     p = state.players[seat]
@@ -111,6 +131,11 @@ def _freezer_problem(state: GameState, p: Player) -> str | None:
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
+    if state.rules.extensions.cleanup_decisions:
+        owed = _owed(state)
+        if owed is not None:
+            explain = owed[1].explain
+            return (None if explain is None else explain(state, seat, action)) or owed[1].why
     p = state.players[seat]
     if isinstance(action, ThrowAway):
         return f"you have no {action.good.value} to throw away"
@@ -125,6 +150,10 @@ def resolve_drawn(
 
 
 def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
+    if state.rules.extensions.cleanup_decisions:
+        owed = _owed(state)
+        if owed is not None and owed[1].act(state, seat, action, log):
+            return
     p = state.players[seat]
     if isinstance(action, ThrowAway):
         p.stock[action.good] -= 1

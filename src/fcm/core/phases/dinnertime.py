@@ -17,7 +17,16 @@ from fcm.core import bank, milestones
 from fcm.core.actions import Action
 from fcm.core.company import at_work_count, board_of, house_order, unit_price
 from fcm.core.events import EventKind, EventLog, HouseServed
-from fcm.core.extensions import NO_OFFER, HouseSold, Moment, Offer, Order, notify, run_moment
+from fcm.core.extensions import (
+    NO_OFFER,
+    HouseSold,
+    Moment,
+    Offer,
+    Order,
+    Trip,
+    notify,
+    run_moment,
+)
 from fcm.core.geometry import Board, restaurant_entrances
 from fcm.core.state import GameState, House, Phase
 from fcm.core.types import Cell, EmployeeId, Good, MilestoneId, Seat
@@ -485,6 +494,11 @@ def _serve_house(
         served["sold"] = sorted(str(g) for g in sold.goods.elements())
     log.add(_HOUSE_SERVED, **served)
     _earn(state, seat, total, rnd, log, reason=f"house {house.number}")
+    if state.rules.extensions.on_the_way:  # what it buys on its way there (ketchup.md 18.5)
+        trip = Trip(seat, house, winner.distance, rnd.prices)
+        for on_the_way in state.rules.extensions.on_the_way:
+            for seller, amount in on_the_way(state, trip, log):
+                _earn(state, seller, amount, rnd, log, reason=f"house {house.number}")
 
 
 def _ranked_orders(

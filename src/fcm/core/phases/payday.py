@@ -135,9 +135,12 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 
 def _goods_left(state: GameState, seat: Seat) -> list[Good]:
-    """The goods in stock (the freezer's too, ketchup.md 3.1); those chosen have left it."""
+    """The food and drinks in stock (the freezer's too, ketchup.md 3.1; a good that is neither,
+    coffee, pays nothing); those chosen have left it."""
     stock = state.players[seat].stock
-    return [g for g in state.rules.goods if stock.get(g, 0) > 0]
+    return [
+        g for g in state.rules.goods if stock.get(g, 0) > 0 and (g.is_food or g.is_drink)
+    ]
 
 
 def _salaries_for_goods(state: GameState, seat: Seat) -> int:
@@ -215,6 +218,8 @@ def _why_not_goods(state: GameState, seat: Seat, action: Action) -> str:
         return "salaries are paid in turn order: it is another chain's turn to pay"
     item = goods_item(state, action)
     if item is not None:
+        if not (item.is_food or item.is_drink):
+            return f"{rule}: only food and drinks pay salaries, {item.value} is neither"
         if item not in _goods_left(state, seat):
             return f"{rule}: you have no {item.value} left to pay with"
         return (

@@ -29,7 +29,9 @@ SETTLED = 4  # from this round on the Master may take a turn's only hire
 def sells_food(view: GameState, seat: Seat) -> bool:
     """The chain owns a card that cooks (kimchi goes only on top of an order it can serve)."""
     employees = view.rules.catalog.employees
-    return any(n and employees[c].food for c, n in owned_cards(view, seat).items())
+    return any(
+        n and any(g.is_food for g in employees[c].food) for c, n in owned_cards(view, seat).items()
+    )  # a card that makes only coffee (Coffee) is no cook
 
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:

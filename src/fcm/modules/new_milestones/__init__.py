@@ -80,7 +80,7 @@ from fcm.core.types import (
     MilestoneId,
     Seat,
 )
-from fcm.modules._data import add_milestones, ketchup_file
+from fcm.modules._data import add_milestones, base_milestone_ids, ketchup_file
 from fcm.modules.new_milestones import ids
 from fcm.modules.new_milestones.actions import ACTIONS, FreeMailbox, PaySalary
 from fcm.modules.new_milestones.events import (
@@ -157,8 +157,8 @@ def _milestones() -> list[dict[str, Any]]:
 def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
     """Remove the base set (keeping other modules' milestones), add the new one."""
     ms = raw["milestones.json"]
-    modules = {m["id"] for m in ketchup_file("milestones.json")["milestones"]}
-    ms["milestones"] = [m for m in ms["milestones"] if m["id"] in modules]
+    base = base_milestone_ids()  # a module's own milestones stay, wherever its data lives
+    ms["milestones"] = [m for m in ms["milestones"] if m["id"] not in base]
     ms["total_copies"] = sum(m["copies"] for m in ms["milestones"])
     add_milestones(raw, ID)
 

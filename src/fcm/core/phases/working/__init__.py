@@ -207,7 +207,8 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
         return _blocker(state, turn)
     for decision in state.rules.extensions.decisions:  # a module's decision (its own words)
         if decision.options(state, turn) is not None:
-            return decision.pending_why
+            why = None if decision.explain is None else decision.explain(state, turn, action)
+            return why or decision.pending_why
         if action.type in decision.outside_why:
             return decision.outside_why[action.type]
     step = state.rules.step_of_action.get(action.type)

@@ -32,8 +32,12 @@ def turn_of(state: GameState) -> WorkingTurn:
 
 def open_spots(state: GameState, seat: Seat) -> list[RestaurantSpot]:
     """The player's open restaurants as the geometry sees them. Range is counted from open
-    restaurants only: Coming Soon ones do nothing until Clean up (conventions.md #11)."""
-    return [(r.cell, r.entrance, r.drive_in) for r in state.restaurants_of(seat) if r.open]
+    restaurants only: Coming Soon ones do nothing until Clean up (conventions.md #11). A
+    module may add other places ranges start from (``Extensions.origins``)."""
+    spots = [(r.cell, r.entrance, r.drive_in) for r in state.restaurants_of(seat) if r.open]
+    for fold in state.rules.extensions.origins:
+        spots = fold(state, seat, spots)
+    return spots
 
 
 def unused_of(turn: WorkingTurn, cards: frozenset[EmployeeId]) -> list[EmployeeId]:

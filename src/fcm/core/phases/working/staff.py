@@ -31,7 +31,7 @@ from fcm.core import milestones
 from fcm.core.actions import Hire, Train, hire_of
 from fcm.core.company import owned_cards
 from fcm.core.events import EventKind, EventLog
-from fcm.core.extensions import seat_rules, table_rules
+from fcm.core.extensions import Trained, notify, seat_rules, table_rules
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
 from fcm.core.types import EmployeeId, MilestoneId
 
@@ -587,6 +587,8 @@ def _apply_at_work(state: GameState, turn: WorkingTurn, action: Train, log: Even
 def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLog) -> None:
     if action.at_work:
         _apply_at_work(state, turn, action, log)
+        if state.rules.extensions.react:
+            notify(state, Trained(turn.seat, action.employee, action.into), log)
         return
     staff = Staff.of(state, turn)
     nxt = train_step(staff, action)
@@ -603,6 +605,8 @@ def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLo
     )
     milestones.claim(state, turn.seat, FIRST_TRAIN, log)
     milestones.card_used(state, turn.seat, action.trainer, log)
+    if state.rules.extensions.react:
+        notify(state, Trained(turn.seat, action.employee, action.into), log)
 
 
 def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:
