@@ -5,9 +5,12 @@
 
 import { cardChip, orgChart } from "./companies.js";
 import { stepName } from "./format.js";
-import { list as listOf, t } from "./i18n.js";
+import * as i18n from "./i18n.js";
 import { whyNotHires } from "./table.js";
 import { canonical, chainMark, clear, goodChip, h, money, PHASES, put, seatName } from "./util.js";
+
+const { t } = i18n;
+const listOf = i18n.list;  // ``list``: the decisions' own name for a list of actions
 
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
 const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "start_campaign",

@@ -1,6 +1,8 @@
 // Small DOM helpers and display constants shared by every screen. No game rules live here.
 
-import { has, money as catalogMoney, t } from "./i18n.js";
+import * as i18n from "./i18n.js";
+
+const { has, t } = i18n;
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -80,7 +82,7 @@ export function canonical(value) {
 
 export function money(n) {
   if (n === null || n === undefined) return "?";
-  return catalogMoney(n);
+  return i18n.money(n);
 }
 
 /** "$10 + 1 = 11", with a module's term in the total when there is one ("$10 + 1 − 1
@@ -91,11 +93,11 @@ export function totalText(c) {
 }
 
 export const GOODS = {
-  burger: { get label() { return goodName("burger"); }, short: "B", fill: "#92400e", text: "#fff" },
-  pizza: { get label() { return goodName("pizza"); }, short: "P", fill: "#fca5a5", text: "#7f1d1d" },
-  soda: { get label() { return goodName("soda"); }, short: "S", fill: "#7dd3fc", text: "#0c4a6e" },
-  lemonade: { get label() { return goodName("lemonade"); }, short: "L", fill: "#facc15", text: "#111" },
-  beer: { get label() { return goodName("beer"); }, short: "Be", fill: "#a16207", text: "#fff" },
+  burger: { short: "B", fill: "#92400e", text: "#fff" },
+  pizza: { short: "P", fill: "#fca5a5", text: "#7f1d1d" },
+  soda: { short: "S", fill: "#7dd3fc", text: "#0c4a6e" },
+  lemonade: { short: "L", fill: "#facc15", text: "#111" },
+  beer: { short: "Be", fill: "#a16207", text: "#fff" },
 };
 
 const BASE_GOODS = Object.keys(GOODS);
@@ -104,6 +106,10 @@ const BASE_GOODS = Object.keys(GOODS);
 function goodName(good) {
   return t(`good.${good}`).replace(/^./, (c) => c.toUpperCase());
 }
+
+// a base good's label: its name in the page's language, read when shown (the catalog loads
+// after this module)
+for (const good of BASE_GOODS) Object.defineProperty(GOODS[good], "label", { get: () => goodName(good), enumerable: true });
 
 /** The game's goods: the base game's and its modules' (the catalog's texts, fcm/texts.py);
  * called when a game's catalog arrives, so the chips and the board's legend know them. */
