@@ -183,7 +183,7 @@ def _reason_text(
     """A typed reason in ``lang``, its parameters named in the game's words (None: no such
     message)."""
     if isinstance(reason, Reason):
-        code, params = reason.code, reason.params
+        code, params = reason.code, dict(reason.params)
     elif isinstance(reason, Mapping) and isinstance(reason.get("code"), str):
         code, params = reason["code"], dict(reason.get("params") or {})
     else:
@@ -191,7 +191,11 @@ def _reason_text(
     key = f"why.{code}"
     if key not in messages(DEFAULT_LOCALE):
         return None
-    return t(key, lang, **{k: _reason_param(k, v, rules, lang) for k, v in params.items()})
+    step = params.pop("in_step", None)  # a Working 9–5 step's rule: the step named first
+    text = t(key, lang, **{k: _reason_param(k, v, rules, lang) for k, v in params.items()})
+    if step is None:
+        return text
+    return t("why.in_step", lang, step=_reason_param("step", step, rules, lang), text=text)
 
 
 # a typed reason's parameters by name: what each names (a list names several of the same)

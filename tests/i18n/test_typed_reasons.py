@@ -97,3 +97,23 @@ def test_the_freezers_refusal_of_done_is_said_in_chinese() -> None:
     english = present(view(s, 0), 0, legal_actions(s, 0))
     assert english["why_not_done"] == "Your freezer holds 10 items and you have 12: throw 2 away"
     assert pres["why_not_done"].endswith("你的冰柜能放 10 件，你有 12 件：扔掉 2 件。")
+
+
+def test_a_working_steps_reason_names_the_step_and_the_card_in_german() -> None:
+    """Working 9–5 "Hire" (excerpt 000; facts.md B.1): only entry-level cards are hired; the
+    reason keeps the step as a parameter, so German names both from its glossary."""
+    from fcm.core.actions import Hire
+    from fcm.core.phases.working.staff import explain_hire
+
+    s = make_state()
+    start_phase(s, Phase.WORKING)
+    turn = s.turn.working
+    assert turn is not None
+    reason = explain_hire(s, turn, Hire(employee=EmployeeId("cfo")))
+    assert isinstance(reason, Reason) and reason.code == "hire.not_entry_level"
+    assert reason.params == {"card": "cfo", "in_step": "hire"}
+    assert str(reason) == (
+        "Working 9–5 'Hire employees': only entry-level employees can be hired (cfo is not)")
+    german = explain_error(str(reason), s.rules, lang="de", code="action/illegal", reason=reason)
+    assert german.endswith("Arbeitszeit 9–17, „Mitarbeiter einstellen“: Nur Einstiegskarten "
+                           "können eingestellt werden (CFO ist keine).")

@@ -72,7 +72,7 @@ def test_the_game_page_speaks_the_players_language(localised: Any, server: str) 
         page.wait_for_timeout(50)
     ui.wait_my_turn(game, 0)
     assert page.evaluate("document.documentElement.lang") == lang
-    text = page.inner_text("body")
+    text = page.evaluate("document.body.textContent")  # as written (headings are upper-cased)
     for msg_id in SHOWN:
         assert t(msg_id, lang) in text, msg_id
         assert t(msg_id, "en") not in text, f"English {msg_id}: {t(msg_id, 'en')!r}"
@@ -88,6 +88,6 @@ def test_the_game_page_speaks_the_players_language(localised: Any, server: str) 
     log = page.locator("[data-test=log]")
     log.wait_for()
     committed = t("ev.structure_committed", lang, seat="Ann")
-    page.wait_for_function("(s) => document.querySelector('[data-test=log]').innerText"
+    page.wait_for_function("(s) => document.querySelector('[data-test=log]').textContent"
                            ".includes(s)", arg=committed)
-    assert t("ev.structure_committed", "en", seat="Ann") not in log.inner_text()
+    assert t("ev.structure_committed", "en", seat="Ann") not in log.text_content()
