@@ -1,7 +1,8 @@
 """The game page in German, Chinese, French and Spanish (issue 27 items 1, 2 and 4): a browser
 asking for the language gets the game page in it (the decision panel, its buttons, the tabs,
 the game log's lines), with none of the English texts the page used to have, and nothing of
-the decision panel, the tabs or the header overflows at 390x844 or 1440x900.
+the decision panel, the tabs or the header overflows at 390x844 or 1440x900 (the phone's tab
+bar scrolls sideways by design, in English too).
 
 The expected texts come from the catalogs (fcm.i18n.t), so the test checks that the page
 reads them, not a copy of them."""
@@ -32,9 +33,15 @@ SHOWN = ["dec.structure.intro", "dec.structure.in_hand", "dec.done.commit_struct
 OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
   const out = [];
+  // a scroller (the phone's tab bar scrolls sideways, in every language): reached by scrolling
+  const scrolls = (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+  const inScroller = (el) => {
+    for (let a = el; a; a = a.parentElement) if (scrolls(a)) return true;
+    return false;
+  };
   for (const el of document.querySelectorAll('.game-head *, .decision *, .tabs *')) {
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+    if (r.width === 0 || getComputedStyle(el).visibility === 'hidden' || inScroller(el)) continue;
     const what = el.tagName + ' ' + (el.textContent || '').slice(0, 40);
     if (r.right > width + 1 || r.left < -1) out.push(what);
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible'
