@@ -254,7 +254,7 @@ export class BoardView {
     grp.append(s("circle", { cx: b.x + 17, cy: b.y + 17, r: 12, fill: "#ffffff", stroke: "#7c2d12", "stroke-width": 1.5 }));
     grp.append(s("text", { x: b.x + 17, y: b.y + 22, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#7c2d12", class: "house-number" }, String(house.number)));
     if (!house.printed) {
-      grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, "new"));
+      grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, t("board.new_house")));
     }
     // demand tokens and free capacity
     const n = house.capacity;

@@ -27,13 +27,13 @@ export function orgChart(catalog, structure, ceoSlots, opts) {
     const e = catalog.employees[node.card] || {};
     const slots = e.is_manager ? e.slots : 0;
     const reports = [...node.reports.map((r) => h("div", { class: "org-leaf" }, cardChip(catalog, r)))];
-    for (let i = node.reports.length; i < slots; i++) reports.push(h("div", { class: "org-leaf empty" }, "open"));
+    for (let i = node.reports.length; i < slots; i++) reports.push(h("div", { class: "org-leaf empty" }, t("comp.open")));
     return h("div", { class: "org-node" }, cardChip(catalog, node.card),
       reports.length ? h("div", { class: "org-reports" }, reports) : null);
   });
-  for (let i = structure.length; i < ceoSlots; i++) children.push(h("div", { class: "org-node empty" }, h("span", { class: "slot" }, "open")));
+  for (let i = structure.length; i < ceoSlots; i++) children.push(h("div", { class: "org-node empty" }, h("span", { class: "slot" }, t("comp.open"))));
   return h("div", { class: "org", "data-test": o.testId || null },
-    h("div", { class: "org-top" }, h("span", { class: "card-chip c-ceo" }, "CEO"), h("small", {}, ` ${ceoSlots} slots`)),
+    h("div", { class: "org-top" }, h("span", { class: "card-chip c-ceo" }, t("card.ceo")), h("small", {}, ` ${t("comp.slots", { count: ceoSlots })}`)),
     h("div", { class: "org-children" }, children));
 }
 

@@ -224,7 +224,7 @@ export class GameScreen {
   }
 
   build() {
-    this.status = h("span", { class: "conn", "data-test": "connection" }, "connecting…");
+    this.status = h("span", { class: "conn", "data-test": "connection" }, t("game.conn.connecting"));
     this.headInfo = h("div", { class: "head-info" });
     this.tabBar = h("nav", { class: "tabs" });
     this.tabBody = h("div", { class: "tab-body", tabindex: 0, role: "region", "aria-label": t("game.panel") });
