@@ -69,7 +69,9 @@ from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, Phase
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, t
+from fcm.report import END_REASONS
 from fcm.report import name as _named
+from fcm.report import reason as _end_reason
 from fcm.rulesets import base_ruleset
 from fcm.texts import browser_texts, campaign_kinds, glossary
 
@@ -406,6 +408,9 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> di
         "campaign_names": {c.type.value: _named(lang, "campaign", c.type.value)
                            for c in catalog.campaigns.values()},
         "phase_names": phase_names(lang),
+        # the engine's end-of-game reasons (its own words) in the reader's language, for the
+        # browser's game log (fcm.report.reason)
+        "end_reasons": {k: _end_reason(lang, k) for k in END_REASONS},
         "glossary": [  # the base game's terms, then the game's modules' (fcm.texts)
             {"term": term, "text": player_text(d)}
             for term, d in [*glossary_terms(lang),

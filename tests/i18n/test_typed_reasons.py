@@ -117,3 +117,14 @@ def test_a_working_steps_reason_names_the_step_and_the_card_in_german() -> None:
     german = explain_error(str(reason), s.rules, lang="de", code="action/illegal", reason=reason)
     assert german.endswith("Arbeitszeit 9–17, „Mitarbeiter einstellen“: Nur Einstiegskarten "
                            "können eingestellt werden (CFO ist keine).")
+
+
+def test_the_browsers_catalog_names_the_engines_end_reasons() -> None:
+    """The game log's last line (format.js) says why the game ended in the reader's language:
+    the catalog the page gets maps the engine's end reasons to their messages."""
+    from fcm.presentation import catalog_info
+
+    assert catalog_info(lang="de")["end_reasons"]["the bank broke for the second time"] == t(
+        "reason.bank_broke_twice", "de")
+    english = catalog_info()["end_reasons"]
+    assert all(english[k] == k for k in english if k != "game over" and "limit" not in k)

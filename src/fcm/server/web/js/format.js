@@ -1,6 +1,6 @@
 // Text for the engine's events (the game log and the round summaries). Pure formatting.
 
-import { list, t } from "./i18n.js";
+import { has, list, t } from "./i18n.js";
 import { cardName, milestoneName, money, PHASES, possessive, STEPS, totalText } from "./util.js";
 
 /**
@@ -56,6 +56,18 @@ export function orderText(e, catalog, who) {
   return why.length ? t("ev.buys", { items, why: why.join("; ") }) : t("ev.buys_order", { items, order: e.order });
 }
 
+/** Why a milestone was claimed or the game ended, as the engine logs it (a code, a milestone or
+ * card id, house N, an end reason in its words): named in the page's language (fcm.report.reason). */
+function reasonText(why, catalog) {
+  const text = String(why);
+  const ended = ((catalog && catalog.end_reasons) || {})[text];
+  if (ended) return ended;
+  const house = /^house (\d+)$/.exec(text);
+  if (house) return t("reason.house", { n: Number(house[1]) });
+  for (const kind of ["reason", "milestone", "card"]) if (has(`${kind}.${text}`)) return t(`${kind}.${text}`);
+  return text;
+}
+
 function cells(list) {
   return (list || []).map((c) => `${c[0]},${c[1]}`).join(" ");
 }
@@ -105,7 +117,7 @@ export function describe(e, ctx) {
     case "house_placed": return t("ev.house_placed", { seat: who(e.seat), number: e.number, cell: cells([e.cell]) });
     case "garden_added": return t("ev.garden_added", { seat: who(e.seat), house: e.house });
     case "step_ended": case "step_skipped": case "turn_ended": return null;
-    case "milestone_claimed": return e.reason ? t("ev.milestone_claimed_because", { seat: who(e.seat), milestone: ms(e.milestone), reason: e.reason }) : t("ev.milestone_claimed", { seat: who(e.seat), milestone: ms(e.milestone) });
+    case "milestone_claimed": return e.reason ? t("ev.milestone_claimed_because", { seat: who(e.seat), milestone: ms(e.milestone), reason: reasonText(e.reason, ctx.catalog) }) : t("ev.milestone_claimed", { seat: who(e.seat), milestone: ms(e.milestone) });
     case "milestone_gift": return t("ev.milestone_gift", { seat: who(e.seat), count: e.count, card: card(e.employee) });
     case "milestone_removed": return e.expired_after_round ? t("ev.milestone_expired", { milestone: ms(e.milestone), round: e.expired_after_round }) : t("ev.milestone_removed", { milestone: ms(e.milestone) });
     case "dinnertime_started": return t("ev.dinnertime_started", { round: e.round, bank: money(e.bank) });
@@ -149,7 +161,7 @@ export function describe(e, ctx) {
     case "good_thrown_away": return t("ev.good_thrown_away", { seat: who(e.seat), good: good(e.good) });
     case "cards_to_hand": return null;
     case "drive_in_removed": return null;
-    case "game_over": return t("ev.game_over", { reason: e.reason, ranking: list((e.ranking || []).map((s, i) => t("ev.rank", { n: i + 1, seat: who(s), cash: money((e.cash || {})[String(s)]) }))) });
+    case "game_over": return t("ev.game_over", { reason: reasonText(e.reason, ctx.catalog), ranking: list((e.ranking || []).map((s, i) => t("ev.rank", { n: i + 1, seat: who(s), cash: money((e.cash || {})[String(s)]) }))) });
     case "action_undone": return t("ev.action_undone", { seat: who(e.seat) });
     case "timer_bot_move": return t("ev.timer_bot_move", { whose: whose(e.seat), bot: e.bot, seat: who(e.seat) });
     default: {
