@@ -105,6 +105,7 @@ class Catalog(TypedDict):
     good_names: dict[str, str]
     campaign_names: dict[str, str]
     phase_names: dict[str, str]
+    end_reasons: dict[str, str]  # the engine's end-of-game reasons in the reader's language
     glossary: list[GlossaryEntry]
     texts: dict[str, Any]  # the modules' templates (fcm.texts.browser_texts)
     lang: str

@@ -57,7 +57,7 @@ from fcm.core.company import (
     waived_marketeers,
 )
 from fcm.core.engine import apply, current_actors
-from fcm.core.errors import FcmError
+from fcm.core.errors import FcmError, Reason
 from fcm.core.events import EventKind
 from fcm.core.geometry import campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
@@ -94,7 +94,9 @@ from fcm.payloads import (
     StructureEntry,
     TilePlacement,
 )
+from fcm.report import END_REASONS
 from fcm.report import name as _named
+from fcm.report import reason as _end_reason
 from fcm.rulesets import base_ruleset
 from fcm.texts import browser_texts, campaign_kinds, glossary
 
@@ -174,20 +176,83 @@ _IDENT = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 def explain_error(
     message: str, rules: Ruleset | None = None, names: Mapping[int, str] | None = None,
     lang: str = DEFAULT_LOCALE, code: str | None = None,
+    reason: Reason | Mapping[str, Any] | None = None,
 ) -> str:
     """An engine message (which names the rule) said in the game's words: card, milestone,
     phase and step names instead of ids, chain names instead of seat numbers, and without
     the repeated action text. The reason itself is kept word for word.
 
-    In another language: the error's kind (``code``) in that language, then the engine's
-    reason, which the engine still writes in English (issue 27: its reasons are not yet
-    typed codes)."""
+    In another language: the error's kind (``code``) in that language, then the reason: a
+    typed one (``reason``: the engine's :class:`~fcm.core.errors.Reason`, or its JSON form
+    ``{"code", "params"}``) from the catalog's ``why.<code>``; else the engine's English words
+    (the reasons not typed yet)."""
     english = _explain_english(message, rules, names)
     if lang == DEFAULT_LOCALE:
         return english
     key = f"error.{code}" if code and f"error.{code}" in messages(DEFAULT_LOCALE) else \
         "error.action/illegal"
+    typed = _reason_text(reason, rules, lang)
+    if typed is not None:
+        return t("error.with_reason", lang, error=t(key, lang), reason=typed)
     return t("error.with_rule", lang, error=t(key, lang), rule=english)
+
+
+def reason_json(reason: Reason | None) -> dict[str, Any] | None:
+    """A typed reason as the API sends it: ``{"code", "params"}`` (None: an untyped one)."""
+    if not isinstance(reason, Reason):
+        return None
+    return {"code": reason.code, "params": dict(reason.params)}
+
+
+def _reason_text(
+    reason: Reason | Mapping[str, Any] | None, rules: Ruleset | None, lang: str
+) -> str | None:
+    """A typed reason in ``lang``, its parameters named in the game's words (None: no such
+    message)."""
+    if isinstance(reason, Reason):
+        code, params = reason.code, dict(reason.params)
+    elif isinstance(reason, Mapping) and isinstance(reason.get("code"), str):
+        code, params = reason["code"], dict(reason.get("params") or {})
+    else:
+        return None
+    key = f"why.{code}"
+    if key not in messages(DEFAULT_LOCALE):
+        return None
+    step = params.pop("in_step", None)  # a Working 9–5 step's rule: the step named first
+    text = t(key, lang, **{k: _reason_param(k, v, rules, lang) for k, v in params.items()})
+    if step is None:
+        return text
+    return t("why.in_step", lang, step=_reason_param("step", step, rules, lang), text=text)
+
+
+# a typed reason's parameters by name: what each names (a list names several of the same)
+_PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "step": "step", "now": "step",
+               "order": "step", "prices": "money", "rule": "rule"}
+
+
+def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str) -> Any:
+    kind = _PARAM_KIND.get(key)
+    if isinstance(value, list | tuple):
+        return join(lang, [str(_reason_param(key, v, rules, lang)) for v in value])
+    if kind == "card":
+        return _card_name(str(value), rules, lang)
+    if kind == "good":
+        return _good(value, lang)
+    if kind == "step":
+        return t(f"step.{value}", lang) if f"step.{value}" in messages(DEFAULT_LOCALE) else value
+    if kind == "money":
+        return money(lang, int(value))
+    if kind == "rule":  # a rule's source, for the project's readers: the rule's name only
+        return player_text(str(value)).strip(" ,;")
+    return value
+
+
+def _card_name(card: str, rules: Ruleset | None, lang: str) -> str:
+    named = _named(lang, "card", card)
+    if named != card:
+        return named
+    e = (rules or base_ruleset()).catalog.employees.get(EmployeeId(card))
+    return e.name if e is not None else card
 
 
 def _explain_english(
@@ -365,6 +430,9 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> Ca
         "campaign_names": {c.type.value: _named(lang, "campaign", c.type.value)
                            for c in catalog.campaigns.values()},
         "phase_names": phase_names(lang),
+        # the engine's end-of-game reasons (its own words) in the reader's language, for the
+        # browser's game log (fcm.report.reason)
+        "end_reasons": {k: _end_reason(lang, k) for k in END_REASONS},
         "glossary": [  # the base game's terms, then the game's modules' (fcm.texts)
             {"term": term, "text": player_text(d)}
             for term, d in [*glossary_terms(lang),
@@ -854,7 +922,9 @@ def present(
         try:
             apply(state, viewer, DONE)
         except FcmError as exc:
-            why_not_done = explain_error(exc.message, state.rules, lang=lang, code=exc.code)
+            why_not_done = explain_error(
+                exc.message, state.rules, lang=lang, code=exc.code, reason=exc.reason
+            )
     actions: list[ActionOut] = []
     if legal and viewer is not None:
         salary_now = salary_due(state, viewer)

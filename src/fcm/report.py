@@ -63,7 +63,7 @@ def _restaurant(lang: str, n: int) -> str:
 
 _HOUSE_REASON = re.compile(r"^house (\d+)$")
 # the engine's end-of-game reasons (GameState.end_reason) -> their messages
-_END_REASONS = {
+END_REASONS = {
     "the bank broke (introductory game)": "reason.bank_broke_intro",
     "the bank broke for the second time": "reason.bank_broke_twice",
     ROUND_LIMIT_REASON: "reason.round_limit",
@@ -75,8 +75,8 @@ def reason(lang: str, why: Any) -> str:
     """Why money moved or a milestone was claimed, as the engine logs it (a code, a milestone
     or card id, ``house N``)."""
     text = str(why)
-    if text in _END_REASONS:
-        return t(_END_REASONS[text], lang)
+    if text in END_REASONS:
+        return t(END_REASONS[text], lang)
     if (m := _HOUSE_REASON.match(text)) is not None:
         return t("reason.house", lang, n=int(m.group(1)))
     for kind in ("reason", "milestone", "card"):

@@ -65,15 +65,16 @@ def why(state: GameState, seat: int, action: Action,
         names: Mapping[int, str] | None = None, lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """``{"allowed", "code", "text"}``: whether ``seat`` may play ``action`` now, and if not,
     the engine's reason in the game's words."""
-    from fcm.presentation import explain_error
+    from fcm.presentation import explain_error, reason_json
 
     if action in legal_actions(state, seat):
         return {"allowed": True, "code": None, "text": t("why.allowed", lang)}
     try:
         apply(state, seat, action)
     except FcmError as exc:
-        return {"allowed": False, "code": exc.code,
-                "text": explain_error(exc.message, state.rules, names, lang, exc.code)}
+        return {"allowed": False, "code": exc.code, "reason": reason_json(exc.reason),
+                "text": explain_error(exc.message, state.rules, names, lang, exc.code,
+                                      exc.reason)}
     # accepted by the engine but not listed: the generator is the law (never reached unless
     # the two disagree, which the property tests forbid)
     return {"allowed": False, "code": "action/illegal",

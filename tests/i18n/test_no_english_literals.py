@@ -16,8 +16,10 @@ PYTHON = [
     "presentation.py", "report.py", "rules_help.py", "texts.py", "i18n.py",
     *sorted(str(p.relative_to(SRC)) for p in SRC.glob("modules/*/texts.py")),
 ]
-JS = ["lobby.js", "account.js", "profile.js", "notify-settings.js", "tableopts.js", "app.js",
-      "i18n.js"]
+JS_DIR = SRC / "server" / "web" / "js"
+# every page's JS: the lobby's and the game page's (decisions, board, Dinnertime, results, log,
+# chat, clock, replay, tutorial, lessons, admin...); a new file is scanned without listing it
+JS = sorted(p.name for p in JS_DIR.glob("*.js"))
 # Functions whose English is not a player's text: engine messages kept word for word (the
 # engine's reasons are not yet typed codes: explain_error shows them as the rule's wording),
 # and the checks of engine strings.
@@ -71,18 +73,24 @@ def test_python_presentation_holds_no_english_prose(name: str) -> None:
 _JS_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`')
 _NOT_TEXT = re.compile(r"(class|data-test|href|type|name|autocomplete|rel|src|role|method|"
                        r"credentials|accept|content-type)\s*:\s*$")
+# CSS values and media queries (a border, a transform), not words a player reads
+_CSS = re.compile(r"[\d}]px\b|#[0-9a-fA-F]{3,8}\b|^\(prefers-")
 
 
 def js_prose(path: Path) -> list[str]:
     text = path.read_text(encoding="utf-8")
     found = []
     for lineno, line in enumerate(text.splitlines(), 1):
-        code = line.split("//")[0] if not line.lstrip().startswith("*") else ""
+        stripped = line.lstrip()
+        # comments, and a thrown Error's message (a developer's, never shown as a page's text)
+        if stripped.startswith(("*", "/*", "//")) or "throw new Error(" in line:
+            continue
+        code = line.split("//")[0]
         for m in _JS_LITERAL.finditer(code):
             lit = m.group(1) if m.group(1) is not None else m.group(2)
             plain = re.sub(r"\$\{[^}]*\}", "", lit)
             if (plain in ALLOWED_STRINGS or not _PROSE.search(plain) or " " not in plain.strip()
-                    or _NOT_TEXT.search(code[: m.start()])):
+                    or _NOT_TEXT.search(code[: m.start()]) or _CSS.search(lit)):
                 continue
             found.append(f"{path.name}:{lineno}: {lit!r}")
     return found
@@ -90,12 +98,20 @@ def js_prose(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("name", JS)
 def test_converted_js_holds_no_english_prose(name: str) -> None:
-    assert js_prose(SRC / "server" / "web" / "js" / name) == []
+    assert js_prose(JS_DIR / name) == []
 
 
-def test_the_scan_finds_prose() -> None:
-    """The scan is not a formality: it finds the English of an unconverted page."""
-    game = SRC / "server" / "web" / "js" / "lobby.js"
-    assert js_prose(game) == []
-    sample = game.parent / "clock.js"  # not converted yet (the game page's, another change)
-    assert js_prose(sample)
+def test_the_game_pages_js_is_scanned() -> None:
+    """The game page's files are in the scan (issue 27: no English literal left in the JS)."""
+    assert {"game.js", "decisions.js", "board.js", "dinner.js", "results.js", "format.js",
+            "chat.js", "clock.js", "replay.js", "tutorial.js", "admin.js"} <= set(JS)
+
+
+def test_the_scan_finds_prose(tmp_path: Path) -> None:
+    """The scan is not a formality: it finds an English sentence put back into a page, and
+    leaves its message id, a CSS value and a comment alone."""
+    page = tmp_path / "page.js"
+    page.write_text('// a comment in words\n'
+                    'h("p", { style: { border: "2px solid #a16207" } }, t("dec.undo"));\n'
+                    'h("button", {}, "Undo my last action");\n', encoding="utf-8")
+    assert js_prose(page) == ["page.js:3: 'Undo my last action'"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from fcm.core.actions import Action
-from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from fcm.core.errors import GameOverError, IllegalActionError, NotYourTurnError, Reason
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.state import GameState, Phase
 from fcm.core.types import Seat
@@ -100,8 +100,10 @@ def _checked(state: GameState, seat: Seat, action: Action) -> Action:
     reason = drawn or rules.why_illegal(state, seat, action)
     if reason is None:
         kinds = sorted({a.type for a in legal})
-        reason = f"legal action types now: {', '.join(kinds)}"
-    raise IllegalActionError(f"'{action}' is not legal in {_where(state)}: {reason}")
+        reason = Reason("legal_types", f"legal action types now: {', '.join(kinds)}",
+                        types=kinds)
+    raise IllegalActionError(f"'{action}' is not legal in {_where(state)}: {reason}",
+                             reason=reason if isinstance(reason, Reason) else None)
 
 
 def _where(state: GameState) -> str:

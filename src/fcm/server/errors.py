@@ -31,5 +31,10 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message, **self.extra}}
 
 
-def engine_error(code: str, message: str) -> ApiError:
-    return ApiError(ENGINE_STATUS.get(code, 400), code, message)
+def engine_error(code: str, message: str, reason: Any = None) -> ApiError:
+    """The engine's error as the API answers it; a typed reason (``fcm.core.errors.Reason``)
+    goes along as ``reason: {code, params}`` (the page says it in the reader's language)."""
+    if reason is None or not hasattr(reason, "code"):
+        return ApiError(ENGINE_STATUS.get(code, 400), code, message)
+    return ApiError(ENGINE_STATUS.get(code, 400), code, message,
+                    reason={"code": reason.code, "params": dict(reason.params)})

@@ -705,7 +705,7 @@ class MatchService:
                 if exc.code in ENGINE_STATUS:  # the rule, in the game's words, for the page
                     exc.extra.setdefault("text", explain_error(
                         exc.message, live.state.rules, seat_names(live.info, lang), lang,
-                        exc.code))
+                        exc.code, exc.extra.get("reason")))
                 raise
             text = sent.get(viewer_index(live.players, seat))
             return text if text is not None else dumps(self.state_message(live, seat, events))
@@ -738,7 +738,7 @@ class MatchService:
             try:
                 new_state, new_events = apply(live.state, seat, action)
             except FcmError as exc:
-                raise engine_error(exc.code, exc.message) from None
+                raise engine_error(exc.code, exc.message, exc.reason) from None
             except Exception as exc:
                 log.exception("engine failed on %s by seat %s in %s", action, seat, live.id)
                 raise ApiError(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 
 from fcm.server.storage.base import SeatSpec
 
@@ -18,9 +18,12 @@ def add_tutorial_routes(app: FastAPI, holder: dict[str, Any],
     from fcm import tutorial
 
     @app.get("/api/tutorial", tags=["web"], responses=responses)
-    async def tutorial_script() -> dict[str, Any]:
-        """The coach's steps: text, the control to use and the engine events it waits for."""
-        return tutorial.script()
+    async def tutorial_script(request: Request) -> dict[str, Any]:
+        """The coach's steps: text (in the reader's language), the control to use and the
+        engine events it waits for."""
+        from fcm.server.locale import request_lang
+
+        return tutorial.script(request_lang(request))
 
     @app.post("/api/tutorial", status_code=201, tags=["web"], responses=responses)
     async def start_tutorial() -> dict[str, Any]:

@@ -22,6 +22,7 @@ from typing import Final
 
 from fcm.core import milestones
 from fcm.core.actions import DONE, Action, ThrowAway
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import Moment, SeatDecision, run_moment, seat_rules
 from fcm.core.state import GameState, Phase, Player, Stage
@@ -114,18 +115,26 @@ def _freezer_problem(state: GameState, p: Player) -> str | None:
     """Why the freezer may not keep what the player holds now (None: it may)."""
     capacity = state.rules.catalog.freezer_capacity
     if _items(p) > capacity:
-        return (
+        return Reason(
+            "cleanup.over_capacity",
             f"your freezer holds {capacity} items and you have {_items(p)}: "
-            f"throw {_items(p) - capacity} away"
+            f"throw {_items(p) - capacity} away",
+            capacity=capacity, items=_items(p), throw=_items(p) - capacity,
         )
     for limit in seat_rules(state, p.seat).freezer_limits:
         n = p.stock.get(limit.good, 0)
         if n > limit.most:
-            return f"your freezer keeps at most {limit.most} {limit.good} ({limit.rule})"
+            return Reason(
+                "cleanup.keeps_at_most",
+                f"your freezer keeps at most {limit.most} {limit.good} ({limit.rule})",
+                most=limit.most, good=str(limit.good), rule=limit.rule,
+            )
         if n and limit.alone and _items(p) > n:
-            return (
+            return Reason(
+                "cleanup.keeps_alone",
                 f"a freezer that keeps {limit.good} keeps nothing else ({limit.rule}): "
-                "throw the rest away, or the " + str(limit.good)
+                "throw the rest away, or the " + str(limit.good),
+                good=str(limit.good), rule=limit.rule,
             )
     return None
 
@@ -138,8 +147,10 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
             return (None if explain is None else explain(state, seat, action)) or owed[1].why
     p = state.players[seat]
     if isinstance(action, ThrowAway):
-        return f"you have no {action.good.value} to throw away"
-    return _freezer_problem(state, p) or "your freezer may keep what you have: done"
+        return Reason("cleanup.nothing_to_throw", f"you have no {action.good.value} to throw away",
+                      good=action.good.value)
+    return _freezer_problem(state, p) or Reason(
+        "cleanup.may_keep", "your freezer may keep what you have: done")
 
 
 def resolve_drawn(

@@ -16,6 +16,7 @@ from typing import Any, Final, NamedTuple
 from fcm.core import bank, milestones
 from fcm.core.actions import Action
 from fcm.core.company import at_work_count, board_of, house_order, unit_price
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog, HouseServed
 from fcm.core.extensions import (
     NO_OFFER,
@@ -161,7 +162,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
-    return "nobody makes decisions in Dinnertime (excerpt 004)"
+    return Reason("dinnertime.no_decisions", "nobody makes decisions in Dinnertime (excerpt 004)")
 
 
 def resolve_drawn(

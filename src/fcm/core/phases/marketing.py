@@ -22,6 +22,7 @@ from typing import Final
 
 from fcm.core.actions import Action
 from fcm.core.company import board_of, demand_room, house_capacity, house_order
+from fcm.core.errors import Reason
 from fcm.core.events import CampaignRan, EventKind, EventLog
 from fcm.core.extensions import DemandPlaced, notify, table_rules
 from fcm.core.geometry import Board
@@ -54,7 +55,7 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
-    return "nobody makes decisions in the Marketing phase"
+    return Reason("marketing.no_decisions", "nobody makes decisions in the Marketing phase")
 
 
 def resolve_drawn(

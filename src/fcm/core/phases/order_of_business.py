@@ -11,6 +11,7 @@ from typing import Final
 
 from fcm.core.actions import Action, ChooseTurnOrder, turn_order_of
 from fcm.core.company import open_slots
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import table_rules
 from fcm.core.state import GameState, Phase
@@ -58,8 +59,10 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if isinstance(action, ChooseTurnOrder):
-        return f"position {action.position} is not free; free: {_free_positions(state)}"
-    return "in Order of Business you choose a free turn order position"
+        return Reason("order.position_taken",
+                      f"position {action.position} is not free; free: {_free_positions(state)}",
+                      position=action.position, free=_free_positions(state))
+    return Reason("order.choose_free", "in Order of Business you choose a free turn order position")
 
 
 def _take(state: GameState, seat: Seat, position: int, log: EventLog) -> None:

@@ -38,6 +38,7 @@ from typing import Final
 from fcm.core import bank, milestones
 from fcm.core.actions import DONE, Action, Fire, fire_of
 from fcm.core.company import salaried_cards, salary_due, salary_each, salary_for
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog, SalariesPaid
 from fcm.core.extensions import GoodsPayment, seat_rules
 from fcm.core.state import GameState, Phase, Stage
@@ -198,18 +199,25 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
         due = salary_due(state, seat)
         cash = state.players[seat].cash
         if isinstance(action, Fire):
-            return (
+            return Reason(
+                "payday.fire_salaried",
                 f"you owe ${due} in salaries and have ${cash}: fire a salaried card "
                 f"({', '.join(_must_fire_options(state, seat))}); a busy marketeer only when no "
-                "other salaried card is left (facts.md E.4)"
+                "other salaried card is left (facts.md E.4)",
+                due=due, cash=cash, cards=list(_must_fire_options(state, seat)),
             )
-        return f"you owe ${due} in salaries and have ${cash}: you must fire salaried cards"
+        return Reason("payday.must_fire",
+                      f"you owe ${due} in salaries and have ${cash}: you must fire salaried cards",
+                      due=due, cash=cash)
     if isinstance(action, Fire):
-        return (
+        return Reason(
+            "payday.cannot_fire",
             f"'{action.employee}' is not a card you can still fire: choose among cards at work "
-            "or on the beach (busy marketeers cannot be fired voluntarily)"
+            "or on the beach (busy marketeers cannot be fired voluntarily)",
+            card=action.employee,
         )
-    return "at Payday you may fire cards at work or on the beach, then commit with done"
+    return Reason("payday.fire_then_done",
+                  "at Payday you may fire cards at work or on the beach, then commit with done")
 
 
 def _why_not_goods(state: GameState, seat: Seat, action: Action) -> str:

@@ -14,6 +14,7 @@ from typing import Final
 from fcm.core import milestones
 from fcm.core.actions import DONE, Action, ArrangeStructure, SendToWork, send_to_work_of
 from fcm.core.company import at_work_count, ceo_slots_of, structure_fits
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import Moment, run_moment
 from fcm.core.state import GameState, Phase
@@ -56,8 +57,13 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if isinstance(action, SendToWork):
-        return f"'{action.employee}' has no more cards in your hand to send to work"
-    return "during Restructuring you may only send cards from your hand to work, then commit"
+        return Reason("restructuring.no_more_cards",
+                      f"'{action.employee}' has no more cards in your hand to send to work",
+                      card=action.employee)
+    return Reason(
+        "restructuring.only_send",
+        "during Restructuring you may only send cards from your hand to work, then commit",
+    )
 
 
 def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) -> str | None:

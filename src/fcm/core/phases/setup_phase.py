@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fcm.core.actions import DONE, Action, ChooseReserve, Done, PlaceRestaurant
 from fcm.core.company import board_of, occupied_squares
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, Phase, Restaurant
 from fcm.core.types import Seat, corner_cell, tile_of
@@ -68,17 +69,21 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if state.turn.phase is Phase.SETUP_RESERVE:
         cards = state.rules.catalog.reserve_cards
         if all(c.base_price is None for c in cards):
-            return "choose one reserve card: 100, 200 or 300"
+            return Reason("setup.choose_reserve", "choose one reserve card: 100, 200 or 300")
         # Reserve Prices (ketchup.md 14): every card is $200 with a base price
         prices = ", ".join(f"${c.base_price}" for c in cards)
-        return f"choose one reserve card: $200 with a base price of {prices}"
+        return Reason("setup.choose_reserve_price",
+                      f"choose one reserve card: $200 with a base price of {prices}",
+                      prices=[c.base_price for c in cards])
     if isinstance(action, PlaceRestaurant):
-        return (
+        return Reason(
+            "setup.first_restaurant",
             "a first restaurant needs 4 empty squares, its entrance next to a road and not on a "
-            "tile with another restaurant's entrance (facts.md C)"
+            "tile with another restaurant's entrance (facts.md C)",
         )
     if isinstance(action, Done):
-        return "in the second pass every player who passed must place a restaurant"
+        return Reason("setup.second_pass",
+                      "in the second pass every player who passed must place a restaurant")
     return None
 
 

@@ -55,6 +55,7 @@ from typing import Any
 from fcm.core import bank, milestones
 from fcm.core.actions import Action, Done
 from fcm.core.company import board_of, occupied_squares, restaurant_cells, shifts
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import (
     CardUsed,
@@ -667,15 +668,18 @@ def module() -> Module:
                 Decision(
                     pending_options,
                     pending_act,
-                    pending_why=(
+                    # typed: the module's catalog says them (why.new_milestones.*)
+                    pending_why=Reason(
+                        "new_milestones.mailbox_pending",
                         "Working 9–5: first build First new restaurant's free mailbox (an empty "
                         "square next to a road, entirely within the new restaurant's block) or "
-                        "decline it (done) (ketchup.md 3)"
+                        "decline it (done) (ketchup.md 3)",
                     ),
                     outside_why={
-                        FreeMailbox.type: (
+                        FreeMailbox.type: Reason(
+                            "new_milestones.mailbox_outside",
                             "Working 9–5: a free mailbox is built only as First new "
-                            "restaurant's reward, right after its new restaurant (ketchup.md 3)"
+                            "restaurant's reward, right after its new restaurant (ketchup.md 3)",
                         )
                     },
                 ),

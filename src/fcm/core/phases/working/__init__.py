@@ -33,7 +33,7 @@ from fcm.core.actions import (
     Train,
 )
 from fcm.core.company import shifts
-from fcm.core.errors import InvariantError
+from fcm.core.errors import InvariantError, Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import WorkStepRules
 from fcm.core.state import WORK_STEPS, GameState, Phase, TrainerUse, WorkingTurn, WorkStep
@@ -213,15 +213,19 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
             return decision.outside_why[action.type]
     step = state.rules.step_of_action.get(action.type)
     if step is None:
-        return f"Working 9–5: '{action.type}' is not an action of a Working 9–5 turn"
+        return Reason("working.not_an_action",
+                      f"Working 9–5: '{action.type}' is not an action of a Working 9–5 turn",
+                      type=action.type)
     if step is not turn.step:
         steps, at = state.rules.work_steps, state.rules.step_index
         order = ", ".join(r.title for r in steps)
         when = "is over" if at[step] < at[turn.step] else "comes later"
         title, now = state.rules.step_rules[step].title, state.rules.step_rules[turn.step].title
-        return (
+        return Reason(
+            "working.step_over" if at[step] < at[turn.step] else "working.step_later",
             f"Working 9–5: do the steps in this order: {order}; '{title}' {when} "
-            f"(now: '{now}')"
+            f"(now: '{now}')",
+            order=[r.step.value for r in steps], step=step.value, now=turn.step.value,
         )
     explain = state.rules.step_rules[turn.step].explain
     return None if explain is None else explain(state, turn, action)

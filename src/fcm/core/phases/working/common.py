@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import insort
 
+from fcm.core.errors import Reason
 from fcm.core.geometry import RestaurantSpot
 from fcm.core.state import GameState, WorkingTurn, WorkStep
 from fcm.core.types import Cell, EmployeeId, Seat
@@ -20,8 +21,12 @@ STEP_TITLES: dict[WorkStep, str] = {
 
 
 def rule(step: WorkStep, text: str) -> str:
-    """An explanation naming the excerpt's section ("Working 9–5", then the step's heading)."""
-    return f"Working 9–5 '{STEP_TITLES[step]}': {text}"
+    """An explanation naming the excerpt's section ("Working 9–5", then the step's heading); a
+    typed reason stays typed, the step a parameter (``in_step``: the catalog's why.in_step)."""
+    english = f"Working 9–5 '{STEP_TITLES[step]}': {text}"
+    if isinstance(text, Reason):
+        return Reason(text.code, english, **text.params, in_step=step.value)
+    return english
 
 
 def turn_of(state: GameState) -> WorkingTurn:

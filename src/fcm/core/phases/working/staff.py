@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Final
 from fcm.core import milestones
 from fcm.core.actions import Hire, Train, hire_of
 from fcm.core.company import owned_cards
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import Trained, notify, seat_rules, table_rules
 from fcm.core.state import FreshCard, GameState, TrainerUse, WorkingTurn, WorkStep
@@ -453,20 +454,28 @@ def explain_hire(state: GameState, turn: WorkingTurn, action: Hire) -> str:
     card = action.employee
     spec = state.rules.catalog.employees.get(card)
     if spec is None:
-        return _hire(f"there is no employee type {card!r}")
+        return _hire(Reason("hire.no_such_card", f"there is no employee type {card!r}",
+                            card=card))
     if not spec.entry_level:
-        return _hire(f"only entry-level employees can be hired ({card} is not)")
+        return _hire(Reason("hire.not_entry_level",
+                            f"only entry-level employees can be hired ({card} is not)",
+                            card=card))
     if spec.unique and owned_cards(state, turn.seat)[card] > 0:
-        return _hire(f"{card} is a 1x card and you already own one (ketchup.md 0.2)")
+        return _hire(Reason("hire.unique_owned",
+                            f"{card} is a 1x card and you already own one (ketchup.md 0.2)",
+                            card=card))
     if turn.hires_left <= 0:
-        return _hire(
+        return _hire(Reason(
+            "hire.none_left",
             "you have no hire left this turn (CEO 1, Recruiting Girl 1, Recruiting "
-            "Manager 2, HR Director 4)"
-        )
-    return _hire(
+            "Manager 2, HR Director 4)",
+        ))
+    return _hire(Reason(
+        "hire.pile_empty",
         f"employee cards are limited: no {card} is left, and this turn's training can't turn it "
-        "into an available card (only the final card must be available)"
-    )
+        "into an available card (only the final card must be available)",
+        card=card,
+    ))
 
 
 # -- Train -----------------------------------------------------------------------------------
@@ -615,20 +624,23 @@ def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:
         return None  # nothing short (the usual case): no training picture needed
     short = Staff.of(state, turn).short()
     cards = ", ".join(f"{card} ({n})" for card, n in short.items())
-    return _train(
+    return _train(Reason(
+        "train.short_at_end",
         f"employee cards are limited and only the final card must be available: you took "
-        f"cards that are not in the supply ({cards}); train them on before ending the step"
-    )
+        f"cards that are not in the supply ({cards}); train them on before ending the step",
+        cards=list(short),
+    ))
 
 
 def explain_train(state: GameState, turn: WorkingTurn, action: Train) -> str:
     if action.at_work:
-        return _train(
+        return _train(Reason(
+            "train.at_work",
             "a card at work is trained only with First lemonade sold, into a card of the same "
             "colour, by a trainer with an action left, while the new card is available and no "
             "pile is short; a card trained this turn goes on only with the same trainer "
-            "(ketchup.md 3)"
-        )
+            "(ketchup.md 3)",
+        ))
     staff = Staff.of(state, turn)
     short = staff.short()
     employees = state.rules.catalog.employees
@@ -639,11 +651,15 @@ def explain_train(state: GameState, turn: WorkingTurn, action: Train) -> str:
         return nxt
     if short and action.employee not in short:
         cards = ", ".join(short)
-        return _train(
+        return _train(Reason(
+            "train.short_first",
             f"only the final card must be available: first train on the card(s) taken from an "
-            f"empty pile ({cards})"
-        )
-    return _train(
+            f"empty pile ({cards})",
+            cards=list(short),
+        ))
+    return _train(Reason(
+        "train.pile_empty",
         f"employee cards are limited: no {action.into} is left, and the training left this "
-        "turn can't turn it into an available card"
-    )
+        "turn can't turn it into an available card",
+        card=action.into,
+    ))

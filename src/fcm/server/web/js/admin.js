@@ -5,12 +5,13 @@
 // and on a phone. The server decides who is an administrator (403 auth/not_admin).
 
 import { account, accountCall } from "./account.js";
+import { lang, t } from "./i18n.js";
 import { clear, h } from "./util.js";
 
-const when = (t) => (t ? new Date(t * 1000).toLocaleString() : "");
+const when = (at) => (at ? new Date(at * 1000).toLocaleString(lang()) : "");
 
 export async function renderAdmin(root) {
-  const page = h("div", { class: "page admin", "data-test": "admin" }, h("h1", {}, "Moderation"));
+  const page = h("div", { class: "page admin", "data-test": "admin" }, h("h1", {}, t("admin.title")));
   clear(root).append(page);
   const status = h("p", { class: "muted", role: "status", "aria-live": "polite", "data-test": "admin-status" });
   const error = h("p", { class: "error hidden", role: "alert", "data-test": "admin-error" });
@@ -19,8 +20,8 @@ export async function renderAdmin(root) {
   await account.refresh();
   if (!account.admin) {
     page.append(h("p", { class: "error", "data-test": "admin-refused" },
-      "This page is for the site's administrators (an administrator's account, signed in)."),
-    h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+      t("admin.refused")),
+    h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby"))));
     return;
   }
   const act = async (method, path, body, text) => {
@@ -28,86 +29,86 @@ export async function renderAdmin(root) {
   };
 
   // -- reports ------------------------------------------------------------------------------
-  const which = h("select", { "aria-label": "which reports", "data-test": "report-filter" },
-    h("option", { value: "open" }, "Open reports"), h("option", { value: "done" }, "Done"));
+  const which = h("select", { "aria-label": t("admin.which_reports"), "data-test": "report-filter" },
+    h("option", { value: "open" }, t("admin.open_reports")), h("option", { value: "done" }, t("admin.done_reports")));
   const reports = h("ul", { class: "admin-list", "data-test": "reports" });
   async function loadReports() {
     clear(reports);
     let data;
     try { data = await accountCall("GET", `/api/admin/reports?status=${which.value}`); } catch (err) { fail(err); return; }
-    if (!data.reports.length) reports.append(h("li", { class: "muted" }, "No reports."));
+    if (!data.reports.length) reports.append(h("li", { class: "muted" }, t("admin.no_reports")));
     for (const r of data.reports) {
       const buttons = [];
       if (r.kind === "message") {
         buttons.push(h("button", { type: "button", class: "small", "data-test": "report-hide",
-          onclick: async () => { if (await act("POST", `/api/admin/games/${r.game_id}/chat/${r.seq}`, { hidden: !r.hidden }, r.hidden ? "Message shown again." : "Message hidden.")) loadReports(); } },
-        r.hidden ? "Show the message" : "Hide the message"));
+          onclick: async () => { if (await act("POST", `/api/admin/games/${r.game_id}/chat/${r.seq}`, { hidden: !r.hidden }, r.hidden ? t("admin.message_shown") : t("admin.message_hidden"))) loadReports(); } },
+        r.hidden ? t("admin.show_message") : t("admin.hide_message")));
       }
       if (r.account_id) {
         buttons.push(h("button", { type: "button", class: "small", "data-test": "report-suspend",
-          onclick: async () => { if (await act("POST", `/api/admin/accounts/${encodeURIComponent(r.name)}`, { suspended: !r.suspended, reason: r.reason }, r.suspended ? `${r.name}'s suspension lifted.` : `${r.name} suspended.`)) loadReports(); } },
-        r.suspended ? `Lift ${r.name}'s suspension` : `Suspend ${r.name}`));
+          onclick: async () => { if (await act("POST", `/api/admin/accounts/${encodeURIComponent(r.name)}`, { suspended: !r.suspended, reason: r.reason }, r.suspended ? t("admin.lifted", { name: r.name }) : t("admin.suspended", { name: r.name }))) loadReports(); } },
+        r.suspended ? t("admin.lift_name", { name: r.name }) : t("admin.suspend_name", { name: r.name })));
       }
       const next = r.status === "open" ? "done" : "open";
       buttons.push(h("button", { type: "button", class: "small ghost", "data-test": "report-resolve",
-        onclick: async () => { if (await act("POST", `/api/admin/reports/${r.id}`, { status: next }, next === "done" ? "Report done." : "Report open again.")) loadReports(); } },
-      next === "done" ? "Mark done" : "Open again"));
+        onclick: async () => { if (await act("POST", `/api/admin/reports/${r.id}`, { status: next }, next === "done" ? t("admin.report_done") : t("admin.report_reopened"))) loadReports(); } },
+      next === "done" ? t("admin.mark_done") : t("admin.open_again")));
       reports.append(h("li", { class: "card admin-report", "data-test": "report", "data-report": r.id },
-        h("p", {}, h("strong", {}, r.kind === "message" ? `Message by ${r.name}` : `Player ${r.name}`),
-          r.game_id ? [" in game ", h("code", {}, r.game_id)] : "",
-          h("span", { class: "muted" }, ` · reported by ${r.reporter}, ${when(r.created_at)}`)),
+        h("p", {}, h("strong", {}, r.kind === "message" ? t("admin.message_by", { name: r.name }) : t("admin.player", { name: r.name })),
+          r.game_id ? [t("admin.in_game"), h("code", {}, r.game_id)] : "",
+          h("span", { class: "muted" }, t("admin.reported_by", { name: r.reporter, when: when(r.created_at) }))),
         r.text !== null ? h("blockquote", { "data-test": "report-text" }, r.text) : "",
-        h("p", {}, "Reason: ", h("span", { "data-test": "report-reason" }, r.reason)),
-        r.hidden ? h("p", { class: "muted" }, "The message is hidden.") : "",
-        r.suspended ? h("p", { class: "muted" }, "The account is suspended.") : "",
+        h("p", {}, t("admin.reason"), h("span", { "data-test": "report-reason" }, r.reason)),
+        r.hidden ? h("p", { class: "muted" }, t("admin.is_hidden")) : "",
+        r.suspended ? h("p", { class: "muted" }, t("admin.is_suspended")) : "",
         h("div", { class: "buttons" }, buttons)));
     }
   }
   which.addEventListener("change", loadReports);
 
   // -- accounts -----------------------------------------------------------------------------
-  const name = h("input", { type: "search", placeholder: "name starts with", "aria-label": "account name", "data-test": "account-search", maxlength: 32 });
+  const name = h("input", { type: "search", placeholder: t("admin.name_starts"), "aria-label": t("admin.account_name"), "data-test": "account-search", maxlength: 32 });
   const accounts = h("ul", { class: "admin-list", "data-test": "accounts" });
   async function loadAccounts() {
     clear(accounts);
     let data;
     try { data = await accountCall("GET", `/api/admin/accounts?name=${encodeURIComponent(name.value.trim())}`); } catch (err) { fail(err); return; }
-    if (!data.accounts.length) accounts.append(h("li", { class: "muted" }, "No account by that name."));
+    if (!data.accounts.length) accounts.append(h("li", { class: "muted" }, t("admin.no_account")));
     for (const a of data.accounts) {
       accounts.append(h("li", { "data-account": a.name },
-        h("strong", {}, a.name), a.admin ? " (administrator)" : "",
-        a.suspended ? h("span", { class: "muted" }, ` · suspended ${when(a.suspended_at)}${a.reason ? `: ${a.reason}` : ""}`) : "", " ",
+        h("strong", {}, a.name), a.admin ? t("admin.administrator") : "",
+        a.suspended ? h("span", { class: "muted" }, a.reason ? t("admin.suspended_at_why", { when: when(a.suspended_at), reason: a.reason }) : t("admin.suspended_at", { when: when(a.suspended_at) })) : "", " ",
         h("button", { type: "button", class: "small", "data-test": "account-suspend",
-          onclick: async () => { if (await act("POST", `/api/admin/accounts/${encodeURIComponent(a.name)}`, { suspended: !a.suspended }, a.suspended ? `${a.name}'s suspension lifted.` : `${a.name} suspended.`)) loadAccounts(); } },
-        a.suspended ? "Lift the suspension" : "Suspend")));
+          onclick: async () => { if (await act("POST", `/api/admin/accounts/${encodeURIComponent(a.name)}`, { suspended: !a.suspended }, a.suspended ? t("admin.lifted", { name: a.name }) : t("admin.suspended", { name: a.name }))) loadAccounts(); } },
+        a.suspended ? t("admin.lift") : t("admin.suspend"))));
     }
   }
 
   // -- abandoned games ----------------------------------------------------------------------
-  const days = h("input", { type: "number", min: 0, max: 3650, step: 1, value: 7, "aria-label": "idle for at least this many days", "data-test": "idle-days", style: { width: "5rem" } });
+  const days = h("input", { type: "number", min: 0, max: 3650, step: 1, value: 7, "aria-label": t("admin.idle_days"), "data-test": "idle-days", style: { width: "5rem" } });
   const games = h("ul", { class: "admin-list", "data-test": "idle-games" });
   async function loadGames() {
     clear(games);
     let data;
     try { data = await accountCall("GET", `/api/admin/games?idle_days=${Number(days.value) || 0}`); } catch (err) { fail(err); return; }
-    if (!data.games.length) games.append(h("li", { class: "muted" }, "No game idle that long."));
+    if (!data.games.length) games.append(h("li", { class: "muted" }, t("admin.no_idle")));
     for (const g of data.games) {
       games.append(h("li", { "data-game": g.game },
-        h("code", {}, g.game), ` · ${g.players} players · ${g.actions} actions · last change ${when(g.updated_at)} `,
+        h("code", {}, g.game), t("admin.game_line", { players: g.players, actions: g.actions, when: when(g.updated_at) }),
         h("button", { type: "button", class: "small", "data-test": "close-game",
-          onclick: async () => { if (await act("POST", `/api/admin/games/${g.game}/close`, undefined, `Game ${g.game} closed.`)) loadGames(); } },
-        "Close this game")));
+          onclick: async () => { if (await act("POST", `/api/admin/games/${g.game}/close`, undefined, t("admin.closed", { game: g.game }))) loadGames(); } },
+        t("admin.close_game"))));
     }
   }
 
   page.append(status, error,
-    h("section", { "aria-labelledby": "admin-reports" }, h("h2", { id: "admin-reports" }, "Reports"), h("p", {}, which), reports),
-    h("section", { "aria-labelledby": "admin-accounts" }, h("h2", { id: "admin-accounts" }, "Accounts"),
+    h("section", { "aria-labelledby": "admin-reports" }, h("h2", { id: "admin-reports" }, t("admin.reports")), h("p", {}, which), reports),
+    h("section", { "aria-labelledby": "admin-accounts" }, h("h2", { id: "admin-accounts" }, t("admin.accounts")),
       h("form", { class: "admin-form", onsubmit: (e) => { e.preventDefault(); loadAccounts(); } },
-        name, h("button", { type: "submit", class: "small", "data-test": "account-find" }, "Find")), accounts),
-    h("section", { "aria-labelledby": "admin-games" }, h("h2", { id: "admin-games" }, "Abandoned games"),
+        name, h("button", { type: "submit", class: "small", "data-test": "account-find" }, t("admin.find"))), accounts),
+    h("section", { "aria-labelledby": "admin-games" }, h("h2", { id: "admin-games" }, t("admin.abandoned")),
       h("form", { class: "admin-form", onsubmit: (e) => { e.preventDefault(); loadGames(); } },
-        h("label", {}, "Idle for at least ", days, " days "), h("button", { type: "submit", class: "small", "data-test": "games-find" }, "List")), games),
-    h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+        h("label", {}, t("admin.idle_for"), days, t("admin.days")), h("button", { type: "submit", class: "small", "data-test": "games-find" }, t("admin.list"))), games),
+    h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby"))));
   await Promise.all([loadReports(), loadGames()]);
 }

@@ -1,6 +1,8 @@
 // @ts-check
 // The server's HTTP API (docs/server.md) and the browser's own store of seat tokens.
 
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, code, message, extra) {
     super(message);
@@ -28,7 +30,7 @@ async function request(method, path, { token, body } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError(0, "network/unreachable", `the server cannot be reached (${err.message})`);
+    throw new ApiError(0, "network/unreachable", t("api.unreachable", { error: err.message }));
   }
   let data = null;
   const text = await response.text();

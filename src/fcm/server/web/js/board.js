@@ -3,6 +3,7 @@
 // restaurants, campaigns and airplanes; zoom (wheel, buttons) and pan (drag); highlights of
 // legal squares. It draws what the server's presentation says and decides nothing itself.
 
+import { list, t } from "./i18n.js";
 import { GOODS, chain, clear, goodChip, goodLook, h, s, shapePath } from "./util.js";
 
 export const SQ = 40; // one square, in SVG units
@@ -77,9 +78,9 @@ export class BoardView {
     this.svg.append(this.defs, ...Object.values(this.layers));
     this.tooltip = h("div", { class: "tooltip hidden", "data-test": "tooltip" });
     const tools = h("div", { class: "board-tools" },
-      h("button", { type: "button", title: "Zoom in", onclick: () => this.zoomBy(1 / 1.25) }, "+"),
-      h("button", { type: "button", title: "Zoom out", onclick: () => this.zoomBy(1.25) }, "−"),
-      h("button", { type: "button", title: "Show the whole map", onclick: () => { this.autoView = false; this.fit(); } }, "Fit"));
+      h("button", { type: "button", title: t("board.zoom_in"), onclick: () => this.zoomBy(1 / 1.25) }, "+"),
+      h("button", { type: "button", title: t("board.zoom_out"), onclick: () => this.zoomBy(1.25) }, "−"),
+      h("button", { type: "button", title: t("board.fit.help"), onclick: () => { this.autoView = false; this.fit(); } }, t("board.fit")));
     this.legend = h("div", { class: "legend" });
     // campaign tiles that lie beside the board (no square): drawn here, in their chain's colour
     this.beside = h("div", { class: "beside-board hidden", "data-test": "beside-board" });
@@ -138,7 +139,7 @@ export class BoardView {
       // the east-west road passes over the north-south one
       const x = sqX(c), y = sqY(r);
       g.append(s("g", { class: "bridge", "data-cell": key([r, c]) },
-        s("title", {}, "Bridge: the two roads cross without meeting"),
+        s("title", {}, t("board.bridge")),
         s("rect", { x: x - 2, y: y + 8, width: SQ + 4, height: SQ - 16, fill: "#a8b0bc" }),
         s("line", { x1: x - 2, y1: y + 8, x2: x + SQ + 2, y2: y + 8, stroke: "#111827", "stroke-width": 2.5 }),
         s("line", { x1: x - 2, y1: y + SQ - 8, x2: x + SQ + 2, y2: y + SQ - 8, stroke: "#111827", "stroke-width": 2.5 }),
@@ -187,8 +188,8 @@ export class BoardView {
       this.legend.append(h("span", { class: "legend-item" },
         h("span", { class: "good-chip", style: { background: g.fill, color: g.text } }, g.short), g.label));
     }
-    this.legend.append(h("span", { class: "legend-item" }, h("span", { class: "legend-box soon" }), "Coming Soon"),
-      h("span", { class: "legend-item" }, "◣ entrance"), h("span", { class: "legend-item" }, "∞ eternal"));
+    this.legend.append(h("span", { class: "legend-item" }, h("span", { class: "legend-box soon" }), t("glossary.coming_soon")),
+      h("span", { class: "legend-item" }, t("board.legend.entrance")), h("span", { class: "legend-item" }, t("board.legend.eternal")));
   }
 
   // -- pieces --------------------------------------------------------------------------------
@@ -231,13 +232,13 @@ export class BoardView {
     const tiles = pres.campaigns.filter((c) => !c.edge && !c.cells.length);
     clear(this.beside).classList.toggle("hidden", !tiles.length);
     if (!tiles.length) return;
-    this.beside.append(h("span", { class: "muted" }, "Beside the board: "),
+    this.beside.append(h("span", { class: "muted" }, t("board.beside")),
       ...tiles.map((c) => h("span", { class: "beside-tile", "data-campaign": c.number, style: { borderColor: chain(c.owner).dark } },
         h("span", { class: "beside-icon", style: { background: chain(c.owner).colour, color: chain(c.owner).ink } }, c.icon || "?"),
         ` #${c.number} ${c.kind.replace(/_/g, " ")} `, goodChip(c.good),
-        ` ${c.eternal ? "eternal" : `${c.remaining} left`} · `,
-        (c.reaches || []).length ? `reaches house${c.reaches.length > 1 ? "s" : ""} ${c.reaches.join(", ")}`
-          : h("strong", { class: "warning-text", "data-test": "beside-reaches-none" }, "reaches no house now"))));
+        ` ${c.eternal ? t("ev.eternal") : t("dec.left", { n: c.remaining })} · `,
+        (c.reaches || []).length ? t("board.reaches", { count: c.reaches.length, houses: list(c.reaches) })
+          : h("strong", { class: "warning-text", "data-test": "beside-reaches-none" }, t("board.reaches_none")))));
   }
 
   // A campaign beside the board: a badge in its chain's colour on every house it reaches.
@@ -251,7 +252,7 @@ export class BoardView {
       const grp = s("g", { class: "beside-badge", "data-campaign": c.number, "data-house": number });
       grp.append(s("rect", { x: b.x + 2 + nth * 22, y: b.y + b.h - 16, width: 20, height: 14, rx: 3, fill: ch.colour, opacity: 0.9 }));
       grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: ch.ink }, `${c.icon || "?"}`));
-      grp.append(s("title", {}, `#${c.number} ${c.kind.replace(/_/g, " ")}: ${c.good}, ${c.eternal ? "eternal" : `${c.remaining} left`}`));
+      grp.append(s("title", {}, `#${c.number} ${c.kind.replace(/_/g, " ")}: ${c.good}, ${c.eternal ? t("ev.eternal") : t("dec.left", { n: c.remaining })}`));
       g.append(grp);
     }
   }
@@ -297,7 +298,7 @@ export class BoardView {
     grp.append(s("circle", { cx: b.x + 17, cy: b.y + 17, r: 12, fill: "#ffffff", stroke: "#7c2d12", "stroke-width": 1.5 }));
     grp.append(s("text", { x: b.x + 17, y: b.y + 22, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#7c2d12", class: "house-number" }, house.label ?? String(house.number)));
     if (!house.printed) {
-      grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, "new"));
+      grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, t("board.new_house")));
     }
     // demand tokens and free capacity (a house without a cap: its tokens only)
     const n = house.capacity ?? house.demand.length;
@@ -431,13 +432,13 @@ export class BoardView {
     for (const cell of spec.anchors || []) {
       g.append(pressable(s("rect", { x: sqX(cell[1]) + 2, y: sqY(cell[0]) + 2, width: SQ - 4, height: SQ - 4, rx: 4,
         class: "hl-anchor" + (spec.selected && key(spec.selected) === key(cell) ? " selected" : ""), "data-hl-anchor": key(cell) }),
-      `Square row ${cell[0]}, column ${cell[1]}`, () => this.handlers.onSquare && this.handlers.onSquare(cell, { keyboard: true })));
+      t("board.square", { row: cell[0], column: cell[1] }), () => this.handlers.onSquare && this.handlers.onSquare(cell, { keyboard: true })));
     }
     for (const a of spec.airplanes || []) {
       const rr = airplaneRect(this.board, a.edge, a.first, 1);
       g.append(pressable(s("rect", { x: rr.x + 2, y: rr.y + 2, width: rr.w - 4, height: rr.h - 4, rx: 5,
         class: "hl-anchor" + (spec.selectedEdge === `${a.edge},${a.first}` ? " selected" : ""), "data-hl-edge": `${a.edge},${a.first}` }),
-      `Edge slot ${a.edge} ${a.first}`, () => this.handlers.onEdge && this.handlers.onEdge(a.edge, a.first, { keyboard: true })));
+      t("board.edge_slot", { edge: a.edge, first: a.first }), () => this.handlers.onEdge && this.handlers.onEdge(a.edge, a.first, { keyboard: true })));
     }
     // a buyer's route: a line through the centres of its road squares, or of the Zeppelin's tiles
     if (spec.route && spec.route.length) {
@@ -605,7 +606,7 @@ export class BoardView {
     if (pin) {
       this.pinned = true;
       this.tooltip.classList.add("pinned");
-      this.tooltip.prepend(h("button", { type: "button", class: "ghost small close", "data-test": "tooltip-close", title: "Close", onclick: () => this.unpin() }, "×"));
+      this.tooltip.prepend(h("button", { type: "button", class: "ghost small close", "data-test": "tooltip-close", title: t("dinner.close"), onclick: () => this.unpin() }, "×"));
     }
     this.tooltip.classList.remove("hidden");
     const box = this.wrap.getBoundingClientRect();

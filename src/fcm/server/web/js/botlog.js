@@ -4,6 +4,7 @@
 // breaks.
 
 import { describe } from "./format.js";
+import * as i18n from "./i18n.js";  // i18n.t: a turn view's own ``t`` is the turn
 import { chainMark, clear, h, PHASES } from "./util.js";
 
 // Events that are bookkeeping or results, not a bot's doing.
@@ -72,17 +73,17 @@ function turnView(t, ctx) {
   return h("li", { class: "bot-turn", "data-seat": t.seat, "data-round": t.round, "data-phase": t.phase },
     h("div", { class: "bot-turn-head" },
       chainMark(t.seat, null, "swatch"),
-      h("strong", {}, ctx.name(t.seat)), ` — round ${t.round}, ${PHASES[t.phase] || t.phase}`,
+      h("strong", {}, ctx.name(t.seat)), i18n.t("botlog.when", { round: t.round, phase: PHASES[t.phase] || t.phase }),
       t.places.length && ctx.replayTurn ? [" ", h("button", { type: "button", class: "ghost small", "data-test": "bot-turn-replay",
-        title: "Show its placements on the board", onclick: () => ctx.replayTurn(t.places) }, "▶ Show")] : null),
+        title: i18n.t("botlog.show.help"), onclick: () => ctx.replayTurn(t.places) }, i18n.t("botlog.show"))] : null),
     t.lines.length ? h("ul", {}, t.lines.map((x) => h("li", {}, x)))
-      : h("p", { class: "muted" }, "did nothing this turn."));
+      : h("p", { class: "muted" }, i18n.t("botlog.nothing")));
 }
 
 /** The tab: every bot turn, newest first. */
 export function renderBotTurns(log, ctx) {
   const turns = botTurns(log.events, ctx).reverse();
-  if (!turns.length) return h("p", { class: "muted", "data-test": "bot-turns" }, "No bot has acted yet.");
+  if (!turns.length) return h("p", { class: "muted", "data-test": "bot-turns" }, i18n.t("botlog.none"));
   return h("ol", { class: "bot-turns", "data-test": "bot-turns" }, turns.map((t) => turnView(t, ctx)));
 }
 
@@ -95,7 +96,7 @@ export function renderLatestBotTurns(box, log, ctx) {
   const recent = turns.filter((t) => t.round >= now - 1).slice(-6).reverse();
   box.classList.toggle("hidden", !recent.length);
   if (!recent.length) return;
-  box.append(h("h4", {}, "Bots' latest turns"),
+  box.append(h("h4", {}, i18n.t("botlog.latest")),
     h("ol", { class: "bot-turns" }, recent.map((t) => turnView(t, ctx))));
 }
 
@@ -105,13 +106,15 @@ export function bankAlert(root, msg, ctx) {
   if (!broke) return null;
   const old = root.querySelector(".bank-alert");
   if (old) old.remove();
-  const title = broke.final ? "The bank broke for the second time" : "The bank broke!";
+  const title = broke.final ? i18n.t("botlog.bank_final") : i18n.t("botlog.bank_broke");
+  const prefix = i18n.t("ev.bank_broke_variant", { text: "" });  // "The bank broke! " (ev.bank_broke too)
+  const text = describe(broke, ctx);
   const box = h("div", { class: "bank-alert", role: "alertdialog", "data-test": "bank-alert", "data-final": broke.final ? "1" : "0" },
     h("div", { class: "bank-alert-card" },
       h("h2", {}, title),
       // the title says the bank broke: the text goes on from there (and says the end once)
-      h("p", {}, describe(broke, ctx).replace(/^The bank broke[^:!]*[:!]\s*/, "").replace(/^./, (c) => c.toUpperCase())),
-      h("button", { type: "button", class: "primary", "data-test": "bank-alert-ok", onclick: () => box.remove() }, "OK")));
+      h("p", {}, broke.final ? i18n.t("report.dinner.game_ends") : (text.startsWith(prefix) ? text.slice(prefix.length) : text).replace(/^./, (c) => c.toUpperCase())),
+      h("button", { type: "button", class: "primary", "data-test": "bank-alert-ok", onclick: () => box.remove() }, i18n.t("botlog.ok"))));
   root.append(box);
   return box;
 }

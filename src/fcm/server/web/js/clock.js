@@ -31,8 +31,8 @@ export function clockFields() {
 
 export function formatLeft(seconds) {
   const s = Math.max(0, Math.round(seconds));
-  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  if (s >= 86400) return t("time.days_hours", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return t("time.hours_minutes", { h: Math.floor(s / 3600), m: String(Math.floor((s % 3600) / 60)).padStart(2, "0") });
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
@@ -90,18 +90,18 @@ export function mountClock(game, which, parent = document.body, screen = null) {
       const left = d.due_at === null ? d.left : Math.max(0, d.left - elapsed);
       return h("div", { class: "clock-seat" + (mine.includes(d.seat) ? " mine" : ""), "data-seat": d.seat, "data-left": Math.round(left) },
         `${seatName(seatsInfo, d.seat)}: `, h("strong", {}, formatLeft(left)),
-        data.taken_over.includes(d.seat) ? " (bot)" : "");
+        data.taken_over.includes(d.seat) ? t("clock.bot_mark") : "");
     });
     const voted = mine.some((x) => data.pause_votes.includes(x));
     // put() skips the absent parts (replaceChildren would write them as "null")
     put(clear(box),
-      h("div", { class: "clock-head" }, icon("clock", "Turn timer"), ` ${data.limit} per decision`, data.paused ? " · paused" : "",
-        data.fallback === "bot_takeover" ? " · then a bot takes the seat" : " · then a bot plays it"),
+      h("div", { class: "clock-head" }, icon("clock", t("clock.turn_timer")), t("clock.head", { limit: data.limit }), data.paused ? t("clock.paused") : "",
+        data.fallback === "bot_takeover" ? t("clock.then_takeover") : t("clock.then_bot_move")),
       ...rows,
       mine.length ? h("button", { type: "button", class: "small ghost", "data-test": "clock-pause",
         onclick: () => pause(!(data.paused || voted)) },
-        data.paused ? "Restart the clock" : voted ? "Withdraw pause request" : "Ask to pause") : null,
-      !data.paused && data.pause_votes.length ? h("small", {}, ` pause asked by ${data.pause_votes.map((x) => seatName(seatsInfo, x)).join(", ")}`) : null);
+        data.paused ? t("clock.restart") : voted ? t("clock.withdraw") : t("clock.ask_pause")) : null,
+      !data.paused && data.pause_votes.length ? h("small", {}, t("clock.pause_asked", { names: data.pause_votes.map((x) => seatName(seatsInfo, x)).join(t("fmt.list_separator")) })) : null);
   }
 
   read();

@@ -6,14 +6,24 @@
 
 import { cardChip, orgChart } from "./companies.js";
 import { stepName } from "./format.js";
+import * as i18n from "./i18n.js";
 import { whyNotHires } from "./table.js";
-import { canonical, chainMark, clear, goodChip, h, money, PHASES, plural, put, seatName } from "./util.js";
+import { canonical, chainMark, clear, goodChip, h, money, PHASES, put, seatName } from "./util.js";
+
+const { t } = i18n;
+const listOf = i18n.list;  // ``list``: the decisions' own name for a list of actions
 
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
 const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "start_campaign",
   "place_campaign", "choose_advert", "cook", "get_drinks", "place_house", "add_garden",
   "place_restaurant", "move_restaurant", "pay_salary", "fire", "throw_away"];
-const CORNER_NAMES = { nw: "north-west", ne: "north-east", sw: "south-west", se: "south-east" };
+/** @type {Record<string, string | undefined>} */
+const CORNER_NAMES = new Proxy({}, { get: (_, k) => (["nw", "ne", "sw", "se"].includes(String(k)) ? t(`dec.corner.${String(k)}`) : undefined) });
+
+/** A good's name in the page's language (the game's catalog names the modules' goods too). */
+function goodLabel(catalog, good) {
+  return ((catalog && catalog.good_names) || {})[good] || good;
+}
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
@@ -25,16 +35,13 @@ function capital(text) {
  */
 function doneLabel(msg, pres) {
   switch (msg.phase) {
-    case "setup_restaurants": return "Pass: no first restaurant now";
-    case "restructuring": return "Commit my structure";
-    case "payday": return pres.stage === "paying" ? "Pay the rest in cash" : "Done firing (commit)";
+    case "setup_restaurants": return t("dec.done.pass_restaurant");
+    case "restructuring": return t("dec.done.commit_structure");
+    case "payday": return pres.stage === "paying" ? t("dec.done.pay_rest") : t("dec.done.firing");
     case "working":
-      return {
-        hire: "Done hiring", train: "Done training", campaigns: "Done with campaigns",
-        food_and_drinks: "Done producing", houses: "Done with houses and gardens",
-        restaurants: "Done: end my turn", drive_ins: "Done",
-      }[pres.step] || "Done";
-    default: return "Done";
+      return ["hire", "train", "campaigns", "food_and_drinks", "houses", "restaurants"].includes(pres.step)
+        ? t(`dec.done.${pres.step}`) : t("dec.done");
+    default: return t("dec.done");
   }
 }
 
@@ -44,9 +51,9 @@ function doneLabel(msg, pres) {
  */
 function title(msg, pres) {
   if (msg.phase === "working" && pres.step) return `${PHASES.working} — ${stepName(pres.step)}`;
-  if (msg.phase === "payday" && pres.stage === "cannot_pay") return "Payday — you cannot pay: fire salaried cards";
-  if (msg.phase === "payday" && pres.stage === "paying") return "Payday — pay salaries with goods?";
-  if (msg.phase === "payday") return "Payday — fire employees?";
+  if (msg.phase === "payday" && pres.stage === "cannot_pay") return t("dec.title.cannot_pay");
+  if (msg.phase === "payday" && pres.stage === "paying") return t("dec.title.paying");
+  if (msg.phase === "payday") return t("dec.title.firing");
   return PHASES[msg.phase] || msg.phase;
 }
 
@@ -56,12 +63,12 @@ function title(msg, pres) {
 function salaryNote(a) {
   if (a.salary_after === undefined) return null;
   const diff = a.salary_after - a.salary_before;
-  const text = diff === 0 ? `Payday salaries stay ${money(a.salary_after)}`
-    : `Payday salaries ${money(a.salary_before)} → ${money(a.salary_after)}`;
+  const text = diff === 0 ? t("dec.salary_stays", { amount: money(a.salary_after) })
+    : t("dec.salary_change", { before: money(a.salary_before), after: money(a.salary_after) });
   // why a salaried card may not raise the total: the discounts the engine applies, by name
   const why = a.card_salary && diff < a.card_salary && (a.salary_notes || []).length ? `; ${a.salary_notes.join("; ")}` : "";
   return h("small", { class: "salary-note" + (diff > 0 ? " up" : diff < 0 ? " down" : ""), "data-test": "salary-note" }, text,
-    a.card_salary !== undefined ? (a.card_salary ? ` (salaried card: $${a.card_salary}${why})` : " (no salary)") : "");
+    a.card_salary !== undefined ? (a.card_salary ? t("dec.salaried_card", { amount: money(a.card_salary), why }) : t("dec.no_salary")) : "");
 }
 
 export class Decisions {
@@ -95,7 +102,7 @@ export class Decisions {
     }
     this.errorBox.classList.remove("hidden");
     // the rule in the game's words (the server's "text"); the code stays out of sight
-    put(this.errorBox, h("strong", {}, this.error.title || "Not allowed"), " ",
+    put(this.errorBox, h("strong", {}, this.error.title || t("dec.not_allowed")), " ",
       h("span", { "data-test": "error-message", "data-code": this.error.code || "" }, this.error.message));
   }
 
@@ -137,15 +144,15 @@ export class Decisions {
     el.dataset.version = msg.version;
     if (msg.status === "over") {
       el.dataset.kinds = "";
-      el.append(h("h2", {}, "Game over"), h("p", {}, pres ? pres.end_reason : ""),
-        h("p", {}, h("a", { class: "button primary", href: `#/replay/${this.el.closest("[data-game]")?.dataset.game || ""}/${msg.seat ?? "spectator"}`, "data-test": "open-replay" }, "Replay this game (and what-if branches)")));
+      el.append(h("h2", {}, t("phase.game_over")), h("p", {}, pres ? pres.end_reason : ""),
+        h("p", {}, h("a", { class: "button primary", href: `#/replay/${this.el.closest("[data-game]")?.dataset.game || ""}/${msg.seat ?? "spectator"}`, "data-test": "open-replay" }, t("dec.open_replay"))));
       this.ctl.board.setHighlights(null);
       return;
     }
     if (msg.seat === null) {
       el.dataset.kinds = "";
-      el.append(h("h2", {}, title(msg, pres || {})), h("p", { class: "muted" }, "You are watching. Deciding now: ",
-        msg.actors.map(names).join(", ") || "nobody"));
+      el.append(h("h2", {}, title(msg, pres || {})), h("p", { class: "muted" }, t("dec.watching"),
+        listOf(msg.actors.map(names)) || t("dec.nobody")));
       this.ctl.board.setHighlights(null);
       return;
     }
@@ -153,14 +160,14 @@ export class Decisions {
       el.dataset.kinds = "";
       el.append(h("h2", {}, title(msg, pres || {})),
         h("p", { class: "waiting", "data-test": "waiting" }, h("span", { class: "spinner" }),
-          msg.actors.length ? `Waiting for ${msg.actors.map(names).join(", ")}…` : "Resolving…"));
+          msg.actors.length ? t("dec.waiting_for", { names: listOf(msg.actors.map(names)) }) : t("dec.resolving")));
       const mine = pres && pres.chains[msg.seat] && pres.chains[msg.seat].draft;
       if (mine && mine.kind === "work") el.append(this.draftView(mine, true));
       el.append(h("div", { class: "buttons" }, h("button", { type: "button", class: "ghost small", "data-test": "undo",
-        title: "Take back my last action (while nobody else has acted and nothing hidden was revealed)",
-        onclick: () => this.ctl.undo() }, "Undo my last action"),
-      h("button", { type: "button", class: "ghost small", "data-test": "undo-turn", title: "Take back my own steps of this phase or turn, as far as allowed",
-        onclick: () => this.ctl.undoTurn() }, "Undo back to the start of my turn")), this.errorBox);
+        title: t("dec.undo.help"),
+        onclick: () => this.ctl.undo() }, t("dec.undo")),
+      h("button", { type: "button", class: "ghost small", "data-test": "undo-turn", title: t("dec.undo_turn.help"),
+        onclick: () => this.ctl.undoTurn() }, t("dec.undo_turn"))), this.errorBox);
       this.renderError();
       this.ctl.board.setHighlights(null);
       return;
@@ -174,7 +181,7 @@ export class Decisions {
     el.dataset.kinds = [...byType.keys()].sort().join(",");
     el.append(h("h2", { class: "decision-title" }, chainMark(msg.seat, null, "swatch"), title(msg, pres)));
     if (msg.phase === "working" && pres.step === "hire" && pres.hires_left !== null) {
-      el.append(h("p", { class: "muted" }, `${plural(pres.hires_left, "hire")} left this turn.`));
+      el.append(h("p", { class: "muted" }, t("dec.hires_left", { count: pres.hires_left })));
     }
     if (msg.phase === "restructuring" && !byType.has("send_to_work")) byType.set("send_to_work", []);
     const placement = legal.filter((a) => PLACEMENT.has(a.action.type));
@@ -196,10 +203,10 @@ export class Decisions {
       buttons.append(h("button", { type: "button", class: (msg.phase === "setup_restaurants" ? "" : "primary ") + "done", "data-test": "done", "data-key": done[0].key,
         onclick: () => this.send(done[0].action) }, doneLabel(msg, pres)));
     }
-    buttons.append(h("button", { type: "button", class: "ghost small", "data-test": "undo", title: "Take back my last action (while nobody else has acted and nothing hidden was revealed)",
-      onclick: () => this.ctl.undo() }, "Undo my last action"),
-    h("button", { type: "button", class: "ghost small", "data-test": "undo-turn", title: "Take back my own steps of this phase or turn, as far as allowed",
-      onclick: () => this.ctl.undoTurn() }, "Undo back to the start of my turn"));
+    buttons.append(h("button", { type: "button", class: "ghost small", "data-test": "undo", title: t("dec.undo.help"),
+      onclick: () => this.ctl.undo() }, t("dec.undo")),
+    h("button", { type: "button", class: "ghost small", "data-test": "undo-turn", title: t("dec.undo_turn.help"),
+      onclick: () => this.ctl.undoTurn() }, t("dec.undo_turn")));
     el.append(buttons, this.errorBox);
     this.renderError();
   }
@@ -210,8 +217,8 @@ export class Decisions {
     if (!this.pres || this.pres.version !== this.msg.version) return;
     if ((this.msg.legal || []).some((a) => canonical(a) === canonical(action))) return;
     this.ctl.why(action).then((answer) => {
-      if (answer && !answer.allowed) this.setError({ title: "Not allowed:", message: answer.text, code: answer.code });
-    }).catch((err) => this.setError({ title: "Error:", message: err.message, code: err.code }));
+      if (answer && !answer.allowed) this.setError({ title: t("dec.not_allowed_colon"), message: answer.text, code: answer.code });
+    }).catch((err) => this.setError({ title: t("dec.error_colon"), message: err.message, code: err.code }));
   }
 
   async send(action) {
@@ -237,25 +244,25 @@ export class Decisions {
     const pres = this.pres;
     switch (type) {
       case "choose_reserve":
-        return h("div", { class: "section" }, h("p", {}, "Choose your reserve card secretly. It is revealed when the bank first breaks: it adds money to the bank and sets every CEO's slots."),
+        return h("div", { class: "section" }, h("p", {}, t("dec.reserve.intro")),
           h("div", { class: "choices" }, list.map((a) => {
             const price = a.action.price ?? null;
             const card = (catalog.reserve_cards || []).find((r) => r.money === a.action.money && (r.base_price ?? null) === price);
             // a card with a base unit price sets the price, not the CEO slots
-            const detail = price !== null ? ` · base price ${money(price)}` : card ? ` · CEO ${card.ceo_slots} slots` : null;
+            const detail = price !== null ? t("dec.reserve.base_price", { price: money(price) }) : card ? t("dec.reserve.ceo_slots", { count: card.ceo_slots }) : null;
             return this.actionButton(a, h("span", {}, h("strong", {}, money(a.action.money)), detail ? h("small", {}, detail) : null));
           })));
       case "send_to_work": return this.restructuring(list);
       case "choose_turn_order":
-        return h("div", { class: "section" }, h("p", {}, "Choose your place in the turn order (1 = first)."),
-          h("p", { class: "muted" }, "Open slots: ", pres.chains.map((c) => `${seatName(this.msg.seats, c.seat)} ${c.open_slots}`).join(", ")),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, `Position ${a.action.position}`))));
+        return h("div", { class: "section" }, h("p", {}, t("dec.turn_order.intro")),
+          h("p", { class: "muted" }, t("dec.open_slots"), listOf(pres.chains.map((c) => `${seatName(this.msg.seats, c.seat)} ${c.open_slots}`))),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, t("dec.position", { n: a.action.position })))));
       case "hire":
-        return h("div", { class: "section" }, h("p", {}, "Hire an entry-level employee (to your beach):"),
+        return h("div", { class: "section" }, h("p", {}, t("dec.hire.intro")),
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
-            this.actionButton(a, h("span", {}, "Hire ", cardChip(catalog, a.action.employee))),
-            h("span", { class: "info-dot", "data-card": a.action.employee, title: "What it does" }, "ⓘ"),
-            h("small", { class: "muted" }, `${pres.supply[a.action.employee] ?? "?"} left`), salaryNote(a)))),
+            this.actionButton(a, h("span", {}, t("dec.hire.button"), cardChip(catalog, a.action.employee))),
+            h("span", { class: "info-dot", "data-card": a.action.employee, title: t("dec.what_it_does") }, "ⓘ"),
+            h("small", { class: "muted" }, t("dec.left", { n: pres.supply[a.action.employee] ?? "?" })), salaryNote(a)))),
           whyNotHires(catalog, list, (action) => this.why(action)));
       case "train": {
         const groups = new Map();
@@ -264,27 +271,27 @@ export class Decisions {
           if (!groups.has(k)) groups.set(k, []);
           groups.get(k).push(a);
         }
-        return h("div", { class: "section" }, h("p", {}, "Train an employee on your beach, one step at a time:"),
+        return h("div", { class: "section" }, h("p", {}, t("dec.train.intro")),
           [...groups.entries()].map(([k, acts]) => h("div", { class: "menu" },
-            h("div", { class: "menu-head" }, cardChip(catalog, acts[0].action.employee), acts[0].action.fresh ? h("small", {}, " just trained") : null),
+            h("div", { class: "menu-head" }, cardChip(catalog, acts[0].action.employee), acts[0].action.fresh ? h("small", {}, t("dec.just_trained")) : null),
             acts.map((a) => h("div", { class: "menu-row" },
-              this.actionButton(a, h("span", {}, "→ ", cardChip(catalog, a.action.into), h("small", {}, ` by ${catalog.employees[a.action.trainer]?.name || a.action.trainer}`))),
-              h("span", { class: "info-dot", "data-card": a.action.into, title: "What it does" }, "ⓘ"),
+              this.actionButton(a, h("span", {}, "→ ", cardChip(catalog, a.action.into), h("small", {}, t("dec.by_trainer", { card: catalog.employees[a.action.trainer]?.name || a.action.trainer })))),
+              h("span", { class: "info-dot", "data-card": a.action.into, title: t("dec.what_it_does") }, "ⓘ"),
               salaryNote(a))))));
       }
       case "start_campaign":
-        return h("div", { class: "section" }, h("p", {}, "Launch a campaign: choose the marketeer and the campaign tile."),
+        return h("div", { class: "section" }, h("p", {}, t("dec.campaign.intro")),
           h("div", { class: "menu" }, list.map((a) => {
             const c = catalog.campaigns[String(a.action.number)] || {};
-            const size = c.type === "airplane" ? `${c.span} squares of the edge` : c.beside_board ? "beside the board" : `${c.height}×${c.width}`;
+            const size = c.type === "airplane" ? t("dec.campaign.edge_squares", { count: c.span }) : c.beside_board ? t("dec.campaign.beside_board") : `${c.height}×${c.width}`;
             // a tile beside the board: the houses it would reach now (the server's), warned when none
             const none = c.beside_board && Array.isArray(a.reaches) && !a.reaches.length;
             return h("div", { class: "menu-row" }, this.actionButton(a, h("span", {}, h("strong", {}, `#${a.action.number} ${c.name || c.type}`), ` (${size})`)),
-              h("small", {}, "by "), cardChip(catalog, a.action.marketeer),
-              h("span", { class: "info-dot", "data-campaign-tile": a.action.number, title: "Its rules" }, "ⓘ"),
+              h("small", {}, t("dec.campaign.by")), cardChip(catalog, a.action.marketeer),
+              h("span", { class: "info-dot", "data-campaign-tile": a.action.number, title: t("dec.its_rules") }, "ⓘ"),
               c.beside_board && Array.isArray(a.reaches) ? (none
-                ? h("div", { class: "warning", "data-test": "reaches-none" }, `It would reach no house now: it reaches ${c.reach || "the houses of its rule"}.`)
-                : h("small", { class: "muted", "data-test": "reaches" }, ` reaches house${a.reaches.length > 1 ? "s" : ""} ${a.reaches.join(", ")} now`)) : null);
+                ? h("div", { class: "warning", "data-test": "reaches-none" }, t("dec.campaign.reaches_none", { reach: c.reach || t("dec.campaign.its_houses") }))
+                : h("small", { class: "muted", "data-test": "reaches" }, t("dec.campaign.reaches_now", { count: a.reaches.length, houses: listOf(a.reaches) }))) : null);
           })));
       case "choose_advert": {
         // A two-good airplane (First brand manager used): its pairs get their own buttons.
@@ -294,35 +301,35 @@ export class Decisions {
         const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
         const dc = pres.draft_campaign;
         const eternal = dc && dc.eternal; // the engine's verdict (First billboard placed)
-        const ms = (catalog.milestones || {}).first_billboard || { name: "First billboard placed" };
+        const ms = (catalog.milestones || {}).first_billboard || { name: t("milestone.first_billboard") };
         return h("div", { class: "section" },
-          h("p", {}, `Campaign #${dc ? dc.number : ""}: what does it advertise${eternal ? "" : ", for how many rounds"}?`),
+          h("p", {}, t(eternal ? "dec.advert.what" : "dec.advert.what_how_long", { number: dc ? dc.number : "" })),
           eternal ? h("p", { class: "warning", "data-test": "eternal-warning" },
-            h("strong", {}, "Eternal: "),
+            h("strong", {}, t("dec.advert.eternal")),
             dc.claims_first_billboard
-              ? `placing this billboard claims “${ms.name}”: this campaign and every campaign you place from now on never runs out, and its marketeer stays busy for the rest of the game.`
-              : `with “${ms.name}” this campaign never runs out, and its marketeer stays busy for the rest of the game.`) : null,
+              ? t("dec.advert.claims_eternal", { milestone: ms.name })
+              : t("dec.advert.eternal_with", { milestone: ms.name })) : null,
           h("table", { class: "advert" }, h("tbody", {}, goods.map((g) => h("tr", {},
-            h("th", {}, goodChip(g), ` ${g}`),
+            h("th", {}, goodChip(g), ` ${goodLabel(catalog, g)}`),
             durations.map((d) => {
               const a = list.find((x) => x.action.good === g && x.action.duration === d);
-              return h("td", {}, a ? this.actionButton(a, eternal ? "eternal" : `${d} round${d === 1 ? "" : "s"}`) : "");
+              return h("td", {}, a ? this.actionButton(a, eternal ? t("ev.eternal") : t("ev.rounds", { count: d })) : "");
             })))),
           pairs.length ? h("div", { "data-test": "two-goods" },
-            h("p", {}, "Or two different goods on this airplane (“First brand manager used”): the first, then the second."),
+            h("p", {}, t("dec.advert.two_goods")),  // a module's milestone allows it: no id named here
             h("div", { class: "choices" }, pairs.map((a) => this.actionButton(a)))) : null));
       }
       case "cook":
-        return h("div", { class: "section" }, h("p", {}, "Produce food (a kitchen card makes all of its food or nothing):"),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), " makes ", a.amount ? `${a.amount} ` : "", goodChip(a.action.good), ` ${a.action.good}${a.amount && a.amount !== 1 ? "s" : ""}`)))));
+        return h("div", { class: "section" }, h("p", {}, t("dec.cook.intro")),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), t("dec.cook.makes"), a.amount ? `${a.amount} ` : "", goodChip(a.action.good), ` ${a.amount && a.amount !== 1 ? t("dec.goods_plural", { good: goodLabel(catalog, a.action.good) }) : goodLabel(catalog, a.action.good)}`)))));
       case "get_drinks":
-        return h("div", { class: "section" }, h("p", {}, "Get drinks:"),
+        return h("div", { class: "section" }, h("p", {}, t("dec.drinks.intro")),
           h("div", { class: "menu" }, list.map((a) => {
             // a route choice is sent as drawn (its road squares or the Zeppelin's tiles): the
             // engine checks the route and the board shows it on hover
             const btn = this.actionButton(a, a.action.good
-              ? h("span", {}, cardChip(catalog, a.action.employee), " gets ", goodChip(a.action.good), ` ${a.action.good}`)
-              : h("span", {}, cardChip(catalog, a.action.employee), ` route via ${a.action.suppliers.length} supplier${a.action.suppliers.length === 1 ? "" : "s"}: `,
+              ? h("span", {}, cardChip(catalog, a.action.employee), t("dec.drinks.gets"), goodChip(a.action.good), ` ${goodLabel(catalog, a.action.good)}`)
+              : h("span", {}, cardChip(catalog, a.action.employee), t("dec.drinks.route", { count: a.action.suppliers.length }),
                 a.action.suppliers.map((c) => `${c[0]},${c[1]}`).join(" · ")),
               a.drawn ? { onclick: () => this.send(a.drawn) } : undefined);
             if (a.cells) {
@@ -335,20 +342,20 @@ export class Decisions {
         const mine = pres.chains[this.msg.seat];
         const draft = mine.draft && mine.draft.kind === "fire" ? mine.draft : null;
         return h("div", { class: "section" },
-          h("p", {}, pres.stage === "cannot_pay" ? "You cannot pay your salaries: fire salaried cards until you can." : "Fire employees before paying salaries (secret until everyone commits):"),
-          h("p", { class: "muted" }, `Salaries due: ${money(mine.salary_due)}; cash ${money(mine.cash)}.`,
-            draft && draft.cards.length ? ` Marked to fire: ${draft.cards.map((c) => catalog.employees[c]?.name || c).join(", ")} → salaries ${money(draft.salary_after)}.` : ""),
+          h("p", {}, pres.stage === "cannot_pay" ? t("dec.fire.cannot_pay") : t("dec.fire.intro")),
+          h("p", { class: "muted" }, t("dec.fire.due", { due: money(mine.salary_due), cash: money(mine.cash) }),
+            draft && draft.cards.length ? t("dec.fire.marked", { cards: listOf(draft.cards.map((c) => catalog.employees[c]?.name || c)), after: money(draft.salary_after) }) : ""),
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
-            this.actionButton(a, h("span", {}, "Fire ", cardChip(catalog, a.action.employee))), salaryNote(a)))));
+            this.actionButton(a, h("span", {}, t("dec.fire.button"), cardChip(catalog, a.action.employee))), salaryNote(a)))));
       }
       case "pay_salary": {
         // salaries in goods (First beer sold): one item pays one salary, Done pays the rest
         const chosen = pres.salary_goods || [];
         return h("div", { class: "section" },
-          h("p", {}, "Pay salaries with goods: one item pays one salary; the rest is paid in cash."),
-          h("p", { class: "muted" }, `Still to pay in cash: ${money(list[0].cash_before)}; cash ${money(pres.chains[this.msg.seat].cash)}.`,
-            chosen.length ? ` Paying with: ${chosen.join(", ")}.` : ""),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, "Pay a salary with ", goodChip(a.action.good), ` ${a.action.good}`)))));
+          h("p", {}, t("dec.pay.intro")),
+          h("p", { class: "muted" }, t("dec.pay.still", { rest: money(list[0].cash_before), cash: money(pres.chains[this.msg.seat].cash) }),
+            chosen.length ? t("dec.pay.paying_with", { goods: listOf(chosen.map((g) => goodLabel(catalog, g))) }) : ""),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, t("dec.pay.button"), goodChip(a.action.good), ` ${goodLabel(catalog, a.action.good)}`)))));
       }
       case "throw_away": return this.freezer(list);
       default:
@@ -375,27 +382,27 @@ export class Decisions {
     const inputs = goods.map((g) => {
       keep[g] = stock[g] || 0;
       const input = h("input", { type: "number", min: 0, max: stock[g] || 0, value: stock[g] || 0, inputmode: "numeric",
-        "data-test": "freezer-keep", "data-good": g, "aria-label": `${g} to keep` });
+        "data-test": "freezer-keep", "data-good": g, "aria-label": t("dec.freezer.to_keep", { good: goodLabel(this.ctl.catalog, g) }) });
       input.addEventListener("input", () => {
         keep[g] = Math.max(0, Math.min(stock[g] || 0, Math.floor(Number(input.value) || 0)));
         sync();
       });
-      return h("label", { class: "freezer-good" }, goodChip(g), ` ${g}: keep `, input, ` of ${stock[g] || 0}`);
+      return h("label", { class: "freezer-good" }, goodChip(g), t("dec.freezer.keep", { good: goodLabel(this.ctl.catalog, g) }), input, t("dec.freezer.of", { n: stock[g] || 0 }));
     });
     const summary = h("span", { "data-test": "freezer-summary" });
     const go = h("button", { type: "button", class: "primary", "data-test": "freezer-apply", onclick: () => this.keepOnly(keep, stock) });
     const sync = () => {
       const kept = goods.reduce((n, g) => n + keep[g], 0);
-      summary.textContent = `Keeping ${kept} of ${held} item${held === 1 ? "" : "s"}${kept < held ? `; ${held - kept} thrown away` : ""}.`;
-      go.textContent = kept < held ? `Keep these, throw away ${held - kept}` : "Keep everything";
+      summary.textContent = t(kept < held ? "dec.freezer.keeping_throwing" : "dec.freezer.keeping", { kept, count: held, thrown: held - kept });
+      go.textContent = kept < held ? t("dec.freezer.keep_these", { n: held - kept }) : t("dec.freezer.keep_all");
       go.disabled = kept === held && !doneLegal;
     };
     sync();
     // the engine's reason when the freezer may not keep it all (capacity, a module's limit)
     return h("div", { class: "section freezer" },
       h("p", { "data-test": "freezer-why" }, pres.why_not_done ? `${capital(pres.why_not_done)}.`
-        : doneLegal ? `Your freezer may keep all ${held} item${held === 1 ? "" : "s"}; choose what to keep.`
-          : `You hold ${held} item${held === 1 ? "" : "s"}: choose what the freezer keeps.`),
+        : doneLegal ? t("dec.freezer.may_keep_all", { count: held })
+          : t("dec.freezer.hold", { count: held })),
       h("div", { class: "freezer-goods" }, inputs), h("p", { class: "muted" }, summary), go);
   }
 
@@ -420,7 +427,7 @@ export class Decisions {
   draftView(draft, committed) {
     const catalog = this.ctl.catalog;
     return h("div", { class: "draft" },
-      h("h4", {}, committed ? "My structure (secret until everyone commits)" : "Planned structure"),
+      h("h4", {}, committed ? t("dec.structure.mine") : t("dec.structure.planned")),
       draft.fits
         ? orgChart(catalog, draft.structure, this.pres.ceo_slots, { testId: "draft-structure" })
         : h("div", { class: "warning", "data-test": "overfill" }, draft.warning,
@@ -437,8 +444,8 @@ export class Decisions {
     const byCard = new Map(list.map((a) => [a.action.employee, a]));
     const remaining = draft.in_hand || [];
     return h("div", { class: "section restructure" },
-      h("p", {}, "Click cards in your hand to send them to work, one at a time. Only the set matters; the chart shows one legal seating. Commit when done."),
-      h("div", { class: "hand" }, h("h4", {}, "In hand"),
+      h("p", {}, t("dec.structure.intro")),
+      h("div", { class: "hand" }, h("h4", {}, t("dec.structure.in_hand")),
         remaining.length
           ? h("div", { class: "chips" }, remaining.map((c) => {
             const a = byCard.get(c);
@@ -446,7 +453,7 @@ export class Decisions {
               ? h("button", { type: "button", class: "card-button", "data-key": a.key, "data-type": "send_to_work", "data-card": c, onclick: () => this.send(a.action) }, cardChip(catalog, c))
               : cardChip(catalog, c);
           }))
-          : h("span", { class: "muted" }, "every card is going to work")),
+          : h("span", { class: "muted" }, t("dec.structure.all_working"))),
       this.draftView(draft, false));
   }
 
@@ -490,31 +497,31 @@ export class Decisions {
       preview: chosen ? { cells: chosen.cells, garden: chosen.garden, entrances: chosen.entrances, airplane: chosen.airplane, owner, reaches: chosen.reaches } : null,
     });
     const what = {
-      place_restaurant: this.msg.phase === "setup_restaurants" ? "your first restaurant" : "a restaurant",
-      move_restaurant: "a restaurant (move)",
-      place_house: "a house with its garden",
-      add_garden: "a garden",
-      place_campaign: pres.draft_campaign ? `campaign #${pres.draft_campaign.number} (${(((this.ctl.catalog || {}).campaigns || {})[String(pres.draft_campaign.number)] || {}).name || pres.draft_campaign.type})` : "the campaign",
+      place_restaurant: this.msg.phase === "setup_restaurants" ? t("dec.place.first_restaurant") : t("dec.place.restaurant"),
+      move_restaurant: t("dec.place.move_restaurant"),
+      place_house: t("dec.place.house"),
+      add_garden: t("dec.place.garden"),
+      place_campaign: pres.draft_campaign ? t("dec.place.campaign_n", { number: pres.draft_campaign.number, name: (((this.ctl.catalog || {}).campaigns || {})[String(pres.draft_campaign.number)] || {}).name || pres.draft_campaign.type }) : t("dec.place.campaign"),
     }[type] || type;
     const panel = h("div", { class: "section placement", "data-test": "placement" });
-    panel.append(h("p", {}, `Place ${what}: click a highlighted ${slots.size && !anchors.size ? "slot along the map edge" : "square"} on the map (${anchors.size + slots.size} possible${anchors.size ? "; the square is the top-left corner" : ""}).`));
-    const picks = [...[...anchors.values()].map((c) => [`${c[0]},${c[1]}`, `row ${c[0]}, column ${c[1]}`]),
-      ...[...slots.keys()].map((k) => [`edge:${k}`, `edge slot ${k.replace(",", " ")}`])];
-    panel.append(h("label", {}, "Or pick from the list: ", h("select", { "data-test": "placement-list", "aria-label": "Legal placements",
+    panel.append(h("p", {}, t(slots.size && !anchors.size ? "dec.place.click_slot" : anchors.size ? "dec.place.click_square_corner" : "dec.place.click_square", { what, count: anchors.size + slots.size })));
+    const picks = [...[...anchors.values()].map((c) => [`${c[0]},${c[1]}`, t("dec.place.row_column", { row: c[0], column: c[1] })]),
+      ...[...slots.keys()].map((k) => [`edge:${k}`, t("dec.place.edge_slot", { slot: k.replace(",", " ") })])];
+    panel.append(h("label", {}, t("dec.place.or_pick"), h("select", { "data-test": "placement-list", "aria-label": t("dec.place.legal"),
       onchange: (e) => {
         const v = e.target.value;
         if (v.startsWith("edge:")) { const [edge, i] = v.slice(5).split(","); this.onEdge(edge, Number(i), true); }
         else if (v) this.onSquare(v.split(",").map(Number), true);
       } },
-    h("option", { value: "" }, `${picks.length} possible`),
+    h("option", { value: "" }, t("dec.place.possible", { count: picks.length })),
     picks.map(([v, text]) => h("option", { value: v, selected: v === (this.anchor ? `${this.anchor[0]},${this.anchor[1]}` : this.edge ? `edge:${this.edge}` : "") }, text)))));
     if (houseNumbers.length > 1 || (houseNumbers.length && actions.some((a) => a.action.type === "add_garden"))) {
-      panel.append(h("label", {}, "House tile ", h("select", { "data-test": "house-number", onchange: (e) => { this.houseNumber = Number(e.target.value); this.anchor = null; this.variant = null; this.draw(); } },
-        houseNumbers.map((n) => h("option", { value: n, selected: n === this.houseNumber }, `house ${n}`)))));
+      panel.append(h("label", {}, t("dec.place.house_tile"), h("select", { "data-test": "house-number", onchange: (e) => { this.houseNumber = Number(e.target.value); this.anchor = null; this.variant = null; this.draw(); } },
+        houseNumbers.map((n) => h("option", { value: n, selected: n === this.houseNumber }, t("dec.place.house_n", { n }))))));
     }
     if (variants.length) {
       panel.append(h("div", { class: "variants" },
-        h("h4", {}, this.anchor ? `At ${this.anchor[0]},${this.anchor[1]}:` : "Along the edge:"),
+        h("h4", {}, this.anchor ? t("dec.place.at", { cell: `${this.anchor[0]},${this.anchor[1]}` }) : t("dec.place.along_edge")),
         h("div", { class: "choices" }, variants.map((a) => h("button", {
           type: "button", class: "choice" + (a.key === this.variant ? " selected" : ""), "data-key": a.key, "data-variant": "1",
           onclick: () => { this.variant = a.key; this.draw(); this.el.querySelector("[data-test=confirm]")?.focus(); },
@@ -522,9 +529,9 @@ export class Decisions {
     }
     if (chosen) {
       panel.append(h("div", { class: "confirm-row" },
-        h("span", {}, chosen.label, chosen.reaches ? h("small", {}, ` — reaches ${chosen.reaches.length ? "house" + (chosen.reaches.length > 1 ? "s " : " ") + chosen.reaches.join(", ") : "no house"}`) : null),
-        h("button", { type: "button", class: "primary", "data-test": "confirm", "data-key": chosen.key, onclick: () => this.send(chosen.action) }, "Confirm"),
-        h("button", { type: "button", class: "ghost", onclick: () => { this.anchor = null; this.edge = null; this.variant = null; this.draw(); } }, "Cancel")));
+        h("span", {}, chosen.label, chosen.reaches ? h("small", {}, chosen.reaches.length ? t("dec.place.reaches", { count: chosen.reaches.length, houses: listOf(chosen.reaches) }) : t("dec.place.reaches_none")) : null),
+        h("button", { type: "button", class: "primary", "data-test": "confirm", "data-key": chosen.key, onclick: () => this.send(chosen.action) }, t("dec.confirm")),
+        h("button", { type: "button", class: "ghost", onclick: () => { this.anchor = null; this.edge = null; this.variant = null; this.draw(); } }, t("dec.cancel"))));
     }
     return panel;
   }
@@ -538,13 +545,13 @@ export class Decisions {
   variantLabel(a) {
     const x = a.action;
     switch (x.type) {
-      case "place_restaurant": return `Entrance ${CORNER_NAMES[x.entrance] || x.entrance}${x.employee ? ` (${this.ctl.catalog.employees[x.employee]?.name || x.employee})` : ""}`;
-      case "move_restaurant": return `Restaurant #${x.restaurant + 1}, entrance ${CORNER_NAMES[x.entrance] || x.entrance}`;
-      case "place_house": return `Garden at ${x.garden.map((c) => `${c[0]},${c[1]}`).join(" + ")}`;
-      case "add_garden": return `Garden for house ${x.house}`;
+      case "place_restaurant": return x.employee ? t("dec.variant.entrance_by", { corner: CORNER_NAMES[x.entrance] || x.entrance, card: this.ctl.catalog.employees[x.employee]?.name || x.employee }) : t("dec.variant.entrance", { corner: CORNER_NAMES[x.entrance] || x.entrance });
+      case "move_restaurant": return t("dec.variant.move", { n: x.restaurant + 1, corner: CORNER_NAMES[x.entrance] || x.entrance });
+      case "place_house": return t("dec.variant.garden_at", { cells: x.garden.map((c) => `${c[0]},${c[1]}`).join(" + ") });
+      case "add_garden": return t("dec.variant.garden_for", { house: x.house });
       case "place_campaign":
-        if (x.edge) return `${a.airplane.span} square${a.airplane.span === 1 ? "" : "s"} from ${x.first}`;
-        return x.orientation ? `${x.orientation}` : "here";
+        if (x.edge) return t("dec.variant.squares_from", { count: a.airplane.span, first: x.first });
+        return x.orientation ? `${x.orientation}` : t("dec.variant.here");
       default: return a.label;
     }
   }

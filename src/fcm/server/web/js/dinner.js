@@ -10,14 +10,11 @@
 import { dinnertimeTotals, outcomeText } from "./results.js";
 import { describe, orderText, render } from "./format.js";
 import { Timeline, animLayer, clearAnim, flyMoney, motionAllowed, pulse, travel } from "./animate.js";
+import { list, t } from "./i18n.js";
 import { chain, clear, goodChip, h, milestoneName, money, put, totalText } from "./util.js";
 
-const DECIDED = {
-  only_candidate: "the only chain that could serve it",
-  lowest_total: "the lowest price + distance",
-  waitresses: "a tie on price + distance, broken by more Waitresses",
-  turn_order: "a tie on price + distance and Waitresses, broken by turn order",
-};
+/** @type {Record<string, string | undefined>} */
+const DECIDED = new Proxy({}, { get: (_, k) => (["only_candidate", "lowest_total", "waitresses", "turn_order"].includes(String(k)) ? t(`dinner.decided.${String(k)}`) : undefined) });
 
 const KEY = "fcm.dinnerShow";
 const SPEED_KEY = "fcm.dinnerSpeed";
@@ -54,8 +51,8 @@ function swatch(seat) {
 }
 
 function lineText(line, ctx) {
-  if (line.kind === "items") return `${line.count} item${line.count === 1 ? "" : "s"} × ${money(line.price)} = ${money(line.amount)}`;
-  if (line.kind === "garden") return `garden doubles it: + ${money(line.amount)}`;
+  if (line.kind === "items") return t("dinner.items", { count: line.count, price: money(line.price), amount: money(line.amount) });
+  if (line.kind === "garden") return t("dinner.garden", { amount: money(line.amount) });
   if (line.kind === "bonus") return `+ ${money(line.amount)} (${milestoneName(ctx.catalog, line.milestone)}${line.count > 1 ? ` × ${line.count}` : ""})`;
   const template = ((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.sale_lines) || {})[line.kind];
   if (template) return render(template, line, ctx.name);  // a module's line (fcm/texts.py)
@@ -66,23 +63,23 @@ function houseStep(e, ctx) {
   const served = e.kind === "house_served";
   const order = served ? orderText(e, ctx.catalog, ctx.name) : null;  // a module's order
   return h("div", { class: "dinner-step house-step", "data-house": e.house, "data-winner": served ? e.winner : "" },
-    h("h4", {}, `House ${e.house}`, e.garden ? h("small", {}, " (garden: pays double)") : null, " wants ",
+    h("h4", {}, t("game.house", { n: e.house }), e.garden ? h("small", {}, t("game.garden_double")) : null, t("dinner.wants"),
       (e.demand || []).map((g) => goodChip(g))),
-    order ? h("p", { "data-test": "dinner-order" }, `The house ${order}.`) : null,
+    order ? h("p", { "data-test": "dinner-order" }, t("dinner.house_order", { order })) : null,
     h("table", { class: "dinner" },
-      h("thead", {}, h("tr", {}, ["Chain", "Price + distance", "Waitresses", ""].map((t) => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ["dinner.col.chain", "dinner.col.total", "dinner.col.waitresses", ""].map((k) => h("th", {}, k ? t(k) : "")))),
       h("tbody", {}, (e.chains || []).map((c) => h("tr", { class: c.outcome === "winner" ? "winner" : "", "data-seat": c.seat },
         h("td", {}, swatch(c.seat), ctx.name(c.seat)),
         h("td", { class: "num" }, c.total === null || c.total === undefined ? "—" : totalText(c)),
         h("td", { class: "num" }, c.waitresses ?? ""),
-        h("td", {}, c.outcome === "winner" ? h("strong", {}, "serves")
-          : [outcomeText(c.outcome, ctx), c.missing && c.missing.length ? ` (${c.missing.join(", ")})` : ""]))))),
+        h("td", {}, c.outcome === "winner" ? h("strong", {}, t("dinner.serves"))
+          : [outcomeText(c.outcome, ctx), c.missing && c.missing.length ? ` (${list(c.missing.map((g) => ((ctx.catalog && ctx.catalog.good_names) || {})[g] || g))})` : ""]))))),
     served
       ? h("div", { class: "dinner-verdict", "data-test": "dinner-verdict" },
-        h("p", {}, swatch(e.winner), h("strong", {}, ctx.name(e.winner)), ` serves it from restaurant #${e.restaurant + 1}: ${DECIDED[e.decided_by] || ((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.decided) || {})[e.decided_by] || String(e.decided_by).replace(/_/g, " ")}.`),
+        h("p", {}, swatch(e.winner), h("strong", {}, ctx.name(e.winner)), t("dinner.serves_from", { n: e.restaurant + 1, why: DECIDED[e.decided_by] || ((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.decided) || {})[e.decided_by] || String(e.decided_by).replace(/_/g, " ") })),
         h("ul", { class: "summary" }, (e.lines || []).map((l) => h("li", {}, lineText(l, ctx)))),
-        h("p", {}, `${ctx.name(e.winner)} earns `, h("strong", {}, money(e.amount)), ` from the bank: cash ${money(e.cash)}.`))
-      : h("p", { class: "dinner-verdict", "data-test": "dinner-verdict" }, "Nobody can serve it: the house stays home."));
+        h("p", {}, t("dinner.earns", { seat: ctx.name(e.winner) }), h("strong", {}, money(e.amount)), t("dinner.from_bank", { cash: money(e.cash) })))
+      : h("p", { class: "dinner-verdict", "data-test": "dinner-verdict" }, t("dinner.stays_home")));
 }
 
 /** The bank and each chain's cash as the events report them after step ``at`` (the bank after
@@ -90,17 +87,17 @@ function houseStep(e, ctx) {
  * end; a chain's cash after its last payment). */
 export function ledgerAt(steps, events, at) {
   const start = events.find((e) => e.kind === "dinnertime_started");
-  const out = { bank: start ? start.bank : null, when: "at the start", cash: new Map() };
+  const out = { bank: start ? start.bank : null, when: t("dinner.when.start"), cash: new Map() };
   for (let i = 0; i <= at && i < steps.length; i++) {
     const st = steps[i];
     const paid = (e) => { if (e.bank_after !== undefined) { out.bank = e.bank_after; out.when = ""; } };
     if (st.kind === "house" && st.event.kind === "house_served") { out.cash.set(st.event.winner, st.event.cash); paid(st.event); }
     else if (st.kind === "income") for (const e of st.events) { out.cash.set(e.seat, e.cash); paid(e); }
-    else if (st.kind === "bank") { out.bank = st.event.bank_after ?? st.event.bank; out.when = "after the break"; }
+    else if (st.kind === "bank") { out.bank = st.event.bank_after ?? st.event.bank; out.when = t("dinner.when.break"); }
     else if (st.kind === "totals") {
       const end = events.find((e) => e.kind === "dinnertime_earnings");
       if (end) {
-        out.bank = end.bank; out.when = "at the end";
+        out.bank = end.bank; out.when = t("dinner.when.end");
         for (const [seat, cash] of Object.entries(end.cash || {})) out.cash.set(Number(seat), cash);
       }
     }
@@ -157,7 +154,7 @@ export class DinnerShow {
     this.at = 0;
     this.motion = motionAllowed();
     this.speed = speedWanted();
-    this.box = h("section", { class: "dinner-show", "data-test": "dinner-show", "data-round": round, role: "dialog", "aria-label": `Dinnertime, round ${round}`,
+    this.box = h("section", { class: "dinner-show", "data-test": "dinner-show", "data-round": round, role: "dialog", "aria-label": t("dinner.title", { round }),
       "data-motion": this.motion ? "allowed" : "reduce", "data-played": "" });
     const place = this.ctx.place ? this.ctx.place() : null;
     if (place) place.prepend(this.box);
@@ -306,7 +303,7 @@ export class DinnerShow {
     for (const e of this.events) if (e.kind === "house_served" && !seats.includes(e.winner)) seats.push(e.winner);
     return h("div", { class: "dinner-ledger", "data-test": "dinner-ledger", style: { display: "flex", flexWrap: "wrap", gap: "0.4rem", alignItems: "center", margin: "0.3rem 0" } },
       h("span", { "data-test": "dinner-bank-total", style: { display: "inline-block", padding: "0.1rem 0.5rem", borderRadius: "6px", background: "#fef3c7", border: "1px solid #d97706" } },
-        "Bank ", h("strong", { class: "amount" }, ""), h("small", { class: "when muted" }, "")),
+        t("dinner.bank"), h("strong", { class: "amount" }, ""), h("small", { class: "when muted" }, "")),
       seats.map((seat) => h("span", { "data-test": "dinner-cash", "data-seat": seat, style: { display: "inline-block", padding: "0.1rem 0.5rem", borderRadius: "6px", border: `2px solid ${chain(seat).colour}` } },
         swatch(seat), this.ctx.name(seat), " ", h("strong", { class: "amount" }, ""))));
   }
@@ -316,23 +313,23 @@ export class DinnerShow {
     if (!bar) return;
     const playing = !!this.tl && !this.paused;
     const b = bar.querySelector("[data-test=dinner-play]");
-    b.textContent = playing ? "Pause" : "▶ Play";
+    b.textContent = playing ? t("dinner.pause") : t("dinner.play");
     b.setAttribute("aria-pressed", playing ? "true" : "false");
     this.box.dataset.playing = playing ? "1" : "";
   }
 
   player() {
     if (!this.motion) return null;  // prefers-reduced-motion: the steps only
-    const speed = h("select", { "data-test": "dinner-speed", "aria-label": "Speed",
+    const speed = h("select", { "data-test": "dinner-speed", "aria-label": t("dinner.speed_label"),
       onchange: (ev) => {
         this.speed = Number(ev.target.value);
         try { localStorage.setItem(SPEED_KEY, String(this.speed)); } catch { /* private mode */ }
         if (this.tl) this.tl.setRate(this.speed);
       } }, SPEEDS.map((v) => h("option", { value: v, selected: v === this.speed }, `${v}×`)));
     return h("div", { class: "dinner-player", "data-test": "dinner-player", style: { display: "flex", flexWrap: "wrap", gap: "0.5rem", alignItems: "center" } },
-      h("button", { type: "button", class: "small", "data-test": "dinner-play", onclick: () => this.playPause() }, "▶ Play"),
-      h("label", { class: "muted" }, "speed ", speed),
-      h("button", { type: "button", class: "small", "data-test": "dinner-skip", title: "Skip to the end", onclick: () => this.skip() }, "Skip to the end"));
+      h("button", { type: "button", class: "small", "data-test": "dinner-play", onclick: () => this.playPause() }, t("dinner.play")),
+      h("label", { class: "muted" }, t("dinner.speed"), speed),
+      h("button", { type: "button", class: "small", "data-test": "dinner-skip", title: t("dinner.skip"), onclick: () => this.skip() }, t("dinner.skip")));
   }
 
   draw(before) {
@@ -342,35 +339,35 @@ export class DinnerShow {
     if (step.kind === "start") {
       const p = step.prices;
       body = h("div", { class: "dinner-step" },
-        step.start ? h("p", {}, `The bank holds ${money(step.start.bank)}.`) : null,
-        p ? h("p", {}, "Unit prices: ", Object.entries(p.prices).map(([s, v], i) => [i ? ", " : "", swatch(Number(s)), `${ctx.name(Number(s))} ${money(v)}`])) : null,
-        p ? h("p", { class: "muted" }, `Ties go to the chain with more Waitresses, then in turn order: ${p.turn_order.map((s) => ctx.name(s)).join(", ")}.`) : null,
-        h("p", {}, step.none ? "No house has demand: nobody eats out." : "Each house with demand eats where price + distance is lowest, in house-number order."));
+        step.start ? h("p", {}, t("dinner.bank_holds", { amount: money(step.start.bank) })) : null,
+        p ? h("p", {}, t("dinner.unit_prices"), Object.entries(p.prices).map(([s, v], i) => [i ? t("fmt.list_separator") : "", swatch(Number(s)), `${ctx.name(Number(s))} ${money(v)}`])) : null,
+        p ? h("p", { class: "muted" }, t("dinner.ties", { order: list(p.turn_order.map((s) => ctx.name(s))) })) : null,
+        h("p", {}, step.none ? t("ev.no_demand") : t("dinner.each_house")));
     } else if (step.kind === "house") body = houseStep(step.event, ctx);
     else if (step.kind === "income") {
-      body = h("div", { class: "dinner-step" }, h("h4", {}, "Waitresses and CFO"),
+      body = h("div", { class: "dinner-step" }, h("h4", {}, t("dinner.income")),
         h("ul", { class: "summary" }, step.events.map((e) => h("li", { "data-kind": e.kind }, swatch(e.seat),
-          e.kind === "waitress_income" ? `${ctx.name(e.seat)}: ${e.waitresses} Waitress${e.waitresses === 1 ? "" : "es"} × ${money(e.each)} = ${money(e.amount)} (cash ${money(e.cash)})`
-            : `${ctx.name(e.seat)}: CFO bonus ${money(e.amount)} on ${money(e.earned)} earned (cash ${money(e.cash)})`))));
+          e.kind === "waitress_income" ? t("dinner.waitresses", { seat: ctx.name(e.seat), count: e.waitresses, each: money(e.each), amount: money(e.amount), cash: money(e.cash) })
+            : t("dinner.cfo", { seat: ctx.name(e.seat), amount: money(e.amount), earned: money(e.earned), cash: money(e.cash) })))));
     } else if (step.kind === "bank") {
-      body = h("div", { class: "dinner-step bank-step", "data-test": "dinner-bank" }, h("h4", {}, "The bank breaks!"), h("p", { class: "warning" }, describe(step.event, ctx)));
+      body = h("div", { class: "dinner-step bank-step", "data-test": "dinner-bank" }, h("h4", {}, t("dinner.bank_breaks")), h("p", { class: "warning" }, describe(step.event, ctx)));
     } else {
-      body = h("div", { class: "dinner-step" }, h("h4", {}, "This Dinnertime"), dinnertimeTotals(this.events, ctx) || h("p", { class: "muted" }, "Nobody earned anything."));
+      body = h("div", { class: "dinner-step" }, h("h4", {}, t("dinner.this_dinnertime")), dinnertimeTotals(this.events, ctx) || h("p", { class: "muted" }, t("dinner.nobody_earned")));
     }
     const last = this.at === this.steps.length - 1;
     const btn = (text, test, fn, extra = {}) => h("button", { type: "button", class: "small", "data-test": test, onclick: fn, ...extra }, text);
     const again = h("input", { type: "checkbox", checked: dinnerShowWanted(), "data-test": "dinner-auto",
       onchange: (ev) => { try { localStorage.setItem(KEY, ev.target.checked ? "on" : "off"); } catch { /* private mode */ } } });
     put(clear(this.box),
-      h("header", {}, h("strong", {}, `Dinnertime, round ${this.round}`), h("span", { class: "muted", "data-test": "dinner-step-no" }, ` step ${this.at + 1} of ${this.steps.length}`),
-        btn("×", "dinner-close", () => this.close(), { class: "ghost small", title: "Close" })),
+      h("header", {}, h("strong", {}, t("dinner.title", { round: this.round })), h("span", { class: "muted", "data-test": "dinner-step-no" }, t("dinner.step_of", { n: this.at + 1, of: this.steps.length })),
+        btn("×", "dinner-close", () => this.close(), { class: "ghost small", title: t("dinner.close") })),
       this.player(),
       this.ledger(),
       body,
       h("footer", {},
-        btn("◀ Back", "dinner-prev", () => this.go(this.at - 1), { disabled: this.at === 0 }),
-        last ? btn("Done", "dinner-done", () => this.close(), { class: "primary small" }) : btn("Next ▶", "dinner-next", () => this.go(this.at + 1), { class: "primary small" }),
-        h("label", { class: "muted" }, again, " show each Dinnertime like this")));
+        btn(t("dinner.back"), "dinner-prev", () => this.go(this.at - 1), { disabled: this.at === 0 }),
+        last ? btn(t("dec.done"), "dinner-done", () => this.close(), { class: "primary small" }) : btn(t("dinner.next"), "dinner-next", () => this.go(this.at + 1), { class: "primary small" }),
+        h("label", { class: "muted" }, again, t("dinner.show_each"))));
     this.box.dataset.step = this.at;
     this.box.dataset.kind = step.kind;
     // playing, a step first shows the state before it (the animation brings it in)

@@ -1,6 +1,7 @@
 // @ts-check
 // Text for the engine's events (the game log and the round summaries). Pure formatting.
 
+import { has, list, t } from "./i18n.js";
 import { cardName, milestoneName, money, PHASES, possessive, STEPS, totalText } from "./util.js";
 
 /**
@@ -53,7 +54,19 @@ export function orderText(e, catalog, who) {
   const items = bought(e.demand, e.sold).join(" + ");
   const known = (catalog && catalog.texts && catalog.texts.orders) || {};
   const why = String(e.order).split("+").filter((part) => known[part] !== undefined).map((part) => render(known[part], e, who));
-  return why.length ? `buys ${items}: ${why.join("; ")}` : `buys ${items} (${e.order})`;
+  return why.length ? t("ev.buys", { items, why: why.join("; ") }) : t("ev.buys_order", { items, order: e.order });
+}
+
+/** Why a milestone was claimed or the game ended, as the engine logs it (a code, a milestone or
+ * card id, house N, an end reason in its words): named in the page's language (fcm.report.reason). */
+function reasonText(why, catalog) {
+  const text = String(why);
+  const ended = ((catalog && catalog.end_reasons) || {})[text];
+  if (ended) return ended;
+  const house = /^house (\d+)$/.exec(text);
+  if (house) return t("reason.house", { n: Number(house[1]) });
+  for (const kind of ["reason", "milestone", "card"]) if (has(`${kind}.${text}`)) return t(`${kind}.${text}`);
+  return text;
 }
 
 function cells(list) {
@@ -65,80 +78,93 @@ export function describe(e, ctx) {
   const who = (seat) => ctx.name(seat);
   const card = (id) => cardName(ctx.catalog, id);
   const ms = (id) => milestoneName(ctx.catalog, id);
+  const good = (g) => ((ctx.catalog && ctx.catalog.good_names) || {})[g] || g;
+  const goods = (gs) => list((gs || []).map(good));
+  const whose = (seat) => possessive(who(seat));
   switch (e.kind) {
-    case "game_created": return `Game created: ${e.players || ""} players.`;
-    case "scenario_loaded": return `Started from a scenario${e.description ? `: ${e.description}` : ""}.`;
-    case "phase_started": return `— ${PHASES[e.phase] || e.phase} (round ${e.round}) —`;
-    case "round_started": return `=== Round ${e.round} ===`;
-    case "reserve_chosen": return `${who(e.seat)} chose a reserve card.`;
-    case "reserve_card": return `Your reserve card: ${money(e.money)}${e.base_price !== undefined ? `, base price ${money(e.base_price)}` : ""}.`;
-    case "restaurant_placed": return `${who(e.seat)} placed a restaurant at ${cells([e.cell])} (entrance ${String(e.entrance).toUpperCase()})${e.open ? "" : ", Coming Soon"}${e.drive_in ? " with a drive-in" : ""}${e.by && e.by !== "setup" ? ` by ${card(e.by)}` : ""}.`;
-    case "restaurant_passed": return `${who(e.seat)} passed.`;
-    case "restaurant_moved": return `${who(e.seat)} moved restaurant #${e.number + 1} to ${cells([e.cell])} (entrance ${String(e.entrance).toUpperCase()}).`;
-    case "restaurant_opened": return `${possessive(who(e.seat))} restaurant #${(e.restaurant ?? 0) + 1} opened.`;
-    case "card_sent_to_work": return `You send ${card(e.employee)} to work.`;
-    case "structure_committed": return `${who(e.seat)} committed a structure.`;
+    case "game_created": return t("ev.game_created", { players: e.players || "" });
+    case "scenario_loaded": return e.description ? t("ev.scenario_loaded_as", { description: e.description }) : t("ev.scenario_loaded");
+    case "phase_started": return t("ev.phase_started", { phase: PHASES[e.phase] || e.phase, round: e.round });
+    case "round_started": return t("ev.round_started", { round: e.round });
+    case "reserve_chosen": return t("ev.reserve_chosen", { seat: who(e.seat) });
+    case "reserve_card": return e.base_price !== undefined ? t("ev.reserve_card_price", { amount: money(e.money), price: money(e.base_price) }) : t("ev.reserve_card", { amount: money(e.money) });
+    case "restaurant_placed": return t("ev.restaurant_placed", { seat: who(e.seat), cell: cells([e.cell]), entrance: String(e.entrance).toUpperCase(),
+      extras: (e.open ? "" : t("ev.coming_soon")) + (e.drive_in ? t("ev.with_drive_in") : "") + (e.by && e.by !== "setup" ? t("ev.by", { card: card(e.by) }) : "") });
+    case "restaurant_passed": return t("ev.restaurant_passed", { seat: who(e.seat) });
+    case "restaurant_moved": return t("ev.restaurant_moved", { seat: who(e.seat), n: e.number + 1, cell: cells([e.cell]), entrance: String(e.entrance).toUpperCase() });
+    case "restaurant_opened": return t("ev.restaurant_opened", { whose: whose(e.seat), n: (e.restaurant ?? 0) + 1 });
+    case "card_sent_to_work": return t("ev.sent_to_work", { card: card(e.employee) });
+    case "structure_committed": return t("ev.structure_committed", { seat: who(e.seat) });
     case "structure_revealed":
-      if (e.overfull) return `${possessive(who(e.seat))} structure was overfull (${(e.tried || []).map(card).join(", ")}): only the CEO works; everyone else is on the beach.`;
-      return `${who(e.seat)} at work: CEO${(e.at_work || []).length ? ", " + e.at_work.map(card).join(", ") : ""}.`;
-    case "order_of_business": return `Open slots: ${Object.entries(e.open_slots || {}).map(([s, n]) => `${who(Number(s))} ${n}`).join(", ")}.`;
-    case "turn_order_chosen": return `${who(e.seat)} takes position ${e.position} in the turn order${e.last_left ? " (the only one left)" : ""}.`;
-    case "turn_order": return `Turn order: ${(e.order || []).map(who).join(", ")}.`;
-    case "turn_started": return `${possessive(who(e.seat))} turn (${e.hires} hire${e.hires === 1 ? "" : "s"}).`;
-    case "hired": return `${who(e.seat)} hired ${card(e.employee)}.`;
-    case "trained": return `${who(e.seat)} trained ${card(e.employee)} into ${card(e.into)} (by ${card(e.trainer)}).`;
-    case "drive_ins": return `${who(e.seat)} opened drive-ins.`;
+      if (e.overfull) return t("ev.structure_overfull", { whose: whose(e.seat), cards: list((e.tried || []).map(card)) });
+      return t("ev.at_work", { seat: who(e.seat), cards: list([t("card.ceo"), ...(e.at_work || []).map(card)]) });
+    case "order_of_business": return t("ev.open_slots", { slots: list(Object.entries(e.open_slots || {}).map(([s, n]) => `${who(Number(s))} ${n}`)) });
+    case "turn_order_chosen": return t(e.last_left ? "ev.turn_order_chosen_last" : "ev.turn_order_chosen", { seat: who(e.seat), position: e.position });
+    case "turn_order": return t("ev.turn_order", { order: list((e.order || []).map(who)) });
+    case "turn_started": return t("ev.turn_started", { whose: whose(e.seat), count: e.hires });
+    case "hired": return t("ev.hired", { seat: who(e.seat), card: card(e.employee) });
+    case "trained": return t("ev.trained", { seat: who(e.seat), card: card(e.employee), into: card(e.into), trainer: card(e.trainer) });
+    case "drive_ins": return t("ev.drive_ins", { seat: who(e.seat) });
     case "campaign_started": return null;
     case "campaign_placed": return null;
-    case "campaign_launched": return `${who(e.seat)} launched campaign #${e.number} (${e.campaign_type}) for ${e.good}${e.second_good ? ` and ${e.second_good}` : ""}, ${e.eternal ? "eternal" : `${e.duration} round${e.duration === 1 ? "" : "s"}`}${e.edge ? `, along the ${String(e.edge).toUpperCase()} edge from ${e.first}` : e.cells && e.cells.length ? ` at ${cells([e.cells[0]])}` : ""}.`;
-    case "cooked": return `${who(e.seat)}: ${card(e.employee)} made ${e.amount} ${e.good}${e.amount === 1 ? "" : "s"}.`;
-    case "drinks_collected": return `${who(e.seat)}: ${card(e.employee)} collected ${Object.entries(e.total || {}).map(([g, n]) => `${n} ${g}`).join(", ") || "nothing"}.`;
-    case "house_placed": return `${who(e.seat)} placed house ${e.number} at ${cells([e.cell])} with a garden.`;
-    case "garden_added": return `${who(e.seat)} added a garden to house ${e.house}.`;
+    case "campaign_launched": return t("ev.campaign_launched", { seat: who(e.seat), number: e.number,
+      type: ((ctx.catalog && ctx.catalog.campaign_names) || {})[e.campaign_type] || e.campaign_type,
+      goods: e.second_good ? t("ev.good_and", { first: good(e.good), second: good(e.second_good) }) : good(e.good),
+      length: e.eternal ? t("ev.eternal") : t("ev.rounds", { count: e.duration }),
+      where: e.edge ? t("ev.along_edge", { edge: String(e.edge).toUpperCase(), first: e.first }) : e.cells && e.cells.length ? t("ev.at_cell", { cell: cells([e.cells[0]]) }) : "" });
+    case "cooked": return t("ev.cooked", { seat: who(e.seat), card: card(e.employee), count: e.amount, good: good(e.good) });
+    case "drinks_collected": return t("ev.drinks_collected", { seat: who(e.seat), card: card(e.employee),
+      goods: list(Object.entries(e.total || {}).map(([g, n]) => t("ev.amount_of", { n, good: good(g) }))) || t("ev.nothing") });
+    case "house_placed": return t("ev.house_placed", { seat: who(e.seat), number: e.number, cell: cells([e.cell]) });
+    case "garden_added": return t("ev.garden_added", { seat: who(e.seat), house: e.house });
     case "step_ended": case "step_skipped": case "turn_ended": return null;
-    case "milestone_claimed": return `★ ${who(e.seat)} claims “${ms(e.milestone)}”${e.reason ? ` (${e.reason})` : ""}.`;
-    case "milestone_gift": return `${who(e.seat)} receives ${e.count} ${card(e.employee)} (milestone).`;
-    case "milestone_removed": return `Milestone “${ms(e.milestone)}” is no longer available${e.expired_after_round ? ` (unclaimed after round ${e.expired_after_round})` : ""}.`;
-    case "dinnertime_started": return `Dinnertime, round ${e.round} (bank ${money(e.bank)}).`;
-    case "dinnertime_prices": return `Item prices: ${Object.entries(e.prices || {}).map(([s, p]) => `${who(Number(s))} ${money(p)}`).join(", ")}.`;
-    case "dinnertime_no_demand": return "No house has demand: nobody eats out.";
+    case "milestone_claimed": return e.reason ? t("ev.milestone_claimed_because", { seat: who(e.seat), milestone: ms(e.milestone), reason: reasonText(e.reason, ctx.catalog) }) : t("ev.milestone_claimed", { seat: who(e.seat), milestone: ms(e.milestone) });
+    case "milestone_gift": return t("ev.milestone_gift", { seat: who(e.seat), count: e.count, card: card(e.employee) });
+    case "milestone_removed": return e.expired_after_round ? t("ev.milestone_expired", { milestone: ms(e.milestone), round: e.expired_after_round }) : t("ev.milestone_removed", { milestone: ms(e.milestone) });
+    case "dinnertime_started": return t("ev.dinnertime_started", { round: e.round, bank: money(e.bank) });
+    case "dinnertime_prices": return t("ev.dinnertime_prices", { prices: list(Object.entries(e.prices || {}).map(([s, p]) => `${who(Number(s))} ${money(p)}`)) });
+    case "dinnertime_no_demand": return t("ev.no_demand");
     case "house_served": {
       const w = (e.chains || []).find((c) => c.seat === e.winner) || {};
       const order = orderText(e, ctx.catalog, who);  // a module's order (fcm/texts.py)
-      return `House ${e.house} (${(e.demand || []).join(", ")}) eats at ${who(e.winner)}: ${totalText(w)}; earns ${money(e.amount)}.${order ? ` The house ${order}.` : ""}`;
+      return t("ev.house_served", { house: e.house, demand: goods(e.demand), seat: who(e.winner), total: totalText(w), amount: money(e.amount) })
+        + (order ? t("ev.house_order", { order }) : "");
     }
-    case "house_stays_home": return `House ${e.house} (${(e.demand || []).join(", ")}) stays home.`;
-    case "waitress_income": return `${who(e.seat)}: ${e.waitresses} waitress${e.waitresses === 1 ? "" : "es"} earn ${money(e.amount)}.`;
-    case "cfo_bonus": return `${who(e.seat)}: CFO bonus ${money(e.amount)}.`;
-    case "dinnertime_earnings": return `Dinnertime earnings: ${Object.entries(e.earned || {}).map(([s, n]) => `${who(Number(s))} ${money(n)}`).join(", ")}.`;
+    case "house_stays_home": return t("ev.house_stays_home", { house: e.house, demand: goods(e.demand) });
+    case "waitress_income": return t("ev.waitress_income", { seat: who(e.seat), count: e.waitresses, amount: money(e.amount) });
+    case "cfo_bonus": return t("ev.cfo_bonus", { seat: who(e.seat), amount: money(e.amount) });
+    case "dinnertime_earnings": return t("ev.dinnertime_earnings", { earned: list(Object.entries(e.earned || {}).map(([s, n]) => `${who(Number(s))} ${money(n)}`)) });
     case "bank_broken":
-      if (e.final) return "The bank broke for the last time: the game ends after this Dinnertime.";
-      if (variantOf(ctx.catalog, "bank_broken", e)) return `The bank broke! ${render(variantOf(ctx.catalog, "bank_broken", e), e, who)}`;
-      return `The bank broke! Reserve cards: ${Object.entries(e.reserve_cards || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`).join(", ")}; ${money(e.added)} added; every CEO now has ${e.ceo_slots} slots.`;
-    case "paid_from_box": return `${who(e.seat)} is paid ${money(e.amount)} from outside the bank.`;
-    case "fire_chosen": return `You mark ${card(e.employee)} to be fired.`;
+      if (e.final) return t("ev.bank_broke_last");
+      if (variantOf(ctx.catalog, "bank_broken", e)) return t("ev.bank_broke_variant", { text: render(variantOf(ctx.catalog, "bank_broken", e), e, who) });
+      return t("ev.bank_broke", { cards: list(Object.entries(e.reserve_cards || {}).map(([s, m]) => `${who(Number(s))} ${money(m)}`)), added: money(e.added), slots: e.ceo_slots });
+    case "paid_from_box": return t("ev.paid_from_box", { seat: who(e.seat), amount: money(e.amount) });
+    case "fire_chosen": return t("ev.fire_chosen", { card: card(e.employee) });
     case "firing_committed": return null;
-    case "employees_fired": return (e.employees || []).length ? `${who(e.seat)} fired ${e.employees.map(card).join(", ")}.` : null;
-    case "cannot_pay": return `${who(e.seat)} cannot pay ${money(e.due)} in salaries with ${money(e.cash)}: cards must be fired.`;
-    case "fired_to_pay": return `${who(e.seat)} fires ${card(e.employee)} to pay salaries (${money(e.due)} due, cash ${money(e.cash)}).`;
-    case "cfo_fired_first_100": return `${who(e.seat)} fires the CFO (First to have $100).`;
-    case "salaries_paid": return `${who(e.seat)} paid ${money(e.amount)} in salaries (${e.salaried} salaried card${e.salaried === 1 ? "" : "s"})${e.goods && e.goods.length ? `, ${e.goods.length} in goods` : ""}${e.waived ? `, ${money(e.waived)} left unpaid` : ""}.`;
-    case "hire_discounts": return `${who(e.seat)}: unused recruiting actions give ${money(5 * (e.discounts || 0))} off salaries.`;
+    case "employees_fired": return (e.employees || []).length ? t("ev.fired", { seat: who(e.seat), cards: list(e.employees.map(card)) }) : null;
+    case "cannot_pay": return t("ev.cannot_pay", { seat: who(e.seat), due: money(e.due), cash: money(e.cash) });
+    case "fired_to_pay": return t("ev.fired_to_pay", { seat: who(e.seat), card: card(e.employee), due: money(e.due), cash: money(e.cash) });
+    case "cfo_fired_first_100": return t("ev.cfo_fired_first_100", { seat: who(e.seat), milestone: ms("first_100") });
+    case "salaries_paid": return t("ev.salaries_paid", { seat: who(e.seat), amount: money(e.amount), count: e.salaried,
+      extras: (e.goods && e.goods.length ? t("ev.in_goods", { n: e.goods.length }) : "") + (e.waived ? t("ev.left_unpaid", { amount: money(e.waived) }) : "") });
+    case "hire_discounts": return t("ev.hire_discounts", { seat: who(e.seat), amount: money(5 * (e.discounts || 0)) });
     case "campaign_ran": {
       const placed = (e.houses || []).filter((x) => x.placed > 0);
-      return `Campaign #${e.number} (${who(e.owner)}, ${e.good})${e.passes ? `, pass ${e.marketing_pass} of ${e.passes}` : ""}: ${placed.length ? placed.map((x) => `house ${x.house} +${x.placed}`).join(", ") : "no demand placed"}.`;
+      return t("ev.campaign_ran", { number: e.number, owner: who(e.owner), good: good(e.good),
+        pass: e.passes ? t("ev.marketing_pass", { n: e.marketing_pass, of: e.passes }) : "",
+        result: placed.length ? list(placed.map((x) => t("ev.house_demand", { house: x.house, n: x.placed }))) : t("ev.no_demand_placed") });
     }
     case "campaign_piece_removed": return null;
-    case "campaign_ended": return `Campaign #${e.number} ended.`;
-    case "goods_discarded": return (e.goods || []).length ? `${who(e.seat)} discards ${e.goods.join(", ")}.` : null;
-    case "freezer_kept": return (e.goods || []).length ? `${who(e.seat)} keeps ${e.goods.join(", ")} in the freezer.` : null;
-    case "freezer_over_capacity": return `${who(e.seat)} has ${e.items} items for a freezer of ${e.capacity}.`;
-    case "good_thrown_away": return `${who(e.seat)} throws away ${e.good}.`;
+    case "campaign_ended": return t("ev.campaign_ended", { number: e.number });
+    case "goods_discarded": return (e.goods || []).length ? t("ev.goods_discarded", { seat: who(e.seat), goods: goods(e.goods) }) : null;
+    case "freezer_kept": return (e.goods || []).length ? t("ev.freezer_kept", { seat: who(e.seat), goods: goods(e.goods) }) : null;
+    case "freezer_over_capacity": return t("ev.freezer_over_capacity", { seat: who(e.seat), count: e.items, capacity: e.capacity });
+    case "good_thrown_away": return t("ev.good_thrown_away", { seat: who(e.seat), good: good(e.good) });
     case "cards_to_hand": return null;
     case "drive_in_removed": return null;
-    case "game_over": return `Game over: ${e.reason}. Ranking: ${(e.ranking || []).map((s, i) => `${i + 1}. ${who(s)} ${money((e.cash || {})[String(s)])}`).join(", ")}.`;
-    case "action_undone": return `${who(e.seat)} took back an action.`;
-    case "timer_bot_move": return `${possessive(who(e.seat))} time ran out: the ${e.bot} bot plays for ${who(e.seat)}.`;
+    case "game_over": return t("ev.game_over", { reason: reasonText(e.reason, ctx.catalog), ranking: list((e.ranking || []).map((s, i) => t("ev.rank", { n: i + 1, seat: who(s), cash: money((e.cash || {})[String(s)]) }))) });
+    case "action_undone": return t("ev.action_undone", { seat: who(e.seat) });
+    case "timer_bot_move": return t("ev.timer_bot_move", { whose: whose(e.seat), bot: e.bot, seat: who(e.seat) });
     default: {
       // a module's event kind: its template (and variants) come with the catalog's texts
       const template = variantOf(ctx.catalog, e.kind, e) || (((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.events) || {})[e.kind]);

@@ -13,6 +13,7 @@ import { Decisions } from "./decisions.js";
 import { DinnerShow, dinnerShowWanted } from "./dinner.js";
 import { stepName } from "./format.js";
 import { HintPanel } from "./hint.js";
+import { list, t } from "./i18n.js";
 import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./table.js";
 import { GameLog, renderResults } from "./results.js";
 import { RewindPanel } from "./rewind.js";
@@ -20,7 +21,7 @@ import { Coach } from "./tutorial.js";
 import { alertToggle, turnAlert } from "./turnalert.js";
 import { chain, chainMark, clear, goodChip, h, learnGoods, money, PHASES, possessive, put, seatName, totalText } from "./util.js";
 
-const TABS = [["companies", "Companies"], ["supply", "Bank & supply"], ["log", "Game log"], ["bots", "Bot turns"], ["results", "Results"], ["rules", "Rules"]];
+const TABS = ["companies", "supply", "log", "bots", "results", "rules"].map((id) => [id, `game.tab.${id}`]);  // label: a message id
 
 export class GameScreen {
   constructor(root, game, which) {
@@ -107,14 +108,14 @@ export class GameScreen {
   }
 
   noToken() {
-    clear(this.root).append(h("div", { class: "page" }, h("h1", {}, "No seat for this game here"),
-      h("p", {}, `This browser holds no token for game ${this.game}${this.which !== null ? ` (seat ${this.which})` : ""}. Open the invitation link you were sent.`),
-      h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+    clear(this.root).append(h("div", { class: "page" }, h("h1", {}, t("game.no_seat")),
+      h("p", {}, this.which !== null ? t("game.no_token_seat", { game: this.game, seat: this.which }) : t("game.no_token", { game: this.game })),
+      h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby")))));
   }
 
   fatal(message) {
-    clear(this.root).append(h("div", { class: "page" }, h("h1", {}, "Something went wrong"),
-      h("p", { class: "error", "data-test": "fatal" }, message), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+    clear(this.root).append(h("div", { class: "page" }, h("h1", {}, t("game.went_wrong")),
+      h("p", { class: "error", "data-test": "fatal" }, message), h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby")))));
   }
 
   destroy() {
@@ -150,11 +151,11 @@ export class GameScreen {
     clear(this.root).append(h("div", { class: "pass-screen", "data-test": "pass-screen", "data-seat": seat },
       h("div", { class: "pass-card", style: { borderColor: chain(seat).colour } },
         h("span", { class: "swatch huge", "data-shape": chain(seat).shape, style: { background: chain(seat).colour } }), // no SVG on the pass screen
-        h("h1", {}, `Pass the device to ${name}`),
-        h("p", {}, "Other players: please look away. Nothing secret is shown until the next player is ready."),
-        h("button", { type: "button", class: "primary big", "data-test": "pass-ready", onclick: () => this.enter(seat) }, `I am ${name}: show my game`),
+        h("h1", {}, t("game.pass_to", { name })),
+        h("p", {}, t("game.look_away")),
+        h("button", { type: "button", class: "primary big", "data-test": "pass-ready", onclick: () => this.enter(seat) }, t("game.i_am", { name })),
         h("p", { class: "muted", "data-test": "pass-waiting" }),
-        h("p", {}, h("a", { href: "#/" }, "Lobby")))));
+        h("p", {}, h("a", { href: "#/" }, t("game.lobby"))))));
     this.watchPass(seat);
   }
 
@@ -171,8 +172,8 @@ export class GameScreen {
       if (next !== undefined && next !== seat) return this.showPass(next);
       const note = this.root.querySelector("[data-test=pass-waiting]");
       if (note) {
-        note.textContent = m.status === "over" ? "The game is over."
-          : next === undefined ? `Waiting for ${m.actors.map((x) => seatName(m.seats, x)).join(", ") || "the game"}…` : "";
+        note.textContent = m.status === "over" ? t("game.is_over")
+          : next === undefined ? t("dec.waiting_for", { names: list(m.actors.map((x) => seatName(m.seats, x))) || t("game.the_game") }) : "";
       }
     };
     ws.onclose = () => {
@@ -224,10 +225,10 @@ export class GameScreen {
   }
 
   build() {
-    this.status = h("span", { class: "conn", "data-test": "connection" }, "connecting…");
+    this.status = h("span", { class: "conn", "data-test": "connection" }, t("game.conn.connecting"));
     this.headInfo = h("div", { class: "head-info" });
     this.tabBar = h("nav", { class: "tabs" });
-    this.tabBody = h("div", { class: "tab-body", tabindex: 0, role: "region", "aria-label": "Panel" });
+    this.tabBody = h("div", { class: "tab-body", tabindex: 0, role: "region", "aria-label": t("game.panel") });
     this.decisionBox = h("section", { class: "decision", "data-test": "decision" });
     this.hintBox = h("section", { class: "hint-box hidden", "data-test": "hint-box" });
     this.rewindBox = h("section", { class: "rewind-box hidden", "data-test": "rewind-box" });
@@ -238,7 +239,7 @@ export class GameScreen {
     const boardPane = h("section", { class: "board-pane" });
     clear(this.root).append(h("div", { class: "game-screen", "data-game": this.game, "data-seat": this.seat ?? "spectator" },
       h("header", { class: "game-head" },
-        h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
+        h("a", { href: "#/", class: "home", title: t("game.lobby") }, h("img", { src: "/web/img/logo.svg", alt: t("game.lobby"), class: "logo small" })),
         this.headInfo, this.seat !== null && this.seat !== undefined ? alertToggle() : null, this.status),
       h("main", { class: "game-main" }, boardPane,
         h("aside", { class: "side" }, this.coachBox, this.noticeBox, this.decisionBox, this.hintBox, this.rewindBox, this.botBox, this.tabBar, this.tabBody, this.extras))));
@@ -275,10 +276,10 @@ export class GameScreen {
     // the version shown: what changed before the socket opened comes with its events
     const ws = new WebSocket(api.wsUrl(this.game, token, this.msg ? this.msg.version : null));
     this.ws = ws;
-    this.setConn("connecting…", "connecting");
+    this.setConn(t("game.conn.connecting"), "connecting");
     ws.onopen = () => {
       this.backoff = 500;
-      this.setConn("live", "live");
+      this.setConn(t("game.conn.live"), "live");
       this.pingTimer = setInterval(() => { try { ws.send(JSON.stringify({ type: "ping" })); } catch { /* closing */ } }, 25000);
       if (this.msg) this.loadLog().then(() => this.renderTabs());
     };
@@ -288,7 +289,7 @@ export class GameScreen {
       if (m.type === "state") this.onState(m);
       else if (m.type === "error") {
         this.fatalWs = m.error;
-        if (this.decisions) this.decisions.setError({ title: "Connection", message: m.error.message, code: m.error.code });
+        if (this.decisions) this.decisions.setError({ title: t("game.connection"), message: m.error.message, code: m.error.code });
       }
     };
     ws.onclose = (ev) => {
@@ -296,10 +297,10 @@ export class GameScreen {
       if (this.ws !== ws || this.destroyed) return;
       this.ws = null;
       if (ev.code >= 4400 && ev.code < 4500) {
-        this.setConn("disconnected", "down");
+        this.setConn(t("game.conn.disconnected"), "down");
         return;
       }
-      this.setConn("reconnecting…", "down");
+      this.setConn(t("game.conn.reconnecting"), "down");
       this.retryTimer = setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 8000);
     };
@@ -332,7 +333,7 @@ export class GameScreen {
       if (mark) { moves++; bot = mark.bot; } else moves = 0;
     }
     if (moves && !this.takenShown) { // the offer to take the seat back says more
-      this.showNotice(`While you were away your time ran out: the ${bot} bot made ${moves} move${moves === 1 ? "" : "s"} for you (marked "bot" in the game log).`, "timer-bot");
+      this.showNotice(t("game.away_bot_moves", { bot, count: moves }), "timer-bot");
     }
   }
 
@@ -349,13 +350,13 @@ export class GameScreen {
         try {
           await api.reclaim(this.game, this.token);
           this.takenShown = false;
-          this.showNotice("Your seat is yours again: you make your decisions, with the whole time for each.", "reclaimed");
+          this.showNotice(t("game.reclaimed"), "reclaimed");
         } catch (err) {
           back.disabled = false;
-          this.showNotice(`The seat could not be taken back: ${err.message}`, "reclaim-error");
+          this.showNotice(t("game.reclaim_failed", { error: err.message }), "reclaim-error");
         }
-      } }, "Take my seat back");
-    this.showNotice("Your time ran out and a bot took over your seat: it plays every decision of yours for now.", "taken-over", back);
+      } }, t("game.reclaim"));
+    this.showNotice(t("game.taken_over"), "taken-over", back);
   }
 
   /**
@@ -366,7 +367,7 @@ export class GameScreen {
     if (this.msg && msg.version < this.msg.version && !msg.undone && !msg.reloaded) return;
     // "your turn" from another tab (by the player's choice): not on the first state of a load
     if (this.msg && this.seat !== null && this.seat !== undefined && !this.hotseat) {
-      turnAlert(this.msg.your_turn, msg, `Round ${msg.round}, ${PHASES[msg.phase] || msg.phase}: your decision in game ${this.game}.`);
+      turnAlert(this.msg.your_turn, msg, t("game.turn_alert", { round: msg.round, phase: PHASES[msg.phase] || msg.phase, game: this.game }));
     }
     this.msg = msg;
     if (msg.undone || msg.reloaded) this.loadLog().then(() => this.renderTabs());
@@ -377,7 +378,7 @@ export class GameScreen {
     if (placed) { this.showNotice(placed, "placed"); this.noticeBox.dataset.at = at; }
     const botMove = (msg.events || []).find((e) => e.kind === "timer_bot_move" && e.seat === this.seat && this.seat !== null);
     if (botMove && msg.version > this.log.lastVersion && !this.takenShown) {
-      this.showNotice(`Your time ran out: the ${botMove.bot} bot played for you. Its moves are marked "bot" in the game log.`, "timer-bot");
+      this.showNotice(t("game.bot_played", { bot: botMove.bot }), "timer-bot");
     }
     const fresh = msg.version > this.log.lastVersion;
     const dinner = this.log.push(msg);
@@ -430,7 +431,7 @@ export class GameScreen {
             this.presDirty = true;
             continue;
           }
-          if (this.decisions) this.decisions.setError({ title: "Error", message: err.message, code: err.code });
+          if (this.decisions) this.decisions.setError({ title: t("game.error"), message: err.message, code: err.code });
           break;
         }
         if (this.destroyed || !this.msg || this.token !== token) break;
@@ -497,18 +498,18 @@ export class GameScreen {
     if (undone) {
       await this.loadLog();
       this.renderTabs();
-      this.showNotice(`${undone} step${undone === 1 ? "" : "s"} undone.`);
+      this.showNotice(t("game.undone", { count: undone }));
     }
   }
 
   async handleError(err) {
     const e = err instanceof ApiError ? err : new ApiError(0, "client/error", String(err));
     if (e.status === 409 && e.code === "action/stale_version") {
-      this.decisions.setError({ title: "The game changed", message: `${e.message}. Here is the current position: decide again.`, code: e.code });
+      this.decisions.setError({ title: t("game.changed"), message: t("game.changed_text", { error: e.message }), code: e.code });
       try { this.onState(await api.state(this.game, this.token)); } catch { /* WS will bring it */ }
       return;
     }
-    this.decisions.setError({ title: e.status === 422 ? "Not allowed:" : "Error:", message: e.extra.text || e.message, code: e.code });
+    this.decisions.setError({ title: e.status === 422 ? t("dec.not_allowed_colon") : t("dec.error_colon"), message: e.extra.text || e.message, code: e.code });
   }
 
   /** "What can I do with this card now?", answered by the engine (GET .../why/card/CARD). */
@@ -520,7 +521,7 @@ export class GameScreen {
     if (!this.noticeBox) return;
     this.noticeBox.dataset.kind = kind || "";
     put(clear(this.noticeBox), h("span", { "data-test": "notice-text" }, text), extra.length ? " " : null, ...extra,
-      h("button", { type: "button", class: "ghost small", title: "Dismiss", onclick: () => this.noticeBox.classList.add("hidden") }, "×"));
+      h("button", { type: "button", class: "ghost small", title: t("game.dismiss"), onclick: () => this.noticeBox.classList.add("hidden") }, "×"));
     this.noticeBox.classList.remove("hidden");
   }
 
@@ -570,18 +571,18 @@ export class GameScreen {
   renderHead() {
     const msg = this.msg, pres = this.pres;
     const step = msg.phase === "working" && pres.step ? ` — ${stepName(pres.step)}` : "";
-    const acting = msg.phase === "working" && pres.acting !== null ? ` (${possessive(this.name(pres.acting))} turn)` : "";
+    const acting = msg.phase === "working" && pres.acting !== null ? t("game.acting", { whose: possessive(this.name(pres.acting)) }) : "";
     put(clear(this.headInfo),
       h("span", { class: "game-id" }, h("code", {}, this.game)),
-      h("span", { class: "round", "data-test": "round", "data-round": msg.round }, `Round ${msg.round}`),
+      h("span", { class: "round", "data-test": "round", "data-round": msg.round }, t("game.round", { round: msg.round })),
       h("span", { class: "phase", "data-test": "phase", "data-phase": msg.phase }, `${PHASES[msg.phase] || msg.phase}${step}${acting}`),
-      h("span", { class: "bank" }, `Bank ${money(pres.bank)}`),
-      this.seat === null ? h("span", { class: "me" }, "spectator")
+      h("span", { class: "bank" }, t("game.bank", { amount: money(pres.bank) })),
+      this.seat === null ? h("span", { class: "me" }, t("util.spectator"))
         : h("span", { class: "me", "data-test": "me", style: { borderColor: chain(this.seat).colour } },
-          chainMark(this.seat, null, "swatch"), `${this.name(this.seat)}${this.hotseat ? " (hot-seat)" : ""}`),
-      this.entry.branch_of ? h("span", { class: "badge", "data-test": "branch-badge", title: `A what-if sandbox branched from game ${this.entry.branch_of}; unrated` }, "branch (sandbox)") : null,
-      msg.your_turn ? h("span", { class: "your-turn", "data-test": "your-turn" }, "Your decision") : null);
-    document.title = `${msg.your_turn ? "● " : ""}Food Chain Magnate — round ${msg.round}`;
+          chainMark(this.seat, null, "swatch"), `${this.name(this.seat)}${this.hotseat ? t("game.hotseat") : ""}`),
+      this.entry.branch_of ? h("span", { class: "badge", "data-test": "branch-badge", title: t("game.branch.help", { game: this.entry.branch_of }) }, t("game.branch")) : null,
+      msg.your_turn ? h("span", { class: "your-turn", "data-test": "your-turn" }, t("game.your_decision")) : null);
+    document.title = `${msg.your_turn ? "● " : ""}${t("game.title", { round: msg.round })}`;
   }
 
   renderTabBar() {
@@ -591,13 +592,13 @@ export class GameScreen {
         this.scrolls[this.tab] = this.tabBody.scrollTop; // each tab keeps its own place
         this.tab = id; if (id === "results") this.newResults = false; this.renderTabs();
       },
-    }, label, id === "results" && this.newResults ? h("span", { class: "dot" }, "●") : null)),
+    }, t(label), id === "results" && this.newResults ? h("span", { class: "dot" }, "●") : null)),
     h("button", { type: "button", class: "tab sheet-toggle", "data-test": "sheet-toggle",
       onclick: () => {
         this.sheetFull = !this.sheetFull;
         this.root.querySelector(".game-main").classList.toggle("sheet-full", this.sheetFull);
         this.renderTabBar();
-      } }, this.sheetFull ? "▼ Map" : "▲ Panel"));
+      } }, this.sheetFull ? t("game.sheet.map") : t("game.sheet.panel")));
   }
 
   renderTabs() {
@@ -617,10 +618,10 @@ export class GameScreen {
     } else if (this.tab === "bots") body.append(renderBotTurns(this.log, ctx));
     else {
       const recordLink = [this.msg.status === "over" && this.token
-        ? h("p", {}, h("a", { href: api.recordUrl(this.game, this.token), download: `fcm-${this.game}.json` }, "Download the saved game (for fcm replay)"))
+        ? h("p", {}, h("a", { href: api.recordUrl(this.game, this.token), download: `fcm-${this.game}.json` }, t("game.download")))
         : null,
       h("p", {}, h("a", { href: `#/replay/${this.game}/${this.seat ?? "spectator"}`, "data-test": "replay-link" },
-        this.msg.status === "over" ? "Replay the game step by step (and branch a what-if)" : "Replay what you have seen so far"))];
+        this.msg.status === "over" ? t("game.replay_over") : t("game.replay_seen")))];
       body.append(renderResults(this.log, this.pres, { ...ctx, recordLink }, (r) => this.loadDinner(r), this.dinners));
     }
     // the log follows its newest line (unless scrolled back); every other tab keeps its place
@@ -641,21 +642,21 @@ export class GameScreen {
     const house = this.pres && this.pres.houses.find((x) => x.number === number);
     if (!house) return null;
     return h("div", { class: "house-tip", "data-house": number },
-      h("strong", {}, `House ${house.label ?? house.number}`), house.garden.length ? " (garden: pays double)" : "", house.printed ? "" : " — placed",
-      h("div", { class: "tip-demand" }, house.demand.length ? ["Demand: ", house.demand.map((g) => goodChip(g))] : "No demand", house.capacity == null ? " (no cap)" : ` (room for ${house.capacity})`),
+      h("strong", {}, t("game.house", { n: house.label ?? house.number })), house.garden.length ? t("game.garden_double") : "", house.printed ? "" : t("game.house_placed"),
+      h("div", { class: "tip-demand" }, house.demand.length ? [t("game.demand"), house.demand.map((g) => goodChip(g))] : t("game.no_demand"), house.capacity == null ? t("game.no_cap") : t("game.room_for", { n: house.capacity })),
       h("table", { class: "tip-table" }, h("tbody", {}, house.chains.map((c) => h("tr", { "data-seat": c.seat },
         h("td", {}, chainMark(c.seat, null, "swatch"), this.name(c.seat)),
-        h("td", { class: "num" }, c.status === "connected" ? totalText(c) : c.status === "not_connected" ? "not connected" : "no open restaurant"),
-        h("td", {}, c.can_serve ? h("span", { class: "ok" }, "✓ can serve")
-          : c.missing && c.missing.length ? h("small", {}, `lacks ${c.missing.join(", ")}`) : ""))))));
+        h("td", { class: "num" }, c.status === "connected" ? totalText(c) : c.status === "not_connected" ? t("game.not_connected") : t("game.no_open_restaurant")),
+        h("td", {}, c.can_serve ? h("span", { class: "ok" }, t("game.can_serve"))
+          : c.missing && c.missing.length ? h("small", {}, t("game.lacks", { goods: list(c.missing.map((g) => ((this.static && this.static.catalog.good_names) || {})[g] || g)) })) : ""))))));
   }
 
   campaignInfo(number) {
     const c = this.pres && this.pres.campaigns.find((x) => x.number === number);
     if (!c) return null;
-    return h("div", { class: "house-tip" }, h("strong", {}, `Campaign #${c.number} (${c.kind})`), ` — ${this.name(c.owner)}`,
-      h("div", {}, goodChip(c.good), ` ${c.good}, `, c.eternal ? "eternal" : `${c.remaining} round${c.remaining === 1 ? "" : "s"} left`),
-      h("div", {}, c.reaches.length ? `Reaches house${c.reaches.length > 1 ? "s" : ""} ${c.reaches.join(", ")}` : "Reaches no house"),
+    return h("div", { class: "house-tip" }, h("strong", {}, t("game.campaign", { number: c.number, kind: ((this.static && this.static.catalog.campaign_names) || {})[c.kind] || c.kind })), ` — ${this.name(c.owner)}`,
+      h("div", {}, goodChip(c.good), ` ${((this.static && this.static.catalog.good_names) || {})[c.good] || c.good}, `, c.eternal ? t("ev.eternal") : t("game.rounds_left", { count: c.remaining })),
+      h("div", {}, c.reaches.length ? t("game.reaches", { count: c.reaches.length, houses: list(c.reaches) }) : t("game.reaches_none")),
       h("p", { class: "muted", "data-test": "campaign-rule" }, ((this.static && this.static.catalog.campaigns[String(c.number)]) || {}).rule || ""));
   }
 }

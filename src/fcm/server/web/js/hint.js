@@ -5,6 +5,7 @@
 // decision).
 
 import { ApiError } from "./api.js";
+import { t } from "./i18n.js";
 import { clear, h, money } from "./util.js";
 
 async function fetchHint(game, token, at) {
@@ -42,12 +43,12 @@ export class HintPanel {
     clear(this.box);
     this.box.classList.toggle("hidden", !(over || live));
     if (!(over || live)) return;
-    const at = over ? h("input", { type: "number", min: 0, placeholder: "your last decision", "data-test": "hint-at", class: "hint-at",
+    const at = over ? h("input", { type: "number", min: 0, placeholder: t("hint.at_placeholder"), "data-test": "hint-at", class: "hint-at",
       value: this.at ?? "" }) : null;
     const ask = h("button", { type: "button", class: "small", "data-test": "hint", disabled: this.busy,
-      onclick: () => this.ask(at && at.value !== "" ? Number(at.value) : null) }, this.busy ? "Thinking…" : "Hint");
+      onclick: () => this.ask(at && at.value !== "" ? Number(at.value) : null) }, this.busy ? t("hint.thinking") : t("hint.hint"));
     this.box.append(h("div", { class: "hint-row" }, ask,
-      over ? h("label", {}, " at the position after ", at, " actions") : h("small", { class: "muted" }, " the hard bot's reading of this decision")));
+      over ? h("label", {}, t("hint.at_after"), at, t("hint.actions")) : h("small", { class: "muted" }, t("hint.reading"))));
     if (this.error) this.box.append(h("p", { class: "error", "data-test": "hint-error" }, this.error));
     if (this.result) this.box.append(this.resultView(this.result));
   }
@@ -78,14 +79,14 @@ export class HintPanel {
     const even = r.candidates.length > 1 && r.candidates.every((c) => c.value === best.value);
     const medium = r.candidates.find((c) => c.medium);
     const list = h("ol", { class: "hint-list" }, r.candidates.map((c) => h("li", { class: c === best && !even ? "best" : "", "data-test": "hint-candidate" },
-      h("strong", {}, c.label), ` ${signed(c.value)} lead`,
-      h("small", { class: "muted" }, ` (${c.samples} sample${c.samples === 1 ? "" : "s"}${c.medium ? ", medium's choice" : ""})`))));
+      h("strong", {}, c.label), t("hint.lead", { value: signed(c.value) }),
+      h("small", { class: "muted" }, t(c.medium ? "hint.samples_medium" : "hint.samples", { count: c.samples })))));
     return h("div", { class: "hint-result", "data-test": "hint-result", "data-even": even ? "1" : null },
-      h("p", {}, r.over ? `After ${r.at} of ${r.total} actions (round ${r.round}), ${this.ctl.name(r.seat)} to decide:` : even ? "" : "Best moves, by the hard bot's look-ahead:"),
-      even ? [h("p", { "data-test": "hint-even" }, `The hard bot's look-ahead finds no difference between the ${r.candidates.length} moves it tried (each ${signed(best.value)} lead).`,
-        medium ? [" The medium bot would play ", h("strong", {}, medium.label), "."] : ""),
-      h("details", {}, h("summary", {}, `The ${r.candidates.length} moves`), list)] : list,
-      r.played_label ? h("p", { "data-test": "hint-played" }, `Played in the game: ${r.played_label}`) : null,
-      h("p", { class: "muted small" }, "Value: the estimated cash lead over the best rival a few rounds on."));
+      h("p", {}, r.over ? t("hint.after", { at: r.at, total: r.total, round: r.round, seat: this.ctl.name(r.seat) }) : even ? "" : t("hint.best")),
+      even ? [h("p", { "data-test": "hint-even" }, t("hint.even", { count: r.candidates.length, value: signed(best.value) }),
+        medium ? [t("hint.medium_would"), h("strong", {}, medium.label), t("hint.end")] : ""),
+      h("details", {}, h("summary", {}, t("hint.the_moves", { count: r.candidates.length })), list)] : list,
+      r.played_label ? h("p", { "data-test": "hint-played" }, t("hint.played", { label: r.played_label })) : null,
+      h("p", { class: "muted small" }, t("hint.value")));
   }
 }

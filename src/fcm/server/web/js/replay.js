@@ -10,6 +10,7 @@ import { BoardView } from "./board.js";
 import { renderCompanies } from "./companies.js";
 import { describe } from "./format.js";
 import { HintPanel } from "./hint.js";
+import { t } from "./i18n.js";
 import { PHASES, clear, h, icon, learnGoods, put, seatName } from "./util.js";
 
 export class ReplayScreen {
@@ -27,7 +28,7 @@ export class ReplayScreen {
   async start() {
     if (!this.token && (await account.refresh())) this.token = ""; // "": the session cookie (the account's seat)
     if (this.token === undefined || this.token === null) {
-      put(clear(this.root), h("div", { class: "page" }, h("h1", {}, "No seat for this game here"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+      put(clear(this.root), h("div", { class: "page" }, h("h1", {}, t("game.no_seat")), h("p", {}, h("a", { href: "#/" }, t("ui.back_to_lobby")))));
       return;
     }
     try {
@@ -35,7 +36,7 @@ export class ReplayScreen {
       const first = await this.fetch(0);
       this.static = first.static;
     } catch (err) {
-      put(clear(this.root), h("div", { class: "page" }, h("h1", {}, "Replay"), h("p", { class: "error", "data-test": "fatal" }, err.message)));
+      put(clear(this.root), h("div", { class: "page" }, h("h1", {}, t("replay.title")), h("p", { class: "error", "data-test": "fatal" }, err.message)));
       return;
     }
     this.build();
@@ -54,7 +55,7 @@ export class ReplayScreen {
 
   build() {
     const steps = this.index.steps;
-    this.slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: 0, "data-test": "replay-slider", "aria-label": "Replay step",
+    this.slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: 0, "data-test": "replay-slider", "aria-label": t("replay.step_label"),
       oninput: (e) => this.go(Number(e.target.value)) });
     this.label = h("span", { class: "replay-label", "data-test": "replay-label" });
     this.events = h("ol", { class: "log", "data-test": "replay-events" });
@@ -65,16 +66,16 @@ export class ReplayScreen {
     const boardPane = h("section", { class: "board-pane" });
     put(clear(this.root), h("div", { class: "game-screen replay-screen", "data-test": "replay", "data-game": this.game },
       h("header", { class: "game-head" },
-        h("a", { href: "#/", class: "home", title: "Lobby" }, h("img", { src: "/web/img/logo.svg", alt: "Lobby", class: "logo small" })),
-        h("div", { class: "head-info" }, h("strong", {}, "Replay"), this.index.finished ? "" : h("small", {}, " (your own view: the game is still running)"),
-          h("a", { href: `#/game/${this.game}`, "data-test": "back-to-game" }, "Back to the game"))),
+        h("a", { href: "#/", class: "home", title: t("game.lobby") }, h("img", { src: "/web/img/logo.svg", alt: t("game.lobby"), class: "logo small" })),
+        h("div", { class: "head-info" }, h("strong", {}, t("replay.title")), this.index.finished ? "" : h("small", {}, t("replay.own_view")),
+          h("a", { href: `#/game/${this.game}`, "data-test": "back-to-game" }, t("replay.back_to_game")))),
       h("main", { class: "game-main" }, boardPane,
         h("aside", { class: "side" },
           h("section", { class: "decision replay-controls" },
             h("div", { class: "buttons" },
-              btn([icon("first"), " round"], "prev-round", () => this.jumpRound(-1)), btn("◀ step", "prev-step", () => this.go(this.step - 1)),
-              btn("step ▶", "next-step", () => this.go(this.step + 1)), btn(["round ", icon("last")], "next-round", () => this.jumpRound(1))),
-            this.slider, this.label, h("h4", {}, "This step"), this.events, this.branchBox),
+              btn([icon("first"), t("replay.prev_round")], "prev-round", () => this.jumpRound(-1)), btn(t("replay.prev_step"), "prev-step", () => this.go(this.step - 1)),
+              btn(t("replay.next_step"), "next-step", () => this.go(this.step + 1)), btn([t("replay.next_round"), icon("last")], "next-round", () => this.jumpRound(1))),
+            this.slider, this.label, h("h4", {}, t("replay.this_step")), this.events, this.branchBox),
           this.hintBox,
           h("div", { class: "tab-body", tabindex: 0 }, this.companies)))));
     this.board = new BoardView(boardPane, {});
@@ -85,10 +86,10 @@ export class ReplayScreen {
     this.board.setStatic(this.static.board);
     if (this.index.finished) {
       this.branchBox.append(h("button", { type: "button", class: "primary", "data-test": "branch",
-        title: "A new sandbox game from this position: unrated, marked as a branch; every human seat is yours",
-        onclick: () => this.branch() }, "What if… (branch from here)"));
+        title: t("replay.branch.help"),
+        onclick: () => this.branch() }, t("replay.branch")));
     } else {
-      this.branchBox.append(h("small", { class: "muted" }, "What-if branches are made from finished games (a branch of a running game would show other players' secrets)."));
+      this.branchBox.append(h("small", { class: "muted" }, t("replay.branch.finished_only")));
     }
   }
 
@@ -110,7 +111,7 @@ export class ReplayScreen {
     this.step = step;
     this.slider.value = String(step);
     const meta = steps[step];
-    this.label.textContent = `Step ${step} of ${steps.length - 1} — round ${meta.round}, ${PHASES[meta.phase] || meta.phase}${meta.seat !== null ? ` (${this.name(meta.seat)})` : ""}`;
+    this.label.textContent = t(meta.seat !== null ? "replay.label_seat" : "replay.label", { step, of: steps.length - 1, round: meta.round, phase: PHASES[meta.phase] || meta.phase, seat: meta.seat !== null ? this.name(meta.seat) : "" });
     this.label.dataset.step = step;
     if (this.hint) {
       if (!this.hintMsg || this.hintMsg.version !== step) { this.hint.result = null; this.hint.error = null; }
@@ -129,7 +130,7 @@ export class ReplayScreen {
       const text = describe(e, ctx);
       if (text) this.events.append(h("li", { "data-kind": e.kind }, text));
     }
-    if (!this.events.childNodes.length) this.events.append(h("li", { class: "muted" }, "(nothing visible)"));
+    if (!this.events.childNodes.length) this.events.append(h("li", { class: "muted" }, t("replay.nothing_visible")));
     this.root.querySelector("[data-test=replay]").dataset.shown = step;
   }
 

@@ -3,18 +3,13 @@
 // the final ranking.
 
 import { describe, orderText } from "./format.js";
+import { list, t } from "./i18n.js";
 import { renderStats } from "./stats.js";
 import { chainMark, clear, goodChip, h, money, put, seatName, totalText } from "./util.js";
 
-export const OUTCOME = {
-  winner: "wins",
-  no_open_restaurant: "no open restaurant",
-  not_connected: "not connected by road",
-  missing_items: "missing items",
-  higher_total: "higher price + distance",
-  tie_lost_waitresses: "tie lost on waitresses",
-  tie_lost_turn_order: "tie lost on turn order",
-};
+const OUTCOMES = ["winner", "no_open_restaurant", "not_connected", "missing_items", "higher_total", "tie_lost_waitresses", "tie_lost_turn_order"];
+/** @type {Record<string, string | undefined>} */
+export const OUTCOME = new Proxy({}, { get: (_, k) => (OUTCOMES.includes(String(k)) ? t(`results.outcome.${String(k)}`) : undefined) });
 
 /** A chain's outcome at a house: the base game's, or a module's (the catalog's texts). */
 export function outcomeText(outcome, ctx) {
@@ -85,7 +80,7 @@ export class GameLog {
         : event.visible_to ? "secret" : event.kind.startsWith("house_") ? "sale" : "";
       if (round !== lastRound) lastRound = round;
       list.append(h("li", { class: cls + (bot ? " by-bot" : ""), "data-kind": event.kind, "data-by-bot": bot ? bot.bot : null },
-        bot ? h("span", { class: "bot-tag", title: `The ${bot.bot} bot played this for ${this.ctx.name(bot.seat)}: the time ran out` }, "bot") : null,
+        bot ? h("span", { class: "bot-tag", title: t("results.bot_tag", { bot: bot.bot, seat: this.ctx.name(bot.seat) }) }, t("results.bot")) : null,
         bot ? " " : null, text));
     }
     return list;
@@ -117,7 +112,7 @@ export function dinnertimeTotals(events, ctx) {
   const has = (kind) => events.some((e) => e.kind === kind);
   return h("div", { class: "dinner-totals" },
     seats.length ? h("table", { class: "dinner", "data-test": "dinner-totals" },
-      h("thead", {}, h("tr", {}, ["Chain", "Sales", has("waitress_income") ? "Waitresses" : null, has("cfo_bonus") ? "CFO" : null, "Total", "Cash"].filter(Boolean).map((t) => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ["dinner.col.chain", "results.col.sales", has("waitress_income") ? "dinner.col.waitresses" : null, has("cfo_bonus") ? "card.cfo" : null, "results.col.total", "results.col.cash"].filter(Boolean).map((k) => h("th", {}, t(k))))),
       h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
         h("td", {}, chainMark(seat, null, "swatch"), ctx.name(seat)),
         h("td", { class: "num" }, money(events.filter((e) => e.kind === "house_served" && e.winner === seat).reduce((t, e) => t + e.amount, 0))),
@@ -126,7 +121,7 @@ export function dinnertimeTotals(events, ctx) {
         h("td", { class: "num", "data-test": "earned" }, h("strong", {}, money(earnings.earned[String(seat)]))),
         h("td", { class: "num" }, money((earnings.cash || {})[String(seat)])))))) : null,
     breaks.map((e) => h("p", { class: "warning", "data-test": "bank-break" }, describe(e, ctx))),
-    earnings ? h("p", { class: "muted" }, `Bank after Dinnertime: ${money(earnings.bank)}.`) : null);
+    earnings ? h("p", { class: "muted" }, t("results.bank_after", { amount: money(earnings.bank) })) : null);
 }
 
 /**
@@ -134,19 +129,19 @@ export function dinnertimeTotals(events, ctx) {
  */
 export function dinnertimeTable(events, ctx) {
   const houses = events.filter((e) => e.kind === "house_served" || e.kind === "house_stays_home");
-  if (!houses.length) return h("div", {}, h("p", { class: "muted" }, "No house had demand: nobody ate out."), dinnertimeTotals(events, ctx));
+  if (!houses.length) return h("div", {}, h("p", { class: "muted" }, t("results.no_demand")), dinnertimeTotals(events, ctx));
   return h("div", {}, h("table", { class: "dinner", "data-test": "dinner-table" },
-    h("thead", {}, h("tr", {}, ["House", "Demand", "Chains: price + distance", "Served by", "Money"].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["results.col.house", "results.col.demand", "results.col.chains", "results.col.served_by", "results.col.money"].map((k) => h("th", {}, t(k))))),
     h("tbody", {}, houses.map((e) => h("tr", { "data-house": e.house },
-      h("td", {}, h("strong", {}, e.house), e.garden ? h("small", {}, " garden ×2") : null),
+      h("td", {}, h("strong", {}, e.house), e.garden ? h("small", {}, t("results.garden_double")) : null),
       h("td", {}, (e.demand || []).map((g) => goodChip(g)),
         e.kind === "house_served" && orderText(e, ctx.catalog, ctx.name) ? h("small", { "data-test": "dinner-order" }, ` ${orderText(e, ctx.catalog, ctx.name)}`) : null),
       h("td", {}, h("ul", { class: "chains" }, (e.chains || []).map((c) => h("li", { class: c.outcome === "winner" ? "winner" : "" },
         chainMark(c.seat, null, "swatch"), ctx.name(c.seat), ": ",
         c.total === null || c.total === undefined ? "—" : totalText(c),
-        c.missing && c.missing.length ? ` (missing ${c.missing.join(", ")})` : "",
+        c.missing && c.missing.length ? t("results.missing", { goods: list(c.missing.map((g) => ((ctx.catalog && ctx.catalog.good_names) || {})[g] || g)) }) : "",
         c.outcome && c.outcome !== "winner" && c.outcome !== "missing_items" ? h("small", {}, ` — ${outcomeText(c.outcome, ctx)}`) : "")))),
-      h("td", { "data-test": "served-by" }, e.kind === "house_served" ? [ctx.name(e.winner), h("small", {}, ` restaurant #${e.restaurant + 1}`)] : "stays home"),
+      h("td", { "data-test": "served-by" }, e.kind === "house_served" ? [ctx.name(e.winner), h("small", {}, t("results.restaurant_n", { n: e.restaurant + 1 }))] : t("results.stays_home")),
       h("td", { class: "num" }, e.kind === "house_served" ? money(e.amount) : ""))))),
   dinnertimeTotals(events, ctx));
 }
@@ -156,7 +151,7 @@ export function dinnertimeTable(events, ctx) {
  */
 export function rankingView(pres, seats) {
   const ranking = pres.ranking || [];
-  return h("div", { class: "ranking", "data-test": "ranking" }, h("h3", {}, "Final ranking"),
+  return h("div", { class: "ranking", "data-test": "ranking" }, h("h3", {}, t("results.final_ranking")),
     h("ol", {}, ranking.map((seat) => h("li", { "data-seat": seat },
       chainMark(seat, null, "swatch"),
       h("strong", {}, seatName(seats, seat)), ` — ${money(pres.chains[seat].cash)}`))),
@@ -173,30 +168,30 @@ export function renderResults(log, pres, ctx, loadDinner, dinnerCache) {
   put(box, ctx.recordLink); // the saved game and the replay links
   for (const r of log.rounds()) {
     if (!r.dinnertime && !r.payday.length && !r.marketing.length) continue;
-    const sec = h("section", { class: "round-summary", "data-round": r.round }, h("h3", {}, `Round ${r.round}`));
+    const sec = h("section", { class: "round-summary", "data-round": r.round }, h("h3", {}, t("game.round", { round: r.round })));
     if (r.dinnertime) {
       const slot = h("div", { class: "dinner-slot" });
       const cached = dinnerCache.get(r.round);
       if (cached) {
-        put(slot, h("h4", {}, "Dinnertime"),
-          ctx.showDinner ? h("button", { type: "button", class: "small ghost", "data-test": "dinner-replay", onclick: () => ctx.showDinner(r.round) }, "Walk through it house by house") : null,
+        put(slot, h("h4", {}, t("phase.dinnertime")),
+          ctx.showDinner ? h("button", { type: "button", class: "small ghost", "data-test": "dinner-replay", onclick: () => ctx.showDinner(r.round) }, t("results.walk_through")) : null,
           dinnertimeTable(cached.events, ctx),
-          cached.text ? h("details", {}, h("summary", {}, "Full explanation"), h("pre", { class: "report", "data-test": "dinner-report" }, cached.text)) : null);
+          cached.text ? h("details", {}, h("summary", {}, t("results.full_explanation")), h("pre", { class: "report", "data-test": "dinner-report" }, cached.text)) : null);
       } else {
-        slot.append(h("button", { type: "button", class: "small", onclick: () => loadDinner(r.round) }, "Show the Dinnertime report"));
+        slot.append(h("button", { type: "button", class: "small", onclick: () => loadDinner(r.round) }, t("results.show_report")));
         if (r.sales.length) slot.append(dinnertimeTable(r.sales, ctx));
       }
       sec.append(slot);
     }
     if (r.payday.length) {
-      sec.append(h("h4", {}, "Payday"), h("ul", { class: "summary" }, r.payday.map((e) => describe(e, ctx)).filter(Boolean).map((t) => h("li", {}, t))));
+      sec.append(h("h4", {}, t("phase.payday")), h("ul", { class: "summary" }, r.payday.map((e) => describe(e, ctx)).filter(Boolean).map((line) => h("li", {}, line))));
     }
     if (r.marketing.length) {
-      sec.append(h("h4", {}, "Marketing"), h("ul", { class: "summary" }, r.marketing.map((e) => describe(e, ctx)).filter(Boolean).map((t) => h("li", {}, t))));
+      sec.append(h("h4", {}, t("phase.marketing")), h("ul", { class: "summary" }, r.marketing.map((e) => describe(e, ctx)).filter(Boolean).map((line) => h("li", {}, line))));
     }
     box.append(sec);
   }
-  if (!box.querySelector(".round-summary, .ranking")) box.append(h("p", { class: "muted" }, "Results appear here after the first Dinnertime."));
+  if (!box.querySelector(".round-summary, .ranking")) box.append(h("p", { class: "muted" }, t("results.none_yet")));
   return box;
 }
 

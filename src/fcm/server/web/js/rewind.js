@@ -5,6 +5,7 @@
 // every update. In hot-seat every seat of this device answers with its own button.
 
 import { ApiError, session } from "./api.js";
+import { list, t } from "./i18n.js";
 import { clear, h, possessive, put } from "./util.js";
 
 // token "": the account's seat, played by the session cookie (the CSRF token for a change)
@@ -24,9 +25,9 @@ async function call(method, path, token, body) {
 
 /** "the start of round 3", "the start of Alice's turn (round 2)", "the start of the game". */
 export function pointName(p, name) {
-  if (p.kind === "round") return `the start of round ${p.round}`;
-  if (p.kind === "turn") return `the start of ${possessive(name(p.seat))} turn (round ${p.round})`;
-  return "the start of the game";
+  if (p.kind === "round") return t("rewind.point.round", { round: p.round });
+  if (p.kind === "turn") return t("rewind.point.turn", { whose: possessive(name(p.seat)), round: p.round });
+  return t("rewind.point.game");
 }
 
 export class RewindPanel {
@@ -92,9 +93,9 @@ export class RewindPanel {
       this.told.add(v.id);
       if (this.seenOpen === v.id) {
         const what = pointName(v, name);
-        this.ctl.notice(v.status === "done" ? `Everyone agreed: the game went back to ${what}.`
-          : v.status === "declined" ? `${name(v.declined_by)} declined to go back to ${what}.`
-            : `The request to go back to ${what} lapsed: someone played on.`);
+        this.ctl.notice(v.status === "done" ? t("rewind.done", { what })
+          : v.status === "declined" ? t("rewind.declined", { seat: name(v.declined_by), what })
+            : t("rewind.lapsed", { what }));
       }
     }
     const parts = [];
@@ -102,29 +103,29 @@ export class RewindPanel {
       this.seenOpen = v.id;
       const mine = this.ctl.localSeats().filter((s) => v.waiting_for.includes(s));
       parts.push(h("div", { class: "rewind-vote", "data-test": "rewind-vote", "data-vote": v.id },
-        h("strong", {}, `${name(v.proposer)} asks to go back to ${pointName(v, name)}.`),
-        h("div", { class: "muted" }, `Agreed: ${v.accepted.map(name).join(", ")}. Waiting for ${v.waiting_for.map(name).join(", ")}. The request lapses if anyone plays on.`),
+        h("strong", {}, t("rewind.asks", { seat: name(v.proposer), what: pointName(v, name) })),
+        h("div", { class: "muted" }, t("rewind.status", { agreed: list(v.accepted.map(name)), waiting: list(v.waiting_for.map(name)) })),
         mine.map((s) => h("div", { class: "rewind-answer", "data-seat": s },
           h("button", { type: "button", class: "primary small", "data-test": "rewind-accept", onclick: () => this.vote(s, true) },
-            mine.length > 1 || this.ctl.localSeats().length > 1 ? `Agree (${name(s)})` : "Agree"), " ",
+            mine.length > 1 || this.ctl.localSeats().length > 1 ? t("rewind.agree_as", { seat: name(s) }) : t("rewind.agree")), " ",
           h("button", { type: "button", class: "small", "data-test": "rewind-decline", onclick: () => this.vote(s, false) },
-            mine.length > 1 || this.ctl.localSeats().length > 1 ? `Decline (${name(s)})` : "Decline")))));
+            mine.length > 1 || this.ctl.localSeats().length > 1 ? t("rewind.decline_as", { seat: name(s) }) : t("rewind.decline"))))));
     } else if (d.can_rewind && d.points.length) {
       if (!this.open) {
         parts.push(h("button", { type: "button", class: "ghost small", "data-test": "rewind-open", onclick: () => { this.open = true; this.draw(); } },
-          d.humans.length > 1 ? "Rewind… (everyone must agree)" : "Rewind…"));
+          d.humans.length > 1 ? t("rewind.open_all") : t("rewind.open")));
       } else {
         const latest = d.points.slice(-12).reverse();
         const pick = h("select", { "data-test": "rewind-point" },
           latest.map((p) => h("option", { value: p.to }, pointName(p, name))));
         parts.push(h("div", { class: "rewind-ask" },
-          h("label", {}, "Go back to ", pick), " ",
+          h("label", {}, t("rewind.go_back_to"), pick), " ",
           h("button", { type: "button", class: "primary small", "data-test": "rewind-ask", onclick: () => this.propose(Number(pick.value)) },
-            d.humans.length > 1 ? "Ask the others" : "Rewind"), " ",
-          h("button", { type: "button", class: "ghost small", onclick: () => { this.open = false; this.draw(); } }, "Cancel"),
+            d.humans.length > 1 ? t("rewind.ask") : t("rewind.rewind")), " ",
+          h("button", { type: "button", class: "ghost small", onclick: () => { this.open = false; this.draw(); } }, t("dec.cancel")),
           h("div", { class: "muted" }, d.humans.length > 1
-            ? "Every player must agree; the moves after that point are taken back for everyone."
-            : "The moves after that point are taken back.")));
+            ? t("rewind.everyone_agrees")
+            : t("rewind.taken_back"))));
       }
     }
     if (this.error) parts.push(h("div", { class: "error", "data-test": "rewind-error" }, this.error));

@@ -158,16 +158,16 @@ export function mountRoom(game, which, parent = document.body) {
       shown = state;
       clear(rematchBox);
       if (room.rematch && which === "spectator") {
-        rematchBox.append("A rematch has been made: ",
-          h("a", { class: "button small", href: `#/game/${room.rematch}/spectator`, "data-test": "rematch-watch" }, "Watch it"));
+        rematchBox.append(t("rooms.rematch_made"),
+          h("a", { class: "button small", href: `#/game/${room.rematch}/spectator`, "data-test": "rematch-watch" }, t("rooms.watch_it")));
       } else if (room.rematch) {
-        rematchBox.append("A rematch has been made: ",
-          h("button", { type: "button", class: "small primary", "data-test": "rematch-open", onclick: rematch }, "Play the rematch"));
+        rematchBox.append(t("rooms.rematch_made"),
+          h("button", { type: "button", class: "small primary", "data-test": "rematch-open", onclick: rematch }, t("rooms.play_rematch")));
       } else if (room.status === "over" && which !== "spectator") {
         await account.refresh();
         if (account.loggedIn && session.csrf) {
           rematchBox.append(h("button", { type: "button", class: "small primary", "data-test": "rematch", onclick: rematch },
-            "Rematch (same players and options, seats rotated)"));
+            t("rooms.rematch")));
         }
       }
     } catch { /* next time */ }

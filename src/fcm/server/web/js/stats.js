@@ -4,6 +4,7 @@
 // the engine reported in an event (cash after a sale, after Dinnertime, after salaries; the
 // earnings of each Dinnertime); nothing is worked out from the rules here.
 
+import { t } from "./i18n.js";
 import { chain, chainMark, h, milestoneName, money, s, shapePath } from "./util.js";
 
 /** {rounds, seats, cash: {seat: [by round]}, earned: {seat: [by round]}, milestones: [...]}
@@ -61,7 +62,7 @@ function axes(maxV, rounds) {
 function cashChart(st, name) {
   const maxV = Math.max(10, ...st.seats.flatMap((seat) => st.cash[seat]));
   const { g, x, y } = axes(maxV, st.rounds);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "stat-chart", "data-test": "chart-cash", role: "img", "aria-label": "Cash at the end of each round" }, g);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "stat-chart", "data-test": "chart-cash", role: "img", "aria-label": t("stats.cash") }, g);
   for (const seat of st.seats) {
     const pts = st.cash[seat].map((v, i) => `${x(i)},${y(v)}`).join(" ");
     svg.append(s("polyline", { points: pts, fill: "none", stroke: chain(seat).colour, "stroke-width": 2.5, "stroke-dasharray": chain(seat).dash, "data-seat": seat },
@@ -77,13 +78,13 @@ function earningsChart(st, name) {
   const { g, y } = axes(maxV, []);
   const slot = (W - L - R) / Math.max(1, n);
   const bar = Math.max(2, (slot - 4) / k);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "stat-chart", "data-test": "chart-earnings", role: "img", "aria-label": "Dinnertime earnings by round" }, g);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "stat-chart", "data-test": "chart-earnings", role: "img", "aria-label": t("stats.earnings") }, g);
   st.rounds.forEach((r, i) => {
     svg.append(s("text", { x: L + slot * i + slot / 2, y: H - 6, "text-anchor": "middle", "font-size": 10 }, String(r)));
     st.seats.forEach((seat, j) => {
       const v = st.earned[seat][i];
       svg.append(s("rect", { x: L + slot * i + 2 + j * bar, y: y(v), width: bar - 1, height: H - B - y(v), fill: chain(seat).colour, "data-seat": seat, "data-round": r },
-        s("title", {}, `${name(seat)}, round ${r}: ${money(v)}`)));
+        s("title", {}, t("stats.point", { seat: name(seat), round: r, amount: money(v) }))));
     });
   });
   return svg;
@@ -96,7 +97,7 @@ function milestoneChart(st, name, catalog) {
   const LM = 78; // room for the chains' names (the other charts' margin cut them off)
   const x = (r) => LM + ((r - 0.5) * (W - LM - R)) / n;
   const short = (t) => (t.length > 12 ? `${t.slice(0, 11)}…` : t);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${hh}`, class: "stat-chart", "data-test": "chart-milestones", role: "img", "aria-label": "Milestones claimed, by round" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${hh}`, class: "stat-chart", "data-test": "chart-milestones", role: "img", "aria-label": t("stats.milestones_chart") });
   st.seats.forEach((seat, i) => {
     const yy = T + 18 * i + 9;
     svg.append(s("text", { x: LM - 4, y: yy + 4, "text-anchor": "end", "font-size": 10 }, short(name(seat)), s("title", {}, name(seat))),
@@ -106,7 +107,7 @@ function milestoneChart(st, name, catalog) {
       const same = mine.filter((o) => o.round === m.round);
       const off = (same.indexOf(m) - (same.length - 1) / 2) * 7;
       svg.append(s("path", { d: shapePath(chain(seat).shape, x(m.round) + off, yy, 5.5), fill: chain(seat).colour, stroke: "#111827", "data-milestone": m.milestone },
-        s("title", {}, `${name(seat)}: ${milestoneName(catalog, m.milestone)} (round ${m.round})`)));
+        s("title", {}, t("stats.milestone_point", { seat: name(seat), milestone: milestoneName(catalog, m.milestone), round: m.round }))));
     });
   });
   st.rounds.forEach((r) => svg.append(s("text", { x: x(r), y: hh - 6, "text-anchor": "middle", "font-size": 10 }, String(r))));
@@ -120,11 +121,11 @@ export function renderStats(log, ctx) {
   const legend = h("div", { class: "stat-legend" }, st.seats.map((seat) => h("span", { "data-seat": seat },
     chainMark(seat, null, "swatch"), ctx.name(seat), " ")));
   return h("section", { class: "game-stats", "data-test": "game-stats" },
-    h("h3", {}, "Statistics"), legend,
-    h("h4", {}, "Cash at the end of each round"), cashChart(st, ctx.name),
-    h("h4", {}, "Dinnertime earnings by round"), earningsChart(st, ctx.name),
-    h("h4", {}, "Milestones"), st.milestones.length ? milestoneChart(st, ctx.name, ctx.catalog) : h("p", { class: "muted" }, "No milestone was claimed."),
-    st.milestones.length ? h("details", {}, h("summary", {}, "Milestones in words"),
+    h("h3", {}, t("stats.title")), legend,
+    h("h4", {}, t("stats.cash")), cashChart(st, ctx.name),
+    h("h4", {}, t("stats.earnings")), earningsChart(st, ctx.name),
+    h("h4", {}, t("comp.milestones")), st.milestones.length ? milestoneChart(st, ctx.name, ctx.catalog) : h("p", { class: "muted" }, t("stats.no_milestone")),
+    st.milestones.length ? h("details", {}, h("summary", {}, t("stats.in_words")),
       h("ul", { class: "summary", "data-test": "stat-milestones" }, st.milestones.map((m) => h("li", {},
-        `Round ${m.round}: ${ctx.name(m.seat)} — ${milestoneName(ctx.catalog, m.milestone)}`)))) : null);
+        t("stats.in_words_line", { round: m.round, seat: ctx.name(m.seat), milestone: milestoneName(ctx.catalog, m.milestone) }))))) : null);
 }

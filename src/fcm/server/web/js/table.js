@@ -3,7 +3,8 @@
 // from the screens that show them; rules help (the catalog's texts by tap, a glossary).
 // No rules are decided here.
 
-import { h } from "./util.js";
+import { t } from "./i18n.js";
+import { h, money } from "./util.js";
 
 /** Order of Business: the engine places the last chooser at the only position left; its
  * choice then follows another seat's in the same change. A notice for that seat, or null. */
@@ -12,15 +13,13 @@ export function autoPlacedNotice(events, seat) {
   for (let i = 1; i < events.length; i++) {
     const e = events[i];
     if (e.kind === "turn_order_chosen" && e.seat === seat && events[i - 1].kind === "turn_order_chosen") {
-      return `Order of Business: you were placed at position ${e.position} in the turn order, the only one left.`;
+      return t("table.auto_placed", { position: e.position });
     }
   }
   return null;
 }
 
 // -- rules help: every card, milestone and campaign tile by tap, and a glossary ---------------
-
-function money(n) { return n < 0 ? `-$${-n}` : `$${n}`; }
 
 /** The information of one card (from the catalog the server sends), for a tap. */
 export function cardInfo(catalog, id) {
@@ -29,27 +28,27 @@ export function cardInfo(catalog, id) {
   return h("div", { "data-info": "card", "data-card-info": id },
     h("h4", {}, e.name),
     h("p", {}, e.description || ""),
-    h("p", { class: "muted" }, [e.salary ? `Salary ${money(5)} at Payday` : "No salary",
-      e.entry_level ? "entry level (hired directly)" : null,
-      e.unique ? "only one copy" : null,
-      e.is_manager && e.slots ? `${e.slots} slots for reports` : null].filter(Boolean).join(" · ")));
+    h("p", { class: "muted" }, [e.salary ? t("table.salary_at_payday", { amount: money(5) }) : t("comp.no_salary"),
+      e.entry_level ? t("table.entry_level") : null,
+      e.unique ? t("table.unique") : null,
+      e.is_manager && e.slots ? t("table.manager_slots", { count: e.slots }) : null].filter(Boolean).join(" · ")));
 }
 
 export function milestoneInfo(catalog, id) {
   const m = catalog && catalog.milestones[id];
   if (!m) return null;
   return h("div", { "data-info": "milestone", "data-milestone-info": id },
-    h("h4", {}, `★ ${m.name}`), h("p", {}, h("strong", {}, "Claimed when: "), m.claim_when || ""),
-    h("p", {}, h("strong", {}, "Effect: "), m.effect || ""));
+    h("h4", {}, `★ ${m.name}`), h("p", {}, h("strong", {}, t("table.claimed_when")), m.claim_when || ""),
+    h("p", {}, h("strong", {}, t("table.effect")), m.effect || ""));
 }
 
 /** The rules text of a campaign tile (the server's catalog: fcm.rules_help). */
 export function campaignInfo(catalog, number) {
   const c = catalog && catalog.campaigns[String(number)];
   if (!c) return null;
-  const size = c.type === "airplane" ? `${c.span} square${c.span === 1 ? "" : "s"} along the map edge`
-    : c.beside_board ? "beside the board" : `${c.height}×${c.width} squares`;
-  return h("div", { "data-info": "campaign", "data-campaign-info": number }, h("h4", {}, `Campaign #${number}: ${c.type.replace(/_/g, " ")} (${size})`),
+  const size = c.type === "airplane" ? t("table.edge_squares", { count: c.span })
+    : c.beside_board ? t("dec.campaign.beside_board") : t("table.size", { height: c.height, width: c.width });
+  return h("div", { "data-info": "campaign", "data-campaign-info": number }, h("h4", {}, t("table.campaign_title", { number, type: ((catalog.campaign_names || {})[c.type]) || c.type.replace(/_/g, " "), size })),
     h("p", {}, c.rule || ""));
 }
 
@@ -59,12 +58,12 @@ export function renderRules(catalog, opened) {
   const section = (id, title, body) => h("details", { "data-rules": id, open: opened.has(id) || null,
     ontoggle: (e) => { if (e.target.open) opened.add(id); else opened.delete(id); } }, h("summary", {}, h("strong", {}, title)), body);
   box.append(
-    section("glossary", "Glossary", h("dl", { "data-test": "glossary" }, (catalog.glossary || []).flatMap((g) => [h("dt", {}, g.term), h("dd", {}, g.text)]))),
-    section("employees", "Employees", h("dl", {}, Object.entries(catalog.employees).filter(([id]) => id !== "ceo").flatMap(([id, e]) => [
-      h("dt", { "data-card": id }, e.name), h("dd", {}, e.description || "", h("small", {}, e.salary_dollars ? ` · salary $${e.salary_dollars}` : " · no salary"))]))),
-    section("milestones", "Milestones", h("dl", {}, Object.entries(catalog.milestones).flatMap(([id, m]) => [
+    section("glossary", t("table.glossary"), h("dl", { "data-test": "glossary" }, (catalog.glossary || []).flatMap((g) => [h("dt", {}, g.term), h("dd", {}, g.text)]))),
+    section("employees", t("table.employees"), h("dl", {}, Object.entries(catalog.employees).filter(([id]) => id !== "ceo").flatMap(([id, e]) => [
+      h("dt", { "data-card": id }, e.name), h("dd", {}, e.description || "", h("small", {}, e.salary_dollars ? t("table.salary_dot", { amount: money(e.salary_dollars) }) : t("table.no_salary_dot")))]))),
+    section("milestones", t("comp.milestones"), h("dl", {}, Object.entries(catalog.milestones).flatMap(([id, m]) => [
       h("dt", { "data-milestone": id }, `★ ${m.name}`), h("dd", {}, `${m.claim_when} ${m.effect}`)]))),
-    section("campaigns", "Campaign tiles", h("dl", {}, Object.keys(catalog.campaigns).map(Number).sort((a, b) => a - b).flatMap((n) => {
+    section("campaigns", t("table.campaign_tiles"), h("dl", {}, Object.keys(catalog.campaigns).map(Number).sort((a, b) => a - b).flatMap((n) => {
       const info = campaignInfo(catalog, n);
       return [h("dt", { "data-campaign-tile": n }, info.firstChild.textContent), h("dd", {}, info.lastChild.textContent)];
     }))));
@@ -86,7 +85,7 @@ export function closeInfo() {
 export function showInfo(content, x, y) {
   closeInfo();
   pop = h("div", { class: "info-pop", "data-test": "info-pop", role: "dialog" },
-    h("button", { type: "button", class: "ghost small close", title: "Close", onclick: closeInfo }, "×"), content);
+    h("button", { type: "button", class: "ghost small close", title: t("dinner.close"), onclick: closeInfo }, "×"), content);
   document.body.append(pop);
   const w = pop.offsetWidth, ht = pop.offsetHeight;
   pop.style.left = `${Math.max(8, Math.min(x + 8, innerWidth - w - 8))}px`;
@@ -122,12 +121,12 @@ function whyCardButton(card, ask) {
     try {
       const r = await ask(card);
       answer.append(r.now.length
-        ? h("div", {}, h("strong", {}, "You can now: "), r.now.map((a) => a.label).join("; "))
-        : h("div", {}, h("strong", {}, "Not now: "), r.why_not.map((w) => w.text).join(" ")));
+        ? h("div", {}, h("strong", {}, t("table.can_now")), r.now.map((a) => a.label).join("; "))
+        : h("div", {}, h("strong", {}, t("table.not_now")), r.why_not.map((w) => w.text).join(" ")));
     } catch (err) {
       answer.append(h("div", { class: "error" }, err.message));
     }
-  } }, "What can I do with it now?");
+  } }, t("table.what_now"));
   return h("div", {}, button, answer);
 }
 
@@ -138,7 +137,7 @@ export function whyNotHires(catalog, legalHires, ask) {
   const offered = new Set(legalHires.map((a) => a.action.employee));
   const others = Object.entries(catalog.employees).filter(([id, e]) => e.entry_level && !offered.has(id));
   if (!others.length) return null;
-  return h("details", { class: "why-not", "data-test": "why-not" }, h("summary", {}, "Why can't I hire…?"),
+  return h("details", { class: "why-not", "data-test": "why-not" }, h("summary", {}, t("table.why_not_hire")),
     h("div", { class: "choices" }, others.map(([id, e]) => h("button", { type: "button", class: "ghost small", "data-why": id,
       onclick: () => ask({ type: "hire", employee: id }) }, e.name))));
 }

@@ -3,6 +3,7 @@
 // Notifications API), both by the player's choice (off until turned on; the choice is kept in
 // this browser). Only when it *becomes* the player's decision while the page is hidden.
 
+import { t } from "./i18n.js";
 import { h, icon } from "./util.js";
 
 const KEY = "fcm.turnAlerts.v1";
@@ -44,9 +45,9 @@ export function alertToggle() {
   const btn = h("button", { type: "button", class: "ghost small turn-alerts", "data-test": "turn-alerts" });
   const draw = () => {
     const on = alertsWanted();
-    btn.replaceChildren(icon("bell", on ? "Turn alerts on" : "Turn alerts off"), h("span", { class: "label" }, on ? " Alerts on" : " Alert me"));
-    btn.title = on ? "A sound and a notification when it becomes your turn while this tab is in the background (click to turn off)"
-      : "Get a sound and a browser notification when it becomes your turn in this game while you are in another tab";
+    btn.replaceChildren(icon("bell", on ? t("alert.on_label") : t("alert.off_label")), h("span", { class: "label" }, on ? t("alert.on") : t("alert.off")));
+    btn.title = on ? t("alert.on_help")
+      : t("alert.off_help");
     btn.setAttribute("aria-pressed", on ? "true" : "false");
     btn.dataset.on = on ? "1" : "0";
   };
@@ -70,7 +71,7 @@ export function turnAlert(wasYourTurn, msg, text) {
   beep();
   if ("Notification" in window && Notification.permission === "granted") {
     try {
-      const n = new Notification("Your turn: Food Chain Magnate", { body: text, tag: `fcm-turn-${msg.game}` });
+      const n = new Notification(t("alert.title"), { body: text, tag: `fcm-turn-${msg.game}` });
       n.onclick = () => { window.focus(); n.close(); };
     } catch { /* some browsers allow notifications only from a service worker */ }
   }

@@ -6,6 +6,7 @@
 // only the player's "Continue" presses are kept in this browser.
 
 import { api, store } from "./api.js";
+import { t } from "./i18n.js";
 import { clear, h, put } from "./util.js";
 
 const KEY = "fcm.tutorial.v1";
@@ -95,7 +96,7 @@ export class Coach {
     this.shown = null;
     this.observer = new MutationObserver(() => this.schedule());
     this.observer.observe(ctl.root, { childList: true, subtree: true });
-    this.name = ctl.lesson ? "Lesson" : "Tutorial";
+    this.name = ctl.lesson ? t("coach.lesson") : t("coach.tutorial");
     this.id = ctl.lesson || "tutorial";
     (ctl.lesson ? api.lessonScript(ctl.lesson) : api.tutorialScript())
       .then((s) => { this.steps = s.steps; this.title = s.title || null; this.render(); })
@@ -146,17 +147,17 @@ export class Coach {
     const n = (step.expect || []).length;
     put(box,
       h("header", {},
-        h("strong", { "data-test": "coach-name" }, this.title || this.name), h("span", { class: "muted", "data-test": "coach-count" }, ` step ${index + 1} of ${this.steps.length}`),
+        h("strong", { "data-test": "coach-name" }, this.title || this.name), h("span", { class: "muted", "data-test": "coach-count" }, t("dinner.step_of", { n: index + 1, of: this.steps.length })),
         h("button", { type: "button", class: "ghost small", "data-test": "coach-hide", onclick: () => { this.hidden = !this.hidden; this.render(); } },
-          this.hidden ? "Show" : "Hide")),
+          this.hidden ? t("coach.show") : t("coach.hide"))),
       this.hidden ? null : [
         h("h3", { "data-test": "coach-title" }, step.title),
         h("p", { "data-test": "coach-text" }, step.text),
-        n > 1 ? h("p", { class: "muted", "data-test": "coach-checks" }, `${met.filter((x) => x).length} of ${n} done`) : null,
+        n > 1 ? h("p", { class: "muted", "data-test": "coach-checks" }, t("coach.checks", { done: met.filter((x) => x).length, n })) : null,
         step.ack && ready ? h("button", { type: "button", class: "primary", "data-test": "coach-next", onclick: () => this.ack(step.id) }, step.ack) : null,
-        n ? h("p", { class: "muted small" }, "Did something else by mistake? “Undo my last action” takes it back.") : null,
-        h("p", {}, h("button", { type: "button", class: "ghost small", "data-test": "coach-close", onclick: () => this.close() }, this.ctl.lesson ? "Leave the lesson (play on freely)" : "Leave the tutorial (play on freely)"),
-          this.ctl.lesson ? h("a", { href: "#/lessons", class: "small", "data-test": "coach-lessons" }, " All lessons") : null),
+        n ? h("p", { class: "muted small" }, t("coach.mistake", { undo: t("dec.undo") })) : null,
+        h("p", {}, h("button", { type: "button", class: "ghost small", "data-test": "coach-close", onclick: () => this.close() }, this.ctl.lesson ? t("coach.leave_lesson") : t("coach.leave_tutorial")),
+          this.ctl.lesson ? h("a", { href: "#/lessons", class: "small", "data-test": "coach-lessons" }, t("coach.all_lessons")) : null),
       ]);
     this.target = ready ? (step.ack ? "[data-test=coach-next]" : null) : step.highlight || null;
     if (ready && step.ack && step.highlight) this.target = `${step.highlight}, [data-test=coach-next]`;

@@ -100,6 +100,7 @@ export interface Catalog {
   good_names: Record<string, string>;
   campaign_names: Record<string, string>;
   phase_names: Record<string, string>;
+  end_reasons: Record<string, string>;
   glossary: GlossaryEntry[];
   texts: Record<string, any>;
   lang: string;

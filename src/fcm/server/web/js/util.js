@@ -1,6 +1,10 @@
 // @ts-check
 // Small DOM helpers and display constants shared by every screen. No game rules live here.
 
+import * as i18n from "./i18n.js";
+
+const { has, t } = i18n;
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function applyAttrs(el, attrs, isSvg) {
@@ -79,25 +83,34 @@ export function canonical(value) {
 
 export function money(n) {
   if (n === null || n === undefined) return "?";
-  return n < 0 ? `-$${-n}` : `$${n}`;
+  return i18n.money(n);
 }
 
 /** "$10 + 1 = 11", with a module's term in the total when there is one ("$10 + 1 − 1
  * (milestone) = 10"): the sum adds up to the engine's total. */
 export function totalText(c) {
-  const adjust = c.adjust ? ` ${c.adjust < 0 ? "−" : "+"} ${Math.abs(c.adjust)} (milestone${Math.abs(c.adjust) === 1 ? "" : "s"})` : "";
+  const adjust = c.adjust ? t("util.total_adjust", { sign: c.adjust < 0 ? "−" : "+", count: Math.abs(c.adjust) }) : "";
   return `${money(c.price)} + ${c.distance}${adjust} = ${c.total}`;
 }
 
 export const GOODS = {
-  burger: { label: "Burger", short: "B", fill: "#92400e", text: "#fff" },
-  pizza: { label: "Pizza", short: "P", fill: "#fca5a5", text: "#7f1d1d" },
-  soda: { label: "Soda", short: "S", fill: "#7dd3fc", text: "#0c4a6e" },
-  lemonade: { label: "Lemonade", short: "L", fill: "#facc15", text: "#111" },
-  beer: { label: "Beer", short: "Be", fill: "#a16207", text: "#fff" },
+  burger: { short: "B", fill: "#92400e", text: "#fff" },
+  pizza: { short: "P", fill: "#fca5a5", text: "#7f1d1d" },
+  soda: { short: "S", fill: "#7dd3fc", text: "#0c4a6e" },
+  lemonade: { short: "L", fill: "#facc15", text: "#111" },
+  beer: { short: "Be", fill: "#a16207", text: "#fff" },
 };
 
 const BASE_GOODS = Object.keys(GOODS);
+
+/** A base good's name in the page's language, capitalised as a label. */
+function goodName(good) {
+  return t(`good.${good}`).replace(/^./, (c) => c.toUpperCase());
+}
+
+// a base good's label: its name in the page's language, read when shown (the catalog loads
+// after this module)
+for (const good of BASE_GOODS) Object.defineProperty(GOODS[good], "label", { get: () => goodName(good), enumerable: true });
 
 /** The game's goods: the base game's and its modules' (the catalog's texts, fcm/texts.py);
  * called when a game's catalog arrives, so the chips and the board's legend know them. */
@@ -163,16 +176,17 @@ export function chain(seat) {
 
 /** A seat's display name: the name given at creation, else "Player N" / "Bot N". */
 export function seatName(seats, seat) {
-  if (seat === null || seat === undefined) return "spectator";
+  if (seat === null || seat === undefined) return t("util.spectator");
   const info = (seats || [])[seat] || {};
   if (info.name) return info.name;
-  if (info.kind === "bot") return `Bot ${seat + 1} (${info.bot || "bot"})`;
-  return `Player ${seat + 1}`;
+  if (info.kind === "bot") return t("seat.bot", { n: seat + 1, level: info.bot || "bot" });
+  return t("seat.player", { n: seat + 1 });
 }
 
-/** "Ann's", and "Your" for the tutorial's player (named "You"). */
+/** "Ann's", and "Your" for the tutorial's player (named "You"): the catalog's fmt.whose, which
+ * each language's sentences place where its grammar wants ("Zug von Ann", "Ann的回合"). */
 export function possessive(name) {
-  return name === "You" ? "Your" : `${name}'s`;
+  return name === "You" && has("fmt.whose_you") ? t("fmt.whose_you") : t("fmt.whose", { name });
 }
 
 export function seatBadge(seats, seat) {
@@ -181,31 +195,16 @@ export function seatBadge(seats, seat) {
     seatName(seats, seat));
 }
 
-export const PHASES = {
-  setup_reserve: "Setup: reserve cards",
-  setup_restaurants: "Setup: first restaurants",
-  restructuring: "Restructuring",
-  order_of_business: "Order of Business",
-  working: "Working 9–5",
-  dinnertime: "Dinnertime",
-  payday: "Payday",
-  marketing: "Marketing",
-  cleanup: "Clean up",
-  game_over: "Game over",
-};
+// The phases' and steps' names in the page's language (read when shown: the catalog loads after
+// this module).
+/** @type {Record<string, string | undefined>} */
+export const PHASES = new Proxy({}, { get: (_, k) => (typeof k === "string" && has(`phase.${k}`) ? t(`phase.${k}`) : undefined) });
 
-export const STEPS = {
-  hire: "Hire",
-  train: "Train",
-  drive_ins: "Open drive-ins",
-  campaigns: "Launch campaigns",
-  food_and_drinks: "Produce food and get drinks",
-  houses: "Place houses and gardens",
-  restaurants: "Place or move restaurants",
-};
+/** @type {Record<string, string | undefined>} */
+export const STEPS = new Proxy({}, { get: (_, k) => (typeof k === "string" && has(`util.step.${k}`) ? t(`util.step.${k}`) : undefined) });
 
 export function cardName(catalog, id) {
-  if (!id) return "(fired)";
+  if (!id) return t("util.fired");
   const e = catalog && catalog.employees[id];
   return e ? e.name : id;
 }

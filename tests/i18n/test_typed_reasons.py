@@ -1,0 +1,130 @@
+"""The engine's refusals as typed reasons (issue 27 item 1: "the engine keeps emitting typed
+events and error codes and never formats prose in a language"): a refusal carries a code and
+its parameters (:class:`fcm.core.errors.Reason`), the presentation layer says it in the
+reader's language from the catalog's ``why.<code>``, and English stays word for word what it
+was (the string of the reason is the engine's English text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fcm.core.actions import ChooseReserve, Done, SendToWork
+from fcm.core.engine import apply
+from fcm.core.errors import IllegalActionError, Reason
+from fcm.core.state import GameState, Phase
+from fcm.core.types import EmployeeId, Good
+from fcm.core.views import view
+from fcm.games import load_scenario, new_game
+from fcm.i18n import LOCALES, t
+from fcm.presentation import explain_error, present
+from fcm.rules_help import why
+from tests.helpers import current_actors, legal_actions, make_state, start_phase
+
+
+def refusal(state: GameState, seat: int, action: Any) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, seat, action)
+    return caught.value
+
+
+def test_a_refused_reserve_card_is_a_code_and_says_so_in_every_language() -> None:
+    """Setup (facts.md A.1): the reserve card is 100, 200 or 300; $150 is refused with the
+    code setup.choose_reserve, rendered in each language from its catalog."""
+    state = new_game(2, seed=3)
+    exc = refusal(state, 0, ChooseReserve(money=150))
+    assert isinstance(exc.reason, Reason) and exc.reason.code == "setup.choose_reserve"
+    assert str(exc.reason) == t("why.setup.choose_reserve", "en")  # the catalog's English
+    assert explain_error(exc.message, state.rules, lang="en", code=exc.code,
+                         reason=exc.reason) == "Choose one reserve card: 100, 200 or 300"
+    german = explain_error(exc.message, state.rules, lang="de", code=exc.code, reason=exc.reason)
+    assert german == ("Dieser Zug ist jetzt nicht erlaubt. "
+                      "Wähle eine Reservekarte: 100, 200 oder 300.")
+    for lang in LOCALES:
+        if lang != "en":
+            text = explain_error(exc.message, state.rules, lang=lang, code=exc.code,
+                                 reason=exc.reason)
+            assert "choose one reserve card" not in text.lower(), (lang, text)
+
+
+SCENARIO: dict[str, Any] = {
+    "format": "fcm-scenario/1",
+    "players": 2,
+    "tiles": [[["H", 2], ["F", 3], ["I", 0]], [["D", 1], ["R", 0], ["E", 2]],
+              [["L", 0], ["B", 1], ["M", 2]]],
+    "round": 2,
+    "phase": "restructuring",
+    "turn_order": [0, 1],
+    "companies": [{"hand": ["waitress"], "reserve": 300}, {"hand": ["waitress"], "reserve": 100}],
+    "restaurants": [{"owner": 0, "cell": [0, 4], "entrance": "se"},
+                    {"owner": 1, "cell": [10, 8], "entrance": "nw"}],
+}
+
+
+def test_a_card_not_in_hand_is_named_in_the_readers_language() -> None:
+    """Restructuring (excerpt 000 "Phase 1"): only cards in hand go to work; the reason's
+    parameter is the card's id, which German names as its glossary does."""
+    state = load_scenario(SCENARIO)
+    exc = refusal(state, 0, SendToWork(employee=EmployeeId("kitchen_trainee")))
+    assert exc.reason is not None
+    assert (exc.reason.code, exc.reason.params) == (
+        "restructuring.no_more_cards", {"card": "kitchen_trainee"})
+    assert str(exc.reason) == t("why.restructuring.no_more_cards", "en", card="kitchen_trainee")
+    german = explain_error(exc.message, state.rules, lang="de", code=exc.code, reason=exc.reason)
+    assert "„Küchen-Trainee“" in german and "no more cards" not in german
+    # the "why can't I?" answer carries the code and parameters for any client
+    answer = why(state, 0, SendToWork(employee=EmployeeId("kitchen_trainee")), lang="fr")
+    assert answer["reason"] == {"code": "restructuring.no_more_cards",
+                                "params": {"card": "kitchen_trainee"}}
+    assert "Commis de cuisine" in answer["text"]
+
+
+def test_the_freezers_refusal_of_done_is_said_in_chinese() -> None:
+    """Clean up (facts.md, the freezer of First to throw away: 10 items): 12 items may not
+    all be kept; the decision panel's reason in Chinese, with the numbers as parameters."""
+    s = make_state()
+    s.round = 3
+    s.turn.phase = Phase.MARKETING
+    s.players[0].milestones = {"first_throw_away": 2}
+    s.players[0].stock.update({Good.BEER: 12})
+    start_phase(s, Phase.CLEANUP)
+    assert current_actors(s) == [0]
+    exc = refusal(s, 0, Done())
+    assert exc.reason is not None and exc.reason.code == "cleanup.over_capacity"
+    assert exc.reason.params == {"capacity": 10, "items": 12, "throw": 2}
+    pres = present(view(s, 0), 0, legal_actions(s, 0), lang="zh-Hans")
+    english = present(view(s, 0), 0, legal_actions(s, 0))
+    assert english["why_not_done"] == "Your freezer holds 10 items and you have 12: throw 2 away"
+    assert pres["why_not_done"].endswith("你的冰柜能放 10 件，你有 12 件：扔掉 2 件。")
+
+
+def test_a_working_steps_reason_names_the_step_and_the_card_in_german() -> None:
+    """Working 9–5 "Hire" (excerpt 000; facts.md B.1): only entry-level cards are hired; the
+    reason keeps the step as a parameter, so German names both from its glossary."""
+    from fcm.core.actions import Hire
+    from fcm.core.phases.working.staff import explain_hire
+
+    s = make_state()
+    start_phase(s, Phase.WORKING)
+    turn = s.turn.working
+    assert turn is not None
+    reason = explain_hire(s, turn, Hire(employee=EmployeeId("cfo")))
+    assert isinstance(reason, Reason) and reason.code == "hire.not_entry_level"
+    assert reason.params == {"card": "cfo", "in_step": "hire"}
+    assert str(reason) == (
+        "Working 9–5 'Hire employees': only entry-level employees can be hired (cfo is not)")
+    german = explain_error(str(reason), s.rules, lang="de", code="action/illegal", reason=reason)
+    assert german.endswith("Arbeitszeit 9–17, „Mitarbeiter einstellen“: Nur Einstiegskarten "
+                           "können eingestellt werden (CFO ist keine).")
+
+
+def test_the_browsers_catalog_names_the_engines_end_reasons() -> None:
+    """The game log's last line (format.js) says why the game ended in the reader's language:
+    the catalog the page gets maps the engine's end reasons to their messages."""
+    from fcm.presentation import catalog_info
+
+    assert catalog_info(lang="de")["end_reasons"]["the bank broke for the second time"] == t(
+        "reason.bank_broke_twice", "de")
+    english = catalog_info()["end_reasons"]
+    assert all(english[k] == k for k in english if k != "game over" and "limit" not in k)
