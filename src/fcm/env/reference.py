@@ -73,6 +73,8 @@ def module_tables() -> str:
         added("marketeers", enc.marketeers, BASE.marketeers),
         added("campaign tiles", enc.campaign_numbers, BASE.campaign_numbers),
         added("milestones", lay.milestones, BASE_LAYOUT.milestones),
+        added("foods cooked", enc.foods, BASE.foods),
+        added("Working 9-5 steps", lay.steps, BASE_LAYOUT.steps),
         f"| reserve cards | {len(BASE.reserves)} | {len(enc.reserves)} | "
         + ", ".join(f"${m} base price ${p}" for m, p in enc.reserves)
         + " (instead of the base cards) |",
