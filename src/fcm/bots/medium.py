@@ -68,7 +68,15 @@ from fcm.core.actions import (
     StartCampaign,
     Train,
 )
-from fcm.core.company import board_of, ceo_slots_of, owned_cards, salary_due, unit_price
+from fcm.core.company import (
+    board_of,
+    ceo_slots_of,
+    owned_cards,
+    salaried_cards,
+    salary_due,
+    salary_for,
+    unit_price,
+)
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.phases.marketing import houses_reached
@@ -662,7 +670,11 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         due = salary_due(view, seat)
         if due == 0 and extra == 1 and card in KITCHEN:
-            return True  # the first cook bootstraps the company
+            # the first cook bootstraps the company, when its salary is paid (First to train's
+            # $15 off, or cash): without, Payday fires it and the chain never cooks (seen with
+            # Hard Choices, where First to train leaves the game after round 2)
+            after = salary_for(view, seat, [*salaried_cards(view, seat), card])
+            return after <= p.cash
         return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
