@@ -270,6 +270,9 @@ def payout_estimate(view: GameState) -> int:
     return 10 * items + 3 * tips
 
 
+FIRST_TRAIN_OFF = 15  # First to train: $15 off every Payday (facts.md E.4)
+
+
 def last_rounds(view: GameState) -> bool:
     """The game is about to end (strategy.md 4.6): the bank has broken once and the next two
     Dinnertimes' payouts would empty it. A salaried card trained or hired now works one
@@ -670,10 +673,13 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         due = salary_due(view, seat)
         if due == 0 and extra == 1 and card in KITCHEN:
-            # the first cook bootstraps the company, when its salary is paid (First to train's
-            # $15 off, or cash): without, Payday fires it and the chain never cooks (seen with
-            # Hard Choices, where First to train leaves the game after round 2)
+            # the first cook bootstraps the company, when its salary is paid: First to train's
+            # $15 off (held, or claimed by this very training), or cash. Without, Payday
+            # fires it and the chain never cooks (seen with Hard Choices, where First to train
+            # leaves the game unclaimed after round 2)
             after = salary_for(view, seat, [*salaried_cards(view, seat), card])
+            if M.FIRST_TRAIN in view.milestones_available and not p.has(M.FIRST_TRAIN):
+                after = max(0, after - FIRST_TRAIN_OFF)
             return after <= p.cash
         return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
 
