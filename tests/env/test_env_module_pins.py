@@ -14,7 +14,9 @@ re-pinning) and the two ``all_but`` games, which now play them; and all four gam
 medium's plan changed (issue 30: the same encoding, other choices by the medium seat). The
 ``cook`` block's foods became the ruleset's (a Noodle Cook's or Sushi Cook's ``Cook`` had no
 index): the 2,304 sets with Noodles or Sushi and the two ``all_but`` games re-pinned, the other
-767 sets and the two ``only`` games unchanged (checked set by set before re-pinning)."""
+767 sets and the two ``only`` games unchanged (checked set by set before re-pinning). The
+two ``all_but`` games once more when the Noodles and Fry Chefs advice changed (issue 30 item
+4: other choices, the same encoding)."""
 
 from __future__ import annotations
 
@@ -37,8 +39,8 @@ LAYOUTS = (3071, "30903ef3a6d45bce")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "232:3042ed1ad08844d5",
-    ("all_but", "hard_choices", 2): "286:c60f89be08272c54",
+    ("all_but", "new_milestones", 1): "270:dfac12f393beb5a8",
+    ("all_but", "hard_choices", 2): "282:dcab22b553ee9c6e",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }
