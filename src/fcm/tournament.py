@@ -281,3 +281,85 @@ def format_summary(s: Summary) -> str:
         shares = ", ".join(f"{k} {100 * n / total:.0f}%" for k, n in s.openings.items())
         out += ["", f"Openings (first food + first campaign, share of seats): {shares}"]
     return "\n".join(out)
+
+
+# -- a row per module set (issue 30 item 4) -----------------------------------------------------
+
+
+def module_sets(text: str) -> list[tuple[str, ...]]:
+    """The module sets of ``--module-sets``: sets separated by ``;``, modules in a set by ``+``
+    or ``,``; ``base`` is the base game, ``each`` every playable module alone (after the base
+    game), ``all`` the largest set of playable modules that may be played together.
+
+    Raises:
+        ValueError: an empty list, or a set that cannot be played (naming the modules).
+    """
+    from fcm.rulesets import module_problem, playable_modules
+
+    out: list[tuple[str, ...]] = []
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        if part == "each":
+            out += [(), *((m,) for m in playable_modules())]
+        elif part == "all":
+            chosen: list[str] = []
+            for m in playable_modules():
+                if module_problem([*chosen, m]) is None:
+                    chosen.append(m)
+            out.append(tuple(chosen))
+        elif part == "base":
+            out.append(())
+        else:
+            mods = tuple(sorted({m.strip() for m in part.replace(",", "+").split("+") if m}))
+            problem = module_problem(mods)
+            if problem is not None:
+                raise ValueError(f"--module-sets {part!r}: {problem}")
+            out.append(mods)
+    if not out:
+        raise ValueError("--module-sets names no set (e.g. 'each', 'base;ketchup+kimchi', 'all')")
+    return list(dict.fromkeys(out))  # each set once, in the order given
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleRow:
+    """One module set's result for one bot: its wins over its seat-games, the games played."""
+
+    modules: tuple[str, ...]
+    bot: str
+    games: int
+    seats: int
+    wins: int
+    rounds_mean: float
+
+    @property
+    def label(self) -> str:
+        return "+".join(self.modules) or "base"
+
+
+def module_row(modules: Sequence[str], bot: str, lines: Sequence[dict[str, Any]]) -> ModuleRow:
+    """``bot``'s row over the result lines of one module set's games."""
+    seats = sum(line["bots"].count(bot) for line in lines)
+    wins = sum(line["bots"][line["ranking"][0]] == bot for line in lines)
+    rounds = statistics.fmean(line["rounds"] for line in lines) if lines else 0.0
+    return ModuleRow(tuple(modules), bot, len(lines), seats, wins, rounds)
+
+
+def format_module_rows(rows: Sequence[ModuleRow], opponents: Sequence[str]) -> str:
+    """The table, one row per module set (Markdown, like :func:`format_summary`)."""
+    bot = rows[0].bot if rows else ""
+    against = ", ".join(sorted(set(opponents) - {bot})) or bot
+    out = [
+        f"{bot} against {against}, seat-rotated; a row per module set",
+        "",
+        "| modules | games | seat-games | wins | win % (95% CI) | rounds |",
+        "|---|---:|---:|---:|---|---:|",
+    ]
+    for r in rows:
+        lo, hi = wilson(r.wins, r.seats)
+        rate = 100 * r.wins / r.seats if r.seats else 0.0
+        out.append(
+            f"| {r.label} | {r.games} | {r.seats} | {r.wins} | {rate:.1f} "
+            f"({100 * lo:.1f}–{100 * hi:.1f}) | {r.rounds_mean:.1f} |"
+        )
+    return "\n".join(out)

@@ -814,3 +814,40 @@ def test_plans_a_second_restaurant_for_houses_no_rival_reaches():
     assert (action.employee, action.into) == ("management_trainee", "junior_vice_president")
     state = state_with(EAST)
     assert not MediumBot(1).plan(view(state, 0), 0).second
+
+
+def test_the_first_cook_is_trained_only_when_its_salary_is_paid():
+    """facts.md E.4 (a salaried card costs $5 at Payday) and First to train's $15 off: with $0
+    and no discount, a Kitchen Trainee trained into a cook is fired at Payday, round after
+    round (seen with Hard Choices, ketchup.md 16, where First to train leaves the game after
+    round 2: medium lost 20 of 20 games to easy), so the trainee stays one; with First to train
+    held or still to claim (the training claims it), or cash for the salary, the first cook
+    bootstraps the company."""
+    from fcm.core.actions import Train
+    from fcm.core.types import MilestoneId
+    from fcm.rulesets import base_ruleset
+
+    BASE_MILESTONES = {str(m) for m in base_ruleset().catalog.milestones}
+    every = [str(m) for m in MilestoneId.known() if str(m) != "first_train"]
+
+    def at_train(cash: int, milestones: list[str], available: list[str]) -> GameState:
+        return position(
+            milestones_available=available,
+            round=4, phase="working", turn_order=[0, 1],
+            companies=[{"cash": cash, "at_work": ["trainer"], "beach": ["kitchen_trainee"],
+                        "milestones": milestones}, {"cash": 40}],
+            restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+            houses=[{"number": 2, "demand": ["burger"]}, {"number": 4, "demand": ["pizza"]}],
+            working={"seat": 0, "step": "train"},
+        )
+
+    def trains_a_cook(state: GameState) -> bool:
+        a = choose(state, 0)
+        return isinstance(a, Train) and a.employee == "kitchen_trainee"
+
+    gone = [m for m in every if m in BASE_MILESTONES]  # First to train left the game
+    assert not trains_a_cook(at_train(0, [], gone))
+    assert trains_a_cook(at_train(0, ["first_train"], gone))
+    assert trains_a_cook(at_train(5, [], gone))
+    # still to claim: this very training claims it, and its $15 off pays the cook
+    assert trains_a_cook(at_train(0, [], [*gone, "first_train"]))

@@ -40,10 +40,34 @@ def choose(bot: str, s: GameState) -> Any:
     return make_bot(bot, 1).choose(view(s, 0), 0, legal_actions(s, 0))
 
 
+def fry_position(demand: dict[int, list[Good]]) -> GameState:
+    """A trainer and a Burger Chef at work, a Burger Cook on the beach; houses 2 and 4 (both
+    within seat 0's reach, tied with seat 1) with ``demand``."""
+    s = working({"fry_chefs"}, ["trainer", "burger_chef"], ["burger_cook"], WorkStep.TRAIN)
+    for n, goods in demand.items():
+        s.houses[n].demand = list(goods)
+    return s
+
+
 @pytest.mark.parametrize("bot", BOTS)
 def test_fry_chefs_9_a_spare_cook_becomes_a_fry_chef_once_a_chef_cooks(bot: str) -> None:
-    s = working({"fry_chefs"}, ["trainer", "burger_chef"], ["burger_cook"], WorkStep.TRAIN)
+    """ketchup.md 9: a Fry Chef earns +$10 per house sold to. Two houses the chain would win,
+    wanting 5 burgers the Burger Chef makes alone (8): the cook is spare."""
+    s = fry_position({2: [Good.BURGER, Good.BURGER], 4: [Good.BURGER] * 3})
     assert choose(bot, s) == Train("trainer", "burger_cook", "fry_chef")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_fry_chefs_9_the_fry_chef_reads_the_houses_sold_to(bot: str) -> None:
+    """ketchup.md 9 (+$10 per house, not per item): with one house to sell to a Fry Chef does
+    not pay its salary and the cook's lost items; when the houses want more burgers than the
+    chef makes alone (9 > 8), the cook is production, not spare."""
+    one = fry_position({2: [Good.BURGER, Good.BURGER]})
+    assert choose(bot, one) != Train("trainer", "burger_cook", "fry_chef")
+    hungry = fry_position({2: [Good.BURGER] * 4, 4: [Good.BURGER] * 5})
+    hungry.houses[2].garden = ((5, 0), (5, 1))  # gardens: up to 5 tokens a house
+    hungry.houses[4].garden = ((2, 8), (2, 9))
+    assert choose(bot, hungry) != Train("trainer", "burger_cook", "fry_chef")
 
 
 @pytest.mark.parametrize("bot", BOTS)

@@ -193,3 +193,40 @@ def test_simulate_writes_each_game_as_it_finishes(tmp_path, monkeypatch):
     monkeypatch.setattr(simulate, "run_one", real)
     assert main(args) == 0
     assert [json.loads(x)["seed"] for x in out.read_text().splitlines()] == [5, 6, 7]
+
+
+def test_module_sets_parse_each_all_base_and_named_sets():
+    """Issue 30 item 4: a tournament row per module set."""
+    from fcm.rulesets import playable_modules
+
+    each = tournament.module_sets("each")
+    assert each[0] == () and each[1:] == [(m,) for m in playable_modules()]
+    assert tournament.module_sets("base; noodles+kimchi ;kimchi,noodles") == [
+        (), ("kimchi", "noodles")
+    ]
+    (everything,) = tournament.module_sets("all")
+    assert len(everything) > 5 and "noodles" in everything
+    with pytest.raises(ValueError, match="no_such_module"):
+        tournament.module_sets("ketchup;no_such_module")
+    with pytest.raises(ValueError, match="names no set"):
+        tournament.module_sets(" ; ")
+
+
+def test_tournament_prints_a_row_per_module_set(tmp_path, capsys):
+    out = tmp_path / "sets.jsonl"
+    code = main(["tournament", "--players", "2", "--bots", "easy,random", "--games", "2",
+                 "--seed", "3", "--module-sets", "base;kimchi", "--round-limit", "4",
+                 "--out", str(out)])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "easy against random" in text
+    rows = [line for line in text.splitlines() if line.startswith("| base") or
+            line.startswith("| kimchi")]
+    assert [r.split("|")[1].strip() for r in rows] == ["base", "kimchi"]
+    assert all(r.split("|")[2].strip() == "2" for r in rows)  # games per set
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [line["modules"] for line in lines] == [[], [], ["kimchi"], ["kimchi"]]
+    row = tournament.module_row(("kimchi",), "easy", lines[2:])
+    assert (row.games, row.seats) == (2, 2) and row.wins == sum(
+        line["bots"][line["ranking"][0]] == "easy" for line in lines[2:]
+    )

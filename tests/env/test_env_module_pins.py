@@ -16,7 +16,9 @@ Districts joined: more sets (the 3071 earlier sets keep their digest, checked be
 re-pinning; its map tiles add suppliers and house numbers only to the sets that play it) and
 the two ``all_but`` games, whose map now draws from the new tiles. Coffee joined: more sets
 (the 6143 earlier sets keep their digest, checked at the merge) and the two ``all_but`` games,
-which now play it."""
+which now play it. The ``cook`` block's foods became the ruleset's (a Noodle
+Cook's or Sushi Cook's ``Cook`` had no index): the sets with Noodles, Sushi or Coffee and the
+two ``all_but`` games re-pinned (also for the Noodles and Fry Chefs advice, issue 30 item 4: other choices, the same encoding)."""
 
 from __future__ import annotations
 
@@ -35,12 +37,12 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (12287, "1492f175bc70d1e3")
+LAYOUTS = (12287, "a2cfba6faef5629c")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "222:56f64b257305d911",
-    ("all_but", "hard_choices", 2): "276:0596cd4e5e3e4565",
+    ("all_but", "new_milestones", 1): "260:da60435df4ce5458",
+    ("all_but", "hard_choices", 2): "276:2649d6dc4883dbe5",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }

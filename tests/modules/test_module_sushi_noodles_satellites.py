@@ -24,7 +24,7 @@ from fcm.core.actions import Hire, Train
 from fcm.core.state import GameState, Phase, WorkStep
 from fcm.core.types import EmployeeId, Good
 from fcm.modules.noodles import bots as noodle_bots
-from fcm.modules.noodles.ids import NOODLE_COOK, NOODLES
+from fcm.modules.noodles.ids import NOODLE_CHEF, NOODLE_COOK, NOODLES
 from fcm.modules.sushi import bots as sushi_bots
 from fcm.modules.sushi.ids import SUSHI, SUSHI_CHEF, SUSHI_COOK
 from fcm.presentation import catalog_info
@@ -198,3 +198,56 @@ def test_the_advice_is_registered_for_its_modules_only() -> None:
     assert sushi_bots.ADVICE in advice_for({"sushi"})
     assert noodle_bots.ADVICE in advice_for({"noodles"})
     assert sushi_bots.ADVICE not in advice_for({"noodles", "kimchi"})
+
+
+def test_ketchup_7_a_waiting_kitchen_trainee_does_not_hide_the_houses_noodles_are_for() -> None:
+    """ketchup.md 7 and 0.2: a Kitchen Trainee on the beach is no pizza cook yet. A chain that
+    cooks burgers, with two houses wanting pizza, trains it into a Noodle Cook (before, the
+    trainee counted as a pizza maker, so the advice never saw those houses: in 20 medium
+    games 28 trainees were hired for a Noodle Cook and none became one)."""
+    s = train_position(frozenset({"noodles"}), garden=False)
+    s.houses[2].demand = [Good.PIZZA]
+    s.houses[4].demand = [Good.PIZZA, Good.PIZZA]
+    assert noodle_bots.unserved(fcm.view(s, 0), 0) == 2
+    assert noodle_bots.train(fcm.view(s, 0), 0, legal_actions(s, 0)) == Train(
+        "trainer", E.KITCHEN_TRAINEE, NOODLE_COOK
+    )
+
+
+def chef_position(tokens: list[list[Good]]) -> GameState:
+    """Seat 0: a Noodle Cook on the beach, a Trainer at work, a Burger Cook; houses 2 and 4
+    with these demands."""
+    s = train_position(frozenset({"noodles"}), garden=False)
+    s.players[0].beach = [NOODLE_COOK]
+    s.houses[2].demand, s.houses[4].demand = tokens
+    return s
+
+
+@pytest.mark.parametrize("bot", ["easy", "medium"])
+def test_ketchup_7_the_noodle_cook_becomes_the_noodle_chef_when_stuck_demand_exceeds_6(
+    bot: str,
+) -> None:
+    """ketchup.md 7: the Noodle Chef makes 16 noodles, the cook 6. With 7 demand tokens on
+    houses the chain cannot serve (lemonade it cannot fetch, pizza it does not cook) the cook
+    becomes the chef; with 6 or fewer the cook's noodles are enough."""
+    L, P = Good.LEMONADE, Good.PIZZA
+    s = chef_position([[L, L, P], [P, P, L, L]])
+    chosen = make_bot(bot, 1).choose(fcm.view(s, 0), 0, legal_actions(s, 0))
+    assert chosen == Train("trainer", NOODLE_COOK, NOODLE_CHEF)
+    s = chef_position([[L, L, P], [P, P, L]])
+    assert noodle_bots.train(fcm.view(s, 0), 0, legal_actions(s, 0)) is None
+
+
+def test_ketchup_7_the_cook_waits_on_the_beach_for_the_trainer_when_the_chef_is_wanted() -> None:
+    """Only a card on the beach is trained: while the Noodle Chef is wanted, Restructuring
+    keeps the Noodle Cook on the beach and sends the trainer to work (before, the cook always
+    worked and no Noodle Chef was trained in 20 medium games)."""
+    L, P = Good.LEMONADE, Good.PIZZA
+    s = chef_position([[L, L, P], [P, P, L, L]])
+    s.players[0].hand = [E.BURGER_COOK, NOODLE_COOK, E.TRAINER]
+    prio = noodle_bots.work_priority(fcm.view(s, 0), 0)
+    assert prio[NOODLE_COOK] == 0 and prio[E.TRAINER] == 85
+    work = pack_structure(s.rules, s.players[0].hand, 3, {**WORK_PRIORITY, **prio})
+    assert NOODLE_COOK not in work and E.TRAINER in work
+    s.houses[4].demand = [P]  # 4 tokens: the cook's 6 noodles are enough, it works
+    assert noodle_bots.work_priority(fcm.view(s, 0), 0)[NOODLE_COOK] == noodle_bots.COOK_WORKS

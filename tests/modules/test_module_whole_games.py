@@ -66,7 +66,8 @@ def test_the_food_modules_together(mods: frozenset[str], seed: int) -> None:
 # Seeded games of the three food modules in which the new tiers are bought (found by search:
 # the mixed bots rarely take these cooks, and no base tile prints a garden), so the invariants
 # and the replay are checked on games that sell sushi, kimchi + sushi and noodles.
-FOOD_GAMES = [("medium", 11, {"kimchi+sushi", "sushi"}), ("random", 25, {"noodles"})]
+# (medium's seed moved from 11 to 3 when the Noodles and Fry Chefs advice changed, issue 30.)
+FOOD_GAMES = [("medium", 3, {"kimchi+sushi", "sushi"}), ("random", 25, {"noodles"})]
 
 
 FOOD_GAME_IDS = [f"{b}-{n}" for b, n, _ in FOOD_GAMES]  # a set's str is not stable across workers

@@ -73,7 +73,9 @@ from fcm.core.company import (
     ceo_slots_of,
     demand_room,
     owned_cards,
+    salaried_cards,
     salary_due,
+    salary_for,
     unit_price,
 )
 from fcm.core.engine import apply_in_place, legal_actions
@@ -267,6 +269,9 @@ def payout_estimate(view: GameState) -> int:
     items = sum(len(h.demand) for h in view.houses.values())
     tips = sum(waitresses_owned(view, s) for s in range(view.num_players))
     return 10 * items + 3 * tips
+
+
+FIRST_TRAIN_OFF = 15  # First to train: $15 off every Payday (facts.md E.4)
 
 
 def last_rounds(view: GameState) -> bool:
@@ -669,7 +674,14 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         due = salary_due(view, seat)
         if due == 0 and extra == 1 and card in KITCHEN:
-            return True  # the first cook bootstraps the company
+            # the first cook bootstraps the company, when its salary is paid: First to train's
+            # $15 off (held, or claimed by this very training), or cash. Without, Payday
+            # fires it and the chain never cooks (seen with Hard Choices, where First to train
+            # leaves the game unclaimed after round 2)
+            after = salary_for(view, seat, [*salaried_cards(view, seat), card])
+            if M.FIRST_TRAIN in view.milestones_available and not p.has(M.FIRST_TRAIN):
+                after = max(0, after - FIRST_TRAIN_OFF)
+            return after <= p.cash
         return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:

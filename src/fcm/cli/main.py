@@ -8,6 +8,7 @@ fcm replay GAME.json [--verify] [--log [--raw]] [--dinnertime N|all]
 fcm show GAME.json [--at N]           the position after N actions
 fcm tournament --players 2 --bots hard,medium --games 200 --seed 1 --jobs 2 [--ray] --out FILE
 fcm tournament --league --bots medium_v1,medium --games 100   tuning vs held-out plans (a clone)
+fcm tournament --bots medium,easy --games 20 --module-sets each   a row per module set
 fcm analyse GAME.json --at N [--think S]  hard's best moves for the seat to move
 """
 
@@ -261,6 +262,44 @@ def cmd_league(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_module_sets(args: argparse.Namespace, names: list[str]) -> int:
+    """``fcm tournament --module-sets``: the first bot's win rate against the others, a row
+    per module set (the same seeds for every set)."""
+    import dataclasses
+
+    from fcm import tournament
+
+    if args.ray or args.modules:
+        console.print("[red]--module-sets plays locally and names the modules itself (no --ray "
+                      "or --modules)[/]")
+        return 2
+    try:
+        sets = tournament.module_sets(args.module_sets)
+        tournament.check_dependencies()
+    except (ValueError, ImportError) as exc:
+        console.print(f"[red]{escape(str(exc))}[/]")
+        return 2
+    base = _options(args)
+    rows = []
+    everything: list[dict[str, Any]] = []
+    total = len(tournament.specs(names, args.games, args.seed))
+    for mods in sets:
+        options = dataclasses.replace(base, modules=frozenset(mods))
+        results = tournament.run(names, args.games, args.seed, options=options, jobs=args.jobs,
+                                 think=args.think, rollouts=args.rollouts)
+        label = "+".join(mods) or "base"
+        lines = _collect(results, f"{total} games: {label}", total, "", ("seed", "bots"))
+        rows.append(tournament.module_row(mods, names[0], lines))
+        everything += [{**line, "modules": list(mods)} for line in lines]
+    console.print(tournament.format_module_rows(rows, names), markup=False, soft_wrap=True)
+    if args.out:
+        from fcm.simulate import write_jsonl
+
+        write_jsonl(args.out, everything)
+        console.print(f"wrote {len(everything)} lines to {args.out}")
+    return 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from fcm import tournament
 
@@ -269,6 +308,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     names = _bot_names(args)
     if names is None:
         return 2
+    if args.module_sets:
+        return cmd_module_sets(args, names)
     if args.think is not None and args.think <= 0:
         console.print("[red]--think must be a positive number of seconds[/]")
         return 2
@@ -636,6 +677,11 @@ def build_parser() -> argparse.ArgumentParser:
         "seat-rotated 2-player games per pairing, tuning and held-out side by side",
     )
     p.add_argument("--opponents", default="", help="--league: these opponents only")
+    p.add_argument(
+        "--module-sets", default="",
+        help="a row per module set: the first bot's win rate against the others with each set "
+        "(';' between sets, '+' within one; 'base', 'each': every module alone, 'all')",
+    )
     ray_opts(p)
     p.set_defaults(func=cmd_tournament)
 

@@ -12,18 +12,18 @@ choose_reserve         money (100, 200, 300)
 place_restaurant       employee (none = setup, local_manager, regional_manager), square, corner
 move_restaurant        restaurant (0..2), square, corner
 send_to_work           employee (33 types, ``EMPLOYEES``)
-choose_turn_order      position (1..5)
+choose_turn_order      position (1..5: the most seats the ruleset sets up)
 hire                   employee
 train                  trainer (trainer, coach, guru), training edge (``TRAIN_EDGES``), fresh
 start_campaign         marketeer (``MARKETEERS``), campaign tile number (1..16)
 place_campaign         square, orientation (none, horizontal, vertical)
 place_airplane         map edge (n, e, s, w), first row/column (0..24)
-choose_advert          good (``GOODS``), duration (1..5)
-cook                   kitchen card (``KITCHEN``), food (burger, pizza; a one-good module cook: 0)
-get_drink              errand boy, drink (soda, lemonade, beer)
+choose_advert          good (``GOODS``: the marketable goods), duration (1..5)
+cook                   kitchen employee (``KITCHEN``), food (burger, pizza: the foods cooked)
+get_drink              errand boy, drink (soda, lemonade, beer: the drinks)
 drive_route            buyer (cart_operator, truck_driver, zeppelin_pilot), supplier set
-place_house            house number (1, 3, 6, 9, 11, 14, 17, 19), square, garden side
-add_garden             house number (1..19), garden side
+place_house            house tile (1, 3, 6, 9, 11, 14, 17, 19), square, garden side
+add_garden             house number (1..19: up to the highest), garden side
 fire                   employee
 throw_away             good
 =====================  ===================================================================
@@ -48,9 +48,12 @@ order: employee cards (``EmployeeId``), trainers, training edges (by the index o
 trained, then of the card it becomes), marketeers, kitchen cards; the reserve cards are the
 ruleset's (by money, then base price: Reserve Prices' three $200 cards), campaign tile numbers
 run to the highest the ruleset has (a module's tiles after the base 16), durations to the
-longest a marketeer may choose. With no module the encoding is exactly version 1 (``BASE``,
-the module-level ``BLOCKS`` and ``NUM_ACTIONS``); with modules every block after the first
-grown one moves.
+longest a marketeer may choose; the goods (stock, throw-aways), the marketable goods (adverts),
+the foods its kitchen cards cook, the drinks, the house tiles, house numbers and turn-order
+positions (the most seats the catalog sets up) likewise, so a module that adds a good, a
+cooked food or a house tile is encoded without editing this file. With no module the
+encoding is exactly version 1 (``BASE``, the module-level ``BLOCKS`` and ``NUM_ACTIONS``);
+with modules every block after the first grown one moves.
 """
 
 from __future__ import annotations
@@ -266,16 +269,30 @@ class Encoding:
         route_buyers: tuple[EmployeeId, ...] = ROUTE_BUYERS,
         goods: tuple[Good, ...] = GOODS,
         suppliers: tuple[tuple[str, Good], ...] = SUPPLIERS,
+        marketable: tuple[Good, ...] = GOODS,
+        foods: tuple[Good, ...] = FOODS,
+        drinks: tuple[Good, ...] = DRINKS,
+        placeable_houses: tuple[int, ...] = PLACEABLE_HOUSES,
         house_numbers: tuple[int, ...] = HOUSE_NUMBERS,
+        seats: int = MAX_POSITIONS,
     ) -> None:
         self.modules = modules
         # the drink suppliers of the ruleset's tiles (a module's tile may print several of a
         # drink: one entry each) and its printed and placeable house numbers
         self.suppliers, self.house_numbers = suppliers, house_numbers
-        self.house_index = {n: i for i, n in enumerate(house_numbers)}
         # every good of the game (a module's after the base game's): stocks, throw-aways
         self.goods = goods
         self.good_index = {g: i for i, g in enumerate(goods)}
+        # those a campaign may advertise, the foods kitchen cards cook, the drinks
+        self.marketable, self.foods, self.drinks = marketable, foods, drinks
+        self.advert_index = {g: i for i, g in enumerate(marketable)}
+        self.food_index = {g: i for i, g in enumerate(foods)}
+        self.drink_index = {g: i for i, g in enumerate(drinks)}
+        # the house tiles of the supply, every house number, the most seats (turn positions)
+        self.placeable_houses, self.house_numbers = placeable_houses, house_numbers
+        self.seats = seats
+        self.placeable_index = {n: i for i, n in enumerate(placeable_houses)}
+        self.house_index = {n: i for i, n in enumerate(house_numbers)}
         self.employees, self.reserves, self.trainers = employees, reserves, trainers
         self.train_edges, self.marketeers = train_edges, marketeers
         self.campaign_numbers, self.max_duration = campaign_numbers, max_duration
@@ -286,17 +303,17 @@ class Encoding:
             ("place_restaurant", (len(PLACERS), SQUARES, len(CORNERS))),
             ("move_restaurant", (3, SQUARES, len(CORNERS))),
             ("send_to_work", (len(employees),)),
-            ("choose_turn_order", (MAX_POSITIONS,)),
+            ("choose_turn_order", (seats,)),
             ("hire", (len(employees),)),
             ("train", (len(trainers), len(train_edges), 2)),
             ("start_campaign", (len(marketeers), len(campaign_numbers))),
             ("place_campaign", (SQUARES, len(ORIENTATIONS))),
             ("place_airplane", (len(EDGES), WIDTH)),
-            ("choose_advert", (len(GOODS), max_duration)),
-            ("cook", (len(kitchen), len(FOODS))),
-            ("get_drink", (len(errand), len(DRINKS))),
+            ("choose_advert", (len(marketable), max_duration)),
+            ("cook", (len(kitchen), len(foods))),
+            ("get_drink", (len(errand), len(drinks))),
             ("drive_route", (len(route_buyers), 1 << len(suppliers))),
-            ("place_house", (len(PLACEABLE_HOUSES), SQUARES, SIDES)),
+            ("place_house", (len(placeable_houses), SQUARES, SIDES)),
             ("add_garden", (len(house_numbers), SIDES)),
             ("fire", (len(employees),)),
             ("throw_away", (len(goods),)),
@@ -379,11 +396,11 @@ class Encoding:
                 return B["place_airplane"].index(_EDGE[edge], first)
             case ChooseAdvert(good=g, duration=d) if a == ChooseAdvert(g, d):
                 # (an action a module extends, with its fields set, is only the module's)
-                return B["choose_advert"].index(_GOOD[g], d - 1)
+                return B["choose_advert"].index(self.advert_index[g], d - 1)
             case Cook(employee=e, good=g):
-                return B["cook"].index(self.kitchen_of[e], _cook_slot(state, e, g))
+                return B["cook"].index(self.kitchen_of[e], self.food_index[g])
             case GetDrinks(employee=e, good=g, suppliers=()) if g is not None:
-                return B["get_drink"].index(self.errand_of[e], _DRINK[g])
+                return B["get_drink"].index(self.errand_of[e], self.drink_index[g])
             case GetDrinks(employee=e, good=None, suppliers=sup):
                 bits = map_index(state, self.suppliers).bit_of
                 mask = 0
@@ -391,7 +408,9 @@ class Encoding:
                     mask |= 1 << bits[cell]
                 return B["drive_route"].index(self.route_of[e], mask)
             case PlaceHouse(number=n, cell=cell, garden=g):
-                return B["place_house"].index(_PLACEABLE[n], square(cell), garden_side(cell, g))
+                return B["place_house"].index(
+                    self.placeable_index[n], square(cell), garden_side(cell, g)
+                )
             case AddGarden(house=h, garden=g):
                 return B["add_garden"].index(
                     self.house_index[h], garden_side(state.houses[h].cell, g)
@@ -450,14 +469,11 @@ class Encoding:
             case "place_airplane":
                 return PlaceCampaign(edge=EDGES[f[0]], first=f[1])
             case "choose_advert":
-                return ChooseAdvert(GOODS[f[0]], f[1] + 1)
+                return ChooseAdvert(self.marketable[f[0]], f[1] + 1)
             case "cook":
-                card = self.kitchen[f[0]]
-                made = state.rules.catalog.employees[card].food
-                # a module's card makes one good of its own (sushi, coffee): slot 0 names it
-                return Cook(card, made[0] if made[0] not in _FOOD else FOODS[f[1]])
+                return Cook(self.kitchen[f[0]], self.foods[f[1]])
             case "get_drink":
-                return GetDrinks(self.errand[f[0]], good=DRINKS[f[1]])
+                return GetDrinks(self.errand[f[0]], good=self.drinks[f[1]])
             case "drive_route":
                 where = map_index(state, self.suppliers).cell_of_bit
                 bits = [b for b in range(len(self.suppliers)) if f[1] >> b & 1]
@@ -468,7 +484,7 @@ class Encoding:
                 return GetDrinks(buyer, suppliers=tuple(sorted(where[b] for b in bits)))
             case "place_house":
                 cell = cell_of(f[1])
-                return PlaceHouse(PLACEABLE_HOUSES[f[0]], cell, garden_cells(cell, f[2]))
+                return PlaceHouse(self.placeable_houses[f[0]], cell, garden_cells(cell, f[2]))
             case "add_garden":
                 number = self.house_numbers[f[0]]
                 house = state.houses.get(number)
@@ -491,29 +507,27 @@ BASE = Encoding()
 BLOCKS: dict[str, Block] = BASE.blocks
 NUM_ACTIONS: int = BASE.num_actions
 
-_GOOD = {g: i for i, g in enumerate(GOODS)}
-_FOOD = {g: i for i, g in enumerate(FOODS)}
-
-
-def _cook_slot(state: GameState, card: EmployeeId, good: Good) -> int:
-    """The food slot of a cook's action: burger or pizza; a module's card that makes one good
-    of its own (sushi, noodles, coffee) takes slot 0, its card naming the good."""
-    if good in _FOOD:
-        return _FOOD[good]
-    if state.rules.catalog.employees[card].food == (good,):
-        return 0
-    raise KeyError(good)
-_DRINK = {g: i for i, g in enumerate(DRINKS)}
 _CORNER = {c: i for i, c in enumerate(CORNERS)}
 _EDGE = {e: i for i, e in enumerate(EDGES)}
 _ORIENT = {o: i for i, o in enumerate(ORIENTATIONS)}
 _PLACER = {p: i for i, p in enumerate(PLACERS)}
-_PLACEABLE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
 
 
 def _extend(base: tuple[EmployeeId, ...], have: frozenset[EmployeeId]) -> tuple[EmployeeId, ...]:
     """``base`` then the cards of ``have`` it lacks, in ``EmployeeId`` order."""
     return base + tuple(e for e in EmployeeId.known() if e in have and e not in base)
+
+
+def _first(base: tuple[Good, ...], have: Sequence[Good]) -> tuple[Good, ...]:
+    """The goods of ``have``: those of ``base`` in its order, then the others in ``have``'s
+    (the ruleset's order: a module's goods after the base game's)."""
+    return tuple(g for g in base if g in have) + tuple(g for g in have if g not in base)
+
+
+def max_seats(rules: Ruleset) -> int:
+    """The most seats a game of ``rules`` may have: its catalog's largest setup (the base
+    game's 5; Six Players, ketchup.md 17, would make it 6)."""
+    return max(rules.catalog.setups)
 
 
 _ENCODINGS: dict[tuple[str, frozenset[str]], Encoding] = {}
@@ -544,9 +558,17 @@ def encoding_for(rules: Ruleset) -> Encoding:
         base_letters = {letter for letter, _ in SUPPLIERS}
         more_tiles = sorted(t for t in cat.tiles if t > "T" and t not in base_letters)
         drinks = {"s": Good.SODA, "l": Good.LEMONADE, "b": Good.BEER}
+        cooked = {g for k in rules.kitchen for g in cat.employees[k].food}
+        houses = cat.placeable_houses
         enc = Encoding(
             modules=rules.modules,
             goods=tuple(rules.goods),
+            marketable=_first(GOODS, rules.marketable),
+            foods=_first(FOODS, [g for g in rules.goods if g in cooked]),
+            drinks=_first(DRINKS, [g for g in rules.goods if g.is_drink]),
+            placeable_houses=tuple(n for n in PLACEABLE_HOUSES if n in houses)
+            + tuple(sorted(n for n in houses if n not in PLACEABLE_HOUSES)),
+            seats=max_seats(rules),
             employees=employees,
             reserves=tuple(
                 sorted(
@@ -572,8 +594,9 @@ def encoding_for(rules: Ruleset) -> Encoding:
                 (t, drinks[ch]) for t in more_tiles for ch in "".join(cat.tiles[t].grid)
                 if ch in drinks
             ),
+            # the printed and placeable houses after the base game's (a module's tiles' too)
             house_numbers=HOUSE_NUMBERS
-            + tuple(sorted(n for t in more_tiles for n in cat.tiles[t].house_numbers)),
+            + tuple(sorted({*houses, *cat.printed_houses} - set(HOUSE_NUMBERS))),
         )
     _ENCODINGS[key] = enc
     return enc

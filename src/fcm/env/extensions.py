@@ -46,12 +46,13 @@ class ActionBlocks:
 
 @dataclass(frozen=True, slots=True)
 class BoardPlanes:
-    """``names``: (plane name, what a square holds) per plane. ``key``: what the planes show,
-    from a seat's view (hashable; the planes are rebuilt only when it changes). ``build``: the
-    planes for that key, ``float32[len(names), 20, 25]``; with ``by_seat`` there is one plane
-    per absolute seat (5) and each seat takes them in its relative order."""
+    """``names``: (plane name, what a square holds) per plane, or those of a ruleset. ``key``:
+    what the planes show, from a seat's view (hashable; the planes are rebuilt only when it
+    changes). ``build``: the planes for that key, ``float32[len(names), 20, 25]``; with
+    ``by_seat`` there is one plane per absolute seat (the ruleset's most seats,
+    ``fcm.env.encoding.max_seats``: 5) and each seat takes them in its relative order."""
 
-    names: tuple[tuple[str, str], ...]
+    names: tuple[tuple[str, str], ...] | Callable[[Ruleset], tuple[tuple[str, str], ...]]
     key: Callable[[GameState], Any]
     build: Callable[[GameState, Any], Any]
     by_seat: bool = False

@@ -9,7 +9,8 @@ Seats are *relative*: player row 0 and owner plane 0 are the observing seat, row
 
 - ``board``: ``float32[PLANES, 20, 25]``, the map on the 5-player grid (smaller maps in the
   top-left corner; ``in_map`` tells which squares exist);
-- ``players``: ``float32[5, PLAYER_FEATURES]`` (rows past the player count are 0);
+- ``players``: ``float32[5, PLAYER_FEATURES]`` (rows past the player count are 0; 5 is the
+  most seats the ruleset sets up: ``Layout.seats``);
 - ``globals``: ``float32[GLOBAL_FEATURES]``;
 - ``action_mask``: ``int8[NUM_ACTIONS]``, 1 for each legal action of the seat (all 0 when it
   is not its decision).
@@ -25,10 +26,13 @@ plain square-by-square build over whole games).
 **Expansion modules**: the layout is sized from the game's ruleset (:func:`layout_of`, a
 :class:`Layout` per set of modules): the per-card vectors follow the encoding's employee cards,
 the milestones the ruleset's, the reserve one-hot its reserve cards, the campaign-tile vectors
-its tile numbers; modules with state of their own add board planes and global features at the
-end of their group, registered by their package (:mod:`fcm.env.extensions`; docs/research.md
-lists them). With no module it is exactly the base layout (the module-level ``BOARD_PLANES``,
-``PLAYER_FIELDS``, ``GLOBAL_FIELDS``, ``OBS_SIZE``).
+its tile numbers, the goods, Working 9-5 steps, house tiles and seats its ruleset's (a
+module's step, good or house tile is encoded without editing this package), and each kind of
+house or of map piece a module adds gets a plane; modules with state of their own add board
+planes and global features at the end of their group, registered by their package
+(:mod:`fcm.env.extensions`; docs/research.md lists them). With no module it is exactly the
+base layout (the module-level ``BOARD_PLANES``, ``PLAYER_FIELDS``, ``GLOBAL_FIELDS``,
+``OBS_SIZE``).
 """
 
 from __future__ import annotations
@@ -50,7 +54,6 @@ from fcm.env.encoding import (
     BASE,
     GOODS,
     HEIGHT,
-    PLACEABLE_HOUSES,
     WIDTH,
     Encoding,
     action_codes,
@@ -59,7 +62,7 @@ from fcm.env.encoding import (
 )
 from fcm.env.extensions import BoardPlanes, GlobalFields, env_blocks
 
-MAX_PLAYERS = 5
+MAX_PLAYERS = 5  # the base game's most seats (a layout's own: ``Layout.seats``)
 DRINK_PLANE = {"soda": 3, "lemonade": 4, "beer": 5}
 CAMPAIGN_TYPES: tuple[CampaignType, ...] = (
     CampaignType.RADIO,
@@ -90,11 +93,9 @@ MILESTONES: tuple[MilestoneId, ...] = (
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STAGES: tuple[str, ...] = ("firing", "cannot_pay")
 _CORNER_OFFSET = {"nw": (0, 0), "ne": (0, 1), "sw": (1, 0), "se": (1, 1)}
-_GOOD = {g: i for i, g in enumerate(GOODS)}
 _CTYPE = {t: i for i, t in enumerate(CAMPAIGN_TYPES)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
-_STEP = {s: i for i, s in enumerate(WORK_STEPS)}
-_HOUSE = {n: i for i, n in enumerate(PLACEABLE_HOUSES)}
+_STEP = {s: i for i, s in enumerate(WORK_STEPS)}  # the base game's (a layout's own: ``step``)
 
 
 def _offsets(fields: Sequence[tuple[str, int, str]]) -> dict[str, int]:
@@ -125,8 +126,25 @@ class Layout:
             b.planes for b in blocks if b.planes is not None
         )
         module_globals = tuple(b.globals for b in blocks if b.globals is not None)
+        # each module's plane names (a module may size them from the ruleset, e.g. by seat)
+        self.module_plane_names: tuple[tuple[tuple[str, str], ...], ...] = tuple(
+            p.names(rules) if callable(p.names) else p.names  # type: ignore[arg-type]
+            for p in self.module_planes
+        )
         self.employees, self.milestones = enc.employees, milestones
         ne, nm, ng = len(enc.employees), len(milestones), len(enc.goods)
+        # the ruleset's vocabularies: most seats, marketable goods (demand, adverts), Working
+        # 9-5 steps, house tiles, kinds of house and of map piece (the base game has none)
+        self.seats = seats = enc.seats
+        self.marketable = goods = enc.marketable
+        self.good = {g: i for i, g in enumerate(goods)}
+        self.steps = (
+            tuple(r.step for r in rules.work_steps) if rules is not None else WORK_STEPS
+        )
+        self.step = {s: i for i, s in enumerate(self.steps)}
+        self.house = dict(enc.placeable_index)
+        self.house_kinds = tuple(rules.house_kinds) if rules is not None else ()
+        self.piece_kinds = tuple(rules.piece_kinds) if rules is not None else ()
         self.board_planes: tuple[tuple[str, str], ...] = (
             ("in_map", "1 on the squares of this map"),
             ("road", "1 on road squares (bridges included)"),
@@ -139,15 +157,15 @@ class Layout:
             ("garden", "1 on garden squares (that house's demand cap is 5)"),
             *(
                 (f"demand_{g.value}", f"demand tokens of {g.value} on the house's squares")
-                for g in GOODS
+                for g in goods
             ),
             *(
                 (f"restaurant_{k}", f"1 on restaurants of relative seat {k}")
-                for k in range(MAX_PLAYERS)
+                for k in range(seats)
             ),
             *(
                 (f"entrance_{k}", f"1 on entrance squares of relative seat {k}")
-                for k in range(MAX_PLAYERS)
+                for k in range(seats)
             ),
             ("coming_soon", "1 on restaurants that are not open yet"),
             ("drive_in", "1 on restaurants with a drive-in (entrances at all 4 corners)"),
@@ -155,14 +173,16 @@ class Layout:
                 (f"campaign_{t.value}", f"{t.value} campaigns on (airplanes: reaching) the square")
                 for t in CAMPAIGN_TYPES
             ),
-            *((f"advert_{g.value}", f"campaigns advertising {g.value} here") for g in GOODS),
+            *((f"advert_{g.value}", f"campaigns advertising {g.value} here") for g in goods),
             ("advert_remaining", "remaining duration of the campaigns here (summed)"),
             ("advert_eternal", "campaigns here that never run out"),
             *(
                 (f"advert_owner_{k}", f"campaigns of relative seat {k} here")
-                for k in range(MAX_PLAYERS)
+                for k in range(seats)
             ),
-            *(named for planes in self.module_planes for named in planes.names),
+            *((f"house_kind_{k}", f"1 on a house of kind {k}") for k in self.house_kinds),
+            *((f"piece_{k}", f"1 on a square with a piece of kind {k}") for k in self.piece_kinds),
+            *(named for names in self.module_plane_names for named in names),
         )
         nres = len(enc.reserves)
         reserves = ", ".join(f"${m}" + (f"/${p}" if p else "") for m, p in enc.reserves)
@@ -170,7 +190,7 @@ class Layout:
             ("present", 1, "1 if this seat is in the game"),
             ("cash", 1, "dollars"),
             ("reserve", nres + 1, f"reserve card one-hot: {reserves}, unknown (hidden or none)"),
-            ("turn_order", MAX_PLAYERS, "one-hot position in the current turn order"),
+            ("turn_order", seats, "one-hot position in the current turn order"),
             ("hand", ne, "cards in hand (between rounds), per employee type (EMPLOYEES order)"),
             ("at_work", ne, "cards at work, per type (the CEO is implied)"),
             ("beach", ne, "cards on the beach, per type"),
@@ -190,7 +210,7 @@ class Layout:
         )
         ncamp = len(enc.campaign_numbers)
         self.global_fields: tuple[tuple[str, int, str], ...] = (
-            ("players", 4, "one-hot player count 2..5"),
+            ("players", seats - 1, f"one-hot player count 2..{seats}"),
             ("bank", 1, "dollars in the bank"),
             ("round", 1, "the round number"),
             ("bank_breaks", 1, "times the bank broke (0..2)"),
@@ -199,10 +219,14 @@ class Layout:
             ("gardens_left", 1, "garden tiles left"),
             ("phase", len(PHASES), "one-hot phase (fcm.Phase order)"),
             ("stage", len(STAGES), "one-hot Payday stage: firing, cannot_pay"),
-            ("work_step", len(WORK_STEPS), "one-hot Working 9-5 step (0 outside Working 9-5)"),
-            ("working_seat", MAX_PLAYERS, "one-hot relative seat whose Working 9-5 turn it is"),
+            (
+                "work_step",
+                len(self.steps),
+                "one-hot Working 9-5 step (0 outside Working 9-5)",
+            ),
+            ("working_seat", seats, "one-hot relative seat whose Working 9-5 turn it is"),
             ("supply", ne, "cards left in the supply per type (may be negative while training)"),
-            ("house_supply", len(PLACEABLE_HOUSES), "1 for each house tile still in the supply"),
+            ("house_supply", len(self.house), "1 for each house tile still in the supply"),
             ("campaign_supply", ncamp, "1 for each campaign tile still available"),
             ("milestones_available", nm, "1 for each milestone still to be claimed"),
             ("milestones_this_round", nm, "1 for each milestone claimed this round"),
@@ -225,7 +249,7 @@ class Layout:
             ("draft_placed", 1, "1 once that campaign is placed (its advert comes next)"),
             (
                 "new_order",
-                MAX_PLAYERS * MAX_PLAYERS,
+                seats * seats,
                 "[position][relative seat] in Order of Business",
             ),
             ("setup_second_pass", 1, "1 in the second pass of first-restaurant placement"),
@@ -247,7 +271,7 @@ class Layout:
         self.GLOBAL_FEATURES = sum(n for _, n, _ in self.global_fields)
         self.SQ = HEIGHT * WIDTH
         self.NB = self.PLANES * self.SQ
-        self.NPL = MAX_PLAYERS * self.PLAYER_FEATURES
+        self.NPL = seats * self.PLAYER_FEATURES
         self.OBS_SIZE = self.NB + self.NPL + self.GLOBAL_FEATURES
         self.emp = dict(enc.emp)
         self.mile = {m: i for i, m in enumerate(milestones)}
@@ -259,12 +283,15 @@ class Layout:
         self.trainer = dict(enc.trainer)
         self.number = dict(enc.number)
         P = self.P
-        self.H0, self.H1 = P["house"], P[f"demand_{GOODS[-1].value}"] + 1
+        self.H0, self.H1 = P["house"], P[f"demand_{goods[-1].value}"] + 1
         self.R0, self.E0, self.CS = P["restaurant_0"], P["entrance_0"], P["coming_soon"]
         self.C0, self.C1 = P["campaign_radio"], P["advert_eternal"] + 1
         self.O0 = P["advert_owner_0"]
+        # the planes of house kinds and piece kinds (K0 .. K1; none in the base game)
+        self.K0 = P["advert_owner_0"] + seats
+        self.K1 = self.K0 + len(self.house_kinds) + len(self.piece_kinds)
         # the first plane of each module's planes
-        self.module_plane_at = tuple(P[planes.names[0][0]] for planes in self.module_planes)
+        self.module_plane_at = tuple(P[names[0][0]] for names in self.module_plane_names)
         self.S0, self.S1 = self.GF["supply"], self.GF["hires_left"]
 
     def plane(self, name: str) -> int:
@@ -345,32 +372,47 @@ def _static_planes(board: Board, planes_count: int) -> np.ndarray:
 def _house_planes(L: Layout, view: GameState) -> np.ndarray:
     """Planes ``house`` .. ``demand_beer`` (the same for every seat)."""
     sec = np.zeros((L.H1 - L.H0, HEIGHT, WIDTH), dtype=np.float32)
+    good = L.good
     order = house_order(view)  # a module's kind: its place in house order (π: 3.14)
     for h in view.houses.values():
         r, c = h.cell
-        n = h.size  # 2, or a module's kind's side (a 3x3 apartment)
-        sec[0, r : r + n, c : c + n] = 1.0
-        sec[1, r : r + n, c : c + n] = float(order(h))
+        k = h.size  # 2, or a module's house kind's footprint (a 3x3 apartment)
+        sec[0, r : r + k, c : c + k] = 1.0
+        sec[1, r : r + k, c : c + k] = float(order(h))
         for gr, gc in h.garden:
             sec[2, gr, gc] = 1.0
-        for good in h.demand:
-            sec[3 + _GOOD[good], r : r + n, c : c + n] += 1.0
+        for g in h.demand:
+            sec[3 + good[g], r : r + k, c : c + k] += 1.0
     return sec
 
 
-def _restaurant_planes(view: GameState) -> np.ndarray:
-    """Restaurants by *absolute* owner (0..4), entrances by owner (5..9), Coming Soon, drive-in;
-    each seat takes the owner planes in its relative order."""
-    sec = np.zeros((2 * MAX_PLAYERS + 2, HEIGHT, WIDTH), dtype=np.float32)
+def _kind_planes(L: Layout, key: tuple[Any, ...]) -> np.ndarray:
+    """Planes ``house_kind_*`` then ``piece_*``: the houses of each kind a module adds, the
+    pieces modules placed on the map (none without them)."""
+    houses, pieces = key
+    sec = np.zeros((L.K1 - L.K0, HEIGHT, WIDTH), dtype=np.float32)
+    nh = len(L.house_kinds)
+    for kind, cells in houses:
+        for r, c in cells:
+            sec[L.house_kinds.index(kind), r, c] = 1.0
+    for kind, (r, c) in pieces:
+        sec[nh + L.piece_kinds.index(kind), r, c] = 1.0
+    return sec
+
+
+def _restaurant_planes(view: GameState, seats: int) -> np.ndarray:
+    """Restaurants by *absolute* owner (0..4: ``seats``), entrances by owner (5..9), Coming
+    Soon, drive-in; each seat takes the owner planes in its relative order."""
+    sec = np.zeros((2 * seats + 2, HEIGHT, WIDTH), dtype=np.float32)
     for rest in view.restaurants:
         r, c = rest.cell
         sec[rest.owner, r : r + 2, c : c + 2] = 1.0
         dr, dc = _CORNER_OFFSET[str(rest.entrance)]
-        sec[MAX_PLAYERS + rest.owner, r + dr, c + dc] = 1.0
+        sec[seats + rest.owner, r + dr, c + dc] = 1.0
         if not rest.open:
-            sec[2 * MAX_PLAYERS, r : r + 2, c : c + 2] = 1.0
+            sec[2 * seats, r : r + 2, c : c + 2] = 1.0
         if rest.drive_in:
-            sec[2 * MAX_PLAYERS + 1, r : r + 2, c : c + 2] = 1.0
+            sec[2 * seats + 1, r : r + 2, c : c + 2] = 1.0
     return sec
 
 
@@ -378,7 +420,7 @@ def _campaign_planes(L: Layout, view: GameState, board: Board) -> np.ndarray:
     """Planes ``campaign_radio`` .. ``advert_eternal`` then campaigns by absolute owner (a
     campaign beside the board has no square)."""
     shared = L.C1 - L.C0
-    sec = np.zeros((shared + MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
+    sec = np.zeros((shared + L.seats, HEIGHT, WIDTH), dtype=np.float32)
     catalog = view.rules.catalog
     for camp in view.campaigns.values():
         if camp.kind.beside_board:
@@ -391,7 +433,7 @@ def _campaign_planes(L: Layout, view: GameState, board: Board) -> np.ndarray:
         rows = np.fromiter((x[0] for x in cells), dtype=np.intp, count=len(cells))
         cols = np.fromiter((x[1] for x in cells), dtype=np.intp, count=len(cells))
         sec[_CTYPE[camp.kind], rows, cols] += 1.0
-        sec[len(CAMPAIGN_TYPES) + _GOOD[camp.good], rows, cols] += 1.0
+        sec[len(CAMPAIGN_TYPES) + L.good[camp.good], rows, cols] += 1.0
         sec[L.P["advert_remaining"] - L.C0, rows, cols] += float(camp.remaining)
         if camp.eternal:
             sec[L.P["advert_eternal"] - L.C0, rows, cols] += 1.0
@@ -421,7 +463,7 @@ def _rare_globals(L: Layout, buf: np.ndarray, mv: memoryview[float], view: GameS
         mv[at + emp[card]] = left
     at = g + GF["house_supply"]
     for number in view.house_supply:
-        mv[at + _HOUSE[number]] = 1.0
+        mv[at + L.house[number]] = 1.0
     at = g + GF["campaign_supply"]
     num = L.number
     for number in view.campaign_supply:
@@ -485,7 +527,7 @@ class _SeatBuffers:
         nb, npl = L.NB, L.NPL
         self.board = self.buf[:nb].reshape(L.PLANES, HEIGHT, WIDTH)
         self.board[: L.H0] = _static_planes(board, L.PLANES)[: L.H0]
-        self.houses = self.restaurants = self.campaigns = _NO_SECTION
+        self.houses = self.restaurants = self.campaigns = self.kinds = _NO_SECTION
         # per module: the planes section last copied, the key its globals were written for
         self.module_planes = [_NO_SECTION for _ in L.module_planes]
         self.module_globals: list[object] = [_UNSET for _ in L.module_globals]
@@ -512,7 +554,7 @@ class _SeatBuffers:
         self.mask_ro = mo
         self.obs_ro = {
             "board": ro[:nb].reshape(L.PLANES, HEIGHT, WIDTH),
-            "players": ro[nb : nb + npl].reshape(MAX_PLAYERS, L.PLAYER_FEATURES),
+            "players": ro[nb : nb + npl].reshape(L.seats, L.PLAYER_FEATURES),
             "globals": ro[nb + npl :],
         }
 
@@ -539,7 +581,7 @@ class Observer:
         self._board: Board | None = None
         self._layout = BASE_LAYOUT
         self._codes: dict[Action, int] = {}
-        self._houses = self._restaurants = self._campaigns = _NO_SECTION
+        self._houses = self._restaurants = self._campaigns = self._kinds = _NO_SECTION
         self._module_planes: dict[BoardPlanes, _Section] = {}
         # per-card parts of player rows and the rare globals, by their content (the same
         # content shows the same numbers to every seat)
@@ -554,7 +596,11 @@ class Observer:
         ):
             self._board = board_of(view)
             self._tiles, self._options, self._rules = view.tiles, view.options, view.rules
-            self._layout = layout_for(view.rules)
+            layout = layout_for(view.rules)
+            if layout is not self._layout:  # the sections' sizes are the layout's
+                self._houses = self._restaurants = self._campaigns = self._kinds = _NO_SECTION
+                self._module_planes.clear()
+            self._layout = layout
             self._codes = action_codes(self._board, self._layout.encoding)
             self._cards.clear()
             self._rare.clear()
@@ -595,13 +641,24 @@ class Observer:
 
         key = [(r.owner, r.cell, r.entrance, r.open, r.drive_in) for r in view.restaurants]
         if key != self._restaurants.key:
-            self._restaurants = _Section(key, _restaurant_planes(view))
+            self._restaurants = _Section(key, _restaurant_planes(view, L.seats))
         if sb.restaurants is not self._restaurants:
             sec = self._restaurants.planes
             planes[L.R0 : L.R0 + n] = sec[perm]
-            planes[L.E0 : L.E0 + n] = sec[perm + MAX_PLAYERS]
-            planes[L.CS : L.CS + 2] = sec[2 * MAX_PLAYERS :]
+            planes[L.E0 : L.E0 + n] = sec[perm + L.seats]
+            planes[L.CS : L.CS + 2] = sec[2 * L.seats :]
             sb.restaurants = self._restaurants
+
+        if L.K1 > L.K0:
+            key = (
+                tuple((h.kind, h.cells) for h in view.houses.values() if h.kind),
+                tuple((p.kind, p.cell) for p in view.pieces),
+            )
+            if key != self._kinds.key:
+                self._kinds = _Section(key, _kind_planes(L, key))
+            if sb.kinds is not self._kinds:
+                planes[L.K0 : L.K1] = self._kinds.planes
+                sb.kinds = self._kinds
 
         key = [
             (
@@ -645,7 +702,7 @@ class Observer:
                 if mp.by_seat:
                     planes[at : at + n] = section.planes[perm]
                 else:
-                    planes[at : at + len(mp.names)] = section.planes
+                    planes[at : at + len(L.module_plane_names[i])] = section.planes
                 sb.module_planes[i] = section
 
         self._players(view, sb, camps)
@@ -819,7 +876,7 @@ class Observer:
             buf[a0 : g + L.S0] = 0.0  # work_step, working_seat
             buf[g + L.S1 : g + GF["new_order"]] = 0.0  # hires_left .. draft_placed
             if w is not None:
-                mv[a0 + _STEP[w.step]] = 1.0
+                mv[a0 + L.step[w.step]] = 1.0
                 mv[g + GF["working_seat"] + sb.rel[w.seat]] = 1.0
                 mv[g + GF["hires_left"]] = w.hires_left
                 mv[g + GF["hires_made"]] = w.hires_made
@@ -842,11 +899,12 @@ class Observer:
         new_order = tuple(turn.new_order)
         if new_order != sb.new_order:
             at = g + GF["new_order"]
-            buf[at : at + MAX_PLAYERS * MAX_PLAYERS] = 0.0
+            seats = L.seats
+            buf[at : at + seats * seats] = 0.0
             rel = sb.rel
             for pos, s in enumerate(new_order):
                 if s is not None:
-                    mv[at + pos * MAX_PLAYERS + rel[s]] = 1.0
+                    mv[at + pos * seats + rel[s]] = 1.0
             sb.new_order = new_order
         if turn.setup_second_pass != sb.second_pass:
             mv[g + GF["setup_second_pass"]] = 1.0 if turn.setup_second_pass else 0.0

@@ -75,6 +75,8 @@ def module_tables() -> str:
         added("milestones", lay.milestones, BASE_LAYOUT.milestones),
         added("drink suppliers", enc.suppliers, BASE.suppliers),
         added("house numbers", enc.house_numbers, BASE.house_numbers),
+        added("foods cooked", enc.foods, BASE.foods),
+        added("Working 9-5 steps", lay.steps, BASE_LAYOUT.steps),
         f"| reserve cards | {len(BASE.reserves)} | {len(enc.reserves)} | "
         + ", ".join(f"${m} base price ${p}" for m, p in enc.reserves)
         + " (instead of the base cards) |",

@@ -1,6 +1,7 @@
 """Gourmet Food Critics (ketchup.md 13) in the research environment: the guides lie beside the
 board, so they are global features (``gourmet_guides``): per guide tile (by number) in play,
-owner (relative seat one-hot), good one-hot (GOODS order), remaining rounds, eternal."""
+owner (relative seat one-hot, the ruleset's most seats), good one-hot (its marketable goods),
+remaining rounds, eternal."""
 
 from __future__ import annotations
 
@@ -8,14 +9,23 @@ from typing import Any
 
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
-from fcm.env.encoding import GOODS
+from fcm.env.encoding import encoding_for
 from fcm.env.extensions import EnvBlocks, Fields, GlobalFields, register_env
-from fcm.env.observation import MAX_PLAYERS
 from fcm.modules.gourmet_food_critics import ids
 
 ID = "gourmet_food_critics"
-GUIDE_FEATURES = 3 + 2 * MAX_PLAYERS  # in play, owner one-hot, good one-hot, remaining, eternal
-_GOOD = {g: i for i, g in enumerate(GOODS)}
+
+
+def _sizes(rules: Ruleset) -> tuple[int, int]:
+    """(seats, goods) of the owner and good one-hots: the most seats, the marketable goods."""
+    enc = encoding_for(rules)
+    return enc.seats, len(enc.marketable)
+
+
+def guide_features(rules: Ruleset) -> int:
+    """in play, owner one-hot, good one-hot, remaining, eternal (13 with 5 seats, 5 goods)"""
+    seats, goods = _sizes(rules)
+    return 3 + seats + goods
 
 
 def guides(rules: Ruleset) -> tuple[int, ...]:
@@ -31,7 +41,7 @@ def _fields(rules: Ruleset) -> Fields:
     return (
         (
             "gourmet_guides",
-            GUIDE_FEATURES * n,
+            guide_features(rules) * n,
             "Gourmet Food Critics: per guide tile (by number): in play, owner "
             "(relative seat one-hot), good one-hot (GOODS order), remaining rounds, eternal",
         ),
@@ -39,8 +49,9 @@ def _fields(rules: Ruleset) -> Fields:
 
 
 def _key(view: GameState) -> Any:
+    good = encoding_for(view.rules).advert_index
     return tuple(
-        (c.number, c.owner, _GOOD[c.good], c.remaining, c.eternal)
+        (c.number, c.owner, good[c.good], c.remaining, c.eternal)
         for c in view.campaigns.values()
         if c.kind is ids.GOURMET_GUIDE
     )
@@ -48,13 +59,15 @@ def _key(view: GameState) -> Any:
 
 def _write(view: GameState, out: Any, key: Any, rel: list[int]) -> None:
     index = {n: i for i, n in enumerate(guides(view.rules))}
+    seats, goods = _sizes(view.rules)
+    size = 3 + seats + goods
     for number, owner, good, remaining, eternal in key:
-        o = index[number] * GUIDE_FEATURES
+        o = index[number] * size
         out[o] = 1.0
         out[o + 1 + rel[owner]] = 1.0
-        out[o + 1 + MAX_PLAYERS + good] = 1.0
-        out[o + 1 + 2 * MAX_PLAYERS] = remaining
-        out[o + 2 + 2 * MAX_PLAYERS] = 1.0 if eternal else 0.0
+        out[o + 1 + seats + good] = 1.0
+        out[o + 1 + seats + goods] = remaining
+        out[o + 2 + seats + goods] = 1.0 if eternal else 0.0
 
 
 register_env(ID, EnvBlocks(order=20, globals=GlobalFields(_fields, _key, _write)))

@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
-from fcm.env.encoding import HEIGHT, WIDTH
+from fcm.env.encoding import HEIGHT, WIDTH, max_seats
 from fcm.env.extensions import BoardPlanes, EnvBlocks, register_env
-from fcm.env.observation import MAX_PLAYERS
 
 ID = "ketchup"
 
@@ -22,7 +22,7 @@ def _key(view: GameState) -> Any:
 
 def _build(view: GameState, key: Any) -> np.ndarray:
     """By absolute seat, the houses with demand that seat's campaigns made."""
-    sec = np.zeros((MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
+    sec = np.zeros((max_seats(view.rules), HEIGHT, WIDTH), dtype=np.float32)
     for number, seats in key:
         house = view.houses.get(int(number))
         if house is None:
@@ -33,14 +33,18 @@ def _build(view: GameState, key: Any) -> np.ndarray:
     return sec
 
 
-PLANES = BoardPlanes(
-    names=tuple(
+def _names(rules: Ruleset) -> tuple[tuple[str, str], ...]:
+    return tuple(
         (
             f"demand_by_{k}",
             f"Ketchup: 1 on a house with demand made by relative seat {k}'s campaigns",
         )
-        for k in range(MAX_PLAYERS)
-    ),
+        for k in range(max_seats(rules))
+    )
+
+
+PLANES = BoardPlanes(
+    names=_names,
     key=_key,
     build=_build,
     by_seat=True,

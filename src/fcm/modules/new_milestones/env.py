@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from fcm.core.actions import Action, ChooseAdvert, Train
 from fcm.core.state import GameState
-from fcm.env.encoding import GOODS, SQUARES, Encoding, cell_of, square
+from fcm.env.encoding import SQUARES, Encoding, cell_of, square
 from fcm.env.extensions import ActionBlocks, Dims, EnvBlocks, register_env
 from fcm.modules.new_milestones.actions import FreeMailbox, PaySalary
 
 MAILBOXES: tuple[int, ...] = (7, 8, 9, 10)  # the free mailbox: a mailbox tile
-_GOOD = {g: i for i, g in enumerate(GOODS)}
+# advertised goods are the encoding's marketable goods (``enc.marketable``)
 
 
 def _blocks(enc: Encoding) -> Dims:
     return (
-        ("choose_two_goods", (len(GOODS), len(GOODS), enc.max_duration)),
-        ("free_mailbox", (len(MAILBOXES), SQUARES, len(GOODS))),
+        ("choose_two_goods", (len(enc.marketable), len(enc.marketable), enc.max_duration)),
+        ("free_mailbox", (len(MAILBOXES), SQUARES, len(enc.marketable))),
         ("train_at_work", (len(enc.trainers), len(enc.train_edges))),
         ("pay_salary", (len(enc.goods),)),
     )
@@ -36,9 +36,12 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
         case Train(trainer=t, employee=e, into=i, at_work=True):
             return B["train_at_work"].index(enc.trainer[t], enc.train_edge[(e, i)])
         case ChooseAdvert(good=g, duration=d, second_good=g2) if g2 is not None:
-            return B["choose_two_goods"].index(_GOOD[g], _GOOD[g2], d - 1)
+            ad = enc.advert_index
+            return B["choose_two_goods"].index(ad[g], ad[g2], d - 1)
         case FreeMailbox(number=n, cell=cell, good=g):
-            return B["free_mailbox"].index(MAILBOXES.index(n), square(cell), _GOOD[g])
+            return B["free_mailbox"].index(
+                MAILBOXES.index(n), square(cell), enc.advert_index[g]
+            )
         case PaySalary(good=g):
             return B["pay_salary"].index(enc.good_index[g])
     return None
@@ -46,9 +49,9 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
 
 def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
     if block == "choose_two_goods":
-        return ChooseAdvert(GOODS[f[0]], f[2] + 1, GOODS[f[1]])
+        return ChooseAdvert(enc.marketable[f[0]], f[2] + 1, enc.marketable[f[1]])
     if block == "free_mailbox":
-        return FreeMailbox(MAILBOXES[f[0]], cell_of(f[1]), GOODS[f[2]])
+        return FreeMailbox(MAILBOXES[f[0]], cell_of(f[1]), enc.marketable[f[2]])
     if block == "pay_salary":
         return PaySalary(enc.goods[f[0]])
     employee, into = enc.train_edges[f[1]]
