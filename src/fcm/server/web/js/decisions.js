@@ -9,8 +9,8 @@ import { whyNotHires } from "./table.js";
 import { canonical, chainMark, clear, goodChip, h, money, PHASES, plural, put, seatName } from "./util.js";
 
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
-const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "start_campaign",
-  "place_campaign", "choose_advert", "cook", "get_drinks", "place_house", "add_garden",
+const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "train_at_work",
+  "start_campaign", "place_campaign", "choose_advert", "choose_two_goods", "cook", "get_drinks", "place_house", "add_garden",
   "place_restaurant", "move_restaurant", "pay_salary", "fire", "throw_away"];
 const CORNER_NAMES = { nw: "north-west", ne: "north-east", sw: "south-west", se: "south-east" };
 
@@ -237,14 +237,16 @@ export class Decisions {
             h("span", { class: "info-dot", "data-card": a.action.employee, title: "What it does" }, "ⓘ"),
             h("small", { class: "muted" }, `${pres.supply[a.action.employee] ?? "?"} left`), salaryNote(a)))),
           whyNotHires(catalog, list, (action) => this.why(action)));
-      case "train": {
+      case "train":
+      case "train_at_work": { // a card at work (First lemonade sold): its own action type
         const groups = new Map();
         for (const a of list) {
           const k = `${a.action.employee}${a.action.fresh ? " (just trained)" : ""}`;
           if (!groups.has(k)) groups.set(k, []);
           groups.get(k).push(a);
         }
-        return h("div", { class: "section" }, h("p", {}, "Train an employee on your beach, one step at a time:"),
+        const where = type === "train" ? "on your beach" : "at work, into a card of its colour";
+        return h("div", { class: "section" }, h("p", {}, `Train an employee ${where}, one step at a time:`),
           [...groups.entries()].map(([k, acts]) => h("div", { class: "menu" },
             h("div", { class: "menu-head" }, cardChip(catalog, acts[0].action.employee), acts[0].action.fresh ? h("small", {}, " just trained") : null),
             acts.map((a) => h("div", { class: "menu-row" },
@@ -267,9 +269,6 @@ export class Decisions {
                 : h("small", { class: "muted", "data-test": "reaches" }, ` reaches house${a.reaches.length > 1 ? "s" : ""} ${a.reaches.join(", ")} now`)) : null);
           })));
       case "choose_advert": {
-        // A two-good airplane (First brand manager used): its pairs get their own buttons.
-        const pairs = list.filter((a) => a.action.second_good);
-        list = list.filter((a) => !a.action.second_good);
         const goods = [...new Set(list.map((a) => a.action.good))];
         const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
         const dc = pres.draft_campaign;
@@ -287,11 +286,12 @@ export class Decisions {
             durations.map((d) => {
               const a = list.find((x) => x.action.good === g && x.action.duration === d);
               return h("td", {}, a ? this.actionButton(a, eternal ? "eternal" : `${d} round${d === 1 ? "" : "s"}`) : "");
-            })))),
-          pairs.length ? h("div", { "data-test": "two-goods" },
-            h("p", {}, "Or two different goods on this airplane (“First brand manager used”): the first, then the second."),
-            h("div", { class: "choices" }, pairs.map((a) => this.actionButton(a)))) : null));
+            })))));
       }
+      case "choose_two_goods": // a two-good airplane (First brand manager used): its own buttons
+        return h("div", { class: "section", "data-test": "two-goods" },
+          h("p", {}, "Or two different goods on this airplane (“First brand manager used”): the first, then the second."),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
       case "cook":
         return h("div", { class: "section" }, h("p", {}, "Produce food (a kitchen card makes all of its food or nothing):"),
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), " makes ", a.amount ? `${a.amount} ` : "", goodChip(a.action.good), ` ${a.action.good}${a.amount && a.amount !== 1 ? "s" : ""}`)))));
