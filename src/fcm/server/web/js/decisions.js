@@ -286,7 +286,7 @@ export class Decisions {
             durations.map((d) => {
               const a = list.find((x) => x.action.good === g && x.action.duration === d);
               return h("td", {}, a ? this.actionButton(a, eternal ? "eternal" : `${d} round${d === 1 ? "" : "s"}`) : "");
-            })))));
+            }))))));
       }
       case "choose_two_goods": // a two-good airplane (First brand manager used): its own buttons
         return h("div", { class: "section", "data-test": "two-goods" },
