@@ -251,3 +251,36 @@ def test_a_module_stays_out_of_the_core_and_the_satellites(module: str) -> None:
         paths += sorted(path.rglob("*.py")) if path.is_dir() else [path]
     found = [leak for path in paths for leak in leaks(path, pattern)]
     assert not found, f"{module} ids outside src/fcm/modules:\n" + "\n".join(found)
+
+
+def module_records() -> set[str]:
+    """What modules keep and bring as their own records (issue 24): the keys they keep on
+    records of the state (``Module.keys``), their action types' tags and the fields those add
+    to the base game's actions."""
+    from fcm.core.actions import ACTION_TYPES
+
+    base_fields = {f.name for cls in ACTION_TYPES.values() for f in fields(cls)}
+    names: set[str] = set()
+    for m in playable_modules().values():
+        names.update(k.name for k in m.keys)
+        for spec in m.actions:
+            names.add(spec.cls.type)
+            names.update(f.name for f in fields(spec.cls) if f.name not in base_fields)
+    return names
+
+
+def test_module_records_stay_out_of_the_core() -> None:
+    """A module's records are its own (issue 24: New Milestones' two-good airplane, its
+    rewarded campaigns and its training at work left core's ``Campaign``, ``WorkingTurn``,
+    ``ChooseAdvert`` and ``Train``): no key a module keeps, no tag of its action types and no
+    field they add is named in the engine's core, the rules help or the texts registry."""
+    names = module_records()
+    assert {"second_good", "reward", "trained_at_work", "train_at_work",
+            "choose_two_goods", "free_mailbox", "pay_salary"} <= names  # fmt: skip
+    pattern = _pattern(names)
+    paths: list[Path] = []
+    for entry in CORE:
+        path = ROOT / entry
+        paths += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    found = [leak for path in paths for leak in leaks(path, pattern)]
+    assert not found, "module records named in the core:\n" + "\n".join(found)

@@ -19,7 +19,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from fcm.core.actions import (
     Action,
@@ -690,8 +690,9 @@ def _campaigns(state: GameState) -> list[CampaignOut]:
             "reaches": [h.number for h in houses_reached(state, c, board)],
             "icon": campaign_kind(c.kind.value)["icon"],
         }
-        if c.second_good is not None:  # a two-good airplane (New Milestones)
-            entry["second_good"] = c.second_good.value
+        for key in state.rules.campaign_event_keys:  # a module's keys shown with the campaign
+            if key in c.extras:
+                cast(dict[str, Any], entry)[key] = c.extras[key]
         out.append(entry)
     return out
 
@@ -708,6 +709,9 @@ def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
     def at(c: Cell) -> str:
         return f"{c[0]},{c[1]}"
 
+    module = module_action(a)  # a module's action: its own label (its type may extend a base one)
+    if module is not None:
+        return str(a) if module.label is None else module.label(a, lang)
     match a:
         case Done():
             return t("action.done", lang)
@@ -726,9 +730,8 @@ def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
             return t("action.position", lang, n=p)
         case Hire(employee=e):
             return t("action.hire", lang, card=card(e))
-        case Train(trainer=tr, employee=e, into=i, fresh=f, at_work=w):
-            more = (t("action.train_continued", lang) if f else "") + (
-                t("action.train_at_work", lang) if w else "")
+        case Train(trainer=tr, employee=e, into=i, fresh=f):
+            more = t("action.train_continued", lang) if f else ""
             return t("action.train", lang, card=card(e), into=card(i), trainer=card(tr),
                      more=more)
         case StartCampaign(marketeer=m, number=n):
@@ -742,10 +745,8 @@ def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
             if o:
                 return t("action.place_campaign_turned", lang, cell=at(c), orientation=o.value)
             return t("action.place_campaign", lang, cell=at(c))
-        case ChooseAdvert(good=g, duration=d, second_good=g2):
-            both = _good(g, lang) if g2 is None else t(
-                "log.good_and", lang, first=_good(g, lang), second=_good(g2, lang))
-            return t("action.advert", lang, goods=both, count=d)
+        case ChooseAdvert(good=g, duration=d):
+            return t("action.advert", lang, goods=_good(g, lang), count=d)
         case Cook(employee=e, good=g):
             return t("action.cook", lang, card=card(e), good=_good(g, lang))
         case GetDrinks(employee=e, good=g, suppliers=s):
@@ -761,9 +762,6 @@ def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
             return t("action.fire", lang, card=card(e))
         case ThrowAway(good=g):
             return t("action.throw_away", lang, good=_good(g, lang))
-    module = module_action(a)  # a module's action: its own label
-    if module is not None and module.label is not None:
-        return module.label(a, lang)
     return str(a)
 
 

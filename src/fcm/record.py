@@ -20,10 +20,11 @@ from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, apply_in_place
 from fcm.core.errors import FcmError, ScenarioError
 from fcm.core.events import Event
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState, Options
 from fcm.core.types import Seat
 from fcm.games import load_scenario_with_events, new_game_with_events
-from fcm.rulesets import options_from_dict
+from fcm.rulesets import get_ruleset, options_from_dict
 
 RECORD_FORMAT = "fcm-game/1"
 
@@ -99,20 +100,22 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise ScenarioError(f"not a saved game: 'format' must be {RECORD_FORMAT!r}")
         try:
+            options = options_from_dict(data.get("options") or {})
+            rules = _rules_of(options, data.get("scenario"))
             actions: list[tuple[Seat, Action]] = []
             for i, raw in enumerate(data["actions"]):
                 if not isinstance(raw, dict) or not isinstance(raw.get("seat"), int):
                     raise ScenarioError(f"actions[{i}]: needs an integer 'seat'")
                 body = {k: v for k, v in raw.items() if k != "seat"}
                 try:
-                    actions.append((raw["seat"], action_from_json(body)))
+                    actions.append((raw["seat"], action_from_json(body, rules)))
                 except FcmError as exc:
                     raise type(exc)(f"actions[{i}]: {exc.message}") from exc
             tiles = data.get("tiles")
             return cls(
                 players=int(data["players"]),
                 seed=int(data["seed"]),
-                options=options_from_dict(data.get("options") or {}),
+                options=options,
                 tiles=None if tiles is None else [[(str(t), int(k)) for t, k in r] for r in tiles],
                 scenario=data.get("scenario"),
                 actions=actions,
@@ -128,3 +131,12 @@ class GameRecord:
         except json.JSONDecodeError as exc:
             raise ScenarioError(f"saved game is not valid JSON: {exc}") from None
         return cls.from_json(data)
+
+
+def _rules_of(options: Options, scenario: Any) -> Ruleset:
+    """The ruleset a saved game plays (its options' modules, or its scenario's): its actions
+    are read by that ruleset's codec."""
+    modules = set(options.modules)
+    if isinstance(scenario, dict) and isinstance(scenario.get("modules"), list):
+        modules.update(str(m) for m in scenario["modules"])
+    return get_ruleset(options.ruleset, modules)

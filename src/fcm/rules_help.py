@@ -119,7 +119,7 @@ def card_help(state: GameState, seat: int, employee: str,
         out["why_not"].append({"action": None, "text": t("why.not_your_decision", lang)})
         return out
     for raw in _probes(state, seat, employee):
-        answer = why(state, seat, action_from_json(raw), names, lang)
+        answer = why(state, seat, action_from_json(raw, state.rules), names, lang)
         if not answer["allowed"]:
             out["why_not"].append({"action": raw, "text": answer["text"]})
     if not out["why_not"]:

@@ -20,10 +20,17 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from fcm.core.actions import ActionType, register_action
+from fcm.core.actions import ActionType
 from fcm.core.errors import ScenarioError
 from fcm.core.events import ModuleEventKind
-from fcm.core.extensions import NO_EXTENSIONS, Extensions, HouseKind, PieceKind, merge
+from fcm.core.extensions import (
+    NO_EXTENSIONS,
+    Extensions,
+    HouseKind,
+    ModuleKey,
+    PieceKind,
+    merge,
+)
 from fcm.core.ruleset import BASE, Ruleset, build_ruleset
 from fcm.core.state import Options
 from fcm.core.types import Good, MilestoneId
@@ -165,7 +172,8 @@ class Module:
     milestone_expiry: Mapping[MilestoneId, int] = field(default_factory=dict)
     goods: tuple[Good, ...] = ()  # goods the module adds (defined with Good.define_good)
     switches: tuple[str, ...] = ()  # its rule switches (``Options.switches``), each off by default
-    actions: tuple[ActionType, ...] = ()  # its action types (codec, notation), registered
+    actions: tuple[ActionType, ...] = ()  # its action types (codec, notation): its rulesets'
+    keys: tuple[ModuleKey, ...] = ()  # what it keeps on records of the state (saves, scenarios)
     events: tuple[ModuleEventKind, ...] = ()  # its event kinds (``define_event``)
     pieces: tuple[PieceKind, ...] = ()  # kinds of piece it places on the map (board overlay)
     houses: tuple[HouseKind, ...] = ()  # kinds of house it adds (footprint, order, demand)
@@ -184,15 +192,13 @@ def register_module(module: Module) -> None:
     """Make a module playable: ``Options(modules={module.info.id})``."""
     _MODULE_INFO[module.info.id] = module.info
     _MODULES[module.info.id] = module
-    for spec in module.actions:
-        register_action(spec)
     for key in [k for k in _BUILT if "+" in k]:
         del _BUILT[key]
 
 
 def unregister_module(id: str) -> None:
     """Forget a module registered by :func:`register_module` (tests register test-only
-    modules and remove them again; its action types stay known to the codec)."""
+    modules and remove them again)."""
     _MODULES.pop(id, None)
     _MODULE_INFO.pop(id, None)
     for key in [k for k in _BUILT if "+" in k]:
@@ -273,6 +279,8 @@ def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:
             goods=[g for m in chosen for g in m.goods],
             pieces=[k for m in chosen for k in m.pieces],
             houses=[k for m in chosen for k in m.houses],
+            actions=[a for m in chosen for a in m.actions],
+            keys=[k for m in chosen for k in m.keys],
         ),
         id,
         modules,

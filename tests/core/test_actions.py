@@ -108,32 +108,75 @@ def test_null_is_refused_where_a_field_is_not_optional():
 # -- a module's action types (docs/modules.md: registered, not edited into core) ---------------
 
 
+def _rules(*modules):
+    from fcm.rulesets import get_ruleset
+
+    return get_ruleset("base", modules)
+
+
 def test_a_module_action_round_trips_through_the_codec_and_the_notation():
     """ketchup.md 3 (First new restaurant): New Milestones' FreeMailbox is the module's own
-    type, read and written by the base codec from its registration."""
+    type, read and written by the codec of a ruleset that plays the module."""
     from fcm.core.actions import module_action, notation
     from fcm.modules.new_milestones.actions import FreeMailbox
 
+    rules = _rules("new_milestones")
     a = FreeMailbox(7, (0, 5), Good.BURGER)
     assert a.to_json() == {"type": "free_mailbox", "number": 7, "cell": [0, 5], "good": "burger"}
-    assert action_from_json(a.to_json()) == a
+    assert action_from_json(a.to_json(), rules) == a
     assert notation(a) == "free mailbox #7 at 0,5 burger"
     assert module_action(a) is not None and module_action(Done()) is None
     with pytest.raises(InvalidActionError, match="field 'cell' must be a square"):
-        action_from_json({"type": "free_mailbox", "number": 7, "cell": 3, "good": "burger"})
+        action_from_json({"type": "free_mailbox", "number": 7, "cell": 3, "good": "burger"}, rules)
     with pytest.raises(InvalidActionError, match="field 'number' must be an integer"):
-        action_from_json({"type": "free_mailbox", "number": "7", "cell": [0, 5], "good": "x"})
+        action_from_json(
+            {"type": "free_mailbox", "number": "7", "cell": [0, 5], "good": "x"}, rules
+        )
+
+
+def test_the_codec_is_per_ruleset():
+    """A module's action type is known to the rulesets that play the module only (issue 24):
+    the base game's codec refuses it, naming it, and a game of another module too."""
+    data = {"type": "free_mailbox", "number": 7, "cell": [0, 5], "good": "burger"}
+    with pytest.raises(InvalidActionError, match="unknown action type 'free_mailbox'"):
+        action_from_json(data)
+    with pytest.raises(InvalidActionError, match="unknown action type 'free_mailbox'"):
+        action_from_json(data, _rules("ketchup"))
+    assert action_from_json(data, _rules("new_milestones", "ketchup")).type == "free_mailbox"
+
+
+def test_older_forms_of_module_actions_still_read():
+    """ketchup.md 3 (First lemonade sold, First brand manager used): a card trained at work
+    and a two-good airplane were base actions with a flag; saved games with them load as the
+    module's own types, and the flag given as false or null is the base action."""
+    from fcm.modules.new_milestones.actions import ChooseTwoGoods, TrainAtWork
+
+    rules = _rules("new_milestones")
+    old = {"type": "train", "trainer": "trainer", "employee": "errand_boy",
+           "into": "cart_operator", "fresh": False, "at_work": True}
+    a = action_from_json(old, rules)
+    assert a == TrainAtWork("trainer", "errand_boy", "cart_operator")
+    assert a.to_json() == {"type": "train_at_work", "trainer": "trainer",
+                           "employee": "errand_boy", "into": "cart_operator", "fresh": False}
+    assert action_from_json({**old, "at_work": False}, rules) == Train(
+        "trainer", "errand_boy", "cart_operator")
+    two = {"type": "choose_advert", "good": "burger", "duration": 2, "second_good": "soda"}
+    assert action_from_json(two, rules) == ChooseTwoGoods(Good.BURGER, 2, Good.SODA)
+    assert action_from_json({**two, "second_good": None}, rules) == ChooseAdvert(Good.BURGER, 2)
+    assert str(ChooseTwoGoods(Good.BURGER, 2, Good.SODA)) == "advertise burger and soda for 2"
+    with pytest.raises(InvalidActionError, match="unknown field"):
+        action_from_json(two)  # the base game never had a second good
 
 
 def test_a_module_cannot_register_a_base_action_type_or_leave_a_field_untyped():
-    from fcm.core.actions import Action, ActionType, register_action
+    from fcm.core.actions import Action, ActionType
 
     @dataclass(frozen=True, slots=True)
     class Cheat(Action):
         type: ClassVar[str] = "hire"
 
     with pytest.raises(ValueError, match="'hire' is the base game's"):
-        register_action(ActionType(Cheat, fields={}, notation=str))
+        ActionType(Cheat, fields={}, notation=str)
 
     @dataclass(frozen=True, slots=True)
     class Half(Action):
@@ -141,4 +184,4 @@ def test_a_module_cannot_register_a_base_action_type_or_leave_a_field_untyped():
         amount: int
 
     with pytest.raises(ValueError, match="no kind for field"):
-        register_action(ActionType(Half, fields={}, notation=str))
+        ActionType(Half, fields={}, notation=str)

@@ -109,7 +109,7 @@ def test_a_module_inserts_its_step_between_houses_and_restaurants(lobby):
         ("step_ended", "test_lobbying"), ("step_skipped", "restaurants"),
     ]
     assert s.turn.working is not None and s.turn.working.seat == 1
-    assert fcm.action_from_json({"type": "test_lobby", "house": 2}) == Lobby(2)
+    assert fcm.action_from_json({"type": "test_lobby", "house": 2}, s.rules) == Lobby(2)
 
 
 def test_without_the_module_no_step_is_inserted_and_its_action_is_refused():

@@ -18,7 +18,8 @@ the two ``all_but`` games, whose map now draws from the new tiles. Coffee joined
 (the 6143 earlier sets keep their digest, checked at the merge) and the two ``all_but`` games,
 which now play it. The ``cook`` block's foods became the ruleset's (a Noodle
 Cook's or Sushi Cook's ``Cook`` had no index): the sets with Noodles, Sushi or Coffee and the
-two ``all_but`` games re-pinned (also for the Noodles and Fry Chefs advice, issue 30 item 4: other choices, the same encoding)."""
+two ``all_but`` games re-pinned (also for the Noodles and Fry Chefs advice, issue 30 item 4:
+other choices, the same encoding)."""
 
 from __future__ import annotations
 

@@ -463,7 +463,8 @@ def test_ketchup_3_1_first_beer_sold_one_item_per_salary_left_after_discounts() 
 def test_ketchup_3_pay_salary_action_json_notation_and_parse() -> None:
     """ketchup.md 3, First beer sold: the decision is an action like any other."""
     a = PaySalary(Good.BEER)
-    assert action_from_json(a.to_json()) == a and a.to_json() == {"type": "pay_salary",
+    rules = fcm.new_game(2, 1, fcm.Options(modules=frozenset(NM))).rules
+    assert action_from_json(a.to_json(), rules) == a and a.to_json() == {"type": "pay_salary",
                                                                    "good": "beer"}
     assert str(a) == "pay salary with beer"
     s = make_state(modules=NM)

@@ -34,7 +34,7 @@ from fcm.core.state import Campaign, GameState, WorkStep
 from fcm.core.types import BASE_GOODS, CampaignType, Edge, Good, MilestoneId
 from fcm.games import state_from_dict
 from fcm.modules.new_milestones import ids as nm
-from fcm.modules.new_milestones.actions import FreeMailbox
+from fcm.modules.new_milestones.actions import ChooseTwoGoods, FreeMailbox, TrainAtWork
 
 M = MilestoneId
 B, P, S = Good.BURGER, Good.PIZZA, Good.SODA
@@ -60,16 +60,16 @@ def test_ketchup_3_first_brand_manager_used_the_claiming_airplane_carries_two_go
     add_restaurant(s, 0, (0, 0), "se")
     s = airplane_draft(s)
     adverts = [a for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)]
-    two = [a for a in adverts if a.second_good is not None]
-    assert ChooseAdvert(B, 2, S) in two and ChooseAdvert(S, 1, B) in two
+    two = [a for a in adverts if isinstance(a, ChooseTwoGoods)]
+    assert ChooseTwoGoods(B, 2, S) in two and ChooseTwoGoods(S, 1, B) in two
     assert all(a.good is not a.second_good for a in two)  # two different goods (19.1 row 1)
     assert ChooseAdvert(B, 2) in adverts  # one good stays possible
-    s, ev = apply(s, 0, ChooseAdvert(B, 2, S))
+    s, ev = apply(s, 0, ChooseTwoGoods(B, 2, S))
     assert (0, "first_brand_manager_used") in claims(ev)
     (launched,) = events(ev, "campaign_launched")
     assert launched["good"] == "burger" and launched["second_good"] == "soda"
     camp = s.campaigns[4]
-    assert (camp.good, camp.second_good, camp.remaining) == (B, S, 2)
+    assert (camp.good, camp.extras["second_good"], camp.remaining) == (B, S, 2)
     # Marketing: good A then good B on every house it reaches (house 2 is in rows 3-4).
     log = EventLog()
     marketing.run_campaigns(s, log)
@@ -82,7 +82,7 @@ def test_ketchup_3_1_a_two_good_airplane_fills_the_house_cap_with_good_a_first()
     s = make_state(modules=NM)
     s.campaign_supply.remove(4)
     s.campaigns[4] = Campaign(4, CampaignType.AIRPLANE, 0, B, "brand_manager", 2, False, 1,
-                              edge=Edge.W, first=3, second_good=S)  # fmt: skip
+                              edge=Edge.W, first=3, extras={"second_good": "soda"})  # fmt: skip
     s.houses[2].demand = [P, P]  # cap 3: room for one token
     marketing.run_campaigns(s, EventLog())
     assert s.houses[2].demand == [P, P, B]
@@ -96,20 +96,20 @@ def test_ketchup_3_first_brand_manager_used_two_goods_only_for_an_airplane_once(
     place = [a for a in legal_actions(s, 0) if isinstance(a, PlaceCampaign)]
     s, _ = apply(s, 0, place[0])
     assert all(
-        a.second_good is None for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)
+        not isinstance(a, ChooseTwoGoods) for a in legal_actions(s, 0)
     )
     with pytest.raises(IllegalActionError, match="carries two goods"):
-        apply(s, 0, ChooseAdvert(B, 1, S))
+        apply(s, 0, ChooseTwoGoods(B, 1, S))
     # Once: a two-good airplane of this round already runs, a second airplane gets one good.
     s = working(make_state(modules=NM), ["brand_manager"], step=WorkStep.CAMPAIGNS)
     add_restaurant(s, 0, (0, 0), "se")
     s.players[0].milestones[nm.FIRST_BRAND_MANAGER_USED] = 1
     s.campaign_supply.remove(6)
     s.campaigns[6] = Campaign(6, CampaignType.AIRPLANE, 0, B, "", 2, False, 1,
-                              edge=Edge.N, first=0, second_good=S)  # fmt: skip
+                              edge=Edge.N, first=0, extras={"second_good": "soda"})  # fmt: skip
     s = airplane_draft(s)
     assert all(
-        a.second_good is None for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)
+        not isinstance(a, ChooseTwoGoods) for a in legal_actions(s, 0)
     )
 
 
@@ -122,7 +122,7 @@ def test_ketchup_3_first_brand_manager_used_not_in_a_later_round() -> None:
     s.milestones_available.remove(nm.FIRST_BRAND_MANAGER_USED)
     s = airplane_draft(s)
     assert all(
-        a.second_good is None for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)
+        not isinstance(a, ChooseTwoGoods) for a in legal_actions(s, 0)
     )
 
 
@@ -134,13 +134,15 @@ def test_ketchup_3_a_two_good_airplane_saves_loads_and_is_a_scenario_field() -> 
                        "marketeer": "brand_manager", "remaining": 2, "edge": "w", "first": 2}],
     }  # fmt: skip
     s = fcm.load_scenario(raw)
-    assert s.campaigns[5].second_good is Good.BEER
+    assert s.campaigns[5].extras == {"second_good": "beer"}
     again = state_from_dict(s.to_dict())
-    assert again.campaigns[5].second_good is Good.BEER and again.state_hash() == s.state_hash()
+    assert again.campaigns[5].extras == {"second_good": "beer"}
+    assert again.state_hash() == s.state_hash()
+    assert s.to_dict()["campaigns"][0]["second_good"] == "beer"  # saved as before
     raw["campaigns"][0]["second_good"] = "burger"
     with pytest.raises(ScenarioError, match="two different goods"):
         fcm.load_scenario(raw)
-    assert action_from_json(ChooseAdvert(B, 2, S).to_json()) == ChooseAdvert(B, 2, S)
+    assert action_from_json(ChooseTwoGoods(B, 2, S).to_json(), s.rules) == ChooseTwoGoods(B, 2, S)
     assert "second_good" not in ChooseAdvert(B, 2).to_json()  # base games save as before
 
 
@@ -186,7 +188,8 @@ def test_ketchup_3_first_pizza_sold_radios_on_the_tiles_of_the_pizza_houses() ->
         assert (camp.kind, camp.good, camp.remaining, camp.eternal) == (
             CampaignType.RADIO, P, 2, False
         )
-        assert camp.marketeer == "" and camp.reward is nm.FIRST_PIZZA_SOLD and camp.owner == 0
+        assert camp.marketeer == "" and camp.owner == 0
+        assert camp.extras["reward"] == nm.FIRST_PIZZA_SOLD
     assert board_of(s).tiles_of([(0, 3)]) == {(0, 0)} and board_of(s).tiles_of([(0, 6)]) == {
         (0, 1)
     }
@@ -244,7 +247,7 @@ def test_ketchup_3_1_milestone_campaigns_pay_nothing_with_first_marketeer_used()
     s.players[0].milestones[nm.FIRST_MARKETEER_USED] = 1
     s.campaign_supply.remove(1)
     s.campaigns[1] = Campaign(1, CampaignType.RADIO, 0, P, "", 2, False, 1, cells=((0, 3),),
-                              reward=nm.FIRST_PIZZA_SOLD)  # fmt: skip
+                              extras={"reward": "first_pizza_sold"})  # fmt: skip
     log = EventLog()
     marketing.run_campaigns(s, log)
     assert s.houses[2].demand == [P]  # the radio ran
@@ -279,7 +282,8 @@ def test_ketchup_3_first_new_restaurant_a_free_mailbox_in_its_block() -> None:
     s, ev = apply(s, 0, FreeMailbox(7, (0, 5), B))
     camp = s.campaigns[7]
     assert set(camp.cells) <= block and camp.cells == ((0, 5), (0, 6), (1, 5), (1, 6))
-    assert camp.eternal and camp.marketeer == "" and camp.reward is nm.FIRST_NEW_RESTAURANT
+    assert camp.eternal and camp.marketeer == ""
+    assert camp.extras["reward"] == nm.FIRST_NEW_RESTAURANT
     (made,) = events(ev, "milestone_campaign")
     assert (made["number"], made["good"], made["restaurant"], made["eternal"]) == (
         7, "burger", 1, True
@@ -320,7 +324,8 @@ def test_ketchup_3_1_first_new_restaurant_no_mailbox_left_means_nothing() -> Non
 
 def test_ketchup_3_free_mailbox_action_json_and_reward_scenario_field() -> None:
     a = FreeMailbox(9, (1, 5), Good.LEMONADE)
-    assert action_from_json(a.to_json()) == a and str(a) == "free mailbox #9 at 1,5 lemonade"
+    rules = fcm.new_game(2, 1, fcm.Options(modules=frozenset(NM))).rules
+    assert action_from_json(a.to_json(), rules) == a and str(a) == "free mailbox #9 at 1,5 lemonade"
     raw: dict[str, Any] = {
         "players": 2, "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
         "modules": ["new_milestones"],
@@ -328,8 +333,8 @@ def test_ketchup_3_free_mailbox_action_json_and_reward_scenario_field() -> None:
                        "eternal": True, "reward": "first_new_restaurant"}],
     }  # fmt: skip
     s = fcm.load_scenario(raw)
-    assert s.campaigns[9].reward is nm.FIRST_NEW_RESTAURANT
-    assert state_from_dict(s.to_dict()).campaigns[9].reward is nm.FIRST_NEW_RESTAURANT
+    assert s.campaigns[9].extras == {"reward": "first_new_restaurant"}
+    assert state_from_dict(s.to_dict()).campaigns[9].extras == {"reward": "first_new_restaurant"}
     raw["campaigns"][0]["marketeer"] = "brand_manager"
     with pytest.raises(ScenarioError, match="no marketeer"):
         fcm.load_scenario(raw)
@@ -344,12 +349,12 @@ def lemonade(at_work: list[str], beach: list[str] = ()) -> GameState:
     return working(s, at_work, list(beach), step=WorkStep.TRAIN)
 
 
-def at_work(trainer: str, card: str, into: str, *, fresh: bool = False) -> Train:
-    return Train(trainer, card, into, fresh=fresh, at_work=True)  # type: ignore[arg-type]
+def at_work(trainer: str, card: str, into: str, *, fresh: bool = False) -> TrainAtWork:
+    return TrainAtWork(trainer, card, into, fresh=fresh)  # type: ignore[arg-type]
 
 
-def at_work_steps(s: GameState) -> list[Train]:
-    return [a for a in legal_actions(s, 0) if isinstance(a, Train) and a.at_work]
+def at_work_steps(s: GameState) -> list[TrainAtWork]:
+    return [a for a in legal_actions(s, 0) if isinstance(a, TrainAtWork)]
 
 
 def test_ketchup_3_1_first_lemonade_sold_trains_at_work_into_the_same_colour_only() -> None:
@@ -363,7 +368,7 @@ def test_ketchup_3_1_first_lemonade_sold_trains_at_work_into_the_same_colour_onl
         ("kitchen_trainee", "burger_cook"),
         ("kitchen_trainee", "pizza_cook"),
     }
-    s, ev = apply(s, 0, Train("trainer", "errand_boy", "cart_operator", at_work=True))
+    s, ev = apply(s, 0, at_work("trainer", "errand_boy", "cart_operator"))
     assert "cart_operator" in s.players[0].at_work and "errand_boy" not in s.players[0].at_work
     (trained,) = events(ev, "trained")
     assert trained["at_work"] is True and (0, "first_trainer_used") in claims(ev)
@@ -374,7 +379,7 @@ def test_ketchup_3_1_first_lemonade_sold_trains_at_work_into_the_same_colour_onl
 
 def test_ketchup_3_first_lemonade_sold_the_new_card_acts_this_turn() -> None:
     s = lemonade(["trainer", "kitchen_trainee"])
-    s, _ = apply(s, 0, Train("trainer", "kitchen_trainee", "burger_cook", at_work=True))
+    s, _ = apply(s, 0, at_work("trainer", "kitchen_trainee", "burger_cook"))
     assert s.turn.working is not None and s.turn.working.step is WorkStep.FOOD_AND_DRINKS
     cooks = [a for a in legal_actions(s, 0) if type(a).__name__ == "Cook"]
     assert [(a.employee, a.good) for a in cooks] == [("burger_cook", B)]
@@ -388,7 +393,7 @@ def test_ketchup_3_without_first_lemonade_sold_no_card_at_work_is_trained() -> N
     assert not at_work_steps(s)
     assert any(isinstance(a, Train) for a in legal_actions(s, 0))  # the beach one
     with pytest.raises(IllegalActionError, match="First lemonade sold"):
-        apply(s, 0, Train("trainer", "errand_boy", "cart_operator", at_work=True))
+        apply(s, 0, at_work("trainer", "errand_boy", "cart_operator"))
 
 
 def test_ketchup_3_first_lemonade_sold_normal_limits_same_trainer_goes_on() -> None:
@@ -402,7 +407,7 @@ def test_ketchup_3_first_lemonade_sold_normal_limits_same_trainer_goes_on() -> N
     s, _ = apply(s, 0, at_work("coach", "management_trainee", "junior_vice_president"))
     saved = state_from_dict(s.to_dict())  # the turn's at-work training is saved
     assert saved.state_hash() == s.state_hash() and saved.turn.working is not None
-    assert [f.card for f in saved.turn.working.trained_at_work] == ["junior_vice_president"]
+    assert saved.turn.working.extras == {"trained_at_work": [["junior_vice_president", 0]]}
     go_on = at_work("coach", "junior_vice_president", "vice_president", fresh=True)
     assert go_on in at_work_steps(s)
     s, _ = apply(s, 0, go_on)
@@ -445,9 +450,7 @@ def _play_on(s: GameState, seed: int, actions: int = 400) -> tuple[GameState, li
         legal = legal_actions(s, seat)
         new = [
             a for a in legal
-            if isinstance(a, FreeMailbox)
-            or (isinstance(a, ChooseAdvert) and a.second_good is not None)
-            or (isinstance(a, Train) and a.at_work)
+            if isinstance(a, FreeMailbox | ChooseTwoGoods | TrainAtWork)
         ]
         tiles = s.rules.catalog.campaigns
         airplane = [  # steer the Brand Manager to an airplane (two goods come next)
@@ -458,7 +461,7 @@ def _play_on(s: GameState, seed: int, actions: int = 400) -> tuple[GameState, li
         pick = new or airplane
         action = pick[rng.below(len(pick))] if pick else legal[rng.below(len(legal))]
         if new:
-            taken.append(action.type + (":at_work" if isinstance(action, Train) else ""))
+            taken.append(action.type)
         s, ev = apply(s, seat, action)
         taken += [
             f"milestone_campaign:{e.data['milestone']}"
@@ -489,7 +492,7 @@ def test_ketchup_3_new_decisions_reached_and_played_on_keep_invariants_and_repla
     s.players[0].stock[P] = 2
     s.houses[2].demand = [P]
     s, taken = _play_on(s, seed=5)
-    assert {"train:at_work", "choose_advert", "free_mailbox"} <= set(taken)
+    assert {"train_at_work", "choose_two_goods", "free_mailbox"} <= set(taken)
     assert "milestone_campaign:first_new_restaurant" in taken
 
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from fcm.core.errors import InvalidActionError
 from fcm.core.types import EMPLOYEE_IDS, Cell, Corner, Edge, EmployeeId, Good, Orientation
+
+if TYPE_CHECKING:
+    from fcm.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,15 +25,17 @@ class Action:
     """Base of every action. ``type`` is the stable JSON tag."""
 
     type: ClassVar[str] = ""
+    # Fields written only when given (added later: saved games without them stay byte for byte
+    # the same); a module's action type says its own.
+    written_only_when_given: ClassVar[frozenset[str]] = frozenset({"route", "price"})
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        module = _MODULE_ACTIONS.get(self.type)
-        omitted = _WRITTEN_ONLY_WHEN_GIVEN if module is None else module.written_only_when_given
+        omitted = self.written_only_when_given
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name in omitted and not value:
-                continue  # added later: saved games without it stay byte for byte the same
+                continue
             out[f.name] = _encode(value)
         return out
 
@@ -115,8 +120,7 @@ class Hire(Action):
 class Train(Action):
     """One training step: ``trainer`` (trainer/coach/guru) trains a beach ``employee`` ``into``.
 
-    ``fresh`` selects a card already trained this turn (continuing its training). ``at_work``:
-    the card trained is at work, not on the beach (First lemonade sold, ketchup.md 3).
+    ``fresh`` selects a card already trained this turn (continuing its training).
     """
 
     type: ClassVar[str] = "train"
@@ -124,14 +128,6 @@ class Train(Action):
     employee: EmployeeId
     into: EmployeeId
     fresh: bool = False
-    at_work: bool = False
-
-    def __repr__(self) -> str:  # the base game's training steps print as before
-        out = (
-            f"Train(trainer={self.trainer!r}, employee={self.employee!r}, into={self.into!r}, "
-            f"fresh={self.fresh!r}"
-        )
-        return out + (", at_work=True)" if self.at_work else ")")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,22 +153,11 @@ class PlaceCampaign(Action):
 
 @dataclass(frozen=True, slots=True)
 class ChooseAdvert(Action):
-    """What the campaign advertises and for how many rounds. ``second_good``: a two-good
-    airplane's second good (First brand manager used, ketchup.md 3), marketed after ``good``."""
+    """What the campaign advertises and for how many rounds."""
 
     type: ClassVar[str] = "choose_advert"
     good: Good
     duration: int
-    second_good: Good | None = None
-
-    def __repr__(self) -> str:  # the base game's adverts print as before
-        if self.second_good is None:
-            return f"ChooseAdvert(good={self.good!r}, duration={self.duration!r})"
-        return (
-            f"ChooseAdvert(good={self.good!r}, duration={self.duration!r}, "
-            f"second_good={self.second_good!r})"
-        )
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,11 +275,8 @@ turn_order_of: Final = functools.cache(ChooseTurnOrder)
 
 # -- JSON codec --------------------------------------------------------------------------------
 
-_WRITTEN_ONLY_WHEN_GIVEN = frozenset({"route", "price", "second_good", "at_work"})
-
 _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = {
     "good": Good,
-    "second_good": Good,
     "entrance": Corner,
     "edge": Edge,
     "orientation": Orientation,
@@ -303,7 +285,7 @@ _CELLS = {"cell"}
 _CELL_LISTS = {"suppliers", "garden", "route"}
 _INTS = {"money", "price", "restaurant", "position", "number", "duration", "first", "house"}
 _EMPLOYEES = {"employee", "trainer", "into", "marketeer"}
-_BOOLS = {"fresh", "at_work"}
+_BOOLS = {"fresh"}
 
 
 def _encode(value: Any) -> Any:
@@ -389,8 +371,9 @@ def _decode_arrangement(raw: Any) -> tuple[tuple[EmployeeId, tuple[EmployeeId, .
     return tuple(out)
 
 
-def action_from_json(data: Any) -> Action:
-    """Parse the JSON form of an action.
+def action_from_json(data: Any, rules: Ruleset | None = None) -> Action:
+    """Parse the JSON form of an action: a base game's, or one of the action types of the
+    expansion modules ``rules`` plays (``Ruleset.action_types``; the codec is per ruleset).
 
     Raises:
         InvalidActionError: unknown type, unknown/missing field or a mistyped value.
@@ -398,12 +381,18 @@ def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
         raise InvalidActionError(f"an action must be a JSON object, got {type(data).__name__}")
     tag = data.get("type")
-    cls = ACTION_TYPES.get(tag) if isinstance(tag, str) else None
+    module = None
+    if rules is not None and rules.action_types and isinstance(tag, str):
+        module = rules.action_types.get(tag)
+        if module is None and tag in rules.action_reads:
+            module, data = _older_form(rules.action_reads[tag], data)
+    cls = module.cls if module is not None else (
+        ACTION_TYPES.get(tag) if isinstance(tag, str) else None
+    )
     if cls is None:
-        raise InvalidActionError(
-            f"unknown action type {tag!r}; known types: {', '.join(sorted(ACTION_TYPES))}"
-        )
-    module = _MODULE_ACTIONS.get(cls.type)
+        known = sorted({*ACTION_TYPES, *(rules.action_types if rules is not None else ())})
+        raise InvalidActionError(f"unknown action type {tag!r}; known types: {', '.join(known)}")
+    tag = cls.type
     names = {f.name: f for f in fields(cls)}
     extra = set(data) - set(names) - {"type"}
     if extra:
@@ -425,6 +414,22 @@ def action_from_json(data: Any) -> Action:
         return cls(**kwargs)
     except TypeError as exc:
         raise InvalidActionError(f"{tag}: {exc}") from None
+
+
+def _older_form(
+    reads: tuple[tuple[str, ActionType], ...], data: dict[str, Any]
+) -> tuple[ActionType | None, dict[str, Any]]:
+    """A base action's JSON in an older form a module's type is read from (``ActionType.reads``):
+    the marker field given (not null or false) makes it that type; null or false is dropped."""
+    for marker, module in reads:
+        if marker not in data:
+            continue
+        if data[marker] is None or data[marker] is False:
+            return None, {k: v for k, v in data.items() if k != marker}
+        own = {f.name for f in fields(module.cls)}
+        kept = {k: v for k, v in data.items() if k != marker or marker in own}
+        return module, {**kept, "type": module.cls.type}
+    return None, data
 
 
 # -- a module's action types ---------------------------------------------------------------------
@@ -453,31 +458,34 @@ class ActionType:
     fields: Mapping[str, FieldKind]
     notation: Callable[[Any], str]
     label: Callable[[Any, str], str] | None = None  # the button in a language (None: notation)
-    written_only_when_given: frozenset[str] = frozenset()
+    # Older JSON forms it is read from: (base tag, marker field), e.g. ("train", "at_work") for
+    # a step that was once a base action with a flag (saved games keep loading).
+    reads: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        """Check the type (its own tag, a kind for every field); its notation and label are
+        then known wherever its actions are printed.
+
+        Raises:
+            ValueError: the tag is a base game's, or a field has no kind.
+        """
+        tag = self.cls.type
+        if tag in ACTION_TYPES:
+            raise ValueError(f"action type {tag!r} is the base game's")
+        missing = {f.name for f in fields(self.cls)} - set(self.fields)
+        if missing:
+            raise ValueError(f"action type {tag!r}: no kind for field(s) {sorted(missing)}")
+        _SPECS[self.cls] = self
 
 
-_MODULE_ACTIONS: dict[str, ActionType] = {}
-
-
-def register_action(spec: ActionType) -> None:
-    """Make a module's action type known to the JSON codec and the notation.
-
-    Raises:
-        ValueError: the tag is a base game's, or a field has no kind.
-    """
-    tag = spec.cls.type
-    if tag in ACTION_TYPES and tag not in _MODULE_ACTIONS:
-        raise ValueError(f"action type {tag!r} is the base game's")
-    missing = {f.name for f in fields(spec.cls)} - set(spec.fields)
-    if missing:
-        raise ValueError(f"action type {tag!r}: no kind for field(s) {sorted(missing)}")
-    ACTION_TYPES[tag] = spec.cls
-    _MODULE_ACTIONS[tag] = spec
+# A module action's class -> its description (printing an action needs no ruleset; decoding
+# JSON does: ``Ruleset.action_types``).
+_SPECS: dict[type[Action], ActionType] = {}
 
 
 def module_action(action: Action) -> ActionType | None:
-    """The registration of a module's action (None: a base game's)."""
-    return _MODULE_ACTIONS.get(action.type)
+    """The description of a module's action (None: a base game's)."""
+    return _SPECS.get(type(action))
 
 
 def _decode_as(kind: FieldKind, name: str, raw: Any) -> Any:
@@ -502,6 +510,9 @@ def _sq(cell: Cell) -> str:
 
 def notation(action: Action) -> str:
     """A short human-readable form, unique among the legal actions of one decision."""
+    module = _SPECS.get(type(action))  # first: a module's type may extend a base one
+    if module is not None:
+        return module.notation(action)
     match action:
         case Done():
             return "done"
@@ -518,9 +529,8 @@ def notation(action: Action) -> str:
             return f"turn order {p}"
         case Hire(employee=e):
             return f"hire {e}"
-        case Train(trainer=t, employee=e, into=i, fresh=f, at_work=w):
-            where = " at work" if w else ""
-            return f"train {e}{where}{' (fresh)' if f else ''} -> {i} by {t}"
+        case Train(trainer=t, employee=e, into=i, fresh=f):
+            return f"train {e}{' (fresh)' if f else ''} -> {i} by {t}"
         case StartCampaign(marketeer=m, number=n):
             return f"campaign #{n} by {m}"
         case PlaceCampaign(cell=c, orientation=o, edge=e, first=f):
@@ -528,9 +538,7 @@ def notation(action: Action) -> str:
                 return f"airplane along {e.value} from {f}"
             assert c is not None
             return f"place at {_sq(c)}" + (f" {o.value}" if o else "")
-        case ChooseAdvert(good=g, duration=d, second_good=g2):
-            if g2 is not None:
-                return f"advertise {g.value} and {g2.value} for {d}"
+        case ChooseAdvert(good=g, duration=d):
             return f"advertise {g.value} for {d}"
         case Cook(employee=e, good=g):
             return f"cook {g.value} by {e}"
@@ -551,7 +559,4 @@ def notation(action: Action) -> str:
             return f"fire {e}"
         case ThrowAway(good=g):
             return f"throw away {g.value}"
-    module = _MODULE_ACTIONS.get(action.type)
-    if module is not None:
-        return module.notation(action)
     return action.type  # pragma: no cover

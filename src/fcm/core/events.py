@@ -122,7 +122,7 @@ class CampaignLaunched(TypedDict):
     cells: list[list[int]]
     edge: str | None
     first: int | None
-    second_good: NotRequired[str]  # a two-good airplane (First brand manager used, ketchup.md 3)
+    # then a module's campaign keys written into events (``ModuleKey.in_events``)
 
 
 class CampaignPieceRemoved(TypedDict):
@@ -151,8 +151,7 @@ class CampaignRan(TypedDict):
     # (1 = the first); absent when there is one pass.
     marketing_pass: NotRequired[int]
     passes: NotRequired[int]
-    # A two-good airplane (ketchup.md 3): its second good, placed after the first on each house.
-    second_good: NotRequired[str]
+    # and a module's campaign keys written into events (``ModuleKey.in_events``)
 
 
 class CampaignStarted(TypedDict):
@@ -481,7 +480,6 @@ class Trained(TypedDict):
     into: EmployeeId
     fresh: bool
     short: dict[str, Any]
-    at_work: NotRequired[bool]  # a card at work (First lemonade sold, ketchup.md 3)
 
 
 class TurnEnded(TypedDict):

@@ -27,6 +27,8 @@ The points, and where the rules read them:
 ``reach``          Marketing: the houses a module's campaign kind reaches
 ``decisions``      Working 9-5: a decision a module owes the current player (:class:`Decision`)
 ``work_steps``     Working 9-5: a step a module inserts after another (:class:`StepInsert`)
+``step_actions``   Working 9-5: a module's own actions within a step (:class:`StepActions`)
+``advertised``     Marketing: the goods a campaign places on a house, in order
 ``payday_goods``   Payday: the action that pays a salary with one item (:class:`GoodsPayment`)
 ``cleanup_decisions`` Clean up: a module's decision owed in turn order (:class:`SeatDecision`)
 ``redact``         views: blank a module's secrets
@@ -37,7 +39,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -131,7 +133,6 @@ class SeatRules:
     pays_with_goods: bool = False  # may pay salaries with goods (GoodsPayment), 1 item each
     never_fire: bool = False  # what cannot be paid is waived instead of firing
     stacking: bool = False  # several trainers may train one card (besides First to pay $20)
-    train_at_work: bool = False  # cards at work may be trained into the same colour
     drinks_factor: Mapping[EmployeeId, int] = field(default_factory=dict)  # buyer -> x drinks
     freezer_limits: tuple[FreezerLimit, ...] = ()  # what a freezer may keep of some goods
 
@@ -202,12 +203,11 @@ class Trip:
 @dataclass(frozen=True, slots=True)
 class LaunchRules:
     """A campaign launch's rules (Working 9-5) a module may change: ``eternal`` (besides
-    First billboard), ``bound`` (this marketeer's next tile must be of this type, good and
-    duration) and ``two_goods`` (the tile may carry two different goods)."""
+    First billboard) and ``bound`` (this marketeer's next tile must be of this type, good and
+    duration)."""
 
     eternal: bool = False
     bound: tuple[CampaignType, Good, int] | None = None
-    two_goods: bool = False
 
 
 NO_LAUNCH_RULES = LaunchRules()
@@ -273,6 +273,87 @@ class WorkStepRules:
     blocker: Callable[[GameState, WorkingTurn], str | None] | None = None
     end: Callable[[GameState, WorkingTurn, EventLog], None] | None = None
     auto: Callable[[GameState, WorkingTurn, EventLog], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepActions:
+    """A module's own actions within a step of the game (e.g. training a card at work in the
+    Train step): ``options`` lists them after the step's own (only while ``options`` of the
+    step is asked), ``act`` applies one, ``explain`` says why one is refused. ``actions`` are
+    their type tags (``Module.actions``)."""
+
+    step: WorkStep
+    actions: tuple[str, ...]
+    options: Callable[[GameState, WorkingTurn], Iterator[Action]]
+    act: Callable[[GameState, WorkingTurn, Action, EventLog], None]
+    explain: Callable[[GameState, WorkingTurn, Action], str | None]
+
+
+def with_step_actions(
+    steps: tuple[WorkStepRules, ...], extra: Iterable[StepActions]
+) -> tuple[WorkStepRules, ...]:
+    """The steps with the modules' own actions joined to theirs: a module's action types are
+    then of that step, listed after the step's own and applied and explained by the module.
+
+    Raises:
+        ValueError: a module's actions name no step of the game.
+    """
+    by_step: dict[WorkStep, list[StepActions]] = {}
+    for sa in extra:
+        if all(r.step is not sa.step for r in steps):
+            raise ValueError(f"Working 9-5: no step {sa.step!r} for the actions {sa.actions}")
+        by_step.setdefault(sa.step, []).append(sa)
+    return tuple(
+        r if r.step not in by_step else _joined(r, tuple(by_step[r.step])) for r in steps
+    )
+
+
+def _joined(rules: WorkStepRules, extra: tuple[StepActions, ...]) -> WorkStepRules:
+    own_options, own_act, own_explain = rules.options, rules.act, rules.explain
+    owner = {tag: sa for sa in extra for tag in sa.actions}
+
+    def options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+        if own_options is not None:
+            yield from own_options(state, turn)
+        for sa in extra:
+            yield from sa.options(state, turn)
+
+    def act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+        sa = owner.get(action.type)
+        if sa is not None:
+            sa.act(state, turn, action, log)
+        elif own_act is not None:
+            own_act(state, turn, action, log)
+
+    def explain(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
+        sa = owner.get(action.type)
+        if sa is not None:
+            return sa.explain(state, turn, action)
+        return None if own_explain is None else own_explain(state, turn, action)
+
+    return replace(
+        rules,
+        actions=(*rules.actions, *owner),
+        options=options,
+        act=act,
+        explain=explain,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleKey:
+    """A key a module keeps on a record of the state (``record``: ``"player"``, ``"campaign"``
+    or ``"working"``, the current Working 9-5 turn), in its ``extras`` slot: plain JSON, saved
+    flat among the record's fields only when set (so other games' saves and hashes stay as they
+    were), read back from saves, and from scenarios through ``parse(where, raw, record, state)``
+    (the value to keep, or :class:`~fcm.core.errors.ScenarioError` naming ``where``). With
+    ``in_events`` a campaign's key is written into its ``campaign_launched`` and
+    ``campaign_ran`` events."""
+
+    record: str
+    name: str
+    parse: Callable[[str, Any, Mapping[str, Any], GameState], Any] | None = None
+    in_events: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +458,9 @@ class Extensions:
     ] = ()
     decisions: tuple[Decision, ...] = ()
     work_steps: tuple[StepInsert, ...] = ()  # steps a module inserts into Working 9-5
+    step_actions: tuple[StepActions, ...] = ()  # a module's own actions within a step
+    # Marketing: the goods a campaign places on each house it reaches, in order (base: its good)
+    advertised: tuple[Callable[[GameState, Campaign, tuple[Good, ...]], tuple[Good, ...]], ...] = ()
     payday_goods: tuple[GoodsPayment, ...] = ()  # the first one names the items given
     cleanup_decisions: tuple[SeatDecision, ...] = ()  # Clean up: owed before the freezers
     # the houses a campaign reaches (None: not a kind of this module's), e.g. one beside the board
@@ -441,6 +525,15 @@ def launch_rules(
     for fn in points:
         rules = fn(state, seat, marketeer, kind, rules)
     return rules
+
+
+def advertised(state: GameState, camp: Campaign) -> tuple[Good, ...]:
+    """The goods a campaign places on each house it reaches, in order: its good, folded
+    through the modules (e.g. a two-good airplane: good A, then good B)."""
+    goods: tuple[Good, ...] = (camp.good,)
+    for fn in state.rules.extensions.advertised:
+        goods = fn(state, camp, goods)
+    return goods
 
 
 def notify(state: GameState, notice: Notice, log: EventLog) -> None:

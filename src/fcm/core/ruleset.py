@@ -26,9 +26,11 @@ from fcm.core.extensions import (
     NO_EXTENSIONS,
     Extensions,
     HouseKind,
+    ModuleKey,
     PieceKind,
     WorkStepRules,
     ordered_steps,
+    with_step_actions,
 )
 from fcm.core.phases import (
     cleanup,
@@ -44,7 +46,7 @@ from fcm.core.state import Phase, WorkStep
 from fcm.core.types import BASE, BASE_GOODS, EmployeeId, Good, MilestoneId
 
 if TYPE_CHECKING:
-    from fcm.core.actions import Action
+    from fcm.core.actions import Action, ActionType
     from fcm.core.catalog import Catalog, EmployeeType
     from fcm.core.events import EventLog
     from fcm.core.state import GameState, Options
@@ -133,6 +135,14 @@ class Ruleset:
     piece_kinds: Mapping[str, PieceKind] = field(default_factory=dict)
     # The kinds of house modules add (``House.kind``; "" is the base game's house), by id.
     house_kinds: Mapping[str, HouseKind] = field(default_factory=dict)
+    # The modules' action types by tag (the JSON codec of this ruleset), and the older JSON
+    # forms they are read from: base tag -> (marker field, type).
+    action_types: Mapping[str, ActionType] = field(default_factory=dict)
+    action_reads: Mapping[str, tuple[tuple[str, ActionType], ...]] = field(default_factory=dict)
+    # The keys modules keep on records of the state (``extras`` slots), by record then name.
+    module_keys: Mapping[str, Mapping[str, ModuleKey]] = field(default_factory=dict)
+    # Of them, the campaign keys written into a campaign's events.
+    campaign_event_keys: tuple[str, ...] = ()
     # How the registry that built it gets it again (``fcm.rulesets`` sets it): pickling a ruleset
     # (a state, for multiprocessing or Ray) writes this call, and unpickling returns the
     # registry's cached object. None: built by hand, so it cannot be pickled.
@@ -188,16 +198,38 @@ def build_ruleset(
     goods: Iterable[Good] = (),
     pieces: Iterable[PieceKind] = (),
     houses: Iterable[HouseKind] = (),
+    actions: Iterable[ActionType] = (),
+    keys: Iterable[ModuleKey] = (),
 ) -> Ruleset:
     """A ruleset from a catalog; ``phases`` replaces some of the base game's phase rules;
     ``modules``, ``extensions``, ``milestone_expiry``, ``goods`` (after the base game's),
     ``pieces`` (kinds of piece placed on the map) and ``houses`` (kinds of house) are what
-    expansion modules add."""
+    expansion modules add, with ``actions`` (their action types) and ``keys`` (what they keep
+    on records of the state).
+
+    Raises:
+        ValueError: two action types or two keys of one record share a name.
+    """
     all_goods = (*BASE_GOODS, *(g for g in goods if g not in BASE_GOODS))
     ext = extensions or NO_EXTENSIONS
     steps = ordered_steps(working.BASE_STEPS, ext.work_steps) if ext.work_steps else (
         working.BASE_STEPS
     )
+    if ext.step_actions:
+        steps = with_step_actions(steps, ext.step_actions)
+    action_types: dict[str, ActionType] = {}
+    reads: dict[str, list[tuple[str, ActionType]]] = {}
+    for spec in actions:
+        if spec.cls.type in action_types:
+            raise ValueError(f"two modules' action types are tagged {spec.cls.type!r}")
+        action_types[spec.cls.type] = spec
+        for tag, marker in spec.reads:
+            reads.setdefault(tag, []).append((marker, spec))
+    module_keys: dict[str, dict[str, ModuleKey]] = {}
+    for key in keys:
+        if key.name in module_keys.setdefault(key.record, {}):
+            raise ValueError(f"two modules keep {key.record} key {key.name!r}")
+        module_keys[key.record][key.name] = key
     employees = catalog.employees.values()
     kitchen = frozenset(e.id for e in employees if e.food)
     buyers = frozenset(e.id for e in employees if e.drinks_per_source)
@@ -234,4 +266,12 @@ def build_ruleset(
         step_of_action={a: r.step for r in steps for a in r.actions},
         piece_kinds=MappingProxyType({k.id: k for k in pieces}),
         house_kinds=MappingProxyType({k.id: k for k in houses}),
+        action_types=MappingProxyType(action_types),
+        action_reads=MappingProxyType({t: tuple(r) for t, r in reads.items()}),
+        module_keys=MappingProxyType(
+            {r: MappingProxyType(k) for r, k in module_keys.items()}
+        ),
+        campaign_event_keys=tuple(
+            k.name for k in module_keys.get("campaign", {}).values() if k.in_events
+        ),
     )

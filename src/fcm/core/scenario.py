@@ -36,7 +36,6 @@ from fcm.core.state import (
 )
 from fcm.core.types import (
     BASE,
-    BASE_GOODS,
     EMPLOYEE_IDS,
     MILESTONE_IDS,
     CampaignType,
@@ -45,7 +44,6 @@ from fcm.core.types import (
     Edge,
     EmployeeId,
     Good,
-    MilestoneId,
     Orientation,
     corner_cell,
     square_cells,
@@ -294,8 +292,9 @@ def load_scenario_with_events(
         raise _fail("companies", f"must be a list of at most {players} companies")
     for seat, comp in enumerate(companies):
         where = f"companies[{seat}]"
-        c = _keys(where, comp, _COMPANY)
+        c = _keys(where, comp, _COMPANY | set(state.rules.module_keys.get("player", {})))
         p = state.players[seat]
+        p.extras = module_keys(state, "player", where, c)
         p.cash = _int(c, "cash", 0, where=where)
         p.hand = _employees(f"{where}.hand", c.get("hand", []), catalog)
         p.at_work = _employees(f"{where}.at_work", c.get("at_work", []), catalog)
@@ -440,8 +439,7 @@ def load_scenario_with_events(
                 "edge",
                 "first",
                 "placed_round",
-                "second_good",
-                "reward",
+                *state.rules.module_keys.get("campaign", {}),
             },
         )
         number = c.get("number")
@@ -487,8 +485,7 @@ def load_scenario_with_events(
             cells=cells,
             edge=edge,
             first=first,
-            second_good=_second_good(where, c, tile.type),
-            reward=_reward(where, c, marketeer, state.rules.catalog.milestones),
+            extras=module_keys(state, "campaign", where, c),
         )
         state.campaign_supply.remove(number)
 
@@ -687,31 +684,18 @@ def _int(
     return value
 
 
-def _second_good(where: str, c: dict[str, Any], kind: CampaignType) -> Good | None:
-    """A two-good airplane's second good (New Milestones, ketchup.md 3)."""
-    if c.get("second_good") is None:
-        return None
-    if kind is not CampaignType.AIRPLANE:
-        raise _fail(f"{where}.second_good", "only an airplane carries two goods")
-    second = _good(f"{where}.second_good", c.get("second_good"), BASE_GOODS)
-    if second.value == c.get("good"):
-        raise _fail(f"{where}.second_good", "a two-good airplane carries two different goods")
-    return second
-
-
-def _reward(
-    where: str, c: dict[str, Any], marketeer: str, known: Mapping[MilestoneId, object]
-) -> MilestoneId | None:
-    """The milestone whose reward a campaign is (placed by no marketeer): one of the game's."""
-    raw = c.get("reward")
-    if raw is None:
-        return None
-    milestone = MILESTONE_IDS.get(raw) if isinstance(raw, str) else None
-    if milestone is None or milestone not in known:
-        raise _fail(f"{where}.reward", f"{raw!r} is no milestone of this game")
-    if marketeer:
-        raise _fail(f"{where}.marketeer", "a milestone's campaign has no marketeer")
-    return milestone
+def module_keys(
+    state: GameState, record: str, where: str, raw: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The keys modules keep on a record (``ModuleKey``) that a scenario's ``raw`` record
+    gives, each read by its module (which names ``where`` when it refuses one)."""
+    out: dict[str, Any] = {}
+    for name, key in state.rules.module_keys.get(record, {}).items():
+        if name in raw:
+            value = raw[name] if key.parse is None else key.parse(where, raw[name], raw, state)
+            if value is not None:
+                out[name] = value
+    return out
 
 
 def _check_free(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
@@ -258,10 +258,9 @@ class Campaign:
     cells: tuple[Cell, ...] = ()  # empty for airplanes
     edge: Edge | None = None  # airplanes only
     first: int | None = None  # airplanes only: first row (e/w) or column (n/s)
-    # New Milestones (ketchup.md 3): a two-good airplane's second good; the milestone whose
-    # reward the campaign is (placed by no marketeer: First pizza sold, First new restaurant).
-    second_good: Good | None = None
-    reward: MilestoneId | None = None
+    # What modules keep on the campaign (``ModuleKey``s of record "campaign"): plain JSON,
+    # saved flat after the fields above, only when set.
+    extras: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -277,6 +276,9 @@ class Player:
     reserve_price: int | None = None  # its base unit price (Reserve Prices, ketchup.md 14)
     restaurants_placed: int = 0
     hire_discounts: int = 0  # unused Recruiting Manager / HR Director actions this round
+    # What modules keep per chain (``ModuleKey``s of record "player"): plain JSON, saved flat
+    # after the fields above, only when set (a base game's players save as they always did).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def has(self, milestone: MilestoneId) -> bool:
         return milestone in self.milestones
@@ -326,9 +328,9 @@ class WorkingTurn:
     fresh: list[FreshCard] = field(default_factory=list)
     unused: list[EmployeeId] = field(default_factory=list)  # cards at work whose action is unused
     draft: CampaignDraft | None = None
-    # Cards at work trained this turn (First lemonade sold, ketchup.md 3): what they became and
-    # the trainer unit that did it (saved only when not empty).
-    trained_at_work: list[FreshCard] = field(default_factory=list)
+    # What modules keep for this turn (``ModuleKey``s of record "working"): plain JSON, saved
+    # flat after the fields above, only when set.
+    extras: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -391,8 +393,9 @@ class TurnFlow:
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TurnFlow:
-        """Inverse of :meth:`to_dict`; ``d`` is the state's (flat) dict."""
+    def from_dict(cls, d: dict[str, Any], keys: Mapping[str, object] | None = None) -> TurnFlow:
+        """Inverse of :meth:`to_dict`; ``d`` is the state's (flat) dict, ``keys`` what modules
+        keep on the Working 9-5 turn (``ModuleKey``s of record "working")."""
         return cls(
             phase=Phase(d["phase"]),
             stage=Stage(d["stage"]),
@@ -403,7 +406,7 @@ class TurnFlow:
             new_order=[None if s is None else int(s) for s in d["new_order"]],
             setup_passed=[int(s) for s in d["setup_passed"]],
             setup_second_pass=bool(d["setup_second_pass"]),
-            working=_working_from_dict(d["working"]),
+            working=_working_from_dict(d["working"], keys or {}),
             salary_goods=[Good(g) for g in d.get("salary_goods", [])],
         )
 
@@ -502,8 +505,7 @@ class GameState:
                     c.cells,
                     c.edge,
                     c.first,
-                    c.second_good,
-                    c.reward,
+                    _copy_data(c.extras) if c.extras else {},
                 )
                 for n, c in self.campaigns.items()
             },
@@ -622,6 +624,7 @@ def _clone_player(p: Player) -> Player:
         reserve_price=p.reserve_price,
         restaurants_placed=p.restaurants_placed,
         hire_discounts=p.hire_discounts,
+        extras=_copy_data(p.extras) if p.extras else {},
     )
 
 
@@ -639,7 +642,7 @@ def _clone_working(w: WorkingTurn | None) -> WorkingTurn | None:
         fresh=[FreshCard(f.card, f.trainer) for f in w.fresh],
         unused=list(w.unused),
         draft=None if d is None else CampaignDraft(d.marketeer, d.number, d.cells, d.edge, d.first),
-        trained_at_work=[FreshCard(f.card, f.trainer) for f in w.trained_at_work],
+        extras=_copy_data(w.extras) if w.extras else {},
     )
 
 
@@ -658,6 +661,8 @@ def _player_to_dict(p: Player) -> dict[str, Any]:
     out = _player_fields(p)
     if p.reserve_price is not None:  # only with Reserve Prices: base saves stay as they were
         out["reserve_price"] = p.reserve_price
+    if p.extras:
+        out.update(_copy_data(p.extras))
     return out
 
 
@@ -676,7 +681,7 @@ def _player_fields(p: Player) -> dict[str, Any]:
     }
 
 
-def _player_from_dict(d: dict[str, Any]) -> Player:
+def _player_from_dict(d: dict[str, Any], keys: Mapping[str, object]) -> Player:
     return Player(
         seat=int(d["seat"]),
         cash=int(d["cash"]),
@@ -689,7 +694,15 @@ def _player_from_dict(d: dict[str, Any]) -> Player:
         reserve_price=d.get("reserve_price"),
         restaurants_placed=int(d["restaurants_placed"]),
         hire_discounts=int(d["hire_discounts"]),
+        extras=_extras(d, keys),
     )
+
+
+def _extras(d: dict[str, Any], keys: Mapping[str, object]) -> dict[str, Any]:
+    """The modules' keys of a saved record (``ModuleKey``), as saved."""
+    if not keys:
+        return {}
+    return {k: _copy_data(v) for k, v in d.items() if k in keys}
 
 
 def _house_to_dict(h: House) -> dict[str, Any]:
@@ -754,15 +767,12 @@ def _campaign_to_dict(c: Campaign) -> dict[str, Any]:
         "edge": None if c.edge is None else c.edge.value,
         "first": c.first,
     }
-    # Only with New Milestones (ketchup.md 3): every other saved game stays as it was.
-    if c.second_good is not None:
-        out["second_good"] = c.second_good.value
-    if c.reward is not None:
-        out["reward"] = c.reward.value
+    if c.extras:  # a module's keys: every other saved game stays as it was
+        out.update(_copy_data(c.extras))
     return out
 
 
-def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
+def _campaign_from_dict(d: dict[str, Any], keys: Mapping[str, object]) -> Campaign:
     return Campaign(
         number=int(d["number"]),
         kind=CampaignType(d["kind"]),
@@ -775,8 +785,7 @@ def _campaign_from_dict(d: dict[str, Any]) -> Campaign:
         cells=tuple(_cell(x) for x in d["cells"]),
         edge=None if d["edge"] is None else Edge(d["edge"]),
         first=None if d["first"] is None else int(d["first"]),
-        second_good=Good(d["second_good"]) if d.get("second_good") else None,
-        reward=MILESTONE_IDS[d["reward"]] if d.get("reward") else None,
+        extras=_extras(d, keys),
     )
 
 
@@ -803,12 +812,14 @@ def _working_to_dict(w: WorkingTurn | None) -> dict[str, Any] | None:
             "first": d.first,
         },
     }
-    if w.trained_at_work:  # New Milestones only: every other saved game stays as it was
-        out["trained_at_work"] = [[f.card, f.trainer] for f in w.trained_at_work]
+    if w.extras:  # a module's keys: every other saved game stays as it was
+        out.update(_copy_data(w.extras))
     return out
 
 
-def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
+def _working_from_dict(
+    d: dict[str, Any] | None, keys: Mapping[str, object]
+) -> WorkingTurn | None:
     if d is None:
         return None
     dr = d["draft"]
@@ -831,9 +842,7 @@ def _working_from_dict(d: dict[str, Any] | None) -> WorkingTurn | None:
         fresh=[FreshCard(EMPLOYEE_IDS[c], int(t)) for c, t in d["fresh"]],
         unused=_employees(d["unused"]),
         draft=draft,
-        trained_at_work=[
-            FreshCard(EMPLOYEE_IDS[c], int(t)) for c, t in d.get("trained_at_work", [])
-        ],
+        extras=_extras(d, keys),
     )
 
 
@@ -849,20 +858,25 @@ def state_from_dict(d: dict[str, Any], rules_for: RulesFor) -> GameState:
         raise ScenarioError(f"state: schema must be {SCHEMA_VERSION}, got {d.get('schema')!r}")
     try:
         options = Options.from_dict(d["options"])
+        rules = rules_for(options)
+        keys = rules.module_keys
         return GameState(
             options=options,
             seed=int(d["seed"]),
             rng=int(d["rng"]),
             tiles=[[(str(t), int(k)) for t, k in row] for row in d["tiles"]],
-            players=[_player_from_dict(p) for p in d["players"]],
+            players=[_player_from_dict(p, keys.get("player", {})) for p in d["players"]],
             supply={EMPLOYEE_IDS[k]: int(v) for k, v in d["supply"].items()},
             bank=int(d["bank"]),
             round=int(d["round"]),
-            turn=TurnFlow.from_dict(d),
+            turn=TurnFlow.from_dict(d, keys.get("working")),
             turn_order=[int(s) for s in d["turn_order"]],
             houses={h["number"]: _house_from_dict(h) for h in d["houses"]},
             restaurants=[_restaurant_from_dict(r) for r in d["restaurants"]],
-            campaigns={c["number"]: _campaign_from_dict(c) for c in d["campaigns"]},
+            campaigns={
+                c["number"]: _campaign_from_dict(c, keys.get("campaign", {}))
+                for c in d["campaigns"]
+            },
             campaign_supply=[int(x) for x in d["campaign_supply"]],
             house_supply=[int(x) for x in d["house_supply"]],
             gardens_left=int(d["gardens_left"]),
@@ -878,7 +892,7 @@ def state_from_dict(d: dict[str, Any], rules_for: RulesFor) -> GameState:
             module_data=_copy_data(dict(d.get("module_data", {}))),
             pieces=[Piece(str(p["kind"]), (int(p["cell"][0]), int(p["cell"][1])))
                     for p in d.get("pieces", [])],
-            rules=rules_for(options),
+            rules=rules,
         )
     except ScenarioError:
         raise

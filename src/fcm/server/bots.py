@@ -66,8 +66,9 @@ def think_job(
     legal_json: list[dict[str, Any]], think_ms: int,
 ) -> dict[str, Any]:
     """A worker process's job: the bot's choice on the seat's view (plain data in and out)."""
-    legal = [action_from_json(a) for a in legal_json]
-    return bot_choice(name, seed, state_from_dict(view_dict), seat, legal, think_ms).to_json()
+    view = state_from_dict(view_dict)
+    legal = [action_from_json(a, view.rules) for a in legal_json]
+    return bot_choice(name, seed, view, seat, legal, think_ms).to_json()
 
 
 def hint_job(
@@ -78,9 +79,10 @@ def hint_job(
     from that seat's view only."""
     from fcm.bots.search import HardBot
 
-    legal = [action_from_json(a) for a in legal_json]
+    view = state_from_dict(view_dict)
+    legal = [action_from_json(a, view.rules) for a in legal_json]
     bot = HardBot(seed, think=max(0.05, think_ms / 1000))
-    rows = bot.analyse(state_from_dict(view_dict), seat, legal)
+    rows = bot.analyse(view, seat, legal)
     return [
         {"action": a.to_json(), "value": round(value, 1), "samples": samples,
          "medium": proposed}
@@ -254,7 +256,7 @@ class BotWorker:
             try:
                 raw = await self.pool.run(job, job_args(level, seed, state, seat, think_ms),
                                           think_timeout(level, think_ms))
-                return action_from_json(raw)
+                return action_from_json(raw, state.rules)
             except WorkerDied as exc:
                 log.warning("bot %s (game %s, seat %s): %s", level, live.id, seat, exc)
             except ThinkTimeout as exc:

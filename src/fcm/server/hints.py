@@ -147,7 +147,7 @@ def add_hint_route(app: FastAPI) -> None:
         legal = {dumps(a.to_json()) for a in legal_actions(state, mover)}
         candidates = []
         for c in rows_out:
-            action = action_from_json(c["action"])
+            action = action_from_json(c["action"], state.rules)
             if dumps(action.to_json()) not in legal:  # never offered unless legal
                 continue
             candidates.append({**c, "label": _label(state, action)})
@@ -157,6 +157,8 @@ def add_hint_route(app: FastAPI) -> None:
             "over": live.head.status == "over",
             "candidates": candidates,
             "played": played,
-            "played_label": None if played is None else _label(state, action_from_json(played)),
+            "played_label": (
+                None if played is None else _label(state, action_from_json(played, state.rules))
+            ),
         }
         return Response(dumps(body), media_type="application/json")

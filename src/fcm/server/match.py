@@ -41,6 +41,7 @@ from fcm.core.actions import Action, action_from_json
 from fcm.core.engine import apply, apply_in_place, current_actors, legal_actions
 from fcm.core.errors import FcmError
 from fcm.core.events import Event, EventKind
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import reserves_visible_to, view
 from fcm.games import state_from_dict
@@ -162,11 +163,12 @@ def public_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def parse_action(raw: Any) -> Action:
-    """The engine's parse of a client's action; every failure is ``action/invalid`` (the
-    engine refuses a ``null`` in a field that is not optional)."""
+def parse_action(raw: Any, rules: Ruleset | None = None) -> Action:
+    """The engine's parse of a client's action (by the codec of the game's ``rules``: its
+    modules' action types); every failure is ``action/invalid`` (the engine refuses a ``null``
+    in a field that is not optional)."""
     try:
-        return action_from_json(raw)
+        return action_from_json(raw, rules)
     except FcmError as exc:
         raise engine_error(exc.code, exc.message) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
@@ -266,7 +268,7 @@ def build_state(loaded: Loaded) -> GameState:
     else:
         state = initial_state(loaded.info)[0]
     for row in loaded.actions:
-        apply_in_place(state, row.seat, action_from_json(row.action))
+        apply_in_place(state, row.seat, action_from_json(row.action, state.rules))
     return state
 
 
@@ -369,7 +371,7 @@ class MatchService:
             if len(rows) == new:
                 state = live.state.clone()
                 for row in rows:
-                    apply_in_place(state, row.seat, action_from_json(row.action))
+                    apply_in_place(state, row.seat, action_from_json(row.action, state.rules))
                 live.state, live.head = state, head
                 live.suspect = False
                 return rows
@@ -699,7 +701,7 @@ class MatchService:
         async with live.lock:
             await self._ensure_version(live, seat, version)
             try:
-                action = parse_action(raw_action)
+                action = parse_action(raw_action, live.state.rules)
                 events, sent = await self._commit(live, seat, action, expected_seen=version)
             except ApiError as exc:
                 if exc.code in ENGINE_STATUS:  # the rule, in the game's words, for the page
@@ -951,7 +953,7 @@ class MatchService:
             seed=live.info.seed,
             options=Options.from_dict(live.info.options),
             scenario=live.info.scenario,
-            actions=[(r.seat, action_from_json(r.action)) for r in rows],
+            actions=[(r.seat, action_from_json(r.action, live.state.rules)) for r in rows],
             final_hash=live.state.state_hash(),
         )
         return record.to_json()

@@ -182,7 +182,7 @@ async def branch_record(service: Any, live: Any) -> dict[str, Any]:
     # the step counts the parent's own actions; a parent that is a branch has a history before
     before = len(parent.actions) - (await service.get(scenario["of"])).head.version
     rows = await service.store.actions(live.id, 1, live.head.version)
-    own = [(r.seat, action_from_json(r.action)) for r in rows]
+    own = [(r.seat, action_from_json(r.action, live.state.rules)) for r in rows]
     cut = before + scenario["step"]
     record = dataclasses.replace(parent, actions=parent.actions[:cut] + own,
                                  final_hash=live.state.state_hash())

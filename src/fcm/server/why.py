@@ -37,7 +37,7 @@ def add_why_routes(app: FastAPI, holder: dict[str, Any], responses: dict[int | s
         """Whether you may play this action now, and if not the engine's reason in the
         game's words (nothing is played)."""
         seat, live = await seat_and_game(request, game_id)
-        action = parse_action(body.action)
+        action = parse_action(body.action, live.state.rules)
         lang = request_lang(request)
         return {"game": game_id, "seat": seat,
                 **why(live.state, seat, action, seat_names(live.info, lang), lang)}

@@ -24,7 +24,7 @@ from fcm.core.actions import Action
 from fcm.core.company import board_of, demand_room, house_capacity, house_order
 from fcm.core.errors import Reason
 from fcm.core.events import CampaignRan, EventKind, EventLog
-from fcm.core.extensions import DemandPlaced, notify, table_rules
+from fcm.core.extensions import DemandPlaced, advertised, notify, table_rules
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
 from fcm.core.types import CampaignType, Cell, MilestoneId, Seat
@@ -138,22 +138,22 @@ def _place(
     per_house = 2 if camp.kind is _RADIO and owner.has(_FIRST_RADIO) else 1
     placements = []
     react = bool(state.rules.extensions.react)
+    # a module may place more goods, in order (each as the one good would be placed)
+    goods = advertised(state, camp) if state.rules.extensions.advertised else None
     for house in houses_reached(state, camp, board):
-        if house.kind:  # a module's house kind: its cap and multiplier
+        if goods is not None:
+            placed = 0
+            for good in goods:
+                n = demand_room(state, house, per_house)
+                house.demand.extend([good] * n)
+                placed += n
+        elif house.kind:  # a module's house kind: its cap and multiplier
             placed = demand_room(state, house, per_house)
             house.demand.extend([camp.good] * placed)
-            if camp.second_good is not None:
-                second = demand_room(state, house, per_house)
-                house.demand.extend([camp.second_good] * second)
-                placed += second
         else:
             room = house.capacity - len(house.demand)
             placed = max(0, min(per_house, room))
             house.demand.extend([camp.good] * placed)
-            if camp.second_good is not None:  # a two-good airplane: good A, then good B
-                second = max(0, min(per_house, room - placed))
-                house.demand.extend([camp.second_good] * second)
-                placed += second
         if react:
             notify(state, DemandPlaced(camp, house, placed), log)
         placements.append(
@@ -173,8 +173,10 @@ def _place(
         houses=placements,
         eternal=camp.eternal,
     )
-    if camp.second_good is not None:
-        ran["second_good"] = camp.second_good.value
+    if camp.extras:  # a module's keys written into the campaign's events
+        for key in state.rules.campaign_event_keys:
+            if key in camp.extras:
+                ran[key] = camp.extras[key]  # type: ignore[literal-required]
     if of_passes is not None:  # Mass Marketeers (ketchup.md 11): which pass of how many
         ran["marketing_pass"], ran["passes"] = of_passes
     log.add(_CAMPAIGN_RAN, **ran)

@@ -14,7 +14,7 @@ Effects (ketchup.md 3 table, 3.1), each through an extension point (``fcm.core.e
 - First campaign manager used: that turn the manager may launch a second tile of the same
   type, good and duration (it stays on the one that runs longer, as a second shift does).
 - First brand manager used: that round a Brand Manager's airplane may carry two different
-  goods (``ChooseAdvert.second_good``; the claiming airplane too, 19.3), once; in Marketing it
+  goods (``ChooseTwoGoods``, its own action; the claiming airplane too, 19.3), once; in Marketing it
   places good A, then good B, on every house it reaches. The airplanes 4-6 of a game with this
   module are the two-good tiles (same numbers and widths, replacing the base ones, 19.1 row 19).
 - First brand director used: every radio you place from then on is eternal (the claiming one
@@ -24,9 +24,9 @@ Effects (ketchup.md 3 table, 3.1), each through an extension point (``fcm.core.e
   bought pizza (across sellers, in house order), its seller gets a radio #1-3 for pizza, 2
   rounds, on the first empty square next to a road of the house's tile (19.3; the square is a
   documented rule, docs/modules.md), linked to no marketeer.
-- First lemonade sold: cards at work may be trained (``Train.at_work``) into a card of the
-  same colour, with the normal limits; the new card takes the old one's place and acts this
-  turn if the old one had not.
+- First lemonade sold: cards at work may be trained (``TrainAtWork``, ``training.py``) into a
+  card of the same colour, with the normal limits; the new card takes the old one's place
+  and acts this turn if the old one had not.
 - First soda sold: a freezer (as First to throw away), already in this Clean up.
 - First recruiting girl used: an Executive Vice President onto your beach, never paid.
 - First trainer used: a Trainer onto your beach; at Payday you are never forced to fire:
@@ -42,20 +42,22 @@ Effects (ketchup.md 3 table, 3.1), each through an extension point (``fcm.core.e
 - First cart operator used: cart operators, zeppelin pilots and truck drivers collect twice as
   many drinks per supplier, the claiming haul included.
 
-The pizza radios and the free mailbox are ``Campaign.reward`` campaigns: no marketeer, no $5
-per token (3.1).
+The pizza radios and the free mailbox carry the milestone they reward (the campaign key
+``reward``): no marketeer, no $5 per token (3.1). A two-good airplane carries its second good
+(the campaign key ``second_good``, written into its events).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
 from fcm.core import bank, milestones
-from fcm.core.actions import Action, Done
+from fcm.core.actions import Action, ChooseAdvert, Done
 from fcm.core.company import board_of, occupied_squares, restaurant_cells, shifts
-from fcm.core.errors import Reason
+from fcm.core.errors import Reason, ScenarioError
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import (
     CardUsed,
@@ -65,14 +67,19 @@ from fcm.core.extensions import (
     GoodsPayment,
     HouseSold,
     LaunchRules,
+    ModuleKey,
     Moment,
     Notice,
     Offer,
     SeatRules,
+    StepActions,
 )
 from fcm.core.geometry import campaign_cells
-from fcm.core.state import Campaign, GameState, House, WorkingTurn
+from fcm.core.phases.working import campaigns
+from fcm.core.phases.working.common import rule
+from fcm.core.state import Campaign, GameState, House, WorkingTurn, WorkStep
 from fcm.core.types import (
+    BASE_GOODS,
     MILESTONE_IDS,
     CampaignType,
     Cell,
@@ -82,8 +89,14 @@ from fcm.core.types import (
     Seat,
 )
 from fcm.modules._data import add_milestones, base_milestone_ids, ketchup_file
-from fcm.modules.new_milestones import ids
-from fcm.modules.new_milestones.actions import ACTIONS, FreeMailbox, PaySalary
+from fcm.modules.new_milestones import ids, training
+from fcm.modules.new_milestones.actions import (
+    ACTIONS,
+    ChooseTwoGoods,
+    FreeMailbox,
+    PaySalary,
+    TrainAtWork,
+)
 from fcm.modules.new_milestones.events import (
     EVENTS,
     MILESTONE_CAMPAIGN,
@@ -94,6 +107,9 @@ from fcm.modules.new_milestones.events import (
 from fcm.rulesets import Module, known_modules
 
 ID = "new_milestones"
+SECOND_GOOD = "second_good"  # a campaign key: a two-good airplane's second good
+REWARD = "reward"  # a campaign key: the milestone whose reward the campaign is
+_CAMPAIGNS = WorkStep.CAMPAIGNS
 M = MilestoneId
 E = EmployeeId
 
@@ -309,7 +325,7 @@ def _pizza_radio(state: GameState, seat: Seat, house: House, log: EventLog) -> N
             eternal=False,  # never permanent (ketchup.md 3.1)
             placed_round=state.round,
             cells=(cell,),
-            reward=ids.FIRST_PIZZA_SOLD,
+            extras={REWARD: str(ids.FIRST_PIZZA_SOLD)},
         )
         state.campaign_supply.remove(number)
     placed = log_campaign(
@@ -430,7 +446,7 @@ def pending_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
             eternal=True,
             placed_round=state.round,
             cells=cells,
-            reward=ids.FIRST_NEW_RESTAURANT,
+            extras={REWARD: str(ids.FIRST_NEW_RESTAURANT)},
         )
         state.campaign_supply.remove(action.number)
         event = log_campaign(
@@ -457,9 +473,100 @@ def _two_goods(state: GameState, seat: Seat, marketeer: EmployeeId, kind: Campai
     ):
         return False
     return not any(
-        c.owner == seat and c.second_good is not None and c.placed_round == state.round
+        c.owner == seat and SECOND_GOOD in c.extras and c.placed_round == state.round
         for c in state.campaigns.values()
     )
+
+
+def two_goods_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    """The placed airplane's two-good adverts (after the one-good ones): two different goods
+    (19.1 row 1), for any duration the campaign may run."""
+    draft = turn.draft
+    if draft is None or (draft.cells is None and draft.edge is None):
+        return
+    if campaigns.campaign_limit(state, turn, draft.marketeer) is not None:
+        return
+    kind = state.rules.catalog.campaigns[draft.number].type
+    if not _two_goods(state, turn.seat, draft.marketeer, kind):
+        return
+    durations = campaigns.advert_durations(state, turn, draft)
+    goods = state.rules.marketable
+    for good in goods:
+        for second in goods:
+            if second is not good:
+                for d in durations:
+                    yield ChooseTwoGoods(good, d, second)
+
+
+def two_goods_act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    assert isinstance(action, ChooseTwoGoods)
+    campaigns.launch(
+        state, turn, ChooseAdvert(action.good, action.duration), log,
+        extras={SECOND_GOOD: action.second_good.value},
+    )
+
+
+def two_goods_why(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
+    assert isinstance(action, ChooseTwoGoods)
+    one = ChooseAdvert(action.good, action.duration)
+    draft = turn.draft
+    if draft is None or (draft.cells is None and draft.edge is None):
+        return campaigns.explain(state, turn, one)
+    if campaigns.campaign_limit(state, turn, draft.marketeer) is not None:
+        return campaigns.explain(state, turn, one)
+    for good in (action.good, action.second_good):
+        refused = campaigns.unmarketable(state, good)
+        if refused is not None:
+            return refused
+    if action.second_good is action.good:
+        return rule(_CAMPAIGNS, "a two-good airplane carries two different goods (ketchup.md 3)")
+    kind = state.rules.catalog.campaigns[draft.number].type
+    if not _two_goods(state, turn.seat, draft.marketeer, kind):
+        return rule(
+            _CAMPAIGNS,
+            "only an airplane placed by a Brand Manager in the round its owner claims First "
+            "brand manager used carries two goods, once (ketchup.md 3)",
+        )
+    return campaigns.explain(state, turn, one)
+
+
+def advertised(state: GameState, camp: Campaign, goods: tuple[Good, ...]) -> tuple[Good, ...]:
+    """A two-good airplane places good A, then good B, on every house it reaches."""
+    second = camp.extras.get(SECOND_GOOD)
+    return goods if second is None else (*goods, Good(second))
+
+
+def _parse_second_good(
+    where: str, raw: Any, record: Mapping[str, Any], state: GameState
+) -> str | None:
+    """A scenario's two-good airplane: its second good, another base good."""
+    if raw is None:
+        return None
+    tile = state.rules.catalog.campaigns.get(record.get("number"))  # type: ignore[arg-type]
+    if tile is None or tile.type is not CampaignType.AIRPLANE:
+        raise ScenarioError(f"scenario {where}.second_good: only an airplane carries two goods")
+    if raw not in BASE_GOODS:
+        allowed = ", ".join(g.value for g in BASE_GOODS)
+        raise ScenarioError(f"scenario {where}.second_good: must be one of {allowed}; got {raw!r}")
+    if raw == record.get("good"):
+        raise ScenarioError(
+            f"scenario {where}.second_good: a two-good airplane carries two different goods"
+        )
+    return str(raw)
+
+
+def _parse_reward(
+    where: str, raw: Any, record: Mapping[str, Any], state: GameState
+) -> str | None:
+    """The milestone whose reward a campaign is (placed by no marketeer): one of the game's."""
+    if raw is None:
+        return None
+    milestone = MILESTONE_IDS.get(raw) if isinstance(raw, str) else None
+    if milestone is None or milestone not in state.rules.catalog.milestones:
+        raise ScenarioError(f"scenario {where}.reward: {raw!r} is no milestone of this game")
+    if record.get("marketeer"):
+        raise ScenarioError(f"scenario {where}.marketeer: a milestone's campaign has no marketeer")
+    return str(milestone)
 
 
 def score(state: GameState, seat: Seat) -> int:
@@ -471,7 +578,7 @@ def demand_placed(
 ) -> None:
     """First marketeer used: $5 from the bank per token of a campaign its holder's marketeer
     placed (a milestone's radios and free mailbox pay nothing, ketchup.md 3.1)."""
-    if placed <= 0 or camp.reward is not None:
+    if placed <= 0 or REWARD in camp.extras:
         return
     if not state.players[camp.owner].has(ids.FIRST_MARKETEER_USED):
         return
@@ -562,12 +669,6 @@ def salary_goods(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(ids.FIRST_BEER_SOLD)
 
 
-def train_at_work(state: GameState, seat: Seat) -> bool:
-    """First lemonade sold: cards at work may be trained into a card of the same colour (the
-    card's ``colour``: facts.md A.1 and ketchup.md 3.1's list)."""
-    return state.players[seat].has(ids.FIRST_LEMONADE_SOLD)
-
-
 def never_fire(state: GameState, seat: Seat) -> bool:
     return state.players[seat].has(ids.FIRST_TRAINER_USED)
 
@@ -598,7 +699,6 @@ def seat_rules(state: GameState, seat: Seat, rules: SeatRules) -> SeatRules:
         pays_with_goods=rules.pays_with_goods or salary_goods(state, seat),
         never_fire=rules.never_fire or never_fire(state, seat),
         stacking=rules.stacking or stacking(state, seat),
-        train_at_work=rules.train_at_work or train_at_work(state, seat),
         drinks_factor=(
             {**rules.drinks_factor, **_DOUBLED}
             if p.has(ids.FIRST_CART_OPERATOR_USED)
@@ -615,7 +715,6 @@ _SEAT_MILESTONES = (
     ids.FIRST_BEER_SOLD,
     ids.FIRST_TRAINER_USED,
     ids.FIRST_HOUSE_BUILT,
-    ids.FIRST_LEMONADE_SOLD,
     ids.FIRST_CART_OPERATOR_USED,
 )
 
@@ -641,8 +740,6 @@ def launch(
         rules,
         eternal=rules.eternal or eternal(state, seat, kind, marketeer),
         bound=bound or rules.bound,
-        two_goods=rules.two_goods
-        or (marketeer is not None and _two_goods(state, seat, marketeer, kind)),
     )
 
 
@@ -664,6 +761,17 @@ def module() -> Module:
             seat_rules=(seat_rules,),
             offer=(offer,),
             launch=(launch,),
+            advertised=(advertised,),
+            step_actions=(
+                StepActions(
+                    WorkStep.TRAIN, (TrainAtWork.type,), training.options, training.act,
+                    training.explain,
+                ),
+                StepActions(
+                    _CAMPAIGNS, (ChooseTwoGoods.type,), two_goods_options, two_goods_act,
+                    two_goods_why,
+                ),
+            ),
             decisions=(
                 Decision(
                     pending_options,
@@ -695,4 +803,9 @@ def module() -> Module:
         milestone_expiry=expiry,
         actions=ACTIONS,
         events=EVENTS,
+        keys=(
+            ModuleKey("campaign", SECOND_GOOD, _parse_second_good, in_events=True),
+            ModuleKey("campaign", REWARD, _parse_reward),
+            ModuleKey("working", training.KEY),
+        ),
     )

@@ -1,12 +1,16 @@
-"""The action types New Milestones brings (ketchup.md 3), registered with the JSON codec and
-the notation (``fcm.core.actions.register_action``) through ``Module.actions``."""
+"""The action types New Milestones brings (ketchup.md 3), given to its rulesets' JSON codec and
+notation through ``Module.actions``.
+
+A card trained at work and a two-good airplane were once base actions with a flag
+(``{"type": "train", ..., "at_work": true}``, ``{"type": "choose_advert", ...,
+"second_good": ...}``); ``ActionType.reads`` keeps such saved games loading."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from fcm.core.actions import Action, ActionType
+from fcm.core.actions import Action, ActionType, ChooseAdvert, Train
 from fcm.core.types import Cell, Good
 
 
@@ -30,6 +34,23 @@ class PaySalary(Action):
     good: Good
 
 
+@dataclass(frozen=True, slots=True)
+class TrainAtWork(Train):
+    """First lemonade sold (ketchup.md 3): ``trainer`` trains a card at work (not on the beach)
+    into a card of the same colour; ``fresh`` continues a card trained at work this turn."""
+
+    type: ClassVar[str] = "train_at_work"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTwoGoods(ChooseAdvert):
+    """First brand manager used (ketchup.md 3): the placed airplane advertises ``good`` and
+    ``second_good`` (placed after it on each house) for ``duration`` rounds."""
+
+    type: ClassVar[str] = "choose_two_goods"
+    second_good: Good
+
+
 def _label(msg: str, lang: str, good: Good, **fields: Any) -> str:
     """A button's text in ``lang`` (the catalogs load only when a page asks)."""
     from fcm.i18n import t
@@ -38,7 +59,42 @@ def _label(msg: str, lang: str, good: Good, **fields: Any) -> str:
     return t(msg, lang, good=name(lang, "good", good.value), **fields)
 
 
+def _train_label(a: TrainAtWork, lang: str) -> str:
+    from fcm.i18n import t
+    from fcm.report import name
+
+    more = (t("action.train_continued", lang) if a.fresh else "") + t("action.train_at_work", lang)
+    return t("action.train", lang, card=name(lang, "card", a.employee),
+             into=name(lang, "card", a.into), trainer=name(lang, "card", a.trainer), more=more)
+
+
+def _two_goods_label(a: ChooseTwoGoods, lang: str) -> str:
+    from fcm.i18n import t
+    from fcm.report import name
+
+    both = t("log.good_and", lang, first=name(lang, "good", a.good.value),
+             second=name(lang, "good", a.second_good.value))
+    return t("action.advert", lang, goods=both, count=a.duration)
+
+
 ACTIONS = (
+    ActionType(
+        TrainAtWork,
+        fields={"trainer": "employee", "employee": "employee", "into": "employee",
+                "fresh": "bool"},
+        notation=lambda a: (
+            f"train {a.employee} at work{' (fresh)' if a.fresh else ''} -> {a.into} by {a.trainer}"
+        ),
+        label=_train_label,
+        reads=(("train", "at_work"),),
+    ),
+    ActionType(
+        ChooseTwoGoods,
+        fields={"good": "good", "duration": "int", "second_good": "good"},
+        notation=lambda a: f"advertise {a.good.value} and {a.second_good.value} for {a.duration}",
+        label=_two_goods_label,
+        reads=(("choose_advert", "second_good"),),
+    ),
     ActionType(
         FreeMailbox,
         fields={"number": "int", "cell": "cell", "good": "good"},

@@ -24,18 +24,16 @@ from fcm.bots.advice import FOOD_CARDS, Advice, afford, find_train, main_food, r
 from fcm.core import milestones
 from fcm.core.actions import (
     Action,
-    ChooseAdvert,
     Done,
     Hire,
     StartCampaign,
-    Train,
 )
 from fcm.core.company import owned_cards, salaried_cards, salary_each
 from fcm.core.phases.cleanup import has_freezer
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, EmployeeId, Good, Seat
 from fcm.modules.new_milestones import ids
-from fcm.modules.new_milestones.actions import FreeMailbox, PaySalary
+from fcm.modules.new_milestones.actions import ChooseTwoGoods, FreeMailbox, PaySalary, TrainAtWork
 
 E = EmployeeId
 
@@ -49,7 +47,7 @@ def working(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | No
         return min(mailboxes, key=lambda a: (tiles[a.number].height, a.number, a.cell))
     pairs = [
         a for a in legal
-        if isinstance(a, ChooseAdvert) and a.second_good is not None and a.good is food
+        if isinstance(a, ChooseTwoGoods) and a.good is food
     ]
     if not pairs:
         return None
@@ -58,14 +56,14 @@ def working(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | No
     other = Good.PIZZA if food is Good.BURGER else Good.BURGER
     second = drinks[0] if stock.get(drinks[0], 0) > 0 else other
     fitting = [a for a in pairs if a.second_good is second] or pairs
-    return max(fitting, key=lambda a: a.duration if isinstance(a, ChooseAdvert) else 0)
+    return max(fitting, key=lambda a: a.duration)
 
 
 def _at_work(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
     """First lemonade sold: the at-work steps worth taking."""
     cook = FOOD_CARDS[main_food(view, seat)][0]
     for a in trains:
-        if not isinstance(a, Train) or not a.at_work:
+        if not isinstance(a, TrainAtWork):
             continue
         if a.employee == E.KITCHEN_TRAINEE and a.into == cook and afford(view, seat):
             return a

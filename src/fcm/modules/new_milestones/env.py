@@ -11,11 +11,16 @@ pay_salary             good (First beer sold: an item pays a salary)
 
 from __future__ import annotations
 
-from fcm.core.actions import Action, ChooseAdvert, Train
+from fcm.core.actions import Action
 from fcm.core.state import GameState
 from fcm.env.encoding import SQUARES, Encoding, cell_of, square
 from fcm.env.extensions import ActionBlocks, Dims, EnvBlocks, register_env
-from fcm.modules.new_milestones.actions import FreeMailbox, PaySalary
+from fcm.modules.new_milestones.actions import (
+    ChooseTwoGoods,
+    FreeMailbox,
+    PaySalary,
+    TrainAtWork,
+)
 
 MAILBOXES: tuple[int, ...] = (7, 8, 9, 10)  # the free mailbox: a mailbox tile
 # advertised goods are the encoding's marketable goods (``enc.marketable``)
@@ -33,9 +38,9 @@ def _blocks(enc: Encoding) -> Dims:
 def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
     B = enc.blocks
     match a:
-        case Train(trainer=t, employee=e, into=i, at_work=True):
+        case TrainAtWork(trainer=t, employee=e, into=i):
             return B["train_at_work"].index(enc.trainer[t], enc.train_edge[(e, i)])
-        case ChooseAdvert(good=g, duration=d, second_good=g2) if g2 is not None:
+        case ChooseTwoGoods(good=g, duration=d, second_good=g2):
             ad = enc.advert_index
             return B["choose_two_goods"].index(ad[g], ad[g2], d - 1)
         case FreeMailbox(number=n, cell=cell, good=g):
@@ -49,13 +54,13 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
 
 def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
     if block == "choose_two_goods":
-        return ChooseAdvert(enc.marketable[f[0]], f[2] + 1, enc.marketable[f[1]])
+        return ChooseTwoGoods(enc.marketable[f[0]], f[2] + 1, enc.marketable[f[1]])
     if block == "free_mailbox":
         return FreeMailbox(MAILBOXES[f[0]], cell_of(f[1]), enc.marketable[f[2]])
     if block == "pay_salary":
         return PaySalary(enc.goods[f[0]])
     employee, into = enc.train_edges[f[1]]
-    return Train(enc.trainers[f[0]], employee, into, at_work=True)
+    return TrainAtWork(enc.trainers[f[0]], employee, into)
 
 
 register_env("new_milestones", EnvBlocks(actions=ActionBlocks(_blocks, _encode, _decode)))

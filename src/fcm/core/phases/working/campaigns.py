@@ -18,7 +18,7 @@ option ``airplanes_may_not_overlap``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 from fcm.core import milestones
 from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
@@ -174,23 +174,21 @@ def iter_options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
         yield from iter_placements(state, turn.seat, draft.marketeer, draft.number)
         return
     limit = campaign_limit(state, turn, draft.marketeer)
-    if limit is not None:  # First campaign manager used: the same good and duration
+    if limit is not None:  # a module binds the launch: the same good and duration
         yield ChooseAdvert(limit[1], limit[2])
         return
-    if eternal(state, turn.seat, draft.number, draft.marketeer):
-        durations = [1]  # a single counter that is never removed
-    else:
-        durations = list(range(1, state.rules.catalog.employees[draft.marketeer].max_duration + 1))
-    goods = state.rules.marketable
-    for good in goods:
+    durations = advert_durations(state, turn, draft)
+    for good in state.rules.marketable:
         for d in durations:
             yield ChooseAdvert(good, d)
-    if two_goods(state, turn, draft):  # First brand manager used (ketchup.md 3)
-        for good in goods:
-            for second in goods:
-                if second is not good:  # two different goods (19.1 row 1)
-                    for d in durations:
-                        yield ChooseAdvert(good, d, second)
+
+
+def advert_durations(state: GameState, turn: WorkingTurn, draft: CampaignDraft) -> list[int]:
+    """The durations a placed campaign may run: 1 to its marketeer's most, or 1 when it is
+    eternal (a single counter that is never removed)."""
+    if eternal(state, turn.seat, draft.number, draft.marketeer):
+        return [1]
+    return list(range(1, state.rules.catalog.employees[draft.marketeer].max_duration + 1))
 
 
 def _second_tile(
@@ -204,12 +202,6 @@ def _second_tile(
         f"has the first one's type, good and duration ({kind.value}, {good.value}, {duration}): "
         f"it must be {what}"
     )
-
-
-def two_goods(state: GameState, turn: WorkingTurn, draft: CampaignDraft) -> bool:
-    """Whether a module lets this launch carry two different goods."""
-    kind = state.rules.catalog.campaigns[draft.number].type
-    return launch_rules(state, turn.seat, draft.marketeer, kind).two_goods
 
 
 def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
@@ -251,6 +243,22 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
             )
         return
     assert isinstance(action, ChooseAdvert)
+    launch(state, turn, action, log)
+
+
+def launch(
+    state: GameState,
+    turn: WorkingTurn,
+    action: ChooseAdvert,
+    log: EventLog,
+    extras: dict[str, Any] | None = None,
+) -> None:
+    """Launch the placed campaign advertising ``action.good`` (a module's action may launch it
+    with ``extras``, its keys on the campaign)."""
+    seat = turn.seat
+    draft = turn.draft
+    assert draft is not None
+    tile = state.rules.catalog.campaigns[draft.number]
     forever = eternal(state, seat, draft.number, draft.marketeer)
     state.campaigns[draft.number] = Campaign(
         number=draft.number,
@@ -264,7 +272,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         cells=draft.cells or (),
         edge=draft.edge,
         first=draft.first,
-        second_good=action.second_good,
+        extras=extras or {},
     )
     state.campaign_supply.remove(draft.number)
     # The marketeer is now busy: recorded on the campaign, no longer at work.
@@ -287,8 +295,10 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         edge=None if draft.edge is None else draft.edge.value,
         first=draft.first,
     )
-    if action.second_good is not None:  # a two-good airplane (ketchup.md 3)
-        launched["second_good"] = action.second_good.value
+    if extras:  # a module's keys written into the campaign's events
+        for key in state.rules.campaign_event_keys:
+            if key in extras:
+                launched[key] = extras[key]  # type: ignore[literal-required]
     log.add(_CAMPAIGN_LAUNCHED, **launched)
     # Claimed "the moment an action meets it": when the campaign is placed.
     by_kind = BY_KIND.get(tile.type)
@@ -317,6 +327,15 @@ def _second_shift(state: GameState, seat: int, new: Campaign) -> None:
         twin.marketeer = ""
     else:
         new.marketeer = ""
+
+
+def unmarketable(state: GameState, good: Good) -> str | None:
+    """Why ``good`` may not be advertised (a module's good may not be), or None."""
+    goods = state.rules.marketable
+    if good in goods:
+        return None
+    listed = ", ".join(g.value for g in goods)
+    return _rule(f"{good.value} cannot be marketed: a campaign advertises {listed}")
 
 
 def blocker(turn: WorkingTurn) -> str | None:
@@ -391,19 +410,9 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             return _rule(
                 _second_tile(draft.marketeer, limit, f"{good.value} for {duration} round{plural}")
             )
-        goods = state.rules.marketable
-        for wanted in (action.good, action.second_good):
-            if wanted is not None and wanted not in goods:  # a module's good may not be
-                listed = ", ".join(g.value for g in goods)
-                return _rule(f"{wanted.value} cannot be marketed: a campaign advertises {listed}")
-        if action.second_good is not None:
-            if action.second_good is action.good:
-                return _rule("a two-good airplane carries two different goods (ketchup.md 3)")
-            if not two_goods(state, turn, draft):
-                return _rule(
-                    "only an airplane placed by a Brand Manager in the round its owner claims "
-                    "First brand manager used carries two goods, once (ketchup.md 3)"
-                )
+        refused = unmarketable(state, action.good)
+        if refused is not None:
+            return refused
         if eternal(state, seat, draft.number, draft.marketeer):
             kind = state.rules.catalog.campaigns[draft.number].type
             if state.players[seat].has(FIRST_BILLBOARD) or (

@@ -498,107 +498,9 @@ def iter_train_options(state: GameState, turn: WorkingTurn) -> Iterator[Train]:
         if nxt.short() and not resolvable(nxt):
             continue
         yield action
-    if not short and seat_rules(state, turn.seat).train_at_work:
-        yield from _at_work_options(state, turn, staff)
-
-
-# -- training cards at work (First lemonade sold, ketchup.md 3) ---------------------------------
-
-
-def _at_work_options(state: GameState, turn: WorkingTurn, staff: Staff) -> Iterator[Train]:
-    """Training a card at work into a card of the same colour, with the normal limits: an
-    active trainer, an available card, no 1x type owned twice, and a card trained this turn
-    goes on only with the trainer that did it (any, with stacking). Only while no pile is
-    short (cards at work never help a short pile)."""
-    employees = state.rules.catalog.employees
-    at_work = Counter(state.players[turn.seat].at_work)
-    done = Counter(f.card for f in turn.trained_at_work)
-    trainers = sorted({c for c, left in staff.units if left > 0})
-    for card in sorted(at_work):
-        colour = employees[card].colour
-        children = [c for c in employees[card].trains_into if employees[c].colour == colour]
-        for into in children:
-            if staff.supply.get(into, 0) <= 0:
-                continue
-            for t in trainers:
-                if _at_work_refusal(staff, t, card, into):
-                    continue
-                if at_work[card] > done[card]:
-                    yield Train(t, card, into, at_work=True)
-                if done[card] and _at_work_unit(staff, turn, t, card, fresh=True) is not None:
-                    yield Train(t, card, into, fresh=True, at_work=True)
-
-
-def _at_work_refusal(
-    staff: Staff, trainer: EmployeeId, card: EmployeeId, into: EmployeeId
-) -> str | None:
-    """The card rules of :func:`train_step` (1x types, unavailable cards) for a card at work
-    (the trainer's own limits are :func:`_at_work_unit`'s)."""
-    probe = staff.copy()
-    probe.beach[card] += 1  # train_step checks a beach card: lend it one
-    probe.units = [(trainer, 1)]
-    probe.fresh = []
-    refused = train_step(probe, Train(trainer, card, into))
-    return refused if isinstance(refused, str) else None
-
-
-def _at_work_unit(
-    staff: Staff, turn: WorkingTurn, trainer: EmployeeId, card: EmployeeId, *, fresh: bool
-) -> int | None:
-    """The trainer unit that does an at-work step, or None. A new chain takes the unit of this
-    type with the most actions left that trained no beach card (its beach bookkeeping stays
-    exact); a chain goes on with its own unit (any, with stacking)."""
-    free = [u for u, (c, left) in enumerate(staff.units) if c == trainer and left > 0]
-    if fresh:
-        mine = {f.trainer for f in turn.trained_at_work if f.card == card}
-        if not staff.stacking:
-            free = [u for u in free if u in mine]
-        return min(free, default=None)
-    busy = {unit for _, unit in staff.fresh}
-    return min(free, key=lambda u: (u in busy, -staff.units[u][1], u), default=None)
-
-
-def _apply_at_work(state: GameState, turn: WorkingTurn, action: Train, log: EventLog) -> None:
-    """The new card takes the old one's place at work and may act this turn if the old one had
-    not acted yet (ketchup.md 3)."""
-    staff = Staff.of(state, turn)
-    unit = _at_work_unit(staff, turn, action.trainer, action.employee, fresh=action.fresh)
-    assert unit is not None
-    card, into = action.employee, action.into
-    turn.trainers[unit].left -= 1
-    p = state.players[turn.seat]
-    p.at_work.remove(card)
-    add_card(p.at_work, into)
-    state.supply[into] = state.supply.get(into, 0) - 1
-    state.supply[card] = state.supply.get(card, 0) + 1
-    if action.fresh:
-        i = next(i for i, f in enumerate(turn.trained_at_work) if f.card == card)
-        del turn.trained_at_work[i]
-    turn.trained_at_work.append(FreshCard(into, unit))
-    if card in turn.unused:
-        turn.unused.remove(card)
-        if into in state.rules.acting_cards:
-            add_card(turn.unused, into)
-    log.add(
-        _TRAINED,
-        seat=turn.seat,
-        trainer=action.trainer,
-        employee=card,
-        into=into,
-        fresh=action.fresh,
-        short={},
-        at_work=True,
-    )
-    milestones.claim(state, turn.seat, FIRST_TRAIN, log)
-    milestones.card_used(state, turn.seat, action.trainer, log)
 
 
 def apply_train(state: GameState, turn: WorkingTurn, action: Train, log: EventLog) -> None:
-    if action.at_work:
-        _apply_at_work(state, turn, action, log)
-        if state.rules.extensions.react:
-            notify(state, Trained(turn.seat, action.employee, action.into), log)
-        return
     staff = Staff.of(state, turn)
     nxt = train_step(staff, action)
     assert isinstance(nxt, Staff), nxt
@@ -633,14 +535,6 @@ def train_blocker(state: GameState, turn: WorkingTurn) -> str | None:
 
 
 def explain_train(state: GameState, turn: WorkingTurn, action: Train) -> str:
-    if action.at_work:
-        return _train(Reason(
-            "train.at_work",
-            "a card at work is trained only with First lemonade sold, into a card of the same "
-            "colour, by a trainer with an action left, while the new card is available and no "
-            "pile is short; a card trained this turn goes on only with the same trainer "
-            "(ketchup.md 3)",
-        ))
     staff = Staff.of(state, turn)
     short = staff.short()
     employees = state.rules.catalog.employees

@@ -14,8 +14,8 @@ const { t } = i18n;
 const listOf = i18n.list;  // ``list``: the decisions' own name for a list of actions
 
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
-const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "start_campaign",
-  "place_campaign", "choose_advert", "cook", "get_drinks", "place_house", "add_garden",
+const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "train_at_work",
+  "start_campaign", "place_campaign", "choose_advert", "choose_two_goods", "cook", "get_drinks", "place_house", "add_garden",
   "place_restaurant", "move_restaurant", "pay_salary", "fire", "throw_away"];
 /** @type {Record<string, string | undefined>} */
 const CORNER_NAMES = new Proxy({}, { get: (_, k) => (["nw", "ne", "sw", "se"].includes(String(k)) ? t(`dec.corner.${String(k)}`) : undefined) });
@@ -264,14 +264,15 @@ export class Decisions {
             h("span", { class: "info-dot", "data-card": a.action.employee, title: t("dec.what_it_does") }, "ⓘ"),
             h("small", { class: "muted" }, t("dec.left", { n: pres.supply[a.action.employee] ?? "?" })), salaryNote(a)))),
           whyNotHires(catalog, list, (action) => this.why(action)));
-      case "train": {
+      case "train":
+      case "train_at_work": { // a card at work (a milestone's reward): its own action type
         const groups = new Map();
         for (const a of list) {
           const k = `${a.action.employee}${a.action.fresh ? " (just trained)" : ""}`;
           if (!groups.has(k)) groups.set(k, []);
           groups.get(k).push(a);
         }
-        return h("div", { class: "section" }, h("p", {}, t("dec.train.intro")),
+        return h("div", { class: "section" }, h("p", {}, t(type === "train" ? "dec.train.intro" : "dec.train.at_work_intro")),
           [...groups.entries()].map(([k, acts]) => h("div", { class: "menu" },
             h("div", { class: "menu-head" }, cardChip(catalog, acts[0].action.employee), acts[0].action.fresh ? h("small", {}, t("dec.just_trained")) : null),
             acts.map((a) => h("div", { class: "menu-row" },
@@ -294,9 +295,6 @@ export class Decisions {
                 : h("small", { class: "muted", "data-test": "reaches" }, t("dec.campaign.reaches_now", { count: a.reaches.length, houses: listOf(a.reaches) }))) : null);
           })));
       case "choose_advert": {
-        // A two-good airplane (First brand manager used): its pairs get their own buttons.
-        const pairs = list.filter((a) => a.action.second_good);
-        list = list.filter((a) => !a.action.second_good);
         const goods = [...new Set(list.map((a) => a.action.good))];
         const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
         const dc = pres.draft_campaign;
@@ -314,11 +312,12 @@ export class Decisions {
             durations.map((d) => {
               const a = list.find((x) => x.action.good === g && x.action.duration === d);
               return h("td", {}, a ? this.actionButton(a, eternal ? t("ev.eternal") : t("ev.rounds", { count: d })) : "");
-            })))),
-          pairs.length ? h("div", { "data-test": "two-goods" },
-            h("p", {}, t("dec.advert.two_goods")),  // a module's milestone allows it: no id named here
-            h("div", { class: "choices" }, pairs.map((a) => this.actionButton(a)))) : null));
+            }))))));
       }
+      case "choose_two_goods": // a two-good airplane (a milestone's reward): its own buttons
+        return h("div", { class: "section", "data-test": "two-goods" },
+          h("p", {}, t("dec.advert.two_goods")),
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
       case "cook":
         return h("div", { class: "section" }, h("p", {}, t("dec.cook.intro")),
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), t("dec.cook.makes"), a.amount ? `${a.amount} ` : "", goodChip(a.action.good), ` ${a.amount && a.amount !== 1 ? t("dec.goods_plural", { good: goodLabel(catalog, a.action.good) }) : goodLabel(catalog, a.action.good)}`)))));
