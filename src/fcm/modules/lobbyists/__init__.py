@@ -217,6 +217,7 @@ def _why_not(state: GameState, turn: WorkingTurn, action: Action, site: _Site | 
     for cell in action.cells:
         if not site.board.in_map(cell):
             return f"{RULE}: a tile may not hang off the map ({cell[0]},{cell[1]})"
+    for cell in action.cells:
         if not site.free(cell):
             return f"{RULE}: only on empty squares; {cell[0]},{cell[1]} is not empty"
     if not any(cell in site.in_range for cell in action.cells):
