@@ -288,3 +288,23 @@ def test_a_base_game_has_no_pieces_and_the_same_board():
     """Base-game speed: no overlay, the printed board (docs/modules.md)."""
     s = fcm.new_game(2, 5)
     assert not s.pieces and board_of(s) is board_of(s.clone())
+
+
+def test_the_report_explains_roadworks_and_a_parks_multiplier_in_every_language():
+    """ketchup.md 2: the events say why a route is longer and why a house pays more."""
+    from fcm.report import event_line
+
+    works = dinner(pieces=[{"kind": "roadworks", "cell": [2, 8]},
+                           {"kind": "roadworks", "cell": [3, 7]}],
+                   restaurants=[{"owner": 0, "cell": [3, 8], "entrance": "nw"}])
+    crossed = {k: v for k, v in works[0].items() if k != "kind"}
+    line = event_line({"kind": "roadworks_crossed", **crossed})
+    assert "crosses 1 roadworks marker, +1 distance" in line
+    park = dinner(pieces=[{"kind": "park", "cell": [5, 0]}],
+                  restaurants=[{"owner": 0, "cell": [5, 3], "entrance": "nw"}],
+                  houses=[{"number": 2, "demand": ["burger"]}])
+    served = {k: v for k, v in park[0].items() if k != "kind"}
+    assert "park x2 = +$10" in event_line({"kind": "house_served", **served})
+    for lang in ("de", "es", "fr", "zh-Hans"):
+        assert "{" not in event_line({"kind": "roadworks_crossed", **crossed}, lang=lang)
+        assert "x2" in event_line({"kind": "house_served", **served}, lang=lang)

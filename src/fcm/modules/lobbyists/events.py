@@ -3,7 +3,7 @@ the report and the browser their templates."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from fcm.core.events import define_event
 from fcm.core.types import Seat
@@ -17,7 +17,7 @@ class LobbyistBuilt(TypedDict):
     piece: str  # "road" or "park"
     shape: str
     cells: list[list[int]]
-    roadworks: list[list[int]]
+    roadworks: NotRequired[list[list[int]]]  # a road's only: where its arrows put roadworks
 
 
 class RoadsOpened(TypedDict):
