@@ -149,7 +149,7 @@ def test_an_arrow_at_the_players_own_entrance_anchors_a_road_without_roadworks()
     s = at_step(restaurants=own)
     road = BuildRoad(((5, 3), (6, 3), (6, 4)))
     assert road in legal_actions(s, 0)
-    s, ev = apply(s, 0, road)
+    s, _ = apply(s, 0, road)
     assert [p.kind for p in s.pieces] == ["road_under_construction"] * 3
     # arrows at (3, 3) and (3, 6), both empty: refused
     why = refused(at_step(), BuildRoad(((3, 4), (3, 5))))
@@ -308,3 +308,17 @@ def test_the_report_explains_roadworks_and_a_parks_multiplier_in_every_language(
     for lang in ("de", "es", "fr", "zh-Hans"):
         assert "{" not in event_line({"kind": "roadworks_crossed", **crossed}, lang=lang)
         assert "x2" in event_line({"kind": "house_served", **served}, lang=lang)
+
+
+def test_the_bots_place_a_park_beside_the_house_nearest_their_restaurant():
+    """Bot advice (docs/modules.md "Satellites"): a park that touches a house, the nearest
+    house first; a Lobbyist hired only with a second hire, from round 3."""
+    from fcm.modules.lobbyists import bots
+
+    s = at_step()
+    choice = bots.working(s, 0, legal_actions(s, 0))
+    assert isinstance(choice, BuildPark)
+    house2 = s.houses[2].footprint  # distance 0 from the entrance (1, 1) on tile A
+    assert any(abs(r - hr) + abs(c - hc) == 1 for r, c in choice.cells for hr, hc in house2)
+    hiring = at_step(["lobbyist"], round=3, working={"seat": 0, "step": "hire"})
+    assert bots.hire(hiring, 0, legal_actions(hiring, 0)) is None  # one hire only this turn

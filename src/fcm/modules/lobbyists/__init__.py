@@ -288,15 +288,15 @@ def act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> N
     kind = ROAD_UNDER_CONSTRUCTION if road else PARK
     state.pieces.extend(Piece(kind, cell) for cell in action.cells)
     state.pieces.extend(Piece(ROADWORKS, cell) for cell in works)
-    more = {"roadworks": [list(c) for c in works]} if road else {}
-    log.emit(
-        LOBBYIST_BUILT,
-        seat=turn.seat,
-        piece="road" if road else "park",
-        shape=shape,
-        cells=[list(c) for c in action.cells],
-        **more,
-    )
+    built: dict[str, Any] = {
+        "seat": turn.seat,
+        "piece": "road" if road else "park",
+        "shape": shape,
+        "cells": [list(c) for c in action.cells],
+    }
+    if road:  # a road's only: where its arrows put roadworks (the report's road wording)
+        built["roadworks"] = [list(c) for c in works]
+    log.emit(LOBBYIST_BUILT, **built)
     milestones.claim(state, turn.seat, FIRST_LOBBYIST_USED, log)
     milestones.card_used(state, turn.seat, LOBBYIST, log)
 
