@@ -315,10 +315,9 @@ def test_the_bots_place_a_park_beside_the_house_nearest_their_restaurant():
     house first; a Lobbyist hired only with a second hire, from round 3."""
     from fcm.modules.lobbyists import bots
 
-    s = at_step()
+    assert bots.working(at_step(), 0, legal_actions(at_step(), 0)) is None  # no park fits a house
+    s = at_step(houses=[{"number": 1, "cell": [3, 3]}])  # a new house at (3, 3) on tile A
     choice = bots.working(s, 0, legal_actions(s, 0))
-    assert isinstance(choice, BuildPark)
-    house2 = s.houses[2].footprint  # distance 0 from the entrance (1, 1) on tile A
-    assert any(abs(r - hr) + abs(c - hc) == 1 for r, c in choice.cells for hr, hc in house2)
+    assert choice == BuildPark(((3, 5), (4, 5), (5, 5), (6, 5)))  # touches house 1
     hiring = at_step(["lobbyist"], round=3, working={"seat": 0, "step": "hire"})
     assert bots.hire(hiring, 0, legal_actions(hiring, 0)) is None  # one hire only this turn
