@@ -11,7 +11,9 @@ in the stocks) and First beer sold became a choice (New Milestones' ``pay_salary
 bots' choices, not the encoding: the layouts kept their digest). Sushi and Noodles joined
 the playable modules: more sets (the 767 earlier sets keep their digest, checked before
 re-pinning) and the two ``all_but`` games, which now play them; and all four games when
-medium's plan changed (issue 30: the same encoding, other choices by the medium seat)."""
+medium's plan changed (issue 30: the same encoding, other choices by the medium seat). Lobbyists
+joined the playable modules: more sets (the 3071 earlier sets keep their digest, checked before
+re-pinning) and the two ``all_but`` games, which now play it (its blocks and planes)."""
 
 from __future__ import annotations
 
@@ -30,12 +32,12 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (3071, "db72652691f115b1")
+LAYOUTS = (6143, "b63ae3ff549ce2c5")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "232:9860d9ef7fef5023",
-    ("all_but", "hard_choices", 2): "286:ede297593c5cef6f",
+    ("all_but", "new_milestones", 1): "218:c35f17900b64bed8",
+    ("all_but", "hard_choices", 2): "276:4947940163de71ac",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }
