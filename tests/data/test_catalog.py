@@ -834,7 +834,8 @@ def test_data_error_pickles() -> None:
 
 def test_the_id_vocabularies_name_exactly_the_base_games_cards_and_milestones() -> None:
     # The vocabularies list the base game's ids first, then those the expansion modules define
-    # in their own packages (fcm/data/ketchup, docs/modules.md), and nothing else.
+    # in their own packages (fcm/data/ketchup, or a module's own data.json, docs/modules.md),
+    # and nothing else.
     import json
     from importlib import resources
 
@@ -844,6 +845,12 @@ def test_the_id_vocabularies_name_exactly_the_base_games_cards_and_milestones() 
 
     cards = ids("employees.json", "employees")
     ms = ids("milestones.json", "milestones")
+    for package in resources.files("fcm").joinpath("modules").iterdir():
+        own = package.joinpath("data.json")
+        if own.is_file():
+            data = json.loads(own.read_text())
+            cards += [x["id"] for x in data.get("employees", [])]
+            ms += [x["id"] for x in data.get("milestones", [])]
     catalog = load_catalog()
     assert list(catalog.employees) == list(EmployeeId.known())[: len(catalog.employees)]
     assert sorted([*catalog.employees, *cards]) == sorted(EmployeeId.known())

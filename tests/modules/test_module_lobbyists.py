@@ -321,3 +321,22 @@ def test_the_bots_place_a_park_beside_the_house_nearest_their_restaurant():
     assert choice == BuildPark(((3, 5), (4, 5), (5, 5), (6, 5)))  # touches house 1
     hiring = at_step(["lobbyist"], round=3, working={"seat": 0, "step": "hire"})
     assert bots.hire(hiring, 0, legal_actions(hiring, 0)) is None  # one hire only this turn
+
+
+def test_tile_z_joins_the_pool_and_its_printed_parks_double_a_house():
+    """ketchup.md 0.1 and 2: tile Z (two printed 2x2 parks, crossroads) is used only with
+    Lobbyists; a house touching one of its parks pays x2. Map A Z / R T: Z's parks cover
+    (0, 5)-(1, 6) and (3, 8)-(4, 9); a house at (5, 8) touches the second."""
+    rules = fcm.new_game(2, 1, fcm.Options(modules=frozenset({"lobbyists"}))).rules
+    assert rules.catalog.tiles["Z"].grid == ("PPr..", "PPr..", "rrrrr", "..rPP", "..rPP")
+    assert "Z" not in fcm.new_game(2, 1).rules.catalog.tiles
+    maps = [fcm.new_game(3, seed, fcm.Options(modules=frozenset({"lobbyists"}))).tiles
+            for seed in range(12)]
+    assert any("Z" in [t for row in m for t, _ in row] for m in maps)
+    (served,) = dinner(tiles=[[["A", 0], ["Z", 0]], [["R", 0], ["T", 0]]],
+                       restaurants=[{"owner": 0, "cell": [8, 8], "entrance": "nw"}],
+                       houses=[{"number": 1, "cell": [5, 8], "demand": ["burger"]}])
+    assert served["lines"][-1] == {"kind": "park", "multiplier": 2, "amount": 10}
+    assert served["amount"] == 20
+    board = board_of(at_step(tiles=[[["A", 0], ["Z", 0]], [["R", 0], ["T", 0]]]))
+    assert board.square_kind((3, 8)) == "P" and not board.is_blank((3, 8))

@@ -83,7 +83,7 @@ COLOURS: frozenset[str] = frozenset(
     }
 )
 RANGE_KINDS: frozenset[str] = frozenset({"road", "air", "unlimited"})
-TILE_SQUARES: frozenset[str] = frozenset(".rxHslb")
+TILE_SQUARES: frozenset[str] = frozenset(".rxHslbP")  # P: a printed park (a module's tile)
 TILE_SIZE = 5
 
 def _campaign_rank(kind: CampaignType) -> int:
@@ -530,8 +530,9 @@ def _parse_tiles(raw: object) -> dict[str, TileDef]:
                 )
             houses[tile.house_number] = tile.letter
         tiles[tile.letter] = tile
+    # the base tiles run A, B, C, ...; a module's tiles (U-Z) follow, still in letter order
     expected = [chr(ord("A") + i) for i in range(len(tiles))]
-    if list(tiles) != expected:
+    if list(tiles)[:20] != expected[:20] or list(tiles) != sorted(tiles):
         root.get("tiles").fail(f"letters must run A, B, C, ... in order, got {''.join(tiles)}")
     return tiles
 

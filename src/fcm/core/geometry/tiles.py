@@ -21,7 +21,7 @@ TilePos: TypeAlias = tuple[int, int]
 TILE_LETTERS: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOPQRST")
 """The 20 base map tiles (facts.md D)."""
 
-SQUARE_KINDS = frozenset(".rxHslb")
+SQUARE_KINDS = frozenset(".rxHslbP")  # P: a park printed on a module's tile (tile Z)
 
 
 class TileLike(Protocol):

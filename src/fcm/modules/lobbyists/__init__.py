@@ -14,6 +14,8 @@
 - Dinnertime: each roadworks marker a route crosses adds 1 to its distance (the board's ``w``
   squares; 19.1 row 12: Dinnertime routes only). The winner's route crossing roadworks is
   reported (``roadworks_crossed``).
+- Tile Z (two printed 2x2 parks) joins the map tile pool (0.1: the two-park tile used only with
+  Lobbyists); its parks count as parks.
 - Parks (``Extensions.sale``): a house (or any module's house kind) whose house or garden
   squares touch a park is paid double per item, triple with a garden; several parks give one
   bonus. Nothing else changes (distance, demand, cap).
@@ -65,6 +67,7 @@ from fcm.rulesets import Module, known_modules
 ID = "lobbyists"
 RULE = "Lobbyists (ketchup.md 2)"
 STEP_TITLE = "Lobbyists"
+PRINTED_PARK = "P"  # a park printed on a map tile (tile Z)
 # 19.1 row 13, reading B (DLX-K via RTJoe): the road square or entrance an arrow anchors on
 # must itself be within road range 2 of the player's restaurants.
 ANCHOR_IN_RANGE = "lobbyists_anchor_in_range"
@@ -326,10 +329,11 @@ def park_multiplier(state: GameState, house: House) -> int:
     """×2 for a house whose house or garden squares touch a park, ×3 with a garden; 1 without
     a park (several parks: one bonus)."""
     parks = {p.cell for p in state.pieces if p.kind == PARK}
-    if not parks:
-        return 1
+    board = board_of(state)
     for r, c in house.footprint:
-        if {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & parks:
+        around = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        if any(x in parks or (board.in_map(x) and board.square_kind(x) == PRINTED_PARK)
+               for x in around):
             f = facts()
             return int(f["park_and_garden_multiplier"] if house.garden else f["park_multiplier"])
     return 1
@@ -382,6 +386,7 @@ def _add_data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
         emp["employees"].append(dict(card))
         emp["total_cards"] += card["box_count"]
         emp["entry_level_types"].append(card["id"])
+    raw["tiles.json"]["tiles"].extend(dict(t) for t in facts()["tiles"])  # tile Z joins the pool
     ms = raw["milestones.json"]
     for m in facts()["milestones"]:
         ms["milestones"].append(dict(m))
