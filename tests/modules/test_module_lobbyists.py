@@ -279,8 +279,12 @@ def test_anchor_in_range_switch_needs_the_anchor_road_within_range_2():
                tiles=[[["A", 0], ["B", 0], ["C", 0]], [["R", 0], ["T", 0], ["D", 0]]])
     s = at_step(**far)
     opt = at_step(options={"lobbyists_anchor_in_range": True}, **far)
+    # an L whose only road arrow points at (5, 10) on tile C, 3 borders from the entrance
+    road = BuildRoad(((4, 8), (5, 8), (5, 9)))
+    assert road in legal_actions(s, 0)
+    assert "arrows must point at an existing road" in refused(opt, road)
     a, b = legal_actions(s, 0), legal_actions(opt, 0)
-    assert set(b) <= set(a)
+    assert set(b) < set(a)
     assert all(not isinstance(x, BuildPark) or x in b for x in a)  # parks need no anchor
 
 
@@ -340,3 +344,14 @@ def test_tile_z_joins_the_pool_and_its_printed_parks_double_a_house():
     assert served["amount"] == 20
     board = board_of(at_step(tiles=[[["A", 0], ["Z", 0]], [["R", 0], ["T", 0]]]))
     assert board.square_kind((3, 8)) == "P" and not board.is_blank((3, 8))
+
+
+def test_roadworks_never_stack_on_one_square():
+    """ketchup.md 2 (DLX-K): an arrow may point at a square that already has a marker placed
+    this turn; markers do not stack."""
+    s = at_step(["lobbyist", "lobbyist"])
+    s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))  # roadworks at (2, 3)
+    s, ev = apply(s, 0, BuildRoad(((3, 3), (4, 3))))  # arrows at (2, 3) and (5, 3)
+    assert [p.cell for p in s.pieces if p.kind == "roadworks"] == [(2, 3)]
+    (built,) = [e.data for e in ev if e.kind == "lobbyist_built"]
+    assert built["roadworks"] == []
