@@ -74,7 +74,7 @@ def test_every_lesson_can_be_played_through(data: dict[str, Any], seed: int) -> 
         state = others(state, bots, events)
         assert done_upto(steps, events, acked) == i, (step["id"], "done before the player acted")
         for raw in step.get("do", []):
-            action = fcm.action_from_json(raw)
+            action = fcm.action_from_json(raw, state.rules)
             legal = fcm.legal_actions(state, ME)
             assert action in legal, (step["id"], raw, [a.to_json() for a in legal][:20])
             state, evs = fcm.apply(state, ME, action)

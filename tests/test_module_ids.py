@@ -255,8 +255,8 @@ def test_a_module_stays_out_of_the_core_and_the_satellites(module: str) -> None:
 
 def module_records() -> set[str]:
     """What modules keep and bring as their own records (issue 24): the keys they keep on
-    records of the state (``Module.keys``), their action types' tags and the fields those add
-    to the base game's actions."""
+    records of the state (``Module.keys``), their action types' tags and the fields the types
+    that extend a base game action add to it."""
     from fcm.core.actions import ACTION_TYPES
 
     base_fields = {f.name for cls in ACTION_TYPES.values() for f in fields(cls)}
@@ -265,7 +265,9 @@ def module_records() -> set[str]:
         names.update(k.name for k in m.keys)
         for spec in m.actions:
             names.add(spec.cls.type)
-            names.update(f.name for f in fields(spec.cls) if f.name not in base_fields)
+            extends = [b for b in spec.cls.__mro__[1:] if b in ACTION_TYPES.values()]
+            if extends:  # a field added to a base action (a new action's own words may be any)
+                names.update(f.name for f in fields(spec.cls) if f.name not in base_fields)
     return names
 
 

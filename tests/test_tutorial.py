@@ -71,7 +71,7 @@ def test_the_script_holds_against_the_bot(seed: int) -> None:
         state = bot_moves(state, bot, events)
         assert done_upto(events, acked) == i, (step["id"], "done before the player acted")
         for raw in PLAYER.get(step["id"], []):
-            action = fcm.action_from_json(raw)
+            action = fcm.action_from_json(raw, state.rules)
             assert action in fcm.legal_actions(state, ME), (step["id"], raw)
             state, evs = fcm.apply(state, ME, action)
             events.extend(e.to_json() for e in evs)
@@ -97,7 +97,7 @@ def test_what_the_coach_says_happens() -> None:
     for step in tutorial.STEPS:
         state = bot_moves(state, bot, events)
         for raw in PLAYER.get(step["id"], []):
-            state, evs = fcm.apply(state, ME, fcm.action_from_json(raw))
+            state, evs = fcm.apply(state, ME, fcm.action_from_json(raw, state.rules))
             events.extend(e.to_json() for e in evs)
             state = bot_moves(state, bot, events)
     kinds = {(e["kind"], e.get("milestone")) for e in events if e.get("seat") == ME}

@@ -19,7 +19,9 @@ the two ``all_but`` games, whose map now draws from the new tiles. Coffee joined
 which now play it. The ``cook`` block's foods became the ruleset's (a Noodle
 Cook's or Sushi Cook's ``Cook`` had no index): the sets with Noodles, Sushi or Coffee and the
 two ``all_but`` games re-pinned (also for the Noodles and Fry Chefs advice, issue 30 item 4:
-other choices, the same encoding)."""
+other choices, the same encoding). Lobbyists joined: more sets (the 12287 earlier
+sets keep their digest, checked at the merge) and the two ``all_but`` games, which now play it
+(its blocks and planes, tile Z in the map pool)."""
 
 from __future__ import annotations
 
@@ -38,12 +40,12 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (12287, "a2cfba6faef5629c")
+LAYOUTS = (24575, "fba13b2f903cf294")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "260:da60435df4ce5458",
-    ("all_but", "hard_choices", 2): "276:2649d6dc4883dbe5",
+    ("all_but", "new_milestones", 1): "261:4e03f9775736c70a",
+    ("all_but", "hard_choices", 2): "285:2a50d23212ff6905",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }

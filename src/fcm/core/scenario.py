@@ -178,7 +178,8 @@ def _employees(where: str, raw: Any, catalog: Catalog) -> list[EmployeeId]:
 
 
 def _named_ruleset(raw: dict[str, Any], rules_for: RulesFor) -> Ruleset:
-    """The ruleset the scenario's options name (the base game's until they are checked)."""
+    """The ruleset the scenario's options and modules name (the base game's until they are
+    checked); its modules' map tiles are letters of the scenario's map."""
     opts = raw.get("options")
     name = opts.get("ruleset", BASE) if isinstance(opts, dict) else BASE
     name = name if isinstance(name, str) else BASE
@@ -191,7 +192,10 @@ def _named_ruleset(raw: dict[str, Any], rules_for: RulesFor) -> Ruleset:
     try:
         return rules_for(Options(ruleset=name))
     except ScenarioError:
-        return rules_for(Options())
+        try:
+            return rules_for(Options(ruleset=name if isinstance(name, str) else BASE))
+        except ScenarioError:
+            return rules_for(Options())
 
 
 def load_scenario(data: dict[str, Any], rules_for: RulesFor) -> GameState:

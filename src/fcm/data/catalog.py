@@ -84,7 +84,7 @@ COLOURS: frozenset[str] = frozenset(
     }
 )
 RANGE_KINDS: frozenset[str] = frozenset({"road", "air", "unlimited"})
-TILE_SQUARES: frozenset[str] = frozenset(".rxHGslb")
+TILE_SQUARES: frozenset[str] = frozenset(".rxHGslbP")  # G, P: a printed garden, park
 TILE_SIZE = 5
 
 def _campaign_rank(kind: CampaignType) -> int:

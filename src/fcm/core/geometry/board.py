@@ -78,9 +78,11 @@ _TilesKey: TypeAlias = tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...]
 Overlay: TypeAlias = tuple[tuple[Cell, str], ...]
 """Squares that pieces placed during a game turn into another kind (sorted ``(cell, kind)``):
 ``r`` a road, ``x`` a bridge, ``.`` an empty square, ``#`` a piece that is neither road nor
-empty (a park, roadworks); see ``GameState.pieces``."""
+empty (a park, a road under construction), ``w`` a road square that costs one more to cross
+at Dinnertime (roadworks: it stays a road, or a bridge, for everything else); see
+``GameState.pieces``."""
 
-OVERLAY_KINDS = frozenset(".rx#")
+OVERLAY_KINDS = frozenset(".rx#w")
 
 _BoardKey: TypeAlias = tuple[Placements, _TilesKey, bool, Overlay]
 
@@ -171,6 +173,7 @@ class Board:
         "_seg",
         "_seg_nodes",
         "_segdist",
+        "_slow",
         "_supplier_cells",
         "_suppliers",
         "_tile",
@@ -198,6 +201,7 @@ class Board:
     _seg: tuple[int, ...]
     _seg_nodes: tuple[tuple[int, ...], ...]
     _segdist: tuple[tuple[int, ...], ...]
+    _slow: frozenset[int]  # squares (r * width + c) a Dinnertime route pays 1 more to cross
     _near: tuple[tuple[tuple[int, int], ...], ...]
     _block: tuple[int, ...]
     _block_count: int
@@ -281,15 +285,22 @@ class Board:
                     houses[number] = _turned_cells(squares, rotation, tr, tc)
                     if garden:
                         gardens[number] = _turned_cells(garden, rotation, tr, tc)
+        slow: set[int] = set()
         for (r, c), ch in overlay:  # pieces placed during the game, over the printed squares
             if not (0 <= r < height and 0 <= c < width):
                 raise ValueError(f"overlay: square {(r, c)} is off the map")
-            if ch not in OVERLAY_KINDS or kinds[r * width + c] in "HGslb":
+            if ch not in OVERLAY_KINDS or kinds[r * width + c] in "HGslbP":
                 raise ValueError(
                     f"overlay: square {(r, c)} cannot become {ch!r} (a piece turns a square "
                     f"into one of {''.join(sorted(OVERLAY_KINDS))}; houses and suppliers stay)"
                 )
+            if ch == "w":  # roadworks: a road (a bridge stays one) that is slower at Dinnertime
+                slow.add(r * width + c)
+                if kinds[r * width + c] != "x":
+                    kinds[r * width + c] = "r"
+                continue
             kinds[r * width + c] = ch
+        s("_slow", frozenset(slow))
         kind_str = "".join(kinds)
         s("_kinds", kind_str)
         s("_tile", tuple(tile_ix))
@@ -709,6 +720,8 @@ class Board:
         # Dijkstra on (tile borders, squares) over road nodes; steps cost 0 or 1 border
         best: dict[int, tuple[int, int]] = {}
         back: dict[int, int] = {}
+        slow, node_sq = self._slow, self._node_sq  # roadworks: +1 for each one crossed
+        starts = {n: c + (node_sq[n] in slow) for n, c in starts.items()}
         heap = [(c, 0, n) for n, c in starts.items()]
         heapq.heapify(heap)
         for n, c in starts.items():
@@ -718,7 +731,7 @@ class Board:
             if best.get(n) != (c, k):
                 continue
             for v, cost in self._adj[n]:
-                cand = (c + cost, k + 1)
+                cand = (c + cost + (node_sq[v] in slow), k + 1)
                 if cand < best.get(v, (_INF, _INF)):
                     best[v] = cand
                     back[v] = n
@@ -751,6 +764,8 @@ class Board:
         return table
 
     def _house_distance_table(self, house_cells: tuple[Cell, ...]) -> tuple[int, ...]:
+        if self._slow:
+            return self._slow_distance_table(house_cells)
         a = self._seg_costs(self._house_starts_i(house_cells))
         segdist = self._segdist
         # best[sb]: the house's cost to reach road segment sb (ready to step off it)
@@ -771,6 +786,46 @@ class Board:
             if low < _INF:
                 out[i] = low
         return tuple(out)
+
+    def _slow_distance_table(self, house_cells: tuple[Cell, ...]) -> tuple[int, ...]:
+        """:meth:`_house_distance_table` on a board with roadworks: a route pays 1 more for each
+        roadworks square it steps onto (Dijkstra over road nodes; the segments' 0-cost
+        shortcut does not hold there)."""
+        slow, node_sq, adj = self._slow, self._node_sq, self._adj
+        dist = [_INF] * len(self._nodes)
+        heap: list[tuple[int, int]] = []
+        for n, c in self._house_starts_i(house_cells).items():
+            d = c + (node_sq[n] in slow)
+            if d < dist[n]:
+                dist[n] = d
+                heap.append((d, n))
+        heapq.heapify(heap)
+        while heap:
+            d, n = heapq.heappop(heap)
+            if d > dist[n]:
+                continue
+            for v, cost in adj[n]:
+                nd = d + cost + (node_sq[v] in slow)
+                if nd < dist[v]:
+                    dist[v] = nd
+                    heapq.heappush(heap, (nd, v))
+        tile, near = self._tile, self._near
+        out = [-1] * (self._width * self._height)
+        for i in range(len(out)):
+            here = tile[i]
+            low = _INF
+            for n, road_tile in near[i]:
+                total = dist[n] + (0 if road_tile == here else 1)
+                if total < low:
+                    low = total
+            if low < _INF:
+                out[i] = low
+        return tuple(out)
+
+    def roadworks_on(self, cells: Iterable[Cell]) -> int:
+        """How many of these squares carry roadworks (each +1 to a Dinnertime route)."""
+        w = self._width
+        return sum(1 for r, c in cells if r * w + c in self._slow)
 
     def reachable_roads(
         self, restaurants: Iterable[RestaurantSpot], max_range: int | None

@@ -22,7 +22,7 @@ TilePos: TypeAlias = tuple[int, int]
 TILE_LETTERS: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOPQRST")
 """The 20 base map tiles (facts.md D)."""
 
-SQUARE_KINDS = frozenset(".rxHGslb")
+SQUARE_KINDS = frozenset(".rxHGslbP")  # G: a printed garden, P: a printed park (modules' tiles)
 
 
 class TileLike(Protocol):

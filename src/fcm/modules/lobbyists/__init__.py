@@ -1,0 +1,425 @@
+"""Lobbyists (ketchup.md 2): Lobbyists build roads and parks.
+
+- The Lobbyist (entry level, salaried, not 1x, road range 2) acts in a Working 9-5 step of its
+  own, "Lobbyists", between houses and gardens and restaurants (``Extensions.work_steps``):
+  each one at work may place one road tile or one park tile (``BuildRoad`` / ``BuildPark``) on
+  empty squares, one of them next to a road square within road range 2 of the player's open
+  restaurants (as a marketeer's campaign, facts.md E.2; 19.1 row 13: the rulebook's wording,
+  checked with range 2). Tiles are limited: 4 straight 2-square, 2 straight 4-square and 2
+  L-shaped roads; I, T, L and L parks, mirror allowed (19.1 row 14, RTJoe's set).
+- A road tile is placed under construction: no route uses it. One of its two arrows (at the
+  tile's ends, pointing on along the tile) must point at an existing road square or at the
+  entrance of one of the player's restaurants; every road square an arrow points at gets a
+  roadworks marker (never two on one square). In Clean up the markers go and the roads open.
+- Dinnertime: each roadworks marker a route crosses adds 1 to its distance (the board's ``w``
+  squares; 19.1 row 12: Dinnertime routes only). The winner's route crossing roadworks is
+  reported (``roadworks_crossed``).
+- Tile Z (two printed 2x2 parks) joins the map tile pool (0.1: the two-park tile used only with
+  Lobbyists); its parks count as parks.
+- Parks (``Extensions.sale``): a house (or any module's house kind) whose house or garden
+  squares touch a park is paid double per item, triple with a garden; several parks give one
+  bonus. Nothing else changes (distance, demand, cap).
+- First lobbyist used: claimed by the first player(s) to place a road or park.
+
+State: ``module_data["lobbyists"]``: ``used`` (tiles placed, by shape) and ``acted`` (round,
+seat and how many Lobbyists acted in that Working 9-5 turn). The tiles' squares are pieces of
+the board overlay (``state.pieces``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fcm.core import milestones
+from fcm.core.actions import Action
+from fcm.core.company import board_of, occupied_squares, shifts
+from fcm.core.events import EventLog
+from fcm.core.extensions import (
+    Extensions,
+    HouseSold,
+    Moment,
+    Notice,
+    PieceKind,
+    SaleLine,
+    StepInsert,
+    WorkStepRules,
+)
+from fcm.core.geometry import restaurant_entrances
+from fcm.core.state import GameState, House, Piece, WorkingTurn, WorkStep
+from fcm.core.types import Cell, Corner, Seat
+from fcm.modules.lobbyists.actions import ACTIONS, BuildPark, BuildRoad
+from fcm.modules.lobbyists.events import EVENTS, LOBBYIST_BUILT, ROADS_OPENED, ROADWORKS_CROSSED
+from fcm.modules.lobbyists.ids import (
+    FIRST_LOBBYIST_USED,
+    LOBBYIST,
+    LOBBYISTS,
+    PARK,
+    ROAD,
+    ROAD_UNDER_CONSTRUCTION,
+    ROADWORKS,
+)
+from fcm.rulesets import Module, known_modules
+
+ID = "lobbyists"
+RULE = "Lobbyists (ketchup.md 2)"
+STEP_TITLE = "Lobbyists"
+PRINTED_PARK = "P"  # a park printed on a map tile (tile Z)
+# 19.1 row 13, reading B (DLX-K via RTJoe): the road square or entrance an arrow anchors on
+# must itself be within road range 2 of the player's restaurants.
+ANCHOR_IN_RANGE = "lobbyists_anchor_in_range"
+
+Shape = frozenset[Cell]
+
+
+@cache
+def facts() -> dict[str, Any]:
+    """The module's facts (``data.json`` of this package)."""
+    data: dict[str, Any] = json.loads((Path(__file__).parent / "data.json").read_text("utf-8"))
+    return data
+
+
+def _normal(cells: Any) -> Shape:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)
+
+
+@cache
+def variants(shape: str) -> tuple[tuple[Cell, ...], ...]:
+    """Every rotation and mirror image of a tile shape (either side usable, any rotation),
+    each normalized to its top-left corner, in a fixed order."""
+    base = [tuple(x) for x in facts()["shapes"][shape]]
+    out: set[Shape] = set()
+    for mirror in (False, True):
+        cells = [(r, -c) if mirror else (r, c) for r, c in base]
+        for _ in range(4):
+            cells = [(c, -r) for r, c in cells]
+            out.add(_normal(cells))
+    return tuple(sorted(tuple(sorted(v)) for v in out))
+
+
+def shape_of(cells: tuple[Cell, ...], kinds: dict[str, int]) -> str | None:
+    """Which of these tile shapes ``cells`` form (None: none)."""
+    if len(set(cells)) != len(cells) or not cells:
+        return None
+    norm = tuple(sorted(_normal(cells)))
+    for shape in kinds:
+        if norm in variants(shape):
+            return shape
+    return None
+
+
+def arrows(cells: tuple[Cell, ...]) -> list[Cell]:
+    """The squares a road tile's two arrows point at: at each end (a square with one neighbour
+    on the tile), one step on along the tile, away from that neighbour."""
+    on = set(cells)
+    out = []
+    for r, c in cells:
+        nbrs = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if (r + dr, c + dc) in on]
+        if len(nbrs) == 1:
+            (nr, nc), = nbrs
+            out.append((2 * r - nr, 2 * c - nc))
+    return out
+
+
+# -- state ---------------------------------------------------------------------------------------
+
+
+def _data(state: GameState) -> dict[str, Any]:
+    data: dict[str, Any] = state.module_data.setdefault(ID, {})
+    return data
+
+
+def tiles_left(state: GameState, kind: str) -> dict[str, int]:
+    """Road (``kind="roads"``) or park tiles not placed yet, by shape."""
+    used = state.module_data.get(ID, {}).get("used", {})
+    return {shape: n - used.get(shape, 0) for shape, n in facts()[kind].items()}
+
+
+def lobbyists_left(state: GameState, turn: WorkingTurn) -> int:
+    """Lobbyists at work that have not placed a tile this turn (a second shift acts again)."""
+    p = state.players[turn.seat]
+    n = p.at_work.count(LOBBYIST)
+    if not n:
+        return 0
+    if state.rules.extensions.shifts:
+        n *= shifts(state, turn.seat, LOBBYIST)
+    acted = state.module_data.get(ID, {}).get("acted")
+    if acted and acted[0] == state.round and acted[1] == turn.seat:
+        n -= acted[2]
+    return n
+
+
+def _entrances(state: GameState, seat: Seat) -> set[Cell]:
+    return {
+        cell
+        for r in state.restaurants_of(seat)
+        for cell in restaurant_entrances(r.cell, Corner(r.entrance), r.drive_in)
+    }
+
+
+def _spots(state: GameState, seat: Seat) -> list[tuple[Cell, Corner, bool]]:
+    return [(r.cell, r.entrance, r.drive_in) for r in state.restaurants_of(seat) if r.open]
+
+
+# -- the step ------------------------------------------------------------------------------------
+
+
+class _Site:
+    """What a placement is checked against, built once per question."""
+
+    def __init__(self, state: GameState, seat: Seat) -> None:
+        self.board = board_of(state)
+        rng: int = facts()["range"]
+        spots = _spots(state, seat)
+        self.in_range = self.board.squares_in_road_range(spots, rng) if spots else frozenset()
+        self.taken = occupied_squares(state) | {p.cell for p in state.pieces}
+        self.entrances = _entrances(state, seat)
+        self.anchors: set[Cell] | None = None  # None: any road square anchors (the default)
+        if ANCHOR_IN_RANGE in state.options.switches:
+            reached = self.board.reachable_roads(spots, rng) if spots else {}
+            self.anchors = {node.cell for node in reached}
+
+    def free(self, cell: Cell) -> bool:
+        return self.board.is_blank(cell) and cell not in self.taken
+
+    def anchored(self, cells: tuple[Cell, ...]) -> bool:
+        for target in arrows(cells):
+            if target in self.entrances:
+                return True
+            if self.board.is_road(target) and (self.anchors is None or target in self.anchors):
+                return True
+        return False
+
+    def works(self, state: GameState, cells: tuple[Cell, ...]) -> list[Cell]:
+        """The road squares the arrows point at without a marker yet (no stacking)."""
+        marked = {p.cell for p in state.pieces if p.kind == ROADWORKS}
+        return sorted({t for t in arrows(cells) if self.board.is_road(t) and t not in marked})
+
+
+def _why_not(state: GameState, turn: WorkingTurn, action: Action, site: _Site | None) -> str | None:
+    """Why a Lobbyist may not place this tile (None: it may), naming the rule."""
+    assert isinstance(action, BuildRoad | BuildPark)
+    if lobbyists_left(state, turn) <= 0:
+        return f"{RULE}: each Lobbyist at work places one road or park tile a turn (none left)"
+    road = isinstance(action, BuildRoad)
+    kinds = tiles_left(state, "roads" if road else "parks")
+    shape = shape_of(action.cells, kinds)
+    what = "road" if road else "park"
+    if shape is None:
+        names = ", ".join(sorted(kinds))
+        return f"{RULE}: those squares form no {what} tile ({names})"
+    if kinds[shape] <= 0:
+        return f"{RULE}: no {shape} {what} tile is left"
+    site = site or _Site(state, turn.seat)
+    for cell in action.cells:
+        if not site.board.in_map(cell):
+            return f"{RULE}: a tile may not hang off the map ({cell[0]},{cell[1]})"
+    for cell in action.cells:
+        if not site.free(cell):
+            return f"{RULE}: only on empty squares; {cell[0]},{cell[1]} is not empty"
+    if not any(cell in site.in_range for cell in action.cells):
+        return (
+            f"{RULE}: the tile must be next to a road square within road range "
+            f"{facts()['range']} of your restaurants"
+        )
+    if road and not site.anchored(action.cells):
+        return (
+            f"{RULE}: one of the road's arrows must point at an existing road or at your "
+            "restaurant's entrance"
+        )
+    return None
+
+
+def _candidates(site: _Site, shapes: dict[str, int]) -> Iterator[tuple[Cell, ...]]:
+    seen: set[tuple[Cell, ...]] = set()
+    for anchor in sorted(site.in_range):
+        if not site.free(anchor):
+            continue
+        for shape, left in shapes.items():
+            if left <= 0:
+                continue
+            for variant in variants(shape):
+                for dr, dc in variant:
+                    r0, c0 = anchor[0] - dr, anchor[1] - dc
+                    cells = tuple((r0 + r, c0 + c) for r, c in variant)
+                    if cells in seen:
+                        continue
+                    if all(site.board.in_map(x) and site.free(x) for x in cells):
+                        seen.add(cells)
+                        yield cells
+
+
+def options(state: GameState, turn: WorkingTurn) -> Iterator[Action]:
+    """Every road and park tile a Lobbyist at work may place (ketchup.md 2)."""
+    if lobbyists_left(state, turn) <= 0:
+        return
+    site = _Site(state, turn.seat)
+    if not site.in_range:
+        return
+    for cells in _candidates(site, tiles_left(state, "roads")):
+        if site.anchored(cells):
+            yield BuildRoad(cells)
+    for cells in _candidates(site, tiles_left(state, "parks")):
+        yield BuildPark(cells)
+
+
+def explain(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
+    return _why_not(state, turn, action, None)
+
+
+def act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> None:
+    assert isinstance(action, BuildRoad | BuildPark)
+    site = _Site(state, turn.seat)
+    why = _why_not(state, turn, action, site)
+    assert why is None, why
+    road = isinstance(action, BuildRoad)
+    shape = shape_of(action.cells, tiles_left(state, "roads" if road else "parks"))
+    assert shape is not None
+    data = _data(state)
+    used = data.setdefault("used", {})
+    used[shape] = used.get(shape, 0) + 1
+    acted = data.get("acted")
+    done = acted[2] if acted and acted[0] == state.round and acted[1] == turn.seat else 0
+    data["acted"] = [state.round, turn.seat, done + 1]
+    works = site.works(state, action.cells) if road else []
+    kind = ROAD_UNDER_CONSTRUCTION if road else PARK
+    state.pieces.extend(Piece(kind, cell) for cell in action.cells)
+    state.pieces.extend(Piece(ROADWORKS, cell) for cell in works)
+    built: dict[str, Any] = {
+        "seat": turn.seat,
+        "piece": "road" if road else "park",
+        "shape": shape,
+        "cells": [list(c) for c in action.cells],
+    }
+    if road:  # a road's only: where its arrows put roadworks (the report's road wording)
+        built["roadworks"] = [list(c) for c in works]
+    log.emit(LOBBYIST_BUILT, **built)
+    milestones.claim(state, turn.seat, FIRST_LOBBYIST_USED, log)
+    milestones.card_used(state, turn.seat, LOBBYIST, log)
+
+
+# -- Clean up, Dinnertime ------------------------------------------------------------------------
+
+
+def open_roads(state: GameState, log: EventLog) -> None:
+    """Clean up: remove every roadworks marker and flip the roads under construction (2)."""
+    building = [p.cell for p in state.pieces if p.kind == ROAD_UNDER_CONSTRUCTION]
+    works = [p.cell for p in state.pieces if p.kind == ROADWORKS]
+    if not building and not works:
+        return
+    state.pieces[:] = [
+        Piece(ROAD, p.cell) if p.kind == ROAD_UNDER_CONSTRUCTION else p
+        for p in state.pieces
+        if p.kind != ROADWORKS
+    ]
+    log.emit(
+        ROADS_OPENED,
+        cells=[list(c) for c in sorted(building)],
+        roadworks=[list(c) for c in sorted(works)],
+    )
+
+
+def park_multiplier(state: GameState, house: House) -> int:
+    """×2 for a house whose house or garden squares touch a park, ×3 with a garden; 1 without
+    a park (several parks: one bonus)."""
+    parks = {p.cell for p in state.pieces if p.kind == PARK}
+    board = board_of(state)
+    for r, c in house.footprint:
+        around = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        if any(x in parks or (board.in_map(x) and board.square_kind(x) == PRINTED_PARK)
+               for x in around):
+            f = facts()
+            return int(f["park_and_garden_multiplier"] if house.garden else f["park_multiplier"])
+    return 1
+
+
+def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> list[SaleLine]:
+    """A park next to the house: one more unit price per item (×2), or two more with a garden
+    on top of the garden's (×3) (ketchup.md 2, 18 step 4)."""
+    times = park_multiplier(state, house)
+    if times == 1:
+        return lines
+    items = next(line for line in lines if line["kind"] == "items")
+    # the garden's line already adds one unit price per item (x2): the park adds the rest
+    extra = items["amount"] * (times - (2 if house.garden else 1))
+    return [*lines, {"kind": "park", "multiplier": times, "amount": extra}]
+
+
+def react(state: GameState, notice: Notice, log: EventLog) -> None:
+    """Dinnertime: say when the winner's route to the house crossed roadworks (+1 each)."""
+    if not isinstance(notice, HouseSold):
+        return
+    if not any(p.kind == ROADWORKS for p in state.pieces):
+        return
+    board = board_of(state)
+    best: tuple[int, int] | None = None
+    for r in state.restaurants_of(notice.seat):
+        if not r.open:
+            continue
+        found = board.house_route(
+            notice.house.footprint, restaurant_entrances(r.cell, Corner(r.entrance), r.drive_in)
+        )
+        if found is not None:
+            path, distance = found
+            here = (distance, -board.roadworks_on(path))
+            if best is None or here < best:
+                best = here
+    if best is not None and best[1]:
+        log.emit(
+            ROADWORKS_CROSSED,
+            house=notice.house.number,
+            seat=notice.seat,
+            count=-best[1],
+            distance=best[0],
+        )
+
+
+def _add_data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
+    emp = raw["employees.json"]
+    for card in facts()["employees"]:
+        emp["employees"].append(dict(card))
+        emp["total_cards"] += card["box_count"]
+        emp["entry_level_types"].append(card["id"])
+    raw["tiles.json"]["tiles"].extend(dict(t) for t in facts()["tiles"])  # tile Z joins the pool
+    ms = raw["milestones.json"]
+    for m in facts()["milestones"]:
+        ms["milestones"].append(dict(m))
+        ms["total_copies"] += m["copies"]
+
+
+STEP = WorkStepRules(
+    LOBBYISTS,
+    STEP_TITLE,
+    (BuildRoad.type, BuildPark.type),
+    options,
+    act,
+    explain,
+)
+
+
+def module() -> Module:
+    return Module(
+        info=known_modules()[ID],
+        data=_add_data,
+        extensions=Extensions(
+            work_steps=(StepInsert(WorkStep.HOUSES, STEP),),
+            at=((Moment.CLEANUP_DISCARDED, open_roads),),
+            sale=(sale,),
+            react=(react,),
+        ),
+        switches=(ANCHOR_IN_RANGE,),
+        actions=ACTIONS,
+        events=EVENTS,
+        pieces=(
+            PieceKind(ROAD_UNDER_CONSTRUCTION, "#"),
+            PieceKind(ROAD, "r"),
+            PieceKind(ROADWORKS, "w"),
+            PieceKind(PARK, "#"),
+        ),
+    )

@@ -1,0 +1,52 @@
+"""The action types Lobbyists brings (ketchup.md 2), registered with the JSON codec and the
+notation through ``Module.actions``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from fcm.core.actions import Action, ActionType
+from fcm.core.types import Cell
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    """A Lobbyist places a road tile covering ``cells`` (sorted), under construction."""
+
+    type: ClassVar[str] = "build_road"
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPark(Action):
+    """A Lobbyist places a park tile covering ``cells`` (sorted)."""
+
+    type: ClassVar[str] = "build_park"
+    cells: tuple[Cell, ...]
+
+
+def _squares(cells: tuple[Cell, ...]) -> str:
+    return " ".join(f"{r},{c}" for r, c in cells)
+
+
+def _label(msg: str, lang: str, cells: tuple[Cell, ...]) -> str:
+    from fcm.i18n import t
+
+    return t(msg, lang, cells=_squares(cells))
+
+
+ACTIONS = (
+    ActionType(
+        BuildRoad,
+        fields={"cells": "cells"},
+        notation=lambda a: f"road at {_squares(a.cells)}",
+        label=lambda a, lang: _label("lobbyists.action.build_road", lang, a.cells),
+    ),
+    ActionType(
+        BuildPark,
+        fields={"cells": "cells"},
+        notation=lambda a: f"park at {_squares(a.cells)}",
+        label=lambda a, lang: _label("lobbyists.action.build_park", lang, a.cells),
+    ),
+)

@@ -1,0 +1,91 @@
+"""Lobbyists (ketchup.md 2) in the research environment (docs/research.md):
+
+- action blocks after every base block: ``build_road`` (road shape variant, top-left square)
+  and ``build_park`` (park shape variant, top-left square); a variant is one rotation or
+  mirror image of a tile shape (``fcm.modules.lobbyists.variants``, shapes in the order of the
+  module's data);
+- board planes after the base planes: ``road_under_construction``, ``road_tile`` (opened),
+  ``roadworks`` and ``park`` (1 on each square the piece covers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from fcm.core.actions import Action
+from fcm.core.state import GameState
+from fcm.core.types import Cell
+from fcm.env.encoding import HEIGHT, SQUARES, WIDTH, Encoding, cell_of, square
+from fcm.env.extensions import ActionBlocks, BoardPlanes, Dims, EnvBlocks, register_env
+from fcm.modules.lobbyists import facts, variants
+from fcm.modules.lobbyists.actions import BuildPark, BuildRoad
+from fcm.modules.lobbyists.ids import PARK, ROAD, ROAD_UNDER_CONSTRUCTION, ROADWORKS
+
+ID = "lobbyists"
+PIECES = (ROAD_UNDER_CONSTRUCTION, ROAD, ROADWORKS, PARK)
+
+
+def _all(kind: str) -> tuple[tuple[Cell, ...], ...]:
+    return tuple(v for shape in facts()[kind] for v in variants(shape))
+
+
+ROAD_VARIANTS = _all("roads")
+PARK_VARIANTS = _all("parks")
+_ROAD_INDEX = {v: i for i, v in enumerate(ROAD_VARIANTS)}
+_PARK_INDEX = {v: i for i, v in enumerate(PARK_VARIANTS)}
+
+
+def _blocks(enc: Encoding) -> Dims:
+    return (
+        ("build_road", (len(ROAD_VARIANTS), SQUARES)),
+        ("build_park", (len(PARK_VARIANTS), SQUARES)),
+    )
+
+
+def _split(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], Cell]:
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells)), (r0, c0)
+
+
+def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
+    if isinstance(a, BuildRoad | BuildPark):
+        shape, top_left = _split(a.cells)
+        road = isinstance(a, BuildRoad)
+        index = (_ROAD_INDEX if road else _PARK_INDEX)[shape]
+        return enc.blocks["build_road" if road else "build_park"].index(index, square(top_left))
+    return None
+
+
+def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
+    r0, c0 = cell_of(f[1])
+    if block == "build_road":
+        return BuildRoad(tuple((r0 + r, c0 + c) for r, c in ROAD_VARIANTS[f[0]]))
+    return BuildPark(tuple((r0 + r, c0 + c) for r, c in PARK_VARIANTS[f[0]]))
+
+
+def _key(view: GameState) -> Any:
+    return tuple((p.kind, p.cell) for p in view.pieces if p.kind in PIECES)
+
+
+def _build(view: GameState, key: Any) -> np.ndarray:
+    planes = np.zeros((len(PIECES), HEIGHT, WIDTH), dtype=np.float32)
+    for kind, (r, c) in key:
+        planes[PIECES.index(kind), r, c] = 1.0
+    return planes
+
+
+PLANES = BoardPlanes(
+    names=(
+        ("road_under_construction", "Lobbyists: 1 on a road square under construction"),
+        ("road_tile", "Lobbyists: 1 on a road square a Lobbyist built (open)"),
+        ("roadworks", "Lobbyists: 1 on a road square with roadworks (+1 Dinnertime distance)"),
+        ("park", "Lobbyists: 1 on a park square"),
+    ),
+    key=_key,
+    build=_build,
+)
+
+register_env(ID, EnvBlocks(order=60, actions=ActionBlocks(_blocks, _encode, _decode),
+                           planes=PLANES))

@@ -1,0 +1,357 @@
+"""Lobbyists (ketchup.md 2, with 0.2, 18 and 19.1 rows 12-14): the Lobbyist card, its Working
+9-5 step, roads under construction with roadworks, parks, First lobbyist used.
+
+The map of every position: tiles A B over R T (rows 0-9, columns 0-9)::
+
+     0 ..r....rHH      house 4 at (0, 8), house 2 at (3, 0)
+     1 ..r....rHH
+     2 rrrrrrrrrr
+     3 HHr....r..
+     4 HHr....r..
+     5 ..r....r..
+     6 .sr...lr..
+     7 rrrrrrrrrr
+     8 ..r....r..
+     9 ..r....r..
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import fcm
+from fcm.core.actions import DONE, Hire
+from fcm.core.company import board_of
+from fcm.core.engine import apply, check_action, current_actors, legal_actions
+from fcm.core.errors import IllegalActionError
+from fcm.core.events import EventLog
+from fcm.core.phases import dinnertime
+from fcm.core.state import Phase, Piece
+from fcm.core.types import Corner
+from fcm.modules import lobbyists
+from fcm.modules.lobbyists.actions import BuildPark, BuildRoad
+from fcm.modules.lobbyists.ids import FIRST_LOBBYIST_USED, LOBBYIST, LOBBYISTS
+
+TILES = [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]]
+
+
+def at_step(at_work: list[str] | None = None, **more: Any) -> fcm.GameState:
+    """Seat 0's Working 9-5 turn at the Lobbyists step; its restaurant at (0, 0), entrance
+    (1, 1) next to the roads (1, 2) and (2, 1)."""
+    return fcm.load_scenario({
+        "players": 2, "tiles": TILES, "modules": ["lobbyists"], "phase": "working",
+        "round": 2, "turn_order": [0, 1],
+        "companies": [{"reserve": 300, "at_work": at_work or ["lobbyist"]}, {"reserve": 100}],
+        "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        "working": {"seat": 0, "step": "lobbyists"},
+        **more,
+    })
+
+
+def dinner(**more: Any) -> list[dict[str, Any]]:
+    """Dinnertime for house 4 or 2 (burger demand): seat 0's restaurant at (3, 8) (entrance
+    (3, 8), by the roads (2, 8) and (3, 7)), seat 1's at (3, 5) (entrance (3, 6))."""
+    raw: dict[str, Any] = {
+        "players": 2, "tiles": TILES, "modules": ["lobbyists"], "phase": "restructuring",
+        "turn_order": [0, 1],
+        "companies": [{"stock": {"burger": 1}}, {"stock": {"burger": 1}}],
+        "restaurants": [{"owner": 0, "cell": [3, 8], "entrance": "nw"},
+                        {"owner": 1, "cell": [3, 5], "entrance": "ne"}],
+        "houses": [{"number": 4, "demand": ["burger"]}],
+    }
+    raw.update(more)
+    s = fcm.load_scenario(raw)
+    s.turn.phase = Phase.DINNERTIME
+    log = EventLog()
+    dinnertime.finish(s, log)
+    return [{"kind": str(e.kind), **e.data} for e in log
+            if e.kind in ("house_served", "roadworks_crossed")]
+
+
+def refused(s: fcm.GameState, action: Any) -> str:
+    with pytest.raises(IllegalActionError) as err:
+        check_action(s, 0, action)
+    return str(err.value)
+
+
+def test_the_lobbyist_is_an_entry_level_salaried_card_with_road_range_2():
+    """ketchup.md 2 "The card" and 0.2 (salaried entry-level cards): hired directly, paid $5."""
+    s = fcm.new_game(2, 3, fcm.Options(modules=frozenset({"lobbyists"})))
+    card = s.rules.catalog.employees[LOBBYIST]
+    assert card.entry_level and card.salary and not card.unique
+    assert (card.range_kind, card.range, card.colour) == ("road", 2, "purple")
+    assert s.supply[LOBBYIST] == 6
+    assert FIRST_LOBBYIST_USED in s.milestones_available
+    hiring = at_step(["lobbyist"], working={"seat": 0, "step": "hire"})
+    assert Hire(LOBBYIST) in legal_actions(hiring, 0)
+    assert LOBBYIST not in fcm.new_game(2, 3).rules.catalog.employees
+
+
+def test_the_lobbyists_step_comes_between_houses_and_restaurants():
+    """ketchup.md 2 "Working 9-5 - new step 'lobbyists'" between houses and restaurants."""
+    s = at_step()
+    steps = [r.step for r in s.rules.work_steps]
+    assert steps[-3:] == ["houses", LOBBYISTS, "restaurants"]
+    with pytest.raises(IllegalActionError, match="'Place houses and gardens' is over"):
+        check_action(s, 0, fcm.PlaceHouse(1, (5, 3), ()))
+    early = at_step(working={"seat": 0, "step": "hire"})
+    assert "'Lobbyists' comes later" in refused(early, BuildRoad(((0, 3), (1, 3))))
+
+
+def test_legal_actions_offer_roads_and_parks_next_to_a_road_in_range_2():
+    """ketchup.md 2: empty squares, next to a road square within road range 2; RTJoe's tile
+    set (19.1 row 14): straight 2 and 4, L-3 roads; I, T, L parks, any rotation, mirrored."""
+    legal = legal_actions(at_step(), 0)
+    roads = [a for a in legal if isinstance(a, BuildRoad)]
+    parks = [a for a in legal if isinstance(a, BuildPark)]
+    assert legal[-1] == DONE and roads and parks
+    assert BuildRoad(((0, 3), (1, 3))) in roads  # its south arrow points at road (2, 3)
+    assert BuildRoad(((0, 3), (0, 4), (1, 4))) in roads  # L: arrow at (2, 4)
+    assert BuildPark(((5, 0), (5, 1), (6, 0), (6, 1))) not in parks  # a square: no park tile
+    assert BuildPark(((3, 3), (3, 4), (3, 5), (3, 6))) in parks  # I, next to (2, 3)
+    assert BuildPark(((3, 3), (3, 4), (3, 5), (4, 4))) in parks  # T
+    assert BuildPark(((3, 3), (4, 3), (5, 3), (5, 4))) in parks  # L
+    assert BuildPark(((3, 4), (4, 4), (5, 3), (5, 4))) in parks  # L mirrored
+    # nothing covers a road, a house or a supplier
+    covered = {c for a in legal if isinstance(a, BuildRoad | BuildPark) for c in a.cells}
+    board = board_of(at_step())
+    assert all(board.is_blank(c) for c in covered)
+    # no Lobbyist at work: no step
+    none = at_step(["errand_boy"], working={"seat": 0, "step": "houses"})
+    assert not any(isinstance(a, BuildRoad | BuildPark) for a in legal_actions(none, 0))
+
+
+def test_a_road_is_placed_under_construction_with_roadworks_where_its_arrows_point():
+    """ketchup.md 2 "New roads": under construction side up, unusable; a roadworks marker on
+    every existing road square an arrow points at; First lobbyist used is claimed."""
+    s = at_step()
+    s, ev = apply(s, 0, BuildRoad(((0, 3), (1, 3))))
+    assert s.pieces == [Piece("road_under_construction", (0, 3)),
+                        Piece("road_under_construction", (1, 3)), Piece("roadworks", (2, 3))]
+    board = board_of(s)
+    assert not board.is_road((0, 3)) and not board.is_blank((0, 3))
+    assert board.is_road((2, 3))  # roadworks stay a road
+    built = [e.data for e in ev if e.kind == "lobbyist_built"]
+    assert built == [{"seat": 0, "piece": "road", "shape": "straight_2",
+                      "cells": [[0, 3], [1, 3]], "roadworks": [[2, 3]]}]
+    assert s.players[0].has(FIRST_LOBBYIST_USED)
+    assert s.module_data["lobbyists"]["used"] == {"straight_2": 1}
+
+
+def test_an_arrow_at_the_players_own_entrance_anchors_a_road_without_roadworks():
+    """ketchup.md 2: one arrow must point at an existing road or at your restaurant entrance;
+    no marker on the entrance."""
+    # a restaurant at (3, 3), entrance sw (4, 3); an L road (5, 3)-(6, 3)-(6, 4): its arrows
+    # point at (4, 3) (the entrance) and (6, 5) (empty)
+    own = [{"owner": 0, "cell": [3, 3], "entrance": "sw"}]
+    s = at_step(restaurants=own)
+    road = BuildRoad(((5, 3), (6, 3), (6, 4)))
+    assert road in legal_actions(s, 0)
+    s, _ = apply(s, 0, road)
+    assert [p.kind for p in s.pieces] == ["road_under_construction"] * 3
+    # arrows at (3, 3) and (3, 6), both empty: refused
+    why = refused(at_step(), BuildRoad(((3, 4), (3, 5))))
+    assert "ketchup.md 2" in why and "arrows must point at an existing road" in why
+
+
+def test_illegal_placements_are_refused_naming_the_rule():
+    """ketchup.md 2: empty squares only, not off the map, next to a road in range 2, tiles
+    limited, one tile per Lobbyist."""
+    s = at_step()
+    assert "only on empty squares; 2,3 is not empty" in refused(s, BuildRoad(((1, 3), (2, 3))))
+    assert "hang off the map" in refused(s, BuildRoad(((0, 9), (0, 10))))
+    assert "form no road tile" in refused(s, BuildRoad(((0, 3), (1, 4))))
+    assert "form no park tile" in refused(s, BuildPark(((5, 0), (5, 1), (6, 0), (5, 3))))
+    # two Lobbyists may each place one tile; a third placement is refused
+    two = at_step(["lobbyist", "lobbyist"])
+    two, _ = apply(two, 0, BuildRoad(((0, 3), (1, 3))))
+    two, _ = apply(two, 0, BuildPark(((3, 3), (3, 4), (3, 5), (3, 6))))
+    assert two.turn.working is not None and two.turn.working.seat == 1  # nothing left to do
+    used = at_step(module_data={"lobbyists": {"used": {"straight_2": 4}}})
+    assert "no straight_2 road tile is left" in refused(used, BuildRoad(((0, 3), (1, 3))))
+    assert not any(isinstance(a, BuildRoad) and len(a.cells) == 2
+                   for a in legal_actions(used, 0))
+
+
+def test_a_tile_out_of_road_range_2_is_refused():
+    """ketchup.md 2 "Range: road range 2 from your restaurant entrance": a restaurant on
+    tile R (entrance (9, 1), next to road (9, 2)) reaches tiles R, A, T (1 border) and B
+    (2 borders), so a square next to tile C's road 3 borders away is out of range."""
+    s = at_step(restaurants=[{"owner": 0, "cell": [8, 0], "entrance": "se"}],
+                tiles=[[["A", 0], ["B", 0], ["C", 0]], [["R", 0], ["T", 0], ["D", 0]]])
+    board = board_of(s)
+    spots = [((8, 0), Corner("se"), False)]
+    in_range = board.squares_in_road_range(spots, 2)
+    park = BuildPark(((9, 10), (9, 11), (9, 12), (9, 13)))  # tile D's bottom row
+    assert all(board.is_blank(c) and c not in in_range for c in park.cells)
+    assert "within road range 2" in refused(s, park)
+    assert park not in legal_actions(s, 0)
+
+
+def test_roadworks_add_one_to_dinnertime_distance_and_change_who_serves_the_house():
+    """ketchup.md 2 and 18 step 3: every roadworks marker a route crosses adds +1; the report
+    says so for the winner's route."""
+    plain = dinner()
+    assert [(e["winner"], e["decided_by"]) for e in plain] == [(0, "turn_order")]
+    works = dinner(pieces=[{"kind": "roadworks", "cell": [2, 8]},
+                           {"kind": "roadworks", "cell": [3, 7]}])
+    (served,) = works
+    assert served["winner"] == 1
+    assert [(c["seat"], c["distance"]) for c in served["chains"]] == [(0, 1), (1, 0)]
+    alone = dinner(pieces=[{"kind": "roadworks", "cell": [2, 8]},
+                           {"kind": "roadworks", "cell": [3, 7]}],
+                   restaurants=[{"owner": 0, "cell": [3, 8], "entrance": "nw"}])
+    assert [e["kind"] for e in alone] == ["roadworks_crossed", "house_served"]
+    assert alone[0] == {"kind": "roadworks_crossed", "house": 4, "seat": 0, "count": 1,
+                        "distance": 1}
+
+
+def test_roadworks_do_not_change_ranges():
+    """19.1 row 12 (default): roadworks slow Dinnertime routes only, not a marketeer's or a
+    lobbyist's range."""
+    s = at_step(pieces=[{"kind": "roadworks", "cell": [1, 2]},
+                        {"kind": "roadworks", "cell": [2, 1]}])
+    plain = at_step()
+    spots = [((0, 0), Corner("se"), False)]
+    assert board_of(s).squares_in_road_range(spots, 2) == board_of(plain).squares_in_road_range(
+        spots, 2)
+    assert legal_actions(s, 0) == legal_actions(plain, 0)
+
+
+def test_clean_up_removes_roadworks_and_opens_the_roads():
+    """ketchup.md 2 "Clean up: remove all markers, flip the tiles; from now on normal roads"."""
+    s = at_step()
+    s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))
+    log = EventLog()
+    lobbyists.open_roads(s, log)
+    assert s.pieces == [Piece("road_tile", (0, 3)), Piece("road_tile", (1, 3))]
+    assert board_of(s).is_road((0, 3)) and board_of(s).is_road((1, 3))
+    assert [e.data for e in log] == [{"cells": [[0, 3], [1, 3]], "roadworks": [[2, 3]]}]
+
+
+def test_clean_up_runs_in_a_whole_round():
+    """ketchup.md 2: the road placed in Working 9-5 is open after that round's Clean up."""
+    s = at_step()
+    s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))
+    for _ in range(200):
+        if s.round > 2 or s.turn.phase is Phase.GAME_OVER:
+            break
+        seat = current_actors(s)[0]
+        s, _ = apply(s, seat, legal_actions(s, seat)[-1])
+    assert s.round == 3
+    assert {p.kind for p in s.pieces} == {"road_tile"}
+
+
+def test_a_park_doubles_the_price_and_triples_it_with_a_garden():
+    """ketchup.md 2 "Parks" and 18 step 4: a house touching a park pays x2 per item, x3 with a
+    garden; the payment line names the multiplier. House 2 at (3, 0): (5, 0) touches it."""
+    one = dict(restaurants=[{"owner": 0, "cell": [5, 3], "entrance": "nw"}],
+               houses=[{"number": 2, "demand": ["burger"]}])
+    (plain,) = dinner(**one)
+    assert plain["amount"] == 10
+    park = [{"kind": "park", "cell": [5, 0]}, {"kind": "park", "cell": [6, 0]}]
+    (served,) = dinner(pieces=park, **one)
+    assert served["lines"][-1] == {"kind": "park", "multiplier": 2, "amount": 10}
+    assert served["amount"] == 20
+    # two parks touching the house: one bonus
+    two = [{"kind": "park", "cell": [5, 0]}, {"kind": "park", "cell": [5, 1]}]
+    (once,) = dinner(pieces=two, **one)
+    assert once["amount"] == 20
+
+
+def test_a_park_touching_only_the_garden_counts():
+    """ketchup.md 2: "A garden touching the park makes its house adjacent"."""
+    garden = dict(restaurants=[{"owner": 0, "cell": [5, 3], "entrance": "nw"}],
+                  houses=[{"number": 2, "demand": ["burger"], "garden": [[5, 0], [5, 1]]}])
+    (served,) = dinner(pieces=[{"kind": "park", "cell": [6, 0]}], **garden)
+    assert [ln["kind"] for ln in served["lines"]] == ["items", "garden", "park"]
+    assert served["lines"][-1] == {"kind": "park", "multiplier": 3, "amount": 10}
+    assert served["amount"] == 30
+
+
+def test_anchor_in_range_switch_needs_the_anchor_road_within_range_2():
+    """19.1 row 13, reading B (option ``lobbyists_anchor_in_range``): the arrow's road square
+    must itself be within road range 2; with the default the tile only needs to be next to a
+    road in range."""
+    far = dict(restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+               tiles=[[["A", 0], ["B", 0], ["C", 0]], [["R", 0], ["T", 0], ["D", 0]]])
+    s = at_step(**far)
+    opt = at_step(options={"lobbyists_anchor_in_range": True}, **far)
+    # an L whose only road arrow points at (5, 10) on tile C, 3 borders from the entrance
+    road = BuildRoad(((4, 8), (5, 8), (5, 9)))
+    assert road in legal_actions(s, 0)
+    assert "arrows must point at an existing road" in refused(opt, road)
+    a, b = legal_actions(s, 0), legal_actions(opt, 0)
+    assert set(b) < set(a)
+    assert all(not isinstance(x, BuildPark) or x in b for x in a)  # parks need no anchor
+
+
+def test_a_base_game_has_no_pieces_and_the_same_board():
+    """Base-game speed: no overlay, the printed board (docs/modules.md)."""
+    s = fcm.new_game(2, 5)
+    assert not s.pieces and board_of(s) is board_of(s.clone())
+
+
+def test_the_report_explains_roadworks_and_a_parks_multiplier_in_every_language():
+    """ketchup.md 2: the events say why a route is longer and why a house pays more."""
+    from fcm.report import event_line
+
+    works = dinner(pieces=[{"kind": "roadworks", "cell": [2, 8]},
+                           {"kind": "roadworks", "cell": [3, 7]}],
+                   restaurants=[{"owner": 0, "cell": [3, 8], "entrance": "nw"}])
+    crossed = {k: v for k, v in works[0].items() if k != "kind"}
+    line = event_line({"kind": "roadworks_crossed", **crossed})
+    assert "crosses 1 roadworks marker, +1 distance" in line
+    park = dinner(pieces=[{"kind": "park", "cell": [5, 0]}],
+                  restaurants=[{"owner": 0, "cell": [5, 3], "entrance": "nw"}],
+                  houses=[{"number": 2, "demand": ["burger"]}])
+    served = {k: v for k, v in park[0].items() if k != "kind"}
+    assert "park x2 = +$10" in event_line({"kind": "house_served", **served})
+    for lang in ("de", "es", "fr", "zh-Hans"):
+        assert "{" not in event_line({"kind": "roadworks_crossed", **crossed}, lang=lang)
+        assert "x2" in event_line({"kind": "house_served", **served}, lang=lang)
+
+
+def test_the_bots_place_a_park_beside_the_house_nearest_their_restaurant():
+    """Bot advice (docs/modules.md "Satellites"): a park that touches a house, the nearest
+    house first; a Lobbyist hired only with a second hire, from round 3."""
+    from fcm.modules.lobbyists import bots
+
+    assert bots.working(at_step(), 0, legal_actions(at_step(), 0)) is None  # no park fits a house
+    s = at_step(houses=[{"number": 1, "cell": [3, 3]}])  # a new house at (3, 3) on tile A
+    choice = bots.working(s, 0, legal_actions(s, 0))
+    assert choice == BuildPark(((3, 5), (4, 5), (5, 5), (6, 5)))  # touches house 1
+    hiring = at_step(["lobbyist"], round=3, working={"seat": 0, "step": "hire"})
+    assert bots.hire(hiring, 0, legal_actions(hiring, 0)) is None  # one hire only this turn
+
+
+def test_tile_z_joins_the_pool_and_its_printed_parks_double_a_house():
+    """ketchup.md 0.1 and 2: tile Z (two printed 2x2 parks, crossroads) is used only with
+    Lobbyists; a house touching one of its parks pays x2. Map A Z / R T: Z's parks cover
+    (0, 5)-(1, 6) and (3, 8)-(4, 9); a house at (5, 8) touches the second."""
+    rules = fcm.new_game(2, 1, fcm.Options(modules=frozenset({"lobbyists"}))).rules
+    assert rules.catalog.tiles["Z"].grid == ("PPr..", "PPr..", "rrrrr", "..rPP", "..rPP")
+    assert "Z" not in fcm.new_game(2, 1).rules.catalog.tiles
+    maps = [fcm.new_game(3, seed, fcm.Options(modules=frozenset({"lobbyists"}))).tiles
+            for seed in range(12)]
+    assert any("Z" in [t for row in m for t, _ in row] for m in maps)
+    (served,) = dinner(tiles=[[["A", 0], ["Z", 0]], [["R", 0], ["T", 0]]],
+                       restaurants=[{"owner": 0, "cell": [8, 8], "entrance": "nw"}],
+                       houses=[{"number": 1, "cell": [5, 8], "demand": ["burger"]}])
+    assert served["lines"][-1] == {"kind": "park", "multiplier": 2, "amount": 10}
+    assert served["amount"] == 20
+    board = board_of(at_step(tiles=[[["A", 0], ["Z", 0]], [["R", 0], ["T", 0]]]))
+    assert board.square_kind((3, 8)) == "P" and not board.is_blank((3, 8))
+
+
+def test_roadworks_never_stack_on_one_square():
+    """ketchup.md 2 (DLX-K): an arrow may point at a square that already has a marker placed
+    this turn; markers do not stack."""
+    s = at_step(["lobbyist", "lobbyist"])
+    s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))  # roadworks at (2, 3)
+    s, ev = apply(s, 0, BuildRoad(((3, 3), (4, 3))))  # arrows at (2, 3) and (5, 3)
+    assert [p.cell for p in s.pieces if p.kind == "roadworks"] == [(2, 3)]
+    (built,) = [e.data for e in ev if e.kind == "lobbyist_built"]
+    assert built["roadworks"] == []
