@@ -10,6 +10,8 @@ import time
 from bench import Row, register
 from fcm.bots import make_bot
 from fcm.bots.heuristic import _SERVICE_CACHE
+from fcm.bots.ismcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
+from fcm.bots.ismcts import IsmctsBot
 from fcm.bots.search import (
     DEFAULT_ROLLOUTS,
     ROLLOUTS_BY_PLAYERS,
@@ -79,6 +81,27 @@ def bots() -> list[Row]:
                         f"p95 {per_decision[int(0.95 * len(per_decision))]:.2f} s, max "
                         f"{per_decision[-1]:.2f} s (safety {SAFETY_SECONDS:.0f} s), "
                         f"{len(per_decision)} decisions"))
+        # The information-set search (fcm.bots.ismcts, league name hard_is): engine steps per
+        # CPU second inside it (its rollouts, tree walk and evaluation), and its CPU time per
+        # searched decision at the default budget (issue 30: >= 25,000 steps/s at 4 players,
+        # <= 2 s per decision p99).
+        ismcts_bot = IsmctsBot(1)
+        is_times = []
+        for state, seat in searched[:20]:
+            v, legal = view(state, seat), legal_actions(state, seat)
+            start = time.process_time()
+            ismcts_bot.choose(v, seat, legal)
+            is_times.append(time.process_time() - start)
+        is_times.sort()
+        st = ismcts_bot.stats
+        rows.append(Row("hard_is", f"{players} players: engine steps per CPU second in the "
+                        "search", st["steps"] / st["cpu"] if st["cpu"] else 0.0, "steps/s",
+                        f"{int(st['steps'])} steps, {int(st['rollouts'])} rollouts"))
+        rows.append(Row("hard_is", f"{players} players: s per Working decision (default "
+                        f"{ISMCTS_ITERATIONS.get(players, 24)} rollouts)",
+                        statistics.median(is_times), "s",
+                        f"p99 {is_times[min(len(is_times) - 1, int(0.99 * len(is_times)))]:.2f}"
+                        f" s, max {is_times[-1]:.2f} s, {len(is_times)} decisions"))
         # The first restaurant is searched once a game, with long rollouts.
         setups = [(s, seat) for s, seat in decisions if s.turn.phase is Phase.SETUP_RESTAURANTS]
         setup_times = []

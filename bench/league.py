@@ -23,12 +23,14 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bench.heldout import HELD_OUT
+from bench.hard_v1 import HardV1Bot
+from bench.heldout import HELD_OUT, STRONG
 from bench.heuristic_v0 import HeuristicV0Bot
 from bench.medium_v1 import MediumV1Bot
-from bench.plans import PLANS, PlanBot
+from bench.plans import PLANS, PlanBot, plan_bot
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.bots.base import Bot
+from fcm.bots.ismcts import IsmctsBot
 from fcm.core.state import Options
 from fcm.core.types import Good
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
@@ -52,6 +54,8 @@ EXPLOITER: dict[str, object] = {
 }
 
 LEAGUE: dict[str, Callable[[int], Bot]] = {
+    "hard_is": IsmctsBot,
+    "hard_v1": HardV1Bot,
     "medium_v1": MediumV1Bot,
     HeuristicV0Bot.name: HeuristicV0Bot,
     "easy": lambda seed: make_bot("easy", seed),
@@ -67,7 +71,8 @@ LEAGUE["exploiter"] = exploiter
 
 def opponent_sets() -> dict[str, list[str]]:
     """The opponents of the league, by set, in table order."""
-    return {"tuning": list(PLANS), "held-out": list(HELD_OUT), "league": list(LEAGUE)}
+    return {"tuning": list(PLANS), "held-out": list(HELD_OUT), "held-out II": list(STRONG),
+            "league": list(LEAGUE)}
 
 
 def make_player(name: str, seed: int, rollouts: int | None = None,
@@ -75,11 +80,11 @@ def make_player(name: str, seed: int, rollouts: int | None = None,
     """A bot level (``make_bot``), a plan (tuning or held-out) or a league player."""
     if name in BOT_NAMES:
         return make_bot(name, seed, rollouts=rollouts, think=think)
-    if name in PLANS or name in HELD_OUT:
-        return PlanBot(name, seed)
+    if name in PLANS or name in HELD_OUT or name in STRONG:
+        return plan_bot(name, seed)
     if name in LEAGUE:
         return LEAGUE[name](seed)
-    known = dict.fromkeys([*BOT_NAMES, *PLANS, *HELD_OUT, *LEAGUE])
+    known = dict.fromkeys([*BOT_NAMES, *PLANS, *HELD_OUT, *STRONG, *LEAGUE])
     raise ValueError(f"unknown league player {name!r}; known: {', '.join(known)}")
 
 

@@ -41,6 +41,7 @@ from fcm.bots.heuristic import (
     pack_structure,
     send_next,
 )
+from fcm.bots.medium import MediumBot
 from fcm.core.actions import Action, ChooseAdvert, ChooseReserve, Done, Hire, Train
 from fcm.core.company import board_of, ceo_slots_of, owned_cards
 from fcm.core.phases.working.goods import supplier_sets
@@ -191,10 +192,10 @@ class PlanBot(HeuristicBot):
     def __init__(self, plan: str, seed: int = 0, script: dict[str, object] | None = None) -> None:
         super().__init__(seed)
         self.name = plan
-        self.plan = script or (PLANS[plan] if plan in PLANS else HELD_OUT[plan])
+        self.script = script or (PLANS[plan] if plan in PLANS else HELD_OUT[plan])
 
     def _reserve(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
-        want = ChooseReserve(int(self.plan["reserve"]))  # type: ignore[call-overload]
+        want = ChooseReserve(int(self.script["reserve"]))  # type: ignore[call-overload]
         return want if want in legal else legal[0]
 
     def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
@@ -260,7 +261,7 @@ class PlanBot(HeuristicBot):
     def _train_steps(self, view: GameState, seat: Seat) -> list[tuple[str, str]]:
         owned = owned_cards(view, seat)
         steps: list[tuple[str, str]] = [  # one builder of each kind is enough
-            (src, dst) for src, dst in self.plan["trains"]  # type: ignore[attr-defined]
+            (src, dst) for src, dst in self.script["trains"]  # type: ignore[attr-defined]
             if not (dst in BUILDERS and owned[dst])
         ]
         if (food := self._missing_food(view, seat)) is not None:
@@ -273,7 +274,7 @@ class PlanBot(HeuristicBot):
         for card, n in owned.items():
             career[_entry_of(view.rules, card)] += n
         legal = {a.employee: a for a in hires if isinstance(a, Hire)}
-        script: list[tuple[str, int]] = list(self.plan["hires"])  # type: ignore[call-overload]
+        script: list[tuple[str, int]] = list(self.script["hires"])  # type: ignore[call-overload]
         if not owned[EmployeeId.KITCHEN_TRAINEE] and self._missing_food(view, seat):
             script.insert(0, (EmployeeId.KITCHEN_TRAINEE, career[EmployeeId.KITCHEN_TRAINEE] + 1))
         for card, count in script:
@@ -292,7 +293,7 @@ class PlanBot(HeuristicBot):
         return None
 
     def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
-        food = self.plan["food"]
+        food = self.script["food"]
         goods: Counter[Good] = Counter({food: 1}) if isinstance(food, Good) else Counter()
         if food == "drinks":  # the drinks a cart operator's route reaches, most suppliers first
             suppliers = board_of(view).suppliers
@@ -302,6 +303,42 @@ class PlanBot(HeuristicBot):
         pool = [a for a in adverts if isinstance(a, ChooseAdvert) and goods[a.good]] or adverts
         return max(pool, key=lambda a: (goods[a.good], a.duration)
                    if isinstance(a, ChooseAdvert) else (0, 0))
+
+
+class StrongPlanBot(PlanBot, MediumBot):
+    """A held-out plan played by a strong player: the script's reserve card, hires and
+    trainings first (``PlanBot``), medium's play for everything else (work, Payday,
+    restaurants, campaigns, cooking, and its own hires and trainings once the script has none
+    to make)."""
+
+    def __init__(self, plan: str, seed: int = 0, script: dict[str, object] | None = None) -> None:
+        from bench.heldout import STRONG
+
+        super().__init__(plan, seed, script or STRONG[plan])
+        self._plan_memo = None
+
+    def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        return MediumBot._restructure(self, view, seat, legal)
+
+    def _payday(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        return MediumBot._payday(self, view, seat, legal)
+
+    def _advert(self, view: GameState, seat: Seat, adverts: list[Action]) -> Action:
+        return MediumBot._advert(self, view, seat, adverts)
+
+    def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
+        return PlanBot._hire(self, view, seat, hires) or MediumBot._hire(self, view, seat, hires)
+
+    def _train(self, view: GameState, seat: Seat, trains: list[Action]) -> Action | None:
+        return (PlanBot._train(self, view, seat, trains)
+                or MediumBot._train(self, view, seat, trains))
+
+def plan_bot(plan: str, seed: int = 0) -> Bot:
+    """The player of a plan by name: a tuning or held-out plan (``PlanBot``) or a strong
+    held-out plan (``StrongPlanBot``)."""
+    from bench.heldout import STRONG
+
+    return StrongPlanBot(plan, seed) if plan in STRONG else PlanBot(plan, seed)
 
 
 def opponent(bot: str, seed: int, rollouts: int | None = None,
@@ -316,7 +353,7 @@ def opponent(bot: str, seed: int, rollouts: int | None = None,
 def play_one(bot: str, plan: str, s: int, bot_seat: int, rollouts: int | None,
              think: float | None) -> bool:
     """One 2-player game of ``bot`` in ``bot_seat`` against ``plan`` from seed ``s``: a win?"""
-    seats: list[Bot] = [PlanBot(plan, s * 10), PlanBot(plan, s * 10 + 1)]
+    seats: list[Bot] = [plan_bot(plan, s * 10), plan_bot(plan, s * 10 + 1)]
     seats[bot_seat] = opponent(bot, s * 10 + bot_seat, rollouts, think)
     result = play_game(seats, s, Options(round_limit=SIMULATION_ROUND_LIMIT))
     return result.state.ranking[0] == bot_seat
@@ -403,3 +440,4 @@ def openings(bot: str, players: int, games: int, seed: int) -> tuple[Counter[str
 
 if __name__ == "__main__":
     main()
+

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 from bench import league
-from bench.heldout import HELD_OUT
+from bench.hard_v1 import HardV1Bot
+from bench.heldout import HELD_OUT, STRONG
 from bench.medium_v1 import MediumV1Bot
 from bench.plans import PLANS, PlanBot
 
@@ -35,11 +36,22 @@ def test_held_out_plans_are_apart_from_the_tuning_plans():
     assert {"medium_v1", "exploiter"} <= set(sets["league"])
 
 
-@pytest.mark.parametrize("plan", [*sorted(HELD_OUT), "exploiter"])
+def test_strong_held_out_plans_are_new_and_apart():
+    """Issue 30 (second session): at least four more held-out plans, of different styles,
+    apart from the tuning plans and the first held-out ones, in their own set."""
+    assert len(STRONG) >= 4
+    assert not set(STRONG) & (set(PLANS) | set(HELD_OUT))
+    assert len({str(STRONG[p]["hires"]) for p in STRONG}) == len(STRONG)
+    assert league.opponent_sets()["held-out II"] == list(STRONG)
+    assert {"hard_v1", "hard_is"} <= set(league.opponent_sets()["league"])
+
+
+@pytest.mark.parametrize("plan", [*sorted(HELD_OUT), *sorted(STRONG), "exploiter"])
 def test_every_held_out_plan_and_the_exploiter_play_legally_and_follow_their_script(plan: str):
     """Every action through the validating path for a whole game against medium, both seats;
     the first hire is the first entry of the plan's hire list."""
-    script: Any = league.EXPLOITER if plan == "exploiter" else HELD_OUT[plan]
+    script: Any = (league.EXPLOITER if plan == "exploiter"
+                   else STRONG[plan] if plan in STRONG else HELD_OUT[plan])
     for seat in (0, 1):
         hires: list[str] = []
         me = 1 - seat
@@ -60,6 +72,13 @@ def test_every_held_out_plan_and_the_exploiter_play_legally_and_follow_their_scr
 
 def test_medium_v1_plays_legally_against_medium():
     result = play_game([MediumV1Bot(1), MediumBot(2)], 3,
+                       Options(round_limit=SIMULATION_ROUND_LIMIT), checked=True)
+    assert result.state.ranking
+
+
+def test_hard_v1_plays_legally_against_medium():
+    """The previous hard, frozen as a league baseline."""
+    result = play_game([HardV1Bot(1, rollouts=2), MediumBot(2)], 3,
                        Options(round_limit=SIMULATION_ROUND_LIMIT), checked=True)
     assert result.state.ranking
 

@@ -111,6 +111,9 @@ def salary_still_due(view: GameState, seat: Seat) -> int:
 
 class HeuristicBot:
     name = "heuristic"
+    # the build lists (a subclass may play another: the hard bot's rollout styles)
+    hire_plan: tuple[tuple[EmployeeId, int], ...] = HIRE_PLAN
+    train_plan: tuple[tuple[EmployeeId, EmployeeId], ...] = TRAIN_PLAN
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
@@ -242,7 +245,7 @@ class HeuristicBot:
         for card, n in owned.items():
             career[_entry_of(view.rules, card)] += n
         legal = {a.employee for a in hires if isinstance(a, Hire)}
-        for card, count in HIRE_PLAN:
+        for card, count in self.hire_plan:
             if career[card] < count and card in legal:
                 return Hire(card)
         return None
@@ -257,7 +260,7 @@ class HeuristicBot:
         food = _main_food(view, seat)
         # Junior VPs are seats, not income: train one only when cards wait for a seat.
         need_seats = seats_short(view, seat)
-        for src, dst in TRAIN_PLAN:
+        for src, dst in self.train_plan:
             if not afford and view.rules.catalog.employees[dst].salary:
                 break
             if (

@@ -376,3 +376,37 @@ def value(state: GameState, seat: Seat, policy: MediumBot) -> float:
         rounds = min(rounds, max(1.0, left / max(10.0, sum(max(0.0, i) for i in income))))
     worth = [state.players[s].cash + rounds * income[s] for s in range(state.num_players)]
     return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+
+
+def plan_line(
+    view: GameState, seat: Seat, rows: Sequence[tuple[Action, float, int, bool]]
+) -> str:
+    """The best move of an analysis in one line: its value, its edge over medium's choice, and
+    the plan it serves (medium's plan for the seat once the move is made: the food, the
+    milestone raced, the reserve card, the next hires and trainings still to make)."""
+    from fcm.core.company import owned_cards
+
+    if not rows:
+        return "no move was read"
+    best, mean, samples, _ = rows[0]
+    base = next((r for r in rows if r[3]), None)
+    edge = ""
+    if base is not None and base[0] != best:
+        edge = f", {mean - base[1]:+.0f} $ over medium's choice ({base[0]})"
+    after = view.clone()
+    if best in legal_actions(after, seat):
+        apply_in_place(after, seat, best)
+    plan = MediumBot(0).plan(after, seat)
+    owned = owned_cards(after, seat)
+    hires = [str(c) for c, k in plan.hires if owned[c] < k][:3]
+    trains = [f"{s}->{d}" for s, d in plan.trains if owned[s] and not owned[d]][:2]
+    goals = [g for g, on in (("CFO line", plan.cfo), ("second restaurant", plan.expand
+                             or plan.second)) if on]
+    parts = [f"{plan.food.value}", f"race {plan.opening}", f"reserve ${plan.reserve}"]
+    if hires:
+        parts.append("hire next " + ", ".join(hires))
+    if trains:
+        parts.append("train " + ", ".join(trains))
+    parts += goals
+    return (f"best: {best} ({mean:+.0f} $ lead, {samples} samples{edge}); plan: "
+            + "; ".join(parts))

@@ -383,6 +383,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         table.add_row(str(rank), str(action), f"{value:.1f}", str(samples),
                       "yes" if proposed else "")
     console.print(table)
+    from fcm.bots.search import plan_line
+
+    console.print(plan_line(view(state, seat), seat, rows), markup=False, soft_wrap=True)
     played = record.actions[upto][1] if upto < len(record.actions) else None
     if played is not None:
         console.print(f"played in the game: {played}", markup=False)
