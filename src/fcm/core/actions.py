@@ -447,13 +447,19 @@ class ActionType:
     """An action type an expansion module brings (``Module.actions``): its class (a frozen
     dataclass of :class:`Action` with a unique ``type`` tag), how each field reads from JSON
     (``fields``), its human notation (unique among one decision's legal actions; ``parse_action``
-    reads it back), and the fields written only when given (so saves stay as they were)."""
+    reads it back), and the fields written only when given (so saves stay as they were).
+
+    A placement on the map names its ``placement`` cell field(s) (the first is the square a
+    player clicks; all are the squares it occupies) and ``placing``, what it places in a
+    language ("a coffee shop"): the board highlights and clicks them like the base placements."""
 
     cls: type[Action]
     fields: Mapping[str, FieldKind]
     notation: Callable[[Any], str]
     label: Callable[[Any, str], str] | None = None  # the button in a language (None: notation)
     written_only_when_given: frozenset[str] = frozenset()
+    placement: tuple[str, ...] = ()
+    placing: Callable[[str], str] | None = None
 
 
 _MODULE_ACTIONS: dict[str, ActionType] = {}
@@ -471,6 +477,9 @@ def register_action(spec: ActionType) -> None:
     missing = {f.name for f in fields(spec.cls)} - set(spec.fields)
     if missing:
         raise ValueError(f"action type {tag!r}: no kind for field(s) {sorted(missing)}")
+    not_cells = [f for f in spec.placement if spec.fields.get(f) != "cell"]
+    if not_cells:
+        raise ValueError(f"action type {tag!r}: placement field(s) {not_cells} are no cell fields")
     ACTION_TYPES[tag] = spec.cls
     _MODULE_ACTIONS[tag] = spec
 

@@ -266,14 +266,21 @@ export class BoardView {
     const look = PIECE_LOOKS[piece.square] || PIECE_LOOKS["."];
     for (const cell of piece.cells) {
       const x = sqX(cell[1]), y = sqY(cell[0]);
-      const grp = s("g", { class: `piece piece-${look.style}`, "data-piece": piece.kind, "data-square": piece.square, "data-cell": key(cell) },
-        s("rect", { x: x + 1, y: y + 1, width: SQ - 2, height: SQ - 2, rx: 3, fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 }));
+      // an owned piece (a chain's shop) in its chain's colour with the chain's shape, as a restaurant
+      const ch = piece.owner === null || piece.owner === undefined ? null : chain(piece.owner);
+      const grp = s("g", { class: `piece piece-${look.style}` + (ch ? " owned" : ""), "data-piece": piece.kind, "data-square": piece.square, "data-cell": key(cell),
+        "data-owner": ch ? piece.owner : null },
+        s("rect", { x: x + 1, y: y + 1, width: SQ - 2, height: SQ - 2, rx: 3, fill: ch ? ch.colour : look.fill, stroke: ch ? "#111827" : look.stroke, "stroke-width": 1.5 }));
       if (look.style === "road" || look.style === "bridge") {
         grp.append(s("line", { x1: x + 6, y1: y + SQ / 2, x2: x + SQ - 6, y2: y + SQ / 2, stroke: "#f9fafb", "stroke-width": 1.6, "stroke-dasharray": "5 4" }));
       }
-      if (piece.label) {
-        grp.append(s("text", { x: x + SQ / 2, y: y + SQ / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: look.ink, class: "piece-label" }, piece.label));
+      if (ch) {
+        grp.append(s("path", { d: shapePath(ch.shape, x + SQ / 2, y + (piece.label ? 11 : SQ / 2), 6), fill: ch.ink, stroke: ch.colour, "stroke-width": 1, class: "chain-shape", "data-shape": ch.shape }));
       }
+      if (piece.label) {
+        grp.append(s("text", { x: x + SQ / 2, y: y + SQ / 2 + (ch ? 12 : 5), "text-anchor": "middle", "font-size": ch ? 12 : 14, "font-weight": 800, fill: ch ? ch.ink : look.ink, class: "piece-label" }, piece.label));
+      }
+      if (ch) grp.append(s("title", {}, this.names(piece.owner)));
       g.append(grp);
     }
   }
