@@ -890,9 +890,9 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
     module = module_action(a)
     if module is not None and module.placement:
         # a module's placement on the map: its squares, clicked like the base placements
-        cells = [getattr(a, f) for f in module.placement]
-        out["anchor"] = _cell(cells[0])
-        out["cells"] = _cells(cells)
+        spots: list[Cell] = [getattr(a, f) for f in module.placement]
+        out["anchor"] = _cell(spots[0])
+        out["cells"] = _cells(spots)
         out["placement"] = True
         if module.placing is not None:
             out["placing"] = module.placing(lang)
