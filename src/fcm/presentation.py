@@ -296,7 +296,8 @@ def _explain_english(
 # The rules texts name their sources ("(facts.md C)", "(done) (<file>.md 3)", "[M]"): for
 # the project's readers and the CLI, not for a player. A source is any markdown file named.
 _REF_ALONE = re.compile(r"\s*\(\w[\w-]*\.md\b[^()]*\)")
-_REF_AFTER = re.compile(r"[,;]\s*\w[\w-]*\.md\b[^(),;]*")
+# (up to a colon: "Coffee, ketchup.md 4: a coffee shop goes next to a road" keeps its reason)
+_REF_AFTER = re.compile(r"[,;]\s*\w[\w-]*\.md\b[^(),;:]*")
 _CERTAINTY = re.compile(r"\s*\[(?:L|M|H|L-M|M-H|L-H)\]")
 
 

@@ -47,6 +47,11 @@ def test_a_coffee_shop_is_placed_by_clicking_its_square(
         "els => els.map(e => e.value).filter(Boolean)"))
     assert listed == legal
     assert pg.locator("[data-hl-anchor]").first.get_attribute("tabindex") == "0"
+    if size[0] >= 1000:
+        # a square that is not legal: the engine says why, in the game's words (next to no road)
+        assert "4,4" not in legal
+        pg.locator('[data-sq="4,4"]').click()
+        assert "road" in pg.locator("[data-test=error-message]").inner_text()
     # pick a highlighted square wholly on screen and not under the board's tools (a phone
     # shows part of the map)
     board = pg.locator("svg.board-svg").bounding_box()
