@@ -203,12 +203,14 @@ class RestaurantOut(TypedDict):
 
 class PieceOut(TypedDict):
     """A module's piece on the map: its kind, its squares, what the square becomes for the
-    geometry (the browser's style: r road, x bridge, # neither, . empty) and its mark."""
+    geometry (the browser's style: r road, x bridge, # neither, . empty), its mark and the
+    chain it belongs to (None: nobody's; drawn in that chain's colour and shape)."""
 
     kind: str
     cells: list[Cell]
     square: str
     label: str
+    owner: int | None
 
 
 class CampaignOut(TypedDict):
@@ -270,6 +272,8 @@ class ActionOut(TypedDict, total=False):
     salary_notes: list[str]
     cash_before: int
     cash_after: int
+    placement: bool  # a module's placement on the map: clicked on its ``anchor`` like the base's
+    placing: str  # what that placement places ("a coffee shop")
 
 
 class Presentation(TypedDict):

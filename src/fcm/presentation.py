@@ -67,7 +67,7 @@ from fcm.core.phases.working import campaigns as _campaigns_step
 from fcm.core.phases.working.common import STEP_TITLES
 from fcm.core.phases.working.goods import drink_route
 from fcm.core.ruleset import Ruleset
-from fcm.core.state import Campaign, GameState, Phase
+from fcm.core.state import Campaign, GameState, Phase, Piece
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, t
 from fcm.payloads import (
@@ -296,7 +296,8 @@ def _explain_english(
 # The rules texts name their sources ("(facts.md C)", "(done) (<file>.md 3)", "[M]"): for
 # the project's readers and the CLI, not for a player. A source is any markdown file named.
 _REF_ALONE = re.compile(r"\s*\(\w[\w-]*\.md\b[^()]*\)")
-_REF_AFTER = re.compile(r"[,;]\s*\w[\w-]*\.md\b[^(),;]*")
+# (up to a colon: "Coffee, ketchup.md 4: a coffee shop goes next to a road" keeps its reason)
+_REF_AFTER = re.compile(r"[,;]\s*\w[\w-]*\.md\b[^(),;:]*")
 _CERTAINTY = re.compile(r"\s*\[(?:L|M|H|L-M|M-H|L-H)\]")
 
 
@@ -661,12 +662,18 @@ def _restaurants(state: GameState) -> list[RestaurantOut]:
 
 def _pieces(state: GameState) -> list[PieceOut]:
     """The modules' pieces on the map (the board overlay), drawn by what the square becomes
-    and the kind's own mark; a later piece on a square covers an earlier one (``overlay_of``)."""
+    and the kind's own mark, with its owner when the kind has one (``PieceKind.owner``); a
+    later piece on a square covers an earlier one (``overlay_of``)."""
     kinds = state.rules.piece_kinds
     top = {p.cell: p for p in state.pieces}
+
+    def owner(p: Piece) -> int | None:
+        of = kinds[p.kind].owner
+        return None if of is None else of(state, p.cell)
+
     return [
         {"kind": p.kind, "cells": [_cell(p.cell)], "square": kinds[p.kind].square,
-         "label": kinds[p.kind].label}
+         "label": kinds[p.kind].label, "owner": owner(p)}
         for cell, p in sorted(top.items())
     ]
 
@@ -879,6 +886,15 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
         fired = list(state.turn.drafts.get(seat, []))
         out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
         out["salary_before"] = _salary_without(state, seat, fired)
+    module = module_action(a)
+    if module is not None and module.placement:
+        # a module's placement on the map: its squares, clicked like the base placements
+        spots: list[Cell] = [getattr(a, f) for f in module.placement]
+        out["anchor"] = _cell(spots[0])
+        out["cells"] = _cells(spots)
+        out["placement"] = True
+        if module.placing is not None:
+            out["placing"] = module.placing(lang)
     return out
 
 

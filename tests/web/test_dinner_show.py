@@ -64,6 +64,10 @@ def test_dinnertime_walk_through_and_end_of_game_charts(
             # the house and the restaurant that served it are marked on the board
             assert pg.locator('.board-pane [data-house="2"].dinner-focus').count() == 1
             assert pg.locator('.board-pane .restaurant[data-owner="0"].dinner-focus').count() == 1
+            # each chain named is marked by its shape as well as its colour (issue 26 item 7)
+            marks = show.locator(".swatch").evaluate_all(
+                "els => els.map(e => [e.tagName.toLowerCase(), e.dataset.shape || ''])")
+            assert marks and all(tag == "svg" and shape for tag, shape in marks), marks
         no_sideways_scroll(pg)
         if pg.locator("[data-test=dinner-done]").count():
             break

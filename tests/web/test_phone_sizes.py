@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.web.test_accessibility import device  # noqa: F401  (the fixture)
+from tests.web.test_board import busy_scenario
 from tests.web.test_phone import open_placement
 from tests.web.ui import UI
 
@@ -66,3 +68,33 @@ def test_tap_targets_text_and_one_scroller_on_a_phone(device: Any, server: str) 
     pg.locator("[data-test=sheet-toggle]").tap()
     pg.wait_for_selector(".game-main.sheet-full")
     assert small_controls(pg) == []
+
+
+def test_every_word_and_letter_of_a_busy_board_is_12_px_on_a_phone(
+    device: Any, server: str, artifacts: Any  # noqa: F811
+) -> None:
+    """Issue 26 item 6, the board's small print: at the phone's first zoom every text of a busy
+    board (suppliers' names, campaign kinds in words, good tokens' letters, durations, house
+    and restaurant names, airplanes) is 12 px or more."""
+    scenario = busy_scenario()
+    made = httpx.post(f"{server}/api/games", json={"players": 5, "scenario": scenario})
+    assert made.status_code == 201, made.text
+    game, token = made.json()["game"], made.json()["seats"][0]["token"]
+    pg = device(390, 844)
+    pg.goto(f"{server}/#/join/{game}/{token}")
+    pg.wait_for_selector("[data-test=board] .campaign-kind")
+    assert pg.locator("[data-test=board] .supplier text").count()
+    assert pg.locator("[data-test=board] .good-token text").count()
+    square = pg.locator("[data-sq='0,0']").bounding_box()
+    assert square["width"] >= 43.5, square
+    tiny = pg.evaluate("""() => {
+        const svg = document.querySelector('svg.board-svg');
+        const k = svg.getScreenCTM().a;
+        return [...svg.querySelectorAll('text')]
+            .map((t) => [t.closest('g')?.getAttribute('class'), t.textContent,
+                         Number(t.getAttribute('font-size')) * k])
+            .filter(([, , px]) => px < 12);
+    }""")
+    assert tiny == [], tiny
+    pg.click("[data-test=board] .board-tools button:nth-child(1)")  # zoom in on the print
+    pg.screenshot(path=str(artifacts / "phone-board-print.png"))

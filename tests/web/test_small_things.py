@@ -32,6 +32,9 @@ def test_player_text_leaves_out_the_rules_sources() -> None:
     assert player_text("eternal (Kimchi, ketchup.md 5)") == "eternal (Kimchi)"
     assert player_text("immediately [M]") == "immediately"
     assert player_text("(done) (ketchup.md 3)") == "(done)"
+    # a module's refusal keeps the reason after its source (issue 25: a coffee shop's square)
+    assert player_text("Coffee, ketchup.md 4: a coffee shop goes next to a road") == (
+        "Coffee: a coffee shop goes next to a road")
     # a real refusal of the engine (setup: an entrance on a tile with another's entrance)
     game = fcm.new_game(2, 1)
     msgs = []

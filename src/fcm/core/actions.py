@@ -452,7 +452,11 @@ class ActionType:
     """An action type an expansion module brings (``Module.actions``): its class (a frozen
     dataclass of :class:`Action` with a unique ``type`` tag), how each field reads from JSON
     (``fields``), its human notation (unique among one decision's legal actions; ``parse_action``
-    reads it back), and the fields written only when given (so saves stay as they were)."""
+    reads it back), and the fields written only when given (so saves stay as they were).
+
+    A placement on the map names its ``placement`` cell field(s) (the first is the square a
+    player clicks; all are the squares it occupies) and ``placing``, what it places in a
+    language ("a coffee shop"): the board highlights and clicks them like the base placements."""
 
     cls: type[Action]
     fields: Mapping[str, FieldKind]
@@ -461,6 +465,8 @@ class ActionType:
     # Older JSON forms it is read from: (base tag, marker field), e.g. ("train", "at_work") for
     # a step that was once a base action with a flag (saved games keep loading).
     reads: tuple[tuple[str, str], ...] = ()
+    placement: tuple[str, ...] = ()
+    placing: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         """Check the type (its own tag, a kind for every field); its notation and label are
@@ -475,6 +481,11 @@ class ActionType:
         missing = {f.name for f in fields(self.cls)} - set(self.fields)
         if missing:
             raise ValueError(f"action type {tag!r}: no kind for field(s) {sorted(missing)}")
+        not_cells = [f for f in self.placement if self.fields.get(f) != "cell"]
+        if not_cells:
+            raise ValueError(
+                f"action type {tag!r}: placement field(s) {not_cells} are no cell fields"
+            )
         _SPECS[self.cls] = self
 
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from fcm.core.types import CampaignType, EmployeeId, Good, Seat
+from fcm.core.types import CampaignType, Cell, EmployeeId, Good, Seat
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
@@ -394,11 +394,13 @@ class PieceKind:
     """A kind of piece a module places on the map (``GameState.pieces``): ``square`` is what
     the square becomes for the geometry (``r`` a road, ``x`` a bridge, ``#`` neither road nor
     empty: a park, roadworks; ``.`` empty); ``label`` the short mark the board draws on it (the
-    browser styles a piece by its ``square``, never by its module)."""
+    browser styles a piece by its ``square``, never by its module); ``owner`` the chain a piece
+    on a square belongs to (None: nobody's), for the board's chain colour and shape."""
 
     id: str
     square: str
     label: str = ""
+    owner: Callable[[GameState, Cell], Seat | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,8 @@ ACTIONS = (
         fields={"cell": "cell"},
         notation=lambda a: f"coffee shop at {_at(a.cell)}",
         label=lambda a, lang: _label("coffee.action.place", lang, cell=_at(a.cell)),
+        placement=("cell",),
+        placing=lambda lang: _label("coffee.place.what", lang),
     ),
     ActionType(
         MoveCoffeeShop,
@@ -53,5 +55,7 @@ ACTIONS = (
         label=lambda a, lang: _label(
             "coffee.action.move", lang, origin=_at(a.origin), cell=_at(a.cell)
         ),
+        placement=("cell",),
+        placing=lambda lang: _label("coffee.place.what", lang),
     ),
 )

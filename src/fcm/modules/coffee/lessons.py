@@ -29,7 +29,7 @@ register_lessons("coffee", [{
         {"id": "shop", "phase": "working", "title": "Place a coffee shop",
          "text": "Pick a square: empty, next to a road, within 2 tile borders of your "
          "restaurant or coffee shop by road, on a tile with no coffee shop yet.",
-         "highlight": f"{D} button[data-type=place_coffee_shop]",
+         "highlight": "[data-hl-anchor], [data-test=confirm]",
          "expect": [{"kind": "coffee_shop_placed", "seat": "me"}],
          "do": [act(type="place_coffee_shop", cell=[1, 1])]},
         {"id": "cook", "phase": "working", "title": "Make coffee",

@@ -10,6 +10,18 @@ export const SQ = 40; // one square, in SVG units
 const MARGIN = 58; // room around the map for airplanes
 const EDGE_BAND = 44; // depth of an airplane token
 const PHONE_SCALE = 1.1; // screen pixels per SVG unit on a phone: a square is 44 px
+const MIN_TEXT = 11; // the smallest font size in SVG units: 12 px at a phone's first zoom
+
+/** Squeeze ``el``'s text into ``room`` units when its letters (about 0.62 em each, bold
+ * capitals) would run past it: the size stays readable, the letters narrow instead. */
+function fitText(el, room) {
+  const size = Number(el.getAttribute("font-size"));
+  if ((el.textContent || "").length * size * 0.62 > room) {
+    el.setAttribute("textLength", String(room));
+    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return el;
+}
 
 function key(cell) {
   return `${cell[0]},${cell[1]}`;
@@ -47,9 +59,11 @@ function airplaneRect(board, edge, first, span) {
 
 function goodToken(x, y, r, good, attrs) {
   const g = GOODS[good] || goodLook(good);
+  // the letter is at least MIN_TEXT even on a small token (it may reach the token's rim)
+  const size = Math.max(r * 1.05, MIN_TEXT);
   return s("g", { class: "good-token", "data-good": good, ...(attrs || {}) },
     s("circle", { cx: x, cy: y, r, fill: g.fill, stroke: "#1f2937", "stroke-width": 1 }),
-    s("text", { x, y: y + r * 0.38, "text-anchor": "middle", "font-size": r * 1.05, "font-weight": 700, fill: g.text }, g.short));
+    fitText(s("text", { x, y: y + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: g.text }, g.short), 2 * r + 2));
 }
 
 export class BoardView {
@@ -151,7 +165,7 @@ export class BoardView {
       g.append(s("g", { class: "supplier", "data-supplier": sup.good, "data-cell": key(sup.cell) },
         s("rect", { x: sqX(c) + 3, y: sqY(r) + 3, width: SQ - 6, height: SQ - 6, rx: 5, fill: gd.fill, stroke: "#111827", "stroke-width": 1.5 }),
         s("rect", { x: sqX(c) + 8, y: sqY(r) + 8, width: SQ - 16, height: 5, fill: "#ffffff", opacity: 0.55 }),
-        s("text", { x: sqX(c) + SQ / 2, y: sqY(r) + SQ / 2 + 9, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: gd.text }, gd.label.toUpperCase().slice(0, 5))));
+        fitText(s("text", { x: sqX(c) + SQ / 2, y: sqY(r) + SQ / 2 + 10, "text-anchor": "middle", "font-size": MIN_TEXT, "font-weight": 700, fill: gd.text }, gd.label.toUpperCase().slice(0, 5)), SQ - 10)));
     }
     // tile borders (the tile codes are the engine's business, not the players')
     for (const t of board.tiles) {
@@ -250,8 +264,8 @@ export class BoardView {
       const b = bbox(house.cells);
       const nth = (this.pres.campaigns.filter((o) => !o.edge && !o.cells.length && o.number < c.number && (o.reaches || []).includes(number))).length;
       const grp = s("g", { class: "beside-badge", "data-campaign": c.number, "data-house": number });
-      grp.append(s("rect", { x: b.x + 2 + nth * 22, y: b.y + b.h - 16, width: 20, height: 14, rx: 3, fill: ch.colour, opacity: 0.9 }));
-      grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: ch.ink }, `${c.icon || "?"}`));
+      grp.append(s("rect", { x: b.x + 2 + nth * 22, y: b.y + b.h - 17, width: 20, height: 15, rx: 3, fill: ch.colour, opacity: 0.9 }));
+      grp.append(s("text", { x: b.x + 12 + nth * 22, y: b.y + b.h - 5.5, "text-anchor": "middle", "font-size": MIN_TEXT, "font-weight": 800, fill: ch.ink }, `${c.icon || "?"}`));
       grp.append(s("title", {}, `#${c.number} ${c.kind.replace(/_/g, " ")}: ${c.good}, ${c.eternal ? t("ev.eternal") : t("dec.left", { n: c.remaining })}`));
       g.append(grp);
     }
@@ -266,14 +280,21 @@ export class BoardView {
     const look = PIECE_LOOKS[piece.square] || PIECE_LOOKS["."];
     for (const cell of piece.cells) {
       const x = sqX(cell[1]), y = sqY(cell[0]);
-      const grp = s("g", { class: `piece piece-${look.style}`, "data-piece": piece.kind, "data-square": piece.square, "data-cell": key(cell) },
-        s("rect", { x: x + 1, y: y + 1, width: SQ - 2, height: SQ - 2, rx: 3, fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 }));
+      // an owned piece (a chain's shop) in its chain's colour with the chain's shape, as a restaurant
+      const ch = piece.owner === null || piece.owner === undefined ? null : chain(piece.owner);
+      const grp = s("g", { class: `piece piece-${look.style}` + (ch ? " owned" : ""), "data-piece": piece.kind, "data-square": piece.square, "data-cell": key(cell),
+        "data-owner": ch ? piece.owner : null },
+        s("rect", { x: x + 1, y: y + 1, width: SQ - 2, height: SQ - 2, rx: 3, fill: ch ? ch.colour : look.fill, stroke: ch ? "#111827" : look.stroke, "stroke-width": 1.5 }));
       if (look.style === "road" || look.style === "bridge") {
         grp.append(s("line", { x1: x + 6, y1: y + SQ / 2, x2: x + SQ - 6, y2: y + SQ / 2, stroke: "#f9fafb", "stroke-width": 1.6, "stroke-dasharray": "5 4" }));
       }
-      if (piece.label) {
-        grp.append(s("text", { x: x + SQ / 2, y: y + SQ / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: look.ink, class: "piece-label" }, piece.label));
+      if (ch) {
+        grp.append(s("path", { d: shapePath(ch.shape, x + SQ / 2, y + (piece.label ? 11 : SQ / 2), 6), fill: ch.ink, stroke: ch.colour, "stroke-width": 1, class: "chain-shape", "data-shape": ch.shape }));
       }
+      if (piece.label) {
+        grp.append(s("text", { x: x + SQ / 2, y: y + SQ / 2 + (ch ? 12 : 5), "text-anchor": "middle", "font-size": ch ? 12 : 14, "font-weight": 800, fill: ch ? ch.ink : look.ink, class: "piece-label" }, piece.label));
+      }
+      if (ch) grp.append(s("title", {}, this.names(piece.owner)));
       g.append(grp);
     }
   }
@@ -298,7 +319,7 @@ export class BoardView {
     grp.append(s("circle", { cx: b.x + 17, cy: b.y + 17, r: 12, fill: "#ffffff", stroke: "#7c2d12", "stroke-width": 1.5 }));
     grp.append(s("text", { x: b.x + 17, y: b.y + 22, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#7c2d12", class: "house-number" }, house.label ?? String(house.number)));
     if (!house.printed) {
-      grp.append(s("text", { x: b.x + b.w - 8, y: b.y + 18, "text-anchor": "end", "font-size": 8, fill: "#7c2d12" }, t("board.new_house")));
+      grp.append(fitText(s("text", { x: b.x + b.w - 6, y: b.y + 18, "text-anchor": "end", "font-size": MIN_TEXT, fill: "#7c2d12" }, t("board.new_house")), b.w - 38));
     }
     // demand tokens and free capacity (a house without a cap: its tokens only)
     const n = house.capacity ?? house.demand.length;
@@ -328,8 +349,8 @@ export class BoardView {
     const label = ch.short;
     const ink = r.open ? ch.ink : "#111827";
     grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 - 2, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: ink }, label));
-    grp.append(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 + 12, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: ink },
-      r.open ? (r.drive_in ? `#${r.number + 1} DRIVE-IN` : `#${r.number + 1}`) : "COMING SOON"));
+    grp.append(fitText(s("text", { x: b.x + b.w / 2, y: b.y + b.h / 2 + 12, "text-anchor": "middle", "font-size": MIN_TEXT, "font-weight": 600, fill: ink },
+      r.open ? (r.drive_in ? `#${r.number + 1} DRIVE-IN` : `#${r.number + 1}`) : "COMING SOON"), b.w - 10));
     for (const e of r.entrances) {
       // a triangle in the outer corner of the entrance square
       const top = e[0] === b.r0, left = e[1] === b.c0;
@@ -351,15 +372,13 @@ export class BoardView {
       stroke: ch.colour, "stroke-width": 3, "stroke-dasharray": c.draft ? "6 4" : null }));
     const small = b.w <= SQ || b.h <= SQ;
     const tiny = b.w <= SQ && b.h <= SQ; // a 1x1 tile: number on top, good and duration side by side below
-    grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": tiny ? 9 : small ? 10 : 11, "font-weight": 800, fill: ch.dark }, `#${c.number}`));
+    grp.append(s("text", { x: b.x + (tiny ? 6 : 7), y: b.y + (tiny ? 13 : 15), "font-size": MIN_TEXT, "font-weight": 800, fill: ch.dark }, `#${c.number}`));
     grp.append(s("path", { d: shapePath(ch.shape, b.x + b.w - (small ? 9 : 13), b.y + (small ? 9 : 24), small ? 5 : 6), fill: ch.colour, stroke: "#111827", "stroke-width": 1, class: "chain-shape" }));
     if (!small) {
       // the tile's kind in words ("billboard"), squeezed to the room beside its number
       const word = String(c.kind || "").replace(/_/g, " ");
       const room = b.w - 44;
-      const t = s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": 9, fill: "#475569", class: "campaign-kind" }, word);
-      if (word.length * 5 > room) { t.setAttribute("textLength", String(Math.max(room, 10))); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-      grp.append(t);
+      grp.append(fitText(s("text", { x: b.x + b.w - 7, y: b.y + 15, "text-anchor": "end", "font-size": MIN_TEXT, fill: "#475569", class: "campaign-kind" }, word), Math.max(room, 10)));
     }
     if (c.good) grp.append(goodToken(b.x + (tiny ? 12 : small ? 14 : 18), b.y + b.h - (tiny ? 11 : 13), tiny ? 5.5 : small ? 7 : 8, c.good));
     const left = c.eternal ? "∞" : c.remaining === null ? "" : `${c.remaining}`;
@@ -383,7 +402,7 @@ export class BoardView {
     const left = c.eternal ? "∞" : c.remaining ?? "";
     if (c.span === 1) {
       // a one-square airplane: number on top, good and duration below
-      grp.append(s("text", { x: cx, y: rr.y + 14, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: ch.dark }, `✈${c.number}`));
+      grp.append(s("text", { x: cx, y: rr.y + 14, "text-anchor": "middle", "font-size": MIN_TEXT, "font-weight": 800, fill: ch.dark }, `✈${c.number}`));
       if (c.good) goods(rr.x + 12, rr.y + rr.h - 11, 7, 0, -15);
       grp.append(s("text", { x: rr.x + rr.w - 6, y: rr.y + rr.h - 6, "text-anchor": "end", "font-size": 12, "font-weight": 800, class: "duration" }, left));
     } else if (horizontal) {

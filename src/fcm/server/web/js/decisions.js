@@ -184,12 +184,14 @@ export class Decisions {
       el.append(h("p", { class: "muted" }, t("dec.hires_left", { count: pres.hires_left })));
     }
     if (msg.phase === "restructuring" && !byType.has("send_to_work")) byType.set("send_to_work", []);
-    const placement = legal.filter((a) => PLACEMENT.has(a.action.type));
+    // the base placements, and a module's that the server marks as one (clicked the same way)
+    const placement = legal.filter((a) => PLACEMENT.has(a.action.type) || a.placement);
+    const placeTypes = new Set(placement.map((a) => a.action.type));
     let placed = false;
     for (const type of [...ORDER, ...[...byType.keys()].filter((t) => !ORDER.includes(t) && t !== "done")]) {
       const list = byType.get(type);
       if (!list) continue;
-      if (PLACEMENT.has(type)) {
+      if (placeTypes.has(type)) {
         if (!placed) el.append(this.placementPanel(placement));
         placed = true;
         continue;
@@ -501,9 +503,9 @@ export class Decisions {
       place_house: t("dec.place.house"),
       add_garden: t("dec.place.garden"),
       place_campaign: pres.draft_campaign ? t("dec.place.campaign_n", { number: pres.draft_campaign.number, name: (((this.ctl.catalog || {}).campaigns || {})[String(pres.draft_campaign.number)] || {}).name || pres.draft_campaign.type }) : t("dec.place.campaign"),
-    }[type] || type;
+    }[type] || actions[0].placing || type;
     const panel = h("div", { class: "section placement", "data-test": "placement" });
-    panel.append(h("p", {}, t(slots.size && !anchors.size ? "dec.place.click_slot" : anchors.size ? "dec.place.click_square_corner" : "dec.place.click_square", { what, count: anchors.size + slots.size })));
+    panel.append(h("p", {}, t(slots.size && !anchors.size ? "dec.place.click_slot" : anchors.size && !actions[0].placement ? "dec.place.click_square_corner" : "dec.place.click_square", { what, count: anchors.size + slots.size })));
     const picks = [...[...anchors.values()].map((c) => [`${c[0]},${c[1]}`, t("dec.place.row_column", { row: c[0], column: c[1] })]),
       ...[...slots.keys()].map((k) => [`edge:${k}`, t("dec.place.edge_slot", { slot: k.replace(",", " ") })])];
     panel.append(h("label", {}, t("dec.place.or_pick"), h("select", { "data-test": "placement-list", "aria-label": t("dec.place.legal"),

@@ -11,7 +11,7 @@ import { dinnertimeTotals, outcomeText } from "./results.js";
 import { describe, orderText, render } from "./format.js";
 import { Timeline, animLayer, clearAnim, flyMoney, motionAllowed, pulse, travel } from "./animate.js";
 import { list, t } from "./i18n.js";
-import { chain, clear, goodChip, h, milestoneName, money, put, totalText } from "./util.js";
+import { chain, chainMark, clear, goodChip, h, milestoneName, money, put, totalText } from "./util.js";
 
 /** @type {Record<string, string | undefined>} */
 const DECIDED = new Proxy({}, { get: (_, k) => (["only_candidate", "lowest_total", "waitresses", "turn_order"].includes(String(k)) ? t(`dinner.decided.${String(k)}`) : undefined) });
@@ -46,8 +46,9 @@ export function dinnerSteps(events) {
   return steps;
 }
 
+// a chain's swatch: its shape in its colour (colour-blind players tell chains apart by the shape)
 function swatch(seat) {
-  return h("span", { class: "swatch", style: { background: chain(seat).colour } });
+  return chainMark(seat, null, "swatch");
 }
 
 function lineText(line, ctx) {

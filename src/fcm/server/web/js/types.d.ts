@@ -30,6 +30,8 @@ export interface ActionOut {
   salary_notes?: string[];
   cash_before?: number;
   cash_after?: number;
+  placement?: boolean;
+  placing?: string;
 }
 
 export interface AirplaneSpot {
@@ -286,12 +288,13 @@ export interface MilestoneInfo {
   effect: string;
 }
 
-/** A module's piece on the map: its kind, its squares, what the square becomes for the geometry (the browser's style: r road, x bridge, # neither, . empty) and its mark. */
+/** A module's piece on the map: its kind, its squares, what the square becomes for the geometry (the browser's style: r road, x bridge, # neither, . empty), its mark and the chain it belongs to (None: nobody's; drawn in that chain's colour and shape). */
 export interface PieceOut {
   kind: string;
   cells: number[][];
   square: string;
   label: string;
+  owner: number | null;
 }
 
 export interface Presentation {
