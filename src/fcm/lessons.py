@@ -258,7 +258,7 @@ def text(data: dict[str, Any], key: str, lang: str = DEFAULT_LOCALE) -> str:
 
 def seats_of(data: dict[str, Any], lang: str = DEFAULT_LOCALE) -> list[dict[str, Any]]:
     """The lesson's seats, named in ``lang``: the human first, then easy bots."""
-    seats = copy.deepcopy(data.get("seats", SEATS))
+    seats: list[dict[str, Any]] = copy.deepcopy(data.get("seats", SEATS))
     for seat in seats:
         seat["name"] = t(seat["name"], lang)
     return seats
