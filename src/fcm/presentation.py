@@ -226,8 +226,8 @@ def _reason_text(
 
 
 # a typed reason's parameters by name: what each names (a list names several of the same)
-_PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "step": "step", "now": "step",
-               "order": "step", "prices": "money", "rule": "rule"}
+_PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "goods": "good", "step": "step",
+               "now": "step", "order": "step", "prices": "money", "rule": "rule"}
 
 
 def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str) -> Any:

@@ -14,7 +14,7 @@ from fcm.core.actions import ChooseReserve, Done, SendToWork
 from fcm.core.engine import apply
 from fcm.core.errors import IllegalActionError, Reason
 from fcm.core.state import GameState, Phase
-from fcm.core.types import EmployeeId, Good
+from fcm.core.types import Corner, EmployeeId, Good
 from fcm.core.views import view
 from fcm.games import load_scenario, new_game
 from fcm.i18n import LOCALES, t
@@ -128,3 +128,49 @@ def test_the_browsers_catalog_names_the_engines_end_reasons() -> None:
         "reason.bank_broke_twice", "de")
     english = catalog_info()["end_reasons"]
     assert all(english[k] == k for k in english if k != "game over" and "limit" not in k)
+
+
+def _working(step: str, at_work: list[str]) -> GameState:
+    return load_scenario({**SCENARIO, "phase": "working", "working": {"seat": 0, "step": step},
+                          "companies": [{"at_work": at_work, "reserve": 300},
+                                        {"reserve": 100}]})
+
+
+def test_the_other_working_steps_refuse_with_codes() -> None:
+    """Working 9–5's food and drinks (excerpt 002 "Prepping food and drinks": a cook makes
+    only its food), houses (a garden goes to a house on the map) and restaurants (a Local or
+    Regional Manager places one) refuse with typed reasons; English stays the engine's words, German
+    reads the catalog and names the cards from the glossary."""
+    from fcm.core.actions import AddGarden, Cook, GetDrinks, PlaceRestaurant
+
+    cases: list[tuple[GameState, Any, str, dict[str, Any], str]] = [
+        (_working("food_and_drinks", ["burger_cook"]),
+         Cook(EmployeeId("burger_cook"), Good("pizza")), "cook.makes_only",
+         {"card": "burger_cook", "amount": 3, "goods": ["burger"]}, "Burgerkoch macht 3 × Burger"),
+        (_working("food_and_drinks", ["burger_cook"]),
+         GetDrinks(EmployeeId("burger_cook"), good=Good("soda")), "drinks.not_a_buyer",
+         {"card": "burger_cook"}, "Burgerkoch holt keine Getränke"),
+        (_working("houses", ["new_business_developer"]),
+         AddGarden(house=99, garden=((0, 0), (0, 1))),
+         "houses.no_such_house", {"house": 99}, "kein Haus Nr. 99"),
+        (_working("restaurants", ["local_manager"]),
+         PlaceRestaurant(cell=(0, 0), entrance=Corner.NW, employee=EmployeeId("waitress")),
+         "restaurants.placer", {}, "platziert ein Local Manager oder Regional Manager"),
+    ]
+    for state, action, code, params, german_words in cases:
+        exc = refusal(state, 0, action)
+        assert isinstance(exc.reason, Reason), code
+        assert exc.reason.code == code
+        step = exc.reason.params["in_step"]
+        assert {k: v for k, v in exc.reason.params.items() if k != "in_step"} == params
+        english = {k: ", ".join(v) if isinstance(v, list) else v for k, v in params.items()}
+        assert str(exc.reason).endswith(": " + t(f"why.{code}", "en", **english))
+        assert str(exc.reason).startswith("Working 9–5 '"), step
+        german = explain_error(exc.message, state.rules, lang="de", code=exc.code,
+                               reason=exc.reason)
+        assert german_words in german, german
+        for lang in LOCALES:
+            if lang != "en":
+                text = explain_error(exc.message, state.rules, lang=lang, code=exc.code,
+                                     reason=exc.reason)
+                assert t(f"why.{code}", "en", **english) not in text, (lang, text)
