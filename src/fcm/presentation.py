@@ -227,7 +227,8 @@ def _reason_text(
 
 # a typed reason's parameters by name: what each names (a list names several of the same)
 _PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "goods": "good", "step": "step",
-               "now": "step", "order": "step", "prices": "money", "rule": "rule"}
+               "now": "step", "order": "step", "prices": "money", "rule": "rule",
+               "kind": "campaign", "kinds": "campaign"}
 
 
 def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str) -> Any:
@@ -240,6 +241,9 @@ def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str) -> Any
         return _good(value, lang)
     if kind == "step":
         return t(f"step.{value}", lang) if f"step.{value}" in messages(DEFAULT_LOCALE) else value
+    if kind == "campaign":  # a campaign tile's kind: billboard, mailbox, radio, airplane
+        named = f"campaign.{value}"
+        return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
     if kind == "money":
         return money(lang, int(value))
     if kind == "rule":  # a rule's source, for the project's readers: the rule's name only

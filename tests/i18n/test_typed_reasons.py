@@ -137,11 +137,12 @@ def _working(step: str, at_work: list[str]) -> GameState:
 
 
 def test_the_other_working_steps_refuse_with_codes() -> None:
-    """Working 9–5's food and drinks (excerpt 002 "Prepping food and drinks": a cook makes
-    only its food), houses (a garden goes to a house on the map) and restaurants (a Local or
-    Regional Manager places one) refuse with typed reasons; English stays the engine's words, German
-    reads the catalog and names the cards from the glossary."""
-    from fcm.core.actions import AddGarden, Cook, GetDrinks, PlaceRestaurant
+    """Working 9–5's campaigns (a tile of the supply's numbers), food and drinks (excerpt
+    002 "Prepping food and drinks": a cook makes only its food), houses (a garden goes to a
+    house on the map) and restaurants (a Local or Regional Manager places one) refuse with
+    typed reasons; English stays the engine's words, German reads the catalog and names the
+    cards from the glossary."""
+    from fcm.core.actions import AddGarden, Cook, GetDrinks, PlaceRestaurant, StartCampaign
 
     cases: list[tuple[GameState, Any, str, dict[str, Any], str]] = [
         (_working("food_and_drinks", ["burger_cook"]),
@@ -150,6 +151,9 @@ def test_the_other_working_steps_refuse_with_codes() -> None:
         (_working("food_and_drinks", ["burger_cook"]),
          GetDrinks(EmployeeId("burger_cook"), good=Good("soda")), "drinks.not_a_buyer",
          {"card": "burger_cook"}, "Burgerkoch holt keine Getränke"),
+        (_working("campaigns", ["marketing_trainee"]),
+         StartCampaign(EmployeeId("marketing_trainee"), 99), "campaigns.no_such",
+         {"number": 99}, "keine Kampagne Nr. 99"),
         (_working("houses", ["new_business_developer"]),
          AddGarden(house=99, garden=((0, 0), (0, 1))),
          "houses.no_such_house", {"house": 99}, "kein Haus Nr. 99"),
