@@ -178,3 +178,24 @@ def test_the_other_working_steps_refuse_with_codes() -> None:
                 text = explain_error(exc.message, state.rules, lang=lang, code=exc.code,
                                      reason=exc.reason)
                 assert t(f"why.{code}", "en", **english) not in text, (lang, text)
+
+
+def test_not_your_turn_names_who_the_game_waits_for_in_the_readers_language() -> None:
+    """Only the seats whose turn it is act (excerpt 000 "Working 9–5": in turn order, one
+    chain at a time): the refusal's reason is typed (round, phase, the seats waited for), so a
+    German reader reads the phase from the glossary and the chain by its name."""
+    from fcm.core.errors import NotYourTurnError
+
+    state = _working("food_and_drinks", ["burger_cook"])
+    with pytest.raises(NotYourTurnError) as caught:
+        apply(state, 1, Done())
+    exc = caught.value
+    assert isinstance(exc.reason, Reason)
+    assert (exc.reason.code, exc.reason.params) == (
+        "not_your_turn", {"round": 2, "phase": "working", "seats": [0]})
+    assert str(exc.reason) == t("why.not_your_turn", "en", round=2, phase="working", seats="[0]")
+    names = {0: "Ann", 1: "Bob"}
+    english = explain_error(exc.message, state.rules, names, "en", exc.code, exc.reason)
+    assert english.startswith("Bob may not act now")  # the engine's words, as before
+    german = explain_error(exc.message, state.rules, names, "de", exc.code, exc.reason)
+    assert german == "Du bist nicht am Zug. Runde 2, Arbeitszeit 9–17: Es wartet auf Ann."
