@@ -191,7 +191,7 @@ def explain_error(
         return english
     key = f"error.{code}" if code and f"error.{code}" in messages(DEFAULT_LOCALE) else \
         "error.action/illegal"
-    typed = _reason_text(reason, rules, lang)
+    typed = _reason_text(reason, rules, lang, names)
     if typed is not None:
         return t("error.with_reason", lang, error=t(key, lang), reason=typed)
     return t("error.with_rule", lang, error=t(key, lang), rule=english)
@@ -205,7 +205,8 @@ def reason_json(reason: Reason | None) -> dict[str, Any] | None:
 
 
 def _reason_text(
-    reason: Reason | Mapping[str, Any] | None, rules: Ruleset | None, lang: str
+    reason: Reason | Mapping[str, Any] | None, rules: Ruleset | None, lang: str,
+    names: Mapping[int, str] | None = None,
 ) -> str | None:
     """A typed reason in ``lang``, its parameters named in the game's words (None: no such
     message)."""
@@ -219,27 +220,38 @@ def _reason_text(
     if key not in messages(DEFAULT_LOCALE):
         return None
     step = params.pop("in_step", None)  # a Working 9–5 step's rule: the step named first
-    text = t(key, lang, **{k: _reason_param(k, v, rules, lang) for k, v in params.items()})
+    text = t(key, lang, **{k: _reason_param(k, v, rules, lang, names)
+                           for k, v in params.items()})
     if step is None:
         return text
     return t("why.in_step", lang, step=_reason_param("step", step, rules, lang), text=text)
 
 
 # a typed reason's parameters by name: what each names (a list names several of the same)
-_PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "step": "step", "now": "step",
-               "order": "step", "prices": "money", "rule": "rule"}
+_PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "goods": "good", "step": "step",
+               "now": "step", "order": "step", "prices": "money", "rule": "rule",
+               "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase"}
 
 
-def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str) -> Any:
+def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
+                  names: Mapping[int, str] | None = None) -> Any:
     kind = _PARAM_KIND.get(key)
     if isinstance(value, list | tuple):
-        return join(lang, [str(_reason_param(key, v, rules, lang)) for v in value])
+        return join(lang, [str(_reason_param(key, v, rules, lang, names)) for v in value])
+    if kind == "seat":  # a chain by its name at this table, else "Player N"
+        return names[value] if names and value in names else t("seat.player", lang, n=value + 1)
+    if kind == "phase":
+        return t(f"phase.{value}", lang) if f"phase.{value}" in messages(DEFAULT_LOCALE) \
+            else value
     if kind == "card":
         return _card_name(str(value), rules, lang)
     if kind == "good":
         return _good(value, lang)
     if kind == "step":
         return t(f"step.{value}", lang) if f"step.{value}" in messages(DEFAULT_LOCALE) else value
+    if kind == "campaign":  # a campaign tile's kind: billboard, mailbox, radio, airplane
+        named = f"campaign.{value}"
+        return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
     if kind == "money":
         return money(lang, int(value))
     if kind == "rule":  # a rule's source, for the project's readers: the rule's name only

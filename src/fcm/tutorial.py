@@ -29,7 +29,7 @@ BOT_SECRET = 1_302_013
 SCENARIO: dict[str, Any] = {
     "format": "fcm-scenario/1",
     "players": 2,
-    "description": "The tutorial: round 3 of a two-player game",
+    "description": "tutorial.description",  # a message id: scenario(lang)
     "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
     "round": 3,
     "phase": "restructuring",
@@ -46,9 +46,10 @@ SCENARIO: dict[str, Any] = {
     "houses": [{"number": 2, "demand": ["burger"]}],
 }
 
+# The seats' names are message ids (in the player's language: seats(lang)).
 SEATS: list[dict[str, Any]] = [
-    {"kind": "human", "name": "You"},
-    {"kind": "bot", "bot": "easy", "name": "Rival (easy bot)"},
+    {"kind": "human", "name": "tutorial.seat.you"},
+    {"kind": "bot", "bot": "easy", "name": "tutorial.seat.rival"},
 ]
 HUMAN_SEAT = 0
 TABLE: dict[str, Any] = {"bot_pause_ms": 400, "hints": True, "tutorial": True}
@@ -142,6 +143,16 @@ STEPS: list[dict[str, Any]] = [
         "ack": True,
     },
 ]
+
+
+def seats(lang: str = DEFAULT_LOCALE) -> list[dict[str, Any]]:
+    """The tutorial's seats, named in ``lang``."""
+    return [{**seat, "name": t(seat["name"], lang)} for seat in SEATS]
+
+
+def scenario(lang: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    """The tutorial's position, described in ``lang``."""
+    return {**SCENARIO, "description": t(SCENARIO["description"], lang)}
 
 
 def script(lang: str = DEFAULT_LOCALE) -> dict[str, Any]:

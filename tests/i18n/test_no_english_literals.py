@@ -15,6 +15,9 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "fcm"
 PYTHON = [
     "presentation.py", "report.py", "rules_help.py", "texts.py", "i18n.py",
     *sorted(str(p.relative_to(SRC)) for p in SRC.glob("modules/*/texts.py")),
+    # the coach: the tutorial and the lessons (their texts are the catalogs' lesson.<id>.*)
+    "tutorial.py", "lessons.py",
+    *sorted(str(p.relative_to(SRC)) for p in SRC.glob("modules/*/lessons.py")),
 ]
 JS_DIR = SRC / "server" / "web" / "js"
 # every page's JS: the lobby's and the game page's (decisions, board, Dinnertime, results, log,

@@ -14,7 +14,7 @@ from fcm.core.actions import ChooseReserve, Done, SendToWork
 from fcm.core.engine import apply
 from fcm.core.errors import IllegalActionError, Reason
 from fcm.core.state import GameState, Phase
-from fcm.core.types import EmployeeId, Good
+from fcm.core.types import Corner, EmployeeId, Good
 from fcm.core.views import view
 from fcm.games import load_scenario, new_game
 from fcm.i18n import LOCALES, t
@@ -128,3 +128,74 @@ def test_the_browsers_catalog_names_the_engines_end_reasons() -> None:
         "reason.bank_broke_twice", "de")
     english = catalog_info()["end_reasons"]
     assert all(english[k] == k for k in english if k != "game over" and "limit" not in k)
+
+
+def _working(step: str, at_work: list[str]) -> GameState:
+    return load_scenario({**SCENARIO, "phase": "working", "working": {"seat": 0, "step": step},
+                          "companies": [{"at_work": at_work, "reserve": 300},
+                                        {"reserve": 100}]})
+
+
+def test_the_other_working_steps_refuse_with_codes() -> None:
+    """Working 9–5's campaigns (a tile of the supply's numbers), food and drinks (excerpt
+    002 "Prepping food and drinks": a cook makes only its food), houses (a garden goes to a
+    house on the map) and restaurants (a Local or Regional Manager places one) refuse with
+    typed reasons; English stays the engine's words, German reads the catalog and names the
+    cards from the glossary."""
+    from fcm.core.actions import AddGarden, Cook, GetDrinks, PlaceRestaurant, StartCampaign
+
+    cases: list[tuple[GameState, Any, str, dict[str, Any], str]] = [
+        (_working("food_and_drinks", ["burger_cook"]),
+         Cook(EmployeeId("burger_cook"), Good("pizza")), "cook.makes_only",
+         {"card": "burger_cook", "amount": 3, "goods": ["burger"]}, "Burgerkoch macht 3 × Burger"),
+        (_working("food_and_drinks", ["burger_cook"]),
+         GetDrinks(EmployeeId("burger_cook"), good=Good("soda")), "drinks.not_a_buyer",
+         {"card": "burger_cook"}, "Burgerkoch holt keine Getränke"),
+        (_working("campaigns", ["marketing_trainee"]),
+         StartCampaign(EmployeeId("marketing_trainee"), 99), "campaigns.no_such",
+         {"number": 99}, "keine Kampagne Nr. 99"),
+        (_working("houses", ["new_business_developer"]),
+         AddGarden(house=99, garden=((0, 0), (0, 1))),
+         "houses.no_such_house", {"house": 99}, "kein Haus Nr. 99"),
+        (_working("restaurants", ["local_manager"]),
+         PlaceRestaurant(cell=(0, 0), entrance=Corner.NW, employee=EmployeeId("waitress")),
+         "restaurants.placer", {}, "platziert ein Local Manager oder Regional Manager"),
+    ]
+    for state, action, code, params, german_words in cases:
+        exc = refusal(state, 0, action)
+        assert isinstance(exc.reason, Reason), code
+        assert exc.reason.code == code
+        step = exc.reason.params["in_step"]
+        assert {k: v for k, v in exc.reason.params.items() if k != "in_step"} == params
+        english = {k: ", ".join(v) if isinstance(v, list) else v for k, v in params.items()}
+        assert str(exc.reason).endswith(": " + t(f"why.{code}", "en", **english))
+        assert str(exc.reason).startswith("Working 9–5 '"), step
+        german = explain_error(exc.message, state.rules, lang="de", code=exc.code,
+                               reason=exc.reason)
+        assert german_words in german, german
+        for lang in LOCALES:
+            if lang != "en":
+                text = explain_error(exc.message, state.rules, lang=lang, code=exc.code,
+                                     reason=exc.reason)
+                assert t(f"why.{code}", "en", **english) not in text, (lang, text)
+
+
+def test_not_your_turn_names_who_the_game_waits_for_in_the_readers_language() -> None:
+    """Only the seats whose turn it is act (excerpt 000 "Working 9–5": in turn order, one
+    chain at a time): the refusal's reason is typed (round, phase, the seats waited for), so a
+    German reader reads the phase from the glossary and the chain by its name."""
+    from fcm.core.errors import NotYourTurnError
+
+    state = _working("food_and_drinks", ["burger_cook"])
+    with pytest.raises(NotYourTurnError) as caught:
+        apply(state, 1, Done())
+    exc = caught.value
+    assert isinstance(exc.reason, Reason)
+    assert (exc.reason.code, exc.reason.params) == (
+        "not_your_turn", {"round": 2, "phase": "working", "seats": [0]})
+    assert str(exc.reason) == t("why.not_your_turn", "en", round=2, phase="working", seats="[0]")
+    names = {0: "Ann", 1: "Bob"}
+    english = explain_error(exc.message, state.rules, names, "en", exc.code, exc.reason)
+    assert english.startswith("Bob may not act now")  # the engine's words, as before
+    german = explain_error(exc.message, state.rules, names, "de", exc.code, exc.reason)
+    assert german == "Du bist nicht am Zug. Runde 2, Arbeitszeit 9–17: Es wartet auf Ann."

@@ -82,13 +82,20 @@ def _checked(state: GameState, seat: Seat, action: Action) -> Action:
     """:func:`check_action`, returning the action as the rules apply it: a drawn action (a drink
     route, an org chart) is the phase rules' ``resolve_drawn`` question."""
     if state.turn.phase is GAME_OVER:
-        raise GameOverError("the game is over: no action is legal")
+        raise GameOverError("the game is over: no action is legal",
+                            reason=Reason("game_over", "the game is over: no action is legal"))
     if not 0 <= seat < state.num_players:
         raise NotYourTurnError(f"there is no seat {seat} in this {state.num_players}-player game")
     actors = current_actors(state)
     if seat not in actors:
+        # the reason, typed: who the game waits for, in which round and phase (the page names
+        # the seats and the phase in the reader's language)
         raise NotYourTurnError(
-            f"seat {seat} may not act now: {_where(state)} waits for seat(s) {actors}"
+            f"seat {seat} may not act now: {_where(state)} waits for seat(s) {actors}",
+            reason=Reason("not_your_turn", f"round {state.round}, {state.turn.phase.value} "
+                          f"waits for seat(s) {actors}",
+                          round=state.round, phase=state.turn.phase.value,
+                          seats=sorted(actors)),
         )
     legal = legal_actions(state, seat)
     if action in legal:

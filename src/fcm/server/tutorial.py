@@ -26,11 +26,16 @@ def add_tutorial_routes(app: FastAPI, holder: dict[str, Any],
         return tutorial.script(request_lang(request))
 
     @app.post("/api/tutorial", status_code=201, tags=["web"], responses=responses)
-    async def start_tutorial() -> dict[str, Any]:
-        """A new tutorial game against the easy bot: the player's seat and token."""
-        seats = [SeatSpec(s["kind"], s.get("bot"), None, s.get("name")) for s in tutorial.SEATS]
+    async def start_tutorial(request: Request) -> dict[str, Any]:
+        """A new tutorial game against the easy bot: the player's seat and token (the seats
+        named in the request's language)."""
+        from fcm.server.locale import request_lang
+
+        lang = request_lang(request)
+        seats = [SeatSpec(s["kind"], s.get("bot"), None, s.get("name"))
+                 for s in tutorial.seats(lang)]
         info, tokens, _ = await holder["service"].create_game(
-            seats, {}, None, tutorial.SCENARIO, dict(tutorial.TABLE),
+            seats, {}, None, tutorial.scenario(lang), dict(tutorial.TABLE),
             secret=tutorial.BOT_SECRET,
         )
         seat = tutorial.HUMAN_SEAT
@@ -46,6 +51,7 @@ def add_lesson_routes(app: FastAPI, holder: dict[str, Any],
     /api/lessons/{id}`` starts it (a game like the tutorial's: table option ``lesson``)."""
     from fcm import lessons
     from fcm.server.errors import ApiError
+    from fcm.server.locale import request_lang
 
     def find(lesson_id: str) -> dict[str, Any]:
         data = lessons.lesson(lesson_id)
@@ -54,25 +60,29 @@ def add_lesson_routes(app: FastAPI, holder: dict[str, Any],
         return data
 
     @app.get("/api/lessons", tags=["web"], responses=responses)
-    async def list_lessons() -> dict[str, Any]:
-        """Every lesson: id, kind (concept, game, module), title, summary, module, steps."""
-        return {"lessons": [lessons.summary(x) for x in lessons.all_lessons()]}
+    async def list_lessons(request: Request) -> dict[str, Any]:
+        """Every lesson: id, kind (concept, game, module), title, summary (in the request's
+        language), module, steps."""
+        lang = request_lang(request)
+        return {"lessons": [lessons.summary(x, lang) for x in lessons.all_lessons()]}
 
     @app.get("/api/lessons/{lesson_id}", tags=["web"], responses=responses)
-    async def lesson_script(lesson_id: str) -> dict[str, Any]:
-        """One lesson's coach: its steps (text, the control to use, the events awaited)."""
-        return lessons.script(find(lesson_id))
+    async def lesson_script(lesson_id: str, request: Request) -> dict[str, Any]:
+        """One lesson's coach: its steps (text in the request's language, the control to use,
+        the events awaited)."""
+        return lessons.script(find(lesson_id), request_lang(request))
 
     @app.post("/api/lessons/{lesson_id}", status_code=201, tags=["web"], responses=responses)
-    async def start_lesson(lesson_id: str) -> dict[str, Any]:
+    async def start_lesson(lesson_id: str, request: Request) -> dict[str, Any]:
         """A new game at the lesson's position against the easy bot: the player's seat and
-        token."""
+        token (the seats named in the request's language)."""
         data = find(lesson_id)
+        lang = request_lang(request)
         seats = [SeatSpec(s["kind"], s.get("bot"), None, s.get("name"))
-                 for s in lessons.seats_of(data)]
+                 for s in lessons.seats_of(data, lang)]
         table = {"bot_pause_ms": 400, "hints": True, "lesson": data["id"]}
         info, tokens, _ = await holder["service"].create_game(
-            seats, {}, None, data["scenario"], table, secret=lessons.BOT_SECRET,
+            seats, {}, None, lessons.scenario_of(data, lang), table, secret=lessons.BOT_SECRET,
         )
         return {"game": info.id, "seat": 0, "token": tokens[0], "lesson": data["id"],
                 "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name}

@@ -5,42 +5,30 @@ from __future__ import annotations
 from fcm.lessons import D, act, position, register_lessons
 
 register_lessons("new_districts", [{
-    "id": "new_districts", "title": "New Districts",
-    "summary": "Apartments take two demand tokens a campaign, and have no cap.",
-    "scenario": position("Lesson: New Districts", "working", [
+    "id": "new_districts", "scenario": position("working", [
         {"cash": 10, "at_work": ["marketing_trainee"]},
         {"cash": 10, "milestones": ["first_billboard"]},
     ], tiles=[[["A", 0], ["X", 0]], [["R", 0], ["T", 0]]], modules=["new_districts"],
         working={"seat": 0, "step": "campaigns"}),
     "steps": [
-        {"id": "welcome", "phase": "working", "title": "Apartment π",
-         "text": "Right of your restaurant stands apartment π, a 3×3 building of a New Districts "
-         "tile. It is a house for every rule, except that each campaign puts two demand tokens "
-         "on it instead of one, and it has no demand cap.", "ack": "Start"},
-        {"id": "campaign", "phase": "working", "title": "Choose a billboard",
-         "text": "Choose campaign #14, a 2×1 billboard.",
+        {"id": "welcome", "phase": "working", "ack": "start"},
+        {"id": "campaign", "phase": "working",
          "highlight": f"{D} button[data-type=start_campaign][data-key*='\"number\":14']",
          "expect": [{"kind": "campaign_started", "seat": "me", "number": 14}],
          "do": [act(type="start_campaign", marketeer="marketing_trainee", number=14)]},
-        {"id": "place", "phase": "working", "title": "Next to the apartment",
-         "text": "Place it upright on the marked squares just left of apartment π.",
+        {"id": "place", "phase": "working",
          "highlight": "[data-hl-anchor='0,5'], [data-test=decision] button[data-variant], "
          "[data-test=confirm]",
          "expect": [{"kind": "campaign_placed", "seat": "me", "number": 14,
                      "cells": {"has": [1, 5]}}],
          "do": [act(type="place_campaign", cell=[0, 5], orientation="vertical", edge=None,
                     first=None)]},
-        {"id": "advert", "phase": "working", "title": "Burgers",
-         "text": "Advertise burgers for 2 rounds.",
+        {"id": "advert", "phase": "working",
          "highlight": f"{D} button[data-type=choose_advert][data-key*=burger]",
          "expect": [{"kind": "campaign_launched", "seat": "me", "good": "burger"}],
          "do": [act(type="choose_advert", good="burger", duration=2)]},
-        {"id": "ran", "phase": "marketing", "title": "Two tokens",
-         "text": "At Marketing your billboard put two burger tokens on apartment π, and it will "
-         "put two more each round it runs: an apartment never fills up. Whoever sells π all "
-         "its burgers at once (Dinnertime takes it between houses 3 and 4) gets them all.",
-         "highlight": "g.campaign[data-campaign='14']",
+        {"id": "ran", "phase": "marketing", "highlight": "g.campaign[data-campaign='14']",
          "expect": [{"kind": "apartment_demand", "house": 314, "placed": 2}],
-         "ack": "Done"},
+         "ack": "done"},
     ],
 }])

@@ -22,6 +22,7 @@ from typing import Final
 from fcm.core import milestones
 from fcm.core.actions import Action, AddGarden, MoveRestaurant, PlaceHouse, PlaceRestaurant
 from fcm.core.company import board_of, occupied_squares
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.state import GameState, House, Restaurant, WorkingTurn, WorkStep
 from fcm.core.types import Cell, Corner, EmployeeId
@@ -108,26 +109,36 @@ def apply_house(state: GameState, turn: WorkingTurn, action: Action, log: EventL
 
 def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if DEVELOPER not in turn.unused:
-        return _houses("only a New Business Developer at work places a house or a garden (once)")
+        return _houses(Reason("houses.developer_only",
+                          "only a New Business Developer at work places a house or a "
+                          "garden (once)"))
     if isinstance(action, PlaceHouse):
         if action.number not in state.house_supply:
-            return _houses(f"house #{action.number} is not in the supply")
-        return _houses(
+            return _houses(Reason("houses.not_in_supply",
+                                  f"house #{action.number} is not in the supply",
+                                  house=action.number))
+        return _houses(Reason(
+            "houses.house_spot",
             "a house comes with its garden: the 2x2 house and 2x1 garden form a 2x3 rectangle on "
             "empty squares, with an edge next to a road"
-        )
+        ))
     assert isinstance(action, AddGarden)
     house = state.houses.get(action.house)
     if house is None:
-        return _houses(f"there is no house #{action.house} on the map")
+        return _houses(Reason("houses.no_such_house",
+                              f"there is no house #{action.house} on the map",
+                              house=action.house))
     if house.kind and state.rules.house_kinds[house.kind].no_garden:
         return _houses(f"house #{action.house} never gets a garden: "
                        f"{state.rules.house_kinds[house.kind].no_garden}")
     if house.garden:
-        return _houses(f"house #{action.house} already has a garden")
+        return _houses(Reason("houses.has_garden", f"house #{action.house} already has a garden",
+                              house=action.house))
     if state.gardens_left <= 0:
-        return _houses("no garden is left in the supply")
-    return _houses("a garden goes on 2 empty squares making a 2 x 3 rectangle with the house")
+        return _houses(Reason("houses.no_garden_left", "no garden is left in the supply"))
+    return _houses(Reason(
+        "houses.garden_spot",
+        "a garden goes on 2 empty squares making a 2 x 3 rectangle with the house"))
 
 
 # -- restaurants --------------------------------------------------------------------------------
@@ -224,35 +235,47 @@ def explain_restaurant(state: GameState, turn: WorkingTurn, action: Action) -> s
     if isinstance(action, PlaceRestaurant):
         who = action.employee
         if who not in (LOCAL, REGIONAL):
-            return _restaurants("a new restaurant is placed by a Local or Regional Manager")
+            return _restaurants(Reason(
+                "restaurants.placer", "a new restaurant is placed by a Local or Regional Manager"))
         if who not in turn.unused:
-            return _restaurants(f"no {who} at work is left to place a restaurant this turn")
+            return _restaurants(Reason(
+                "restaurants.none_left",
+                f"no {who} at work is left to place a restaurant this turn", card=who))
         if not room:
-            return _restaurants(
+            return _restaurants(Reason(
+                "restaurants.all_placed",
                 f"you have {state.rules.catalog.restaurants_per_player} restaurants: if all are "
                 "on the map "
-                "you can't place another"
-            )
+                "you can't place another",
+                restaurants=state.rules.catalog.restaurants_per_player,
+            ))
         if who == LOCAL:
-            return _restaurants(
+            return _restaurants(Reason(
+                "restaurants.local_spot",
                 "a Local Manager places a new restaurant on 4 empty squares within road range 3 "
                 "of one of your open restaurants' entrances, with its entrance on a road the "
                 "manager reached"
-            )
-        return _restaurants(
+            ))
+        return _restaurants(Reason(
+            "restaurants.spot",
             "a new restaurant covers only empty squares, with its entrance next to a road"
-        )
+        ))
     assert isinstance(action, MoveRestaurant)
     if REGIONAL not in turn.unused:
-        return _restaurants("only a Regional Manager at work moves a restaurant (once)")
+        return _restaurants(Reason(
+            "restaurants.mover", "only a Regional Manager at work moves a restaurant (once)"))
     mine = [r for r in state.restaurants_of(seat) if r.number == action.restaurant]
     if not mine:
-        return _restaurants(f"you have no restaurant #{action.restaurant}")
+        return _restaurants(Reason("restaurants.no_such",
+                                   f"you have no restaurant #{action.restaurant}",
+                                   number=action.restaurant))
     if not mine[0].open:
-        return _restaurants("a Regional Manager moves one of your open restaurants")
+        return _restaurants(Reason(
+            "restaurants.move_open", "a Regional Manager moves one of your open restaurants"))
     if (action.cell, action.entrance) == (mine[0].cell, mine[0].entrance):
-        return _restaurants("the restaurant is already there")
-    return _restaurants(
+        return _restaurants(Reason("restaurants.already_there", "the restaurant is already there"))
+    return _restaurants(Reason(
+        "restaurants.move_spot",
         "a moved restaurant covers only empty squares (its own count as free), with its entrance "
         "next to a road"
-    )
+    ))

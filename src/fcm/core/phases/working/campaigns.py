@@ -23,6 +23,7 @@ from typing import Any, Final
 from fcm.core import milestones
 from fcm.core.actions import Action, ChooseAdvert, PlaceCampaign, StartCampaign
 from fcm.core.company import board_of, occupied_squares
+from fcm.core.errors import Reason
 from fcm.core.events import CampaignLaunched, EventKind, EventLog
 from fcm.core.extensions import launch_rules
 from fcm.core.geometry import campaign_cells
@@ -335,7 +336,10 @@ def unmarketable(state: GameState, good: Good) -> str | None:
     if good in goods:
         return None
     listed = ", ".join(g.value for g in goods)
-    return _rule(f"{good.value} cannot be marketed: a campaign advertises {listed}")
+    return _rule(Reason(
+        "campaigns.not_marketable",
+        f"{good.value} cannot be marketed: a campaign advertises {listed}",
+        good=good.value, goods=[g.value for g in goods]))
 
 
 def blocker(turn: WorkingTurn) -> str | None:
@@ -344,8 +348,13 @@ def blocker(turn: WorkingTurn) -> str | None:
     if draft is None:
         return None
     if draft.cells is None and draft.edge is None:
-        return _rule(f"finish launching campaign #{draft.number}: place it first")
-    return _rule(f"finish launching campaign #{draft.number}: choose the item and duration")
+        return _rule(Reason("campaigns.finish_place",
+                            f"finish launching campaign #{draft.number}: place it first",
+                            number=draft.number))
+    return _rule(Reason(
+        "campaigns.finish_advert",
+        f"finish launching campaign #{draft.number}: choose the item and duration",
+        number=draft.number))
 
 
 def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
@@ -353,56 +362,84 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     draft = turn.draft
     if isinstance(action, StartCampaign):
         if draft is not None:
-            return _rule(f"finish launching campaign #{draft.number} first")
+            return _rule(Reason("campaigns.finish_first",
+                                f"finish launching campaign #{draft.number} first",
+                                number=draft.number))
         spec = state.rules.catalog.employees.get(action.marketeer)
         if spec is None or not spec.campaign_types:
-            return _rule(f"{action.marketeer} is not a marketeer")
+            return _rule(Reason("campaigns.not_a_marketeer",
+                                f"{action.marketeer} is not a marketeer", card=action.marketeer))
         if action.marketeer not in turn.unused:
-            return _rule(f"no {action.marketeer} at work has a campaign left to launch this turn")
+            return _rule(Reason(
+                "campaigns.none_left",
+                f"no {action.marketeer} at work has a campaign left to launch this turn",
+                card=action.marketeer))
         tile = state.rules.catalog.campaigns.get(action.number)
         if tile is None:
-            return _rule(f"there is no campaign #{action.number}")
+            return _rule(Reason("campaigns.no_such", f"there is no campaign #{action.number}",
+                                number=action.number))
         if action.number not in state.campaign_supply:
-            return _rule(f"campaign #{action.number} is not free")
+            return _rule(Reason("campaigns.not_free", f"campaign #{action.number} is not free",
+                                number=action.number))
         if tile.type not in spec.campaign_types:
             kinds = ", ".join(k.value for k in spec.campaign_types)
-            return _rule(f"a {action.marketeer} launches only {kinds}, not a {tile.type.value}")
+            return _rule(Reason(
+                "campaigns.wrong_kind",
+                f"a {action.marketeer} launches only {kinds}, not a {tile.type.value}",
+                card=action.marketeer, kinds=[k.value for k in spec.campaign_types],
+                kind=tile.type.value))
         limit = campaign_limit(state, turn, action.marketeer)
         if limit is not None and tile.type is not limit[0]:
             return _rule(_second_tile(action.marketeer, limit, f"a {limit[0].value}"))
-        return _rule(
+        return _rule(Reason(
+            "campaigns.no_place",
             f"campaign #{action.number} has no legal place for a {action.marketeer} (billboards, "
             "mailboxes and radios go on empty squares next to a road, within the marketeer's "
-            "range by road from an entrance of one of your open restaurants)"
-        )
+            "range by road from an entrance of one of your open restaurants)",
+            number=action.number, card=action.marketeer,
+        ))
     if isinstance(action, PlaceCampaign):
         if draft is None:
-            return _rule("choose a campaign tile first (StartCampaign)")
+            return _rule(Reason("campaigns.choose_first",
+                                "choose a campaign tile first (StartCampaign)"))
         if draft.cells is not None or draft.edge is not None:
-            return _rule(f"campaign #{draft.number} is already placed: choose what it advertises")
+            return _rule(Reason(
+                "campaigns.already_placed",
+                f"campaign #{draft.number} is already placed: choose what it advertises",
+                number=draft.number))
         tile = state.rules.catalog.campaigns[draft.number]
         if tile.type is _AIRPLANE:
-            return _rule(
+            return _rule(Reason(
+                "campaigns.airplane_edge",
                 f"airplane #{draft.number} goes outside the map along an edge, lining up with "
-                f"exactly {tile.span} squares of it; it can't stick out past a corner"
-            )
+                f"exactly {tile.span} squares of it; it can't stick out past a corner",
+                number=draft.number, span=tile.span,
+            ))
         if action.edge is not None:
-            return _rule(f"only airplanes go along the map edge, not a {tile.type.value}")
+            return _rule(Reason(
+                "campaigns.edge_only_airplanes",
+                f"only airplanes go along the map edge, not a {tile.type.value}",
+                kind=tile.type.value))
         spec = state.rules.catalog.employees[draft.marketeer]
         if tile.type is not _RADIO and spec.range_kind == "road":
-            return _rule(
+            return _rule(Reason(
+                "campaigns.road_range",
                 f"a {draft.marketeer} travels by road (range {spec.range}): the campaign goes on "
                 "empty squares next to a road it reached from an entrance of one of your open "
                 "restaurants, and must itself be in range (a square on the next tile beside the "
-                "road counts one border more)"
-            )
-        return _rule(
+                "road counts one border more)",
+                card=draft.marketeer, range=spec.range,
+            ))
+        return _rule(Reason(
+            "campaigns.empty_squares",
             f"a {tile.type.value} goes on empty squares of the map (no road, house, supplier, "
-            "restaurant or campaign) next to a road"
-        )
+            "restaurant or campaign) next to a road",
+            kind=tile.type.value,
+        ))
     if isinstance(action, ChooseAdvert):
         if draft is None or (draft.cells is None and draft.edge is None):
-            return _rule("place the campaign before choosing what it advertises")
+            return _rule(Reason("campaigns.place_first",
+                                "place the campaign before choosing what it advertises"))
         limit = campaign_limit(state, turn, draft.marketeer)
         if limit is not None:
             _, good, duration = limit
@@ -418,14 +455,19 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             if state.players[seat].has(FIRST_BILLBOARD) or (
                 kind is _BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
             ):
-                return _rule(
+                return _rule(Reason(
+                    "campaigns.eternal_billboard",
                     "with First Billboard Campaign the campaign is eternal: a single counter "
                     "(duration 1)"
-                )
-            return _rule(  # the eternal hook: radios with First brand director used
+                ))
+            return _rule(Reason(  # the eternal hook: radios with First brand director used
+                "campaigns.eternal_kind",
                 f"a {kind.value} placed with First brand director used is eternal (ketchup.md "
-                "3): a single counter (duration 1)"
-            )
+                "3): a single counter (duration 1)",
+                kind=kind.value,
+            ))
         most = state.rules.catalog.employees[draft.marketeer].max_duration
-        return _rule(f"a {draft.marketeer} runs a campaign for 1 to {most} rounds")
+        return _rule(Reason("campaigns.duration",
+                            f"a {draft.marketeer} runs a campaign for 1 to {most} rounds",
+                            card=draft.marketeer, most=most))
     return _rule(f"{action} is not a campaign action")

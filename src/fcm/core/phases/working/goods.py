@@ -19,6 +19,7 @@ from typing import Final
 from fcm.core import milestones
 from fcm.core.actions import Action, Cook, GetDrinks
 from fcm.core.company import board_of
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import seat_rules
 from fcm.core.geometry import restaurant_entrances
@@ -109,12 +110,15 @@ def resolve_route(state: GameState, turn: WorkingTurn, action: GetDrinks) -> Get
     legal choice is then the legal actions' question."""
     spec = state.rules.catalog.employees.get(action.employee)
     if spec is None or spec.range_kind is None or action.good is not None:
-        return _rule(
+        return _rule(Reason(
+            "drinks.not_a_driver",
             "only a Cart Operator, Truck Driver or Zeppelin Pilot drives a route (an Errand Boy "
-            "names the drink)"
-        )
+            "names the drink)",
+        ))
     if action.employee not in turn.unused:
-        return _rule(f"no {action.employee} at work is left to collect drinks this turn")
+        return _rule(Reason("drinks.none_left",
+                            f"no {action.employee} at work is left to collect drinks this turn",
+                            card=action.employee))
     board = board_of(state)
     spots = open_spots(state, turn.seat)
     reach = buyer_range(state, turn.seat, action.employee)
@@ -135,7 +139,9 @@ def resolve_route(state: GameState, turn: WorkingTurn, action: GetDrinks) -> Get
         return _rule(f"{what}: {problem}")
     collected = tuple(sorted(passed))
     if not collected:
-        return _rule(f"{what}: this route passes no supplier, so there is nothing to collect")
+        return _rule(Reason(
+            "drinks.road_passes_none" if spec.range_kind == "road" else "drinks.flight_passes_none",
+            f"{what}: this route passes no supplier, so there is nothing to collect"))
     if action.suppliers and tuple(sorted(action.suppliers)) != collected:
         return _rule(
             "you must collect from every supplier next to the route: this route passes "
@@ -238,29 +244,46 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
     if isinstance(action, Cook):
         spec = state.rules.catalog.employees.get(action.employee)
         if spec is None or not spec.food:
-            return _rule(f"{action.employee} is not a kitchen employee")
+            return _rule(Reason("cook.not_a_cook", f"{action.employee} is not a kitchen employee",
+                                card=action.employee))
         if action.employee not in turn.unused:
-            return _rule(f"no {action.employee} at work is left to cook this turn")
+            return _rule(Reason("cook.none_left",
+                                f"no {action.employee} at work is left to cook this turn",
+                                card=action.employee))
         foods = " or ".join(g.value for g in spec.food)
-        return _rule(f"a {action.employee} makes {spec.food_amount} {foods}, nothing else")
+        return _rule(Reason("cook.makes_only",
+                            f"a {action.employee} makes {spec.food_amount} {foods}, nothing else",
+                            card=action.employee, amount=spec.food_amount,
+                            goods=[g.value for g in spec.food]))
     assert isinstance(action, GetDrinks)
     spec = state.rules.catalog.employees.get(action.employee)
     if spec is None or not spec.drinks_per_source:
-        return _rule(f"{action.employee} does not collect drinks")
+        return _rule(Reason("drinks.not_a_buyer", f"{action.employee} does not collect drinks",
+                            card=action.employee))
     if action.employee not in turn.unused:
-        return _rule(f"no {action.employee} at work is left to collect drinks this turn")
+        return _rule(Reason("drinks.none_left",
+                            f"no {action.employee} at work is left to collect drinks this turn",
+                            card=action.employee))
     if spec.range_kind is None:
-        return _rule(f"a {action.employee} takes 1 drink of any kind (name the drink, no route)")
+        return _rule(Reason(
+            "drinks.any_kind",
+            f"a {action.employee} takes 1 drink of any kind (name the drink, no route)",
+            card=action.employee))
+    reach = buyer_range(state, turn.seat, action.employee)
     if spec.range_kind == "air":
-        return _rule(
+        return _rule(Reason(
+            "drinks.no_flight",
             f"a {action.employee} collects from every supplier on each tile it enters, flying up "
-            f"to {buyer_range(state, turn.seat, action.employee)} tiles from the tile of an "
+            f"to {reach} tiles from the tile of an "
             "entrance of one of your open restaurants, never entering a tile twice: no flight "
-            "collects exactly these suppliers"
-        )
-    return _rule(
+            "collects exactly these suppliers",
+            card=action.employee, range=reach,
+        ))
+    return _rule(Reason(
+        "drinks.no_route",
         f"a {action.employee} drives a road route of range "
-        f"{buyer_range(state, turn.seat, action.employee)} from an entrance of one of your open "
+        f"{reach} from an entrance of one of your open "
         "restaurants and must collect from every supplier next to it: no route collects "
-        "exactly these suppliers"
-    )
+        "exactly these suppliers",
+        card=action.employee, range=reach,
+    ))

@@ -186,7 +186,8 @@ export function seatName(seats, seat) {
 /** "Ann's", and "Your" for the tutorial's player (named "You"): the catalog's fmt.whose, which
  * each language's sentences place where its grammar wants ("Zug von Ann", "Ann的回合"). */
 export function possessive(name) {
-  return name === "You" && has("fmt.whose_you") ? t("fmt.whose_you") : t("fmt.whose", { name });
+  const you = name === "You" || name === t("tutorial.seat.you");
+  return you && has("fmt.whose_you") ? t("fmt.whose_you") : t("fmt.whose", { name });
 }
 
 export function seatBadge(seats, seat) {
