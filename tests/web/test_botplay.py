@@ -70,6 +70,8 @@ def test_the_lobby_offers_every_level_with_a_description_and_the_table_options(
     page: Any, server: str
 ) -> None:
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     page.select_option("[data-test=players]", "2")
     page.select_option("[data-test=seat-kind-1]", "bot")
     levels = page.locator("[data-test=seat-bot-1] option").evaluate_all(
@@ -153,6 +155,8 @@ def test_an_alert_when_the_bank_breaks(page: Any, server: str) -> None:
 
 def test_the_second_bank_break_alert_says_the_game_ends(page: Any, server: str) -> None:
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     page.wait_for_selector("[data-test=create]")
     text = page.evaluate("""async () => {
         const { bankAlert } = await import("/web/js/botlog.js");

@@ -26,6 +26,8 @@ SCRIPT = """async ([events, catalog]) => {
 
 def test_format_js_describes_every_event_kind(page, server):
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     events = [e.to_json() for e in samples(list(game_events())).values()]
     events = json.loads(json.dumps(events))
     lines = page.evaluate(SCRIPT, [events, catalog_info()])

@@ -32,6 +32,8 @@ def test_ketchup_5_the_dinnertime_views_say_the_house_bought_its_order_plus_one_
     """ketchup.md 5's example: house 2 wants burger + pizza and buys them plus a kimchi from the
     kimchi chain; walk-through, table and log line all say so, paid 3 x $10."""
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     got = page.evaluate(
         """async ([events, catalog]) => {
           const { DinnerShow } = await import("/web/js/dinner.js");
@@ -72,6 +74,8 @@ def test_ketchup_0_2_kimchi_chips_take_the_modules_look_and_the_master_makes_kim
     """ketchup.md 0.2: kimchi is a new good; the chips and the legend learn it from the game's
     catalog (and forget it for a base game); the Master's Clean up kimchi reads as made."""
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     got = page.evaluate(
         """async ([catalog, base]) => {
           const { GOODS, goodChip, learnGoods } = await import("/web/js/util.js");
@@ -95,6 +99,8 @@ def test_ketchup_0_2_kimchi_chips_take_the_modules_look_and_the_master_makes_kim
 
 def test_the_lobby_offers_kimchi(page: Any, server: str) -> None:
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     box = page.locator("input[data-module=kimchi]")
     box.wait_for()
     label = page.locator("label:has(input[data-module=kimchi])").inner_text()

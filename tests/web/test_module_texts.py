@@ -30,6 +30,8 @@ BREAK = {"kind": "bank_broken", "number": 1, "paying_seat": 1, "still_owed": 0, 
 
 def test_templates_render_alike_in_python_and_js(page: Any, server: str) -> None:
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     who = lambda s: f"Seat {s}"  # noqa: E731
     cases = [(sale_lines()["fry_chef"], {"count": n, "each": 10, "amount": 10 * n}) for n in (1, 2)]
     template = variant("bank_broken", BREAK)
@@ -48,6 +50,8 @@ def test_the_lobby_labels_module_options_from_the_server(page: Any, server: str)
     options = httpx.get(f"{server}/api/web/options").json()
     assert options["option_text"]["fry_chefs_food_only"][0] == "Fry Chefs: food sales only"
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     label = page.locator("label:has(input[data-option='movie_stars_by_player_count'])")
     label.wait_for()
     assert "Movie Stars by player count" in label.inner_text()
@@ -60,6 +64,10 @@ def test_a_modules_tie_outcome_reads_from_its_texts(page: Any, server: str) -> N
     from fcm.texts import outcomes
 
     page.goto(server + "/")
+
+    # the catalog loads with the page: wait for it, or a text reads as its id
+
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     text = page.evaluate(
         """async (catalog) => {
           const { outcomeText } = await import("/web/js/results.js");

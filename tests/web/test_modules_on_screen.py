@@ -59,6 +59,8 @@ def test_dinnertime_sums_include_the_milestone_term(page: Any, server: str) -> N
               "lines": [{"kind": "items", "count": 1, "price": 10, "amount": 10}]}
     events = [{"kind": "dinnertime_started", "round": 2, "bank": 100}, served]
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     got = page.evaluate(
         """async (events) => {
           const { DinnerShow } = await import("/web/js/dinner.js");

@@ -64,6 +64,8 @@ def test_a_cook_button_says_how_much_it_makes() -> None:
 @pytest.mark.browser
 def test_icons_possessives_bank_alert_and_hint_texts(page: Any, server: str) -> None:
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     got = page.evaluate(
         """async () => {
           const { icon, possessive } = await import("/web/js/util.js");
@@ -164,6 +166,8 @@ def test_the_lobby_on_a_360_px_phone(browser: Any, server: str, artifacts: Any) 
     """)
     name = f"pho{secrets.token_hex(3)}"
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     # Enter on the sign-up form signs up (it logged in before, and failed for a new name)
     page.click("[data-test=account-mode-signup]")
     page.fill("[data-test=account-name]", name)
@@ -196,6 +200,8 @@ def test_the_hot_seat_pass_screen(
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     page.goto(server + "/")
+    # the catalog loads with the page: wait for it, or a text reads as its id
+    page.evaluate('async () => (await import("/web/js/i18n.js")).loadCatalog("en")')
     page.evaluate("""([game, seats]) => localStorage.setItem("fcm.games.v1", JSON.stringify({
         [game]: { game, spectator: null, created: Date.now(),
           tokens: Object.fromEntries(seats.map((s) => [String(s.seat), s.token])),
