@@ -901,7 +901,10 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
     module = module_action(a)
     if module is not None and module.placement:
         # a module's placement on the map: its squares, clicked like the base placements
-        spots: list[Cell] = [getattr(a, f) for f in module.placement]
+        spots: list[Cell] = []
+        for f in module.placement:  # a "cell" field is one square, a "cells" field a tile's
+            value = getattr(a, f)
+            spots.extend(value if module.fields[f] == "cells" else [value])
         out["anchor"] = _cell(spots[0])
         out["cells"] = _cells(spots)
         out["placement"] = True

@@ -355,3 +355,26 @@ def test_roadworks_never_stack_on_one_square():
     assert [p.cell for p in s.pieces if p.kind == "roadworks"] == [(2, 3)]
     (built,) = [e.data for e in ev if e.kind == "lobbyist_built"]
     assert built["roadworks"] == []
+
+
+def test_roads_and_parks_are_placements_clicked_on_their_squares():
+    """Issue 25 item 2: a Lobbyist's road and park tiles are offered on the board like the base
+    placements (``ActionType.placement`` on the tile's ``cells``): each legal tile is annotated
+    with its first square (the one clicked) and every square it covers; the pieces are drawn
+    by their kind's mark."""
+    from fcm.presentation import present
+
+    s = at_step()
+    out = present(fcm.view(s, 0), 0, legal_actions(s, 0))
+    tiles = [a for a in out["actions"] if a["action"]["type"] in ("build_road", "build_park")]
+    assert tiles and all(a.get("placement") for a in tiles)
+    (road,) = [a for a in tiles if a["action"] == {"type": "build_road",
+                                                    "cells": [[0, 3], [1, 3]]}]
+    assert road["anchor"] == [0, 3] and road["cells"] == [[0, 3], [1, 3]]
+    assert road["placing"] == "a road tile"
+    park = next(a for a in tiles if a["action"]["type"] == "build_park")
+    assert park["placing"] == "a park tile" and len(park["cells"]) == 4
+    s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))
+    drawn = {p["kind"]: p for p in present(fcm.view(s, 0), 0)["pieces"]}
+    assert drawn["roadworks"]["square"] == "w" and drawn["roadworks"]["label"] == "+1"
+    assert drawn["road_under_construction"]["label"] != drawn.get("park", {}).get("label")

@@ -454,8 +454,9 @@ class ActionType:
     (``fields``), its human notation (unique among one decision's legal actions; ``parse_action``
     reads it back), and the fields written only when given (so saves stay as they were).
 
-    A placement on the map names its ``placement`` cell field(s) (the first is the square a
-    player clicks; all are the squares it occupies) and ``placing``, what it places in a
+    A placement on the map names its ``placement`` field(s), each a ``"cell"`` or a ``"cells"``
+    field (the first square is the one a player clicks; all are the squares it occupies: a
+    tile of several squares is one ``"cells"`` field) and ``placing``, what it places in a
     language ("a coffee shop"): the board highlights and clicks them like the base placements."""
 
     cls: type[Action]
@@ -481,7 +482,7 @@ class ActionType:
         missing = {f.name for f in fields(self.cls)} - set(self.fields)
         if missing:
             raise ValueError(f"action type {tag!r}: no kind for field(s) {sorted(missing)}")
-        not_cells = [f for f in self.placement if self.fields.get(f) != "cell"]
+        not_cells = [f for f in self.placement if self.fields.get(f) not in ("cell", "cells")]
         if not_cells:
             raise ValueError(
                 f"action type {tag!r}: placement field(s) {not_cells} are no cell fields"

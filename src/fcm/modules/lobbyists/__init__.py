@@ -417,9 +417,10 @@ def module() -> Module:
         actions=ACTIONS,
         events=EVENTS,
         pieces=(
-            PieceKind(ROAD_UNDER_CONSTRUCTION, "#"),
+            # the marks tell the two "#" kinds apart on the board: a tool, a tree
+            PieceKind(ROAD_UNDER_CONSTRUCTION, "#", label="\u2692"),
             PieceKind(ROAD, "r"),
-            PieceKind(ROADWORKS, "w"),
-            PieceKind(PARK, "#"),
+            PieceKind(ROADWORKS, "w", label="+1"),
+            PieceKind(PARK, "#", label="\u2663"),
         ),
     )

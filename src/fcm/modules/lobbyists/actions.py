@@ -36,17 +36,27 @@ def _label(msg: str, lang: str, cells: tuple[Cell, ...]) -> str:
     return t(msg, lang, cells=_squares(cells))
 
 
+def _what(msg: str, lang: str) -> str:
+    from fcm.i18n import t
+
+    return t(msg, lang)
+
+
 ACTIONS = (
     ActionType(
         BuildRoad,
         fields={"cells": "cells"},
         notation=lambda a: f"road at {_squares(a.cells)}",
         label=lambda a, lang: _label("lobbyists.action.build_road", lang, a.cells),
+        placement=("cells",),  # clicked on the board on its first square, like a base placement
+        placing=lambda lang: _what("lobbyists.place.road", lang),
     ),
     ActionType(
         BuildPark,
         fields={"cells": "cells"},
         notation=lambda a: f"park at {_squares(a.cells)}",
         label=lambda a, lang: _label("lobbyists.action.build_park", lang, a.cells),
+        placement=("cells",),
+        placing=lambda lang: _what("lobbyists.place.park", lang),
     ),
 )

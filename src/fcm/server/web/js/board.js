@@ -40,6 +40,8 @@ const PIECE_LOOKS = {
   r: { style: "road", fill: "#6b7280", stroke: "#374151", ink: "#f9fafb" },
   x: { style: "bridge", fill: "#a8b0bc", stroke: "#111827", ink: "#111827" },
   "#": { style: "blocked", fill: "#4d7c0f", stroke: "#365314", ink: "#f7fee7" },
+  // a road that costs one more to cross at Dinnertime (roadworks): still a road
+  w: { style: "road", fill: "#c2410c", stroke: "#7c2d12", ink: "#fff7ed" },
   ".": { style: "empty", fill: "#e7eed3", stroke: "#a3a3a3", ink: "#111827" },
 };
 

@@ -577,7 +577,8 @@ export class Decisions {
     const [r, c] = cell;
     if (a.type === "place_campaign" && a.edge) return;
     if (a.type === "add_garden") a.garden = [[r, c], [r, c + 1]];
-    else a.cell = [r, c];
+    else if ("cell" in a) a.cell = [r, c];
+    else return; // a tile of several squares: only its listed squares can be tried
     if (a.type === "place_house") a.garden = [[r, c + 2], [r + 1, c + 2]];
     this.send(a);
   }
