@@ -59,7 +59,7 @@ from fcm.core.company import (
 from fcm.core.engine import apply, current_actors
 from fcm.core.errors import FcmError, Reason
 from fcm.core.events import EventKind
-from fcm.core.geometry import campaign_cells, restaurant_entrances
+from fcm.core.geometry import HOLE, campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases import payday as _payday
 from fcm.core.phases.marketing import houses_reached
@@ -322,7 +322,8 @@ def player_text(text: str) -> str:
 
 
 def board_picture(state: GameState) -> BoardPicture:
-    """The printed map: square kinds (``. r x H s l b``), tile placements, road links per road
+    """The printed map: square kinds (``. r x H s l b``; ``" "`` off the map, in a place of
+    the layout without a tile), tile placements, road links per road
     node (the directions it connects to, from the board's road graph), bridges, suppliers and
     printed houses."""
     board = board_of(state)
@@ -347,6 +348,7 @@ def board_picture(state: GameState) -> BoardPicture:
         {"row": tr, "col": tc, "letter": letter, "rotation": rot}
         for tr, row in enumerate(state.tiles)
         for tc, (letter, rot) in enumerate(row)
+        if letter != HOLE  # a place without a tile (a map that is no rectangle)
     ]
     return {
         "height": board.height,

@@ -167,6 +167,7 @@ def test_illegal_placements_are_refused_naming_the_rule():
     # two Lobbyists may each place one tile; a third placement is refused
     two = at_step(["lobbyist", "lobbyist"])
     two, _ = apply(two, 0, BuildRoad(((0, 3), (1, 3))))
+    two, _ = apply(two, 0, DONE)  # no extra map tile (First lobbyist used)
     two, _ = apply(two, 0, BuildPark(((3, 3), (3, 4), (3, 5), (3, 6))))
     assert two.turn.working is not None and two.turn.working.seat == 1  # nothing left to do
     used = at_step(module_data={"lobbyists": {"used": {"straight_2": 4}}})
@@ -351,6 +352,7 @@ def test_roadworks_never_stack_on_one_square():
     this turn; markers do not stack."""
     s = at_step(["lobbyist", "lobbyist"])
     s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))  # roadworks at (2, 3)
+    s, _ = apply(s, 0, DONE)  # no extra map tile (First lobbyist used)
     s, ev = apply(s, 0, BuildRoad(((3, 3), (4, 3))))  # arrows at (2, 3) and (5, 3)
     assert [p.cell for p in s.pieces if p.kind == "roadworks"] == [(2, 3)]
     (built,) = [e.data for e in ev if e.kind == "lobbyist_built"]
@@ -378,3 +380,64 @@ def test_roads_and_parks_are_placements_clicked_on_their_squares():
     drawn = {p["kind"]: p for p in present(fcm.view(s, 0), 0)["pieces"]}
     assert drawn["roadworks"]["square"] == "w" and drawn["roadworks"]["label"] == "+1"
     assert drawn["road_under_construction"]["label"] != drawn.get("park", {}).get("label")
+
+
+def test_first_lobbyist_used_adds_an_extra_map_tile_and_the_map_stops_being_a_rectangle():
+    """ketchup.md 2 "First lobbyist used": the claimer at once places one extra map tile from
+    the leftover tiles, turned as it likes, sharing one full side with a tile of the map; the
+    map is then no rectangle (here A B C over R T and a gap). The tile's printed house joins
+    the game, its squares are on the map, the gap's are not."""
+    from fcm.core.actions import DONE
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    s, ev = apply(at_step(["lobbyist", "lobbyist"]), 0, BuildRoad(((0, 3), (1, 3))))
+    assert s.players[0].has(FIRST_LOBBYIST_USED)
+    legal = legal_actions(s, 0)
+    tiles = [a for a in legal if isinstance(a, PlaceMapTile)]
+    assert legal[-1] == DONE and len(legal) == len(tiles) + 1  # the decision's only actions
+    # the leftover tiles: the pool's (A-T and Z) not on the map
+    assert {a.letter for a in tiles} == set("CDEFGHIJKLMNOPQSZ")
+    # east or south of the map, every rotation
+    assert {(a.row, a.col) for a in tiles} == {(0, 2), (1, 2), (2, 0), (2, 1)}
+    assert {a.rotation for a in tiles} == {0, 1, 2, 3}
+    assert "not one of the leftover tiles" in refused(s, PlaceMapTile("A", 0, 0, 2))
+    assert "share one full side" in refused(s, PlaceMapTile("C", 0, 2, 2))  # a corner only
+    assert "first place the extra map tile" in refused(s, BuildRoad(((3, 3), (4, 3))))
+    s, ev = apply(s, 0, PlaceMapTile("C", 0, 0, 2))
+    assert s.tiles == [[("A", 0), ("B", 0), ("C", 0)], [("R", 0), ("T", 0), ("", 0)]]
+    (added,) = [e.data for e in ev if e.kind == "map_tile_added"]
+    assert added == {"seat": 0, "letter": "C", "rotation": 0, "row": 0, "col": 2, "houses": [5]}
+    assert s.houses[5].printed and set(s.houses[5].cells) <= set(board_of(s).tile_cells((0, 2)))
+    board = board_of(s)
+    assert (board.height, board.width) == (10, 15)
+    assert board.in_map((0, 12)) and not board.in_map((5, 12)) and not board.full
+    # the step goes on: the second Lobbyist places its tile; no second extra tile
+    assert any(isinstance(a, BuildPark) for a in legal_actions(s, 0))
+    assert not any(isinstance(a, PlaceMapTile) for a in legal_actions(s, 0))
+    # saved and loaded with the gap
+    assert fcm.state_from_dict(s.to_dict()).tiles == s.tiles
+
+
+def test_the_extra_map_tile_is_optional_and_needs_a_leftover_tile_and_a_free_side():
+    """ketchup.md 2: the reward "allows" a tile (Done declines it); none left, nothing; not on
+    a side where an airplane sits. A scenario names the leftover tiles."""
+    from fcm.core.actions import DONE
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    s, _ = apply(at_step(), 0, BuildRoad(((0, 3), (1, 3))))
+    s, ev = apply(s, 0, DONE)
+    assert [e.data for e in ev if e.kind == "map_tile_added"] == [
+        {"seat": 0, "letter": "", "rotation": 0, "row": -1, "col": -1, "houses": [],
+         "declined": True}]
+    assert len(s.tiles[0]) == 2
+    gone = at_step(module_data={"lobbyists": {"leftover": []}})
+    _, ev = apply(gone, 0, BuildRoad(((0, 3), (1, 3))))
+    assert [e.data.get("none_left") for e in ev if e.kind == "map_tile_added"] == [True]
+    # one leftover tile named by the scenario; an airplane on the east side covering rows 0-4
+    plane = [{"number": 4, "owner": 1, "good": "beer", "edge": "e", "first": 0,
+              "remaining": 2}]
+    one = at_step(module_data={"lobbyists": {"leftover": ["Q"]}}, campaigns=plane)
+    one, _ = apply(one, 0, BuildRoad(((0, 3), (1, 3))))
+    places = {(a.letter, a.row, a.col) for a in legal_actions(one, 0)
+              if isinstance(a, PlaceMapTile)}
+    assert places == {("Q", 1, 2), ("Q", 2, 0), ("Q", 2, 1)}  # not (0, 2) beside the airplane

@@ -22,6 +22,7 @@ from fcm.core.company import (
 from fcm.core.engine import advance, enter_phase
 from fcm.core.errors import InvariantError, ScenarioError
 from fcm.core.events import Event, EventKind, EventLog
+from fcm.core.geometry import HOLE
 from fcm.core.phases import working
 from fcm.core.setup import new_game
 from fcm.core.state import (
@@ -228,19 +229,20 @@ def load_scenario_with_events(
             if (
                 not isinstance(t, list)
                 or len(t) != 2
-                or t[0] not in known
+                or (t[0] not in known and t[0] != HOLE)
                 or not isinstance(t[1], int)
                 or not 0 <= t[1] <= 3
             ):
                 raise _fail(
                     f"tiles[{i}][{j}]",
-                    f"must be [letter {min(known)}-{max(known)}, rotation 0-3], got {t!r}",
+                    f"must be [letter {min(known)}-{max(known)}, rotation 0-3] (a place "
+                    f"without a tile: [{HOLE!r}, 0]), got {t!r}",
                 )
             out_row.append((t[0], t[1]))
         if len(out_row) != len(layout[0] if layout else out_row):
             raise _fail(f"tiles[{i}]", "every tile row must have the same length")
         layout.append(out_row)
-    letters = [t for row in layout for t, _ in row]
+    letters = [t for row in layout for t, _ in row if t != HOLE]
     if len(set(letters)) != len(letters):
         raise _fail("tiles", "each tile exists once in the box")
     opts_raw = dict(raw.get("options") or {})

@@ -30,6 +30,7 @@ from .board import (
 )
 from .render import board_from_text, render_board
 from .tiles import (
+    HOLE,
     TILE_LETTERS,
     Placements,
     TileGrid,
@@ -42,6 +43,7 @@ from .tiles import (
 )
 
 __all__ = [
+    "HOLE",
     "TILE_LETTERS",
     "Axis",
     "Board",

@@ -34,6 +34,7 @@ from fcm.core.types import (
 )
 
 from .tiles import (
+    HOLE,
     Placements,
     TileLike,
     TilePlacement,
@@ -150,6 +151,7 @@ class Board:
         "_campaign_index",
         "_cols",
         "_ew",
+        "_full",
         "_height",
         "_house_cands",
         "_house_dist_cache",
@@ -186,6 +188,7 @@ class Board:
     _cols: int
     _height: int
     _width: int
+    _full: bool  # every place of the layout's rectangle holds a tile (no hole)
     _suppliers: Mapping[Cell, Good]
     _printed_houses: Mapping[int, tuple[Cell, ...]]
     _printed_gardens: Mapping[int, tuple[Cell, ...]]
@@ -265,8 +268,17 @@ class Board:
         tile_ix = [0] * n_sq
         houses: dict[int, tuple[Cell, ...]] = {}
         gardens: dict[int, tuple[Cell, ...]] = {}
+        full = True
         for tr, prow in enumerate(placements):
             for tc, (letter, rotation) in enumerate(prow):
+                if letter == HOLE:  # no tile here: its squares are off the map
+                    full = False
+                    for lr in range(TILE_SIZE):
+                        for lc in range(TILE_SIZE):
+                            r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
+                            kinds[r * width + c] = " "
+                            tile_ix[r * width + c] = tr * cols + tc
+                    continue
                 grid, numbers = grids[letter]
                 turned = rotate_grid(grid, rotation)
                 for lr in range(TILE_SIZE):
@@ -285,11 +297,12 @@ class Board:
                     houses[number] = _turned_cells(squares, rotation, tr, tc)
                     if garden:
                         gardens[number] = _turned_cells(garden, rotation, tr, tc)
+        s("_full", full)
         slow: set[int] = set()
         for (r, c), ch in overlay:  # pieces placed during the game, over the printed squares
             if not (0 <= r < height and 0 <= c < width):
                 raise ValueError(f"overlay: square {(r, c)} is off the map")
-            if ch not in OVERLAY_KINDS or kinds[r * width + c] in "HGslbP":
+            if ch not in OVERLAY_KINDS or kinds[r * width + c] in "HGslbP ":
                 raise ValueError(
                     f"overlay: square {(r, c)} cannot become {ch!r} (a piece turns a square "
                     f"into one of {''.join(sorted(OVERLAY_KINDS))}; houses and suppliers stay)"
@@ -410,7 +423,7 @@ class Board:
         block = [-1] * n_sq
         count = 0
         for i in range(n_sq):
-            if block[i] >= 0 or ns[i] >= 0:
+            if block[i] >= 0 or ns[i] >= 0 or kind_str[i] == " ":  # a hole is in no block
                 continue
             block[i] = count
             stack = [i]
@@ -420,7 +433,7 @@ class Board:
                 for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
                     if 0 <= rr < height and 0 <= cc < width:
                         j = rr * width + cc
-                        if block[j] < 0 and ns[j] < 0:
+                        if block[j] < 0 and ns[j] < 0 and kind_str[j] != " ":
                             block[j] = count
                             stack.append(j)
             count += 1
@@ -619,13 +632,35 @@ class Board:
     # squares and tiles
 
     def in_map(self, cell: Cell) -> bool:
-        """Whether a square lies on the map."""
-        return 0 <= cell[0] < self._height and 0 <= cell[1] < self._width
+        """Whether a square lies on the map (a tile's square: not in a hole of a map that is no
+        rectangle)."""
+        r, c = cell
+        return (
+            0 <= r < self._height
+            and 0 <= c < self._width
+            and (self._full or self._kinds[r * self._width + c] != " ")
+        )
+
+    @property
+    def full(self) -> bool:
+        """Whether the map is a rectangle of tiles (no hole in its layout)."""
+        return self._full
+
+    def tile_on_map(self, tile: TilePos) -> bool:
+        """Whether a place of the layout holds a tile (not a hole, not outside)."""
+        tr, tc = tile
+        return (
+            0 <= tr < self._rows and 0 <= tc < self._cols
+            and self._placements[tr][tc].letter != HOLE
+        )
 
     def square_kind(self, cell: Cell) -> str:
-        """The printed content of a square: ``. r x H s l b`` (facts.md D encoding)."""
-        self._check(cell)
-        return self._kinds[cell[0] * self._width + cell[1]]
+        """The printed content of a square: ``. r x H s l b`` (facts.md D encoding); ``" "``
+        for a square of a hole in the layout."""
+        r, c = cell
+        if not (0 <= r < self._height and 0 <= c < self._width):
+            raise ValueError(f"square {cell} is not on the map")
+        return self._kinds[r * self._width + c]
 
     def is_road(self, cell: Cell) -> bool:
         """Whether a square is a road square (bridges included)."""
@@ -979,7 +1014,7 @@ class Board:
             if steps == max_range:
                 return
             for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                if 0 <= rr < rows and 0 <= cc < cols:
+                if 0 <= rr < rows and 0 <= cc < cols and self.tile_on_map((rr, cc)):
                     t = rr * cols + cc
                     if not visited >> t & 1 and (t, visited | 1 << t) not in seen:
                         seen.add((t, visited | 1 << t))
@@ -1283,6 +1318,7 @@ class Board:
             (r, c)
             for r in range(max(0, tr - 1), min(self._rows, tr + 2))
             for c in range(max(0, tc - 1), min(self._cols, tc + 2))
+            if self._full or self.tile_on_map((r, c))
         )
 
     # ----------------------------------------------------------------------------------------

@@ -61,6 +61,11 @@ class TilePlacement(NamedTuple):
 Placements: TypeAlias = tuple[tuple[TilePlacement, ...], ...]
 """The map layout: tile rows, each a tuple of tile placements, left to right."""
 
+HOLE = ""
+"""The letter of a place in the layout's rectangle that holds no tile: a map that grew by a
+tile on one side (Lobbyists' extra map tile, ketchup.md 2) is no rectangle any more. Its
+squares are off the map (square kind ``" "``)."""
+
 
 def normalize_placements(placements: Sequence[Sequence[tuple[str, int]]]) -> Placements:
     """Check a tile layout (rows of ``(letter, rotation)``) and return it as hashable tuples."""
@@ -68,6 +73,8 @@ def normalize_placements(placements: Sequence[Sequence[tuple[str, int]]]) -> Pla
     if not rows or not rows[0]:
         raise ValueError("a map needs at least one tile")
     width = len(rows[0])
+    if all(p.letter == HOLE for row in rows for p in row):
+        raise ValueError("a map needs at least one tile")
     for row in rows:
         if len(row) != width:
             raise ValueError("every tile row must have the same number of tiles")
@@ -132,7 +139,7 @@ def tiles_key(
     placements: Placements, tiles: Mapping[str, TileLike]
 ) -> tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...]:
     """The tile data a layout uses, as a hashable value (part of the board cache key)."""
-    used = sorted({p.letter for row in placements for p in row})
+    used = sorted({p.letter for row in placements for p in row} - {HOLE})
     out: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
     for letter in used:
         if letter not in tiles:

@@ -19,10 +19,16 @@
 - Parks (``Extensions.sale``): a house (or any module's house kind) whose house or garden
   squares touch a park is paid double per item, triple with a garden; several parks give one
   bonus. Nothing else changes (distance, demand, cap).
-- First lobbyist used: claimed by the first player(s) to place a road or park.
+- First lobbyist used: claimed by the first player(s) to place a road or park; each claimer may
+  at once place one extra map tile (``PlaceMapTile``, a decision: ``Done`` declines it), chosen
+  from the leftover tiles, turned as the player likes, sharing one full side with a tile of the
+  map, never beside an airplane. The map's squares keep their rows and columns, so the tile
+  goes east or south of the map or into a gap (the layout is a rectangle with holes,
+  ``fcm.core.geometry.HOLE``: the map stops being a rectangle).
 
-State: ``module_data["lobbyists"]``: ``used`` (tiles placed, by shape) and ``acted`` (round,
-seat and how many Lobbyists acted in that Working 9-5 turn). The tiles' squares are pieces of
+State: ``module_data["lobbyists"]``: ``used`` (tiles placed, by shape), ``acted`` (round,
+seat and how many Lobbyists acted in that Working 9-5 turn), ``map_tile`` (the seat owed the
+extra map tile) and, from a scenario only, ``leftover`` (the tiles kept for it). The tiles' squares are pieces of
 the board overlay (``state.pieces``).
 """
 
@@ -35,10 +41,11 @@ from pathlib import Path
 from typing import Any
 
 from fcm.core import milestones
-from fcm.core.actions import Action
+from fcm.core.actions import Action, Done
 from fcm.core.company import board_of, occupied_squares, shifts
 from fcm.core.events import EventLog
 from fcm.core.extensions import (
+    Decision,
     Extensions,
     HouseSold,
     Moment,
@@ -48,11 +55,17 @@ from fcm.core.extensions import (
     StepInsert,
     WorkStepRules,
 )
-from fcm.core.geometry import restaurant_entrances
+from fcm.core.geometry import HOLE, restaurant_entrances
 from fcm.core.state import GameState, House, Piece, WorkingTurn, WorkStep
-from fcm.core.types import Cell, Corner, Seat
-from fcm.modules.lobbyists.actions import ACTIONS, BuildPark, BuildRoad
-from fcm.modules.lobbyists.events import EVENTS, LOBBYIST_BUILT, ROADS_OPENED, ROADWORKS_CROSSED
+from fcm.core.types import TILE_SIZE, Cell, Corner, Edge, Seat
+from fcm.modules.lobbyists.actions import ACTIONS, BuildPark, BuildRoad, PlaceMapTile
+from fcm.modules.lobbyists.events import (
+    EVENTS,
+    LOBBYIST_BUILT,
+    MAP_TILE_ADDED,
+    ROADS_OPENED,
+    ROADWORKS_CROSSED,
+)
 from fcm.modules.lobbyists.ids import (
     FIRST_LOBBYIST_USED,
     LOBBYIST,
@@ -300,8 +313,170 @@ def act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> N
     if road:  # a road's only: where its arrows put roadworks (the report's road wording)
         built["roadworks"] = [list(c) for c in works]
     log.emit(LOBBYIST_BUILT, **built)
-    milestones.claim(state, turn.seat, FIRST_LOBBYIST_USED, log)
+    if milestones.claim(state, turn.seat, FIRST_LOBBYIST_USED, log):
+        _owe_map_tile(state, turn.seat, log)
     milestones.card_used(state, turn.seat, LOBBYIST, log)
+
+
+# -- First lobbyist used: the extra map tile -----------------------------------------------------
+
+MAP_TILE_RULE = f"First lobbyist used ({RULE})"
+
+
+def leftover(state: GameState) -> list[str]:
+    """The map tiles kept for First lobbyist used (2 "Setup": the pool's tiles the map did not
+    use; the pool is every tile of the game's catalog), in letter order. A scenario may name
+    them (``module_data["lobbyists"]["leftover"]``)."""
+    on_map = {t for row in state.tiles for t, _ in row}
+    given = state.module_data.get(ID, {}).get("leftover")
+    pool = sorted(state.rules.catalog.tiles) if given is None else [str(t) for t in given]
+    return [t for t in pool if t not in on_map and t in state.rules.catalog.tiles]
+
+
+def _airplane_sides(state: GameState) -> list[tuple[Edge, range]]:
+    """Each airplane beside the map: its side and the squares' rows (e/w) or columns (n/s)."""
+    out = []
+    for c in state.campaigns.values():
+        if c.edge is None or c.first is None:
+            continue
+        span = state.rules.catalog.campaigns[c.number].span
+        out.append((Edge(c.edge), range(c.first, c.first + span)))
+    return out
+
+
+def tile_places(state: GameState) -> list[tuple[int, int]]:
+    """Where the extra map tile may go: a place of the layout without a tile that shares one
+    full side with a tile of the map (2), east or south of it or in a hole (the map's squares
+    keep their rows and columns), not on a side where an airplane sits."""
+    rows, cols = len(state.tiles), len(state.tiles[0])
+    on = {(r, c) for r, row in enumerate(state.tiles) for c, (t, _) in enumerate(row)
+          if t != HOLE}
+    planes = _airplane_sides(state)
+    out = []
+    for r in range(rows + 1):
+        for c in range(cols + 1):
+            if (r, c) in on or not any(
+                (r + dr, c + dc) in on for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            ):
+                continue
+            squares_r = range(r * TILE_SIZE, (r + 1) * TILE_SIZE)
+            squares_c = range(c * TILE_SIZE, (c + 1) * TILE_SIZE)
+            if any(
+                (edge is Edge.E and c == cols and set(lines) & set(squares_r))
+                or (edge is Edge.S and r == rows and set(lines) & set(squares_c))
+                for edge, lines in planes
+            ):
+                continue
+            out.append((r, c))
+    return out
+
+
+def map_tile_options(state: GameState, turn: WorkingTurn) -> list[Action] | None:
+    """The extra map tiles the claimer may place now (None: none owed)."""
+    if state.module_data.get(ID, {}).get("map_tile") != turn.seat:
+        return None
+    places = tile_places(state)
+    return [
+        PlaceMapTile(letter, rotation, r, c)
+        for letter in leftover(state)
+        for r, c in places
+        for rotation in range(4)
+    ]
+
+
+def map_tile_why(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
+    """Why this extra map tile may not be placed (None: it may), naming the rule."""
+    if not isinstance(action, PlaceMapTile):
+        return (
+            f"Working 9-5: first place the extra map tile {MAP_TILE_RULE} lets you place, or "
+            "decline it (done)"
+        )
+    if state.module_data.get(ID, {}).get("map_tile") != turn.seat:
+        return f"{MAP_TILE_RULE}: an extra map tile is placed only right after claiming it"
+    if action.letter not in leftover(state):
+        return f"{MAP_TILE_RULE}: tile {action.letter!r} is not one of the leftover tiles"
+    if not 0 <= action.rotation <= 3:
+        return f"{MAP_TILE_RULE}: a rotation is 0-3 quarter turns, not {action.rotation}"
+    if (action.row, action.col) not in tile_places(state):
+        return (
+            f"{MAP_TILE_RULE}: the tile must share one full side with a tile of the map, "
+            "east or south of it or in a gap, not on a side where an airplane sits "
+            f"(tile {action.row},{action.col})"
+        )
+    return None
+
+
+def _owe_map_tile(state: GameState, seat: Seat, log: EventLog) -> None:
+    why = "" if leftover(state) else "none_left"
+    if not why and not tile_places(state):
+        why = "no_place"
+    if why:
+        log.emit(MAP_TILE_ADDED, seat=seat, letter="", rotation=0, row=-1, col=-1, houses=[],
+                 **{why: True})
+    else:
+        _data(state)["map_tile"] = seat
+
+
+def grown(
+    tiles: list[list[tuple[str, int]]], row: int, col: int, letter: str, rotation: int
+) -> list[list[tuple[str, int]]]:
+    """The layout with ``letter`` at tile ``row``/``col``, the rectangle widened with holes."""
+    rows, cols = max(len(tiles), row + 1), max(len(tiles[0]), col + 1)
+    out = [[(HOLE, 0)] * cols for _ in range(rows)]
+    for r, line in enumerate(tiles):
+        out[r][: len(line)] = list(line)
+    out[row][col] = (letter, rotation)
+    return out
+
+
+def map_tile_act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> bool:
+    data = state.module_data.get(ID, {})
+    if data.get("map_tile") != turn.seat or not isinstance(action, PlaceMapTile | Done):
+        return False
+    if isinstance(action, PlaceMapTile):
+        why = map_tile_why(state, turn, action)
+        assert why is None, why
+    del data["map_tile"]
+    if isinstance(action, Done):  # the reward is optional ("allows", RTJoe Q-K36)
+        log.emit(MAP_TILE_ADDED, seat=turn.seat, letter="", rotation=0, row=-1, col=-1, houses=[],
+                 declined=True)
+        return True
+    # a new list: clones share the layout
+    state.tiles = grown(state.tiles, action.row, action.col, action.letter, action.rotation)
+    board = board_of(state)
+    kinds = dict(state.rules.catalog.tiles[action.letter].houses)
+    added = []
+    for number, cells in sorted(board.printed_houses.items()):
+        if number in state.houses:
+            continue
+        state.houses[number] = House(
+            number=number,
+            cell=min(cells),
+            printed=True,
+            garden=board.printed_gardens.get(number, ()),
+            kind=kinds.get(number, ""),
+            size=3 if len(cells) == 9 else 2,
+        )
+        added.append(number)
+    log.emit(MAP_TILE_ADDED, seat=turn.seat, letter=action.letter, rotation=action.rotation,
+             row=action.row, col=action.col, houses=added)
+    return True
+
+
+MAP_TILE_DECISION = Decision(
+    map_tile_options,
+    map_tile_act,
+    pending_why=(
+        f"Working 9-5: first place the extra map tile {MAP_TILE_RULE} lets you place, or "
+        "decline it (done)"
+    ),
+    explain=map_tile_why,
+    outside_why={
+        PlaceMapTile.type: (
+            f"{MAP_TILE_RULE}: an extra map tile is placed only right after claiming it"
+        ),
+    },
+)
 
 
 # -- Clean up, Dinnertime ------------------------------------------------------------------------
@@ -412,6 +587,7 @@ def module() -> Module:
             at=((Moment.CLEANUP_DISCARDED, open_roads),),
             sale=(sale,),
             react=(react,),
+            decisions=(MAP_TILE_DECISION,),
         ),
         switches=(ANCHOR_IN_RANGE,),
         actions=ACTIONS,

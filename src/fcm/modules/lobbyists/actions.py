@@ -60,3 +60,34 @@ ACTIONS = (
         placing=lambda lang: _what("lobbyists.place.park", lang),
     ),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMapTile(Action):
+    """First lobbyist used (ketchup.md 2): the extra map tile ``letter`` (a leftover tile),
+    turned ``rotation`` clockwise quarter turns, at tile ``row``/``col`` of the layout (next to
+    the map: sharing one full side with a tile of it)."""
+
+    type: ClassVar[str] = "place_map_tile"
+    letter: str
+    rotation: int
+    row: int
+    col: int
+
+
+MAP_TILE = ActionType(
+    PlaceMapTile,
+    fields={"letter": "str", "rotation": "int", "row": "int", "col": "int"},
+    notation=lambda a: f"map tile {a.letter}{a.rotation} at tile {a.row},{a.col}",
+    label=lambda a, lang: _map_tile_label(a, lang),
+)
+
+
+def _map_tile_label(a: PlaceMapTile, lang: str) -> str:
+    from fcm.i18n import t
+
+    return t("lobbyists.action.place_map_tile", lang, letter=a.letter,
+             turns=a.rotation, row=a.row, col=a.col)
+
+
+ACTIONS = (*ACTIONS, MAP_TILE)

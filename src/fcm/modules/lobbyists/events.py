@@ -41,3 +41,23 @@ ROADS_OPENED = define_event("roads_opened", RoadsOpened)
 ROADWORKS_CROSSED = define_event("roadworks_crossed", RoadworksCrossed)
 
 EVENTS = (LOBBYIST_BUILT, ROADS_OPENED, ROADWORKS_CROSSED)
+
+
+class MapTileAdded(TypedDict):
+    """First lobbyist used: the claimer placed an extra map tile, or why none was placed
+    (``letter`` empty and one of the flags: declined, no leftover tile, no place for one)."""
+
+    seat: Seat
+    letter: str
+    rotation: int
+    row: int  # the tile row and column of the layout (-1: none placed)
+    col: int
+    houses: list[int]  # the printed houses it brings
+    declined: NotRequired[bool]
+    none_left: NotRequired[bool]
+    no_place: NotRequired[bool]
+
+
+MAP_TILE_ADDED = define_event("map_tile_added", MapTileAdded)
+
+EVENTS = (*EVENTS, MAP_TILE_ADDED)

@@ -23,8 +23,16 @@ register_texts(
             "lobbyist_built": _EVENT + "lobbyist_built",
             "roads_opened": _EVENT + "roads_opened",
             "roadworks_crossed": _EVENT + "roadworks_crossed",
+            "map_tile_added": _EVENT + "map_tile_added",
         },
-        variants={"lobbyist_built": (("roadworks", _EVENT + "lobbyist_built.road"),)},
+        variants={
+            "lobbyist_built": (("roadworks", _EVENT + "lobbyist_built.road"),),
+            "map_tile_added": (
+                ("declined", _EVENT + "map_tile_added.declined"),
+                ("none_left", _EVENT + "map_tile_added.none_left"),
+                ("no_place", _EVENT + "map_tile_added.no_place"),
+            ),
+        },
         glossary=(("lobbyists.glossary.term", "lobbyists.glossary.text"),),
         catalog=Path(__file__).parent / "locale",
     ),

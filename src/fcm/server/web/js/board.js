@@ -132,14 +132,20 @@ export class BoardView {
         s("circle", { cx: 10, cy: 9, r: 1.6, fill: "#15803d" })));
     const g = clear(this.layers.ground);
     g.append(s("rect", { x: 0, y: 0, width: this.totalW, height: this.totalH, fill: "#f8fafc" }));
-    g.append(s("rect", { x: MARGIN - 4, y: MARGIN - 4, width: board.width * SQ + 8, height: board.height * SQ + 8, fill: "#cbd5e1", rx: 6 }));
+    // the map's frame, tile by tile: a map that grew by a tile is no rectangle (" " squares
+    // are off the map)
+    for (const t of board.tiles) {
+      g.append(s("rect", { x: sqX(t.col * 5) - 4, y: sqY(t.row * 5) - 4, width: 5 * SQ + 8, height: 5 * SQ + 8, fill: "#cbd5e1", rx: 6 }));
+    }
     for (let r = 0; r < board.height; r++) {
       const row = board.squares[r];
       for (let c = 0; c < board.width; c++) {
         const kind = row[c];
+        if (kind === " ") continue;
         const road = kind === "r" || kind === "x";
-        g.append(s("rect", { x: sqX(c), y: sqY(r), width: SQ, height: SQ,
-          fill: road ? "#6b7280" : "#e7eed3", stroke: road ? "#6b7280" : "#d3dcbb", "stroke-width": 0.6 }));
+        // "P": a park printed on a tile
+        g.append(s("rect", { x: sqX(c), y: sqY(r), width: SQ, height: SQ, class: kind === "P" ? "printed-park" : null,
+          fill: road ? "#6b7280" : kind === "P" ? "#65a30d" : "#e7eed3", stroke: road ? "#6b7280" : "#d3dcbb", "stroke-width": 0.6 }));
       }
     }
     // road centre lines, from the board's own road links
@@ -178,6 +184,7 @@ export class BoardView {
     const hit = clear(this.layers.hit);
     for (let r = 0; r < board.height; r++) {
       for (let c = 0; c < board.width; c++) {
+        if (board.squares[r][c] === " ") continue; // off the map
         hit.append(s("rect", { x: sqX(c), y: sqY(r), width: SQ, height: SQ, fill: "transparent", "data-sq": key([r, c]) }));
       }
     }
