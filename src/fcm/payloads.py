@@ -107,6 +107,7 @@ class Catalog(TypedDict):
     phase_names: dict[str, str]
     end_reasons: dict[str, str]  # the engine's end-of-game reasons in the reader's language
     glossary: list[GlossaryEntry]
+    map_tiles: dict[str, str]  # a module's map tile -> its rules help (letter order)
     texts: dict[str, Any]  # the modules' templates (fcm.texts.browser_texts)
     lang: str
 

@@ -453,6 +453,9 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> Ca
             for term, d in [*glossary_terms(lang),
                             *glossary((rules or base_ruleset()).modules, lang)]
         ],
+        # the rules help of the modules' map tiles (``tile.<letter>``: a module's catalog)
+        "map_tiles": {letter: player_text(t(f"tile.{letter}", lang))
+                      for letter in sorted(catalog.tiles) if f"tile.{letter}" in messages("en")},
         "texts": browser_texts(lang),  # the modules' templates (fcm.texts)
         "lang": lang,
     }

@@ -359,6 +359,8 @@ def _static_planes(board: Board, planes_count: int) -> np.ndarray:
     planes[P["in_map"], : board.height, : board.width] = 1.0
     for r in range(board.height):
         for c in range(board.width):
+            if not board.full and not board.in_map((r, c)):  # a gap of a map that grew
+                planes[P["in_map"], r, c] = 0.0
             if board.is_road((r, c)):
                 planes[P["road"], r, c] = 1.0
                 if board.is_bridge((r, c)):

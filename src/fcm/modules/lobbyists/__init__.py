@@ -28,8 +28,8 @@
 
 State: ``module_data["lobbyists"]``: ``used`` (tiles placed, by shape), ``acted`` (round,
 seat and how many Lobbyists acted in that Working 9-5 turn), ``map_tile`` (the seat owed the
-extra map tile) and, from a scenario only, ``leftover`` (the tiles kept for it). The tiles' squares are pieces of
-the board overlay (``state.pieces``).
+extra map tile) and, from a scenario only, ``leftover`` (the tiles kept for it). The tiles'
+squares are pieces of the board overlay (``state.pieces``).
 """
 
 from __future__ import annotations

@@ -7,6 +7,9 @@
   restaurants first (the chain is likelier to serve it), a house with a garden (x3) before
   one without; no park touches a house: nothing (a road's roadworks slow the chain's own
   routes too until Clean up, so the bots build no roads).
+- First lobbyist used: the extra map tile is a tile printing a house, placed where its
+  middle lies nearest to one of the chain's entrances (a house the chain is likely to serve);
+  no such tile: the first offered.
 - Restructuring: at work like an unlisted card.
 """
 
@@ -20,7 +23,7 @@ from fcm.core.company import board_of, owned_cards
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState
 from fcm.core.types import Cell, Corner, EmployeeId, Seat
-from fcm.modules.lobbyists.actions import BuildPark
+from fcm.modules.lobbyists.actions import BuildPark, PlaceMapTile
 from fcm.modules.lobbyists.ids import LOBBYIST
 
 FROM_ROUND = 3
@@ -45,7 +48,25 @@ def _touches(cells: tuple[Cell, ...], footprint: tuple[Cell, ...]) -> bool:
     return bool(near & set(footprint))
 
 
+def _map_tile(view: GameState, seat: Seat, tiles: list[PlaceMapTile]) -> Action:
+    entrances = [
+        e for r in view.restaurants_of(seat)
+        for e in restaurant_entrances(r.cell, Corner(r.entrance), r.drive_in)
+    ]
+    catalog = view.rules.catalog.tiles
+
+    def rank(a: PlaceMapTile) -> tuple[bool, int]:
+        mid = (a.row * 5 + 2, a.col * 5 + 2)
+        near = min((abs(mid[0] - r) + abs(mid[1] - c) for r, c in entrances), default=0)
+        return (not catalog[a.letter].house_numbers, near)
+
+    return min(tiles, key=rank)
+
+
 def working(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:
+    tiles = [a for a in legal if isinstance(a, PlaceMapTile)]
+    if tiles:
+        return _map_tile(view, seat, tiles)
     parks = [a for a in legal if isinstance(a, BuildPark)]
     if not parks:
         return None

@@ -4,8 +4,12 @@
   and ``build_park`` (park shape variant, top-left square); a variant is one rotation or
   mirror image of a tile shape (``fcm.modules.lobbyists.variants``, shapes in the order of the
   module's data);
+- ``place_map_tile`` (First lobbyist used): leftover tile (the catalog's letters in order) x
+  rotation x the tile's place (a tile grid one row and column larger than the encoding grid's,
+  so a tile east or south of a full map has an index);
 - board planes after the base planes: ``road_under_construction``, ``road_tile`` (opened),
-  ``roadworks`` and ``park`` (1 on each square the piece covers).
+  ``roadworks`` and ``park`` (1 on each square the piece covers). A map that grew has
+  ``in_map`` 0 on the squares of its gaps (the base planes).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from fcm.core.types import Cell
 from fcm.env.encoding import HEIGHT, SQUARES, WIDTH, Encoding, cell_of, square
 from fcm.env.extensions import ActionBlocks, BoardPlanes, Dims, EnvBlocks, register_env
 from fcm.modules.lobbyists import facts, variants
-from fcm.modules.lobbyists.actions import BuildPark, BuildRoad
+from fcm.modules.lobbyists.actions import BuildPark, BuildRoad, PlaceMapTile
 from fcm.modules.lobbyists.ids import PARK, ROAD, ROAD_UNDER_CONSTRUCTION, ROADWORKS
 
 ID = "lobbyists"
@@ -37,10 +41,22 @@ _ROAD_INDEX = {v: i for i, v in enumerate(ROAD_VARIANTS)}
 _PARK_INDEX = {v: i for i, v in enumerate(PARK_VARIANTS)}
 
 
+TILE_ROWS = HEIGHT // 5 + 1  # the places an extra map tile may take (5: TILE_SIZE)
+TILE_COLS = WIDTH // 5 + 1
+
+
+def _letters(state: GameState) -> tuple[str, ...]:
+    return tuple(sorted(state.rules.catalog.tiles))
+
+
 def _blocks(enc: Encoding) -> Dims:
+    from fcm.rulesets import get_ruleset
+
+    letters = len(get_ruleset("base", enc.modules).catalog.tiles)
     return (
         ("build_road", (len(ROAD_VARIANTS), SQUARES)),
         ("build_park", (len(PARK_VARIANTS), SQUARES)),
+        ("place_map_tile", (letters, 4, TILE_ROWS * TILE_COLS)),
     )
 
 
@@ -50,6 +66,11 @@ def _split(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], Cell]:
 
 
 def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
+    if isinstance(a, PlaceMapTile):
+        place = a.row * TILE_COLS + a.col
+        return enc.blocks["place_map_tile"].index(
+            _letters(state).index(a.letter), a.rotation, place
+        )
     if isinstance(a, BuildRoad | BuildPark):
         shape, top_left = _split(a.cells)
         road = isinstance(a, BuildRoad)
@@ -59,6 +80,9 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
 
 
 def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
+    if block == "place_map_tile":
+        row, col = divmod(f[2], TILE_COLS)
+        return PlaceMapTile(_letters(state)[f[0]], f[1], row, col)
     r0, c0 = cell_of(f[1])
     if block == "build_road":
         return BuildRoad(tuple((r0 + r, c0 + c) for r, c in ROAD_VARIANTS[f[0]]))

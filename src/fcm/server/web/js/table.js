@@ -61,6 +61,8 @@ export function renderRules(catalog, opened) {
     section("glossary", t("table.glossary"), h("dl", { "data-test": "glossary" }, (catalog.glossary || []).flatMap((g) => [h("dt", {}, g.term), h("dd", {}, g.text)]))),
     section("employees", t("table.employees"), h("dl", {}, Object.entries(catalog.employees).filter(([id]) => id !== "ceo").flatMap(([id, e]) => [
       h("dt", { "data-card": id }, e.name), h("dd", {}, e.description || "", h("small", {}, e.salary_dollars ? t("table.salary_dot", { amount: money(e.salary_dollars) }) : t("table.no_salary_dot")))]))),
+    ...(Object.keys(catalog.map_tiles || {}).length ? [section("map_tiles", t("table.map_tiles"), h("dl", { "data-test": "map-tiles" }, Object.entries(catalog.map_tiles).flatMap(([letter, text]) => [
+      h("dt", { "data-map-tile": letter }, letter), h("dd", {}, text)])))] : []),
     section("milestones", t("comp.milestones"), h("dl", {}, Object.entries(catalog.milestones).flatMap(([id, m]) => [
       h("dt", { "data-milestone": id }, `★ ${m.name}`), h("dd", {}, `${m.claim_when} ${m.effect}`)]))),
     section("campaigns", t("table.campaign_tiles"), h("dl", {}, Object.keys(catalog.campaigns).map(Number).sort((a, b) => a - b).flatMap((n) => {
