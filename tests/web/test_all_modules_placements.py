@@ -47,7 +47,9 @@ def tap(pg: Any, locator: Any, phone: bool) -> None:
     (locator.tap if phone else locator.click)()
 
 
-def open_game(device: Any, server: str, size: tuple[int, int], scenario: Any) -> tuple[Any, str, str]:  # noqa: F811
+def open_game(
+    device: Any, server: str, size: tuple[int, int], scenario: Any  # noqa: F811
+) -> tuple[Any, str, str]:
     made = httpx.post(f"{server}/api/games", json={"players": 2, "scenario": scenario})
     assert made.status_code == 201, made.text
     game, token = made.json()["game"], made.json()["seats"][0]["token"]
