@@ -411,8 +411,9 @@ def _owe_map_tile(state: GameState, seat: Seat, log: EventLog) -> None:
     if not why and not tile_places(state):
         why = "no_place"
     if why:
-        log.emit(MAP_TILE_ADDED, seat=seat, letter="", rotation=0, row=-1, col=-1, houses=[],
-                 **{why: True})
+        flag: dict[str, Any] = {why: True}  # the event's variant: none_left or no_place
+        log.emit(MAP_TILE_ADDED, None, seat=seat, letter="", rotation=0, row=-1, col=-1,
+                 houses=[], **flag)
     else:
         _data(state)["map_tile"] = seat
 

@@ -42,7 +42,7 @@ def _what(msg: str, lang: str) -> str:
     return t(msg, lang)
 
 
-ACTIONS = (
+_TILES = (
     ActionType(
         BuildRoad,
         fields={"cells": "cells"},
@@ -90,4 +90,4 @@ def _map_tile_label(a: PlaceMapTile, lang: str) -> str:
              turns=a.rotation, row=a.row, col=a.col)
 
 
-ACTIONS = (*ACTIONS, MAP_TILE)
+ACTIONS = (*_TILES, MAP_TILE)

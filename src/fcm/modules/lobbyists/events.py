@@ -40,7 +40,6 @@ LOBBYIST_BUILT = define_event("lobbyist_built", LobbyistBuilt)
 ROADS_OPENED = define_event("roads_opened", RoadsOpened)
 ROADWORKS_CROSSED = define_event("roadworks_crossed", RoadworksCrossed)
 
-EVENTS = (LOBBYIST_BUILT, ROADS_OPENED, ROADWORKS_CROSSED)
 
 
 class MapTileAdded(TypedDict):
@@ -60,4 +59,4 @@ class MapTileAdded(TypedDict):
 
 MAP_TILE_ADDED = define_event("map_tile_added", MapTileAdded)
 
-EVENTS = (*EVENTS, MAP_TILE_ADDED)
+EVENTS = (LOBBYIST_BUILT, ROADS_OPENED, ROADWORKS_CROSSED, MAP_TILE_ADDED)

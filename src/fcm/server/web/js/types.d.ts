@@ -104,6 +104,7 @@ export interface Catalog {
   phase_names: Record<string, string>;
   end_reasons: Record<string, string>;
   glossary: GlossaryEntry[];
+  map_tiles: Record<string, string>;
   texts: Record<string, any>;
   lang: string;
 }
