@@ -441,3 +441,43 @@ def test_the_extra_map_tile_is_optional_and_needs_a_leftover_tile_and_a_free_sid
     places = {(a.letter, a.row, a.col) for a in legal_actions(one, 0)
               if isinstance(a, PlaceMapTile)}
     assert places == {("Q", 1, 2), ("Q", 2, 0), ("Q", 2, 1)}  # not (0, 2) beside the airplane
+
+
+def test_a_game_goes_on_over_a_map_that_is_no_rectangle():
+    """ketchup.md 2 "The map can therefore grow and stops being a rectangle": after an extra
+    tile south of the map (a gap beside it), random bots play on; every invariant holds, the
+    state saves and loads unchanged, and the research encoding gives every legal action an
+    index and the gap in_map 0."""
+    import json
+
+    from fcm.bots import make_bot
+    from fcm.core.actions import DONE
+    from fcm.core.invariants import check_invariants
+    from fcm.env.encoding import encode
+    from fcm.env.observation import Observer
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    s, _ = apply(at_step(["lobbyist", "lobbyist"]), 0, BuildRoad(((0, 3), (1, 3))))
+    s, _ = apply(s, 0, PlaceMapTile("C", 1, 2, 0))  # south: a third tile row and a gap
+    assert s.tiles[2] == [("C", 1), ("", 0)]
+    assert 5 in s.houses  # C's printed house
+    s, _ = apply(s, 0, DONE)  # the second Lobbyist places nothing
+    obs = Observer()
+    bots = [make_bot("random", 5), make_bot("random", 6)]
+    for _ in range(250):
+        if fcm.is_over(s):
+            break
+        seat = fcm.current_actors(s)[0]
+        legal = fcm.legal_actions(s, seat)
+        o = obs.observe(fcm.view(s, seat), seat)
+        assert o["action_mask"].sum() == len(legal)
+        assert {encode(s, a) for a in legal} == set(o["action_mask"].nonzero()[0])
+        s, _ = apply(s, seat, bots[seat].choose(fcm.view(s, seat), seat, legal))
+        check_invariants(s)
+    o = obs.observe(fcm.view(s, 0), 0)
+    board = board_of(s)
+    assert not board.in_map((12, 7)) and board.in_map((12, 2))
+    in_map = o["board"][0]
+    assert in_map[12, 7] == 0 and in_map[12, 2] == 1
+    again = fcm.state_from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again.canonical_json() == s.canonical_json()

@@ -174,3 +174,17 @@ def test_an_apartment_campaign_is_placed_by_clicking_the_board(
     beside = {(r + dr, c + dc) for r, c in apartment
               for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))}
     assert {tuple(x) for x in placed["cells"]} & beside  # it advertises to the apartment
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_map_that_is_no_rectangle_is_drawn_tile_by_tile(
+    device: Any, server: str, size: tuple[int, int]  # noqa: F811
+) -> None:
+    """ketchup.md 2: after First lobbyist used's extra tile the map is no rectangle; the
+    board draws the tiles there are, and no square (nothing to click) in the gap."""
+    grown = {**LOBBYISTS, "tiles": [*TILES, [["C", 1], ["", 0]]]}
+    pg, game, token = open_game(device, server, size, grown)
+    pg.wait_for_selector("svg.board-svg [data-sq='12,2']", state="attached")
+    assert pg.locator("svg.board-svg [data-sq='12,7']").count() == 0
+    assert pg.locator("svg.board-svg [data-sq]").count() == 5 * 25
+    assert view(server, game, token)["tiles"][2] == [["C", 1], ["", 0]]
