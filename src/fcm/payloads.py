@@ -306,6 +306,7 @@ class Presentation(TypedDict):
     kinds: list[str]
     campaign_types: list[str]
     lang: str
+    map_tiles: int  # tiles on the map: more than the board picture's when the map grew
     salary_goods: NotRequired[list[str]]
     why_not_done: NotRequired[str]
 

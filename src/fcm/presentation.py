@@ -996,6 +996,8 @@ def present(
             if any(c.type is t for c in state.rules.catalog.campaigns.values())
         ],
         "lang": lang,
+        # a map that grows (a module's extra tile) needs its picture again (static_info)
+        "map_tiles": sum(letter != HOLE for row in state.tiles for letter, _ in row),
     }
     if state.turn.salary_goods:  # the goods the paying chain has chosen (First beer sold)
         out["salary_goods"] = [g.value for g in state.turn.salary_goods]

@@ -132,9 +132,18 @@ def test_a_road_and_a_park_are_placed_by_clicking_the_board(
     pg.wait_for_selector(
         f"[data-test=board] .piece[data-piece=road_under_construction][data-cell='{road}']")
     assert pg.locator("[data-test=board] .piece[data-piece=roadworks]").count() >= 1
-    # First lobbyist used: the extra map tile is offered; decline it (Done)
-    pg.wait_for_selector("button[data-type=place_map_tile]")
-    tap(pg, pg.locator("[data-test=done]"), phone)
+    # First lobbyist used: the extra map tile is offered (a list: tile x rotation x place)
+    tiles = pg.locator("select[data-test=choice-list][data-type=place_map_tile] option")
+    tiles.first.wait_for(state="attached")
+    assert tiles.count() > 24
+    if phone:  # decline it (Done)
+        tap(pg, pg.locator("[data-test=done]"), phone)
+    else:  # the first: tile C east of the top row; the map grows and is no rectangle
+        pg.select_option("select[data-test=choice-list]", index=0)
+        pg.click("[data-test=choice-confirm]")
+        pg.wait_for_selector("svg.board-svg [data-sq='0,12']", state="attached")
+        assert pg.locator("svg.board-svg [data-sq='5,12']").count() == 0
+        assert view(server, game, token)["tiles"][1][2] == ["", 0]
     park = place_by_board(pg, "build_park", phone)
     pg.wait_for_selector(f"[data-test=board] .piece[data-piece=park][data-cell='{park}']")
     kinds = {p["kind"] for p in view(server, game, token)["pieces"]}

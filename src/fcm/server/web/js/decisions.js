@@ -10,6 +10,9 @@ import * as i18n from "./i18n.js";
 import { whyNotHires } from "./table.js";
 import { canonical, chainMark, clear, goodChip, h, money, PHASES, put, seatName } from "./util.js";
 
+// a decision with more options than this is a list to pick from, not a row of buttons
+const MANY_CHOICES = 24;
+
 const { t } = i18n;
 const listOf = i18n.list;  // ``list``: the decisions' own name for a list of actions
 
@@ -359,8 +362,16 @@ export class Decisions {
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, t("dec.pay.button"), goodChip(a.action.good), ` ${goodLabel(catalog, a.action.good)}`)))));
       }
       case "throw_away": return this.freezer(list);
-      default:
-        return h("div", { class: "section" }, h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
+      default: {
+        if (list.length <= MANY_CHOICES) return h("div", { class: "section" }, h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
+        // a long list (a module's decision with many options, e.g. a map tile x rotation x
+        // place): one picks from a list and confirms, instead of a wall of buttons
+        const select = h("select", { "data-test": "choice-list", "data-type": type, "aria-label": t("dec.choose_one", { count: list.length }) },
+          list.map((a, i) => h("option", { value: String(i), "data-key": a.key }, a.label)));
+        return h("div", { class: "section" }, h("label", {}, t("dec.choose_one", { count: list.length }), select),
+          h("button", { type: "button", class: "primary", "data-test": "choice-confirm", "data-type": type,
+            onclick: () => this.send(list[Number(select.value)].action) }, t("dec.confirm")));
+      }
     }
   }
 

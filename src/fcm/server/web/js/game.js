@@ -32,6 +32,7 @@ export class GameScreen {
     this.static = null;
     this.msg = null;
     this.pres = null;
+    this.mapFetch = null; // the map picture asked for again (the map grew)
     this.ws = null;
     this.destroyed = false;
     this.backoff = 500;
@@ -547,6 +548,16 @@ export class GameScreen {
   renderAll() {
     const msg = this.msg, pres = this.pres;
     if (!msg || !pres) return;
+    if (this.static && pres.map_tiles !== this.static.board.tiles.length && !this.mapFetch) {
+      // the map grew by a tile (a module's reward): draw its picture again
+      this.mapFetch = api.presentation(this.game, this.token, true).then((p) => {
+        this.mapFetch = null;
+        if (this.destroyed || !p.static) return;
+        this.static = p.static;
+        this.board.setStatic(this.static.board);
+        this.renderAll();
+      }).catch(() => { this.mapFetch = null; });
+    }
     this.board.update(pres, (s) => this.name(s));
     this.renderHead();
     this.decisions.render(msg, pres);

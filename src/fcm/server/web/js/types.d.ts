@@ -327,6 +327,7 @@ export interface Presentation {
   kinds: string[];
   campaign_types: string[];
   lang: string;
+  map_tiles: number;
   salary_goods?: string[];
   why_not_done?: string;
 }
@@ -361,6 +362,7 @@ export interface PresentationAnswer {
   kinds: string[];
   campaign_types: string[];
   lang: string;
+  map_tiles: number;
   salary_goods?: string[];
   why_not_done?: string;
   game: string;
