@@ -441,6 +441,12 @@ def test_the_extra_map_tile_is_optional_and_needs_a_leftover_tile_and_a_free_sid
     places = {(a.letter, a.row, a.col) for a in legal_actions(one, 0)
               if isinstance(a, PlaceMapTile)}
     assert places == {("Q", 1, 2), ("Q", 2, 0), ("Q", 2, 1)}  # not (0, 2) beside the airplane
+    # a gap on the east side (A B C over R T and a gap) beside an airplane covering rows 5-9
+    grown = at_step(tiles=[[["A", 0], ["B", 0], ["C", 0]], [["R", 0], ["T", 0], ["", 0]]],
+                    campaigns=[{**plane[0], "first": 5}])
+    grown, _ = apply(grown, 0, BuildRoad(((0, 3), (1, 3))))
+    places = {(a.row, a.col) for a in legal_actions(grown, 0) if isinstance(a, PlaceMapTile)}
+    assert places == {(0, 3), (2, 0), (2, 1)}  # the gap (1, 2) faces the airplane
 
 
 def test_a_game_goes_on_over_a_map_that_is_no_rectangle():

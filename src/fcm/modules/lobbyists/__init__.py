@@ -359,16 +359,30 @@ def tile_places(state: GameState) -> list[tuple[int, int]]:
                 (r + dr, c + dc) in on for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
             ):
                 continue
-            squares_r = range(r * TILE_SIZE, (r + 1) * TILE_SIZE)
-            squares_c = range(c * TILE_SIZE, (c + 1) * TILE_SIZE)
-            if any(
-                (edge is Edge.E and c == cols and set(lines) & set(squares_r))
-                or (edge is Edge.S and r == rows and set(lines) & set(squares_c))
-                for edge, lines in planes
-            ):
+            if any(_faces(on, r, c, edge) and _crosses(r, c, edge, lines)
+                   for edge, lines in planes):
                 continue
             out.append((r, c))
     return out
+
+
+def _faces(on: set[tuple[int, int]], r: int, c: int, edge: Edge) -> bool:
+    """Whether a tile at place ``r``/``c`` would be the map's outermost on side ``edge`` in
+    its tile row (e/w) or column (n/s): nothing of the map between it and that side."""
+    if edge is Edge.E:
+        return not any(tr == r and tc > c for tr, tc in on)
+    if edge is Edge.W:
+        return not any(tr == r and tc < c for tr, tc in on)
+    if edge is Edge.S:
+        return not any(tc == c and tr > r for tr, tc in on)
+    return not any(tc == c and tr < r for tr, tc in on)
+
+
+def _crosses(r: int, c: int, edge: Edge, lines: range) -> bool:
+    """Whether an airplane on ``edge`` covering ``lines`` lies beside the place's squares."""
+    squares = range(r * TILE_SIZE, (r + 1) * TILE_SIZE) if edge in (Edge.E, Edge.W) \
+        else range(c * TILE_SIZE, (c + 1) * TILE_SIZE)
+    return bool(set(lines) & set(squares))
 
 
 def map_tile_options(state: GameState, turn: WorkingTurn) -> list[Action] | None:
