@@ -348,7 +348,15 @@ class MediumBot(HeuristicBot):
         # At 3+ players a race every seat joins is won by all of them at once (eternal
         # campaigns and free marketeers for everyone): only some seats make it.
         crowded = view.num_players > 2 and (seat + _hash(tiles, "crowd")) % view.num_players == 0
-        if (
+        racing_train = (M.FIRST_TRAIN in view.milestones_available and (
+            view.round <= 1 or owned[E.TRAINER] > 0)) or view.players[seat].has(M.FIRST_TRAIN)
+        if racing_train:
+            # First to train in round 2 (strategy.md 2.2): the round-1 trainer trains the
+            # round-2 hire. A chain that trains a round later pays every salary of the game
+            # itself, or trains nothing until it has the cash (a rival opening so won most
+            # games against medium: no cook before round 5)
+            opening = "trainer"
+        elif (
             billboard_open
             and not crowded
             and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3))
@@ -372,10 +380,15 @@ class MediumBot(HeuristicBot):
         cook = COOKS[food][0]
         first: tuple[tuple[EmployeeId, int], ...] = {
             "billboard": ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1)),
+            # the round-2 Marketing Trainee is trained at once into a Campaign Manager (First
+            # to train; it markets in round 3, a range of 3 and mailboxes), the round-3
+            # Kitchen Trainee into a cook: the first sale in round 4, both salaries paid by
+            # First to train's $15
+            "trainer": ((E.TRAINER, 1), (E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1)),
             E.WAITRESS: ((E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
             "pricing": ((E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
         }[opening]
-        if M.FIRST_TRAIN in view.milestones_available:
+        if M.FIRST_TRAIN in view.milestones_available and opening != "trainer":
             # Race First to train ($15 off every Payday, strategy.md 4.4): the trainer is the
             # second hire and trains the third the round it is hired into the first cook, a
             # round earlier than a kitchen trainee hired first would become one.
@@ -418,6 +431,8 @@ class MediumBot(HeuristicBot):
                 kitchen = _careers(view, owned, E.KITCHEN_TRAINEE)
                 hires = ((E.KITCHEN_TRAINEE, kitchen + 1), *hires)
         trains.append((E.KITCHEN_TRAINEE, cook))
+        if opening == "trainer" and not owned[E.CAMPAIGN_MANAGER]:
+            trains.insert(0, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
         if owned[cook] >= 2:
             trains.append((cook, COOKS[food][1]))
         trains.append((E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
@@ -543,7 +558,10 @@ class MediumBot(HeuristicBot):
         # A trainer at work trains only cards on the beach: keep the plan's next one there
         # (never a manager whose seats the structure needs).
         if E.TRAINER in work:
+            marketing = any(c.owner == seat for c in view.campaigns.values())
             for src, dst in plan.trains:
+                if src in view.rules.marketeers and not marketing and can_launch(view, src):
+                    continue  # the chain's only demand comes from it: it markets first
                 manager = view.rules.catalog.employees[src].is_manager
                 # a VP on the CFO line may stay home if that costs at most one other card
                 if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
@@ -673,16 +691,21 @@ class MediumBot(HeuristicBot):
     ) -> bool:
         p = view.players[seat]
         due = salary_due(view, seat)
+        salaried = salaried_cards(view, seat)
+        after = salary_for(view, seat, [*salaried, *[card or E.BURGER_COOK] * extra])
+        if card is not None and M.FIRST_TRAIN in view.milestones_available and not p.has(
+                M.FIRST_TRAIN):
+            # this very training claims First to train: $15 off every Payday (facts.md E.4)
+            after = max(0, after - FIRST_TRAIN_OFF)
+        if after == 0:
+            return True  # First to train's $15 off pays it: a free card
         if due == 0 and extra == 1 and card in KITCHEN:
             # the first cook bootstraps the company, when its salary is paid: First to train's
             # $15 off (held, or claimed by this very training), or cash. Without, Payday
             # fires it and the chain never cooks (seen with Hard Choices, where First to train
             # leaves the game unclaimed after round 2)
-            after = salary_for(view, seat, [*salaried_cards(view, seat), card])
-            if M.FIRST_TRAIN in view.milestones_available and not p.has(M.FIRST_TRAIN):
-                after = max(0, after - FIRST_TRAIN_OFF)
             return after <= p.cash
-        return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
+        return p.cash + self._income_forecast(view, seat) >= after + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
         if view.rules.modules and (a := advice.ask("hire", view, seat, hires)):  # modules
@@ -794,7 +817,9 @@ class MediumBot(HeuristicBot):
                 seat
             ].has(M.FIRST_BILLBOARD)
             if tile.type is CampaignType.BILLBOARD and racing and value > 0:
-                value += 15  # eternal campaigns and free marketeer salaries for the rest
+                # eternal campaigns and free marketeer salaries for the rest of the game (a
+                # rival's billboard the same round shares it, a round later takes it alone)
+                value += 40
             if value > best_value + 1e-9:
                 best, best_value = a, value
         if best == Done() and Done() not in legal_actions(view, seat):
