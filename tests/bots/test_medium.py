@@ -10,7 +10,7 @@ from fcm.bots.medium import MediumBot
 from fcm.core.actions import ChooseReserve, Done, Fire, SendToWork
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.state import GameState, Phase
-from fcm.core.types import Good
+from fcm.core.types import Good, MilestoneId
 from fcm.core.views import view
 from fcm.games import load_scenario, new_game
 
@@ -896,22 +896,20 @@ def test_a_campaign_manager_markets_before_the_trainer_takes_it_for_airplanes():
     assert "campaign_manager" in sent and "trainer" in sent
 
 
-def test_the_billboard_race_beats_a_mailbox_worth_a_little_more():
-    """First billboard (facts.md B: eternal campaigns and no marketeer salaries for the rest
-    of the game): while it is open, the round-3 Campaign Manager launches a billboard, not a
-    mailbox whose one-off demand is worth somewhat more."""
-    from fcm.core.actions import StartCampaign
-    from fcm.rulesets import base_ruleset
 
-    state = position(
-        round=3, phase="working", turn_order=[0, 1],
-        companies=[{"cash": 0, "at_work": ["campaign_manager", "trainer"],
-                    "milestones": ["first_train"]},
-                   {"cash": 0}],
-        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
-                     {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
-        working={"seat": 0, "step": "campaigns"},
-    )
-    a = choose(state, 0)
-    assert isinstance(a, StartCampaign)
-    assert base_ruleset().catalog.campaigns[a.number].type.value == "billboard"
+def test_the_trainer_opening_hires_its_cook_once_first_to_train_is_claimed():
+    """The plan holds after the race (facts.md B: First to train, claimed in round 2, pays the
+    cook's salary): in round 3 the hire is the Kitchen Trainee the trainer makes a cook this
+    round, not a Waitress for First waitress (the old medium re-chose its opening once First to
+    train was gone and had no cook before round 5)."""
+    from fcm.core.actions import Hire
+
+    state = _working_hire(
+        [{"cash": 0, "at_work": ["trainer", "campaign_manager"], "milestones": ["first_train"]},
+         {"cash": 0, "at_work": ["kitchen_trainee"], "milestones": ["first_billboard"]}],
+        round=3)
+    # claimed in round 2 (a milestone held is out of the supply)
+    assert MilestoneId.FIRST_TRAIN not in state.milestones_available
+    assert MilestoneId.FIRST_BILLBOARD not in state.milestones_available
+    assert MilestoneId.FIRST_WAITRESS in state.milestones_available
+    assert choose(state, 0) == Hire("kitchen_trainee")
