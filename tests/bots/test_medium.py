@@ -160,6 +160,33 @@ def test_round_one_hire_is_the_trainer_racing_first_to_train():
     assert hires == {"trainer"}
 
 
+def test_round_one_shares_first_billboard_with_a_rival_marketing_trainee():
+    """Milestones are shared by all who claim them the same round (facts.md B): a rival whose
+    round-1 hire is a Marketing Trainee (and no trainer) places its billboard in round 2, so
+    medium hiring after it takes a Marketing Trainee too (First billboard shared; its round-2
+    trainer still races First to train a round before that rival's)."""
+    from fcm.core.actions import Hire
+    from fcm.core.engine import apply
+
+    for seed in range(1, 5):
+        state = new_game(2, seed)
+        first: int | None = None
+        second_hire = None
+        while state.round == 1:
+            seat = current_actors(state)[0]
+            legal = legal_actions(state, seat)
+            if first is None and Hire("marketing_trainee") in legal:
+                first = seat
+            if seat == first and Hire("marketing_trainee") in legal:
+                a: Any = Hire("marketing_trainee")
+            else:
+                a = MediumBot(seed).choose(view(state, seat), seat, legal)
+                if isinstance(a, Hire):
+                    second_hire = a.employee
+            state, _ = apply(state, seat, a)
+        assert second_hire == "marketing_trainee", seed
+
+
 def test_round_two_trains_its_hire_into_a_campaign_manager_for_first_to_train():
     """The trainer opening's round 2 (facts.md B: First to train, $15 off every Payday; E.4):
     with no cash, the round-1 trainer at work trains the Marketing Trainee hired this round

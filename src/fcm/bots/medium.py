@@ -348,8 +348,16 @@ class MediumBot(HeuristicBot):
         # At 3+ players a race every seat joins is won by all of them at once (eternal
         # campaigns and free marketeers for everyone): only some seats make it.
         crowded = view.num_players > 2 and (seat + _hash(tiles, "crowd")) % view.num_players == 0
+        rivals_owned = [owned_cards(view, s) for s in range(view.num_players) if s != seat]
+        # a rival hired its Marketing Trainee in round 1 (and no trainer): its billboard comes
+        # in round 2, so a billboard of ours that round shares First billboard, and our
+        # round-2 trainer still trains in round 3 before its (the old medium's line)
+        rival_billboard = view.round <= 1 and any(
+            o[E.MARKETING_TRAINEE] for o in rivals_owned) and not any(
+            o[E.TRAINER] for o in rivals_owned)
         racing_train = (M.FIRST_TRAIN in view.milestones_available and (
-            view.round <= 1 or owned[E.TRAINER] > 0)) or view.players[seat].has(M.FIRST_TRAIN)
+            (view.round <= 1 and not rival_billboard) or owned[E.TRAINER] > 0)
+        ) or view.players[seat].has(M.FIRST_TRAIN)
         if racing_train:
             # First to train in round 2 (strategy.md 2.2): the round-1 trainer trains the
             # round-2 hire. A chain that trains a round later pays every salary of the game
