@@ -940,3 +940,20 @@ def test_the_trainer_opening_hires_its_cook_once_first_to_train_is_claimed():
     assert MilestoneId.FIRST_BILLBOARD not in state.milestones_available
     assert MilestoneId.FIRST_WAITRESS in state.milestones_available
     assert choose(state, 0) == Hire("kitchen_trainee")
+
+
+def test_two_copies_of_a_cook_one_works_when_one_covers_the_demand():
+    """Cook to demand (facts.md E.3) with copies of one card: two Burger Cooks, three Waitresses
+    and a house it wins wanting two burgers: one cook works (3 burgers), the other stays home
+    for a Waitress. The old medium ranked the card, so both copies stayed home and the chain
+    cooked nothing for the rest of the game."""
+    state = position(
+        round=10,
+        companies=[{"cash": 40, "hand": ["burger_cook", "burger_cook", "waitress", "waitress",
+                                         "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger"]}],
+    )
+    sent = _sent(state, 0)
+    assert sent.count("burger_cook") == 1 and sent.count("waitress") == 2

@@ -561,6 +561,13 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
+        # kitchen cards beyond the demand stay home (copies of one card share a priority,
+        # so where some copies are wanted the surplus ones are taken out of the hand: ranking
+        # the card low kept every copy home, and a chain with two Burger Cooks cooked nothing)
+        for card, n in self._kitchen_surplus(view, seat).items():
+            if n < hand.count(card):
+                for _ in range(n):
+                    hand.remove(card)
         prio = self._priorities(view, seat, plan)
         work = pack_structure(view.rules, hand, ceo_slots_of(view, seat), prio)  # modules
         # A trainer at work trains only cards on the beach: keep the plan's next one there
@@ -600,7 +607,9 @@ class MediumBot(HeuristicBot):
         prio[E.TRAINER] = 85 if wanted_training else 5
         prio[E.WAITRESS] = 83
         prio[E.CFO] = 98  # +50% of every Dinnertime
-        prio.update(self._kitchen_to_demand(view, seat))
+        for card, n in self._kitchen_surplus(view, seat).items():
+            if n >= p.hand.count(card):
+                prio[card] = 10  # every copy surplus: works only in a seat nothing else wants
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
         if stalled(view):
             prio[E.NEW_BUSINESS_DEVELOPER] = 95
@@ -612,29 +621,29 @@ class MediumBot(HeuristicBot):
             prio.update(advice.work_priority(view, seat))
         return prio
 
-    def _kitchen_to_demand(self, view: GameState, seat: Seat) -> dict[EmployeeId, int]:
+    def _kitchen_surplus(self, view: GameState, seat: Seat) -> Counter[EmployeeId]:
         """Cook to demand: the Dinnertime's demand is on the houses already (campaigns add
         tokens after it), so kitchen cards beyond what the houses it would win still want
         after its stock (and its freezer) keep their seats for Waitresses and the rest."""
         employees = view.rules.catalog.employees
         p = view.players[seat]
         kitchen = [c for c in p.hand if employees[c].food and employees[c].food_amount]
+        out: Counter[EmployeeId] = Counter()
         if not kitchen or not view.restaurants:
-            return {}
+            return out
         want: Counter[Good] = Counter()
         for n, ch in win_chances(view, seat).items():
             if ch >= 0.5:
                 want.update(g for g in view.houses[n].demand if g in FOODS)
         for g in FOODS:
             want[g] -= p.stock.get(g, 0)
-        out: dict[EmployeeId, int] = {}
         # the biggest producers first; a card making either food serves the larger want
         for card in sorted(kitchen, key=lambda c: -employees[c].food_amount):
             good = max(employees[card].food, key=lambda g: want[g])
             if want[good] > 0:
                 want[good] -= employees[card].food_amount
             else:
-                out[card] = 10  # surplus: works only in a seat nothing else wants
+                out[card] += 1  # surplus: its food would be thrown away
         return out
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
