@@ -25,7 +25,6 @@ from fcm.bots.advice import (
     gardener_priority,
     hire_gardener,
     hire_trainee_for,
-    near_garden,
     register_advice,
     train_gardener,
 )
@@ -41,11 +40,10 @@ FROM_ROUND, SETTLED = 3, 4
 
 
 def wanted(view: GameState, seat: Seat) -> bool:
-    """A Sushi Cook would pay: a garden house near its restaurants, the chain cooks, has none
-    yet."""
+    """A Sushi Cook would pay: a garden house exists, the chain cooks, has none yet."""
     owned = owned_cards(view, seat)
     return (
-        near_garden(view, seat)
+        any(h.garden for h in view.houses.values())
         and cooks_main_food(view, seat)
         and owned[SUSHI_COOK] + owned[SUSHI_CHEF] == 0
         and afford(view, seat)
