@@ -6,8 +6,11 @@ bot afresh for each decision gets the same play), and revises it as the position
 The plan (:class:`Plan`) says
 - which food to sell: the one the company already cooks, else the one rivals cook and market
   less (ties broken by a hash of the map and seat, so openings vary between games);
-- what to hire and train, in order: an opening that races a milestone (First billboard with a
-  Marketing Trainee, First waitress, First to lower prices), the trainer, a Pricing Manager
+- what to hire and train, in order: an opening that races a milestone: a round-1 trainer for
+  First to train in round 2 (the round-2 Marketing Trainee trained into a Campaign Manager,
+  the round-3 Kitchen Trainee into a cook, both salaries paid by its $15), or, hiring after a
+  rival whose round-1 card is a Marketing Trainee, one too for a shared First billboard (then
+  First waitress, First to lower prices when those are gone); then the trainer, a Pricing Manager
   right after it while First to lower prices is open (scripted plans that took it first won the
   price war all game), kitchen trainees trained into cooks, waitresses, more marketeers, a
   Management Trainee and a Junior VP only when cards need seats, a Local Manager for a second
@@ -22,10 +25,12 @@ The plan (:class:`Plan`) says
 - price: Pricing Manager at work when a cut changes who sells to some house (a rival within a
   dollar of price + distance), a Luxuries Manager only where no rival is within reach, a
   Discount Manager when most valued houses are lost by a little; ties go to more Waitresses;
-- First to train raced with the second hire (the trainer), while it is open;
+- First to train raced with the first hire, or the second (the trainer) after a billboard
+  opening, while it is open; a salary First to train pays counts as free;
 - at work: kitchen cards only up to the demand of the houses it would win (demand is placed
-  after Dinnertime, so it is on the board already), Waitresses before idle trainers and
-  recruiters, the CFO first;
+  after Dinnertime, so it is on the board already; surplus copies of a card stay home, not
+  every copy), Waitresses before idle trainers and recruiters, the CFO first; a marketeer
+  markets before the trainer takes it while the chain has no campaign running;
 - a second restaurant (a Local Manager) when two houses lie 3+ borders away with no rival
   restaurant within 2 of them; no salaried training when the next two Dinnertimes would
   empty the bank after its first break;
