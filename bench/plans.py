@@ -184,6 +184,75 @@ PLANS: dict[str, dict[str, object]] = {
 }
 
 
+# Tuning plans played with medium's tactics (issue 30, third session; ``plan_bot`` gives them a
+# ``StrongPlanBot``): a strong player with a fixed line, in the styles medium lost to (a trainer
+# first for First to train in round 2, few salaries, tips, a second restaurant, a price war).
+# Written for tuning medium against, apart from the held-out plans (not copied from them: other
+# second and third cards, other foods, reserve cards and training lines). Not calibrated
+# against heuristic-v0; medium of 2026-12-04 (before issue 30's third session) won 48% [43, 54]
+# of 300 seat-rotated games against them (60 each), against 95% of the eleven plans above.
+# Their tactics are medium's own, so a change to medium's tactics changes them too.
+MEDIUM_TACTICS: dict[str, dict[str, object]] = {
+    # Trainer first, the round-2 Marketing Trainee trained into a Campaign Manager (First to
+    # train and mailboxes), then a cook; pizzas, a middle-length game.
+    "trainer-mailbox": {
+        "food": Good.PIZZA, "reserve": 200, "tactics": "medium",
+        "hires": (("trainer", 1), ("marketing_trainee", 1), ("kitchen_trainee", 1),
+                  ("waitress", 1), ("kitchen_trainee", 2), ("waitress", 2),
+                  ("management_trainee", 1), ("errand_boy", 1)),
+        "trains": (("marketing_trainee", "campaign_manager"), ("kitchen_trainee", "pizza_cook"),
+                   ("kitchen_trainee", "pizza_cook"),
+                   ("management_trainee", "junior_vice_president")),
+    },
+    # Trainer first, a cook, then a Local Manager's second restaurant from a Management
+    # Trainee, waitresses; burgers, a long game.
+    "trainer-branches": {
+        "food": Good.BURGER, "reserve": 300, "tactics": "medium",
+        "hires": (("trainer", 1), ("kitchen_trainee", 1), ("management_trainee", 1),
+                  ("marketing_trainee", 1), ("waitress", 1), ("kitchen_trainee", 2),
+                  ("waitress", 2), ("marketing_trainee", 2)),
+        "trains": (("kitchen_trainee", "burger_cook"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("junior_vice_president", "local_manager"),
+                   ("kitchen_trainee", "burger_cook")),
+    },
+    # Recruiting girl and waitresses first (tips and ties), the trainer third, a Pricing
+    # Manager; burgers, a short game.
+    "recruiter-tips": {
+        "food": Good.BURGER, "reserve": 100, "tactics": "medium",
+        "hires": (("recruiting_girl", 1), ("waitress", 1), ("trainer", 1),
+                  ("kitchen_trainee", 1), ("marketing_trainee", 1), ("waitress", 2),
+                  ("pricing_manager", 1), ("waitress", 3), ("kitchen_trainee", 2)),
+        "trains": (("kitchen_trainee", "burger_cook"), ("kitchen_trainee", "burger_cook"),
+                   ("recruiting_girl", "recruiting_manager")),
+    },
+    # Trainer first, a cook, a Pricing Manager in round 3 and a Discount Manager from a
+    # Management Trainee; pizzas, a short game.
+    "trainer-discount": {
+        "food": Good.PIZZA, "reserve": 100, "tactics": "medium",
+        "hires": (("trainer", 1), ("kitchen_trainee", 1), ("pricing_manager", 1),
+                  ("marketing_trainee", 1), ("management_trainee", 1), ("waitress", 1),
+                  ("kitchen_trainee", 2), ("waitress", 2)),
+        "trains": (("kitchen_trainee", "pizza_cook"),
+                   ("management_trainee", "junior_vice_president"),
+                   ("junior_vice_president", "discount_manager"),
+                   ("kitchen_trainee", "pizza_cook")),
+    },
+    # Trainer first, a cook and a brand line (campaign manager, brand manager: airplanes) with
+    # a chef; burgers, a long game.
+    "trainer-brand": {
+        "food": Good.BURGER, "reserve": 300, "tactics": "medium",
+        "hires": (("trainer", 1), ("kitchen_trainee", 1), ("marketing_trainee", 1),
+                  ("waitress", 1), ("management_trainee", 1), ("kitchen_trainee", 2),
+                  ("waitress", 2)),
+        "trains": (("kitchen_trainee", "burger_cook"), ("marketing_trainee", "campaign_manager"),
+                   ("campaign_manager", "brand_manager"), ("burger_cook", "burger_chef"),
+                   ("management_trainee", "junior_vice_president")),
+    },
+}
+PLANS.update(MEDIUM_TACTICS)
+
+
 class PlanBot(HeuristicBot):
     """A scripted plan played as a newcomer would: hires and trainings from its lists, the
     trainer at work with the cards it will train kept on the beach, salaried trainings only
@@ -314,7 +383,7 @@ class StrongPlanBot(PlanBot, MediumBot):
     def __init__(self, plan: str, seed: int = 0, script: dict[str, object] | None = None) -> None:
         from bench.heldout import STRONG
 
-        super().__init__(plan, seed, script or STRONG[plan])
+        super().__init__(plan, seed, script or (PLANS[plan] if plan in PLANS else STRONG[plan]))
         self._plan_memo = None
 
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
@@ -334,11 +403,13 @@ class StrongPlanBot(PlanBot, MediumBot):
                 or MediumBot._train(self, view, seat, trains))
 
 def plan_bot(plan: str, seed: int = 0) -> Bot:
-    """The player of a plan by name: a tuning or held-out plan (``PlanBot``) or a strong
-    held-out plan (``StrongPlanBot``)."""
+    """The player of a plan by name: a tuning or held-out plan (``PlanBot``), or a strong
+    held-out plan or a tuning plan with medium's tactics (``StrongPlanBot``)."""
     from bench.heldout import STRONG
 
-    return StrongPlanBot(plan, seed) if plan in STRONG else PlanBot(plan, seed)
+    if plan in STRONG or PLANS.get(plan, {}).get("tactics") == "medium":
+        return StrongPlanBot(plan, seed)
+    return PlanBot(plan, seed)
 
 
 def opponent(bot: str, seed: int, rollouts: int | None = None,

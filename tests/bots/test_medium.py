@@ -10,7 +10,7 @@ from fcm.bots.medium import MediumBot
 from fcm.core.actions import ChooseReserve, Done, Fire, SendToWork
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.state import GameState, Phase
-from fcm.core.types import Good
+from fcm.core.types import Good, MilestoneId
 from fcm.core.views import view
 from fcm.games import load_scenario, new_game
 
@@ -138,9 +138,11 @@ def test_keeps_the_trainee_on_the_beach_for_the_trainer():
     assert "trainer" in sent and "kitchen_trainee" not in sent
 
 
-def test_round_one_hire_races_a_milestone():
-    """Milestones that pay: the first hire is the card of the plan's opening race (First
-    billboard's Marketing Trainee, First waitress, or First to lower prices)."""
+def test_round_one_hire_is_the_trainer_racing_first_to_train():
+    """First to train in round 2 (facts.md B; strategy.md 2.2, issue 30: medium never raced
+    it and paid $96-198 of salaries a game): the round-1 hire is the trainer, so the round-2
+    hire is trained the round it comes (the old medium hired a Marketing Trainee, a waitress
+    or a Pricing Manager first, and a rival's round-1 trainer claimed the milestone)."""
     from fcm.bots import make_bot
     from fcm.core.actions import Hire
     from fcm.core.engine import apply
@@ -155,8 +157,57 @@ def test_round_one_hire_races_a_milestone():
             if isinstance(a, Hire):
                 hires.add(a.employee)
             state, _ = apply(state, seat, a)
-    assert hires <= {"marketing_trainee", "waitress", "pricing_manager"}
-    assert hires, "medium hired nothing in round 1"
+    assert hires == {"trainer"}
+
+
+def test_round_one_shares_first_billboard_with_a_rival_marketing_trainee():
+    """Milestones are shared by all who claim them the same round (facts.md B): a rival whose
+    round-1 hire is a Marketing Trainee (and no trainer) places its billboard in round 2, so
+    medium hiring after it takes a Marketing Trainee too (First billboard shared; its round-2
+    trainer still races First to train a round before that rival's)."""
+    from fcm.core.actions import Hire
+    from fcm.core.engine import apply
+
+    for seed in range(1, 5):
+        state = new_game(2, seed)
+        first: int | None = None
+        second_hire = None
+        while state.round == 1:
+            seat = current_actors(state)[0]
+            legal = legal_actions(state, seat)
+            if first is None and Hire("marketing_trainee") in legal:
+                first = seat
+            if seat == first and Hire("marketing_trainee") in legal:
+                a: Any = Hire("marketing_trainee")
+            else:
+                a = MediumBot(seed).choose(view(state, seat), seat, legal)
+                if isinstance(a, Hire):
+                    second_hire = a.employee
+            state, _ = apply(state, seat, a)
+        assert second_hire == "marketing_trainee", seed
+
+
+def test_round_two_trains_its_hire_into_a_campaign_manager_for_first_to_train():
+    """The trainer opening's round 2 (facts.md B: First to train, $15 off every Payday; E.4):
+    with no cash, the round-1 trainer at work trains the Marketing Trainee hired this round
+    into a Campaign Manager, whose salary First to train pays (it markets in round 3, the
+    round-3 Kitchen Trainee becomes the cook). The old medium had no such step and no salary
+    room without cash, and trained nothing."""
+    from fcm.core.actions import Hire, Train
+    from fcm.core.engine import apply
+
+    state = _working_hire([{"cash": 0, "at_work": ["trainer"]}, {"cash": 0}], round=2)
+    bot = MediumBot(1)
+    a = bot.choose(view(state, 0), 0, legal_actions(state, 0))
+    assert a == Hire("marketing_trainee")
+    state, _ = apply(state, 0, a)
+    while not isinstance(a, Train) and 0 in current_actors(state):
+        a = bot.choose(view(state, 0), 0, legal_actions(state, 0))
+        if a == Done():
+            break
+        state, _ = apply(state, 0, a)
+    assert isinstance(a, Train) and (a.employee, a.into) == ("marketing_trainee",
+                                                             "campaign_manager")
 
 
 def test_local_manager_works_while_it_can_place_a_restaurant():
@@ -851,3 +902,58 @@ def test_the_first_cook_is_trained_only_when_its_salary_is_paid():
     assert trains_a_cook(at_train(5, [], gone))
     # still to claim: this very training claims it, and its $15 off pays the cook
     assert trains_a_cook(at_train(0, [], [*gone, "first_train"]))
+
+
+def test_a_campaign_manager_markets_before_the_trainer_takes_it_for_airplanes():
+    """Demand comes only from campaigns (facts.md E.3, Marketing): a chain with no campaign
+    running sends its Campaign Manager to market rather than keep it on the beach to be
+    trained into a Brand Manager (the old medium did, and sold nothing before round 5 in the
+    trainer opening)."""
+    state = position(
+        round=3,
+        companies=[{"cash": 40, "hand": ["trainer", "campaign_manager"],
+                    "milestones": ["first_train"]},
+                   {"cash": 0}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
+                     {"owner": 1, "cell": [8, 8], "entrance": "nw"}],
+    )
+    assert MediumBot(1).plan(view(state, 0), 0).trains.count(
+        ("campaign_manager", "brand_manager")) == 1
+    sent = _sent(state, 0)
+    assert "campaign_manager" in sent and "trainer" in sent
+
+
+
+def test_the_trainer_opening_hires_its_cook_once_first_to_train_is_claimed():
+    """The plan holds after the race (facts.md B: First to train, claimed in round 2, pays the
+    cook's salary): in round 3 the hire is the Kitchen Trainee the trainer makes a cook this
+    round, not a Waitress for First waitress (the old medium re-chose its opening once First to
+    train was gone and had no cook before round 5)."""
+    from fcm.core.actions import Hire
+
+    state = _working_hire(
+        [{"cash": 0, "at_work": ["trainer", "campaign_manager"], "milestones": ["first_train"]},
+         {"cash": 0, "at_work": ["kitchen_trainee"], "milestones": ["first_billboard"]}],
+        round=3)
+    # claimed in round 2 (a milestone held is out of the supply)
+    assert MilestoneId.FIRST_TRAIN not in state.milestones_available
+    assert MilestoneId.FIRST_BILLBOARD not in state.milestones_available
+    assert MilestoneId.FIRST_WAITRESS in state.milestones_available
+    assert choose(state, 0) == Hire("kitchen_trainee")
+
+
+def test_two_copies_of_a_cook_one_works_when_one_covers_the_demand():
+    """Cook to demand (facts.md E.3) with copies of one card: two Burger Cooks, three Waitresses
+    and a house it wins wanting two burgers: one cook works (3 burgers), the other stays home
+    for a Waitress. The old medium ranked the card, so both copies stayed home and the chain
+    cooked nothing for the rest of the game."""
+    state = position(
+        round=10,
+        companies=[{"cash": 40, "hand": ["burger_cook", "burger_cook", "waitress", "waitress",
+                                         "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger"]}],
+    )
+    sent = _sent(state, 0)
+    assert sent.count("burger_cook") == 1 and sent.count("waitress") == 2

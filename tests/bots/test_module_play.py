@@ -189,3 +189,31 @@ def test_ketchup_19_3_first_beer_sold_bots_pay_salaries_with_goods_and_keep_cash
     assert choose(bot, s) == PaySalary(Good.BEER)
     s, _ = apply(s, 0, PaySalary(Good.BEER))
     assert choose(bot, s) == PaySalary(Good.BURGER)
+
+
+@pytest.mark.parametrize("bot", BOTS)
+@pytest.mark.parametrize("module", ["sushi", "gourmet_food_critics"])
+def test_garden_cards_a_new_business_developer_makes_the_garden_they_need(
+        bot: str, module: str) -> None:
+    """ketchup.md 6 (a garden house buys sushi) and 13 (the guides reach garden houses): with
+    no garden house near its restaurant, the Management Trainee on the beach is trained into a
+    New Business Developer (who adds gardens: facts.md), and that card works before the rest;
+    issue 30: medium never made a garden house, so neither card was ever used."""
+    s = working({module}, ["trainer", "burger_cook"], ["management_trainee"], WorkStep.TRAIN)
+    s.round = 4
+    assert not any(h.garden for h in s.houses.values())
+    assert choose(bot, s) == Train("trainer", "management_trainee", "new_business_developer")
+    from fcm.bots import advice
+
+    assert advice.work_priority(view(s, 0), 0)["new_business_developer"] == 96
+    s.houses[2].garden = ((5, 0), (5, 1))  # a garden by its restaurant: none wanted any more
+    assert advice.gardener_wanted(view(s, 0), 0) is False
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_garden_cards_the_management_trainee_is_hired_for_the_gardener(bot: str) -> None:
+    """The Management Trainee for that New Business Developer is hired when none waits
+    (ketchup.md 6, issue 30)."""
+    s = working({"sushi"}, ["trainer", "burger_cook"], [], WorkStep.HIRE)
+    s.round = 4
+    assert choose(bot, s) == Hire("management_trainee")

@@ -152,3 +152,54 @@ def main_food(view: GameState, seat: Seat) -> Good:
     burgers = owned[E.BURGER_COOK] * 3 + owned[E.BURGER_CHEF] * 8
     pizzas = owned[E.PIZZA_COOK] * 3 + owned[E.PIZZA_CHEF] * 8
     return Good.PIZZA if pizzas > burgers else Good.BURGER
+
+
+# -- gardens for a module's cards (Sushi, Gourmet Food Critics) -----------------------------------
+
+GARDENER = E.NEW_BUSINESS_DEVELOPER
+GARDENER_FROM_ROUND = 3
+GARDENER_WORKS = 96  # the bots' scale: after the chefs and cooks' 95-100, before the rest
+
+
+def near_garden(view: GameState, seat: Seat) -> bool:
+    """A house with a garden within 2 borders of this chain's restaurants (a module's card
+    that pays at garden houses has somewhere to sell)."""
+    from fcm.bots.heuristic import _service_distances
+
+    near = _service_distances(view, seat)
+    return any(h.garden and near.get(h.number, 99) <= 2 for h in view.houses.values())
+
+
+def gardener_wanted(view: GameState, seat: Seat) -> bool:
+    """A New Business Developer to add a garden by this chain's restaurant (a garden house
+    pays double and is where a module's garden card sells): the chain cooks, has a
+    restaurant, no garden house near it and no New Business Developer yet."""
+    if view.round < GARDENER_FROM_ROUND or not any(r.owner == seat for r in view.restaurants):
+        return False
+    if owned_cards(view, seat)[GARDENER] or not cooks_main_food(view, seat):
+        return False
+    return not near_garden(view, seat)
+
+
+def train_gardener(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
+    """The Management Trainee trained into the New Business Developer, when one is wanted and
+    the salary fits."""
+    if not gardener_wanted(view, seat) or not afford(view, seat):
+        return None
+    return find_train(trains, E.MANAGEMENT_TRAINEE, GARDENER)
+
+
+def hire_gardener(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
+    """A Management Trainee to train into the New Business Developer, when none waits."""
+    want = Hire(E.MANAGEMENT_TRAINEE)
+    if want not in hires or not gardener_wanted(view, seat):
+        return None
+    if owned_cards(view, seat)[E.MANAGEMENT_TRAINEE] or not afford(view, seat):
+        return None
+    return want
+
+
+def gardener_priority(view: GameState, seat: Seat) -> dict[EmployeeId, int]:
+    """The New Business Developer works while no garden house is near this chain's
+    restaurants."""
+    return {} if near_garden(view, seat) else {GARDENER: GARDENER_WORKS}

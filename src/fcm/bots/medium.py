@@ -6,8 +6,11 @@ bot afresh for each decision gets the same play), and revises it as the position
 The plan (:class:`Plan`) says
 - which food to sell: the one the company already cooks, else the one rivals cook and market
   less (ties broken by a hash of the map and seat, so openings vary between games);
-- what to hire and train, in order: an opening that races a milestone (First billboard with a
-  Marketing Trainee, First waitress, First to lower prices), the trainer, a Pricing Manager
+- what to hire and train, in order: an opening that races a milestone: a round-1 trainer for
+  First to train in round 2 (the round-2 Marketing Trainee trained into a Campaign Manager,
+  the round-3 Kitchen Trainee into a cook, both salaries paid by its $15), or, hiring after a
+  rival whose round-1 card is a Marketing Trainee, one too for a shared First billboard (then
+  First waitress, First to lower prices when those are gone); then the trainer, a Pricing Manager
   right after it while First to lower prices is open (scripted plans that took it first won the
   price war all game), kitchen trainees trained into cooks, waitresses, more marketeers, a
   Management Trainee and a Junior VP only when cards need seats, a Local Manager for a second
@@ -22,10 +25,12 @@ The plan (:class:`Plan`) says
 - price: Pricing Manager at work when a cut changes who sells to some house (a rival within a
   dollar of price + distance), a Luxuries Manager only where no rival is within reach, a
   Discount Manager when most valued houses are lost by a little; ties go to more Waitresses;
-- First to train raced with the second hire (the trainer), while it is open;
+- First to train raced with the first hire, or the second (the trainer) after a billboard
+  opening, while it is open; a salary First to train pays counts as free;
 - at work: kitchen cards only up to the demand of the houses it would win (demand is placed
-  after Dinnertime, so it is on the board already), Waitresses before idle trainers and
-  recruiters, the CFO first;
+  after Dinnertime, so it is on the board already; surplus copies of a card stay home, not
+  every copy), Waitresses before idle trainers and recruiters, the CFO first; a marketeer
+  markets before the trainer takes it while the chain has no campaign running;
 - a second restaurant (a Local Manager) when two houses lie 3+ borders away with no rival
   restaurant within 2 of them; no salaried training when the next two Dinnertimes would
   empty the bank after its first break;
@@ -348,7 +353,23 @@ class MediumBot(HeuristicBot):
         # At 3+ players a race every seat joins is won by all of them at once (eternal
         # campaigns and free marketeers for everyone): only some seats make it.
         crowded = view.num_players > 2 and (seat + _hash(tiles, "crowd")) % view.num_players == 0
-        if (
+        rivals_owned = [owned_cards(view, s) for s in range(view.num_players) if s != seat]
+        # a rival hired its Marketing Trainee in round 1 (and no trainer): its billboard comes
+        # in round 2, so a billboard of ours that round shares First billboard, and our
+        # round-2 trainer still trains in round 3 before its (the old medium's line)
+        rival_billboard = view.round <= 1 and any(
+            o[E.MARKETING_TRAINEE] for o in rivals_owned) and not any(
+            o[E.TRAINER] for o in rivals_owned)
+        racing_train = (M.FIRST_TRAIN in view.milestones_available and (
+            (view.round <= 1 and not rival_billboard) or owned[E.TRAINER] > 0)
+        ) or view.players[seat].has(M.FIRST_TRAIN)
+        if racing_train:
+            # First to train in round 2 (strategy.md 2.2): the round-1 trainer trains the
+            # round-2 hire. A chain that trains a round later pays every salary of the game
+            # itself, or trains nothing until it has the cash (a rival opening so won most
+            # games against medium: no cook before round 5)
+            opening = "trainer"
+        elif (
             billboard_open
             and not crowded
             and (near >= 2 or (near >= 1 and _hash(tiles, seat, "open") % 3))
@@ -372,10 +393,15 @@ class MediumBot(HeuristicBot):
         cook = COOKS[food][0]
         first: tuple[tuple[EmployeeId, int], ...] = {
             "billboard": ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1)),
+            # the round-2 Marketing Trainee is trained at once into a Campaign Manager (First
+            # to train; it markets in round 3, a range of 3 and mailboxes), the round-3
+            # Kitchen Trainee into a cook: the first sale in round 4, both salaries paid by
+            # First to train's $15
+            "trainer": ((E.TRAINER, 1), (E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1)),
             E.WAITRESS: ((E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
             "pricing": ((E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 1), (E.MARKETING_TRAINEE, 1)),
         }[opening]
-        if M.FIRST_TRAIN in view.milestones_available:
+        if M.FIRST_TRAIN in view.milestones_available and opening != "trainer":
             # Race First to train ($15 off every Payday, strategy.md 4.4): the trainer is the
             # second hire and trains the third the round it is hired into the first cook, a
             # round earlier than a kitchen trainee hired first would become one.
@@ -418,6 +444,8 @@ class MediumBot(HeuristicBot):
                 kitchen = _careers(view, owned, E.KITCHEN_TRAINEE)
                 hires = ((E.KITCHEN_TRAINEE, kitchen + 1), *hires)
         trains.append((E.KITCHEN_TRAINEE, cook))
+        if opening == "trainer" and not owned[E.CAMPAIGN_MANAGER]:
+            trains.insert(0, (E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
         if owned[cook] >= 2:
             trains.append((cook, COOKS[food][1]))
         trains.append((E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
@@ -538,12 +566,22 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         plan = self.plan(view, seat)
         hand = [c for c in p.hand if self._worth_working(view, seat, c, plan)]
+        # kitchen cards beyond the demand stay home (copies of one card share a priority,
+        # so where some copies are wanted the surplus ones are taken out of the hand: ranking
+        # the card low kept every copy home, and a chain with two Burger Cooks cooked nothing)
+        for card, n in self._kitchen_surplus(view, seat).items():
+            if n < hand.count(card):
+                for _ in range(n):
+                    hand.remove(card)
         prio = self._priorities(view, seat, plan)
         work = pack_structure(view.rules, hand, ceo_slots_of(view, seat), prio)  # modules
         # A trainer at work trains only cards on the beach: keep the plan's next one there
         # (never a manager whose seats the structure needs).
         if E.TRAINER in work:
+            marketing = any(c.owner == seat for c in view.campaigns.values())
             for src, dst in plan.trains:
+                if src in view.rules.marketeers and not marketing and can_launch(view, src):
+                    continue  # the chain's only demand comes from it: it markets first
                 manager = view.rules.catalog.employees[src].is_manager
                 # a VP on the CFO line may stay home if that costs at most one other card
                 if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
@@ -574,7 +612,9 @@ class MediumBot(HeuristicBot):
         prio[E.TRAINER] = 85 if wanted_training else 5
         prio[E.WAITRESS] = 83
         prio[E.CFO] = 98  # +50% of every Dinnertime
-        prio.update(self._kitchen_to_demand(view, seat))
+        for card, n in self._kitchen_surplus(view, seat).items():
+            if n >= p.hand.count(card):
+                prio[card] = 10  # every copy surplus: works only in a seat nothing else wants
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
         if stalled(view):
             prio[E.NEW_BUSINESS_DEVELOPER] = 95
@@ -586,29 +626,29 @@ class MediumBot(HeuristicBot):
             prio.update(advice.work_priority(view, seat))
         return prio
 
-    def _kitchen_to_demand(self, view: GameState, seat: Seat) -> dict[EmployeeId, int]:
+    def _kitchen_surplus(self, view: GameState, seat: Seat) -> Counter[EmployeeId]:
         """Cook to demand: the Dinnertime's demand is on the houses already (campaigns add
         tokens after it), so kitchen cards beyond what the houses it would win still want
         after its stock (and its freezer) keep their seats for Waitresses and the rest."""
         employees = view.rules.catalog.employees
         p = view.players[seat]
         kitchen = [c for c in p.hand if employees[c].food and employees[c].food_amount]
+        out: Counter[EmployeeId] = Counter()
         if not kitchen or not view.restaurants:
-            return {}
+            return out
         want: Counter[Good] = Counter()
         for n, ch in win_chances(view, seat).items():
             if ch >= 0.5:
                 want.update(g for g in view.houses[n].demand if g in FOODS)
         for g in FOODS:
             want[g] -= p.stock.get(g, 0)
-        out: dict[EmployeeId, int] = {}
         # the biggest producers first; a card making either food serves the larger want
         for card in sorted(kitchen, key=lambda c: -employees[c].food_amount):
             good = max(employees[card].food, key=lambda g: want[g])
             if want[good] > 0:
                 want[good] -= employees[card].food_amount
             else:
-                out[card] = 10  # surplus: works only in a seat nothing else wants
+                out[card] += 1  # surplus: its food would be thrown away
         return out
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
@@ -673,16 +713,21 @@ class MediumBot(HeuristicBot):
     ) -> bool:
         p = view.players[seat]
         due = salary_due(view, seat)
+        salaried = salaried_cards(view, seat)
+        after = salary_for(view, seat, [*salaried, *[card or E.BURGER_COOK] * extra])
+        if card is not None and M.FIRST_TRAIN in view.milestones_available and not p.has(
+                M.FIRST_TRAIN):
+            # this very training claims First to train: $15 off every Payday (facts.md E.4)
+            after = max(0, after - FIRST_TRAIN_OFF)
+        if after == 0:
+            return True  # First to train's $15 off pays it: a free card
         if due == 0 and extra == 1 and card in KITCHEN:
             # the first cook bootstraps the company, when its salary is paid: First to train's
             # $15 off (held, or claimed by this very training), or cash. Without, Payday
             # fires it and the chain never cooks (seen with Hard Choices, where First to train
             # leaves the game unclaimed after round 2)
-            after = salary_for(view, seat, [*salaried_cards(view, seat), card])
-            if M.FIRST_TRAIN in view.milestones_available and not p.has(M.FIRST_TRAIN):
-                after = max(0, after - FIRST_TRAIN_OFF)
             return after <= p.cash
-        return p.cash + self._income_forecast(view, seat) >= due + 5 * extra + 5
+        return p.cash + self._income_forecast(view, seat) >= after + 5
 
     def _hire(self, view: GameState, seat: Seat, hires: list[Action]) -> Action | None:
         if view.rules.modules and (a := advice.ask("hire", view, seat, hires)):  # modules
@@ -794,7 +839,9 @@ class MediumBot(HeuristicBot):
                 seat
             ].has(M.FIRST_BILLBOARD)
             if tile.type is CampaignType.BILLBOARD and racing and value > 0:
-                value += 15  # eternal campaigns and free marketeer salaries for the rest
+                # eternal campaigns and free marketeer salaries for the rest of the game (a
+                # rival's billboard the same round shares it, a round later takes it alone)
+                value += 40
             if value > best_value + 1e-9:
                 best, best_value = a, value
         if best == Done() and Done() not in legal_actions(view, seat):

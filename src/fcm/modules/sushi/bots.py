@@ -7,6 +7,9 @@
   salaries with $10 to spare.
 - Hire: a Kitchen Trainee for that cook, once the chain cooks and has no trainee waiting,
   from round 3 (before round 4 only with a second hire in the turn, as Kimchi's advice).
+- Gardens: with no garden house within 2 borders of its restaurants, a Management Trainee is
+  hired and trained into a New Business Developer who works until it has added a garden there
+  (``fcm.bots.advice.train_gardener``): without one the Sushi Cook has no house to sell to.
 - Restructuring: sushi cooks work right after the main cooks.
 """
 
@@ -19,8 +22,11 @@ from fcm.bots.advice import (
     afford,
     cooks_main_food,
     find_train,
+    gardener_priority,
+    hire_gardener,
     hire_trainee_for,
     register_advice,
+    train_gardener,
 )
 from fcm.core.actions import Action
 from fcm.core.company import owned_cards
@@ -52,15 +58,16 @@ def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | Non
             return a
     if wanted(view, seat):
         return find_train(trains, E.KITCHEN_TRAINEE, SUSHI_COOK)
-    return None
+    return train_gardener(view, seat, trains)
 
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
-    return hire_trainee_for(view, seat, hires, lambda: wanted(view, seat), FROM_ROUND, SETTLED)
+    return (hire_trainee_for(view, seat, hires, lambda: wanted(view, seat), FROM_ROUND, SETTLED)
+            or hire_gardener(view, seat, hires))
 
 
 def work_priority(view: GameState, seat: Seat) -> dict[EmployeeId, int]:
-    return {SUSHI_COOK: COOK_WORKS, SUSHI_CHEF: CHEF_WORKS}
+    return {SUSHI_COOK: COOK_WORKS, SUSHI_CHEF: CHEF_WORKS, **gardener_priority(view, seat)}
 
 
 ADVICE = Advice(order=45, train=train, hire=hire, work_priority=work_priority)
