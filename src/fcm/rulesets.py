@@ -46,6 +46,7 @@ __all__ = [
     "known_modules",
     "known_rulesets",
     "module_problem",
+    "most_players",
     "options_from_dict",
     "player_counts",
     "players_problem",
@@ -265,6 +266,12 @@ def player_counts(modules: Iterable[str] = ()) -> tuple[int, ...]:
         ScenarioError: as :func:`get_ruleset`.
     """
     return tuple(get_ruleset(BASE, modules).catalog.setups)
+
+
+def most_players() -> int:
+    """The most seats any playable set of modules sets up (5, or 6 with Six Players): the
+    bound a table is checked against before its modules are."""
+    return max([*base_ruleset().catalog.setups, *(n for m in _MODULES.values() for n in m.players)])
 
 
 def players_problem(players: int, modules: Iterable[str] = ()) -> str | None:
