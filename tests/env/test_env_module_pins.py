@@ -21,7 +21,11 @@ Cook's or Sushi Cook's ``Cook`` had no index): the sets with Noodles, Sushi or C
 two ``all_but`` games re-pinned (also for the Noodles and Fry Chefs advice, issue 30 item 4:
 other choices, the same encoding). Lobbyists joined: more sets (the 12287 earlier
 sets keep their digest, checked at the merge) and the two ``all_but`` games, which now play it
-(its blocks and planes, tile Z in the map pool)."""
+(its blocks and planes, tile Z in the map pool). Six Players joined: more sets (the 24575
+earlier sets keep their digest ``fba13b2f903cf294``, checked before re-pinning; its player
+count gives the sets that play it 6 seats and the 4 x 6 map's 20 x 30 grid) and the two
+``all_but`` games, which now play it (the same 261 and 285 actions; without Six Players both
+keep their old digests, checked); a 6-player game is pinned too (``SIX_GAMES``)."""
 
 from __future__ import annotations
 
@@ -40,14 +44,20 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (24575, "fba13b2f903cf294")
+LAYOUTS = (36863, "36a135aa06c409eb")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "261:4e03f9775736c70a",
-    ("all_but", "hard_choices", 2): "285:2a50d23212ff6905",
+    ("all_but", "new_milestones", 1): "261:35bbd19d4043b3a0",
+    ("all_but", "hard_choices", 2): "285:96294a542f868001",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
+}
+
+
+# (modules, seed, players, round limit) -> the same digest, at a six-player table (ketchup.md 17)
+SIX_GAMES = {
+    ("coffee+ketchup+lobbyists+new_districts+six_players", 5, 6, 6): "259:8dc2b10f9d2acbf5",
 }
 
 
@@ -118,3 +128,13 @@ def test_every_module_sets_blocks_and_fields_are_pinned() -> None:
 def test_module_games_observations_and_indices_are_pinned(key: tuple[str, str, int]) -> None:
     how, which, seed = key
     assert game_digest(modules_of(how, which), seed) == GAMES[key]
+
+
+@pytest.mark.parametrize("key", list(SIX_GAMES), ids=lambda k: f"{k[0]}-{k[1]}-{k[2]}p")
+def test_six_player_games_observations_and_indices_are_pinned(
+    key: tuple[str, int, int, int],
+) -> None:
+    """Six Players (ketchup.md 17): 6 seats on the 20 x 30 grid, with the seat-sized planes
+    of Coffee and Ketchup and Lobbyists' squares on it."""
+    which, seed, players, limit = key
+    assert game_digest(tuple(which.split("+")), seed, players, limit) == SIX_GAMES[key]

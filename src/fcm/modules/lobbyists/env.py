@@ -17,7 +17,7 @@ import numpy as np
 from fcm.core.actions import Action
 from fcm.core.state import GameState
 from fcm.core.types import Cell
-from fcm.env.encoding import HEIGHT, SQUARES, WIDTH, Encoding, cell_of, square
+from fcm.env.encoding import Encoding, encoding_for
 from fcm.env.extensions import ActionBlocks, BoardPlanes, Dims, EnvBlocks, register_env
 from fcm.modules.lobbyists import facts, variants
 from fcm.modules.lobbyists.actions import BuildPark, BuildRoad
@@ -39,8 +39,8 @@ _PARK_INDEX = {v: i for i, v in enumerate(PARK_VARIANTS)}
 
 def _blocks(enc: Encoding) -> Dims:
     return (
-        ("build_road", (len(ROAD_VARIANTS), SQUARES)),
-        ("build_park", (len(PARK_VARIANTS), SQUARES)),
+        ("build_road", (len(ROAD_VARIANTS), enc.squares)),
+        ("build_park", (len(PARK_VARIANTS), enc.squares)),
     )
 
 
@@ -54,12 +54,12 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
         shape, top_left = _split(a.cells)
         road = isinstance(a, BuildRoad)
         index = (_ROAD_INDEX if road else _PARK_INDEX)[shape]
-        return enc.blocks["build_road" if road else "build_park"].index(index, square(top_left))
+        return enc.blocks["build_road" if road else "build_park"].index(index, enc.square(top_left))
     return None
 
 
 def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
-    r0, c0 = cell_of(f[1])
+    r0, c0 = enc.cell_of(f[1])
     if block == "build_road":
         return BuildRoad(tuple((r0 + r, c0 + c) for r, c in ROAD_VARIANTS[f[0]]))
     return BuildPark(tuple((r0 + r, c0 + c) for r, c in PARK_VARIANTS[f[0]]))
@@ -70,7 +70,8 @@ def _key(view: GameState) -> Any:
 
 
 def _build(view: GameState, key: Any) -> np.ndarray:
-    planes = np.zeros((len(PIECES), HEIGHT, WIDTH), dtype=np.float32)
+    enc = encoding_for(view.rules)  # its grid: 20 x 25, or a larger map's
+    planes = np.zeros((len(PIECES), enc.height, enc.width), dtype=np.float32)
     for kind, (r, c) in key:
         planes[PIECES.index(kind), r, c] = 1.0
     return planes
