@@ -78,7 +78,8 @@ def test_ketchup_17_openspiel_plays_six_seats() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     import fcm.env.openspiel  # noqa: F401  (registers python_fcm)
 
-    game = pyspiel.load_game("python_fcm", {"players": 6, "round_limit": 2, "modules": "+".join(SIX)})
+    params = {"players": 6, "round_limit": 2, "modules": "+".join(SIX)}
+    game = pyspiel.load_game("python_fcm", params)
     assert game.num_players() == 6
     state = game.new_initial_state()
     rng = np.random.default_rng(1)
@@ -99,7 +100,8 @@ def test_ketchup_17_openspiel_plays_six_seats() -> None:
 
 
 def test_ketchup_17_six_seats_without_the_module_are_refused_naming_it() -> None:
-    with pytest.raises(fcm.ScenarioError, match=r"6 players need module 'six_players' \(ketchup.md 17\)"):
+    rule = r"6 players need module 'six_players' \(ketchup.md 17\)"
+    with pytest.raises(fcm.ScenarioError, match=rule):
         aec_env(players=6, seed=1)
     with pytest.raises(fcm.ScenarioError, match="six_players"):
         aec_env(players=6, seed=1, modules="new_districts")

@@ -159,3 +159,17 @@ def test_ketchup_17_whole_six_player_games_keep_invariants_and_replay(
 ) -> None:
     got = check_game(seed, "mixed", mods)
     assert got.players == 6 and got.end_reason
+
+
+def test_ketchup_17_every_bot_level_plays_a_whole_six_player_game() -> None:
+    """The bots at a six-player table: random, easy, medium and hard seats play a seeded game
+    to its end (the second bank break), and the record replays to the same state."""
+    from fcm.bots import make_bot
+    from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
+
+    names = ["hard", "medium", "easy", "random", "medium", "easy"]
+    options = fcm.Options(modules=SIX, round_limit=SIMULATION_ROUND_LIMIT)
+    result = play_game([make_bot(n, 70 + i) for i, n in enumerate(names)], 3, options)
+    assert result.state.end_reason == "the bank broke for the second time"
+    assert sorted(result.state.ranking) == list(range(6))
+    assert result.record.replay(check=False).state_hash() == result.state.state_hash()

@@ -7,10 +7,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import create
-
 import fcm
 from fcm.presentation import present
+from tests.server.conftest import create
 
 
 def test_a_game_with_modules_is_created_and_keeps_them(client: TestClient) -> None:

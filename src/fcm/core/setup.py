@@ -43,8 +43,8 @@ def new_game(
         tiles: an explicit map as ``[tile_row][tile_col] = (letter, rotation)``; random if None.
 
     Raises:
-        ValueError: a player count the ruleset does not set up, an unknown tile, or a ruleset whose modules
-            are not the options' ones.
+        ValueError: a player count the ruleset does not set up, an unknown tile, or a
+            ruleset whose modules are not the options' ones.
     """
     return new_game_with_events(players, seed, options, rules=rules, tiles=tiles)[0]
 

@@ -34,10 +34,10 @@
 - **Step cap**: a game that reaches ``max_steps`` steps ends, ranked by cash like a round-capped
   one (``state.fcm.end_reason`` says so); random play takes about 10 steps per seat and round.
 - **Returns**: at the end only, by rank (+1 first .. -1 last, zero-sum), as in the AEC env.
-- **Parameters**: ``players`` (2..5; 6 with Six Players), ``round_limit`` (the episode cap in rounds, not a rule:
-  default 60, the AEC env's and the CLI's; ``0`` or ``None`` no cap, as ``--round-limit 0`` on
-  the CLI; OpenSpiel has no truncation, so a capped game is terminal with the returns of the
-  engine's ranking by cash, ``state.fcm.end_reason`` says the cap ended it), ``modules``
+- **Parameters**: ``players`` (2..5; 6 with Six Players), ``round_limit`` (the episode cap in
+  rounds, not a rule: default 60, the AEC env's and the CLI's; ``0`` or ``None`` no cap, as
+  ``--round-limit 0`` on the CLI; OpenSpiel has no truncation, so a capped game is terminal
+  with the returns of the engine's ranking by cash, ``state.fcm.end_reason`` says the cap ended it), ``modules``
   (expansion modules: ids separated by ``+`` or ``,``, e.g. ``"ketchup+reserve_prices"``;
   default none; the game's string writes ``+``, since a comma ends a parameter there): the
   encodings are then the ruleset's
