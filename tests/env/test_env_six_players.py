@@ -72,6 +72,10 @@ def test_ketchup_17_pettingzoo_plays_six_seats() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=200)
+    # the rgb picture: the whole 4 x 6 map, 16 pixels a square
+    env = aec_env(players=6, seed=3, modules=SIX, render_mode="rgb_array")
+    env.reset()
+    assert env.render().shape == (20 * 16, 30 * 16, 3)
 
 
 def test_ketchup_17_openspiel_plays_six_seats() -> None:

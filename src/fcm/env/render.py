@@ -75,7 +75,7 @@ def board_rgb(state: GameState, square: int = 16) -> np.ndarray:
     for name, colour in SUPPLIERS.items():
         mark(name, colour, square // 6)
     # an entrance: a marker in the middle of its square
-    for k in range(len(CHAINS)):
+    for k in range(lay.seats):
         mark(f"entrance_{k}", ENTRANCE, square // 3)
     # grid lines between squares, as the web app strokes them
     big[::square] = (big[::square] * 0.85).astype(np.uint8)
