@@ -14,7 +14,7 @@ from typing import Any
 from fcm.core import scenario, setup, state
 from fcm.core.events import Event
 from fcm.core.state import GameState, Options
-from fcm.rulesets import rules_for
+from fcm.rulesets import check_players, module_problem, rules_for
 
 __all__ = [
     "load_scenario",
@@ -36,9 +36,10 @@ def new_game(
     the options name).
 
     Raises:
-        ValueError: a player count outside 2..5 or an unknown tile.
+        ValueError: an unknown tile.
         ScenarioError: the options name an unknown ruleset or modules that cannot be played
-            together.
+            together, or a player count their ruleset does not set up (naming the module and
+            rule that would: 6 players need Six Players, ketchup.md 17).
     """
     return new_game_with_events(players, seed, options, tiles=tiles)[0]
 
@@ -50,7 +51,9 @@ def new_game_with_events(
     *,
     tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
 ) -> tuple[GameState, list[Event]]:
-    rules = rules_for(options or Options())
+    opts = options or Options()
+    rules = rules_for(opts)
+    check_players(players, opts.modules)
     return setup.new_game_with_events(players, seed, options, rules=rules, tiles=tiles)
 
 
@@ -64,7 +67,29 @@ def load_scenario(data: dict[str, Any]) -> GameState:
 
 
 def load_scenario_with_events(data: dict[str, Any]) -> tuple[GameState, list[Event]]:
+    _check_scenario_players(data)
     return scenario.load_scenario_with_events(data, rules_for)
+
+
+def _check_scenario_players(data: dict[str, Any]) -> None:
+    """A scenario's player count its modules do not set up, refused naming the module and rule
+    that would (the engine's own check names the field only)."""
+    if not isinstance(data, dict):
+        return
+    players, mods = data.get("players"), data.get("modules", [])
+    opts = data.get("options")
+    more = opts.get("modules", []) if isinstance(opts, dict) else []
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or players < 2
+        or not isinstance(mods, list)
+        or not isinstance(more, list)
+        or not all(isinstance(m, str) for m in [*mods, *more])
+        or module_problem([*mods, *more]) is not None
+    ):
+        return  # the engine refuses it, naming the field
+    check_players(players, [*mods, *more])
 
 
 def state_from_dict(d: dict[str, Any]) -> GameState:

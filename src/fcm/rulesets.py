@@ -41,12 +41,16 @@ __all__ = [
     "ModuleInfo",
     "base_ruleset",
     "check_modules",
+    "check_players",
     "get_ruleset",
     "known_modules",
     "known_rulesets",
     "module_problem",
+    "most_players",
     "options_from_dict",
     "playable_modules",
+    "player_counts",
+    "players_problem",
     "register_module",
     "register_module_info",
     "register_ruleset",
@@ -177,6 +181,8 @@ class Module:
     events: tuple[ModuleEventKind, ...] = ()  # its event kinds (``define_event``)
     pieces: tuple[PieceKind, ...] = ()  # kinds of piece it places on the map (board overlay)
     houses: tuple[HouseKind, ...] = ()  # kinds of house it adds (footprint, order, demand)
+    # player counts its data adds to the setups, each with the rule that allows it
+    players: Mapping[int, str] = field(default_factory=dict)
 
 
 _MODULE_INFO: dict[str, ModuleInfo] = {}
@@ -250,6 +256,47 @@ def check_modules(modules: Iterable[str]) -> None:
     problem = module_problem(modules)
     if problem is not None:
         raise ScenarioError(problem, code="options/modules")
+
+
+def player_counts(modules: Iterable[str] = ()) -> tuple[int, ...]:
+    """The player counts a game of the base ruleset with ``modules`` sets up (2 to 5 for the
+    base game; a module's data may add one).
+
+    Raises:
+        ScenarioError: as :func:`get_ruleset`.
+    """
+    return tuple(get_ruleset(BASE, modules).catalog.setups)
+
+
+def most_players() -> int:
+    """The most seats any playable set of modules sets up (5, or 6 with Six Players): the
+    bound a table is checked against before its modules are."""
+    return max([*base_ruleset().catalog.setups, *(n for m in _MODULES.values() for n in m.players)])
+
+
+def players_problem(players: int, modules: Iterable[str] = ()) -> str | None:
+    """Why ``players`` cannot play with these modules (naming the module and the rule that
+    would allow the count), or None."""
+    chosen = frozenset(modules)
+    counts = player_counts(chosen)
+    if players in counts:
+        return None
+    text = f"Food Chain Magnate is for {min(counts)} to {max(counts)} players"
+    if chosen:
+        text += f" with modules {sorted(chosen)}"
+    text = f"options: {text}, not {players}"
+    for m, mod in _MODULES.items():
+        if players in mod.players and m not in chosen:
+            return f"{text}: {players} players need module {m!r} ({mod.players[players]})"
+    return text
+
+
+def check_players(players: int, modules: Iterable[str] = ()) -> None:
+    """Raise :class:`~fcm.core.errors.ScenarioError` (code ``options/players``) when
+    ``players`` cannot play with these modules, naming the module and rule that allow it."""
+    problem = players_problem(players, modules)
+    if problem is not None:
+        raise ScenarioError(problem, code="options/players")
 
 
 def _with_modules(id: str, modules: frozenset[str]) -> Ruleset:

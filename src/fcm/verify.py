@@ -39,10 +39,16 @@ class GameCheck:
     final_hash: str
 
 
-def config_for(seed: int, bots: str = "mixed") -> tuple[int, bool, tuple[str, ...]]:
-    """Player count, introductory game and bots for a seed: 2-5 players, every fifth game
-    introductory; ``mixed`` alternates random and heuristic seats."""
-    players = 2 + seed % 4
+def config_for(
+    seed: int, bots: str = "mixed", modules: frozenset[str] = frozenset()
+) -> tuple[int, bool, tuple[str, ...]]:
+    """Player count, introductory game and bots for a seed: every count the modules' ruleset
+    sets up in turn (2-5; 2-6 with Six Players), every fifth game introductory; ``mixed``
+    alternates random and heuristic seats."""
+    from fcm.rulesets import player_counts
+
+    counts = player_counts(modules)
+    players = counts[(seed + 2 - counts[0]) % len(counts)]  # the base game: 2 + seed % 4
     intro = seed % 5 == 0
     if bots == "mixed":
         names = tuple("heuristic" if (seed + i) % 2 else "random" for i in range(players))
@@ -56,7 +62,7 @@ def check_game(
 ) -> GameCheck:
     """Play and check one game (with these expansion modules). Raises
     :class:`InvariantError` (or AssertionError) on a bug."""
-    players, intro, names = config_for(seed, bots)
+    players, intro, names = config_for(seed, bots, modules)
     options = Options(introductory=intro, round_limit=SIMULATION_ROUND_LIMIT, modules=modules)
     save_at = Rng(seed).below(400) + 1
     count = 0

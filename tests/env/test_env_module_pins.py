@@ -24,7 +24,11 @@ sets keep their digest, checked at the merge) and the two ``all_but`` games, whi
 (its blocks and planes, tile Z in the map pool). First lobbyist used's extra map tile re-pinned
 the sets that play Lobbyists (its ``place_map_tile`` block; the sets without it keep their
 digest: checked on a sample of 250 of the 12287 against the code before) and the two
-``all_but`` games (the bots place the tile)."""
+``all_but`` games (the bots place the tile). Six Players joined: more sets (the 24575
+earlier sets keep their digest ``fba13b2f903cf294``, checked before re-pinning; its player
+count gives the sets that play it 6 seats and the 4 x 6 map's 20 x 30 grid) and the two
+``all_but`` games, which now play it (the same 261 and 285 actions; without Six Players both
+keep their old digests, checked); a 6-player game is pinned too (``SIX_GAMES``)."""
 
 from __future__ import annotations
 
@@ -43,14 +47,20 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (24575, "18f80056af67b9de")
+LAYOUTS = (36863, "36a135aa06c409eb")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "261:905f66736a681426",
-    ("all_but", "hard_choices", 2): "285:a9f6cd43e67d5ea7",
+    ("all_but", "new_milestones", 1): "261:35bbd19d4043b3a0",
+    ("all_but", "hard_choices", 2): "285:96294a542f868001",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
+}
+
+
+# (modules, seed, players, round limit) -> the same digest, at a six-player table (ketchup.md 17)
+SIX_GAMES = {
+    ("coffee+ketchup+lobbyists+new_districts+six_players", 5, 6, 6): "259:8dc2b10f9d2acbf5",
 }
 
 
@@ -121,3 +131,13 @@ def test_every_module_sets_blocks_and_fields_are_pinned() -> None:
 def test_module_games_observations_and_indices_are_pinned(key: tuple[str, str, int]) -> None:
     how, which, seed = key
     assert game_digest(modules_of(how, which), seed) == GAMES[key]
+
+
+@pytest.mark.parametrize("key", list(SIX_GAMES), ids=lambda k: f"{k[0]}-{k[1]}-{k[2]}p")
+def test_six_player_games_observations_and_indices_are_pinned(
+    key: tuple[str, int, int, int],
+) -> None:
+    """Six Players (ketchup.md 17): 6 seats on the 20 x 30 grid, with the seat-sized planes
+    of Coffee and Ketchup and Lobbyists' squares on it."""
+    which, seed, players, limit = key
+    assert game_digest(tuple(which.split("+")), seed, players, limit) == SIX_GAMES[key]

@@ -7,6 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+import fcm
+from fcm.presentation import present
 from tests.server.conftest import create
 
 
@@ -32,3 +34,26 @@ def test_a_reserve_price_card_is_secret_until_the_break(client: TestClient) -> N
     assert other.get("reserve") is None and other.get("reserve_price") is None
     mine = g.state(0)["view"]["players"][0]
     assert mine["reserve"] == 200 and mine["reserve_price"] == 20
+
+
+def test_ketchup_17_a_six_seat_game_is_created_with_six_players(client: TestClient) -> None:
+    """Six Players (ketchup.md 17): six seats with the module (and New Districts), each seat's
+    view and presentation with six chains on the 4 x 6 map."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "easy"}] * 5
+    g = create(client, seats=seats, seed=4, options={"modules": ["new_districts", "six_players"]})
+    assert sorted(g.tokens) == [0] and len(g.data["seats"]) == 6
+    view = g.state(0)["view"]
+    assert len(view["players"]) == 6 and [len(row) for row in view["tiles"]] == [6] * 4
+    state = fcm.state_from_dict(view)
+    shown = present(fcm.view(state, 0), 0)
+    assert len(shown["chains"]) == 6 and sorted(shown["turn_order"]) == list(range(6))
+
+
+def test_ketchup_17_six_seats_without_the_module_are_refused_naming_it(
+    client: TestClient,
+) -> None:
+    r = client.post("/api/games", json={"players": 6})
+    assert r.status_code == 422, r.text
+    assert "6 players need module 'six_players' (ketchup.md 17)" in r.json()["error"]["message"]
+    r = client.post("/api/games", json={"players": 7})
+    assert r.status_code == 422

@@ -188,11 +188,14 @@ def test_chain_and_good_colours_meet_contrast_and_stay_apart() -> None:
     orange differ in lightness (2.5:1 and more), which colour-blind players still see; the
     goods' chips use none of the chains' colours."""
     chains = table("CHAINS")
-    assert len(chains) == 5
+    assert len(chains) == 6  # the sixth: Six Players' Siap Faji (ketchup.md 17)
     for short, ch in chains.items():
         assert contrast(ch["ink"], ch["colour"]) >= 4.5, short
         assert contrast(ch["dark"], "#ffffff") >= 4.5, short
-    assert len({ch["shape"] for ch in chains.values()}) == 5
+    assert len({ch["shape"] for ch in chains.values()}) == 6
+    # the light lime sixth chain stands apart in lightness from the dark ones
+    for dark in ("XANGO", "DUCK", "GEESE"):
+        assert contrast(chains["SIAP"]["colour"], chains[dark]["colour"]) >= 2.5, dark
     assert contrast(chains["DUCK"]["colour"], chains["GLUTTONY"]["colour"]) >= 2.5
     assert contrast(chains["XANGO"]["colour"], chains["S.MARIA"]["colour"]) >= 2.5
     chain_colours = {c.lower() for ch in chains.values() for c in (ch["colour"], ch["light"])}

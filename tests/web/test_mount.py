@@ -105,6 +105,9 @@ def test_options_route(client: TestClient) -> None:
     mods = {m["id"]: m for m in o["modules"]}
     assert "ketchup" in mods and "new_milestones" in mods and "lobbyists" in mods
     assert "rural_marketeers" not in mods  # not written yet: only playable modules are offered
-    keys = {"id", "name", "description", "requires", "conflicts", "switches"}
+    keys = {"id", "name", "description", "requires", "conflicts", "switches", "players"}
     assert set(mods["hard_choices"]) == keys
+    # the counts the base game sets up, and the one a module adds (ketchup.md 17)
+    assert o["players"] == [2, 3, 4, 5] and mods["six_players"]["players"] == [6]
+    assert mods["six_players"]["requires"] == ["new_districts"]
     assert mods["hard_choices"]["conflicts"] == ["new_milestones"]

@@ -50,15 +50,23 @@ def _modules(args: argparse.Namespace) -> frozenset[str]:
     return chosen
 
 
-def _options(args: argparse.Namespace) -> Options:
+def _options(args: argparse.Namespace, players: int | None = None) -> Options:
+    """The options; the player count (``--players``, or ``players``) checked against the
+    modules' setups (6 players need Six Players: refused naming it)."""
+    from fcm.rulesets import check_players
+
     # The round cap is a simulation setting, never a rule: only bot games set it (0: none).
     cap = getattr(args, "round_limit", 0) or None
-    return Options(
+    options = Options(
         introductory=args.intro,
         milestones=True if args.milestones else None,
         round_limit=cap,
         modules=_modules(args),
     )
+    count = players if players is not None else getattr(args, "players", None)
+    if isinstance(count, int):
+        check_players(count, options.modules)
+    return options
 
 
 def cmd_map(args: argparse.Namespace) -> int:
@@ -402,8 +410,8 @@ def cmd_dataset(args: argparse.Namespace) -> int:
         console.print(f"[red]{escape(str(exc))}[/]")
         return 2
     names = [n for n in args.bots.split(",") if n]
-    if not 2 <= len(names) <= 5:
-        console.print(f"[red]--bots names one bot per seat (2 to 5), got {len(names)}[/]")
+    if not 2 <= len(names) <= 6:
+        console.print(f"[red]--bots names one bot per seat (2 to 6), got {len(names)}[/]")
         return 2
     for name in set(names):
         try:
@@ -417,7 +425,7 @@ def cmd_dataset(args: argparse.Namespace) -> int:
     if args.games_per_file < 1:
         console.print("[red]--games-per-file must be at least 1[/]")
         return 2
-    options = _options(args)  # refuses unknown or clashing --modules by name
+    options = _options(args, len(names))  # refuses unknown or clashing --modules by name
     rows = done = 0
     try:
         with Progress(console=console, transient=True) as bar:
@@ -601,7 +609,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def game_opts(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", type=int, default=4, choices=range(2, 6))
+        # 6 with the Six Players module (its ruleset's setups decide: refused otherwise)
+        p.add_argument("--players", type=int, default=4, choices=range(2, 7))
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--intro", action="store_true", help="introductory game")
         p.add_argument("--milestones", action="store_true", help="milestones in the intro game")

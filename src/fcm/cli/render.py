@@ -7,7 +7,7 @@ from fcm.core.geometry import render_board
 from fcm.core.state import GameState
 from fcm.core.types import Cell, corner_cell
 
-CHAIN_LETTERS = "ABCDE"
+CHAIN_LETTERS = "ABCDEF"  # a letter a seat: up to six (a module may add the sixth)
 
 
 def board_overlay(state: GameState) -> dict[Cell, str]:

@@ -216,7 +216,7 @@ def load_scenario_with_events(
     if raw.get("format", SCENARIO_FORMAT) != SCENARIO_FORMAT:
         raise _fail("format", f"must be {SCENARIO_FORMAT!r}")
     players = raw.get("players")
-    if not isinstance(players, int) or not 2 <= players <= 5:
+    if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         raise _fail("players", "must be an integer from 2 to 5")
     tiles = raw.get("tiles")
     if not isinstance(tiles, list) or not tiles or not all(isinstance(r, list) for r in tiles):
@@ -257,7 +257,11 @@ def load_scenario_with_events(
     seed = raw.get("seed", 0)
     if not isinstance(seed, int):
         raise _fail("seed", "must be an integer")
-    state = new_game(players, seed, options, rules=rules_for(options), tiles=layout)
+    rules = rules_for(options)
+    counts = rules.catalog.setups
+    if players not in counts:
+        raise _fail("players", f"must be an integer from {min(counts)} to {max(counts)}")
+    state = new_game(players, seed, options, rules=rules, tiles=layout)
     catalog = state.rules.catalog
     module_data = raw.get("module_data", {})
     if not isinstance(module_data, dict) or any(m not in options.modules for m in module_data):

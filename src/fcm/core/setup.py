@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from fcm.core.ruleset import Ruleset
 
 MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+MAX_PLAYERS = 5  # the base game's; a ruleset's own are its catalog's setups
 
 
 def new_game(
@@ -36,15 +36,15 @@ def new_game(
     """A new game at its first decision.
 
     Args:
-        players: 2 to 5.
+        players: a count the ruleset sets up (2 to 5; a module may add one).
         seed: decides the map and the initial turn order.
         options: rules options (introductory game, rules alternatives).
         rules: the ruleset the options name (``fcm.new_game`` resolves it).
         tiles: an explicit map as ``[tile_row][tile_col] = (letter, rotation)``; random if None.
 
     Raises:
-        ValueError: a player count outside 2..5, an unknown tile, or a ruleset whose modules
-            are not the options' ones.
+        ValueError: a player count the ruleset does not set up, an unknown tile, or a
+            ruleset whose modules are not the options' ones.
     """
     return new_game_with_events(players, seed, options, rules=rules, tiles=tiles)[0]
 
@@ -57,8 +57,11 @@ def new_game_with_events(
     rules: Ruleset,
     tiles: Sequence[Sequence[tuple[str, int]]] | None = None,
 ) -> tuple[GameState, list[Event]]:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
+    counts = rules.catalog.setups
+    if players not in counts:
+        raise ValueError(
+            f"Food Chain Magnate is for {min(counts)} to {max(counts)} players, not {players}"
+        )
     opts = (options or Options()).resolved()
     if rules.modules != opts.modules:  # the hooks played must be the ones the game saves
         raise ValueError(

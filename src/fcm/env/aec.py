@@ -51,7 +51,7 @@ from fcm.core.engine import ROUND_LIMIT_REASON  # noqa: E402
 from fcm.core.state import GameState, Options  # noqa: E402
 from fcm.env.encoding import encoding_for  # noqa: E402
 from fcm.env.observation import Observer, layout_for, observe_flat  # noqa: E402
-from fcm.rulesets import get_ruleset  # noqa: E402
+from fcm.rulesets import check_players, get_ruleset  # noqa: E402
 from fcm.runner import SIMULATION_ROUND_LIMIT  # noqa: E402
 
 REWARDS = ("rank", "cash_share")
@@ -118,8 +118,8 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
                 f"render_mode must be one of {self.metadata['render_modes']} or None, "
                 f"not {render_mode!r}"
             )
-        if not 2 <= players <= 5:
-            raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
+        if players < 2:
+            raise ValueError(f"Food Chain Magnate is for 2 players or more, not {players}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         if isinstance(modules, str):
@@ -140,6 +140,7 @@ class FcmAECEnv(AECEnv):  # type: ignore[misc]
         self.seed = seed
         self.game_options = options
         rules = get_ruleset(options.ruleset, options.modules)  # refuses unknown or clashing ones
+        check_players(players, options.modules)  # 6 players need Six Players: named
         self.layout = layout_for(rules)
         self.encoding = encoding_for(rules)
         num_actions = self.encoding.num_actions

@@ -92,9 +92,10 @@ from fcm.env.extensions import ActionBlocks, env_blocks
 
 VERSION = 2
 
-HEIGHT = 20  # squares: the 5-player map is 4 x 5 tiles
+HEIGHT = 20  # squares: the 5-player map is 4 x 5 tiles (a ruleset's own: ``Encoding.height``)
 WIDTH = 25
 SQUARES = HEIGHT * WIDTH
+TILE = 5  # squares a side of a map tile
 
 # The vocabularies are frozen here (not read from the data files) so that the indices never move
 # silently; tests check that they cover the catalog.
@@ -275,8 +276,14 @@ class Encoding:
         placeable_houses: tuple[int, ...] = PLACEABLE_HOUSES,
         house_numbers: tuple[int, ...] = HOUSE_NUMBERS,
         seats: int = MAX_POSITIONS,
+        height: int = HEIGHT,
+        width: int = WIDTH,
     ) -> None:
         self.modules = modules
+        # the grid of squares: the ruleset's largest map (the base game's 20 x 25; a module's
+        # player count may set up a larger one, e.g. 6 players' 20 x 30)
+        self.height, self.width = height, width
+        self.squares = squares = height * width
         # the drink suppliers of the ruleset's tiles (a module's tile may print several of a
         # drink: one entry each) and its printed and placeable house numbers
         self.suppliers, self.house_numbers = suppliers, house_numbers
@@ -300,20 +307,20 @@ class Encoding:
         dims: tuple[tuple[str, tuple[int, ...]], ...] = (
             ("done", ()),
             ("choose_reserve", (len(reserves),)),
-            ("place_restaurant", (len(PLACERS), SQUARES, len(CORNERS))),
-            ("move_restaurant", (3, SQUARES, len(CORNERS))),
+            ("place_restaurant", (len(PLACERS), squares, len(CORNERS))),
+            ("move_restaurant", (3, squares, len(CORNERS))),
             ("send_to_work", (len(employees),)),
             ("choose_turn_order", (seats,)),
             ("hire", (len(employees),)),
             ("train", (len(trainers), len(train_edges), 2)),
             ("start_campaign", (len(marketeers), len(campaign_numbers))),
-            ("place_campaign", (SQUARES, len(ORIENTATIONS))),
-            ("place_airplane", (len(EDGES), WIDTH)),
+            ("place_campaign", (squares, len(ORIENTATIONS))),
+            ("place_airplane", (len(EDGES), max(height, width))),
             ("choose_advert", (len(marketable), max_duration)),
             ("cook", (len(kitchen), len(foods))),
             ("get_drink", (len(errand), len(drinks))),
             ("drive_route", (len(route_buyers), 1 << len(suppliers))),
-            ("place_house", (len(placeable_houses), SQUARES, SIDES)),
+            ("place_house", (len(placeable_houses), squares, SIDES)),
             ("add_garden", (len(house_numbers), SIDES)),
             ("fire", (len(employees),)),
             ("throw_away", (len(goods),)),
@@ -345,6 +352,13 @@ class Encoding:
         self.errand_of = {k: i for i, k in enumerate(errand)}
         self.route_of = {k: i for i, k in enumerate(route_buyers)}
 
+    def square(self, cell: Cell) -> int:
+        """A square's index on this encoding's grid: ``row * width + col``."""
+        return square(cell, self.height, self.width)
+
+    def cell_of(self, index: int) -> Cell:
+        return divmod(index, self.width)
+
     def __repr__(self) -> str:
         return f"Encoding(v{VERSION}, modules={sorted(self.modules)}, {self.num_actions} actions)"
 
@@ -375,9 +389,9 @@ class Encoding:
             case ChooseReserve(money=m, price=price):
                 return B["choose_reserve"].index(self.reserve[(m, price)])
             case PlaceRestaurant(cell=cell, entrance=e, employee=emp):
-                return B["place_restaurant"].index(_PLACER[emp], square(cell), _CORNER[e])
+                return B["place_restaurant"].index(_PLACER[emp], self.square(cell), _CORNER[e])
             case MoveRestaurant(restaurant=n, cell=cell, entrance=e):
-                return B["move_restaurant"].index(n, square(cell), _CORNER[e])
+                return B["move_restaurant"].index(n, self.square(cell), _CORNER[e])
             case SendToWork(employee=e):
                 return B["send_to_work"].index(self.emp[e])
             case ChooseTurnOrder(position=p):
@@ -390,7 +404,7 @@ class Encoding:
                 return B["start_campaign"].index(self.marketeer[m], self.number[n])
             case PlaceCampaign(cell=cell, orientation=o, edge=None, first=None):
                 assert cell is not None
-                return B["place_campaign"].index(square(cell), _ORIENT[o])
+                return B["place_campaign"].index(self.square(cell), _ORIENT[o])
             case PlaceCampaign(cell=None, edge=edge, first=first):
                 assert edge is not None and first is not None
                 return B["place_airplane"].index(_EDGE[edge], first)
@@ -409,7 +423,7 @@ class Encoding:
                 return B["drive_route"].index(self.route_of[e], mask)
             case PlaceHouse(number=n, cell=cell, garden=g):
                 return B["place_house"].index(
-                    self.placeable_index[n], square(cell), garden_side(cell, g)
+                    self.placeable_index[n], self.square(cell), garden_side(cell, g)
                 )
             case AddGarden(house=h, garden=g):
                 return B["add_garden"].index(
@@ -450,9 +464,9 @@ class Encoding:
                 money, price = self.reserves[f[0]]
                 return ChooseReserve(money) if price is None else ChooseReserve(money, price)
             case "place_restaurant":
-                return PlaceRestaurant(cell_of(f[1]), CORNERS[f[2]], PLACERS[f[0]])
+                return PlaceRestaurant(self.cell_of(f[1]), CORNERS[f[2]], PLACERS[f[0]])
             case "move_restaurant":
-                return MoveRestaurant(f[0], cell_of(f[1]), CORNERS[f[2]])
+                return MoveRestaurant(f[0], self.cell_of(f[1]), CORNERS[f[2]])
             case "send_to_work":
                 return SendToWork(self.employees[f[0]])
             case "choose_turn_order":
@@ -465,7 +479,7 @@ class Encoding:
             case "start_campaign":
                 return StartCampaign(self.marketeers[f[0]], self.campaign_numbers[f[1]])
             case "place_campaign":
-                return PlaceCampaign(cell=cell_of(f[0]), orientation=ORIENTATIONS[f[1]])
+                return PlaceCampaign(cell=self.cell_of(f[0]), orientation=ORIENTATIONS[f[1]])
             case "place_airplane":
                 return PlaceCampaign(edge=EDGES[f[0]], first=f[1])
             case "choose_advert":
@@ -483,7 +497,7 @@ class Encoding:
                 buyer = self.route_buyers[f[0]]
                 return GetDrinks(buyer, suppliers=tuple(sorted(where[b] for b in bits)))
             case "place_house":
-                cell = cell_of(f[1])
+                cell = self.cell_of(f[1])
                 return PlaceHouse(self.placeable_houses[f[0]], cell, garden_cells(cell, f[2]))
             case "add_garden":
                 number = self.house_numbers[f[0]]
@@ -526,7 +540,7 @@ def _first(base: tuple[Good, ...], have: Sequence[Good]) -> tuple[Good, ...]:
 
 def max_seats(rules: Ruleset) -> int:
     """The most seats a game of ``rules`` may have: its catalog's largest setup (the base
-    game's 5; Six Players, ketchup.md 17, would make it 6)."""
+    game's 5; a module's player count may add one: 6)."""
     return max(rules.catalog.setups)
 
 
@@ -569,6 +583,8 @@ def encoding_for(rules: Ruleset) -> Encoding:
             placeable_houses=tuple(n for n in PLACEABLE_HOUSES if n in houses)
             + tuple(sorted(n for n in houses if n not in PLACEABLE_HOUSES)),
             seats=max_seats(rules),
+            height=grid_of(rules)[0],
+            width=grid_of(rules)[1],
             employees=employees,
             reserves=tuple(
                 sorted(
@@ -611,15 +627,27 @@ class EncodingError(ValueError):
     """An action or index outside the encoding (or not meaningful in this position)."""
 
 
-def square(cell: Cell) -> int:
+def square(cell: Cell, height: int = HEIGHT, width: int = WIDTH) -> int:
+    """A square's index on a grid (the base game's 20 x 25 unless given: ``Encoding.square``
+    uses its ruleset's)."""
     r, c = cell
-    if not (0 <= r < HEIGHT and 0 <= c < WIDTH):
-        raise EncodingError(f"square {cell} lies outside the {HEIGHT} x {WIDTH} encoding grid")
-    return r * WIDTH + c
+    if not (0 <= r < height and 0 <= c < width):
+        raise EncodingError(f"square {cell} lies outside the {height} x {width} encoding grid")
+    return r * width + c
 
 
-def cell_of(index: int) -> Cell:
-    return divmod(index, WIDTH)
+def cell_of(index: int, width: int = WIDTH) -> Cell:
+    return divmod(index, width)
+
+
+def grid_of(rules: Ruleset) -> tuple[int, int]:
+    """The squares high and wide of the largest map ``rules`` sets up, at least the base
+    game's 20 x 25 (so a ruleset with no larger map keeps the base grid)."""
+    setups = rules.catalog.setups.values()
+    return (
+        max(HEIGHT, *(TILE * s.tile_rows for s in setups)),
+        max(WIDTH, *(TILE * s.tile_cols for s in setups)),
+    )
 
 
 def garden_cells(house: Cell, side: int) -> tuple[Cell, Cell]:

@@ -48,9 +48,11 @@ class ActionBlocks:
 class BoardPlanes:
     """``names``: (plane name, what a square holds) per plane, or those of a ruleset. ``key``:
     what the planes show, from a seat's view (hashable; the planes are rebuilt only when it
-    changes). ``build``: the planes for that key, ``float32[len(names), 20, 25]``; with
-    ``by_seat`` there is one plane per absolute seat (the ruleset's most seats,
-    ``fcm.env.encoding.max_seats``: 5) and each seat takes them in its relative order."""
+    changes). ``build``: the planes for that key, ``float32[len(names), H, W]`` on the
+    ruleset's grid (``fcm.env.encoding.grid_of``: 20 x 25 unless a module's player count
+    sets up a larger map); with ``by_seat`` there is one plane per absolute seat (the
+    ruleset's most seats, ``fcm.env.encoding.max_seats``: 5, or 6) and each seat takes them in
+    its relative order."""
 
     names: tuple[tuple[str, str], ...] | Callable[[Ruleset], tuple[tuple[str, str], ...]]
     key: Callable[[GameState], Any]

@@ -67,9 +67,6 @@ from fcm.core.types import Seat  # noqa: E402
 from fcm.core.views import view  # noqa: E402
 from fcm.env.aec import REWARDS, ROUND_LIMIT, final_rewards, round_cap  # noqa: E402
 from fcm.env.encoding import (  # noqa: E402
-    HEIGHT,
-    SQUARES,
-    WIDTH,
     Encoding,
     action_codes,
     code_of,
@@ -77,7 +74,7 @@ from fcm.env.encoding import (  # noqa: E402
 )
 from fcm.env.observation import Layout, Observer, layout_for  # noqa: E402
 from fcm.games import new_game  # noqa: E402
-from fcm.rulesets import get_ruleset  # noqa: E402
+from fcm.rulesets import check_players, get_ruleset  # noqa: E402
 from fcm.simulate import bot_seed  # noqa: E402
 
 TOP_K = 128
@@ -123,8 +120,9 @@ class Slots:
         row[1 + self.block_number[block.name]] = 1.0
         values: list[float] = []
         for k, (f, d) in enumerate(zip(block.fields(index), block.dims, strict=True)):
-            if d == SQUARES:
-                values += [(f // WIDTH) / (HEIGHT - 1), (f % WIDTH) / (WIDTH - 1)]
+            h, w = self.encoding.height, self.encoding.width
+            if d == h * w:  # a square: row and column scaled (the encoding's grid)
+                values += [(f // w) / (h - 1), (f % w) / (w - 1)]
             elif block.name == "drive_route" and k == 1:
                 values += [float(f >> b & 1) for b in range(len(self.encoding.suppliers))]
             else:
@@ -151,7 +149,7 @@ class Featurizer:
         self.encoding = encoding
         self.slots = Slots(encoding, top_k)
         self.board = board
-        self.skip = 0 if board else layout.PLANES * HEIGHT * WIDTH
+        self.skip = 0 if board else layout.PLANES * layout.SQ
         self.size = layout.OBS_SIZE - self.skip + top_k * self.slots.features
         self.observer = Observer()
 
@@ -201,8 +199,8 @@ class FcmGymEnv(gymnasium.Env):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if not 2 <= players <= 5:
-            raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
+        if players < 2:
+            raise ValueError(f"Food Chain Magnate is for 2 players or more, not {players}")
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1} or None (every seat in turn)")
         if reward not in REWARDS:
@@ -223,6 +221,8 @@ class FcmGymEnv(gymnasium.Env):
         self._lead = 0.0
         self.rollouts = rollouts
         self.game_options = _options(options, modules, round_cap(round_limit))
+        # a count the modules set up (6 players need Six Players: the error names it)
+        check_players(players, self.game_options.modules)
         rules = get_ruleset(self.game_options.ruleset, self.game_options.modules)
         self.featurizer = Featurizer(layout_for(rules), encoding_for(rules), top_k, board)
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.featurizer.size,), np.float32)

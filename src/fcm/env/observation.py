@@ -269,7 +269,9 @@ class Layout:
         self.PLANES = len(self.board_planes)
         self.PLAYER_FEATURES = sum(n for _, n, _ in self.player_fields)
         self.GLOBAL_FEATURES = sum(n for _, n, _ in self.global_fields)
-        self.SQ = HEIGHT * WIDTH
+        # the grid of squares: the encoding's (the ruleset's largest map; the base 20 x 25)
+        self.H, self.W = enc.height, enc.width
+        self.SQ = enc.height * enc.width
         self.NB = self.PLANES * self.SQ
         self.NPL = seats * self.PLAYER_FEATURES
         self.OBS_SIZE = self.NB + self.NPL + self.GLOBAL_FEATURES
@@ -350,11 +352,13 @@ NE, NM, NG = len(EMPLOYEES), len(MILESTONES), len(GOODS)
 
 
 @lru_cache(maxsize=64)
-def _static_planes(board: Board, planes_count: int) -> np.ndarray:
+def _static_planes(
+    board: Board, planes_count: int, height: int = HEIGHT, width: int = WIDTH
+) -> np.ndarray:
     """The printed map: squares, roads, bridges, suppliers (the same all game)."""
     P = BASE_LAYOUT.P  # these planes lie in the same place in every layout
-    planes = np.zeros((planes_count, HEIGHT, WIDTH), dtype=np.float32)
-    if board.height > HEIGHT or board.width > WIDTH:
+    planes = np.zeros((planes_count, height, width), dtype=np.float32)
+    if board.height > height or board.width > width:
         raise ValueError(f"a {board.height} x {board.width} map is larger than the encoding grid")
     planes[P["in_map"], : board.height, : board.width] = 1.0
     for r in range(board.height):
@@ -373,7 +377,7 @@ def _static_planes(board: Board, planes_count: int) -> np.ndarray:
 
 def _house_planes(L: Layout, view: GameState) -> np.ndarray:
     """Planes ``house`` .. ``demand_beer`` (the same for every seat)."""
-    sec = np.zeros((L.H1 - L.H0, HEIGHT, WIDTH), dtype=np.float32)
+    sec = np.zeros((L.H1 - L.H0, L.H, L.W), dtype=np.float32)
     good = L.good
     order = house_order(view)  # a module's kind: its place in house order (π: 3.14)
     for h in view.houses.values():
@@ -392,7 +396,7 @@ def _kind_planes(L: Layout, key: tuple[Any, ...]) -> np.ndarray:
     """Planes ``house_kind_*`` then ``piece_*``: the houses of each kind a module adds, the
     pieces modules placed on the map (none without them)."""
     houses, pieces = key
-    sec = np.zeros((L.K1 - L.K0, HEIGHT, WIDTH), dtype=np.float32)
+    sec = np.zeros((L.K1 - L.K0, L.H, L.W), dtype=np.float32)
     nh = len(L.house_kinds)
     for kind, cells in houses:
         for r, c in cells:
@@ -402,10 +406,12 @@ def _kind_planes(L: Layout, key: tuple[Any, ...]) -> np.ndarray:
     return sec
 
 
-def _restaurant_planes(view: GameState, seats: int) -> np.ndarray:
+def _restaurant_planes(
+    view: GameState, seats: int, height: int = HEIGHT, width: int = WIDTH
+) -> np.ndarray:
     """Restaurants by *absolute* owner (0..4: ``seats``), entrances by owner (5..9), Coming
     Soon, drive-in; each seat takes the owner planes in its relative order."""
-    sec = np.zeros((2 * seats + 2, HEIGHT, WIDTH), dtype=np.float32)
+    sec = np.zeros((2 * seats + 2, height, width), dtype=np.float32)
     for rest in view.restaurants:
         r, c = rest.cell
         sec[rest.owner, r : r + 2, c : c + 2] = 1.0
@@ -422,7 +428,7 @@ def _campaign_planes(L: Layout, view: GameState, board: Board) -> np.ndarray:
     """Planes ``campaign_radio`` .. ``advert_eternal`` then campaigns by absolute owner (a
     campaign beside the board has no square)."""
     shared = L.C1 - L.C0
-    sec = np.zeros((shared + L.seats, HEIGHT, WIDTH), dtype=np.float32)
+    sec = np.zeros((shared + L.seats, L.H, L.W), dtype=np.float32)
     catalog = view.rules.catalog
     for camp in view.campaigns.values():
         if camp.kind.beside_board:
@@ -527,8 +533,8 @@ class _SeatBuffers:
         self.buf = np.zeros(L.OBS_SIZE, dtype=np.float32)
         self.mv: memoryview[float] = self.buf.data.cast("B").cast("f")
         nb, npl = L.NB, L.NPL
-        self.board = self.buf[:nb].reshape(L.PLANES, HEIGHT, WIDTH)
-        self.board[: L.H0] = _static_planes(board, L.PLANES)[: L.H0]
+        self.board = self.buf[:nb].reshape(L.PLANES, L.H, L.W)
+        self.board[: L.H0] = _static_planes(board, L.PLANES, L.H, L.W)[: L.H0]
         self.houses = self.restaurants = self.campaigns = self.kinds = _NO_SECTION
         # per module: the planes section last copied, the key its globals were written for
         self.module_planes = [_NO_SECTION for _ in L.module_planes]
@@ -555,7 +561,7 @@ class _SeatBuffers:
         mo.flags.writeable = False
         self.mask_ro = mo
         self.obs_ro = {
-            "board": ro[:nb].reshape(L.PLANES, HEIGHT, WIDTH),
+            "board": ro[:nb].reshape(L.PLANES, L.H, L.W),
             "players": ro[nb : nb + npl].reshape(L.seats, L.PLAYER_FEATURES),
             "globals": ro[nb + npl :],
         }
@@ -643,7 +649,7 @@ class Observer:
 
         key = [(r.owner, r.cell, r.entrance, r.open, r.drive_in) for r in view.restaurants]
         if key != self._restaurants.key:
-            self._restaurants = _Section(key, _restaurant_planes(view, L.seats))
+            self._restaurants = _Section(key, _restaurant_planes(view, L.seats, L.H, L.W))
         if sb.restaurants is not self._restaurants:
             sec = self._restaurants.planes
             planes[L.R0 : L.R0 + n] = sec[perm]

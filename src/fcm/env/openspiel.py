@@ -34,14 +34,14 @@
 - **Step cap**: a game that reaches ``max_steps`` steps ends, ranked by cash like a round-capped
   one (``state.fcm.end_reason`` says so); random play takes about 10 steps per seat and round.
 - **Returns**: at the end only, by rank (+1 first .. -1 last, zero-sum), as in the AEC env.
-- **Parameters**: ``players`` (2..5), ``round_limit`` (the episode cap in rounds, not a rule:
-  default 60, the AEC env's and the CLI's; ``0`` or ``None`` no cap, as ``--round-limit 0`` on
-  the CLI; OpenSpiel has no truncation, so a capped game is terminal with the returns of the
-  engine's ranking by cash, ``state.fcm.end_reason`` says the cap ended it), ``modules``
-  (expansion modules: ids separated by ``+`` or ``,``, e.g. ``"ketchup+reserve_prices"``;
-  default none; the game's string writes ``+``, since a comma ends a parameter there): the
-  encodings are then the ruleset's
-  (``game.encoding``, ``game.layout``; ``PASS`` is ``game.encoding.num_actions``).
+- **Parameters**: ``players`` (2..5; 6 with Six Players), ``round_limit`` (the episode cap in
+  rounds, not a rule: default 60, the AEC env's and the CLI's; ``0`` or ``None`` no cap, as
+  ``--round-limit 0`` on the CLI; OpenSpiel has no truncation, so a capped game is terminal with the
+  returns of the engine's ranking by cash, ``state.fcm.end_reason`` says the cap ended it),
+  ``modules`` (expansion modules: ids separated by ``+`` or ``,``, e.g.
+  ``"ketchup+reserve_prices"``; default none; the game's string writes ``+``, since a comma ends a
+  parameter there): the encodings are then the ruleset's (``game.encoding``, ``game.layout``;
+  ``PASS`` is ``game.encoding.num_actions``).
 - **Serialization**: the default OpenSpiel one (the action history) replays exactly.
 """
 
@@ -66,7 +66,7 @@ from fcm.core.views import reserves_visible_to  # noqa: E402
 from fcm.env.aec import ROUND_LIMIT, final_rewards, round_cap  # noqa: E402
 from fcm.env.encoding import NUM_ACTIONS, decode, encoding_for, legal_index_map  # noqa: E402
 from fcm.env.observation import Observer, layout_for  # noqa: E402
-from fcm.rulesets import get_ruleset  # noqa: E402
+from fcm.rulesets import check_players, get_ruleset, most_players  # noqa: E402
 
 PASS = NUM_ACTIONS
 LETTERS: tuple[str, ...] = tuple(sorted(TILE_LETTERS))
@@ -95,7 +95,7 @@ def _game_type(short_name: str, dynamics: Any, long_name: str) -> Any:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=5,
+        max_num_players=most_players(),  # 6 with Six Players (a game checks its modules)
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
@@ -132,8 +132,8 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULTS, **(params or {})}
         players = int(params["players"])
-        if not 2 <= players <= 5:
-            raise ValueError(f"Food Chain Magnate is for 2 to 5 players, not {players}")
+        if players < 2:
+            raise ValueError(f"Food Chain Magnate is for 2 players or more, not {players}")
         # "a,b" or "a+b"; kept as "a+b" (a comma would end the parameter in the game's string)
         names = str(params["modules"]).replace(",", "+").split("+")
         modules = frozenset(m.strip() for m in names if m.strip())
@@ -148,6 +148,7 @@ class FcmGame(pyspiel.Game):  # type: ignore[misc]
         params["all_simultaneous"] = self.all_simultaneous
         self.options = Options(round_limit=cap, modules=modules)
         rules = get_ruleset(self.options.ruleset, modules)  # refuses unknown or clashing ones
+        check_players(players, modules)  # 6 players need Six Players: named
         self.encoding, self.layout = encoding_for(rules), layout_for(rules)
         self.pass_action = self.encoding.num_actions
         setup = rules.catalog.setups[players]

@@ -77,6 +77,12 @@ def module_tables() -> str:
         added("house numbers", enc.house_numbers, BASE.house_numbers),
         added("foods cooked", enc.foods, BASE.foods),
         added("Working 9-5 steps", lay.steps, BASE_LAYOUT.steps),
+        f"| seats | {BASE.seats} | {enc.seats} | "
+        + (f"{enc.seats - BASE.seats} more (turn positions, player rows, seat planes) |"
+           if enc.seats > BASE.seats else "none |"),
+        f"| squares (rows x columns) | {BASE.height} x {BASE.width} | {enc.height} x {enc.width} | "
+        + ("the largest map's (every square field, every plane) |"
+           if (enc.height, enc.width) != (BASE.height, BASE.width) else "none |"),
         f"| reserve cards | {len(BASE.reserves)} | {len(enc.reserves)} | "
         + ", ".join(f"${m} base price ${p}" for m, p in enc.reserves)
         + " (instead of the base cards) |",

@@ -36,6 +36,7 @@ CHAINS = (
     (0x7C, 0x3A, 0xED),
     (0xEA, 0x58, 0x0C),
     (0x0F, 0x76, 0x6E),
+    (0xA3, 0xE6, 0x35),  # the sixth chain (a six-player ruleset's), util.js's lime
 )
 CAMPAIGN_PLANES = ("campaign_radio", "campaign_mailbox", "campaign_billboard")
 
@@ -60,7 +61,7 @@ def board_rgb(state: GameState, square: int = 16) -> np.ndarray:
     img[in_map] = GRASS
     layers = [("road", ROAD), ("bridge", BRIDGE), ("house", HOUSE), ("garden", GARDEN)]
     layers += [(name, CAMPAIGN) for name in CAMPAIGN_PLANES]
-    layers += [(f"restaurant_{k}", CHAINS[k]) for k in range(len(CHAINS))]
+    layers += [(f"restaurant_{k}", CHAINS[k]) for k in range(lay.seats)]
     for name, colour in layers:
         img[on(name)] = colour
     big = np.repeat(np.repeat(img[:rows, :cols], square, axis=0), square, axis=1)
@@ -74,7 +75,7 @@ def board_rgb(state: GameState, square: int = 16) -> np.ndarray:
     for name, colour in SUPPLIERS.items():
         mark(name, colour, square // 6)
     # an entrance: a marker in the middle of its square
-    for k in range(len(CHAINS)):
+    for k in range(lay.seats):
         mark(f"entrance_{k}", ENTRANCE, square // 3)
     # grid lines between squares, as the web app strokes them
     big[::square] = (big[::square] * 0.85).astype(np.uint8)

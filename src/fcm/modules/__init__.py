@@ -35,6 +35,7 @@ from fcm.modules import (
     night_shift_managers,
     noodles,
     reserve_prices,
+    six_players,
     sushi,
 )
 from fcm.modules._data import ketchup_file
@@ -68,6 +69,7 @@ MODULES = (
     night_shift_managers,
     noodles,
     reserve_prices,
+    six_players,
     sushi,
 )
 for _mod in MODULES:

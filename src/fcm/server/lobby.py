@@ -51,6 +51,7 @@ from fcm.server.match import (
     MatchService,
     check_options,
     check_rated,
+    check_seats,
     check_table,
 )
 from fcm.server.storage import SPECTATOR, SeatSpec, Tx
@@ -76,16 +77,16 @@ class OpenGameIn(BaseModel):
     creator sits at ``seat`` (default: the first human seat)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    seats: list[OpenSeatIn] = Field(..., min_length=2, max_length=5)
+    seats: list[OpenSeatIn] = Field(..., min_length=2, max_length=6)  # 6: Six Players
     options: dict[str, Any] = Field(default_factory=dict)
     table: dict[str, Any] | None = None
     clock: ClockIn | None = None
-    seat: int | None = Field(None, ge=0, le=4)
+    seat: int | None = Field(None, ge=0, le=5)
 
 
 class JoinIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int | None = Field(None, ge=0, le=4, description="the seat to take (default: the "
+    seat: int | None = Field(None, ge=0, le=5, description="the seat to take (default: the "
                              "first free one)")
 
 
@@ -128,7 +129,9 @@ class Lobby:
         if not _humans(spec):
             raise ApiError(422, "lobby/invalid", "seats: an open game has a human seat")
         try:
-            spec["options"] = check_options(body.options).to_dict()
+            opts = check_options(body.options)
+            check_seats(len(seats), opts)
+            spec["options"] = opts.to_dict()
             spec["table"] = check_table(body.table or {})
             if spec["table"].get("rated") and not self.service.settings.rated_test_rules:
                 check_rated(body.options)  # the standard rules (the seed is the server's)

@@ -47,7 +47,7 @@ from fcm.core.views import reserves_visible_to, view
 from fcm.games import state_from_dict
 from fcm.presentation import dinnertime_routes, explain_error, seat_name
 from fcm.record import GameRecord
-from fcm.rulesets import options_from_dict
+from fcm.rulesets import check_players, most_players, options_from_dict
 from fcm.server.config import Settings
 from fcm.server.errors import ENGINE_STATUS, ApiError, engine_error
 from fcm.server.storage import (
@@ -423,8 +423,10 @@ class MatchService:
         """
         from fcm.bots import make_bot
 
-        if not 2 <= len(seats) <= 5:
-            raise ApiError(422, "game/invalid", f"a game has 2 to 5 seats, not {len(seats)}")
+        if not 2 <= len(seats) <= most_players():
+            raise ApiError(
+                422, "game/invalid", f"a game has 2 to {most_players()} seats, not {len(seats)}"
+            )
         for i, s in enumerate(seats):
             if s.kind == "bot":
                 try:
@@ -435,6 +437,8 @@ class MatchService:
             elif s.kind != "human":
                 raise ApiError(422, "game/invalid", f"seats[{i}]: kind must be human or bot")
         opts = check_options(options)
+        if scenario is None:  # a scenario names its own modules (the engine checks it)
+            check_seats(len(seats), opts)
         table_opts = check_table(table or {})
         if scenario is not None and scenario.get("format") == BRANCH_FORMAT and not branch:
             raise ApiError(422, "scenario/invalid",
@@ -1065,6 +1069,18 @@ def check_rated(options: dict[str, Any], seed: int | None = None,
     if changed:
         raise ApiError(422, "game/invalid", "a rated game is played by the standard rules: "
                        f"options {', '.join(changed)} are not allowed")
+
+
+def check_seats(seats: int, options: Options) -> None:
+    """A seat count the options' modules set up (6 needs Six Players: the message names it).
+
+    Raises:
+        ApiError: 422 ``game/invalid``.
+    """
+    try:
+        check_players(seats, options.modules)
+    except FcmError as exc:
+        raise ApiError(422, "game/invalid", exc.message) from None
 
 
 def check_options(raw: dict[str, Any]) -> Options:

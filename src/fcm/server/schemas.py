@@ -66,9 +66,10 @@ class CreateGameIn(BaseModel):
         },
     )
 
-    seats: list[SeatIn] | None = Field(None, min_length=2, max_length=5)
+    # 6 with the Six Players module (the options' modules decide: refused naming it otherwise)
+    seats: list[SeatIn] | None = Field(None, min_length=2, max_length=6)
     players: int | None = Field(
-        None, ge=2, le=5, description="shortcut for that many human seats (when seats is absent)"
+        None, ge=2, le=6, description="shortcut for that many human seats (when seats is absent)"
     )
     options: dict[str, Any] = Field(
         default_factory=dict,
@@ -120,7 +121,7 @@ class ActionIn(BaseModel):
 
     version: int = Field(ge=0, le=MAX_INT, description="the version of the game you saw")
     action: dict[str, Any] = Field(description="an action in the engine's JSON form")
-    seat: int | None = Field(None, ge=-1, le=4,
+    seat: int | None = Field(None, ge=-1, le=5,
                              description="optional: must be the token's own seat")
 
 

@@ -14,17 +14,18 @@ from typing import Any
 import numpy as np
 
 from fcm.core.actions import Action
+from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
-from fcm.env.encoding import HEIGHT, SQUARES, WIDTH, Encoding, cell_of, square
+from fcm.env.encoding import Encoding, encoding_for, max_seats
 from fcm.env.extensions import ActionBlocks, BoardPlanes, Dims, EnvBlocks, register_env
-from fcm.env.observation import MAX_PLAYERS
 from fcm.modules.coffee import ID, owes, setup, shops
 from fcm.modules.coffee.actions import MoveCoffeeShop, PlaceCoffeeShop
 
 
 def _blocks(enc: Encoding) -> Dims:
     per_chain = int(setup()["shops_per_chain"])
-    return (("place_coffee_shop", (SQUARES,)), ("move_coffee_shop", (per_chain, SQUARES)))
+    n = enc.squares  # the ruleset's grid (20 x 25; larger with a larger map)
+    return (("place_coffee_shop", (n,)), ("move_coffee_shop", (per_chain, n)))
 
 
 def _own(state: GameState) -> list[Any]:
@@ -39,16 +40,16 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
     B = enc.blocks
     match a:
         case PlaceCoffeeShop(cell=cell):
-            return B["place_coffee_shop"].index(square(cell))
+            return B["place_coffee_shop"].index(enc.square(cell))
         case MoveCoffeeShop(origin=origin, cell=cell):
-            return B["move_coffee_shop"].index(_own(state).index(origin), square(cell))
+            return B["move_coffee_shop"].index(_own(state).index(origin), enc.square(cell))
     return None
 
 
 def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
     if block == "place_coffee_shop":
-        return PlaceCoffeeShop(cell_of(f[0]))
-    return MoveCoffeeShop(_own(state)[f[0]], cell_of(f[1]))
+        return PlaceCoffeeShop(enc.cell_of(f[0]))
+    return MoveCoffeeShop(_own(state)[f[0]], enc.cell_of(f[1]))
 
 
 def _key(view: GameState) -> Any:
@@ -57,17 +58,23 @@ def _key(view: GameState) -> Any:
 
 def _build(view: GameState, key: Any) -> np.ndarray:
     """By absolute seat, 1 on that seat's coffee shops."""
-    sec = np.zeros((MAX_PLAYERS, HEIGHT, WIDTH), dtype=np.float32)
+    enc = encoding_for(view.rules)
+    sec = np.zeros((max_seats(view.rules), enc.height, enc.width), dtype=np.float32)
     for seat, (r, c) in key:
         sec[seat, r, c] = 1.0
     return sec
 
 
-PLANES = BoardPlanes(
-    names=tuple(
+def _names(rules: Ruleset) -> tuple[tuple[str, str], ...]:
+    """A plane a seat: the ruleset's most seats (5; 6 at a six-player table)."""
+    return tuple(
         (f"coffee_shop_{k}", f"Coffee: 1 on a coffee shop of relative seat {k}")
-        for k in range(MAX_PLAYERS)
-    ),
+        for k in range(max_seats(rules))
+    )
+
+
+PLANES = BoardPlanes(
+    names=_names,
     key=_key,
     build=_build,
     by_seat=True,

@@ -9,7 +9,7 @@ import numpy as np
 
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
-from fcm.env.encoding import HEIGHT, WIDTH, max_seats
+from fcm.env.encoding import encoding_for, max_seats
 from fcm.env.extensions import BoardPlanes, EnvBlocks, register_env
 
 ID = "ketchup"
@@ -22,7 +22,8 @@ def _key(view: GameState) -> Any:
 
 def _build(view: GameState, key: Any) -> np.ndarray:
     """By absolute seat, the houses with demand that seat's campaigns made."""
-    sec = np.zeros((max_seats(view.rules), HEIGHT, WIDTH), dtype=np.float32)
+    enc = encoding_for(view.rules)  # its grid: 20 x 25, or a larger map's
+    sec = np.zeros((max_seats(view.rules), enc.height, enc.width), dtype=np.float32)
     for number, seats in key:
         house = view.houses.get(int(number))
         if house is None:

@@ -21,7 +21,7 @@ import numpy as np
 from fcm.core.actions import Action
 from fcm.core.state import GameState
 from fcm.core.types import Cell
-from fcm.env.encoding import HEIGHT, SQUARES, WIDTH, Encoding, cell_of, square
+from fcm.env.encoding import Encoding, encoding_for
 from fcm.env.extensions import ActionBlocks, BoardPlanes, Dims, EnvBlocks, register_env
 from fcm.modules.lobbyists import facts, variants
 from fcm.modules.lobbyists.actions import BuildPark, BuildRoad, PlaceMapTile
@@ -41,8 +41,10 @@ _ROAD_INDEX = {v: i for i, v in enumerate(ROAD_VARIANTS)}
 _PARK_INDEX = {v: i for i, v in enumerate(PARK_VARIANTS)}
 
 
-TILE_ROWS = HEIGHT // 5 + 1  # the places an extra map tile may take (5: TILE_SIZE)
-TILE_COLS = WIDTH // 5 + 1
+def _tile_places(enc: Encoding) -> tuple[int, int]:
+    """The rows and columns of places an extra map tile may take on ``enc``'s grid (5: a tile's
+    squares)."""
+    return enc.height // 5 + 1, enc.width // 5 + 1
 
 
 def _letters(state: GameState) -> tuple[str, ...]:
@@ -53,10 +55,11 @@ def _blocks(enc: Encoding) -> Dims:
     from fcm.rulesets import get_ruleset
 
     letters = len(get_ruleset("base", enc.modules).catalog.tiles)
+    rows, cols = _tile_places(enc)
     return (
-        ("build_road", (len(ROAD_VARIANTS), SQUARES)),
-        ("build_park", (len(PARK_VARIANTS), SQUARES)),
-        ("place_map_tile", (letters, 4, TILE_ROWS * TILE_COLS)),
+        ("build_road", (len(ROAD_VARIANTS), enc.squares)),
+        ("build_park", (len(PARK_VARIANTS), enc.squares)),
+        ("place_map_tile", (letters, 4, rows * cols)),
     )
 
 
@@ -67,7 +70,7 @@ def _split(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], Cell]:
 
 def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
     if isinstance(a, PlaceMapTile):
-        place = a.row * TILE_COLS + a.col
+        place = a.row * _tile_places(enc)[1] + a.col
         return enc.blocks["place_map_tile"].index(
             _letters(state).index(a.letter), a.rotation, place
         )
@@ -75,15 +78,15 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
         shape, top_left = _split(a.cells)
         road = isinstance(a, BuildRoad)
         index = (_ROAD_INDEX if road else _PARK_INDEX)[shape]
-        return enc.blocks["build_road" if road else "build_park"].index(index, square(top_left))
+        return enc.blocks["build_road" if road else "build_park"].index(index, enc.square(top_left))
     return None
 
 
 def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
     if block == "place_map_tile":
-        row, col = divmod(f[2], TILE_COLS)
+        row, col = divmod(f[2], _tile_places(enc)[1])
         return PlaceMapTile(_letters(state)[f[0]], f[1], row, col)
-    r0, c0 = cell_of(f[1])
+    r0, c0 = enc.cell_of(f[1])
     if block == "build_road":
         return BuildRoad(tuple((r0 + r, c0 + c) for r, c in ROAD_VARIANTS[f[0]]))
     return BuildPark(tuple((r0 + r, c0 + c) for r, c in PARK_VARIANTS[f[0]]))
@@ -94,7 +97,8 @@ def _key(view: GameState) -> Any:
 
 
 def _build(view: GameState, key: Any) -> np.ndarray:
-    planes = np.zeros((len(PIECES), HEIGHT, WIDTH), dtype=np.float32)
+    enc = encoding_for(view.rules)  # its grid: 20 x 25, or a larger map's
+    planes = np.zeros((len(PIECES), enc.height, enc.width), dtype=np.float32)
     for kind, (r, c) in key:
         planes[PIECES.index(kind), r, c] = 1.0
     return planes

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fcm.core.actions import Action
 from fcm.core.state import GameState
-from fcm.env.encoding import SQUARES, Encoding, cell_of, square
+from fcm.env.encoding import Encoding
 from fcm.env.extensions import ActionBlocks, Dims, EnvBlocks, register_env
 from fcm.modules.new_milestones.actions import (
     ChooseTwoGoods,
@@ -29,7 +29,7 @@ MAILBOXES: tuple[int, ...] = (7, 8, 9, 10)  # the free mailbox: a mailbox tile
 def _blocks(enc: Encoding) -> Dims:
     return (
         ("choose_two_goods", (len(enc.marketable), len(enc.marketable), enc.max_duration)),
-        ("free_mailbox", (len(MAILBOXES), SQUARES, len(enc.marketable))),
+        ("free_mailbox", (len(MAILBOXES), enc.squares, len(enc.marketable))),
         ("train_at_work", (len(enc.trainers), len(enc.train_edges))),
         ("pay_salary", (len(enc.goods),)),
     )
@@ -45,7 +45,7 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
             return B["choose_two_goods"].index(ad[g], ad[g2], d - 1)
         case FreeMailbox(number=n, cell=cell, good=g):
             return B["free_mailbox"].index(
-                MAILBOXES.index(n), square(cell), enc.advert_index[g]
+                MAILBOXES.index(n), enc.square(cell), enc.advert_index[g]
             )
         case PaySalary(good=g):
             return B["pay_salary"].index(enc.good_index[g])
@@ -56,7 +56,7 @@ def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> 
     if block == "choose_two_goods":
         return ChooseTwoGoods(enc.marketable[f[0]], f[2] + 1, enc.marketable[f[1]])
     if block == "free_mailbox":
-        return FreeMailbox(MAILBOXES[f[0]], cell_of(f[1]), enc.marketable[f[2]])
+        return FreeMailbox(MAILBOXES[f[0]], enc.cell_of(f[1]), enc.marketable[f[2]])
     if block == "pay_salary":
         return PaySalary(enc.goods[f[0]])
     employee, into = enc.train_edges[f[1]]

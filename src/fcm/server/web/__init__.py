@@ -136,7 +136,7 @@ def add_options_route(app: FastAPI) -> None:
         from fcm.core.state import Options
         from fcm.i18n import messages, t
         from fcm.presentation import player_text
-        from fcm.rulesets import known_modules, playable_modules
+        from fcm.rulesets import known_modules, playable_modules, player_counts
         from fcm.server.locale import request_lang
         from fcm.texts import option_texts
 
@@ -153,6 +153,8 @@ def add_options_route(app: FastAPI) -> None:
                 "description": player_text(text(f"module.{m.id}.description", m.description)),
                 "requires": list(m.requires),
                 "switches": list(playable_modules()[m.id].switches),
+                # the player counts it adds (Six Players: 6), which need it checked
+                "players": sorted(playable_modules()[m.id].players),
                 # exclusions bind both ways, whichever module declares them
                 "conflicts": sorted(
                     {*m.conflicts, *(o.id for o in known.values() if m.id in o.conflicts)}
@@ -166,6 +168,8 @@ def add_options_route(app: FastAPI) -> None:
                 **Options().to_dict(complete=True),
                 **{name: False for m in playable_modules().values() for name in m.switches},
             },
+            # the player counts the base game sets up (a module's "players" add more)
+            "players": list(player_counts()),
             "bots": list(BOT_NAMES),
             "bot_levels": {name: text(f"bot.{name}.level", "") for name in BOT_NAMES},
             "table": {"bot_pause_ms": 1000, "hints": False},

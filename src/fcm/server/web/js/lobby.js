@@ -70,6 +70,16 @@ export function renderLobby(root) {
   const seatRows = h("div", { class: "seat-rows" });
   const count = h("select", { name: "players", "data-test": "players", "aria-label": t("lobby.players_label") },
     [2, 3, 4, 5].map((n) => h("option", { value: n }, t("lobby.n_players", { count: n }))));
+  // a count only a module sets up (6: its "players") needs that module: said beside the count
+  const countNote = h("small", { class: "conflict", "data-conflict": "players" });
+  function renderCounts() {
+    const old = count.value;
+    const counts = new Set(options.players || [2, 3, 4, 5]);
+    for (const m of options.modules || []) for (const n of m.players || []) counts.add(n);
+    clear(count);
+    for (const n of [...counts].sort((a, b) => a - b)) count.append(h("option", { value: n }, t("lobby.n_players", { count: n })));
+    count.value = counts.has(Number(old)) ? old : String(Math.min(...counts));
+  }
   const optionBox = h("div", { class: "options" });
   const moduleBox = h("div", { class: "options modules" });
   const seed = h("input", { type: "number", name: "seed", min: 0, placeholder: t("lobby.seed.random"), "data-test": "seed" });
@@ -123,7 +133,7 @@ export function renderLobby(root) {
     clear(seatRows);
     for (let i = 0; i < Number(count.value); i++) seatRows.append(seatRow(i));
   }
-  count.addEventListener("change", renderSeats);
+  count.addEventListener("change", () => { renderSeats(); checkModules(); });
 
   function renderOptions() {
     clear(optionBox);
@@ -173,6 +183,11 @@ export function renderLobby(root) {
 
   function checkModules() {
     const on = new Set(checkedModules());
+    const n = Number(count.value);
+    const base = options.players || [2, 3, 4, 5];
+    const adders = (options.modules || []).filter((m) => (m.players || []).includes(n));
+    countNote.textContent = !base.includes(n) && !adders.some((m) => on.has(m.id))
+      ? t("lobby.module_needs", { modules: adders.map((m) => m.name).join(", ") }) : "";
     for (const m of options.modules || []) {
       const input = moduleBox.querySelector(`input[data-module="${m.id}"]`);
       const note = moduleBox.querySelector(`[data-conflict="${m.id}"]`);
@@ -187,7 +202,7 @@ export function renderLobby(root) {
 
   const form = h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); create(); } },
     h("h2", {}, t("lobby.new_game")),
-    h("div", { class: "row" }, count),
+    h("div", { class: "row" }, count, countNote),
     seatRows,
     h("div", { class: "row" }, h("label", { class: "check", title: t("lobby.open.title") }, openLobby,
       " ", t("lobby.open"), h("small", {}, " — ", t("lobby.open.help")))),
@@ -368,7 +383,7 @@ export function renderLobby(root) {
   }
 
   api.options = api.options || (() => fetch("/api/web/options", { credentials: "same-origin" }).then((r) => r.json()));
-  api.options().then((o) => { options = o; renderOptions(); renderModules(); renderSeats(); }).catch(() => { renderOptions(); renderSeats(); });
+  api.options().then((o) => { options = o; renderCounts(); renderOptions(); renderModules(); renderSeats(); }).catch(() => { renderOptions(); renderSeats(); });
   renderOptions();
   renderSeats();
   refreshGames();

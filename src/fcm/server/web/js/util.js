@@ -142,6 +142,8 @@ export const CHAINS = [
   { name: "Gluttony Inc.", short: "GLUTTONY", colour: "#e879f9", ink: "#111827", dark: "#a21caf", light: "#f5d0fe", shape: "triangle", dash: "2 3" },
   { name: "Santa Maria Pizza", short: "S.MARIA", colour: "#fb923c", ink: "#111827", dark: "#c2410c", light: "#fed7aa", shape: "diamond", dash: "10 3 2 3" },
   { name: "Fried Geese & Donkey", short: "GEESE", colour: "#0f766e", ink: "#ffffff", dark: "#0f766e", light: "#99f6e4", shape: "star", dash: "4 2" },
+  // the sixth chain of a six-player game (ketchup.md 17): light lime, a hexagon
+  { name: "Siap Faji", short: "SIAP", colour: "#a3e635", ink: "#111827", dark: "#3f6212", light: "#ecfccb", shape: "hexagon", dash: "1 3" },
 ];
 
 /** The SVG path of a chain's shape centred on (cx, cy), ``r`` its half size. */
@@ -150,6 +152,14 @@ export function shapePath(shape, cx, cy, r) {
     case "circle": return `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
     case "triangle": return `M${cx} ${cy - r}L${cx + r} ${cy + r * 0.8}L${cx - r} ${cy + r * 0.8}Z`;
     case "diamond": return `M${cx} ${cy - r}L${cx + r} ${cy}L${cx} ${cy + r}L${cx - r} ${cy}Z`;
+    case "hexagon": {
+      const pts = [];
+      for (let i = 0; i < 6; i++) {
+        const a = (i * Math.PI) / 3;
+        pts.push(`${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`);
+      }
+      return `M${pts.join("L")}Z`;
+    }
     case "star": {
       const pts = [];
       for (let i = 0; i < 10; i++) {
