@@ -65,13 +65,15 @@ FIRING = Stage.FIRING
 PAYING = Stage.PAYING
 CANNOT_PAY = Stage.CANNOT_PAY
 PAY_MILESTONE_AMOUNT = 20
+_NO_GOODS: Final[list[Good]] = []  # no item chosen to pay salaries with (never changed)
 
 
 def begin(state: GameState, log: EventLog) -> None:
     state.turn.pending = []
     state.turn.drafts = {}
     state.turn.index = 0
-    _forget_goods(state)
+    if state.turn.extras:
+        _forget_goods(state)
     if state.options.introductory:
         state.turn.stage = _NONE
         return
@@ -307,7 +309,8 @@ def finish(state: GameState, log: EventLog) -> Phase:
     state.turn.pending = []
     state.turn.drafts = {}
     state.turn.index = 0
-    _forget_goods(state)
+    if state.turn.extras:
+        _forget_goods(state)
     return _MARKETING
 
 
@@ -360,8 +363,8 @@ def _plan(state: GameState, seat: Seat, due: int) -> _Plan | None:
     """The goods the chain chose pay their salaries (First beer sold), cash pays the rest;
     with First trainer used, what the cash cannot pay is waived instead of firing (paying
     whole salaries in cash as far as it goes; ketchup.md 3, 19.3)."""
-    goods = chosen_goods(state)
-    rest = _cash_due(state, seat, due)
+    goods = chosen_goods(state) if state.turn.extras else _NO_GOODS
+    rest = _cash_due(state, seat, due) if goods else due
     if _payable(state, seat, rest):
         return (rest, list(goods), 0)
     if state.rules.extensions.seat_rules and seat_rules(state, seat).never_fire:
@@ -421,7 +424,8 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
     assert plan is not None
     due, goods, waived = plan
     bank.pay_bank(state, seat, due, log, reason="salaries")
-    _forget_goods(state)  # (those items left the stock when chosen)
+    if state.turn.extras:  # (the items chosen left the stock when chosen)
+        _forget_goods(state)
     paid = SalariesPaid(
         seat=seat,
         salaried=len(cards),
