@@ -73,9 +73,25 @@ def ids_of(module: str) -> set[str]:
     return ids
 
 
-# Modules kept out of the rules engine's core too (the core's own leaks, older modules' options
-# and campaign kinds, are another issue): one line each.
-CORE_CLEAN: tuple[str, ...] = ("kimchi",)
+# Modules kept out of the rules engine's core too: every playable one (issue 24), one line each.
+CORE_CLEAN: tuple[str, ...] = (
+    "coffee",
+    "fry_chefs",
+    "gourmet_food_critics",
+    "hard_choices",
+    "ketchup",
+    "kimchi",
+    "lobbyists",
+    "mass_marketeers",
+    "movie_stars",
+    "new_districts",
+    "new_milestones",
+    "night_shift_managers",
+    "noodles",
+    "reserve_prices",
+    "six_players",
+    "sushi",
+)
 CORE: tuple[str, ...] = ("src/fcm/core", "src/fcm/rules_help.py", "src/fcm/texts.py")
 
 
@@ -238,10 +254,15 @@ def test_the_scan_finds_a_leak_in_code_and_strings_not_in_comments(tmp_path: Pat
     assert found(js) == ["4:gourmet_guide", "5:reserve_prices"]
 
 
+def test_every_playable_module_is_kept_out_of_the_core() -> None:
+    assert set(CORE_CLEAN) == set(playable_modules())
+
+
 @pytest.mark.parametrize("module", CORE_CLEAN)
 def test_a_module_stays_out_of_the_core_and_the_satellites(module: str) -> None:
-    """Kimchi (ketchup.md 5): neither its id nor its card or good is named in the engine's core,
-    the rules help, the texts registry or any scanned satellite."""
+    """Kimchi (ketchup.md 5), and every other playable module: neither its id nor its cards,
+    milestones, campaign kinds, goods or options are named in the engine's core, the rules
+    help, the texts registry or any scanned satellite."""
     ids = ids_of(module)
     assert {"kimchi", "kimchi_master"} <= ids_of("kimchi")
     pattern = _pattern(ids)
@@ -271,6 +292,49 @@ def module_records() -> set[str]:
     return names
 
 
+# Where a module's field names (its keys, the fields its action types add) may not be read by
+# name: the report and the browser write them through the texts registry and the presentation.
+FIELDS_CLEAN: tuple[str, ...] = (
+    "src/fcm/report.py",
+    "src/fcm/presentation.py",
+    "src/fcm/server/web/js",
+)
+
+
+def module_fields() -> set[str]:
+    """The keys modules keep on records and the fields their action types add to a base
+    action (their tags are not fields: the decision panel still has sections of its own for
+    some module action types)."""
+    from fcm.core.actions import ACTION_TYPES
+
+    base_fields = {f.name for cls in ACTION_TYPES.values() for f in fields(cls)}
+    names: set[str] = set()
+    for m in playable_modules().values():
+        names.update(k.name for k in m.keys)
+        for spec in m.actions:
+            if any(b in ACTION_TYPES.values() for b in spec.cls.__mro__[1:]):
+                names.update(f.name for f in fields(spec.cls) if f.name not in base_fields)
+    return names
+
+
+def test_module_fields_stay_out_of_the_report_and_the_browser() -> None:
+    """Issue 24: the report and the browser read no module's field by name (New Milestones'
+    two-good airplane was ``second_good`` in report.py, format.js and board.js; its salaries
+    in goods ``salary_goods`` in the presentation and decisions.js; Reserve Prices' price
+    ``price`` in decisions.js): the goods a campaign advertises come from the texts
+    registry's ``campaign_goods`` and the presentation's ``more_goods``."""
+    names = module_fields()
+    assert {"second_good", "salary_goods", "reserve_price", "reward"} <= names
+    pattern = _pattern(names)
+    paths: list[Path] = []
+    for entry in FIELDS_CLEAN:
+        path = ROOT / entry
+        paths += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".js")) \
+            if path.is_dir() else [path]
+    found = [leak for path in paths for leak in leaks(path, pattern)]
+    assert not found, "module fields named in the report or the browser:\n" + "\n".join(found)
+
+
 def test_module_records_stay_out_of_the_core() -> None:
     """A module's records are its own (issue 24: New Milestones' two-good airplane, its
     rewarded campaigns and its training at work left core's ``Campaign``, ``WorkingTurn``,
@@ -278,7 +342,8 @@ def test_module_records_stay_out_of_the_core() -> None:
     field they add is named in the engine's core, the rules help or the texts registry."""
     names = module_records()
     assert {"second_good", "reward", "trained_at_work", "train_at_work",
-            "choose_two_goods", "free_mailbox", "pay_salary"} <= names  # fmt: skip
+            "choose_two_goods", "free_mailbox", "pay_salary", "salary_goods",
+            "reserve_price", "choose_reserve_price"} <= names  # fmt: skip
     pattern = _pattern(names)
     paths: list[Path] = []
     for entry in CORE:

@@ -77,4 +77,4 @@ def test_ketchup_19_3_the_goods_choice_is_shown_with_the_cash_left_to_pay() -> N
     assert (beer["cash_before"], beer["cash_after"]) == (10, 5)
     s, _ = apply(s, 0, PaySalary(Good.BEER))
     shown = present(fcm.view(s, 0), 0, legal_actions(s, 0))
-    assert shown["salary_goods"] == ["beer"] and shown["stage"] == "paying"
+    assert shown["paying_goods"] == ["beer"] and shown["stage"] == "paying"

@@ -228,7 +228,7 @@ class CampaignOut(TypedDict):
     span: int
     reaches: list[int]
     icon: str
-    second_good: NotRequired[str]
+    more_goods: NotRequired[list[str]]  # what it advertises after its good (a module's rule)
 
 
 class DraftCampaign(TypedDict):
@@ -273,6 +273,7 @@ class ActionOut(TypedDict, total=False):
     salary_notes: list[str]
     cash_before: int
     cash_after: int
+    reserve_card: int  # a reserve choice: its card's index in the catalog's reserve_cards
     placement: bool  # a module's placement on the map: clicked on its ``anchor`` like the base's
     placing: str  # what that placement places ("a coffee shop")
 
@@ -307,7 +308,7 @@ class Presentation(TypedDict):
     campaign_types: list[str]
     lang: str
     map_tiles: int  # tiles on the map: more than the board picture's when the map grew
-    salary_goods: NotRequired[list[str]]
+    paying_goods: NotRequired[list[str]]  # Payday: the items chosen so far to pay salaries with
     why_not_done: NotRequired[str]
 
 

@@ -59,10 +59,12 @@ from fcm.core.company import (
 from fcm.core.engine import apply, current_actors
 from fcm.core.errors import FcmError, Reason
 from fcm.core.events import EventKind
+from fcm.core.extensions import advertised
 from fcm.core.geometry import HOLE, campaign_cells, restaurant_entrances
 from fcm.core.phases import dinnertime as _dinnertime
 from fcm.core.phases import payday as _payday
 from fcm.core.phases.marketing import houses_reached
+from fcm.core.phases.setup_phase import reserve_choices
 from fcm.core.phases.working import campaigns as _campaigns_step
 from fcm.core.phases.working.common import STEP_TITLES
 from fcm.core.phases.working.goods import drink_route
@@ -717,6 +719,10 @@ def _campaigns(state: GameState) -> list[CampaignOut]:
         for key in state.rules.campaign_event_keys:  # a module's keys shown with the campaign
             if key in c.extras:
                 cast(dict[str, Any], entry)[key] = c.extras[key]
+        if state.rules.extensions.advertised:  # goods placed after its good (e.g. two goods)
+            more = advertised(state, c)[1:]
+            if more:
+                entry["more_goods"] = [g.value for g in more]
         out.append(entry)
     return out
 
@@ -739,11 +745,8 @@ def _label(state: GameState, a: Action, lang: str = DEFAULT_LOCALE) -> str:
     match a:
         case Done():
             return t("action.done", lang)
-        case ChooseReserve(money=m, price=p):
-            # a card that also carries a base unit price (a module's reserve cards) says so
-            if p is None:
-                return t("action.reserve", lang, money=money(lang, m))
-            return t("action.reserve_price", lang, money=money(lang, m), price=money(lang, p))
+        case ChooseReserve(money=m):
+            return t("action.reserve", lang, money=money(lang, m))
         case PlaceRestaurant(cell=c, entrance=e):
             return t("action.place_restaurant", lang, cell=at(c), entrance=e.value.upper())
         case MoveRestaurant(restaurant=n, cell=c, entrance=e):
@@ -813,7 +816,11 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
               lang: str = DEFAULT_LOCALE) -> ActionOut:
     out: ActionOut = {"action": a.to_json(), "label": _label(state, a, lang),
                       "text": str(a), "key": action_key(a.to_json())}
-    if isinstance(a, PlaceRestaurant | MoveRestaurant):
+    if isinstance(a, ChooseReserve):  # which card of the catalog's (a module's carry more)
+        out["reserve_card"] = next(
+            i for i, (_, choice) in enumerate(reserve_choices(state)) if choice == a
+        )
+    elif isinstance(a, PlaceRestaurant | MoveRestaurant):
         out["anchor"] = _cell(a.cell)
         out["cells"] = _cells(restaurant_cells(a.cell))
         out["entrances"] = _cells(restaurant_entrances(a.cell, a.entrance))
@@ -999,8 +1006,9 @@ def present(
         # a map that grows (a module's extra tile) needs its picture again (static_info)
         "map_tiles": sum(letter != HOLE for row in state.tiles for letter, _ in row),
     }
-    if state.turn.salary_goods:  # the goods the paying chain has chosen (First beer sold)
-        out["salary_goods"] = [g.value for g in state.turn.salary_goods]
+    chosen = _payday.chosen_goods(state)
+    if chosen:  # the goods the paying chain has chosen to pay salaries with (a module's rule)
+        out["paying_goods"] = [g.value for g in chosen]
     if why_not_done is not None:
         out["why_not_done"] = why_not_done
     return out

@@ -16,7 +16,14 @@ from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, signed, t
-from fcm.texts import event_text, milestone_names, order_text, render_sale_line, variant_text
+from fcm.texts import (
+    campaign_goods,
+    event_text,
+    milestone_names,
+    order_text,
+    render_sale_line,
+    variant_text,
+)
 
 DINNER_MILESTONES: frozenset[str] = frozenset({
     MilestoneId.FIRST_LOWER_PRICES,
@@ -299,8 +306,9 @@ def _structure(lang: str, d: Mapping[str, Any], w: Who) -> str:
 
 def _launched(lang: str, d: Mapping[str, Any], w: Who) -> str:
     goods = name(lang, "good", d["good"])
-    if "second_good" in d:
-        goods = t("log.good_and", lang, first=goods, second=name(lang, "good", d["second_good"]))
+    for more in campaign_goods():  # a module's campaign that advertises more goods
+        if more in d:
+            goods = t("log.good_and", lang, first=goods, second=name(lang, "good", d[more]))
     length = t("log.eternal", lang) if d["eternal"] else t("log.rounds", lang, count=d["duration"])
     return t("log.campaign_launched", lang, seat=w(d["seat"]), number=d["number"],
              type=name(lang, "campaign", d["campaign_type"]), goods=goods, length=length)

@@ -76,6 +76,8 @@ class ModuleTexts:
     glossary: tuple[tuple[str, str], ...] = ()
     catalog: Path | None = None
     events: Mapping[str, str] = field(default_factory=dict)
+    # fields of a campaign's events naming a further good it advertises, after its ``good``
+    campaign_goods: tuple[str, ...] = ()
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -293,6 +295,11 @@ def browser_template(msg_id: str, lang: str = "en") -> str:
     return f"{other[:start]}{{count|plural:{a}:{b}}}{other[len(other) - end:]}"
 
 
+def campaign_goods() -> tuple[str, ...]:
+    """The event fields naming goods a campaign advertises after its ``good`` (modules')."""
+    return tuple(f for texts in all_texts() for f in texts.campaign_goods)
+
+
 def browser_texts(lang: str = "en") -> dict[str, Any]:
     """What the browser renders module texts from (sent with the catalog), in ``lang``."""
     return {
@@ -302,6 +309,7 @@ def browser_texts(lang: str = "en") -> dict[str, Any]:
         "decided": decided(lang),
         "orders": orders(lang),
         "events": event_templates(lang),
+        "campaign_goods": list(campaign_goods()),
         "goods": {
             g: {"label": _text(v.label, lang), "short": v.short, "fill": v.fill, "text": v.text}
             for g, v in goods().items()

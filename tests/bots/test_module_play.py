@@ -10,12 +10,13 @@ import pytest
 from tests.helpers import add_restaurant, make_state, start_phase
 
 from fcm.bots import make_bot
-from fcm.core.actions import ChooseReserve, Hire, StartCampaign, Train
+from fcm.core.actions import Hire, StartCampaign, Train
 from fcm.core.engine import legal_actions
 from fcm.core.state import Campaign, GameState, Phase, WorkStep
 from fcm.core.types import CampaignType, Good
 from fcm.core.views import view
 from fcm.modules.new_milestones import ids as nm
+from fcm.modules.reserve_prices.actions import ChooseReservePrice
 
 BOTS = ["easy", "medium"]
 
@@ -120,8 +121,8 @@ def test_reserve_prices_14_the_20_dollar_card(bot: str) -> None:
     s = fcm.new_game(2, 3, fcm.Options(modules=frozenset({"reserve_prices"})))
     seat = fcm.current_actors(s)[0]
     legal = legal_actions(s, seat)
-    assert {a.price for a in legal if isinstance(a, ChooseReserve)} == {5, 10, 20}
-    assert make_bot(bot, 1).choose(view(s, seat), seat, legal) == ChooseReserve(200, 20)
+    assert {a.reserve_price for a in legal if isinstance(a, ChooseReservePrice)} == {5, 10, 20}
+    assert make_bot(bot, 1).choose(view(s, seat), seat, legal) == ChooseReservePrice(200, 20)
 
 
 @pytest.mark.parametrize("bot", BOTS)

@@ -161,6 +161,7 @@ def test_hidden_reserve_cards_are_drawn_from_the_games_own_cards() -> None:
     the first bank break of a rollout then failed on it)."""
     from fcm.core.rng import Rng
     from fcm.core.state import Options
+    from fcm.modules.reserve_prices import price_of
 
     state = new_game(3, 5, Options(modules=frozenset({"reserve_prices"})))
     for seat in range(3):
@@ -173,11 +174,11 @@ def test_hidden_reserve_cards_are_drawn_from_the_games_own_cards() -> None:
     for k in range(20):
         guess = bot.determinize(seen, 0, Rng(k + 1))
         for p in guess.players[1:]:
-            assert (p.reserve, p.reserve_price) in cards
+            assert (p.reserve, price_of(p)) in cards
     # the base game keeps its prior (100 / 200 / 300, the same draws as before)
     base = new_game(3, 5)
     for seat in range(3):
         apply_in_place(base, seat, ChooseReserve(300))
     guess = bot.determinize(view(base, 0), 0, Rng(7))
     assert {p.reserve for p in guess.players[1:]} <= {100, 200, 300}
-    assert all(p.reserve_price is None for p in guess.players)
+    assert all(price_of(p) is None for p in guess.players)

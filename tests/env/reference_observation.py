@@ -12,6 +12,7 @@ import numpy as np
 from fcm.core.company import board_of
 from fcm.core.engine import current_actors
 from fcm.core.geometry import Board
+from fcm.core.phases.setup_phase import reserve_card
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, EmployeeId, Seat
 from fcm.env.encoding import GOODS, HEIGHT, PLACEABLE_HOUSES, WIDTH
@@ -123,7 +124,9 @@ def observe_reference(view: GameState, seat: Seat, *, mask: bool = True) -> dict
         row = players[rel[p.seat]]
         row[_PF["present"]] = 1.0
         row[_PF["cash"]] = p.cash
-        row[_PF["reserve"] + L.reserve.get((p.reserve, p.reserve_price), L.nres)] = 1.0
+        card = reserve_card(view, p)  # a module's card carries more than its money
+        held = None if card is None else (card.money, card.base_price)
+        row[_PF["reserve"] + L.reserve.get(held, L.nres)] = 1.0
         if p.seat in order_pos:
             row[_PF["turn_order"] + order_pos[p.seat]] = 1.0
         _counts(L, row, _PF["hand"], p.hand)

@@ -14,6 +14,7 @@ from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.env import aec_env
 from fcm.env.aec import ROUND_LIMIT, final_rewards
 from fcm.env.encoding import encode
+from fcm.modules.reserve_prices.actions import ChooseReservePrice
 from fcm.runner import SIMULATION_ROUND_LIMIT
 
 
@@ -222,7 +223,7 @@ def test_a_later_seat_cannot_see_an_earlier_seats_reserve_price() -> None:
     for price in (5, 20):
         env = aec_env(players=2, seed=3, modules=("reserve_prices",))
         env.reset()
-        env.step(encode(env.game_state, fcm.ChooseReserve(200, price)))
+        env.step(encode(env.game_state, ChooseReservePrice(200, price)))
         assert env.agent_selection == "player_1"
         seen.append(env.observe("player_1"))
     assert np.array_equal(seen[0]["observation"], seen[1]["observation"])

@@ -18,6 +18,7 @@ from fcm.core.state import GameState
 from fcm.core.types import Corner
 from fcm.env import encoding as E
 from fcm.env.observation import legal_mask
+from fcm.modules.reserve_prices.actions import ChooseReservePrice
 from fcm.rulesets import base_ruleset
 
 
@@ -266,7 +267,7 @@ def test_module_vocabularies_cover_the_ruleset_and_keep_the_base_prefix() -> Non
     assert enc.reserves == ((200, 5), (200, 10), (200, 20))  # Reserve Prices (ketchup.md 14)
     assert enc.num_actions > E.NUM_ACTIONS
     assert sum(b.size for b in enc.blocks.values()) == enc.num_actions
-    assert E.decode(state, enc.blocks["choose_reserve"].offset + 2) == fcm.ChooseReserve(200, 20)
+    assert E.decode(state, enc.blocks["choose_reserve"].offset + 2) == ChooseReservePrice(200, 20)
 
 
 @pytest.mark.parametrize(

@@ -368,8 +368,9 @@ def test_hidden_differences_with_modules() -> None:
                 other = state.clone()
                 other.rng += 1
                 for p in other.players:
-                    if p.seat != seat and not fcm.core.views.reserves_visible_to(state, seat):
-                        p.reserve_price = 20 if p.reserve_price != 20 else 5
+                    hidden = not fcm.core.views.reserves_visible_to(state, seat)
+                    if p.seat != seat and hidden and "reserve_price" in p.extras:  # its price
+                        p.extras["reserve_price"] = 20 if p.extras["reserve_price"] != 20 else 5
                 for s in other.turn.drafts:
                     if s != seat:
                         other.turn.drafts[s] = [*other.turn.drafts[s], "waitress"]

@@ -15,6 +15,7 @@ from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.env.aec import ROUND_LIMIT
 from fcm.env.encoding import encode
 from fcm.env.observation import OBS_SIZE
+from fcm.modules.reserve_prices.actions import ChooseReservePrice
 
 
 def setup_done(game: pyspiel.Game, seed: int) -> pyspiel.State:
@@ -129,7 +130,7 @@ def test_reserve_prices_stay_secret_in_a_joint_step() -> None:
     tensors = []
     for price in (5, 20):
         state = setup_done(game, 1)
-        state.apply_actions([encode(state.fcm, fcm.ChooseReserve(200, p)) for p in (price, 10)])
+        state.apply_actions([encode(state.fcm, ChooseReservePrice(200, p)) for p in (price, 10)])
         tensors.append((state.observation_tensor(0), state.observation_tensor(1)))
     assert tensors[0][1] == tensors[1][1]
     assert tensors[0][0] != tensors[1][0]

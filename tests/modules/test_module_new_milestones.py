@@ -405,6 +405,32 @@ def test_ketchup_19_3_first_beer_sold_the_holder_keeps_its_cash_and_pays_with_go
     assert "salary_goods" not in s.to_dict()  # the choice is spent
 
 
+def test_ketchup_19_3_first_beer_sold_the_goods_chosen_are_the_modules_turn_key() -> None:
+    """ketchup.md 3, 19.3 (First beer sold): the items chosen so far are New Milestones' own
+    key on the turn record (core's ``TurnFlow`` has no such field), saved at the state's top
+    level as ``salary_goods`` as before, read back, and the choice goes on from the save."""
+    from dataclasses import fields
+
+    from fcm.core.state import TurnFlow
+
+    assert "salary_goods" not in {f.name for f in fields(TurnFlow)}
+    s = make_state(modules=NM)
+    s.players[0].at_work = ["brand_manager", "coach", "burger_chef"]  # 3 x $5 = $15
+    s.players[0].cash = 20
+    s.players[0].stock[Good.BEER] = 4
+    s.players[0].milestones[nm.FIRST_BEER_SOLD] = 1
+    s, _ = payday(s)
+    s, _ = apply(s, 0, PaySalary(Good.BEER))
+    assert s.turn.extras == {"salary_goods": ["beer"]}
+    saved = s.to_dict()
+    assert saved["salary_goods"] == ["beer"]
+    back = fcm.state_from_dict(saved)
+    assert back.state_hash() == s.state_hash() and back.turn.extras == s.turn.extras
+    back, ev = pay(back, Good.BEER, Good.BEER)
+    assert salaries_paid(ev)["goods"] == ["beer", "beer", "beer"]
+    assert back.players[0].cash == 20 and not back.turn.extras
+
+
 def test_ketchup_19_3_first_beer_sold_cash_only_is_a_choice_too() -> None:
     """ketchup.md 19.3: 0 salaries in goods is a choice: Done pays the $15 in cash, the beer
     stays in stock."""

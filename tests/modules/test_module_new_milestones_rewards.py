@@ -161,7 +161,27 @@ def test_ketchup_3_a_two_good_airplane_is_drawn_with_both_goods() -> None:
     s = fcm.load_scenario(raw)
     drawn = {c["number"]: c for c in present(fcm.view(s, 0), 0)["campaigns"]}
     assert (drawn[5]["good"], drawn[5]["second_good"]) == ("burger", "beer")
+    assert drawn[5]["more_goods"] == ["beer"]  # what the board draws, named by no module
     assert "second_good" not in drawn[6]  # a one-good airplane is drawn as in the base game
+    assert "more_goods" not in drawn[6]
+
+
+def test_ketchup_3_a_two_good_airplanes_events_read_with_both_goods() -> None:
+    """ketchup.md 3 (First brand manager used): the report writes a two-good airplane's launch
+    with both goods; the field naming the second comes from New Milestones' texts
+    (``campaign_goods``), which the browser gets with the catalog: report.py and format.js
+    name no module's field."""
+    from fcm.report import event_line
+    from fcm.texts import browser_texts
+
+    s = working(make_state(modules=NM), ["brand_manager"], step=WorkStep.CAMPAIGNS)
+    add_restaurant(s, 0, (0, 0), "se")
+    s = airplane_draft(s)
+    s, ev = apply(s, 0, ChooseTwoGoods(B, 2, S))
+    (launched,) = [e for e in ev if e.kind == "campaign_launched"]
+    line = event_line(launched, {0: "P0", 1: "P1"})
+    assert "burger and soda" in line, line
+    assert browser_texts()["campaign_goods"] == ["second_good"]
 
 
 # -- First pizza sold: radios at the end of Dinnertime (3 table, 3.1, 18 step 6, 19.3) ----------

@@ -43,6 +43,7 @@ from fcm.core.actions import (
     StartCampaign,
     Train,
 )
+from fcm.core.catalog import ReserveCard
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.rng import Rng
 from fcm.core.state import GameState, Phase
@@ -78,15 +79,16 @@ FOODS = (Good.BURGER, Good.PIZZA)
 RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
 
 
-def _reserve_prior(state: GameState) -> tuple[tuple[tuple[int, int | None], int], ...]:
+def _reserve_prior(state: GameState) -> tuple[tuple[ReserveCard, int], ...]:
     """The weights of a rival's secret reserve card: the prior for the base game's cards, else
     every card of the game's alike (a module's cards, e.g. three $200 cards with base prices)."""
     cards = state.rules.catalog.reserve_cards
-    if sorted(c.money for c in cards) == [m for m, _ in RESERVE_PRIOR] and all(
-        c.base_price is None for c in cards
-    ):
-        return tuple(((m, None), w) for m, w in RESERVE_PRIOR)
-    return tuple(((c.money, c.base_price), 1) for c in cards)
+    by_money = {c.money: c for c in cards}
+    if not state.rules.extensions.reserve_cards and sorted(by_money) == [
+        m for m, _ in RESERVE_PRIOR
+    ]:
+        return tuple((by_money[m], w) for m, w in RESERVE_PRIOR)
+    return tuple((c, 1) for c in cards)
 
 
 class HardBot:
@@ -197,15 +199,16 @@ class HardBot:
         state = view.clone()
         state.rng = rng.below(2**31) + 1
         prior = _reserve_prior(state)
+        give = state.rules.extensions.reserve_cards
         total = sum(w for _, w in prior)
         for p in state.players:
             if p.seat != seat and p.reserve is None and view.turn.phase is not Phase.SETUP_RESERVE:
                 roll = rng.below(total)
-                for (money, price), w in prior:
+                for card, w in prior:
                     if roll < w:
-                        p.reserve = money
-                        if price is not None:
-                            p.reserve_price = price
+                        p.reserve = card.money
+                        if give:  # what a module's card carries besides its money
+                            give[0].give(p, card)
                         break
                     roll -= w
         return state

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from fcm.core.errors import InvalidActionError
@@ -27,7 +27,7 @@ class Action:
     type: ClassVar[str] = ""
     # Fields written only when given (added later: saved games without them stay byte for byte
     # the same); a module's action type says its own.
-    written_only_when_given: ClassVar[frozenset[str]] = frozenset({"route", "price"})
+    written_only_when_given: ClassVar[frozenset[str]] = frozenset({"route"})
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -55,17 +55,11 @@ class Done(Action):
 
 @dataclass(frozen=True, slots=True)
 class ChooseReserve(Action):
-    """Secretly choose a bank reserve card (by its money: 100, 200 or 300; with Reserve Prices
-    every card is $200 and ``price`` is the base unit price it shows, ketchup.md 14)."""
+    """Secretly choose a bank reserve card (by its money: 100, 200 or 300; a module's cards
+    that carry more are its own action type extending this one, ``Extensions.reserve_cards``)."""
 
     type: ClassVar[str] = "choose_reserve"
     money: int
-    price: int | None = None
-
-    def __repr__(self) -> str:  # the base game's cards print as before
-        if self.price is None:
-            return f"ChooseReserve(money={self.money!r})"
-        return f"ChooseReserve(money={self.money!r}, price={self.price!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +277,7 @@ _ENUMS: dict[str, type[Good] | type[Corner] | type[Edge] | type[Orientation]] = 
 }
 _CELLS = {"cell"}
 _CELL_LISTS = {"suppliers", "garden", "route"}
-_INTS = {"money", "price", "restaurant", "position", "number", "duration", "first", "house"}
+_INTS = {"money", "restaurant", "position", "number", "duration", "first", "house"}
 _EMPLOYEES = {"employee", "trainer", "into", "marketeer"}
 _BOOLS = {"fresh"}
 
@@ -428,6 +422,8 @@ def _older_form(
             return None, {k: v for k, v in data.items() if k != marker}
         own = {f.name for f in fields(module.cls)}
         kept = {k: v for k, v in data.items() if k != marker or marker in own}
+        if marker in module.renamed:  # the marker's value, under the type's own name for it
+            kept[module.renamed[marker]] = data[marker]
         return module, {**kept, "type": module.cls.type}
     return None, data
 
@@ -466,6 +462,8 @@ class ActionType:
     # Older JSON forms it is read from: (base tag, marker field), e.g. ("train", "at_work") for
     # a step that was once a base action with a flag (saved games keep loading).
     reads: tuple[tuple[str, str], ...] = ()
+    # A marker of ``reads`` whose value the type keeps under another field name (old -> new)
+    renamed: Mapping[str, str] = field(default_factory=dict)
     placement: tuple[str, ...] = ()
     placing: Callable[[str], str] | None = None
 
@@ -528,8 +526,8 @@ def notation(action: Action) -> str:
     match action:
         case Done():
             return "done"
-        case ChooseReserve(money=m, price=price):
-            return f"reserve ${m}" if price is None else f"reserve ${m} base price ${price}"
+        case ChooseReserve(money=m):
+            return f"reserve ${m}"
         case PlaceRestaurant(cell=c, entrance=e, employee=emp):
             by = f" by {emp}" if emp else ""
             return f"restaurant at {_sq(c)} entrance {e.value}{by}"

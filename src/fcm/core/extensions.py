@@ -31,6 +31,7 @@ The points, and where the rules read them:
 ``advertised``     Marketing: the goods a campaign places on a house, in order
 ``payday_goods``   Payday: the action that pays a salary with one item (:class:`GoodsPayment`)
 ``cleanup_decisions`` Clean up: a module's decision owed in turn order (:class:`SeatDecision`)
+``reserve_cards``  setup: a module's reserve cards, what they carry besides their money
 ``redact``         views: blank a module's secrets
 =================  ==============================================================
 """
@@ -47,9 +48,10 @@ from fcm.core.types import CampaignType, Cell, EmployeeId, Good, Seat
 
 if TYPE_CHECKING:
     from fcm.core.actions import Action
+    from fcm.core.catalog import ReserveCard
     from fcm.core.events import EventLog
     from fcm.core.geometry import RestaurantSpot
-    from fcm.core.state import Campaign, GameState, House, WorkingTurn, WorkStep
+    from fcm.core.state import Campaign, GameState, House, Player, WorkingTurn, WorkStep
 
 
 class Moment(StrEnum):
@@ -248,11 +250,14 @@ class SeatDecision:
 class GoodsPayment:
     """How a chain that may pay salaries with goods (``SeatRules.pays_with_goods``) gives one
     item at Payday: the module's action for an item of a good (``action``), the item an
-    action gives (``item``: None for any other action), and the rule's name (refusals)."""
+    action gives (``item``: None for any other action), the rule's name (refusals) and the
+    module's key of record ``"turn"`` (a ``ModuleKey``) that lists the items the paying chain
+    has chosen so far (``key``)."""
 
     action: Callable[[Good], Action]
     item: Callable[[Action], Good | None]
     rule: str
+    key: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,9 +346,28 @@ def _joined(rules: WorkStepRules, extra: tuple[StepActions, ...]) -> WorkStepRul
 
 
 @dataclass(frozen=True, slots=True)
+class ReserveCards:
+    """Setup 1 (facts.md C) with a module's reserve cards, which carry more than their money
+    (``Player.reserve``, set by the rules). ``choose`` is the action that picks ``card`` (base:
+    ``ChooseReserve`` of its money; the module's type extends it); ``give`` makes a chain hold
+    ``card`` (in its ``Player.extras``) and returns the fields its secret ``reserve_card``
+    event adds; ``held`` is the card a chain holds (None: none, or hidden in a view); ``why``
+    refuses any other choice; ``default`` is the card a scenario's chain holds when it gives
+    none; ``secret`` the player keys as secret as the card (blanked in views with it)."""
+
+    choose: Callable[[ReserveCard], Action]
+    give: Callable[[Player, ReserveCard], Mapping[str, Any]]
+    held: Callable[[GameState, Player], ReserveCard | None]
+    why: Callable[[GameState], str]
+    default: Callable[[GameState], ReserveCard]
+    secret: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleKey:
-    """A key a module keeps on a record of the state (``record``: ``"player"``, ``"campaign"``
-    or ``"working"``, the current Working 9-5 turn), in its ``extras`` slot: plain JSON, saved
+    """A key a module keeps on a record of the state (``record``: ``"player"``, ``"campaign"``,
+    ``"working"``, the current Working 9-5 turn, or ``"turn"``, the turn flow of any phase,
+    saved at the state's top level), in its ``extras`` slot: plain JSON, saved
     flat among the record's fields only when set (so other games' saves and hashes stay as they
     were), read back from saves, and from scenarios through ``parse(where, raw, record, state)``
     (the value to keep, or :class:`~fcm.core.errors.ScenarioError` naming ``where``). With
@@ -467,6 +491,7 @@ class Extensions:
     cleanup_decisions: tuple[SeatDecision, ...] = ()  # Clean up: owed before the freezers
     # the houses a campaign reaches (None: not a kind of this module's), e.g. one beside the board
     reach: tuple[Callable[[GameState, Campaign, list[House]], list[House] | None], ...] = ()
+    reserve_cards: tuple[ReserveCards, ...] = ()  # the first one's cards are the game's
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
     priority: Mapping[str, int] = field(default_factory=dict)
 

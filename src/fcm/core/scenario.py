@@ -86,7 +86,6 @@ _TOP = {
 }
 _COMPANY = {
     "cash", "hand", "at_work", "beach", "stock", "milestones", "reserve", "hire_discounts",
-    "reserve_price",
 }
 _WORKING = {"seat", "step", "acted", "hires_left", "trainers"}
 _PHASES_ALLOWED = {
@@ -295,8 +294,7 @@ def load_scenario_with_events(
     # companies
     moneys = {card.money for card in catalog.reserve_cards}
     default_reserve = 300 if 300 in moneys else max(moneys)
-    prices = {card.base_price for card in catalog.reserve_cards if card.base_price is not None}
-    default_price = 10 if 10 in prices else (min(prices) if prices else None)
+    cards = state.rules.extensions.reserve_cards  # a module's cards carry more than money
     companies = raw.get("companies", [])
     if not isinstance(companies, list) or len(companies) > players:
         raise _fail("companies", f"must be a list of at most {players} companies")
@@ -338,16 +336,15 @@ def load_scenario_with_events(
         if reserve is not None and reserve not in {card.money for card in catalog.reserve_cards}:
             raise _fail(f"{where}.reserve", f"must be one of {sorted(moneys)} (or null)")
         p.reserve = reserve
-        if reserve is not None and prices:
-            p.reserve_price = c.get("reserve_price", default_price)
-            if p.reserve_price not in prices:
-                raise _fail(f"{where}.reserve_price", f"must be one of {sorted(prices)}")
-        elif "reserve_price" in c:
-            raise _fail(f"{where}.reserve_price", "only with Reserve Prices (ketchup.md 14)")
+        if cards and reserve is None and cards[0].held(state, p) is not None:
+            raise _fail(where, "gives what a reserve card carries, but holds no reserve card")
+        if cards and reserve is not None and cards[0].held(state, p) is None:
+            cards[0].give(p, cards[0].default(state))
     for p in state.players[len(companies) :]:
         unchosen = options.introductory or phase is Phase.SETUP_RESERVE
         p.reserve = None if unchosen else default_reserve
-        p.reserve_price = None if unchosen or not prices else default_price
+        if cards and not unchosen:
+            cards[0].give(p, cards[0].default(state))
     if "milestones_available" not in raw and options.uses_milestones:
         # a milestone claimed in an earlier round was removed for the others at its Clean up
         earlier = {m for p in state.players for m, r in p.milestones.items() if r < state.round}

@@ -273,7 +273,6 @@ class Player:
     stock: dict[Good, int] = field(default_factory=lambda: dict.fromkeys(BASE_GOODS, 0))
     milestones: dict[MilestoneId, int] = field(default_factory=dict)  # -> round claimed
     reserve: int | None = None  # chosen reserve card (its money); secret until the first break
-    reserve_price: int | None = None  # its base unit price (Reserve Prices, ketchup.md 14)
     restaurants_placed: int = 0
     hire_discounts: int = 0  # unused Recruiting Manager / HR Director actions this round
     # What modules keep per chain (``ModuleKey``s of record "player"): plain JSON, saved flat
@@ -351,9 +350,9 @@ class TurnFlow:
     setup_passed: list[Seat] = field(default_factory=list)
     setup_second_pass: bool = False
     working: WorkingTurn | None = None  # the current Working 9-5 turn
-    # Payday: the goods the paying chain has chosen so far to pay salaries with, one item a
-    # salary (salaries in goods: First beer sold, ketchup.md 3, 19.3); saved only when not empty.
-    salary_goods: list[Good] = field(default_factory=list)
+    # What modules keep on the turn (``ModuleKey``s of record "turn", e.g. the goods a chain
+    # chose to pay salaries with): plain JSON, saved flat after the fields above, only when set.
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> TurnFlow:
         return TurnFlow(
@@ -367,7 +366,7 @@ class TurnFlow:
             setup_passed=list(self.setup_passed),
             setup_second_pass=self.setup_second_pass,
             working=_clone_working(self.working),
-            salary_goods=list(self.salary_goods),
+            extras=_copy_data(self.extras) if self.extras else {},
         )
 
     def shallow_copy(self) -> TurnFlow:
@@ -388,14 +387,20 @@ class TurnFlow:
             "working": _working_to_dict(self.working),
             "turn_index": self.index,
         }
-        if self.salary_goods:  # only with salaries in goods: base games save as before
-            out["salary_goods"] = [g.value for g in self.salary_goods]
+        if self.extras:  # a module's keys: base games save as before
+            out.update(_copy_data(self.extras))
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], keys: Mapping[str, object] | None = None) -> TurnFlow:
+    def from_dict(
+        cls,
+        d: dict[str, Any],
+        keys: Mapping[str, object] | None = None,
+        own: Mapping[str, object] | None = None,
+    ) -> TurnFlow:
         """Inverse of :meth:`to_dict`; ``d`` is the state's (flat) dict, ``keys`` what modules
-        keep on the Working 9-5 turn (``ModuleKey``s of record "working")."""
+        keep on the Working 9-5 turn (``ModuleKey``s of record "working"), ``own`` on the turn
+        (record "turn")."""
         return cls(
             phase=Phase(d["phase"]),
             stage=Stage(d["stage"]),
@@ -407,7 +412,7 @@ class TurnFlow:
             setup_passed=[int(s) for s in d["setup_passed"]],
             setup_second_pass=bool(d["setup_second_pass"]),
             working=_working_from_dict(d["working"], keys or {}),
-            salary_goods=[Good(g) for g in d.get("salary_goods", [])],
+            extras=_extras(d, own or {}),
         )
 
 
@@ -621,7 +626,6 @@ def _clone_player(p: Player) -> Player:
         stock=dict(p.stock),
         milestones=dict(p.milestones),
         reserve=p.reserve,
-        reserve_price=p.reserve_price,
         restaurants_placed=p.restaurants_placed,
         hire_discounts=p.hire_discounts,
         extras=_copy_data(p.extras) if p.extras else {},
@@ -659,8 +663,6 @@ def _employees(ids: Any) -> list[EmployeeId]:
 
 def _player_to_dict(p: Player) -> dict[str, Any]:
     out = _player_fields(p)
-    if p.reserve_price is not None:  # only with Reserve Prices: base saves stay as they were
-        out["reserve_price"] = p.reserve_price
     if p.extras:
         out.update(_copy_data(p.extras))
     return out
@@ -691,7 +693,6 @@ def _player_from_dict(d: dict[str, Any], keys: Mapping[str, object]) -> Player:
         stock={Good(g): int(n) for g, n in d["stock"].items()},
         milestones={MILESTONE_IDS[m]: int(r) for m, r in d["milestones"].items()},
         reserve=d["reserve"],
-        reserve_price=d.get("reserve_price"),
         restaurants_placed=int(d["restaurants_placed"]),
         hire_discounts=int(d["hire_discounts"]),
         extras=_extras(d, keys),
@@ -869,7 +870,7 @@ def state_from_dict(d: dict[str, Any], rules_for: RulesFor) -> GameState:
             supply={EMPLOYEE_IDS[k]: int(v) for k, v in d["supply"].items()},
             bank=int(d["bank"]),
             round=int(d["round"]),
-            turn=TurnFlow.from_dict(d, keys.get("working")),
+            turn=TurnFlow.from_dict(d, keys.get("working"), keys.get("turn")),
             turn_order=[int(s) for s in d["turn_order"]],
             houses={h["number"]: _house_from_dict(h) for h in d["houses"]},
             restaurants=[_restaurant_from_dict(r) for r in d["restaurants"]],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Self, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias, cast
 
 Cell: TypeAlias = tuple[int, int]
 """A square of the map, ``(row, col)``."""
@@ -75,9 +75,13 @@ class OpenId(str):
     def __reduce__(self) -> tuple[type[Self], tuple[str]]:
         return (type(self), (str(self),))
 
-    @property
-    def value(self) -> str:
-        return str(self)
+    if TYPE_CHECKING:
+
+        @property
+        def value(self) -> str: ...
+
+    else:  # the plain string; a property of the C function (no Python frame: read per item)
+        value = property(str.__str__)
 
 
 class EmployeeId(OpenId):

@@ -51,11 +51,14 @@ def view(state: GameState, seat: Seat | None) -> GameState:
         v.players = list(state.players)
     else:
         players = []
+        point = state.rules.extensions.reserve_cards
+        secret = point[0].secret if point else ()
         for p in state.players:
             if p.reserve is not None and p.seat != seat:
                 p = shallow_player(p)
                 p.reserve = None
-                p.reserve_price = None
+                if secret:  # what a module's card carries is as secret as the card
+                    p.extras = {k: v for k, v in p.extras.items() if k not in secret}
             players.append(p)
         v.players = players
     drafts = turn.drafts

@@ -85,6 +85,7 @@ from fcm.core.actions import (
 from fcm.core.company import board_of
 from fcm.core.engine import legal_actions
 from fcm.core.geometry import Board
+from fcm.core.phases.setup_phase import reserve_choices
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState
 from fcm.core.types import Cell, Corner, Edge, EmployeeId, Good, Orientation, Seat
@@ -386,8 +387,11 @@ class Encoding:
         match a:
             case Done():
                 return B["done"].offset
-            case ChooseReserve(money=m, price=price):
-                return B["choose_reserve"].index(self.reserve[(m, price)])
+            case ChooseReserve(money=m):
+                if state.rules.extensions.reserve_cards:  # a module's card: money and price
+                    card = next(c for c, choice in reserve_choices(state) if choice == a)
+                    return B["choose_reserve"].index(self.reserve[(m, card.base_price)])
+                return B["choose_reserve"].index(self.reserve[(m, None)])
             case PlaceRestaurant(cell=cell, entrance=e, employee=emp):
                 return B["place_restaurant"].index(_PLACER[emp], self.square(cell), _CORNER[e])
             case MoveRestaurant(restaurant=n, cell=cell, entrance=e):
@@ -462,7 +466,12 @@ class Encoding:
                 return Done()
             case "choose_reserve":
                 money, price = self.reserves[f[0]]
-                return ChooseReserve(money) if price is None else ChooseReserve(money, price)
+                if price is None:
+                    return ChooseReserve(money)
+                return next(  # a module's card (its own action type)
+                    choice for c, choice in reserve_choices(state)
+                    if (c.money, c.base_price) == (money, price)
+                )
             case "place_restaurant":
                 return PlaceRestaurant(self.cell_of(f[1]), CORNERS[f[2]], PLACERS[f[0]])
             case "move_restaurant":

@@ -47,6 +47,7 @@ from fcm.core.actions import Action
 from fcm.core.company import board_of, house_order
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.geometry import Board
+from fcm.core.phases.setup_phase import reserve_card
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import WORK_STEPS, GameState, Phase
 from fcm.core.types import CampaignType, EmployeeId, MilestoneId, Seat
@@ -743,6 +744,7 @@ class Observer:
         buf = sb.buf
         PF = L.PF
         o_cash, o_res, o_pos = PF["cash"], PF["reserve"], PF["turn_order"]
+        module_cards = bool(view.rules.extensions.reserve_cards)
         o_cards, o_stock, o_mile = PF["hand"], PF["stock"], PF["milestones"]
         o_flags = PF["restaurants_placed"]
         ncards = 5 * len(L.employees)
@@ -764,7 +766,11 @@ class Observer:
             if p.cash != row.cash:
                 mv[base + o_cash] = p.cash
                 row.cash = p.cash
-            r = L.reserve.get((p.reserve, p.reserve_price), L.nres)
+            if module_cards:  # a module's card: the one the chain holds, its money and price
+                card = reserve_card(view, p)
+                r = L.nres if card is None else L.reserve.get((card.money, card.base_price), L.nres)
+            else:
+                r = L.reserve.get((p.reserve, None), L.nres)
             if r != row.reserve:
                 if row.reserve is not None:
                     mv[base + o_res + row.reserve] = 0.0

@@ -46,7 +46,7 @@ FREEZER = MilestoneId.FIRST_THROW_AWAY
 def has_freezer(state: GameState, p: Player) -> bool:
     if p.has_before(FREEZER, state.round):
         return True
-    return seat_rules(state, p.seat).freezer
+    return bool(state.rules.extensions.seat_rules) and seat_rules(state, p.seat).freezer
 
 
 def _items(p: Player) -> int:
@@ -106,9 +106,17 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
         return []
     p = state.players[seat]
     out: list[Action] = [ThrowAway(g) for g in state.rules.goods if p.stock.get(g, 0) > 0]
-    if _freezer_problem(state, p) is None:
+    if _freezer_keeps(state, p):
         out.append(DONE)
     return out
+
+
+def _freezer_keeps(state: GameState, p: Player) -> bool:
+    """Whether the freezer may keep what the player holds now (:func:`_freezer_problem`
+    without building its reason where the base game's capacity answers)."""
+    if _items(p) > state.rules.catalog.freezer_capacity:
+        return False
+    return not state.rules.extensions.seat_rules or _freezer_problem(state, p) is None
 
 
 def _freezer_problem(state: GameState, p: Player) -> str | None:

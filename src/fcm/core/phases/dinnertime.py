@@ -371,7 +371,7 @@ def _standing(
         outcome = _MISSING_ITEMS
     else:
         outcome = _CANDIDATE
-    offer = _offer(state, seat)
+    offer = _offer(state, seat) if state.rules.extensions.offer else NO_OFFER
     adjust = offer.adjust
     return ChainStanding(
         seat=seat,

@@ -19,9 +19,9 @@
 Salaries in goods (a module's, ``SeatRules.pays_with_goods``: First beer sold, ketchup.md 3, 3.1,
 19.3): before it pays, a chain that may pay with goods and holds some decides, in turn order,
 how many salaries its goods pay and with which items. The module's action (its
-``GoodsPayment``) gives one item from its stock for one salary (``state.turn.salary_goods``
-lists those given; at most one a salaried card, and no more than the salaries the discounts
-leave); ``Done`` pays the rest in cash.
+``GoodsPayment``) gives one item from its stock for one salary (the module's turn key,
+``GoodsPayment.key``, lists those given; at most one a salaried card, and no more than the
+salaries the discounts leave); ``Done`` pays the rest in cash.
 ``Done`` is refused while the cash does not cover the rest and an item still could: what the
 chain cannot pay is paid with goods before anyone is fired (or, with ``never_fire``, before
 anything is waived). Otherwise the choice is open: a chain may pay with goods that Clean up
@@ -65,13 +65,15 @@ FIRING = Stage.FIRING
 PAYING = Stage.PAYING
 CANNOT_PAY = Stage.CANNOT_PAY
 PAY_MILESTONE_AMOUNT = 20
+_NO_GOODS: Final[list[Good]] = []  # no item chosen to pay salaries with (never changed)
 
 
 def begin(state: GameState, log: EventLog) -> None:
     state.turn.pending = []
     state.turn.drafts = {}
     state.turn.index = 0
-    state.turn.salary_goods = []
+    if state.turn.extras:
+        _forget_goods(state)
     if state.options.introductory:
         state.turn.stage = _NONE
         return
@@ -155,12 +157,27 @@ def _salaries_for_goods(state: GameState, seat: Seat) -> int:
     salaried = salaried_cards(state, seat)
     due = salary_for(state, seat, salaried)
     cap = min(len(salaried), -(-due // salary_each(state, seat)))
-    return max(0, cap - len(state.turn.salary_goods))
+    return max(0, cap - len(chosen_goods(state)))
+
+
+def chosen_goods(state: GameState) -> list[Good]:
+    """The items the paying chain has chosen so far to pay salaries with (kept in the turn
+    record under the module's key, ``GoodsPayment.key``; none without such a module)."""
+    points = state.rules.extensions.payday_goods
+    if not points or not state.turn.extras:
+        return []
+    return [Good(g) for g in state.turn.extras.get(points[0].key, ())]
+
+
+def _forget_goods(state: GameState) -> None:
+    """The chosen items are paid (or Payday begins or ends): none is chosen."""
+    if state.turn.extras and state.rules.extensions.payday_goods:
+        state.turn.extras.pop(state.rules.extensions.payday_goods[0].key, None)
 
 
 def _cash_due(state: GameState, seat: Seat, due: int) -> int:
     """What is left of salaries of ``due`` in cash after the goods chosen."""
-    goods = state.turn.salary_goods
+    goods = chosen_goods(state)
     if not goods:
         return due
     return max(0, due - salary_each(state, seat) * len(goods))
@@ -233,7 +250,7 @@ def _why_not_goods(state: GameState, seat: Seat, action: Action) -> str:
         return (
             f"{rule}: one item pays one salary, at most one a salaried card and no more than "
             "the salaries left after discounts; you have chosen "
-            f"{len(state.turn.salary_goods)}"
+            f"{len(chosen_goods(state))}"
         )
     rest = cash_due(state, seat)
     if isinstance(action, Fire):
@@ -269,7 +286,8 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         item = goods_item(state, action)
         if item is not None:  # the item leaves the stock at once
             state.players[seat].stock[item] -= 1
-            state.turn.salary_goods.append(item)
+            key = _payment(state).key
+            state.turn.extras[key] = [*state.turn.extras.get(key, ()), item.value]
             if _goods_options(state, seat) != [DONE]:
                 return  # more to decide
         state.turn.pending = []
@@ -291,7 +309,8 @@ def finish(state: GameState, log: EventLog) -> Phase:
     state.turn.pending = []
     state.turn.drafts = {}
     state.turn.index = 0
-    state.turn.salary_goods = []
+    if state.turn.extras:
+        _forget_goods(state)
     return _MARKETING
 
 
@@ -344,8 +363,8 @@ def _plan(state: GameState, seat: Seat, due: int) -> _Plan | None:
     """The goods the chain chose pay their salaries (First beer sold), cash pays the rest;
     with First trainer used, what the cash cannot pay is waived instead of firing (paying
     whole salaries in cash as far as it goes; ketchup.md 3, 19.3)."""
-    goods = state.turn.salary_goods
-    rest = _cash_due(state, seat, due)
+    goods = chosen_goods(state) if state.turn.extras else _NO_GOODS
+    rest = _cash_due(state, seat, due) if goods else due
     if _payable(state, seat, rest):
         return (rest, list(goods), 0)
     if state.rules.extensions.seat_rules and seat_rules(state, seat).never_fire:
@@ -405,7 +424,8 @@ def _pay(state: GameState, seat: Seat, log: EventLog) -> None:
     assert plan is not None
     due, goods, waived = plan
     bank.pay_bank(state, seat, due, log, reason="salaries")
-    state.turn.salary_goods = []  # (those items left the stock when chosen)
+    if state.turn.extras:  # (the items chosen left the stock when chosen)
+        _forget_goods(state)
     paid = SalariesPaid(
         seat=seat,
         salaried=len(cards),

@@ -11,11 +11,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from fcm.core.actions import DONE, Action, ChooseReserve, Done, PlaceRestaurant
+from fcm.core.catalog import ReserveCard
 from fcm.core.company import board_of, occupied_squares
 from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
-from fcm.core.state import GameState, Phase, Restaurant
+from fcm.core.state import GameState, Phase, Player, Restaurant
 from fcm.core.types import Seat, corner_cell, tile_of
 
 
@@ -54,11 +58,29 @@ def first_restaurant_placements(state: GameState) -> list[PlaceRestaurant]:
     ]
 
 
+def reserve_choices(state: GameState) -> list[tuple[ReserveCard, Action]]:
+    """Each reserve card of the game with the action that chooses it (a module's cards that
+    carry more than their money: its own action, ``Extensions.reserve_cards``)."""
+    cards = state.rules.catalog.reserve_cards
+    point = state.rules.extensions.reserve_cards
+    if not point:
+        return [(card, ChooseReserve(card.money)) for card in cards]
+    return [(card, point[0].choose(card)) for card in cards]
+
+
+def reserve_card(state: GameState, player: Player) -> ReserveCard | None:
+    """The reserve card ``player`` holds (None: none chosen yet, or hidden in a view)."""
+    if player.reserve is None:
+        return None
+    point = state.rules.extensions.reserve_cards
+    if point:
+        return point[0].held(state, player)
+    return next((c for c in state.rules.catalog.reserve_cards if c.money == player.reserve), None)
+
+
 def legal(state: GameState, seat: Seat) -> list[Action]:
     if state.turn.phase is Phase.SETUP_RESERVE:
-        return [
-            ChooseReserve(card.money, card.base_price) for card in state.rules.catalog.reserve_cards
-        ]
+        return [action for _, action in reserve_choices(state)]
     out: list[Action] = list(first_restaurant_placements(state))
     if not state.turn.setup_second_pass or not out:
         out.append(DONE)  # pass (the second pass must place when it can)
@@ -67,14 +89,10 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
     if state.turn.phase is Phase.SETUP_RESERVE:
-        cards = state.rules.catalog.reserve_cards
-        if all(c.base_price is None for c in cards):
-            return Reason("setup.choose_reserve", "choose one reserve card: 100, 200 or 300")
-        # Reserve Prices (ketchup.md 14): every card is $200 with a base price
-        prices = ", ".join(f"${c.base_price}" for c in cards)
-        return Reason("setup.choose_reserve_price",
-                      f"choose one reserve card: $200 with a base price of {prices}",
-                      prices=[c.base_price for c in cards])
+        point = state.rules.extensions.reserve_cards
+        if point:  # a module's cards
+            return point[0].why(state)
+        return Reason("setup.choose_reserve", "choose one reserve card: 100, 200 or 300")
     if isinstance(action, PlaceRestaurant):
         return Reason(
             "setup.first_restaurant",
@@ -99,19 +117,14 @@ def act(state: GameState, seat: Seat, action: Action, log: EventLog) -> None:
         assert isinstance(action, ChooseReserve)
         p = state.players[seat]
         p.reserve = action.money
-        p.reserve_price = action.price
+        point = state.rules.extensions.reserve_cards
+        more: Mapping[str, Any] = {}
+        if point:  # what a module's card carries besides its money
+            card = next(c for c, a in reserve_choices(state) if a == action)
+            more = point[0].give(p, card)
         state.turn.pending.remove(seat)
         log.add(EventKind.RESERVE_CHOSEN, seat=seat)
-        if action.price is None:
-            log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money)
-        else:
-            log.add(
-                EventKind.RESERVE_CARD,
-                visible_to=(seat,),
-                seat=seat,
-                money=action.money,
-                base_price=action.price,
-            )
+        log.add(EventKind.RESERVE_CARD, visible_to=(seat,), seat=seat, money=action.money, **more)
         return
     if isinstance(action, PlaceRestaurant):
         p = state.players[seat]

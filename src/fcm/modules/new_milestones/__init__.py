@@ -108,6 +108,8 @@ from fcm.rulesets import Module, known_modules
 
 ID = "new_milestones"
 SECOND_GOOD = "second_good"  # a campaign key: a two-good airplane's second good
+# a turn key: the items the paying chain has chosen so far to pay salaries with (Payday)
+SALARY_GOODS = "salary_goods"
 REWARD = "reward"  # a campaign key: the milestone whose reward the campaign is
 _CAMPAIGNS = WorkStep.CAMPAIGNS
 M = MilestoneId
@@ -797,6 +799,7 @@ def module() -> Module:
                     action=PaySalary,
                     item=lambda a: a.good if isinstance(a, PaySalary) else None,
                     rule="salaries in goods (First beer sold, ketchup.md 3, 3.1, 19.3)",
+                    key=SALARY_GOODS,
                 ),
             ),
         ),
@@ -807,5 +810,6 @@ def module() -> Module:
             ModuleKey("campaign", SECOND_GOOD, _parse_second_good, in_events=True),
             ModuleKey("campaign", REWARD, _parse_reward),
             ModuleKey("working", training.KEY),
+            ModuleKey("turn", SALARY_GOODS),
         ),
     )

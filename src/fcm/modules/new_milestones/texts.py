@@ -24,6 +24,8 @@ register_texts(
                 ("house", _EVENT + "milestone_campaign.house"),
             ),
         },
+        # a two-good airplane's second good, in its campaign events (ketchup.md 3)
+        campaign_goods=("second_good",),
         catalog=Path(__file__).parent / "locale",
     ),
 )

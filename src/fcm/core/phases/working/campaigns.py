@@ -134,7 +134,7 @@ def eternal(
     if state.players[seat].has(FIRST_BILLBOARD):
         return True
     kind = state.rules.catalog.campaigns[number].type
-    if launch_rules(state, seat, marketeer, kind).eternal:
+    if state.rules.extensions.launch and launch_rules(state, seat, marketeer, kind).eternal:
         return True
     return kind is _BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
 
@@ -143,6 +143,8 @@ def campaign_limit(
     state: GameState, turn: WorkingTurn, marketeer: EmployeeId
 ) -> tuple[CampaignType, Good, int] | None:
     """A module's binding of this marketeer's next launch (tile type, good, duration)."""
+    if not state.rules.extensions.launch:
+        return None
     return launch_rules(state, turn.seat, marketeer, None).bound
 
 

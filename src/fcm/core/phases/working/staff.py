@@ -97,7 +97,7 @@ class Staff:
             fresh=[(f.card, f.trainer) for f in turn.fresh],
             # First to pay $20: effect from the next round on (milestone table: "next turn").
             stacking=p.has_before(STACKING, state.round)
-            or seat_rules(state, turn.seat).stacking,
+            or (bool(state.rules.extensions.seat_rules) and seat_rules(state, turn.seat).stacking),
             no_cfo=p.has(NO_CFO),
             rules=state.rules,
             unavailable=_unavailable(state),

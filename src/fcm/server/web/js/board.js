@@ -399,11 +399,11 @@ export class BoardView {
   drawAirplane(g, c) {
     const rr = airplaneRect(this.board, c.edge, c.first, c.span);
     const ch = chain(c.owner ?? 0);
-    const grp = s("g", { class: "airplane" + (c.draft ? " draft" : ""), "data-campaign": c.number, "data-good": c.good || "", "data-second-good": c.second_good || null });
-    // a two-good airplane (New Milestones) shows its second good beside the first
+    const grp = s("g", { class: "airplane" + (c.draft ? " draft" : ""), "data-campaign": c.number, "data-good": c.good || "", "data-more-goods": (c.more_goods || []).join(",") || null });
+    // an airplane that advertises more goods (a module's rule) shows the next beside the first
     const goods = (x, y, r, dx, dy) => {
       grp.append(goodToken(x, y, r, c.good));
-      if (c.second_good) grp.append(goodToken(x + dx, y + dy, r, c.second_good));
+      if (c.more_goods && c.more_goods.length) grp.append(goodToken(x + dx, y + dy, r, c.more_goods[0]));
     };
     grp.append(s("rect", { x: rr.x, y: rr.y, width: rr.w, height: rr.h, rx: 10, fill: ch.light, stroke: ch.colour, "stroke-width": 3, "stroke-dasharray": c.draft ? "6 4" : null }));
     const horizontal = c.edge === "n" || c.edge === "s";

@@ -178,8 +178,10 @@ export class Decisions {
     const legal = this.legal();
     const byType = new Map();
     for (const a of legal) {
-      if (!byType.has(a.action.type)) byType.set(a.action.type, []);
-      byType.get(a.action.type).push(a);
+      // a reserve card is one choice whatever it carries (a module's card is its own type)
+      const type = a.reserve_card !== undefined ? "choose_reserve" : a.action.type;
+      if (!byType.has(type)) byType.set(type, []);
+      byType.get(type).push(a);
     }
     el.dataset.kinds = [...byType.keys()].sort().join(",");
     el.append(h("h2", { class: "decision-title" }, chainMark(msg.seat, null, "swatch"), title(msg, pres)));
@@ -251,8 +253,8 @@ export class Decisions {
       case "choose_reserve":
         return h("div", { class: "section" }, h("p", {}, t("dec.reserve.intro")),
           h("div", { class: "choices" }, list.map((a) => {
-            const price = a.action.price ?? null;
-            const card = (catalog.reserve_cards || []).find((r) => r.money === a.action.money && (r.base_price ?? null) === price);
+            const card = (catalog.reserve_cards || [])[a.reserve_card];
+            const price = card?.base_price ?? null;
             // a card with a base unit price sets the price, not the CEO slots
             const detail = price !== null ? t("dec.reserve.base_price", { price: money(price) }) : card ? t("dec.reserve.ceo_slots", { count: card.ceo_slots }) : null;
             return this.actionButton(a, h("span", {}, h("strong", {}, money(a.action.money)), detail ? h("small", {}, detail) : null));
@@ -353,8 +355,8 @@ export class Decisions {
             this.actionButton(a, h("span", {}, t("dec.fire.button"), cardChip(catalog, a.action.employee))), salaryNote(a)))));
       }
       case "pay_salary": {
-        // salaries in goods (First beer sold): one item pays one salary, Done pays the rest
-        const chosen = pres.salary_goods || [];
+        // salaries in goods (a module's rule): one item pays one salary, Done pays the rest
+        const chosen = pres.paying_goods || [];
         return h("div", { class: "section" },
           h("p", {}, t("dec.pay.intro")),
           h("p", { class: "muted" }, t("dec.pay.still", { rest: money(list[0].cash_before), cash: money(pres.chains[this.msg.seat].cash) }),

@@ -109,7 +109,9 @@ export function describe(e, ctx) {
     case "campaign_placed": return null;
     case "campaign_launched": return t("ev.campaign_launched", { seat: who(e.seat), number: e.number,
       type: ((ctx.catalog && ctx.catalog.campaign_names) || {})[e.campaign_type] || e.campaign_type,
-      goods: e.second_good ? t("ev.good_and", { first: good(e.good), second: good(e.second_good) }) : good(e.good),
+      // a module's campaign that advertises more goods names them in fields the texts list
+      goods: (((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.campaign_goods) || []).filter((f) => e[f]))
+        .reduce((text, f) => t("ev.good_and", { first: text, second: good(e[f]) }), good(e.good)),
       length: e.eternal ? t("ev.eternal") : t("ev.rounds", { count: e.duration }),
       where: e.edge ? t("ev.along_edge", { edge: String(e.edge).toUpperCase(), first: e.first }) : e.cells && e.cells.length ? t("ev.at_cell", { cell: cells([e.cells[0]]) }) : "" });
     case "cooked": return t("ev.cooked", { seat: who(e.seat), card: card(e.employee), count: e.amount, good: good(e.good) });

@@ -30,6 +30,7 @@ export interface ActionOut {
   salary_notes?: string[];
   cash_before?: number;
   cash_after?: number;
+  reserve_card?: number;
   placement?: boolean;
   placing?: string;
 }
@@ -90,7 +91,7 @@ export interface CampaignOut {
   span: number;
   reaches: number[];
   icon: string;
-  second_good?: string;
+  more_goods?: string[];
 }
 
 export interface Catalog {
@@ -328,7 +329,7 @@ export interface Presentation {
   campaign_types: string[];
   lang: string;
   map_tiles: number;
-  salary_goods?: string[];
+  paying_goods?: string[];
   why_not_done?: string;
 }
 
@@ -363,7 +364,7 @@ export interface PresentationAnswer {
   campaign_types: string[];
   lang: string;
   map_tiles: number;
-  salary_goods?: string[];
+  paying_goods?: string[];
   why_not_done?: string;
   game: string;
   seat: number | null;
