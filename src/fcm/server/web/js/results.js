@@ -108,16 +108,17 @@ export function dinnertimeTotals(events, ctx) {
   const breaks = events.filter((e) => e.kind === "bank_broken");
   if (!earnings && !breaks.length) return null;
   const seats = earnings ? Object.keys(earnings.earned).map(Number) : [];
-  const sum = (kind, seat, field) => events.filter((e) => e.kind === kind && (e.seat ?? e.winner) === seat).reduce((t, e) => t + (e[field] || 0), 0);
+  /** @param {"waitress_income" | "cfo_bonus"} kind @param {number} seat */
+  const sum = (kind, seat) => events.filter((e) => e.kind === "waitress_income" || e.kind === "cfo_bonus").filter((e) => e.kind === kind && e.seat === seat).reduce((t, e) => t + e.amount, 0);
   const has = (kind) => events.some((e) => e.kind === kind);
   return h("div", { class: "dinner-totals" },
     seats.length ? h("table", { class: "dinner", "data-test": "dinner-totals" },
       h("thead", {}, h("tr", {}, ["dinner.col.chain", "results.col.sales", has("waitress_income") ? "dinner.col.waitresses" : null, has("cfo_bonus") ? "card.cfo" : null, "results.col.total", "results.col.cash"].filter(Boolean).map((k) => h("th", {}, t(k))))),
       h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
         h("td", {}, chainMark(seat, null, "swatch"), ctx.name(seat)),
-        h("td", { class: "num" }, money(events.filter((e) => e.kind === "house_served" && e.winner === seat).reduce((t, e) => t + e.amount, 0))),
-        has("waitress_income") ? h("td", { class: "num", "data-test": "waitress-income" }, money(sum("waitress_income", seat, "amount"))) : null,
-        has("cfo_bonus") ? h("td", { class: "num", "data-test": "cfo-bonus" }, money(sum("cfo_bonus", seat, "amount"))) : null,
+        h("td", { class: "num" }, money(events.filter((e) => e.kind === "house_served").filter((e) => e.winner === seat).reduce((t, e) => t + e.amount, 0))),
+        has("waitress_income") ? h("td", { class: "num", "data-test": "waitress-income" }, money(sum("waitress_income", seat))) : null,
+        has("cfo_bonus") ? h("td", { class: "num", "data-test": "cfo-bonus" }, money(sum("cfo_bonus", seat))) : null,
         h("td", { class: "num", "data-test": "earned" }, h("strong", {}, money(earnings.earned[String(seat)]))),
         h("td", { class: "num" }, money((earnings.cash || {})[String(seat)])))))) : null,
     breaks.map((e) => h("p", { class: "warning", "data-test": "bank-break" }, describe(e, ctx))),
