@@ -422,6 +422,26 @@ class BankBrokenExtras(TypedDict, total=False):
     base_price: int
 
 
+class SaleLine(TypedDict):
+    """A payment line of a sale (``house_served``'s ``lines``; the engine's
+    ``Extensions.sale`` lets a module add its own): the base game's items (count x price),
+    garden and milestone bonus (milestone, good, count); Fry Chefs' count x each; Lobbyists'
+    park multiplier."""
+
+    kind: str
+    amount: int
+    count: NotRequired[int]
+    price: NotRequired[int]
+    milestone: NotRequired[str]
+    good: NotRequired[str]
+    each: NotRequired[int]
+    multiplier: NotRequired[int]
+
+
+# Fields an event's record leaves open (a module may add to them): their type for the browser.
+EVENT_FIELD_TYPES: dict[tuple[str, str], Any] = {("house_served", "lines"): list[SaleLine]}
+
+
 # Fields an event of a kind may carry beyond its record (each optional).
 EVENT_EXTRAS: dict[str, type] = {
     "house_served": DinnerRoute,

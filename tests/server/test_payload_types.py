@@ -122,6 +122,9 @@ def _event(value: Any, at: str) -> list[str]:
     kind = value["kind"]
     fields = {"kind": (True, str), **_hints(payloads.event_records()[kind]),
               "visible_to": (False, list[int])}
+    for (of, name), tp in payloads.EVENT_FIELD_TYPES.items():
+        if of == kind:
+            fields[name] = (fields[name][0], tp)
     extras = payloads.EVENT_EXTRAS.get(kind)
     if extras is not None:
         fields.update(_hints(extras))
@@ -220,7 +223,8 @@ def _check_log_and_dinners(client: TestClient, g: Game) -> set[str]:
 
 HUMAN = {"kind": "human"}
 EASY = {"kind": "bot", "bot": "easy"}
-MODULES = ["coffee", "reserve_prices", "new_milestones", "new_districts", "lobbyists", "kimchi"]
+MODULES = ["coffee", "reserve_prices", "new_milestones", "new_districts", "lobbyists", "kimchi",
+           "fry_chefs"]
 
 
 # A random human seat covers the legal actions; the easy bots sell (random play seldom does),

@@ -107,8 +107,9 @@ class _Writer:
                 return "string"
         raise TypeError(f"typegen: no TypeScript type for {tp!r}")
 
-    def fields(self, tp: type) -> list[str]:
-        """A TypedDict's fields as interface lines (with its bases': written out)."""
+    def fields(self, tp: type, kind: str | None = None) -> list[str]:
+        """A TypedDict's fields as interface lines (with its bases': written out); an event's
+        (``kind``) open fields as :data:`fcm.payloads.EVENT_FIELD_TYPES` says."""
         # Required/NotRequired read from the hints themselves: with postponed annotations
         # Python 3.11's __optional_keys__ does not see them
         total = getattr(tp, "__total__", True)
@@ -116,7 +117,8 @@ class _Writer:
         for name, hint in get_type_hints(tp, include_extras=True).items():
             marked = get_origin(hint)
             required = marked is Required or (marked is not NotRequired and total)
-            lines.append(f"  {name}{'' if required else '?'}: {self.ts(hint)};")
+            shown = payloads.EVENT_FIELD_TYPES.get((kind, name), hint) if kind else hint
+            lines.append(f"  {name}{'' if required else '?'}: {self.ts(shown)};")
         return lines
 
     def union(self, tp: type) -> str:
@@ -127,7 +129,7 @@ class _Writer:
             for kind, record in sorted(payloads.event_records().items()):
                 name = _camel(kind) + "Event"
                 lines = [f"export interface {name} {{", f"  kind: {json.dumps(kind)};"]
-                lines += self.fields(record)
+                lines += self.fields(record, kind)
                 extras = payloads.EVENT_EXTRAS.get(kind)
                 if extras is not None:
                     lines += self.fields(extras)  # (total=False: each optional)

@@ -174,6 +174,14 @@ export interface CampaignEndedEvent {
   visible_to?: number[];  // the seats it is for (secret)
 }
 
+/** A house a campaign reached: the tokens it placed there, the house's demand after them and its capacity (None: uncapped). */
+export interface CampaignHouse {
+  house: number;
+  placed: number;
+  demand: string[];
+  capacity: number | null;
+}
+
 export interface CampaignInfo {
   icon: string;
   beside_board: boolean;
@@ -249,7 +257,7 @@ export interface CampaignRanEvent {
   owner: number;
   good: string;
   per_house: number;
-  houses: Record<string, any>[];
+  houses: CampaignHouse[];
   eternal: boolean;
   marketing_pass?: number;
   passes?: number;
@@ -317,6 +325,20 @@ export interface CfoFiredFirst100Event {
   kind: "cfo_fired_first_100";
   seat: number;
   visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** One chain's standing for a house (``ChainStanding.to_json``): its nearest connected open restaurant, price + distance, what it lacks, its Waitresses and the outcome; a module's score change (``adjust``) and tie keys (``ties``) when it has any. */
+export interface ChainAtHouse {
+  seat: number;
+  price: number;
+  restaurant: number | null;
+  distance: number | null;
+  total: number | null;
+  missing: string[];
+  waitresses: number;
+  outcome: string;
+  adjust?: number;
+  ties?: number[];
 }
 
 export interface ChainOut {
@@ -510,7 +532,7 @@ export interface DrinksCollectedEvent {
   seat: number;
   employee: string;
   total: Record<string, number>;
-  suppliers: Record<string, any>[];
+  suppliers: SupplierVisit[];
   route?: number[][];
   visible_to?: number[];  // the seats it is for (secret)
 }
@@ -839,13 +861,13 @@ export interface HouseServedEvent {
   house: number;
   demand: string[];
   garden: boolean;
-  chains: Record<string, any>[];
+  chains: ChainAtHouse[];
   winner: number;
   restaurant: number;
   distance: number;
   price: number;
   decided_by: string;
-  lines: Record<string, any>[];
+  lines: SaleLine[];
   amount: number;
   cash: number;
   order?: string;
@@ -862,7 +884,7 @@ export interface HouseStaysHomeEvent {
   house: number;
   demand: string[];
   garden: boolean;
-  chains: Record<string, any>[];
+  chains: ChainAtHouse[];
   visible_to?: number[];  // the seats it is for (secret)
 }
 
@@ -1231,6 +1253,18 @@ export interface SalariesPaidEvent {
   visible_to?: number[];  // the seats it is for (secret)
 }
 
+/** A payment line of a sale (``house_served``'s ``lines``; the engine's ``Extensions.sale`` lets a module add its own): the base game's items (count x price), garden and milestone bonus (milestone, good, count); Fry Chefs' count x each; Lobbyists' park multiplier. */
+export interface SaleLine {
+  kind: string;
+  amount: number;
+  count?: number;
+  price?: number;
+  milestone?: string;
+  good?: string;
+  each?: number;
+  multiplier?: number;
+}
+
 export interface ScenarioLoadedEvent {
   kind: "scenario_loaded";
   description: string;
@@ -1344,6 +1378,13 @@ export interface SupplierOut {
   good: string;
 }
 
+/** A drinks supplier a buyer collected from: its square, its drink, how many. */
+export interface SupplierVisit {
+  cell: number[];
+  good: string;
+  amount: number;
+}
+
 /** Table options: how the server runs the game (not rules). */
 export interface TableIn {
   bot_pause_ms?: number | null;
@@ -1408,7 +1449,7 @@ export interface TrainedEvent {
   employee: string;
   into: string;
   fresh: boolean;
-  short: Record<string, any>;
+  short: Record<string, number>;
   visible_to?: number[];  // the seats it is for (secret)
 }
 
