@@ -442,12 +442,23 @@ class SaleLine(TypedDict):
 EVENT_FIELD_TYPES: dict[tuple[str, str], Any] = {("house_served", "lines"): list[SaleLine]}
 
 
+class CampaignKeys(TypedDict, total=False):
+    """A module's campaign keys written into the campaign's ``campaign_launched`` and
+    ``campaign_ran`` events (``ModuleKey.in_events``): New Milestones' two-good airplane's
+    second good (ketchup.md 3). Every such key of a module must be named here
+    (tests/server/test_payload_types.py)."""
+
+    second_good: str
+
+
 # Fields an event of a kind may carry beyond its record (each optional).
 EVENT_EXTRAS: dict[str, type] = {
     "house_served": DinnerRoute,
     "waitress_income": BankAfter,
     "cfo_bonus": BankAfter,
     "bank_broken": BankBrokenExtras,
+    "campaign_launched": CampaignKeys,
+    "campaign_ran": CampaignKeys,
 }
 
 

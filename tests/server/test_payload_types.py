@@ -296,3 +296,19 @@ def test_a_lesson_and_the_tutorial_keep_their_table_keys(client: TestClient) -> 
     check(state, schemas.StateOut, "tutorial")
     assert state["table"]["tutorial"] is True
     assert all(s["name"] for s in state["seats"])  # the tutorial's seats are named
+
+
+def test_every_module_campaign_key_written_into_events_is_declared() -> None:
+    """A module's campaign key with ``in_events`` lands in ``campaign_launched`` and
+    ``campaign_ran`` (the page prints a two-good airplane's second good from it)."""
+    from fcm.rulesets import playable_modules
+
+    written = {k.name for m in playable_modules().values() for k in m.keys
+               if k.record == "campaign" and k.in_events}
+    assert written == {"second_good"}
+    for kind in ("campaign_launched", "campaign_ran"):
+        assert set(payloads.EVENT_EXTRAS[kind].__annotations__) >= written
+    launched = {"kind": "campaign_launched", "seat": 0, "number": 12, "campaign_type": "airplane",
+                "marketeer": "campaign_manager", "good": "burger", "duration": 2,
+                "eternal": False, "cells": [], "edge": "n", "first": 3, "second_good": "soda"}
+    check(launched, payloads.GameEvent, "launched")

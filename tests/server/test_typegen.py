@@ -159,3 +159,15 @@ def test_a_renamed_action_field_fails_tsc(tmp_path, monkeypatch):
 
     _renamed(monkeypatch, tmp_path, patch,
              r"decisions\.js\(\d+,\d+\): error TS2\d+: Property 'money' does not exist")
+
+
+def test_a_renamed_engine_event_field_fails_tsc(tmp_path, monkeypatch):
+    """An engine event's field (a training's ``into``, which the log's line names) renamed in
+    its record: the log's text (format.js) no longer type-checks."""
+    from fcm.core.events import Trained
+
+    fields = dict(Trained.__annotations__)
+    fields["becomes"] = fields.pop("into")
+    _renamed(monkeypatch, tmp_path,
+             lambda: monkeypatch.setattr(Trained, "__annotations__", fields),
+             r"format\.js\(\d+,\d+\): error TS2\d+: Property 'into' does not exist")

@@ -323,6 +323,7 @@ export class GameScreen {
 
   /** On coming back: the moves the turn timer's bot made for this seat since its player's
    * own last move. */
+  /** @param {import("./types").LogEntry[]} entries */
   tellAway(entries) {
     this.awayTold = true;
     if (this.seat === null || this.seat === undefined) return;

@@ -17,16 +17,28 @@ export function outcomeText(outcome, ctx) {
   return OUTCOME[outcome] || mod[outcome] || String(outcome || "").replace(/_/g, " ");
 }
 
+/**
+ * An event of the log with the round and phase it happened in (``bot``: the turn timer's mark
+ * when a bot made the move; ``last_left``: an Order of Business choice the engine made).
+ * @typedef {{ round: number, phase: string, event: import("./types").GameEvent & { last_left?: boolean },
+ *   bot?: import("./types").EventOf<"timer_bot_move"> | null }} LogItem
+ */
+
 export class GameLog {
   constructor(ctx) {
     this.ctx = ctx; // {name(seat), catalog}
-    this.events = []; // [{round, phase, event}]
+    /** @type {LogItem[]} */
+    this.events = [];
     this.round = 0;
     this.phase = "";
     this.lastVersion = -1;
     this.botRun = null; // the seat whose moves the turn timer's bot is making (the log says so)
   }
 
+  /**
+   * @param {import("./types").LogEntry[]} entries
+   * @param {number} version
+   */
   reset(entries, version) {
     this.events = [];
     this.round = 0;
@@ -36,6 +48,7 @@ export class GameLog {
     this.lastVersion = version;
   }
 
+  /** @param {import("./types").GameEvent[]} events */
   add(events) {
     let prev = null;
     // a move the turn timer's bot made for a human seat: its events are marked as the bot's

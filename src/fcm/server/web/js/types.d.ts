@@ -194,6 +194,11 @@ export interface CampaignInfo {
   reach: string;
 }
 
+/** A module's campaign keys written into the campaign's ``campaign_launched`` and ``campaign_ran`` events (``ModuleKey.in_events``): New Milestones' two-good airplane's second good (ketchup.md 3). Every such key of a module must be named here (tests/server/test_payload_types.py). */
+export interface CampaignKeys {
+  second_good?: string;
+}
+
 export interface CampaignLaunchedEvent {
   kind: "campaign_launched";
   seat: number;
@@ -206,6 +211,7 @@ export interface CampaignLaunchedEvent {
   cells: number[][];
   edge: string | null;
   first: number | null;
+  second_good?: string;
   visible_to?: number[];  // the seats it is for (secret)
 }
 
@@ -261,6 +267,7 @@ export interface CampaignRanEvent {
   eternal: boolean;
   marketing_pass?: number;
   passes?: number;
+  second_good?: string;
   visible_to?: number[];  // the seats it is for (secret)
 }
 
