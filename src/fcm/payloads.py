@@ -10,7 +10,10 @@ JSDoc names (``src/fcm/server/web/js/types.d.ts``), so a renamed field fails ``t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, NotRequired, Required, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, Required, TypedDict
+
+if TYPE_CHECKING:
+    from fcm.core.actions import Action
 
 Cell = list[int]
 
@@ -250,10 +253,18 @@ class AirplaneSpot(TypedDict):
     span: int
 
 
+class ActionJson(TypedDict):
+    """An action in the engine's JSON form (``Action.to_json``), sent back as is. In
+    ``types.d.ts`` the union of every action type's own shape, the base game's and the
+    modules' (:func:`action_records`)."""
+
+    type: str
+
+
 class ActionOut(TypedDict, total=False):
     """A legal action annotated with what it would occupy, reach or cost."""
 
-    action: Required[dict[str, Any]]  # the engine's JSON form, sent back as is
+    action: Required[ActionJson]  # the engine's JSON form, sent back as is
     label: Required[str]
     text: Required[str]
     key: Required[str]  # the action's canonical text (fcm.presentation.action_key)
@@ -266,7 +277,7 @@ class ActionOut(TypedDict, total=False):
     amount: int
     route: list[Cell]
     flight: list[Cell]
-    drawn: dict[str, Any]
+    drawn: ActionJson  # the get_drinks action with its drawn route
     salary_before: int
     salary_after: int
     card_salary: int
@@ -316,14 +327,161 @@ class Presentation(TypedDict):
 
 
 class GameEvent(TypedDict, total=False):
-    """An engine event as the browser gets it: its ``kind`` and the kind's own fields (the
-    Dinnertime's sales also carry ``route``, ``route_from``, ``route_to`` and ``bank_after``)."""
+    """An event as the browser gets it: its ``kind`` and the kind's own fields (the
+    Dinnertime's sales also carry ``route``, ``route_from``, ``route_to`` and ``bank_after``).
+    In ``types.d.ts`` the union of every kind's own shape (:func:`event_records`)."""
 
     kind: Required[str]
     route: list[Cell]
     route_from: Cell
     route_to: Cell
     bank_after: int
+
+
+# -- the game state message (fcm.server.schemas.StateOut): seats, table, actions, events -------
+
+
+class SeatPublic(TypedDict):
+    """A seat as everyone may know it (``fcm.server.match.seats_public``)."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str | None
+
+
+class TablePublic(TypedDict):
+    """The table options in effect (``GameService.table_public``): the tutorial's and a
+    lesson's games say so (the page shows the coach)."""
+
+    bot_pause_ms: int
+    hints: bool
+    rated: bool
+    tutorial: NotRequired[bool]
+    lesson: NotRequired[str]  # the lesson's id (fcm.lessons)
+
+
+def action_records() -> dict[str, type[Action]]:
+    """Every action type's class by its JSON tag, the base game's then the modules' (their
+    dataclass fields are the JSON's, ``Action.written_only_when_given`` left out when empty)."""
+    from fcm.core.actions import ACTION_TYPES
+    from fcm.rulesets import playable_modules
+
+    return {**ACTION_TYPES, **{t.cls.type: t.cls for m in playable_modules().values()
+                               for t in m.actions}}
+
+
+# The events the server adds to an engine's (not in the game record's registry).
+
+
+class TimerBotMove(TypedDict):
+    """The first event of a move the turn timer's bot made for a human seat."""
+
+    seat: int
+    bot: str
+
+
+class ActionUndone(TypedDict):
+    seat: int
+
+
+class GameClosed(TypedDict):
+    pass
+
+
+class GameRewound(TypedDict):
+    to: str  # the vote's kind: start, round or turn
+    round: int
+    seat: int
+
+
+SERVER_EVENTS: dict[str, type] = {
+    "timer_bot_move": TimerBotMove,
+    "action_undone": ActionUndone,
+    "game_closed": GameClosed,
+    "game_rewound": GameRewound,
+}
+
+
+class DinnerRoute(TypedDict, total=False):
+    """A sale's road and the bank after it (``fcm.presentation.dinnertime_routes``)."""
+
+    route: list[Cell]
+    route_from: Cell
+    route_to: Cell
+    bank_after: int
+
+
+class BankAfter(TypedDict, total=False):
+    bank_after: int
+
+
+class BankBrokenExtras(TypedDict, total=False):
+    """The bank after a break (Dinnertime's walk-through) and the fields a module's first break
+    adds (``BreakChange.details``: Reserve Prices' cards and base price, ketchup.md 14)."""
+
+    bank_after: int
+    reserve_prices: dict[str, int]
+    base_price: int
+
+
+class SaleLine(TypedDict):
+    """A payment line of a sale (``house_served``'s ``lines``; the engine's
+    ``Extensions.sale`` lets a module add its own): the base game's items (count x price),
+    garden and milestone bonus (milestone, good, count); Fry Chefs' count x each; Lobbyists'
+    park multiplier."""
+
+    kind: str
+    amount: int
+    count: NotRequired[int]
+    price: NotRequired[int]
+    milestone: NotRequired[str]
+    good: NotRequired[str]
+    each: NotRequired[int]
+    multiplier: NotRequired[int]
+
+
+# Fields an event's record leaves open (a module may add to them): their type for the browser.
+EVENT_FIELD_TYPES: dict[tuple[str, str], Any] = {("house_served", "lines"): list[SaleLine]}
+
+
+class CampaignKeys(TypedDict, total=False):
+    """A module's campaign keys written into the campaign's ``campaign_launched`` and
+    ``campaign_ran`` events (``ModuleKey.in_events``): New Milestones' two-good airplane's
+    second good (ketchup.md 3). Every such key of a module must be named here
+    (tests/server/test_payload_types.py)."""
+
+    second_good: str
+
+
+# Fields an event of a kind may carry beyond its record (each optional).
+EVENT_EXTRAS: dict[str, type] = {
+    "house_served": DinnerRoute,
+    "waitress_income": BankAfter,
+    "cfo_bonus": BankAfter,
+    "bank_broken": BankBrokenExtras,
+    "campaign_launched": CampaignKeys,
+    "campaign_ran": CampaignKeys,
+}
+
+
+def event_records() -> dict[str, type]:
+    """The record (a TypedDict of its fields, ``kind`` aside) of every kind of event the
+    browser may get: the engine's, the modules' and the server's own."""
+    from fcm.core.events import EVENT_FIELDS, MODULE_EVENT_FIELDS
+
+    return {**{str(k): v for k, v in EVENT_FIELDS.items()},
+            **{str(k): v for k, v in MODULE_EVENT_FIELDS.items()}, **SERVER_EVENTS}
+
+
+class LogEntry(TypedDict):
+    """One entry of a game's log (``GET /api/games/{id}/log``): entry 0 is the game's start,
+    then one per action the reader may know of (the action itself only for their own)."""
+
+    n: int
+    seat: int | None
+    action: ActionJson | None
+    events: list[GameEvent]
 
 
 # -- the presentation endpoint's answer (GET /api/games/{id}/presentation) --------------------
@@ -338,5 +496,6 @@ class PresentationAnswer(Presentation):
     static: NotRequired[StaticInfo]
 
 
-# Shapes whose objects carry more fields than the ones named (an event's own fields).
-OPEN_SHAPES = ("GameEvent",)
+# Shapes written in types.d.ts as the union of their records' shapes, one per ``kind`` or
+# ``type`` (fcm.server.typegen).
+UNIONS = ("GameEvent", "ActionJson")

@@ -73,6 +73,7 @@ from fcm.core.state import Campaign, GameState, Phase, Piece
 from fcm.core.types import CampaignType, Cell, EmployeeId, Good, MilestoneId, Seat
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, t
 from fcm.payloads import (
+    ActionJson,
     ActionOut,
     BoardPicture,
     BusyMarketeer,
@@ -814,7 +815,7 @@ def _salary_notes(state: GameState, seat: Seat, card: EmployeeId,
 
 def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
               lang: str = DEFAULT_LOCALE) -> ActionOut:
-    out: ActionOut = {"action": a.to_json(), "label": _label(state, a, lang),
+    out: ActionOut = {"action": cast(ActionJson, a.to_json()), "label": _label(state, a, lang),
                       "text": str(a), "key": action_key(a.to_json())}
     if isinstance(a, ChooseReserve):  # which card of the catalog's (a module's carry more)
         out["reserve_card"] = next(
@@ -886,7 +887,9 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
             out["route" if road else "flight"] = (
                 _cells(drawn)
             )
-            out["drawn"] = GetDrinks(a.employee, suppliers=a.suppliers, route=drawn).to_json()
+            out["drawn"] = cast(
+                ActionJson, GetDrinks(a.employee, suppliers=a.suppliers, route=drawn).to_json()
+            )
     elif isinstance(a, Hire | Train):
         # The salary consequence, by the engine itself: apply to a copy of the view.
         try:

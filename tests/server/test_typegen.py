@@ -37,7 +37,24 @@ def test_the_generator_writes_each_field_with_its_type_and_optionality():
     action = re.search(r"export interface ActionOut \{(.*?)\n\}", text, re.S)
     assert action is not None
     assert "  key: string;" in action.group(1) and "  anchor?: number[];" in action.group(1)
-    assert "  [field: string]: any;" in text.split("export interface GameEvent {")[1]
+    # the events and actions: one shape per kind (type), their union, no open fields
+    assert "[field: string]" not in text
+    served = re.search(r"export interface HouseServedEvent \{(.*?)\n\}", text, re.S)
+    assert served is not None and '  kind: "house_served";' in served.group(1)
+    assert "  route?: number[][];" in served.group(1)  # Dinnertime's walk-through adds it
+    assert "  | HouseServedEvent\n" in text and "  | CoffeeSoldEvent\n" in text  # a module's
+    assert "  | TimerBotMoveEvent\n" in text  # the server's own
+    hire = re.search(r"export interface HireAction \{(.*?)\n\}", text, re.S)
+    assert hire is not None and hire.group(1).split("\n")[1:] == [
+        '  type: "hire";', "  employee: string;"]
+    assert "  | PlaceCoffeeShopAction\n" in text
+    reserve = re.search(r"export interface ChooseReservePriceAction \{(.*?)\n\}", text, re.S)
+    assert reserve is not None and "  reserve_price: number;" in reserve.group(1)  # a module's
+    state = re.search(r"export interface StateOut \{(.*?)\n\}", text, re.S)
+    assert state is not None
+    for line in ("legal: ActionJson[];", "seats: SeatPublic[];", "table: TablePublic;",
+                 "events: GameEvent[];"):
+        assert f"  {line}" in state.group(1)
     # the HTTP API's pydantic models too
     assert "export interface StateOut {" in text and '  status: "active" | "over";' in text
 
@@ -91,3 +108,66 @@ def test_a_field_renamed_in_the_server_models_fails_tsc(tmp_path, monkeypatch):
     assert result.returncode != 0
     assert re.search(r"board\.js\(\d+,\d+\): error TS2\d+: Property 'demand' does not exist "
                      r"on type 'HouseOut'", result.stdout), result.stdout
+
+
+def _renamed(monkeypatch, tmp_path, patch, pattern: str) -> None:
+    """The committed JS passes tsc; after ``patch`` renames a field of the Python side and the
+    types are generated again, tsc fails where the JS reads it (``pattern``)."""
+    js = _copy(tmp_path)
+    assert _tsc(tmp_path).returncode == 0
+    patch()
+    (js / "types.d.ts").write_text(typegen.generate())
+    result = _tsc(tmp_path)
+    assert result.returncode != 0
+    assert re.search(pattern, result.stdout), result.stdout
+
+
+def test_a_renamed_table_option_fails_tsc(tmp_path, monkeypatch):
+    """The state message's ``table.lesson`` (the coach of a lesson's game) renamed."""
+    fields = dict(payloads.TablePublic.__annotations__)
+    fields["lesson_id"] = fields.pop("lesson")
+    _renamed(monkeypatch, tmp_path,
+             lambda: monkeypatch.setattr(payloads.TablePublic, "__annotations__", fields),
+             r"game\.js\(\d+,\d+\): error TS2\d+: Property 'lesson' does not exist")
+
+
+def test_a_renamed_event_field_fails_tsc(tmp_path, monkeypatch):
+    """The timer bot's event's ``bot`` (the notice names the bot that moved) renamed."""
+    fields = {"seat": int, "bot_level": str}
+    _renamed(monkeypatch, tmp_path,
+             lambda: monkeypatch.setattr(payloads.TimerBotMove, "__annotations__", fields),
+             r"game\.js\(\d+,\d+\): error TS2\d+: Property 'bot' does not exist")
+
+
+def test_a_renamed_action_field_fails_tsc(tmp_path, monkeypatch):
+    """A reserve card's ``money`` (the reserve choice's buttons) renamed in its action."""
+    import dataclasses
+
+    from fcm.core.actions import Action
+
+    @dataclasses.dataclass(frozen=True)
+    class ChooseReserve(Action):
+        type = "choose_reserve"
+        amount: int
+        price: int | None = None
+
+    records = payloads.action_records()
+
+    def patch() -> None:
+        monkeypatch.setattr(payloads, "action_records",
+                            lambda: {**records, "choose_reserve": ChooseReserve})
+
+    _renamed(monkeypatch, tmp_path, patch,
+             r"decisions\.js\(\d+,\d+\): error TS2\d+: Property 'money' does not exist")
+
+
+def test_a_renamed_engine_event_field_fails_tsc(tmp_path, monkeypatch):
+    """An engine event's field (a training's ``into``, which the log's line names) renamed in
+    its record: the log's text (format.js) no longer type-checks."""
+    from fcm.core.events import Trained
+
+    fields = dict(Trained.__annotations__)
+    fields["becomes"] = fields.pop("into")
+    _renamed(monkeypatch, tmp_path,
+             lambda: monkeypatch.setattr(Trained, "__annotations__", fields),
+             r"format\.js\(\d+,\d+\): error TS2\d+: Property 'into' does not exist")

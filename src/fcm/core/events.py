@@ -139,13 +139,23 @@ class CampaignPlaced(TypedDict):
     first: NotRequired[int | None]
 
 
+class CampaignHouse(TypedDict):
+    """A house a campaign reached: the tokens it placed there, the house's demand after them
+    and its capacity (None: uncapped)."""
+
+    house: int
+    placed: int
+    demand: list[str]
+    capacity: int | None
+
+
 class CampaignRan(TypedDict):
     number: int
     type: str
     owner: Seat
     good: str
     per_house: int
-    houses: list[dict[str, Any]]
+    houses: list[CampaignHouse]
     eternal: bool
     # Mass Marketeers (ketchup.md 11): the number of this pass when Marketing runs several
     # (1 = the first); absent when there is one pass.
@@ -217,11 +227,19 @@ class DinnertimeStarted(TypedDict):
     bank: int
 
 
+class SupplierVisit(TypedDict):
+    """A drinks supplier a buyer collected from: its square, its drink, how many."""
+
+    cell: list[int]
+    good: str
+    amount: int
+
+
 class DrinksCollected(TypedDict):
     seat: Seat
     employee: EmployeeId
     total: dict[str, int]
-    suppliers: list[dict[str, Any]]
+    suppliers: list[SupplierVisit]
     route: NotRequired[list[list[int]]]  # as the player drew it (road squares or tiles)
 
 
@@ -316,11 +334,28 @@ class HousePlaced(TypedDict):
     garden: list[list[int]]
 
 
+class ChainAtHouse(TypedDict):
+    """One chain's standing for a house (``ChainStanding.to_json``): its nearest connected open
+    restaurant, price + distance, what it lacks, its Waitresses and the outcome; a module's
+    score change (``adjust``) and tie keys (``ties``) when it has any."""
+
+    seat: Seat
+    price: int
+    restaurant: int | None
+    distance: int | None
+    total: int | None
+    missing: list[str]
+    waitresses: int
+    outcome: str
+    adjust: NotRequired[int]
+    ties: NotRequired[list[int]]
+
+
 class HouseServed(TypedDict):
     house: int
     demand: list[str]
     garden: bool
-    chains: list[dict[str, Any]]
+    chains: list[ChainAtHouse]
     winner: Seat
     restaurant: int
     distance: int
@@ -339,7 +374,7 @@ class HouseStaysHome(TypedDict):
     house: int
     demand: list[str]
     garden: bool
-    chains: list[dict[str, Any]]
+    chains: list[ChainAtHouse]
 
 
 class MilestoneClaimed(TypedDict):
@@ -479,7 +514,7 @@ class Trained(TypedDict):
     employee: EmployeeId
     into: EmployeeId
     fresh: bool
-    short: dict[str, Any]
+    short: dict[str, int]  # the supply piles left short, by card (made up by more training)
 
 
 class TurnEnded(TypedDict):

@@ -45,6 +45,7 @@ from fcm.core.ruleset import Ruleset
 from fcm.core.state import GameState, Options, Phase
 from fcm.core.views import reserves_visible_to, view
 from fcm.games import state_from_dict
+from fcm.payloads import SeatPublic, TablePublic
 from fcm.presentation import dinnertime_routes, explain_error, seat_name
 from fcm.record import GameRecord
 from fcm.rulesets import check_players, most_players, options_from_dict
@@ -570,16 +571,19 @@ class MatchService:
             live.cache[vi] = (version, base)
         return {**base, "events": [e for e in events if event_visible(e, who)], **extra}
 
-    def table_public(self, info: GameInfo) -> dict[str, Any]:
+    def table_public(self, info: GameInfo) -> TablePublic:
         """The game's table options as in effect (everyone may know them)."""
         pause = info.table.get("bot_pause_ms")
-        return {
+        out: TablePublic = {
             "bot_pause_ms": self.settings.bot_delay_ms if pause is None else pause,
             "hints": bool(info.table.get("hints", False)),
             "rated": bool(info.table.get("rated", False)),
-            **({"tutorial": True} if info.table.get("tutorial") else {}),
-            **({"lesson": info.table["lesson"]} if info.table.get("lesson") else {}),
         }
+        if info.table.get("tutorial"):
+            out["tutorial"] = True
+        if info.table.get("lesson"):
+            out["lesson"] = str(info.table["lesson"])
+        return out
 
     def subscribe(self, live: LiveGame, sub: Subscriber, since: int | None = None) -> None:
         """Register a push channel and queue the current state first (call under the lock,
@@ -991,9 +995,9 @@ def seat_names(info: GameInfo, lang: str = "en") -> dict[int, str]:
     return {i: seat_name(i, s.kind, s.name, s.bot, lang) for i, s in enumerate(info.seats)}
 
 
-def seats_public(info: GameInfo) -> list[dict[str, Any]]:
+def seats_public(info: GameInfo) -> list[SeatPublic]:
     return [
-        {"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name}
+        {"seat": i, "kind": "bot" if s.kind == "bot" else "human", "bot": s.bot, "name": s.name}
         for i, s in enumerate(info.seats)
     ]
 

@@ -8,11 +8,23 @@ form (``{"type": "choose_reserve", "money": 300}``), parsed by :func:`fcm.action
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fcm.payloads import ActionJson, GameEvent, LogEntry, SeatPublic, TablePublic
 from fcm.server.clock import ClockIn
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """The browser's type of a field kept as plain JSON here (a TypedDict of
+    :mod:`fcm.payloads`): ``python -m fcm.server.typegen`` writes it into ``types.d.ts``, while
+    pydantic keeps the dict as built (a model or TypedDict would drop keys it does not name)."""
+
+    tp: Any
+
 
 # Requests are validated strictly: no conversion ("1" or true is not the number 1).
 STRICT = ConfigDict(extra="forbid", strict=True)
@@ -120,7 +132,9 @@ class ActionIn(BaseModel):
     )
 
     version: int = Field(ge=0, le=MAX_INT, description="the version of the game you saw")
-    action: dict[str, Any] = Field(description="an action in the engine's JSON form")
+    action: Annotated[dict[str, Any], Sent(ActionJson)] = Field(
+        description="an action in the engine's JSON form"
+    )
     seat: int | None = Field(None, ge=-1, le=5,
                              description="optional: must be the token's own seat")
 
@@ -143,15 +157,21 @@ class StateOut(BaseModel):
     phase: str
     actors: list[int] = Field(description="the seats that must decide now")
     your_turn: bool
-    legal: list[dict[str, Any]] = Field(description="your legal actions (when you must act)")
-    seats: list[dict[str, Any]]
-    table: dict[str, Any] = Field(
-        description="the table options in effect: bot_pause_ms, hints"
+    legal: Annotated[list[dict[str, Any]], Sent(list[ActionJson])] = Field(
+        description="your legal actions (when you must act)"
+    )
+    seats: Annotated[list[dict[str, Any]], Sent(list[SeatPublic])]
+    table: Annotated[dict[str, Any], Sent(TablePublic)] = Field(
+        description="the table options in effect: bot_pause_ms, hints, rated (and tutorial or "
+        "lesson for their games)"
     )
     view: dict[str, Any] = Field(description="the game state as you may see it")
-    events: list[dict[str, Any]] = Field(description="the events that led here, visible to you")
+    events: Annotated[list[dict[str, Any]], Sent(list[GameEvent])] = Field(
+        description="the events that led here, visible to you"
+    )
     undone: bool | None = None
     reloaded: bool | None = None
+    rewound: bool | None = Field(None, description="a rewind vote took the game back")
 
 
 class GameSummary(BaseModel):
@@ -163,7 +183,7 @@ class GameSummary(BaseModel):
     phase: str
     actors: list[int]
     your_turn: bool
-    seats: list[dict[str, Any]]
+    seats: Annotated[list[dict[str, Any]], Sent(list[SeatPublic])]
     created_at: float
 
 
@@ -176,14 +196,14 @@ class LogOut(BaseModel):
     seat: int | None
     version: int
     total: int
-    entries: list[dict[str, Any]]
+    entries: Annotated[list[dict[str, Any]], Sent(list[LogEntry])]
 
 
 class DinnertimeOut(BaseModel):
     game: str
     round: int
     text: str | None = Field(description="the explanation (None if the report is unavailable)")
-    events: list[dict[str, Any]]
+    events: Annotated[list[dict[str, Any]], Sent(list[GameEvent])]
 
 
 class ErrorBody(BaseModel):

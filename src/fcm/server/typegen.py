@@ -10,6 +10,7 @@ tests/server/test_typegen.py) fails when it is stale.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import sys
@@ -43,6 +44,21 @@ HEADER = """\
 """
 
 
+# The members of the unions by their tag, for the JSDoc that has already told them apart.
+HELPERS = """\
+/** The event(s) of the kind(s) `K`. */
+export type EventOf<K extends GameEvent["kind"]> = Extract<GameEvent, { kind: K }>;
+
+/** The action(s) of the type(s) `T`. */
+export type ActionOf<T extends ActionJson["type"]> = Extract<ActionJson, { type: T }>;
+
+/** An annotated legal action whose action is of the type(s) `T`. */
+export type ActionOutOf<T extends ActionJson["type"]> = Omit<ActionOut, "action"> & {
+  action: ActionOf<T>;
+};
+"""
+
+
 def _is_typeddict(tp: Any) -> bool:
     return isinstance(tp, type) and typing.is_typeddict(tp)
 
@@ -69,6 +85,8 @@ class _Writer:
             return " | ".join(json.dumps(a) for a in get_args(tp))
         if origin in (Union, types.UnionType):
             return " | ".join(self.ts(a) for a in get_args(tp))
+        if origin is tuple and Ellipsis not in get_args(tp) and len(set(get_args(tp))) > 1:
+            return "[" + ", ".join(self.ts(a) for a in get_args(tp)) + "]"  # (card, reports)
         if origin in (list, tuple, Sequence) or tp in (list, tuple):
             args = [a for a in get_args(tp) if a is not Ellipsis]
             inner = self.ts(args[0]) if args else "any"
@@ -89,7 +107,57 @@ class _Writer:
                 return "string"
         raise TypeError(f"typegen: no TypeScript type for {tp!r}")
 
+    def fields(self, tp: type, kind: str | None = None) -> list[str]:
+        """A TypedDict's fields as interface lines (with its bases': written out); an event's
+        (``kind``) open fields as :data:`fcm.payloads.EVENT_FIELD_TYPES` says."""
+        # Required/NotRequired read from the hints themselves: with postponed annotations
+        # Python 3.11's __optional_keys__ does not see them
+        total = getattr(tp, "__total__", True)
+        lines = []
+        for name, hint in get_type_hints(tp, include_extras=True).items():
+            marked = get_origin(hint)
+            required = marked is Required or (marked is not NotRequired and total)
+            shown = payloads.EVENT_FIELD_TYPES.get((kind, name), hint) if kind else hint
+            lines.append(f"  {name}{'' if required else '?'}: {self.ts(shown)};")
+        return lines
+
+    def union(self, tp: type) -> str:
+        """``GameEvent``: one interface per kind of event, its ``kind`` a literal, and their
+        union; ``ActionJson``: the same per action type (its ``type``)."""
+        members = []
+        if tp is payloads.GameEvent:
+            for kind, record in sorted(payloads.event_records().items()):
+                name = _camel(kind) + "Event"
+                lines = [f"export interface {name} {{", f"  kind: {json.dumps(kind)};"]
+                lines += self.fields(record, kind)
+                extras = payloads.EVENT_EXTRAS.get(kind)
+                if extras is not None:
+                    lines += self.fields(extras)  # (total=False: each optional)
+                lines += ["  visible_to?: number[];  // the seats it is for (secret)", "}"]
+                self.add(name, "\n".join(lines))
+                members.append(name)
+        else:
+            for tag, cls in sorted(payloads.action_records().items()):
+                name = _camel(tag) + "Action"
+                hints = get_type_hints(cls)
+                lines = [f"export interface {name} {{", f"  type: {json.dumps(tag)};"]
+                for f in dataclasses.fields(cls):
+                    opt = "?" if f.name in cls.written_only_when_given else ""
+                    lines.append(f"  {f.name}{opt}: {self.ts(hints[f.name])};")
+                lines.append("}")
+                self.add(name, "\n".join(lines))
+                members.append(name)
+        doc = " ".join((inspect.getdoc(tp) or "").split())
+        return f"/** {doc} */\nexport type {tp.__name__} =\n  | " + "\n  | ".join(members) + ";"
+
+    def add(self, name: str, text: str) -> None:
+        if name in self.done:
+            raise TypeError(f"typegen: two shapes named {name}")
+        self.done[name] = text
+
     def shape(self, tp: type) -> str:
+        if tp.__name__ in payloads.UNIONS:
+            return self.union(tp)
         doc = inspect.getdoc(tp) if tp.__doc__ else None
         lines = []
         if doc and not doc.startswith(("!", "Usage docs")):
@@ -99,18 +167,10 @@ class _Writer:
         if _is_model(tp):
             for name, field in tp.model_fields.items():
                 opt = "" if field.is_required() else "?"
-                lines.append(f"  {name}{opt}: {self.ts(field.annotation)};")
+                sent = [m.tp for m in field.metadata if isinstance(m, schemas.Sent)]
+                lines.append(f"  {name}{opt}: {self.ts(sent[0] if sent else field.annotation)};")
         else:
-            # Required/NotRequired read from the hints themselves: with postponed annotations
-            # Python 3.11's __optional_keys__ does not see them
-            total = getattr(tp, "__total__", True)
-            for name, hint in get_type_hints(tp, include_extras=True).items():
-                marked = get_origin(hint)
-                required = marked is Required or (marked is not NotRequired and total)
-                opt = "" if required else "?"
-                lines.append(f"  {name}{opt}: {self.ts(hint)};")
-            if tp.__name__ in payloads.OPEN_SHAPES:
-                lines.append("  [field: string]: any;")
+            lines += self.fields(tp)
         lines.append("}")
         return "\n".join(lines)
 
@@ -122,7 +182,11 @@ class _Writer:
                 self.done[tp.__name__] = ""  # before its fields: a shape may name itself
                 self.done[tp.__name__] = self.shape(tp)
         body = "\n\n".join(self.done[name] for name in sorted(self.done))
-        return f"{HEADER}\n{body}\n"
+        return f"{HEADER}\n{body}\n\n{HELPERS}"
+
+
+def _camel(tag: str) -> str:
+    return "".join(part.capitalize() for part in tag.split("_"))
 
 
 def _roots() -> list[type]:

@@ -17,7 +17,7 @@ from fcm.core import bank, milestones
 from fcm.core.actions import Action
 from fcm.core.company import at_work_count, board_of, house_order, unit_price
 from fcm.core.errors import Reason
-from fcm.core.events import EventKind, EventLog, HouseServed
+from fcm.core.events import ChainAtHouse, EventKind, EventLog, HouseServed
 from fcm.core.extensions import (
     NO_OFFER,
     HouseSold,
@@ -131,8 +131,8 @@ class ChainStanding(NamedTuple):
         assert self.total is not None
         return (self.total, self.ties, -self.waitresses, position)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> ChainAtHouse:
+        out: ChainAtHouse = {
             "seat": self.seat,
             "price": self.price,
             "restaurant": self.restaurant,

@@ -23,7 +23,7 @@ from typing import Final
 from fcm.core.actions import Action
 from fcm.core.company import board_of, demand_room, house_capacity, house_order
 from fcm.core.errors import Reason
-from fcm.core.events import CampaignRan, EventKind, EventLog
+from fcm.core.events import CampaignHouse, CampaignRan, EventKind, EventLog
 from fcm.core.extensions import DemandPlaced, advertised, notify, table_rules
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Phase
@@ -136,7 +136,7 @@ def _place(
     """One campaign places its demand tokens (one pass)."""
     owner = state.players[camp.owner]
     per_house = 2 if camp.kind is _RADIO and owner.has(_FIRST_RADIO) else 1
-    placements = []
+    placements: list[CampaignHouse] = []
     react = bool(state.rules.extensions.react)
     # a module may place more goods, in order (each as the one good would be placed)
     goods = advertised(state, camp) if state.rules.extensions.advertised else None

@@ -20,7 +20,7 @@ from fcm.core import milestones
 from fcm.core.actions import Action, Cook, GetDrinks
 from fcm.core.company import board_of
 from fcm.core.errors import Reason
-from fcm.core.events import EventKind, EventLog
+from fcm.core.events import EventKind, EventLog, SupplierVisit
 from fcm.core.extensions import seat_rules
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState, WorkingTurn, WorkStep
@@ -215,7 +215,7 @@ def apply(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) ->
         return
     board = board_of(state)
     total: dict[str, int] = {}
-    detail = []
+    detail: list[SupplierVisit] = []
     for cell in action.suppliers:
         good = board.suppliers[cell]
         p.stock[good] += each

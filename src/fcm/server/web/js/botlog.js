@@ -17,9 +17,11 @@ const SKIP = new Set(["turn_started", "turn_ended", "step_ended", "step_skipped"
 
 const PLACED = new Set(["restaurant_placed", "house_placed", "campaign_placed"]);
 
+/** The chain an event is about: its seat, else the owner (of a campaign).
+ * @param {import("./types").GameEvent} e */
 function actorOf(e) {
-  if (e.seat !== undefined && e.seat !== null) return e.seat;
-  return e.owner;
+  if ("seat" in e && e.seat !== undefined && e.seat !== null) return e.seat;
+  return "owner" in e ? e.owner : undefined;
 }
 
 /** One line without the leading chain name ("hired Waitress."), as the summary names the bot. */
@@ -35,6 +37,7 @@ function line(e, ctx, seat) {
 
 /** The bots' turns, oldest first: [{round, phase, seat, lines}]. In Working 9–5 a turn runs
  * from turn_started to turn_ended; in the other phases, a bot's events of that phase. */
+/** @param {import("./results.js").LogItem[]} events */
 export function botTurns(events, ctx) {
   const bots = new Set((ctx.seats || []).filter((x) => x.kind === "bot").map((x) => x.seat));
   const turns = [];
@@ -101,6 +104,7 @@ export function renderLatestBotTurns(box, log, ctx) {
 }
 
 /** The alert when the bank breaks (the first time and the last), for a pushed state. */
+/** @param {import("./types").StateOut} msg */
 export function bankAlert(root, msg, ctx) {
   const broke = (msg.events || []).find((e) => e.kind === "bank_broken");
   if (!broke) return null;

@@ -24,6 +24,17 @@ const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "t
 const CORNER_NAMES = new Proxy({}, { get: (_, k) => (["nw", "ne", "sw", "se"].includes(String(k)) ? t(`dec.corner.${String(k)}`) : undefined) });
 
 /** A good's name in the page's language (the game's catalog names the modules' goods too). */
+/**
+ * The annotated legal actions of the type(s) named (the decisions group them by type).
+ * @template {import("./types").ActionJson["type"]} T
+ * @param {import("./types").ActionOut[]} list
+ * @param {...T} types
+ * @returns {import("./types").ActionOutOf<T>[]}
+ */
+function ofType(list, ...types) {
+  return /** @type {import("./types").ActionOutOf<T>[]} */ (list.filter((a) => types.includes(/** @type {T} */ (a.action.type))));
+}
+
 function goodLabel(catalog, good) {
   return ((catalog && catalog.good_names) || {})[good] || good;
 }
@@ -244,13 +255,14 @@ export class Decisions {
 
   /**
    * @param {string} type
-   * @param {import("./types").ActionOut[]} list
+   * @param {import("./types").ActionOut[]} all
    */
-  section(type, list) {
+  section(type, all) {
     const catalog = this.ctl.catalog;
     const pres = this.pres;
     switch (type) {
-      case "choose_reserve":
+      case "choose_reserve": {
+        const list = ofType(all, "choose_reserve");
         return h("div", { class: "section" }, h("p", {}, t("dec.reserve.intro")),
           h("div", { class: "choices" }, list.map((a) => {
             const card = (catalog.reserve_cards || [])[a.reserve_card];
@@ -259,20 +271,26 @@ export class Decisions {
             const detail = price !== null ? t("dec.reserve.base_price", { price: money(price) }) : card ? t("dec.reserve.ceo_slots", { count: card.ceo_slots }) : null;
             return this.actionButton(a, h("span", {}, h("strong", {}, money(a.action.money)), detail ? h("small", {}, detail) : null));
           })));
-      case "send_to_work": return this.restructuring(list);
-      case "choose_turn_order":
+      }
+      case "send_to_work": return this.restructuring(ofType(all, "send_to_work"));
+      case "choose_turn_order": {
+        const list = ofType(all, "choose_turn_order");
         return h("div", { class: "section" }, h("p", {}, t("dec.turn_order.intro")),
           h("p", { class: "muted" }, t("dec.open_slots"), listOf(pres.chains.map((c) => `${seatName(this.msg.seats, c.seat)} ${c.open_slots}`))),
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, t("dec.position", { n: a.action.position })))));
-      case "hire":
+      }
+      case "hire": {
+        const list = ofType(all, "hire");
         return h("div", { class: "section" }, h("p", {}, t("dec.hire.intro")),
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
             this.actionButton(a, h("span", {}, t("dec.hire.button"), cardChip(catalog, a.action.employee))),
             h("span", { class: "info-dot", "data-card": a.action.employee, title: t("dec.what_it_does") }, "ⓘ"),
             h("small", { class: "muted" }, t("dec.left", { n: pres.supply[a.action.employee] ?? "?" })), salaryNote(a)))),
           whyNotHires(catalog, list, (action) => this.why(action)));
+      }
       case "train":
       case "train_at_work": { // a card at work (a milestone's reward): its own action type
+        const list = ofType(all, "train", "train_at_work");
         const groups = new Map();
         for (const a of list) {
           const k = `${a.action.employee}${a.action.fresh ? " (just trained)" : ""}`;
@@ -287,7 +305,8 @@ export class Decisions {
               h("span", { class: "info-dot", "data-card": a.action.into, title: t("dec.what_it_does") }, "ⓘ"),
               salaryNote(a))))));
       }
-      case "start_campaign":
+      case "start_campaign": {
+        const list = ofType(all, "start_campaign");
         return h("div", { class: "section" }, h("p", {}, t("dec.campaign.intro")),
           h("div", { class: "menu" }, list.map((a) => {
             const c = catalog.campaigns[String(a.action.number)] || {};
@@ -301,7 +320,9 @@ export class Decisions {
                 ? h("div", { class: "warning", "data-test": "reaches-none" }, t("dec.campaign.reaches_none", { reach: c.reach || t("dec.campaign.its_houses") }))
                 : h("small", { class: "muted", "data-test": "reaches" }, t("dec.campaign.reaches_now", { count: a.reaches.length, houses: listOf(a.reaches) }))) : null);
           })));
+      }
       case "choose_advert": {
+        const list = ofType(all, "choose_advert");
         const goods = [...new Set(list.map((a) => a.action.good))];
         const durations = [...new Set(list.map((a) => a.action.duration))].sort((x, y) => x - y);
         const dc = pres.draft_campaign;
@@ -324,11 +345,14 @@ export class Decisions {
       case "choose_two_goods": // a two-good airplane (a milestone's reward): its own buttons
         return h("div", { class: "section", "data-test": "two-goods" },
           h("p", {}, t("dec.advert.two_goods")),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
-      case "cook":
+          h("div", { class: "choices" }, all.map((a) => this.actionButton(a))));
+      case "cook": {
+        const list = ofType(all, "cook");
         return h("div", { class: "section" }, h("p", {}, t("dec.cook.intro")),
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, cardChip(catalog, a.action.employee), t("dec.cook.makes"), a.amount ? `${a.amount} ` : "", goodChip(a.action.good), ` ${a.amount && a.amount !== 1 ? t("dec.goods_plural", { good: goodLabel(catalog, a.action.good) }) : goodLabel(catalog, a.action.good)}`)))));
-      case "get_drinks":
+      }
+      case "get_drinks": {
+        const list = ofType(all, "get_drinks");
         return h("div", { class: "section" }, h("p", {}, t("dec.drinks.intro")),
           h("div", { class: "menu" }, list.map((a) => {
             // a route choice is sent as drawn (its road squares or the Zeppelin's tiles): the
@@ -344,7 +368,9 @@ export class Decisions {
             }
             return h("div", { class: "menu-row" }, btn);
           })));
+      }
       case "fire": {
+        const list = ofType(all, "fire");
         const mine = pres.chains[this.msg.seat];
         const draft = mine.draft && mine.draft.kind === "fire" ? mine.draft : null;
         return h("div", { class: "section" },
@@ -355,6 +381,7 @@ export class Decisions {
             this.actionButton(a, h("span", {}, t("dec.fire.button"), cardChip(catalog, a.action.employee))), salaryNote(a)))));
       }
       case "pay_salary": {
+        const list = ofType(all, "pay_salary");
         // salaries in goods (a module's rule): one item pays one salary, Done pays the rest
         const chosen = pres.paying_goods || [];
         return h("div", { class: "section" },
@@ -363,16 +390,16 @@ export class Decisions {
             chosen.length ? t("dec.pay.paying_with", { goods: listOf(chosen.map((g) => goodLabel(catalog, g))) }) : ""),
           h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, t("dec.pay.button"), goodChip(a.action.good), ` ${goodLabel(catalog, a.action.good)}`)))));
       }
-      case "throw_away": return this.freezer(list);
+      case "throw_away": return this.freezer(ofType(all, "throw_away"));
       default: {
-        if (list.length <= MANY_CHOICES) return h("div", { class: "section" }, h("div", { class: "choices" }, list.map((a) => this.actionButton(a))));
+        if (all.length <= MANY_CHOICES) return h("div", { class: "section" }, h("div", { class: "choices" }, all.map((a) => this.actionButton(a))));
         // a long list (a module's decision with many options, e.g. a map tile x rotation x
         // place): one picks from a list and confirms, instead of a wall of buttons
-        const select = h("select", { "data-test": "choice-list", "data-type": type, "aria-label": t("dec.choose_one", { count: list.length }) },
-          list.map((a, i) => h("option", { value: String(i), "data-key": a.key }, a.label)));
-        return h("div", { class: "section" }, h("label", {}, t("dec.choose_one", { count: list.length }), select),
+        const select = h("select", { "data-test": "choice-list", "data-type": type, "aria-label": t("dec.choose_one", { count: all.length }) },
+          all.map((a, i) => h("option", { value: String(i), "data-key": a.key }, a.label)));
+        return h("div", { class: "section" }, h("label", {}, t("dec.choose_one", { count: all.length }), select),
           h("button", { type: "button", class: "primary", "data-test": "choice-confirm", "data-type": type,
-            onclick: () => this.send(list[Number(select.value)].action) }, t("dec.confirm")));
+            onclick: () => this.send(all[Number(select.value)].action) }, t("dec.confirm")));
       }
     }
   }
@@ -384,7 +411,7 @@ export class Decisions {
   /** Clean up with a freezer: how many of each good to keep, chosen in one step; the page
    * then sends one throw-away per item and Done (each checked by the engine as usual). */
   /**
-   * @param {import("./types").ActionOut[]} list
+   * @param {import("./types").ActionOutOf<"throw_away">[]} list
    */
   freezer(list) {
     const pres = this.pres;
@@ -449,7 +476,7 @@ export class Decisions {
   }
 
   /**
-   * @param {import("./types").ActionOut[]} list
+   * @param {import("./types").ActionOutOf<"send_to_work">[]} list
    */
   restructuring(list) {
     const catalog = this.ctl.catalog;
@@ -480,7 +507,7 @@ export class Decisions {
     const pres = this.pres;
     const type = actions[0].action.type;
     let pool = actions;
-    const houseNumbers = [...new Set(actions.filter((a) => a.action.type === "place_house").map((a) => a.action.number))].sort((x, y) => x - y);
+    const houseNumbers = [...new Set(actions.map((a) => a.action).filter((x) => x.type === "place_house").map((x) => x.number))].sort((x, y) => x - y);
     if (houseNumbers.length) {
       if (!houseNumbers.includes(this.houseNumber)) this.houseNumber = houseNumbers[0];
       pool = actions.filter((a) => a.action.type !== "place_house" || a.action.number === this.houseNumber);
@@ -586,7 +613,8 @@ export class Decisions {
     // this very position known, so a try can never be a legal move by accident).
     const t = this.placementTemplate;
     if (!t || !this.pres || this.pres.version !== this.msg.version) return;
-    const a = { ...t.action };
+    // (a placement's fields: the square, a house's or garden's squares, an airplane's edge)
+    const a = /** @type {{ type: string, cell?: number[], garden?: number[][], edge?: string | null }} */ ({ ...t.action });
     const [r, c] = cell;
     if (a.type === "place_campaign" && a.edge) return;
     if (a.type === "add_garden") a.garden = [[r, c], [r, c + 1]];

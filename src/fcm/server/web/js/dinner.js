@@ -25,15 +25,27 @@ export function dinnerShowWanted() {
   try { return localStorage.getItem(KEY) !== "off"; } catch { return true; }
 }
 
+/**
+ * @typedef {{ kind: "start", start?: import("./types").EventOf<"dinnertime_started">,
+ *     prices?: import("./types").EventOf<"dinnertime_prices">, none: boolean }
+ *   | { kind: "house", event: import("./types").EventOf<"house_served" | "house_stays_home"> }
+ *   | { kind: "income", events: import("./types").EventOf<"waitress_income" | "cfo_bonus">[] }
+ *   | { kind: "bank", event: import("./types").EventOf<"bank_broken"> }
+ *   | { kind: "totals" }} DinnerStep
+ */
+
 /** The steps of one Dinnertime, in the events' order: the prices, each house, the waitresses
  * and CFO income, each bank break, and the totals.
  * @param {import("./types").GameEvent[]} events
+ * @returns {DinnerStep[]}
  */
 export function dinnerSteps(events) {
+  /** @type {DinnerStep[]} */
   const steps = [];
   const start = events.find((e) => e.kind === "dinnertime_started");
   const prices = events.find((e) => e.kind === "dinnertime_prices");
   steps.push({ kind: "start", start, prices, none: events.some((e) => e.kind === "dinnertime_no_demand") });
+  /** @type {{ kind: "income", events: import("./types").EventOf<"waitress_income" | "cfo_bonus">[] } | null} */
   let income = null;
   for (const e of events) {
     if (e.kind === "house_served" || e.kind === "house_stays_home") { steps.push({ kind: "house", event: e }); income = null; }
@@ -51,6 +63,7 @@ function swatch(seat) {
   return chainMark(seat, null, "swatch");
 }
 
+/** @param {import("./types").SaleLine} line */
 function lineText(line, ctx) {
   if (line.kind === "items") return t("dinner.items", { count: line.count, price: money(line.price), amount: money(line.amount) });
   if (line.kind === "garden") return t("dinner.garden", { amount: money(line.amount) });
@@ -60,6 +73,7 @@ function lineText(line, ctx) {
   return `${String(line.kind).replace(/_/g, " ")}: ${money(line.amount)}`;
 }
 
+/** @param {import("./types").EventOf<"house_served" | "house_stays_home">} e */
 function houseStep(e, ctx) {
   const served = e.kind === "house_served";
   const order = served ? orderText(e, ctx.catalog, ctx.name) : null;  // a module's order

@@ -73,7 +73,9 @@ function cells(list) {
   return (list || []).map((c) => `${c[0]},${c[1]}`).join(" ");
 }
 
-/** One line for an event, or null for bookkeeping events the log leaves out. */
+/** One line for an event, or null for bookkeeping events the log leaves out.
+ * @param {import("./types").GameEvent & { last_left?: boolean }} e
+ */
 export function describe(e, ctx) {
   const who = (seat) => ctx.name(seat);
   const card = (id) => cardName(ctx.catalog, id);
@@ -171,7 +173,7 @@ export function describe(e, ctx) {
       // a module's event kind: its template (and variants) come with the catalog's texts
       const template = variantOf(ctx.catalog, e.kind, e) || (((ctx.catalog && ctx.catalog.texts && ctx.catalog.texts.events) || {})[e.kind]);
       if (template) return render(template, e, who, ctx.catalog);
-      return `${e.kind.replaceAll("_", " ")}${e.seat !== undefined ? ` (${who(e.seat)})` : ""}.`;
+      return `${e.kind.replaceAll("_", " ")}${"seat" in e && e.seat !== undefined ? ` (${who(e.seat)})` : ""}.`;
     }
   }
 }

@@ -324,6 +324,7 @@ export class GameScreen {
 
   /** On coming back: the moves the turn timer's bot made for this seat since its player's
    * own last move. */
+  /** @param {import("./types").LogEntry[]} entries */
   tellAway(entries) {
     this.awayTold = true;
     if (this.seat === null || this.seat === undefined) return;
@@ -377,7 +378,7 @@ export class GameScreen {
     if (this.noticeBox && this.noticeBox.dataset.kind === "placed" && this.noticeBox.dataset.at !== at) this.noticeBox.classList.add("hidden");
     const placed = autoPlacedNotice(msg.events || [], this.seat);
     if (placed) { this.showNotice(placed, "placed"); this.noticeBox.dataset.at = at; }
-    const botMove = (msg.events || []).find((e) => e.kind === "timer_bot_move" && e.seat === this.seat && this.seat !== null);
+    const botMove = (msg.events || []).filter((e) => e.kind === "timer_bot_move").find((e) => e.seat === this.seat && this.seat !== null);
     if (botMove && msg.version > this.log.lastVersion && !this.takenShown) {
       this.showNotice(t("game.bot_played", { bot: botMove.bot }), "timer-bot");
     }

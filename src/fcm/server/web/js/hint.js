@@ -35,6 +35,10 @@ export class HintPanel {
     this.version = null;
   }
 
+  /** The state's status, version and table (a replay's step: over, no table options).
+   * @param {Pick<import("./types").StateOut, "status" | "version"> & Partial<Pick<import("./types").StateOut, "your_turn">>
+   *   & { table: Partial<import("./types").TablePublic> }} msg
+   */
   render(msg) {
     const over = msg.status === "over";
     const live = !over && msg.table && msg.table.hints && msg.your_turn;

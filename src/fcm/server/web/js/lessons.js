@@ -5,18 +5,24 @@
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
-import { lessonsDone } from "./tutorial.js";
+import { lessonsDone, lessonsGoing } from "./tutorial.js";
 import { clear, h } from "./util.js";
 
 const GROUPS = ["concept", "game", "module"].map((kind) => [kind, `lessons.group.${kind}`]);  // heading: a message id
 
+/** A lesson begun and not finished opens its game again at the step reached ("Start again":
+ * a new game). */
 function item(id, href, title, summary, done, steps) {
-  return h("li", { class: "lesson", "data-lesson": id, "data-done": done ? "yes" : "no" },
-    h("a", { href, class: "lesson-link", "data-test": `lesson-${id}` },
+  const going = done ? null : lessonsGoing()[id] || null;
+  const state = done ? t("lessons.done")
+    : going ? t("lessons.in_progress", { n: going.step + 1, of: going.of })
+      : steps ? t("lessons.not_done_steps", { count: steps }) : t("lessons.not_done");
+  return h("li", { class: "lesson", "data-lesson": id, "data-done": done ? "yes" : going ? "going" : "no" },
+    h("a", { href: going ? `#/game/${encodeURIComponent(going.game)}/${going.seat}` : href, class: "lesson-link", "data-test": `lesson-${id}` },
       h("span", { class: "lesson-title" }, title),
       h("span", { class: "lesson-summary muted" }, summary),
-      h("span", { class: `lesson-state${done ? " done" : ""}`, "data-test": "lesson-state" },
-        done ? t("lessons.done") : steps ? t("lessons.not_done_steps", { count: steps }) : t("lessons.not_done"))));
+      h("span", { class: `lesson-state${done ? " done" : ""}`, "data-test": "lesson-state" }, state)),
+    going ? h("a", { href, class: "lesson-again small", "data-test": `lesson-again-${id}` }, t("lessons.start_again")) : null);
 }
 
 export function renderLessons(root) {

@@ -116,7 +116,7 @@ export class ReplayScreen {
     if (this.hint) {
       if (!this.hintMsg || this.hintMsg.version !== step) { this.hint.result = null; this.hint.error = null; }
       this.hint.at = step;
-      this.hintMsg = { status: "over", version: step, table: {} };
+      this.hintMsg = { status: /** @type {const} */ ("over"), version: step, table: {} };
       this.hint.render(this.hintMsg);
     }
     const data = await this.fetch(step);

@@ -17,16 +17,28 @@ export function outcomeText(outcome, ctx) {
   return OUTCOME[outcome] || mod[outcome] || String(outcome || "").replace(/_/g, " ");
 }
 
+/**
+ * An event of the log with the round and phase it happened in (``bot``: the turn timer's mark
+ * when a bot made the move; ``last_left``: an Order of Business choice the engine made).
+ * @typedef {{ round: number, phase: string, event: import("./types").GameEvent & { last_left?: boolean },
+ *   bot?: import("./types").EventOf<"timer_bot_move"> | null }} LogItem
+ */
+
 export class GameLog {
   constructor(ctx) {
     this.ctx = ctx; // {name(seat), catalog}
-    this.events = []; // [{round, phase, event}]
+    /** @type {LogItem[]} */
+    this.events = [];
     this.round = 0;
     this.phase = "";
     this.lastVersion = -1;
     this.botRun = null; // the seat whose moves the turn timer's bot is making (the log says so)
   }
 
+  /**
+   * @param {import("./types").LogEntry[]} entries
+   * @param {number} version
+   */
   reset(entries, version) {
     this.events = [];
     this.round = 0;
@@ -36,6 +48,7 @@ export class GameLog {
     this.lastVersion = version;
   }
 
+  /** @param {import("./types").GameEvent[]} events */
   add(events) {
     let prev = null;
     // a move the turn timer's bot made for a human seat: its events are marked as the bot's
@@ -108,16 +121,17 @@ export function dinnertimeTotals(events, ctx) {
   const breaks = events.filter((e) => e.kind === "bank_broken");
   if (!earnings && !breaks.length) return null;
   const seats = earnings ? Object.keys(earnings.earned).map(Number) : [];
-  const sum = (kind, seat, field) => events.filter((e) => e.kind === kind && (e.seat ?? e.winner) === seat).reduce((t, e) => t + (e[field] || 0), 0);
+  /** @param {"waitress_income" | "cfo_bonus"} kind @param {number} seat */
+  const sum = (kind, seat) => events.filter((e) => e.kind === "waitress_income" || e.kind === "cfo_bonus").filter((e) => e.kind === kind && e.seat === seat).reduce((t, e) => t + e.amount, 0);
   const has = (kind) => events.some((e) => e.kind === kind);
   return h("div", { class: "dinner-totals" },
     seats.length ? h("table", { class: "dinner", "data-test": "dinner-totals" },
       h("thead", {}, h("tr", {}, ["dinner.col.chain", "results.col.sales", has("waitress_income") ? "dinner.col.waitresses" : null, has("cfo_bonus") ? "card.cfo" : null, "results.col.total", "results.col.cash"].filter(Boolean).map((k) => h("th", {}, t(k))))),
       h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
         h("td", {}, chainMark(seat, null, "swatch"), ctx.name(seat)),
-        h("td", { class: "num" }, money(events.filter((e) => e.kind === "house_served" && e.winner === seat).reduce((t, e) => t + e.amount, 0))),
-        has("waitress_income") ? h("td", { class: "num", "data-test": "waitress-income" }, money(sum("waitress_income", seat, "amount"))) : null,
-        has("cfo_bonus") ? h("td", { class: "num", "data-test": "cfo-bonus" }, money(sum("cfo_bonus", seat, "amount"))) : null,
+        h("td", { class: "num" }, money(events.filter((e) => e.kind === "house_served").filter((e) => e.winner === seat).reduce((t, e) => t + e.amount, 0))),
+        has("waitress_income") ? h("td", { class: "num", "data-test": "waitress-income" }, money(sum("waitress_income", seat))) : null,
+        has("cfo_bonus") ? h("td", { class: "num", "data-test": "cfo-bonus" }, money(sum("cfo_bonus", seat))) : null,
         h("td", { class: "num", "data-test": "earned" }, h("strong", {}, money(earnings.earned[String(seat)]))),
         h("td", { class: "num" }, money((earnings.cash || {})[String(seat)])))))) : null,
     breaks.map((e) => h("p", { class: "warning", "data-test": "bank-break" }, describe(e, ctx))),

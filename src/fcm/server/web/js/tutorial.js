@@ -22,6 +22,28 @@ function markDone(id) {
     const done = lessonsDone();
     if (!done.includes(id)) localStorage.setItem(DONE, JSON.stringify([...done, id]));
   } catch { /* private mode: not remembered */ }
+  keepProgress(id, null);
+}
+
+const GOING = "fcm.lessons.going.v1"; // the lessons begun here: their game and step
+
+/**
+ * The lessons (and the tutorial) begun in this browser and not finished: the game to go back
+ * to and the step reached.
+ * @returns {Record<string, { game: string, seat: number, step: number, of: number }>}
+ */
+export function lessonsGoing() {
+  try { return JSON.parse(localStorage.getItem(GOING) || "{}") || {}; } catch { return {}; }
+}
+
+/** @param {string} id @param {{ game: string, seat: number, step: number, of: number } | null} at */
+function keepProgress(id, at) {
+  try {
+    const going = lessonsGoing();
+    if (at) going[id] = at;
+    else delete going[id];
+    localStorage.setItem(GOING, JSON.stringify(going));
+  } catch { /* private mode: not remembered */ }
 }
 
 /** Start a new game at a lesson's position and open it (the Lessons page). */
@@ -132,6 +154,7 @@ export class Coach {
     const { index, met } = progress(this.steps, events, this.ctl.seat(), this.state.acked);
     const box = clear(this.box);
     if (index >= this.steps.length) markDone(this.id);
+    else if (!this.state.closed) keepProgress(this.id, { game: this.ctl.game, seat: this.ctl.seat(), step: index, of: this.steps.length });
     if (this.state.closed || index >= this.steps.length) {
       box.classList.add("hidden");
       this.target = null;
@@ -179,6 +202,7 @@ export class Coach {
   close() {
     this.state.closed = true;
     saveAcks(this.ctl.game, this.state);
+    keepProgress(this.id, null); // left: the list offers it afresh
     this.render();
   }
 }

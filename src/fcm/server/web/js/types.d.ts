@@ -4,13 +4,44 @@
 
 export interface ActionIn {
   version: number;
-  action: Record<string, any>;
+  action: ActionJson;
   seat?: number | null;
 }
 
+/** An action in the engine's JSON form (``Action.to_json``), sent back as is. In ``types.d.ts`` the union of every action type's own shape, the base game's and the modules' (:func:`action_records`). */
+export type ActionJson =
+  | AddGardenAction
+  | ArrangeStructureAction
+  | BuildParkAction
+  | BuildRoadAction
+  | ChooseAdvertAction
+  | ChooseReserveAction
+  | ChooseReservePriceAction
+  | ChooseTurnOrderAction
+  | ChooseTwoGoodsAction
+  | CookAction
+  | DoneAction
+  | FireAction
+  | FreeMailboxAction
+  | GetDrinksAction
+  | HireAction
+  | MoveCoffeeShopAction
+  | MoveRestaurantAction
+  | PaySalaryAction
+  | PlaceCampaignAction
+  | PlaceCoffeeShopAction
+  | PlaceHouseAction
+  | PlaceMapTileAction
+  | PlaceRestaurantAction
+  | SendToWorkAction
+  | StartCampaignAction
+  | ThrowAwayAction
+  | TrainAction
+  | TrainAtWorkAction;
+
 /** A legal action annotated with what it would occupy, reach or cost. */
 export interface ActionOut {
-  action: Record<string, any>;
+  action: ActionJson;
   label: string;
   text: string;
   key: string;
@@ -23,7 +54,7 @@ export interface ActionOut {
   amount?: number;
   route?: number[][];
   flight?: number[][];
-  drawn?: Record<string, any>;
+  drawn?: ActionJson;
   salary_before?: number;
   salary_after?: number;
   card_salary?: number;
@@ -35,10 +66,79 @@ export interface ActionOut {
   placing?: string;
 }
 
+export interface ActionUndone {
+  seat: number;
+}
+
+export interface ActionUndoneEvent {
+  kind: "action_undone";
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface AddGardenAction {
+  type: "add_garden";
+  house: number;
+  garden: number[][];
+}
+
 export interface AirplaneSpot {
   edge: string;
   first: number;
   span: number;
+}
+
+export interface ApartmentDemandEvent {
+  kind: "apartment_demand";
+  house: number;
+  label: string;
+  campaign: number;
+  good: string;
+  placed: number;
+  demand: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface ApartmentServedEvent {
+  kind: "apartment_served";
+  seat: number;
+  house: number;
+  label: string;
+  items: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface ArrangeStructureAction {
+  type: "arrange_structure";
+  arrangement: [string, string[]][];
+}
+
+export interface BankAfter {
+  bank_after?: number;
+}
+
+export interface BankBrokenEvent {
+  kind: "bank_broken";
+  number: number;
+  final: boolean;
+  introductory: boolean;
+  reserve_cards: Record<string, number>;
+  added: number;
+  ceo_slots: number;
+  bank: number;
+  paying_seat: number;
+  still_owed: number;
+  bank_after?: number;
+  reserve_prices?: Record<string, number>;
+  base_price?: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** The bank after a break (Dinnertime's walk-through) and the fields a module's first break adds (``BreakChange.details``: Reserve Prices' cards and base price, ketchup.md 14). */
+export interface BankBrokenExtras {
+  bank_after?: number;
+  reserve_prices?: Record<string, number>;
+  base_price?: number;
 }
 
 export interface BoardPicture {
@@ -54,9 +154,35 @@ export interface BoardPicture {
   printed_houses: Record<string, number[][]>;
 }
 
+export interface BuildParkAction {
+  type: "build_park";
+  cells: number[][];
+}
+
+export interface BuildRoadAction {
+  type: "build_road";
+  cells: number[][];
+}
+
 export interface BusyMarketeer {
   number: number;
   marketeer: string;
+}
+
+export interface CampaignEndedEvent {
+  kind: "campaign_ended";
+  number: number;
+  owner: number;
+  marketeer: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** A house a campaign reached: the tokens it placed there, the house's demand after them and its capacity (None: uncapped). */
+export interface CampaignHouse {
+  house: number;
+  placed: number;
+  demand: string[];
+  capacity: number | null;
 }
 
 export interface CampaignInfo {
@@ -69,6 +195,27 @@ export interface CampaignInfo {
   span: number;
   rule: string;
   reach: string;
+}
+
+/** A module's campaign keys written into the campaign's ``campaign_launched`` and ``campaign_ran`` events (``ModuleKey.in_events``): New Milestones' two-good airplane's second good (ketchup.md 3). Every such key of a module must be named here (tests/server/test_payload_types.py). */
+export interface CampaignKeys {
+  second_good?: string;
+}
+
+export interface CampaignLaunchedEvent {
+  kind: "campaign_launched";
+  seat: number;
+  number: number;
+  campaign_type: string;
+  marketeer: string;
+  good: string;
+  duration: number;
+  eternal: boolean;
+  cells: number[][];
+  edge: string | null;
+  first: number | null;
+  second_good?: string;
+  visible_to?: number[];  // the seats it is for (secret)
 }
 
 /** How a campaign kind is drawn: its icon, and whether it lies beside the board. */
@@ -94,6 +241,70 @@ export interface CampaignOut {
   more_goods?: string[];
 }
 
+export interface CampaignPieceRemovedEvent {
+  kind: "campaign_piece_removed";
+  number: number;
+  remaining: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CampaignPlacedEvent {
+  kind: "campaign_placed";
+  seat: number;
+  number: number;
+  cells?: number[][];
+  orientation?: string | null;
+  edge?: string;
+  first?: number | null;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CampaignRanEvent {
+  kind: "campaign_ran";
+  number: number;
+  type: string;
+  owner: number;
+  good: string;
+  per_house: number;
+  houses: CampaignHouse[];
+  eternal: boolean;
+  marketing_pass?: number;
+  passes?: number;
+  second_good?: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CampaignStartedEvent {
+  kind: "campaign_started";
+  seat: number;
+  marketeer: string;
+  number: number;
+  campaign_type: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CannotPayEvent {
+  kind: "cannot_pay";
+  seat: number;
+  due: number;
+  cash: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CardSentToWorkEvent {
+  kind: "card_sent_to_work";
+  seat: number;
+  employee: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CardsToHandEvent {
+  kind: "cards_to_hand";
+  seat: number;
+  employees: string[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface Catalog {
   employees: Record<string, EmployeeInfo>;
   milestones: Record<string, MilestoneInfo>;
@@ -108,6 +319,37 @@ export interface Catalog {
   map_tiles: Record<string, string>;
   texts: Record<string, any>;
   lang: string;
+}
+
+export interface CfoBonusEvent {
+  kind: "cfo_bonus";
+  seat: number;
+  source: string;
+  earned: number;
+  amount: number;
+  cash: number;
+  bank_after?: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CfoFiredFirst100Event {
+  kind: "cfo_fired_first_100";
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** One chain's standing for a house (``ChainStanding.to_json``): its nearest connected open restaurant, price + distance, what it lacks, its Waitresses and the outcome; a module's score change (``adjust``) and tie keys (``ties``) when it has any. */
+export interface ChainAtHouse {
+  seat: number;
+  price: number;
+  restaurant: number | null;
+  distance: number | null;
+  total: number | null;
+  missing: string[];
+  waitresses: number;
+  outcome: string;
+  adjust?: number;
+  ties?: number[];
 }
 
 export interface ChainOut {
@@ -130,11 +372,89 @@ export interface ChainOut {
   draft?: Draft;
 }
 
+export interface ChooseAdvertAction {
+  type: "choose_advert";
+  good: string;
+  duration: number;
+}
+
+export interface ChooseReserveAction {
+  type: "choose_reserve";
+  money: number;
+}
+
+export interface ChooseReservePriceAction {
+  type: "choose_reserve_price";
+  money: number;
+  reserve_price: number;
+}
+
+export interface ChooseTurnOrderAction {
+  type: "choose_turn_order";
+  position: number;
+}
+
+export interface ChooseTwoGoodsAction {
+  type: "choose_two_goods";
+  good: string;
+  duration: number;
+  second_good: string;
+}
+
 /** The clock of a new game (``POST /api/games``, field ``clock``). */
 export interface ClockIn {
   limit: "5m" | "10m" | "20m" | "1h" | "12h" | "1d" | "2d" | "3d" | "5d" | "none";
   fallback?: "bot_move" | "bot_takeover";
   bot?: "random" | "easy" | "medium" | "hard";
+}
+
+/** One location's coffee sold to a house on its way: the chain, ``place`` (``"shop"`` or ``"restaurant"``), its square, the price paid. */
+export interface CoffeeSale {
+  seat: number;
+  place: string;
+  cell: number[];
+  amount: number;
+}
+
+export interface CoffeeShopPlacedEvent {
+  kind: "coffee_shop_placed";
+  seat: number;
+  cells: number[][];
+  milestone?: string;
+  origin?: number[][];
+  declined?: boolean;
+  no_square?: boolean;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CoffeeSoldEvent {
+  kind: "coffee_sold";
+  house: number;
+  winner: number;
+  distance: number;
+  count: number;
+  cells: number[][];
+  sales: CoffeeSale[];
+  route: number[][];
+  routes: number;
+  amount: number;
+  skipped?: number[][];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface CookAction {
+  type: "cook";
+  employee: string;
+  good: string;
+}
+
+export interface CookedEvent {
+  kind: "cooked";
+  seat: number;
+  employee: string;
+  good: string;
+  amount: number;
+  visible_to?: number[];  // the seats it is for (secret)
 }
 
 export interface CreateGameIn {
@@ -153,11 +473,51 @@ export interface CreateGameOut {
   spectator: LinkOut;
 }
 
+/** A sale's road and the bank after it (``fcm.presentation.dinnertime_routes``). */
+export interface DinnerRoute {
+  route?: number[][];
+  route_from?: number[];
+  route_to?: number[];
+  bank_after?: number;
+}
+
+export interface DinnertimeEarningsEvent {
+  kind: "dinnertime_earnings";
+  earned: Record<string, number>;
+  cash: Record<string, number>;
+  bank: number;
+  game_ends: boolean;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface DinnertimeNoDemandEvent {
+  kind: "dinnertime_no_demand";
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface DinnertimeOut {
   game: string;
   round: number;
   text: string | null;
-  events: Record<string, any>[];
+  events: GameEvent[];
+}
+
+export interface DinnertimePricesEvent {
+  kind: "dinnertime_prices";
+  prices: Record<string, number>;
+  turn_order: number[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface DinnertimeStartedEvent {
+  kind: "dinnertime_started";
+  round: number;
+  bank: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface DoneAction {
+  type: "done";
 }
 
 export interface Draft {
@@ -183,6 +543,30 @@ export interface DraftCampaign {
   claims_first_billboard?: boolean;
 }
 
+export interface DrinksCollectedEvent {
+  kind: "drinks_collected";
+  seat: number;
+  employee: string;
+  total: Record<string, number>;
+  suppliers: SupplierVisit[];
+  route?: number[][];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface DriveInRemovedEvent {
+  kind: "drive_in_removed";
+  seat: number;
+  restaurant: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface DriveInsEvent {
+  kind: "drive_ins";
+  seat: number;
+  restaurants: number[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface EmployeeInfo {
   name: string;
   category: string;
@@ -196,6 +580,13 @@ export interface EmployeeInfo {
   is_manager: boolean;
 }
 
+export interface EmployeesFiredEvent {
+  kind: "employees_fired";
+  seat: number;
+  employees: string[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface ErrorBody {
   code: string;
   message: string;
@@ -206,18 +597,175 @@ export interface ErrorOut {
   error: ErrorBody;
 }
 
-/** An engine event as the browser gets it: its ``kind`` and the kind's own fields (the Dinnertime's sales also carry ``route``, ``route_from``, ``route_to`` and ``bank_after``). */
-export interface GameEvent {
-  kind: string;
-  route?: number[][];
-  route_from?: number[];
-  route_to?: number[];
-  bank_after?: number;
-  [field: string]: any;
+export interface FireAction {
+  type: "fire";
+  employee: string;
 }
+
+export interface FireChosenEvent {
+  kind: "fire_chosen";
+  seat: number;
+  employee: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface FiredToPayEvent {
+  kind: "fired_to_pay";
+  seat: number;
+  employee: string;
+  campaign: number | null;
+  due: number;
+  cash: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface FiringCommittedEvent {
+  kind: "firing_committed";
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface FreeMailboxAction {
+  type: "free_mailbox";
+  number: number;
+  cell: number[];
+  good: string;
+}
+
+export interface FreezerKeptEvent {
+  kind: "freezer_kept";
+  seat: number;
+  goods: string[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface FreezerOverCapacityEvent {
+  kind: "freezer_over_capacity";
+  seat: number;
+  items: number;
+  capacity: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface GameClosed {
+}
+
+export interface GameClosedEvent {
+  kind: "game_closed";
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface GameCreatedEvent {
+  kind: "game_created";
+  players: number;
+  turn_order: number[];
+  tiles: [string, number][][];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** An event as the browser gets it: its ``kind`` and the kind's own fields (the Dinnertime's sales also carry ``route``, ``route_from``, ``route_to`` and ``bank_after``). In ``types.d.ts`` the union of every kind's own shape (:func:`event_records`). */
+export type GameEvent =
+  | ActionUndoneEvent
+  | ApartmentDemandEvent
+  | ApartmentServedEvent
+  | BankBrokenEvent
+  | CampaignEndedEvent
+  | CampaignLaunchedEvent
+  | CampaignPieceRemovedEvent
+  | CampaignPlacedEvent
+  | CampaignRanEvent
+  | CampaignStartedEvent
+  | CannotPayEvent
+  | CardSentToWorkEvent
+  | CardsToHandEvent
+  | CfoBonusEvent
+  | CfoFiredFirst100Event
+  | CoffeeShopPlacedEvent
+  | CoffeeSoldEvent
+  | CookedEvent
+  | DinnertimeEarningsEvent
+  | DinnertimeNoDemandEvent
+  | DinnertimePricesEvent
+  | DinnertimeStartedEvent
+  | DrinksCollectedEvent
+  | DriveInRemovedEvent
+  | DriveInsEvent
+  | EmployeesFiredEvent
+  | FireChosenEvent
+  | FiredToPayEvent
+  | FiringCommittedEvent
+  | FreezerKeptEvent
+  | FreezerOverCapacityEvent
+  | GameClosedEvent
+  | GameCreatedEvent
+  | GameOverEvent
+  | GameRewoundEvent
+  | GardenAddedEvent
+  | GoodThrownAwayEvent
+  | GoodsDiscardedEvent
+  | HireDiscountsEvent
+  | HiredEvent
+  | HousePlacedEvent
+  | HouseServedEvent
+  | HouseStaysHomeEvent
+  | LobbyistBuiltEvent
+  | MapTileAddedEvent
+  | MilestoneCampaignEvent
+  | MilestoneClaimedEvent
+  | MilestoneGiftEvent
+  | MilestoneIncomeEvent
+  | MilestoneRemovedEvent
+  | MoneyLeftGameEvent
+  | OrderOfBusinessEvent
+  | PaidFromBoxEvent
+  | PhaseStartedEvent
+  | ReserveCardEvent
+  | ReserveChosenEvent
+  | RestaurantMovedEvent
+  | RestaurantOpenedEvent
+  | RestaurantPassedEvent
+  | RestaurantPlacedEvent
+  | RoadsOpenedEvent
+  | RoadworksCrossedEvent
+  | RoundStartedEvent
+  | SalariesPaidEvent
+  | ScenarioLoadedEvent
+  | StepEndedEvent
+  | StepSkippedEvent
+  | StructureCommittedEvent
+  | StructureRevealedEvent
+  | TimerBotMoveEvent
+  | TrainedEvent
+  | TurnEndedEvent
+  | TurnOrderEvent
+  | TurnOrderChosenEvent
+  | TurnStartedEvent
+  | WaitressIncomeEvent;
 
 export interface GameListOut {
   games: GameSummary[];
+}
+
+export interface GameOverEvent {
+  kind: "game_over";
+  reason: string;
+  ranking: number[];
+  cash: Record<string, number>;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface GameRewound {
+  to: string;
+  round: number;
+  seat: number;
+}
+
+export interface GameRewoundEvent {
+  kind: "game_rewound";
+  to: string;
+  round: number;
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
 }
 
 export interface GameSummary {
@@ -229,13 +777,65 @@ export interface GameSummary {
   phase: string;
   actors: number[];
   your_turn: boolean;
-  seats: Record<string, any>[];
+  seats: SeatPublic[];
   created_at: number;
+}
+
+export interface GardenAddedEvent {
+  kind: "garden_added";
+  seat: number;
+  house: number;
+  garden: number[][];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface GetDrinksAction {
+  type: "get_drinks";
+  employee: string;
+  good: string | null;
+  suppliers: number[][];
+  route?: number[][];
 }
 
 export interface GlossaryEntry {
   term: string;
   text: string;
+}
+
+export interface GoodThrownAwayEvent {
+  kind: "good_thrown_away";
+  seat: number;
+  good: string;
+  left: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface GoodsDiscardedEvent {
+  kind: "goods_discarded";
+  seat: number;
+  goods: string[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface HireAction {
+  type: "hire";
+  employee: string;
+}
+
+export interface HireDiscountsEvent {
+  kind: "hire_discounts";
+  seat: number;
+  discounts: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface HiredEvent {
+  kind: "hired";
+  seat: number;
+  employee: string;
+  hires_left: number;
+  pile: number;
+  visible_to?: number[];  // the seats it is for (secret)
 }
 
 export interface HouseChain {
@@ -264,6 +864,47 @@ export interface HouseOut {
   label?: string;
 }
 
+export interface HousePlacedEvent {
+  kind: "house_placed";
+  seat: number;
+  number: number;
+  cell: number[];
+  garden: number[][];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface HouseServedEvent {
+  kind: "house_served";
+  house: number;
+  demand: string[];
+  garden: boolean;
+  chains: ChainAtHouse[];
+  winner: number;
+  restaurant: number;
+  distance: number;
+  price: number;
+  decided_by: string;
+  lines: SaleLine[];
+  amount: number;
+  cash: number;
+  order?: string;
+  sold?: string[];
+  route?: number[][];
+  route_from?: number[];
+  route_to?: number[];
+  bank_after?: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface HouseStaysHomeEvent {
+  kind: "house_stays_home";
+  house: number;
+  demand: string[];
+  garden: boolean;
+  chains: ChainAtHouse[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface LinkOut {
   token: string;
   invite: string;
@@ -271,12 +912,60 @@ export interface LinkOut {
   ws: string;
 }
 
+export interface LobbyistBuiltEvent {
+  kind: "lobbyist_built";
+  seat: number;
+  piece: string;
+  shape: string;
+  cells: number[][];
+  roadworks?: number[][];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** One entry of a game's log (``GET /api/games/{id}/log``): entry 0 is the game's start, then one per action the reader may know of (the action itself only for their own). */
+export interface LogEntry {
+  n: number;
+  seat: number | null;
+  action: ActionJson | null;
+  events: GameEvent[];
+}
+
 export interface LogOut {
   game: string;
   seat: number | null;
   version: number;
   total: number;
-  entries: Record<string, any>[];
+  entries: LogEntry[];
+}
+
+export interface MapTileAddedEvent {
+  kind: "map_tile_added";
+  seat: number;
+  letter: string;
+  rotation: number;
+  row: number;
+  col: number;
+  houses: number[];
+  declined?: boolean;
+  none_left?: boolean;
+  no_place?: boolean;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface MilestoneCampaignEvent {
+  kind: "milestone_campaign";
+  seat: number;
+  milestone: string;
+  number: number | null;
+  campaign_type: string;
+  good: string | null;
+  cells: number[][];
+  duration: number;
+  eternal: boolean;
+  house?: number;
+  restaurant?: number;
+  why?: string;
+  visible_to?: number[];  // the seats it is for (secret)
 }
 
 export interface MilestoneClaim {
@@ -284,10 +973,96 @@ export interface MilestoneClaim {
   round: number;
 }
 
+export interface MilestoneClaimedEvent {
+  kind: "milestone_claimed";
+  seat: number;
+  milestone: string;
+  round: number;
+  reason?: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface MilestoneGiftEvent {
+  kind: "milestone_gift";
+  seat: number;
+  milestone: string;
+  employee: string;
+  count: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface MilestoneIncomeEvent {
+  kind: "milestone_income";
+  seat: number;
+  milestone: string;
+  amount: number;
+  campaign: number;
+  house: number;
+  tokens: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface MilestoneInfo {
   name: string;
   claim_when: string;
   effect: string;
+}
+
+export interface MilestoneRemovedEvent {
+  kind: "milestone_removed";
+  milestone: string;
+  expired_after_round?: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface MoneyLeftGameEvent {
+  kind: "money_left_game";
+  seat: number;
+  milestone: string;
+  discount: number;
+  amount: number;
+  bank: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface MoveCoffeeShopAction {
+  type: "move_coffee_shop";
+  origin: number[];
+  cell: number[];
+}
+
+export interface MoveRestaurantAction {
+  type: "move_restaurant";
+  restaurant: number;
+  cell: number[];
+  entrance: string;
+}
+
+export interface OrderOfBusinessEvent {
+  kind: "order_of_business";
+  open_slots: Record<string, number>;
+  choosing_order: number[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface PaidFromBoxEvent {
+  kind: "paid_from_box";
+  seat: number;
+  amount: number;
+  reason: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface PaySalaryAction {
+  type: "pay_salary";
+  good: string;
+}
+
+export interface PhaseStartedEvent {
+  kind: "phase_started";
+  phase: string;
+  round: number;
+  visible_to?: number[];  // the seats it is for (secret)
 }
 
 /** A module's piece on the map: its kind, its squares, what the square becomes for the geometry (the browser's style: r road, x bridge, # neither, . empty), its mark and the chain it belongs to (None: nobody's; drawn in that chain's colour and shape). */
@@ -297,6 +1072,41 @@ export interface PieceOut {
   square: string;
   label: string;
   owner: number | null;
+}
+
+export interface PlaceCampaignAction {
+  type: "place_campaign";
+  cell: number[] | null;
+  orientation: string | null;
+  edge: string | null;
+  first: number | null;
+}
+
+export interface PlaceCoffeeShopAction {
+  type: "place_coffee_shop";
+  cell: number[];
+}
+
+export interface PlaceHouseAction {
+  type: "place_house";
+  number: number;
+  cell: number[];
+  garden: number[][];
+}
+
+export interface PlaceMapTileAction {
+  type: "place_map_tile";
+  letter: string;
+  rotation: number;
+  row: number;
+  col: number;
+}
+
+export interface PlaceRestaurantAction {
+  type: "place_restaurant";
+  cell: number[];
+  entrance: string;
+  employee: string | null;
 }
 
 export interface Presentation {
@@ -378,6 +1188,40 @@ export interface ReserveCard {
   base_price?: number;
 }
 
+export interface ReserveCardEvent {
+  kind: "reserve_card";
+  seat: number;
+  money: number;
+  base_price?: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface ReserveChosenEvent {
+  kind: "reserve_chosen";
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface RestaurantMovedEvent {
+  kind: "restaurant_moved";
+  seat: number;
+  number: number;
+  from_cell: number[];
+  from_entrance: string;
+  cell: number[];
+  entrance: string;
+  drive_in: boolean;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface RestaurantOpenedEvent {
+  kind: "restaurant_opened";
+  seat: number;
+  restaurant: number;
+  cell: number[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface RestaurantOut {
   owner: number;
   number: number;
@@ -389,10 +1233,85 @@ export interface RestaurantOut {
   drive_in: boolean;
 }
 
+export interface RestaurantPassedEvent {
+  kind: "restaurant_passed";
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface RestaurantPlacedEvent {
+  kind: "restaurant_placed";
+  seat: number;
+  number?: number;
+  cell: number[];
+  entrance: string;
+  open: boolean;
+  drive_in?: boolean;
+  by: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface RoadNode {
   cell: number[];
   axis: string;
   links: string;
+}
+
+export interface RoadsOpenedEvent {
+  kind: "roads_opened";
+  cells: number[][];
+  roadworks: number[][];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface RoadworksCrossedEvent {
+  kind: "roadworks_crossed";
+  house: number;
+  seat: number;
+  count: number;
+  distance: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface RoundStartedEvent {
+  kind: "round_started";
+  round: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface SalariesPaidEvent {
+  kind: "salaries_paid";
+  seat: number;
+  salaried: number;
+  gross: number;
+  hire_discounts: number;
+  first_train: boolean;
+  first_billboard: boolean;
+  amount: number;
+  cash: number;
+  goods?: string[];
+  waived?: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** A payment line of a sale (``house_served``'s ``lines``; the engine's ``Extensions.sale`` lets a module add its own): the base game's items (count x price), garden and milestone bonus (milestone, good, count); Fry Chefs' count x each; Lobbyists' park multiplier. */
+export interface SaleLine {
+  kind: string;
+  amount: number;
+  count?: number;
+  price?: number;
+  milestone?: string;
+  good?: string;
+  each?: number;
+  multiplier?: number;
+}
+
+export interface ScenarioLoadedEvent {
+  kind: "scenario_loaded";
+  description: string;
+  round: number;
+  phase: string;
+  visible_to?: number[];  // the seats it is for (secret)
 }
 
 export interface SeatIn {
@@ -413,6 +1332,25 @@ export interface SeatOut {
   ws?: string | null;
 }
 
+/** A seat as everyone may know it (``fcm.server.match.seats_public``). */
+export interface SeatPublic {
+  seat: number;
+  kind: "human" | "bot";
+  bot: string | null;
+  name: string | null;
+}
+
+export interface SendToWorkAction {
+  type: "send_to_work";
+  employee: string;
+}
+
+export interface StartCampaignAction {
+  type: "start_campaign";
+  marketeer: string;
+  number: number;
+}
+
 /** What a seat or spectator sees (also the WebSocket ``state`` message). */
 export interface StateOut {
   type?: "state";
@@ -424,13 +1362,14 @@ export interface StateOut {
   phase: string;
   actors: number[];
   your_turn: boolean;
-  legal: Record<string, any>[];
-  seats: Record<string, any>[];
-  table: Record<string, any>;
+  legal: ActionJson[];
+  seats: SeatPublic[];
+  table: TablePublic;
   view: Record<string, any>;
-  events: Record<string, any>[];
+  events: GameEvent[];
   undone?: boolean | null;
   reloaded?: boolean | null;
+  rewound?: boolean | null;
 }
 
 export interface StaticInfo {
@@ -438,14 +1377,53 @@ export interface StaticInfo {
   catalog: Catalog;
 }
 
+export interface StepEndedEvent {
+  kind: "step_ended";
+  seat: number;
+  step: string;
+  by: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface StepSkippedEvent {
+  kind: "step_skipped";
+  seat: number;
+  step: string;
+  by: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface StructureCommittedEvent {
+  kind: "structure_committed";
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface StructureEntry {
   card: string;
   reports: string[];
 }
 
+export interface StructureRevealedEvent {
+  kind: "structure_revealed";
+  seat: number;
+  at_work: string[];
+  beach: string[];
+  overfull: boolean;
+  tried: string[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface SupplierOut {
   cell: number[];
   good: string;
+}
+
+/** A drinks supplier a buyer collected from: its square, its drink, how many. */
+export interface SupplierVisit {
+  cell: number[];
+  good: string;
+  amount: number;
 }
 
 /** Table options: how the server runs the game (not rules). */
@@ -455,6 +1433,20 @@ export interface TableIn {
   rated?: boolean;
 }
 
+/** The table options in effect (``GameService.table_public``): the tutorial's and a lesson's games say so (the page shows the coach). */
+export interface TablePublic {
+  bot_pause_ms: number;
+  hints: boolean;
+  rated: boolean;
+  tutorial?: boolean;
+  lesson?: string;
+}
+
+export interface ThrowAwayAction {
+  type: "throw_away";
+  good: string;
+}
+
 export interface TilePlacement {
   row: number;
   col: number;
@@ -462,6 +1454,95 @@ export interface TilePlacement {
   rotation: number;
 }
 
+/** The first event of a move the turn timer's bot made for a human seat. */
+export interface TimerBotMove {
+  seat: number;
+  bot: string;
+}
+
+export interface TimerBotMoveEvent {
+  kind: "timer_bot_move";
+  seat: number;
+  bot: string;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface TrainAction {
+  type: "train";
+  trainer: string;
+  employee: string;
+  into: string;
+  fresh: boolean;
+}
+
+export interface TrainAtWorkAction {
+  type: "train_at_work";
+  trainer: string;
+  employee: string;
+  into: string;
+  fresh: boolean;
+}
+
+export interface TrainedEvent {
+  kind: "trained";
+  seat: number;
+  trainer: string;
+  employee: string;
+  into: string;
+  fresh: boolean;
+  short: Record<string, number>;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface TurnEndedEvent {
+  kind: "turn_ended";
+  seat: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface TurnOrderChosenEvent {
+  kind: "turn_order_chosen";
+  seat: number;
+  position: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface TurnOrderEvent {
+  kind: "turn_order";
+  order: number[];
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface TurnStartedEvent {
+  kind: "turn_started";
+  seat: number;
+  hires: number;
+  discount_hires: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface UndoIn {
   version: number;
 }
+
+export interface WaitressIncomeEvent {
+  kind: "waitress_income";
+  seat: number;
+  waitresses: number;
+  each: number;
+  amount: number;
+  cash: number;
+  bank_after?: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+/** The event(s) of the kind(s) `K`. */
+export type EventOf<K extends GameEvent["kind"]> = Extract<GameEvent, { kind: K }>;
+
+/** The action(s) of the type(s) `T`. */
+export type ActionOf<T extends ActionJson["type"]> = Extract<ActionJson, { type: T }>;
+
+/** An annotated legal action whose action is of the type(s) `T`. */
+export type ActionOutOf<T extends ActionJson["type"]> = Omit<ActionOut, "action"> & {
+  action: ActionOf<T>;
+};
