@@ -8,8 +8,10 @@ import pytest
 
 from fcm.i18n import (
     COMPLETE,
+    DEFAULT_LOCALE,
     LOCALES,
     browser_catalog,
+    messages,
     money,
     negotiate,
     normalise,
@@ -18,6 +20,7 @@ from fcm.i18n import (
     t,
 )
 from fcm.i18n_check import check_language, main, unknown_code_ids
+from fcm.rulesets import get_ruleset, playable_modules
 
 
 @pytest.mark.parametrize("lang", [x for x in LOCALES if x != "en"])
@@ -107,3 +110,21 @@ def test_the_browser_catalog_has_every_english_id_in_every_language() -> None:
         assert set(english) <= set(cat["messages"])
         assert [x["id"] for x in cat["locales"]] == list(LOCALES)
     assert browser_catalog("de")["messages"]["lobby.new_game"] == "Neues Spiel"
+
+
+@pytest.mark.parametrize("module", ["base", *sorted(playable_modules())])
+def test_every_card_and_milestone_of_a_playable_module_has_its_names(module: str) -> None:
+    """Issue 27: "card, milestone and campaign names" in every language. A card or milestone a
+    module adds reads from its catalog (``card.<id>``, ``.description``; ``milestone.<id>``,
+    ``.claim_when``, ``.effect``), never from the English data; the check then asks every
+    language for them."""
+    catalog = get_ruleset("base", [] if module == "base" else [module]).catalog
+    english = messages(DEFAULT_LOCALE)
+    wanted = [f"card.{e.id}{part}" for e in catalog.employees.values()
+              for part in ("", ".description")]
+    wanted += [f"milestone.{m.id}{part}" for m in catalog.milestones.values()
+               for part in ("", ".claim_when", ".effect")]
+    assert [k for k in wanted if k not in english] == []
+    for lang in LOCALES:
+        if lang != DEFAULT_LOCALE:
+            assert [k for k in wanted if k not in messages(lang)] == [], lang
