@@ -228,9 +228,11 @@ def _reason_text(
 
 
 # a typed reason's parameters by name: what each names (a list names several of the same)
-_PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "goods": "good", "step": "step",
+_PARAM_KIND = {"card": "card", "cards": "card", "trainer": "card", "into": "card",
+               "good": "good", "goods": "good", "step": "step",
                "now": "step", "order": "step", "prices": "money", "rule": "rule",
-               "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase"}
+               "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase",
+               "group": "unique_group"}
 
 
 def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
@@ -251,6 +253,9 @@ def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
         return t(f"step.{value}", lang) if f"step.{value}" in messages(DEFAULT_LOCALE) else value
     if kind == "campaign":  # a campaign tile's kind: billboard, mailbox, radio, airplane
         named = f"campaign.{value}"
+        return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
+    if kind == "unique_group":  # 1x types owned one together (a module's: the movie stars)
+        named = f"unique_group.{value}"
         return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
     if kind == "money":
         return money(lang, int(value))
