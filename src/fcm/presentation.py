@@ -232,12 +232,16 @@ _PARAM_KIND = {"card": "card", "cards": "card", "trainer": "card", "into": "card
                "good": "good", "goods": "good", "step": "step",
                "now": "step", "order": "step", "prices": "money", "rule": "rule",
                "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase",
+               "top": "card", "cash": "money", "due": "money",
                "group": "unique_group"}
 
 
 def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
                   names: Mapping[int, str] | None = None) -> Any:
     kind = _PARAM_KIND.get(key)
+    if isinstance(value, Reason):  # a reason inside a reason (a module's rule): typed too
+        inner = _reason_text(value, rules, lang, names)
+        return inner if inner is not None else player_text(str(value))
     if isinstance(value, list | tuple):
         return join(lang, [str(_reason_param(key, v, rules, lang, names)) for v in value])
     if kind == "seat":  # a chain by its name at this table, else "Player N"

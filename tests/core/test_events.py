@@ -193,12 +193,12 @@ def test_a_module_kind_renders_from_its_template_and_variants():
              "number": 1, "campaign_type": "radio", "good": "pizza", "cells": [[2, 3]],
              "duration": 2, "eternal": False, "house": 7}
     assert event_line(radio, {0: "Alice"}) == (
-        "Alice gets radio #1 for pizza from first_pizza_sold (house 7 bought pizza), 2 rounds, "
+        "Alice gets radio #1 for pizza from First pizza sold (house 7 bought pizza), 2 rounds, "
         "at 2,3."
     )
     none = {**radio, "number": None, "why": "no radio tile is left"}
     assert event_line(none, {0: "Alice"}) == (
-        "Alice: no radio from first_pizza_sold (no radio tile is left)."
+        "Alice: no radio from First pizza sold (no radio tile is left)."
     )
 
 
