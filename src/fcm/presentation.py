@@ -232,7 +232,7 @@ _PARAM_KIND = {"card": "card", "cards": "card", "trainer": "card", "into": "card
                "good": "good", "goods": "good", "step": "step",
                "now": "step", "order": "step", "prices": "money", "rule": "rule",
                "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase",
-               "top": "card", "cash": "money", "due": "money",
+               "top": "card",
                "group": "unique_group"}
 
 

@@ -16,7 +16,14 @@ from fcm.core.engine import ROUND_LIMIT_REASON
 from fcm.core.events import Event, EventKind
 from fcm.core.types import EmployeeId, MilestoneId
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, signed, t
-from fcm.texts import event_text, milestone_names, order_text, render_sale_line, variant_text
+from fcm.texts import (
+    event_text,
+    milestone_names,
+    order_text,
+    reason_text,
+    render_sale_line,
+    variant_text,
+)
 
 DINNER_MILESTONES: frozenset[str] = frozenset({
     MilestoneId.FIRST_LOWER_PRICES,
@@ -71,9 +78,9 @@ END_REASONS = {
 }
 
 
-def reason(lang: str, why: Any) -> str:
+def reason(lang: str, why: Any, who: Who | None = None) -> str:
     """Why money moved or a milestone was claimed, as the engine logs it (a code, a milestone
-    or card id, ``house N``)."""
+    or card id, ``house N``, a module's reason: :func:`fcm.texts.reason_text`)."""
     text = str(why)
     if text in END_REASONS:
         return t(END_REASONS[text], lang)
@@ -83,7 +90,8 @@ def reason(lang: str, why: Any) -> str:
         key = f"{kind}.{text}"
         if key in messages(DEFAULT_LOCALE):
             return t(key, lang)
-    return text
+    module = reason_text(text, who or _namer(None, lang), lang)
+    return text if module is None else module
 
 
 def _kind_data(event: Event | Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
@@ -159,7 +167,7 @@ def _claim(lang: str, d: Mapping[str, Any], who: Who) -> str:
     milestone = name(lang, "milestone", d["milestone"])
     if d.get("reason"):
         return t("report.claims_because", lang, seat=who(d["seat"]), milestone=milestone,
-                 reason=reason(lang, d["reason"]))
+                 reason=reason(lang, d["reason"], who))
     return t("report.claims", lang, seat=who(d["seat"]), milestone=milestone)
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcm.core.events import EventLog
 from fcm.core.errors import Reason
+from fcm.core.events import EventLog
 from fcm.core.extensions import DemandPlaced, Extensions, HouseKind, HouseSold, Notice
 from fcm.core.state import GameState
 from fcm.modules._data import add_tiles
