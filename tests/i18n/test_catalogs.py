@@ -4,6 +4,8 @@ lacks; plural forms, money and language choice come from Babel's CLDR data."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fcm.i18n import (
@@ -21,6 +23,7 @@ from fcm.i18n import (
 )
 from fcm.i18n_check import check_language, main, unknown_code_ids
 from fcm.rulesets import get_ruleset, playable_modules
+from tests.i18n.test_played_games_languages import english_words
 
 
 @pytest.mark.parametrize("lang", [x for x in LOCALES if x != "en"])
@@ -128,3 +131,23 @@ def test_every_card_and_milestone_of_a_playable_module_has_its_names(module: str
     for lang in LOCALES:
         if lang != DEFAULT_LOCALE:
             assert [k for k in wanted if k not in messages(lang)] == [], lang
+
+
+def test_french_says_tu_to_the_player_everywhere() -> None:
+    """One form of address per language (the glossary's note): French says "tu" to the
+    player, as the lessons do; no message says "vous", "votre" or "vos"."""
+    vous = re.compile(r"\b(vous|votre|vos)\b", re.IGNORECASE)
+    assert [k for k, v in messages("fr").items() if vous.search(v)] == []
+
+
+@pytest.mark.parametrize("lang", [x for x in LOCALES if x != DEFAULT_LOCALE])
+def test_no_message_is_left_in_english(lang: str) -> None:
+    """A message identical to English is a name the language keeps (CEO, Kimchi, Chat), never
+    English words (German's "You" for fmt.whose_you was one)."""
+    english = messages(DEFAULT_LOCALE)
+    left = [k for k, v in messages(lang).items()
+            if v == english.get(k) and english_words(_PLACEHOLDER.sub("", v))]
+    assert left == []
+
+
+_PLACEHOLDER = re.compile(r"\{[^}]*\}")
