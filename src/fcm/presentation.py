@@ -233,7 +233,7 @@ _PARAM_KIND = {"card": "card", "cards": "card", "trainer": "card", "into": "card
                "now": "step", "order": "step", "prices": "money", "rule": "rule",
                "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase",
                "top": "card",
-               "group": "unique_group"}
+               "group": "unique_group", "shape": "tile_shape", "shapes": "tile_shape"}
 
 
 def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
@@ -258,8 +258,8 @@ def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
     if kind == "campaign":  # a campaign tile's kind: billboard, mailbox, radio, airplane
         named = f"campaign.{value}"
         return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
-    if kind == "unique_group":  # 1x types owned one together (a module's: the movie stars)
-        named = f"unique_group.{value}"
+    if kind in ("unique_group", "tile_shape"):  # a module's: the movie stars, a road's shape
+        named = f"{kind}.{value}"
         return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
     if kind == "money":
         return money(lang, int(value))

@@ -37,6 +37,7 @@ from typing import Any
 from fcm.core import milestones
 from fcm.core.actions import Action
 from fcm.core.company import board_of, occupied_squares, shifts
+from fcm.core.errors import Reason
 from fcm.core.events import EventLog
 from fcm.core.extensions import (
     Extensions,
@@ -206,32 +207,44 @@ def _why_not(state: GameState, turn: WorkingTurn, action: Action, site: _Site | 
     """Why a Lobbyist may not place this tile (None: it may), naming the rule."""
     assert isinstance(action, BuildRoad | BuildPark)
     if lobbyists_left(state, turn) <= 0:
-        return f"{RULE}: each Lobbyist at work places one road or park tile a turn (none left)"
+        return Reason(
+            "lobbyists.none_left",
+            f"{RULE}: each Lobbyist at work places one road or park tile a turn (none left)")
     road = isinstance(action, BuildRoad)
     kinds = tiles_left(state, "roads" if road else "parks")
     shape = shape_of(action.cells, kinds)
     what = "road" if road else "park"
     if shape is None:
         names = ", ".join(sorted(kinds))
-        return f"{RULE}: those squares form no {what} tile ({names})"
+        return Reason(f"lobbyists.no_{what}_shape",
+                      f"{RULE}: those squares form no {what} tile ({names})",
+                      shapes=sorted(kinds))
     if kinds[shape] <= 0:
-        return f"{RULE}: no {shape} {what} tile is left"
+        return Reason(f"lobbyists.no_{what}_left", f"{RULE}: no {shape} {what} tile is left",
+                      shape=shape)
     site = site or _Site(state, turn.seat)
     for cell in action.cells:
         if not site.board.in_map(cell):
-            return f"{RULE}: a tile may not hang off the map ({cell[0]},{cell[1]})"
+            return Reason("lobbyists.off_map",
+                          f"{RULE}: a tile may not hang off the map ({cell[0]},{cell[1]})",
+                          at=f"{cell[0]},{cell[1]}")
     for cell in action.cells:
         if not site.free(cell):
-            return f"{RULE}: only on empty squares; {cell[0]},{cell[1]} is not empty"
+            return Reason("lobbyists.not_empty",
+                          f"{RULE}: only on empty squares; {cell[0]},{cell[1]} is not empty",
+                          at=f"{cell[0]},{cell[1]}")
     if not any(cell in site.in_range for cell in action.cells):
-        return (
+        return Reason(
+            "lobbyists.range",
             f"{RULE}: the tile must be next to a road square within road range "
-            f"{facts()['range']} of your restaurants"
+            f"{facts()['range']} of your restaurants",
+            reach=facts()["range"],
         )
     if road and not site.anchored(action.cells):
-        return (
+        return Reason(
+            "lobbyists.anchor",
             f"{RULE}: one of the road's arrows must point at an existing road or at your "
-            "restaurant's entrance"
+            "restaurant's entrance",
         )
     return None
 
