@@ -201,7 +201,10 @@ def reason_json(reason: Reason | None) -> dict[str, Any] | None:
     """A typed reason as the API sends it: ``{"code", "params"}`` (None: an untyped one)."""
     if not isinstance(reason, Reason):
         return None
-    return {"code": reason.code, "params": dict(reason.params)}
+    # a reason inside (a module's rule) goes as {code, params} too
+    return {"code": reason.code,
+            "params": {k: reason_json(v) if isinstance(v, Reason) else v
+                       for k, v in reason.params.items()}}
 
 
 def _reason_text(
@@ -239,7 +242,8 @@ _PARAM_KIND = {"card": "card", "cards": "card", "trainer": "card", "into": "card
 def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
                   names: Mapping[int, str] | None = None) -> Any:
     kind = _PARAM_KIND.get(key)
-    if isinstance(value, Reason):  # a reason inside a reason (a module's rule): typed too
+    if isinstance(value, Reason) or (isinstance(value, Mapping) and "code" in value):
+        # a reason inside a reason (a module's rule): typed too (its JSON form from the API)
         inner = _reason_text(value, rules, lang, names)
         return inner if inner is not None else player_text(str(value))
     if isinstance(value, list | tuple):
