@@ -133,13 +133,14 @@ GLOSSARY_KINDS = (
 )
 GLOSSARY_NOTES = {
     "en": "The reference: the names printed on the English edition's cards and milestones.",
-    "de": "Kartennamen: englische Berufstitel (CEO, CFO, Vice President, die Manager) sind "
-          "beibehalten, die übrigen Namen sind unsere Übersetzungen; beides ist noch mit der "
-          "gedruckten deutschen Ausgabe abzugleichen.",
+    "de": "Kartennamen: Die deutsch/englische Ausgabe druckt die Karten auf Englisch (Regeln "
+          "und Spielhilfe auf Deutsch); hier bleiben die englischen Berufstitel (CEO, CFO, Vice "
+          "President, die Manager), die übrigen Namen sind unsere Übersetzungen. Anrede: du.",
     "es": "Nombres de cartas: traducciones propias; pendientes de cotejar con la edición "
-          "impresa en español, si existe.",
+          "impresa en español, si existe. Se tutea al jugador (tú).",
     "fr": "Noms des cartes : traductions propres ; à vérifier sur l'édition française "
-          "imprimée, si elle existe.",
+          "imprimée, si elle existe. Le joueur est tutoyé (« tu ») partout ; « vous » ne "
+          "s'adresse qu'à plusieurs joueurs.",
     "zh-Hans": "卡牌名称为本项目的译名；如有已出版的简体中文版，应与其核对。",
 }
 

@@ -204,7 +204,10 @@ def reason_json(reason: Reason | None) -> dict[str, Any] | None:
     """A typed reason as the API sends it: ``{"code", "params"}`` (None: an untyped one)."""
     if not isinstance(reason, Reason):
         return None
-    return {"code": reason.code, "params": dict(reason.params)}
+    # a reason inside (a module's rule) goes as {code, params} too
+    return {"code": reason.code,
+            "params": {k: reason_json(v) if isinstance(v, Reason) else v
+                       for k, v in reason.params.items()}}
 
 
 def _reason_text(
@@ -231,14 +234,21 @@ def _reason_text(
 
 
 # a typed reason's parameters by name: what each names (a list names several of the same)
-_PARAM_KIND = {"card": "card", "cards": "card", "good": "good", "goods": "good", "step": "step",
+_PARAM_KIND = {"card": "card", "cards": "card", "trainer": "card", "into": "card",
+               "good": "good", "goods": "good", "step": "step",
                "now": "step", "order": "step", "prices": "money", "rule": "rule",
-               "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase"}
+               "kind": "campaign", "kinds": "campaign", "seats": "seat", "phase": "phase",
+               "top": "card",
+               "group": "unique_group", "shape": "tile_shape", "shapes": "tile_shape"}
 
 
 def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
                   names: Mapping[int, str] | None = None) -> Any:
     kind = _PARAM_KIND.get(key)
+    if isinstance(value, Reason) or (isinstance(value, Mapping) and "code" in value):
+        # a reason inside a reason (a module's rule): typed too (its JSON form from the API)
+        inner = _reason_text(value, rules, lang, names)
+        return inner if inner is not None else player_text(str(value))
     if isinstance(value, list | tuple):
         return join(lang, [str(_reason_param(key, v, rules, lang, names)) for v in value])
     if kind == "seat":  # a chain by its name at this table, else "Player N"
@@ -254,6 +264,9 @@ def _reason_param(key: str, value: Any, rules: Ruleset | None, lang: str,
         return t(f"step.{value}", lang) if f"step.{value}" in messages(DEFAULT_LOCALE) else value
     if kind == "campaign":  # a campaign tile's kind: billboard, mailbox, radio, airplane
         named = f"campaign.{value}"
+        return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
+    if kind in ("unique_group", "tile_shape"):  # a module's: the movie stars, a road's shape
+        named = f"{kind}.{value}"
         return t(named, lang) if named in messages(DEFAULT_LOCALE) else value
     if kind == "money":
         return money(lang, int(value))

@@ -21,6 +21,7 @@ from fcm.texts import (
     event_text,
     milestone_names,
     order_text,
+    reason_text,
     render_sale_line,
     variant_text,
 )
@@ -78,9 +79,9 @@ END_REASONS = {
 }
 
 
-def reason(lang: str, why: Any) -> str:
+def reason(lang: str, why: Any, who: Who | None = None) -> str:
     """Why money moved or a milestone was claimed, as the engine logs it (a code, a milestone
-    or card id, ``house N``)."""
+    or card id, ``house N``, a module's reason: :func:`fcm.texts.reason_text`)."""
     text = str(why)
     if text in END_REASONS:
         return t(END_REASONS[text], lang)
@@ -90,7 +91,8 @@ def reason(lang: str, why: Any) -> str:
         key = f"{kind}.{text}"
         if key in messages(DEFAULT_LOCALE):
             return t(key, lang)
-    return text
+    module = reason_text(text, who or _namer(None, lang), lang)
+    return text if module is None else module
 
 
 def _kind_data(event: Event | Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
@@ -166,7 +168,7 @@ def _claim(lang: str, d: Mapping[str, Any], who: Who) -> str:
     milestone = name(lang, "milestone", d["milestone"])
     if d.get("reason"):
         return t("report.claims_because", lang, seat=who(d["seat"]), milestone=milestone,
-                 reason=reason(lang, d["reason"]))
+                 reason=reason(lang, d["reason"], who))
     return t("report.claims", lang, seat=who(d["seat"]), milestone=milestone)
 
 

@@ -221,6 +221,15 @@ def playable_modules() -> dict[str, Module]:
     return dict(sorted(_MODULES.items()))
 
 
+def with_requirements(modules: Iterable[str]) -> frozenset[str]:
+    """The modules with every module they need, and those need (e.g. Six Players brings New
+    Districts, ketchup.md 17)."""
+    out = set(modules)
+    while more := {n for m in out if m in _MODULE_INFO for n in _MODULE_INFO[m].requires} - out:
+        out |= more
+    return frozenset(out)
+
+
 def module_problem(modules: Iterable[str]) -> str | None:
     """Why this set of modules cannot be played together (naming the modules), or None."""
     chosen = sorted(set(modules))

@@ -61,7 +61,9 @@ class ModuleTexts:
     ``+`` reads as its parts' texts). ``goods``: how the browser draws the module's goods.
     ``glossary``: terms for the rules tab of a game with the module (term id, text id).
     ``events``: a module's own event kind (``fcm.core.events.define_event``) -> its message
-    (``variants`` of that kind are tried first). Every text is a message id of the module's
+    (``variants`` of that kind are tried first). ``reasons``: (pattern, message) pairs for
+    the engine's English reasons in events (a milestone claim's ``reason``, a ``why`` field,
+    rendered with the ``reason`` filter). Every text is a message id of the module's
     catalog: ``catalog``, the folder of its ``<lang>.po`` files."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
@@ -78,6 +80,10 @@ class ModuleTexts:
     events: Mapping[str, str] = field(default_factory=dict)
     # fields of a campaign's events naming a further good it advertises, after its ``good``
     campaign_goods: tuple[str, ...] = ()
+    # why a milestone was claimed or a module's piece was not placed, as the engine logs it (an
+    # English text in the event's data, kept so saved games stay as they are): a regular
+    # expression matching the whole text -> its message (named groups fill the message)
+    reasons: tuple[tuple[str, str], ...] = ()
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -157,6 +163,27 @@ def variant(kind: str, data: Mapping[str, Any], lang: str = "en") -> str | None:
 
 def milestone_names(lang: str = "en") -> dict[str, str]:
     return {k: _text(v, lang) for t in all_texts() for k, v in t.milestones.items()}
+
+
+def reason_pattern(english: str) -> str:
+    """The pattern of an engine's English reason written with ``{field}`` placeholders (the
+    engine formats it with ``str.format``): the text itself, each field a named group."""
+    out = re.escape(english)
+    return re.sub(r"\\\{(\w+)\\\}", lambda m: f"(?P<{m.group(1)}>.+?)", out)
+
+
+def reason_templates(lang: str = "en") -> list[tuple[str, str]]:
+    """The modules' reasons: (pattern, template in ``lang``), first match wins."""
+    return [(pattern, _text(msg, lang)) for t in all_texts() for pattern, msg in t.reasons]
+
+
+def reason_text(why: str, who: Callable[[int], str], lang: str = "en") -> str | None:
+    """A module's reason logged in English, in ``lang`` (None: no module knows it)."""
+    for pattern, template in reason_templates(lang):
+        m = re.fullmatch(pattern, why)
+        if m is not None:
+            return render(template, m.groupdict(), who, lang)
+    return None
 
 
 def event_templates(lang: str = "en") -> dict[str, str]:
@@ -310,6 +337,7 @@ def browser_texts(lang: str = "en") -> dict[str, Any]:
         "orders": orders(lang),
         "events": event_templates(lang),
         "campaign_goods": list(campaign_goods()),
+        "reasons": [list(p) for p in reason_templates(lang)],
         "goods": {
             g: {"label": _text(v.label, lang), "short": v.short, "fill": v.fill, "text": v.text}
             for g, v in goods().items()
@@ -350,6 +378,10 @@ def render(template: str, data: Mapping[str, Any], who: Callable[[int], str],
                 return named(lang, "milestone", v)
             case "cells":
                 return " ".join(f"{c[0]},{c[1]}" for c in v)
+            case "reason":  # the engine's English reason: the report's (and modules') words
+                from fcm.report import reason
+
+                return reason(lang, v, who)
             case "good" | "campaign":
                 from fcm.report import name as named
 

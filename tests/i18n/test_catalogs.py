@@ -4,12 +4,16 @@ lacks; plural forms, money and language choice come from Babel's CLDR data."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fcm.i18n import (
     COMPLETE,
+    DEFAULT_LOCALE,
     LOCALES,
     browser_catalog,
+    messages,
     money,
     negotiate,
     normalise,
@@ -18,6 +22,8 @@ from fcm.i18n import (
     t,
 )
 from fcm.i18n_check import check_language, main, unknown_code_ids
+from fcm.rulesets import get_ruleset, playable_modules, with_requirements
+from tests.i18n.test_played_games_languages import english_words
 
 
 @pytest.mark.parametrize("lang", [x for x in LOCALES if x != "en"])
@@ -107,3 +113,41 @@ def test_the_browser_catalog_has_every_english_id_in_every_language() -> None:
         assert set(english) <= set(cat["messages"])
         assert [x["id"] for x in cat["locales"]] == list(LOCALES)
     assert browser_catalog("de")["messages"]["lobby.new_game"] == "Neues Spiel"
+
+
+@pytest.mark.parametrize("module", ["base", *sorted(playable_modules())])
+def test_every_card_and_milestone_of_a_playable_module_has_its_names(module: str) -> None:
+    """Issue 27: "card, milestone and campaign names" in every language. A card or milestone a
+    module adds reads from its catalog (``card.<id>``, ``.description``; ``milestone.<id>``,
+    ``.claim_when``, ``.effect``), never from the English data; the check then asks every
+    language for them."""
+    catalog = get_ruleset("base", [] if module == "base" else with_requirements([module])).catalog
+    english = messages(DEFAULT_LOCALE)
+    wanted = [f"card.{e.id}{part}" for e in catalog.employees.values()
+              for part in ("", ".description")]
+    wanted += [f"milestone.{m.id}{part}" for m in catalog.milestones.values()
+               for part in ("", ".claim_when", ".effect")]
+    assert [k for k in wanted if k not in english] == []
+    for lang in LOCALES:
+        if lang != DEFAULT_LOCALE:
+            assert [k for k in wanted if k not in messages(lang)] == [], lang
+
+
+def test_french_says_tu_to_the_player_everywhere() -> None:
+    """One form of address per language (the glossary's note): French says "tu" to the
+    player, as the lessons do; no message says "vous", "votre" or "vos"."""
+    vous = re.compile(r"\b(vous|votre|vos)\b", re.IGNORECASE)
+    assert [k for k, v in messages("fr").items() if vous.search(v)] == []
+
+
+@pytest.mark.parametrize("lang", [x for x in LOCALES if x != DEFAULT_LOCALE])
+def test_no_message_is_left_in_english(lang: str) -> None:
+    """A message identical to English is a name the language keeps (CEO, Kimchi, Chat), never
+    English words (German's "You" for fmt.whose_you was one)."""
+    english = messages(DEFAULT_LOCALE)
+    left = [k for k, v in messages(lang).items()
+            if v == english.get(k) and english_words(_PLACEHOLDER.sub("", v))]
+    assert left == []
+
+
+_PLACEHOLDER = re.compile(r"\{[^}]*\}")

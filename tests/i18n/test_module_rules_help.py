@@ -13,19 +13,21 @@ import pytest
 
 import fcm.modules
 from fcm.i18n import LOCALES, read_catalog
-from fcm.rulesets import get_ruleset, playable_modules
+from fcm.rulesets import get_ruleset, playable_modules, with_requirements
 
 BASE = get_ruleset("base", frozenset()).catalog
 
 
 def entries(module: str) -> list[str]:
     """The message ids of the rules-help entries of what ``module`` adds to the base game."""
-    cat = get_ruleset("base", frozenset({module})).catalog
-    ids = [f"card.{c}{s}" for c in sorted(set(cat.employees) - set(BASE.employees))
+    mods = with_requirements({module})  # what it needs has its own entries
+    cat = get_ruleset("base", mods).catalog
+    before = get_ruleset("base", mods - {module}).catalog
+    ids = [f"card.{c}{s}" for c in sorted(set(cat.employees) - set(before.employees))
            for s in ("", ".description")]
-    ids += [f"milestone.{m}{s}" for m in sorted(set(cat.milestones) - set(BASE.milestones))
+    ids += [f"milestone.{m}{s}" for m in sorted(set(cat.milestones) - set(before.milestones))
             for s in ("", ".claim_when", ".effect")]
-    ids += [f"tile.{t}" for t in sorted(set(cat.tiles) - set(BASE.tiles))]
+    ids += [f"tile.{t}" for t in sorted(set(cat.tiles) - set(before.tiles))]
     return ids
 
 

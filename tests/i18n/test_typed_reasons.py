@@ -18,7 +18,7 @@ from fcm.core.types import Corner, EmployeeId, Good
 from fcm.core.views import view
 from fcm.games import load_scenario, new_game
 from fcm.i18n import LOCALES, t
-from fcm.presentation import explain_error, present
+from fcm.presentation import explain_error, present, reason_json
 from fcm.rules_help import why
 from tests.helpers import current_actors, legal_actions, make_state, start_phase
 
@@ -199,3 +199,20 @@ def test_not_your_turn_names_who_the_game_waits_for_in_the_readers_language() ->
     assert english.startswith("Bob may not act now")  # the engine's words, as before
     german = explain_error(exc.message, state.rules, names, "de", exc.code, exc.reason)
     assert german == "Du bist nicht am Zug. Runde 2, Arbeitszeit 9–17: Es wartet auf Ann."
+
+
+def test_a_modules_rule_inside_a_reason_is_said_in_the_readers_language() -> None:
+    """New Districts (ketchup.md 1): an apartment never gets a garden. The core's refusal
+    carries the module's rule as a reason of its own, typed in the API's JSON too."""
+    rule = Reason("new_districts.no_garden", "ketchup.md 1: an apartment cannot get a garden")
+    reason = Reason("houses.never_garden", f"house #5 never gets a garden: {rule}",
+                    house=5, rule=rule)
+    sent = reason_json(reason)
+    assert sent == {"code": "houses.never_garden",
+                    "params": {"house": 5, "rule": {"code": "new_districts.no_garden",
+                                                    "params": {}}}}
+    for typed in (reason, sent):
+        german = explain_error(str(reason), lang="de", reason=typed)
+        assert "Haus Nr. 5 bekommt nie einen Garten: Ein Wohnblock bekommt keinen Garten." \
+            in german, german
+        assert "apartment" not in german

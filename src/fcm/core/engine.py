@@ -85,7 +85,11 @@ def _checked(state: GameState, seat: Seat, action: Action) -> Action:
         raise GameOverError("the game is over: no action is legal",
                             reason=Reason("game_over", "the game is over: no action is legal"))
     if not 0 <= seat < state.num_players:
-        raise NotYourTurnError(f"there is no seat {seat} in this {state.num_players}-player game")
+        raise NotYourTurnError(
+            f"there is no seat {seat} in this {state.num_players}-player game",
+            reason=Reason("no_such_seat",
+                          f"there is no seat {seat} in this {state.num_players}-player game",
+                          seat=seat, players=state.num_players))
     actors = current_actors(state)
     if seat not in actors:
         # the reason, typed: who the game waits for, in which round and phase (the page names

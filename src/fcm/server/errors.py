@@ -36,5 +36,6 @@ def engine_error(code: str, message: str, reason: Any = None) -> ApiError:
     goes along as ``reason: {code, params}`` (the page says it in the reader's language)."""
     if reason is None or not hasattr(reason, "code"):
         return ApiError(ENGINE_STATUS.get(code, 400), code, message)
-    return ApiError(ENGINE_STATUS.get(code, 400), code, message,
-                    reason={"code": reason.code, "params": dict(reason.params)})
+    from fcm.presentation import reason_json
+
+    return ApiError(ENGINE_STATUS.get(code, 400), code, message, reason=reason_json(reason))

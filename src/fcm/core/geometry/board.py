@@ -23,6 +23,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
+from fcm.core.errors import Reason
 from fcm.core.types import (
     TILE_SIZE,
     Cell,
@@ -53,6 +54,11 @@ _INF = 1 << 30
 _MEMO_SIZE = 4096  # entries per memo of a board before it starts afresh
 _K = TypeVar("_K", bound=tuple[Any, ...])
 
+
+
+def _at(cell: Sequence[int]) -> str:
+    """A square or tile as a refusal names it to every language: "r,c"."""
+    return f"{cell[0]},{cell[1]}"
 
 class Axis(StrEnum):
     """Which road of a road square a road node is: the only one, or one half of a bridge."""
@@ -1038,7 +1044,7 @@ class Board:
         max_range: int,
         *,
         whole_range: bool = False,
-    ) -> tuple[frozenset[Cell], str | None]:
+    ) -> tuple[frozenset[Cell], Reason | None]:
         """A Cart Operator / Truck Driver route as drawn, square by square (facts.md D.1, E.2):
         the suppliers it passes and ``None``, or the suppliers so far and the rule it breaks.
 
@@ -1049,26 +1055,34 @@ class Board:
         another tile included. ``whole_range`` (facts.md 9.1 #8): it ends only when its range
         is used up or it cannot go on."""
         if not route:
-            return frozenset(), "a route has at least one road square"
+            return frozenset(), Reason("route.empty", "a route has at least one road square")
         w = self._width
         for cell in route:
             if not self.is_road(cell):
-                return frozenset(), f"square {list(cell)} of the route is not a road square"
+                return frozenset(), Reason(
+                    "route.not_road", f"square {list(cell)} of the route is not a road square",
+                    cell=_at(cell))
         moves: list[tuple[int, int]] = []
         for i in range(1, len(route)):
             a, b = route[i - 1], route[i]
             dr, dc = b[0] - a[0], b[1] - a[1]
             if abs(dr) == 1 and abs(dc) == 1:
-                return frozenset(), (
+                return frozenset(), Reason(
+                    "route.corner",
                     f"{list(a)} and {list(b)} only meet at a corner: a route moves orthogonally, "
-                    "square by square (diagonal contact never counts)"
+                    "square by square (diagonal contact never counts)",
+                    a=_at(a), b=_at(b),
                 )
             if abs(dr) + abs(dc) != 1:
-                return frozenset(), (
-                    f"{list(b)} is not next to {list(a)}: a route moves square by square"
+                return frozenset(), Reason(
+                    "route.not_next",
+                    f"{list(b)} is not next to {list(a)}: a route moves square by square",
+                    a=_at(a), b=_at(b),
                 )
             if i >= 2 and route[i - 2] == b:
-                return frozenset(), f"at {list(a)} the route steps straight back (no U-turn)"
+                return frozenset(), Reason(
+                    "route.u_turn", f"at {list(a)} the route steps straight back (no U-turn)",
+                    at=_at(a))
             moves.append((dr, dc))
         starts = self._restaurant_starts_i(restaurants)
         nodes: list[int] = []
@@ -1080,7 +1094,9 @@ class Board:
             entering = moves[i - 1] if i else None
             leaving = moves[i] if i < len(moves) else None
             if entering and leaving and entering != leaving:
-                return frozenset(), f"a route goes straight over a bridge, not turning at {[r, c]}"
+                return frozenset(), Reason(
+                    "route.bridge", f"a route goes straight over a bridge, not turning at {[r, c]}",
+                    at=_at((r, c)))
             axis = entering or leaving
             if axis is None:  # a one-square route on a bridge: the road its entrance touches
                 both = (self._ns[sq], self._ew[sq])
@@ -1088,64 +1104,79 @@ class Board:
             else:
                 nodes.append(self._ns[sq] if axis[0] else self._ew[sq])
         if nodes[0] not in starts:
-            return frozenset(), (
+            return frozenset(), Reason(
+                "route.start",
                 "a route starts on a road square next to an entrance of one of your open "
-                f"restaurants; {list(route[0])} is not"
+                f"restaurants; {list(route[0])} is not",
+                at=_at(route[0]),
             )
         cost = starts[nodes[0]]
         mask = self._node_supp[nodes[0]]
         for i in range(1, len(nodes)):
             step = next((s for v, s in self._adj[nodes[i - 1]] if v == nodes[i]), None)
             if step is None:
-                return self._mask_cells(mask), (
-                    f"no road connects {list(route[i - 1])} to {list(route[i])}"
+                return self._mask_cells(mask), Reason(
+                    "route.no_road", f"no road connects {list(route[i - 1])} to {list(route[i])}",
+                    a=_at(route[i - 1]), b=_at(route[i]),
                 )
             cost += step
             mask |= self._node_supp[nodes[i]]
         if cost > max_range:
-            return self._mask_cells(mask), (
+            return self._mask_cells(mask), Reason(
+                "route.too_long",
                 f"the route crosses {cost} tile borders (the step from the entrance included), "
-                f"more than its range {max_range}"
+                f"more than its range {max_range}",
+                borders=cost, reach=max_range,
             )
         if whole_range and cost < max_range:
             before = route[-2] if len(route) > 1 else None
             if any(divmod(self._node_sq[v], w) != before for v, _ in self._adj[nodes[-1]]):
-                return self._mask_cells(mask), (
+                return self._mask_cells(mask), Reason(
+                    "route.whole_range",
                     f"the route uses {cost} of its range {max_range} and could go on: a cart or "
-                    "truck drives its whole range"
+                    "truck drives its whole range",
+                    borders=cost, reach=max_range,
                 )
         return self._mask_cells(mask), None
 
     def check_zeppelin_route(
         self, start_tiles: Collection[TilePos], route: Sequence[TilePos], max_range: int
-    ) -> tuple[frozenset[Cell], str | None]:
+    ) -> tuple[frozenset[Cell], Reason | None]:
         """A Zeppelin Pilot's flight as drawn, tile by tile (facts.md D.1, E.2; excerpt 002): the
         suppliers on the tiles it enters and ``None``, or the rule it breaks. It starts on the
         tile of an entrance (``start_tiles``), steps orthogonally to a neighbouring tile, never
         enters a tile twice and takes at most ``max_range`` steps."""
         if not route:
-            return frozenset(), "a flight has at least its starting tile"
+            return frozenset(), Reason("flight.empty", "a flight has at least its starting tile")
         for tile in route:
             if not (0 <= tile[0] < self._rows and 0 <= tile[1] < self._cols):
-                return frozenset(), f"tile {list(tile)} is not on the map"
+                return frozenset(), Reason("flight.off_map", f"tile {list(tile)} is not on the map",
+                                            tile=_at(tile))
         if route[0] not in start_tiles:
-            return frozenset(), (
+            return frozenset(), Reason(
+                "flight.start",
                 "a Zeppelin starts on the tile of an entrance of one of your open restaurants; "
-                f"tile {list(route[0])} is not"
+                f"tile {list(route[0])} is not",
+                tile=_at(route[0]),
             )
         mask = 0
         for i, tile in enumerate(route):
             if tile in route[:i]:
-                return frozenset(), f"the Zeppelin enters tile {list(tile)} twice"
+                return frozenset(), Reason(
+                    "flight.twice", f"the Zeppelin enters tile {list(tile)} twice", tile=_at(tile))
             if i and abs(tile[0] - route[i - 1][0]) + abs(tile[1] - route[i - 1][1]) != 1:
-                return frozenset(), (
+                return frozenset(), Reason(
+                    "flight.not_next",
                     f"tile {list(tile)} is not next to {list(route[i - 1])}: a Zeppelin flies "
-                    "orthogonally from tile to tile"
+                    "orthogonally from tile to tile",
+                    a=_at(route[i - 1]), b=_at(tile),
                 )
             mask |= self._tile_supp[tile[0] * self._cols + tile[1]]
         if len(route) - 1 > max_range:
-            return frozenset(), (
-                f"the flight takes {len(route) - 1} tile steps, more than its range {max_range}"
+            return frozenset(), Reason(
+                "flight.too_long",
+                f"the flight takes {len(route) - 1} tile steps, more than its range {max_range}",
+                steps=len(route) - 1, reach=max_range,
             )
         return self._mask_cells(mask), None
 

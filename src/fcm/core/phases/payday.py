@@ -240,24 +240,34 @@ def why_illegal(state: GameState, seat: Seat, action: Action) -> str | None:
 def _why_not_goods(state: GameState, seat: Seat, action: Action) -> str:
     rule = _payment(state).rule
     if seat not in state.turn.pending:
-        return "salaries are paid in turn order: it is another chain's turn to pay"
+        return Reason("payday.goods_turn",
+                      "salaries are paid in turn order: it is another chain's turn to pay")
     item = goods_item(state, action)
     if item is not None:
         if not (item.is_food or item.is_drink):
-            return f"{rule}: only food and drinks pay salaries, {item.value} is neither"
+            return Reason("payday.goods_not_food",
+                          f"{rule}: only food and drinks pay salaries, {item.value} is neither",
+                          good=item.value)
         if item not in _goods_left(state, seat):
-            return f"{rule}: you have no {item.value} left to pay with"
-        return (
+            return Reason("payday.goods_none_left",
+                          f"{rule}: you have no {item.value} left to pay with", good=item.value)
+        return Reason(
+            "payday.goods_too_many",
             f"{rule}: one item pays one salary, at most one a salaried card and no more than "
             "the salaries left after discounts; you have chosen "
-            f"{len(chosen_goods(state))}"
+            f"{len(chosen_goods(state))}",
+            chosen=len(chosen_goods(state)),
         )
     rest = cash_due(state, seat)
     if isinstance(action, Fire):
-        return f"{rule}: you can pay with goods, so you do not fire now; choose goods or done"
-    return (
+        return Reason(
+            "payday.goods_first",
+            f"{rule}: you can pay with goods, so you do not fire now; choose goods or done")
+    return Reason(
+        "payday.goods_cash_short",
         f"{rule}: your cash (${state.players[seat].cash}) does not cover the ${rest} left, so "
-        "goods pay what cash cannot: choose another item to pay with"
+        "goods pay what cash cannot: choose another item to pay with",
+        cash=state.players[seat].cash, due=rest,
     )
 
 

@@ -73,33 +73,48 @@ def arrangement_problem(state: GameState, seat: Seat, action: ArrangeStructure) 
     p = state.players[seat]
     where = "Restructuring (excerpt 000 'Phase 1'; facts.md A.3)"
     if state.turn.drafts.get(seat):
-        return f"{where}: an org chart is drawn at once, before any card is sent to work"
+        return Reason("structure.drawn_at_once",
+                      f"{where}: an org chart is drawn at once, before any card is sent to work")
     employees = state.rules.catalog.employees
     unknown = [c for c in action.cards if c not in employees or c == "ceo"]
     if unknown:
-        return f"{where}: there is no employee type {unknown[0]!r} (the CEO is implied)"
+        return Reason("structure.unknown_card",
+                      f"{where}: there is no employee type {unknown[0]!r} (the CEO is implied)",
+                      card=unknown[0])
     for card in set(action.cards):
         if action.cards.count(card) > p.hand.count(card):
-            return (
+            return Reason(
+                "structure.too_many",
                 f"{where}: you have {p.hand.count(card)} {card} in hand, the chart uses "
-                f"{action.cards.count(card)}"
+                f"{action.cards.count(card)}",
+                card=card, have=p.hand.count(card), uses=action.cards.count(card),
             )
     slots = ceo_slots_of(state, seat)
     if len(action.arrangement) > slots:
-        return (
+        return Reason(
+            "structure.ceo_slots",
             f"{where}: your CEO has {slots} slots, the chart puts "
-            f"{len(action.arrangement)} cards under it"
+            f"{len(action.arrangement)} cards under it",
+            slots=slots, placed=len(action.arrangement),
         )
     for top, under in action.arrangement:
         spec = employees[top]
         if under and not spec.is_manager:
-            return f"{where}: only managers have cards under them; {top} is not a manager"
+            return Reason(
+                "structure.not_a_manager",
+                f"{where}: only managers have cards under them; {top} is not a manager",
+                card=top)
         if len(under) > spec.slots:
-            return f"{where}: a {top} has {spec.slots} slots, the chart puts {len(under)} under it"
+            return Reason(
+                "structure.manager_slots",
+                f"{where}: a {top} has {spec.slots} slots, the chart puts {len(under)} under it",
+                card=top, slots=spec.slots, placed=len(under))
         for card in under:
             if employees[card].is_manager:
-                return (
-                    f"{where}: managers sit only in the CEO's slots; {card} is under {top}"
+                return Reason(
+                    "structure.manager_under",
+                    f"{where}: managers sit only in the CEO's slots; {card} is under {top}",
+                    card=card, top=top,
                 )
     return None
 

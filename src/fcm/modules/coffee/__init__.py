@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from fcm.core import milestones
 from fcm.core.actions import DONE, Action, Done
 from fcm.core.company import board_of, occupied_squares
+from fcm.core.errors import Reason
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import (
     Decision,
@@ -171,27 +172,35 @@ def why_not(state: GameState, seat: Seat, action: Action, *, ranged: bool) -> st
     own = shops(state, seat)
     full = len(own) >= int(setup()["shops_per_chain"])
     if isinstance(action, PlaceCoffeeShop) and full:
-        return f"{RULE}: all three of your coffee shops are on the map: move one instead"
+        return Reason("coffee.all_placed",
+                      f"{RULE}: all three of your coffee shops are on the map: move one instead")
     if isinstance(action, MoveCoffeeShop) and not full:
-        return f"{RULE}: a coffee shop is moved only when all three of yours are on the map"
+        return Reason("coffee.move_when_all",
+                      f"{RULE}: a coffee shop is moved only when all three of yours are on the map")
     if moving is not None and (seat, moving) not in own:
-        return f"{RULE}: you have no coffee shop on {moving[0]},{moving[1]} to move"
+        return Reason("coffee.no_shop_there",
+                      f"{RULE}: you have no coffee shop on {moving[0]},{moving[1]} to move",
+                      at=f"{moving[0]},{moving[1]}")
     board = board_of(state)
     if not board.in_map(cell):
-        return f"{RULE}: square {cell[0]},{cell[1]} is not on the map"
+        return Reason("coffee.off_map", f"{RULE}: square {cell[0]},{cell[1]} is not on the map",
+                      at=f"{cell[0]},{cell[1]}")
     if any(tile_of(c) == tile_of(cell) for _, c in shops(state) if c != moving):
-        return f"{RULE}: that tile already has a coffee shop (one per tile, of any chain)"
+        return Reason(
+            "coffee.one_per_tile",
+            f"{RULE}: that tile already has a coffee shop (one per tile, of any chain)")
     if not board.is_blank(cell) or cell in occupied_squares(state):
-        return f"{RULE}: a coffee shop goes on an empty square"
+        return Reason("coffee.empty_square", f"{RULE}: a coffee shop goes on an empty square")
     if not _next_to_road(board, cell):
-        return f"{RULE}: a coffee shop goes next to a road"
+        return Reason("coffee.next_to_road", f"{RULE}: a coffee shop goes next to a road")
     if ranged:
         whose = "any" if RANGE_ANY_CHAIN in state.options.switches else "your"
-        return (
+        return Reason(
+            f"coffee.range_{whose}",
             f"{RULE}: after a training a coffee shop goes within road range 2 of {whose} "
-            "restaurant or coffee shop"
+            "restaurant or coffee shop",
         )
-    return f"{RULE}: no coffee shop may go there"
+    return Reason("coffee.not_there", f"{RULE}: no coffee shop may go there")
 
 
 def _place(state: GameState, seat: Seat, action: Action, by_milestone: bool, log: EventLog) -> None:
@@ -264,17 +273,20 @@ def placing_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
 PLACING_DECISION = Decision(
     placing_options,
     placing_act,
-    pending_why=(
+    pending_why=Reason(
+        "coffee.place_first",
         f"Working 9–5: first place the coffee shop your barista training allows, within road "
         f"range 2 of your restaurant or coffee shop, or decline it (done) ({RULE})"
     ),
     explain=lambda state, turn, action: why_not(state, turn.seat, action, ranged=True),
     outside_why={
-        PlaceCoffeeShop.type: (
+        PlaceCoffeeShop.type: Reason(
+            "coffee.place_after_training",
             f"Working 9–5: a coffee shop is placed only right after training a Barista Trainee "
             f"into a Barista or a Barista into the Lead Barista ({RULE})"
         ),
-        MoveCoffeeShop.type: (
+        MoveCoffeeShop.type: Reason(
+            "coffee.move_after_training",
             f"Working 9–5: a coffee shop is moved only right after training a Barista Trainee "
             f"into a Barista or a Barista into the Lead Barista ({RULE})"
         ),
@@ -313,7 +325,8 @@ MILESTONE_DECISION = SeatDecision(
     owes,
     owed_options,
     owed_act,
-    why=(
+    why=Reason(
+        "coffee.milestone_first",
         f"Clean up: First coffee sold: first place your coffee shop anywhere (one per tile), "
         f"in turn order ({RULE})"
     ),

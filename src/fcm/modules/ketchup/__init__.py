@@ -29,6 +29,9 @@ ID = "ketchup"
 MILESTONE = ids.SOMEONE_SELLS_YOUR_DEMAND
 
 
+# why the milestone is claimed, as the log says it (the texts say it per language: texts.py)
+SOLD_YOUR_DEMAND = "another chain sold to house(s) {houses}, where its marketeer made demand"
+
 def _data(state: GameState) -> dict[str, Any]:
     data: dict[str, Any] = state.module_data.setdefault(ID, {})
     return data
@@ -73,7 +76,7 @@ def dinnertime_end(state: GameState, log: EventLog) -> None:
                 seat,
                 MILESTONE,
                 log,
-                reason=f"another chain sold to house(s) {where}, where its marketeer made demand",
+                reason=SOLD_YOUR_DEMAND.format(houses=where),
             )
 
 

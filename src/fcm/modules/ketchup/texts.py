@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fcm.texts import ModuleTexts, register_texts
+from fcm.modules.ketchup import SOLD_YOUR_DEMAND
+from fcm.texts import ModuleTexts, reason_pattern, register_texts
 
 register_texts(
     "ketchup",
     ModuleTexts(
         milestones={"someone_sells_your_demand": "milestone.someone_sells_your_demand"},
+        reasons=((reason_pattern(SOLD_YOUR_DEMAND), "ketchup.claimed"),),
         catalog=Path(__file__).parent / "locale",
     ),
 )

@@ -43,6 +43,7 @@ from typing import Any
 from fcm.core import milestones
 from fcm.core.actions import Action, Done
 from fcm.core.company import board_of, occupied_squares, shifts
+from fcm.core.errors import Reason
 from fcm.core.events import EventLog
 from fcm.core.extensions import (
     Decision,
@@ -219,32 +220,44 @@ def _why_not(state: GameState, turn: WorkingTurn, action: Action, site: _Site | 
     """Why a Lobbyist may not place this tile (None: it may), naming the rule."""
     assert isinstance(action, BuildRoad | BuildPark)
     if lobbyists_left(state, turn) <= 0:
-        return f"{RULE}: each Lobbyist at work places one road or park tile a turn (none left)"
+        return Reason(
+            "lobbyists.none_left",
+            f"{RULE}: each Lobbyist at work places one road or park tile a turn (none left)")
     road = isinstance(action, BuildRoad)
     kinds = tiles_left(state, "roads" if road else "parks")
     shape = shape_of(action.cells, kinds)
     what = "road" if road else "park"
     if shape is None:
         names = ", ".join(sorted(kinds))
-        return f"{RULE}: those squares form no {what} tile ({names})"
+        return Reason(f"lobbyists.no_{what}_shape",
+                      f"{RULE}: those squares form no {what} tile ({names})",
+                      shapes=sorted(kinds))
     if kinds[shape] <= 0:
-        return f"{RULE}: no {shape} {what} tile is left"
+        return Reason(f"lobbyists.no_{what}_left", f"{RULE}: no {shape} {what} tile is left",
+                      shape=shape)
     site = site or _Site(state, turn.seat)
     for cell in action.cells:
         if not site.board.in_map(cell):
-            return f"{RULE}: a tile may not hang off the map ({cell[0]},{cell[1]})"
+            return Reason("lobbyists.off_map",
+                          f"{RULE}: a tile may not hang off the map ({cell[0]},{cell[1]})",
+                          at=f"{cell[0]},{cell[1]}")
     for cell in action.cells:
         if not site.free(cell):
-            return f"{RULE}: only on empty squares; {cell[0]},{cell[1]} is not empty"
+            return Reason("lobbyists.not_empty",
+                          f"{RULE}: only on empty squares; {cell[0]},{cell[1]} is not empty",
+                          at=f"{cell[0]},{cell[1]}")
     if not any(cell in site.in_range for cell in action.cells):
-        return (
+        return Reason(
+            "lobbyists.range",
             f"{RULE}: the tile must be next to a road square within road range "
-            f"{facts()['range']} of your restaurants"
+            f"{facts()['range']} of your restaurants",
+            reach=facts()["range"],
         )
     if road and not site.anchored(action.cells):
-        return (
+        return Reason(
+            "lobbyists.anchor",
             f"{RULE}: one of the road's arrows must point at an existing road or at your "
-            "restaurant's entrance"
+            "restaurant's entrance",
         )
     return None
 
@@ -321,6 +334,15 @@ def act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> N
 # -- First lobbyist used: the extra map tile -----------------------------------------------------
 
 MAP_TILE_RULE = f"First lobbyist used ({RULE})"
+MAP_TILE_FIRST = Reason(
+    "lobbyists.map_tile_first",
+    f"Working 9-5: first place the extra map tile {MAP_TILE_RULE} lets you place, or decline it "
+    "(done)",
+)
+MAP_TILE_WHEN = Reason(
+    "lobbyists.map_tile_when",
+    f"{MAP_TILE_RULE}: an extra map tile is placed only right after claiming it",
+)
 
 
 def leftover(state: GameState) -> list[str]:
@@ -401,21 +423,24 @@ def map_tile_options(state: GameState, turn: WorkingTurn) -> list[Action] | None
 def map_tile_why(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
     """Why this extra map tile may not be placed (None: it may), naming the rule."""
     if not isinstance(action, PlaceMapTile):
-        return (
-            f"Working 9-5: first place the extra map tile {MAP_TILE_RULE} lets you place, or "
-            "decline it (done)"
-        )
+        return MAP_TILE_FIRST
     if state.module_data.get(ID, {}).get("map_tile") != turn.seat:
-        return f"{MAP_TILE_RULE}: an extra map tile is placed only right after claiming it"
+        return MAP_TILE_WHEN
     if action.letter not in leftover(state):
-        return f"{MAP_TILE_RULE}: tile {action.letter!r} is not one of the leftover tiles"
+        return Reason("lobbyists.map_tile_not_left",
+                      f"{MAP_TILE_RULE}: tile {action.letter} is not one of the leftover tiles",
+                      tile=action.letter)
     if not 0 <= action.rotation <= 3:
-        return f"{MAP_TILE_RULE}: a rotation is 0-3 quarter turns, not {action.rotation}"
+        return Reason("lobbyists.map_tile_rotation",
+                      f"{MAP_TILE_RULE}: a rotation is 0-3 quarter turns, not {action.rotation}",
+                      rotation=action.rotation)
     if (action.row, action.col) not in tile_places(state):
-        return (
+        return Reason(
+            "lobbyists.map_tile_place",
             f"{MAP_TILE_RULE}: the tile must share one full side with a tile of the map, "
             "east or south of it or in a gap, not on a side where an airplane sits "
-            f"(tile {action.row},{action.col})"
+            f"(tile {action.row},{action.col})",
+            at=f"{action.row},{action.col}",
         )
     return None
 
@@ -481,16 +506,9 @@ def map_tile_act(state: GameState, turn: WorkingTurn, action: Action, log: Event
 MAP_TILE_DECISION = Decision(
     map_tile_options,
     map_tile_act,
-    pending_why=(
-        f"Working 9-5: first place the extra map tile {MAP_TILE_RULE} lets you place, or "
-        "decline it (done)"
-    ),
+    pending_why=MAP_TILE_FIRST,
     explain=map_tile_why,
-    outside_why={
-        PlaceMapTile.type: (
-            f"{MAP_TILE_RULE}: an extra map tile is placed only right after claiming it"
-        ),
-    },
+    outside_why={PlaceMapTile.type: MAP_TILE_WHEN},
 )
 
 

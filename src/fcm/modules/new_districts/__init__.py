@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fcm.core.errors import Reason
 from fcm.core.events import EventLog
 from fcm.core.extensions import DemandPlaced, Extensions, HouseKind, HouseSold, Notice
 from fcm.core.state import GameState
@@ -45,7 +46,7 @@ APARTMENT_KIND = HouseKind(
     garden_cap=None,
     per_campaign=2,  # two tokens for each one a campaign would place (1)
     order=apartment_order,
-    no_garden="ketchup.md 1: an apartment cannot get a garden",
+    no_garden=Reason("new_districts.no_garden", "ketchup.md 1: an apartment cannot get a garden"),
     label=label,
 )
 

@@ -145,6 +145,11 @@ WHAT: dict[MilestoneId, str] = {
     ids.FIRST_WAITRESS_USED: "its Waitress earned tips",
     ids.FIRST_CART_OPERATOR_USED: "its Cart Operator collected drinks",
 }
+# the other reasons the log gives in English (the texts say them per language: texts.py)
+SOLD_WHY = "you sold {good} to house {house}"
+NO_RADIO = "no radio tile is left"
+NO_RADIO_SQUARE = "its tile has no empty square next to a road"
+NO_MAILBOX = "no mailbox tile is left or its block has no legal place"
 SOLD: dict[Good, MilestoneId] = {
     Good.BURGER: ids.FIRST_BURGER_SOLD,
     Good.PIZZA: ids.FIRST_PIZZA_SOLD,
@@ -264,7 +269,8 @@ def sold(state: GameState, seat: Seat, house: House, goods: Counter[Good], log: 
     for good in sorted(g for g, n in goods.items() if n > 0):
         milestone = SOLD.get(good)
         if milestone is not None:
-            _claim(state, seat, milestone, log, f"you sold {good.value} to house {house.number}")
+            _claim(state, seat, milestone, log,
+                   SOLD_WHY.format(good=good.value, house=house.number))
     if goods[Good.PIZZA] > 0 and _pizza_round(state):
         # First pizza sold: the first three pizza-buying houses of the Dinnertime in which it
         # is claimed, across all sellers, in house order (ketchup.md 3.1, 19.3).
@@ -314,7 +320,7 @@ def _pizza_radio(state: GameState, seat: Seat, house: House, log: EventLog) -> N
         if state.rules.catalog.campaigns[n].type is CampaignType.RADIO
     )
     cell = pizza_radio_square(state, house) if free else None
-    why = "no radio tile is left" if not free else "its tile has no empty square next to a road"
+    why = NO_RADIO if not free else NO_RADIO_SQUARE
     number = free[0] if cell is not None else None
     if number is not None and cell is not None:
         state.campaigns[number] = Campaign(
@@ -380,7 +386,7 @@ def _offer_free_mailbox(state: GameState, seat: Seat, log: EventLog) -> None:
             eternal=True,
         )
         event["restaurant"] = restaurant.number
-        event["why"] = "no mailbox tile is left or its block has no legal place"
+        event["why"] = NO_MAILBOX
         log.emit(MILESTONE_CAMPAIGN, **event)
         return
     state.module_data.setdefault(ID, {})["free_mailbox"] = {
@@ -521,14 +527,16 @@ def two_goods_why(state: GameState, turn: WorkingTurn, action: Action) -> str | 
         if refused is not None:
             return refused
     if action.second_good is action.good:
-        return rule(_CAMPAIGNS, "a two-good airplane carries two different goods (ketchup.md 3)")
+        return rule(_CAMPAIGNS, Reason(
+            "new_milestones.two_goods_differ",
+            "a two-good airplane carries two different goods (ketchup.md 3)"))
     kind = state.rules.catalog.campaigns[draft.number].type
     if not _two_goods(state, turn.seat, draft.marketeer, kind):
-        return rule(
-            _CAMPAIGNS,
+        return rule(_CAMPAIGNS, Reason(
+            "new_milestones.two_goods_only",
             "only an airplane placed by a Brand Manager in the round its owner claims First "
             "brand manager used carries two goods, once (ketchup.md 3)",
-        )
+        ))
     return campaigns.explain(state, turn, one)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from fcm.core import milestones
 from fcm.core.actions import Action, Train
+from fcm.core.errors import Reason
 from fcm.core.events import Event, EventKind, EventLog
 from fcm.core.extensions import Trained, notify
 from fcm.core.phases.working.common import add_card, rule
@@ -126,10 +127,10 @@ def act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> N
 
 
 def explain(state: GameState, turn: WorkingTurn, action: Action) -> str | None:
-    return rule(
-        WorkStep.TRAIN,
+    return rule(WorkStep.TRAIN, Reason(
+        "new_milestones.train_at_work",
         "a card at work is trained only with First lemonade sold, into a card of the same "
         "colour, by a trainer with an action left, while the new card is available and no "
         "pile is short; a card trained this turn goes on only with the same trainer "
         "(ketchup.md 3)",
-    )
+    ))

@@ -129,8 +129,10 @@ def explain_house(state: GameState, turn: WorkingTurn, action: Action) -> str:
                               f"there is no house #{action.house} on the map",
                               house=action.house))
     if house.kind and state.rules.house_kinds[house.kind].no_garden:
-        return _houses(f"house #{action.house} never gets a garden: "
-                       f"{state.rules.house_kinds[house.kind].no_garden}")
+        rule = state.rules.house_kinds[house.kind].no_garden  # a module's (typed) reason
+        return _houses(Reason("houses.never_garden",
+                              f"house #{action.house} never gets a garden: {rule}",
+                              house=action.house, rule=rule))
     if house.garden:
         return _houses(Reason("houses.has_garden", f"house #{action.house} already has a garden",
                               house=action.house))

@@ -195,15 +195,19 @@ def advert_durations(state: GameState, turn: WorkingTurn, draft: CampaignDraft) 
 
 
 def _second_tile(
-    marketeer: EmployeeId, limit: tuple[CampaignType, Good, int], what: str
-) -> str:
+    marketeer: EmployeeId, limit: tuple[CampaignType, Good, int], what: str, code: str
+) -> Reason:
     """Why a bound launch (:func:`campaign_limit`) is refused: the one module binding a launch
-    is First campaign manager used, whose second tile repeats the first (ketchup.md 3)."""
+    is First campaign manager used, whose second tile repeats the first (ketchup.md 3).
+    ``code``: what is wrong, the tile's type (``campaigns.second_tile_type``) or its advert
+    (``campaigns.second_tile_advert``)."""
     kind, good, duration = limit
-    return (
+    return Reason(
+        code,
         f"this {marketeer}'s second tile this turn (First campaign manager used, ketchup.md 3) "
         f"has the first one's type, good and duration ({kind.value}, {good.value}, {duration}): "
-        f"it must be {what}"
+        f"it must be {what}",
+        card=marketeer, kind=kind.value, good=good.value, duration=duration,
     )
 
 
@@ -392,7 +396,8 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
                 kind=tile.type.value))
         limit = campaign_limit(state, turn, action.marketeer)
         if limit is not None and tile.type is not limit[0]:
-            return _rule(_second_tile(action.marketeer, limit, f"a {limit[0].value}"))
+            return _rule(_second_tile(action.marketeer, limit, f"a {limit[0].value}",
+                                              "campaigns.second_tile_type"))
         return _rule(Reason(
             "campaigns.no_place",
             f"campaign #{action.number} has no legal place for a {action.marketeer} (billboards, "
@@ -447,7 +452,8 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             _, good, duration = limit
             plural = "s" if duration != 1 else ""
             return _rule(
-                _second_tile(draft.marketeer, limit, f"{good.value} for {duration} round{plural}")
+                _second_tile(draft.marketeer, limit, f"{good.value} for {duration} round{plural}",
+                             "campaigns.second_tile_advert")
             )
         refused = unmarketable(state, action.good)
         if refused is not None:
@@ -472,4 +478,5 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
         return _rule(Reason("campaigns.duration",
                             f"a {draft.marketeer} runs a campaign for 1 to {most} rounds",
                             card=draft.marketeer, most=most))
-    return _rule(f"{action} is not a campaign action")
+    return _rule(Reason("campaigns.not_campaign", f"{action} is not a campaign action",
+                        action=str(action)))

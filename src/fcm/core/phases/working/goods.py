@@ -136,17 +136,20 @@ def resolve_route(state: GameState, turn: WorkingTurn, action: GetDrinks) -> Get
         passed, problem = board.check_zeppelin_route(starts, action.route, reach)
         what = "a Zeppelin flight (excerpt 002 'Collecting drinks'; facts.md D.1)"
     if problem is not None:
-        return _rule(f"{what}: {problem}")
+        # the geometry's reason, typed: the road's or the flight's rule, named in its code
+        return _rule(Reason(problem.code, f"{what}: {problem}", **problem.params))
     collected = tuple(sorted(passed))
     if not collected:
         return _rule(Reason(
             "drinks.road_passes_none" if spec.range_kind == "road" else "drinks.flight_passes_none",
             f"{what}: this route passes no supplier, so there is nothing to collect"))
     if action.suppliers and tuple(sorted(action.suppliers)) != collected:
-        return _rule(
+        return _rule(Reason(
+            "drinks.every_supplier",
             "you must collect from every supplier next to the route: this route passes "
-            + (", ".join(jcell_text(c) for c in collected) or "no supplier")
-        )
+            + ", ".join(jcell_text(c) for c in collected),
+            cells=[f"{r},{c}" for r, c in collected],
+        ))
     return GetDrinks(action.employee, suppliers=collected, route=action.route)
 
 

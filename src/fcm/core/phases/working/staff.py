@@ -251,23 +251,41 @@ def _take_step(
         out.units[unit] = (trainer, cap - load)
 
 
+def _used_up(trainer: EmployeeId) -> Reason:
+    return Reason("train.used_up", f"every {trainer} at work has used its Train actions",
+                  trainer=trainer)
+
+
 def train_step(staff: Staff, action: Train) -> Staff | str:
     """One training step on ``staff`` by the card rules (piles are checked separately); the new
     picture, or why the step is not allowed."""
     t, card, into = action.trainer, action.employee, action.into
     if t not in staff.rules.trainers or all(c != t for c, _ in staff.units):
-        return _train(f"no {t} at work gives Train actions this turn")
+        return _train(Reason("train.no_trainer", f"no {t} at work gives Train actions this turn",
+                             trainer=t))
     if staff.beach[card] <= 0:
-        return _train(f"there is no {card} on your beach to train (only beach cards train)")
+        return _train(Reason(
+            "train.not_on_beach",
+            f"there is no {card} on your beach to train (only beach cards train)", card=card))
     spec = staff.rules.catalog.employees[card]
     if into not in spec.trains_into:
-        allowed = ", ".join(spec.trains_into) or "nothing"
-        return _train(f"one training step turns a {card} into {allowed}, not {into}")
+        if not spec.trains_into:
+            return _train(Reason("train.into_nothing",
+                                 f"one training step turns a {card} into nothing, not {into}",
+                                 card=card, into=into))
+        allowed = ", ".join(spec.trains_into)
+        return _train(Reason("train.not_into",
+                             f"one training step turns a {card} into {allowed}, not {into}",
+                             card=card, cards=list(spec.trains_into), into=into))
     target = staff.rules.catalog.employees[into]
     if into in staff.unavailable:
-        return _train(f"{into} is not in play at this player count (a module's rule option)")
+        return _train(Reason(
+            "train.not_in_play",
+            f"{into} is not in play at this player count (a module's rule option)", into=into))
     if target.unique and staff.owned[into] > 0:
-        return _train(f"you can't train into a 1x type you already own ({into})")
+        return _train(Reason("train.unique_owned",
+                             f"you can't train into a 1x type you already own ({into})",
+                             into=into))
     if target.unique_group is not None:
         employees = staff.rules.catalog.employees
         owned = [
@@ -276,23 +294,29 @@ def train_step(staff: Staff, action: Train) -> Staff | str:
             if n > 0 and c != card and employees[c].unique_group == target.unique_group
         ]
         if owned:
-            return _train(
+            return _train(Reason(
+                "train.unique_group",
                 f"the {target.unique_group.replace('_', ' ')} cards are one 1x type: you already "
-                f"own {owned[0]} (ketchup.md 15)"
-            )
+                f"own {owned[0]} (ketchup.md 15)",
+                group=target.unique_group, card=owned[0],
+            ))
     if into == CFO and staff.no_cfo:
-        return _train("with First to have $100 you may never train a CFO")
+        return _train(Reason("train.no_cfo", "with First to have $100 you may never train a CFO"))
     fresh_idx = [i for i, (c, _) in enumerate(staff.fresh) if c == card]
     if action.fresh and not fresh_idx:
-        return _train(f"no {card} on your beach was trained this turn")
+        return _train(Reason("train.none_fresh", f"no {card} on your beach was trained this turn",
+                             card=card))
     if not action.fresh and staff.beach[card] - len(fresh_idx) <= 0:
-        return _train(f"every {card} on your beach was trained this turn: continue with fresh=true")
+        return _train(Reason(
+            "train.all_fresh",
+            f"every {card} on your beach was trained this turn: continue with fresh=true",
+            card=card))
     out = staff.copy()
     if staff.stacking:
         # First to pay $20: trainers may be stacked, so any card with an action left will do.
         free = [u for u, (c, left) in enumerate(staff.units) if c == t and left > 0]
         if not free:
-            return _train(f"every {t} at work has used its Train actions")
+            return _train(_used_up(t))
         unit = min(free, key=lambda u: (staff.units[u][1], u))
         out.units[unit] = (t, staff.units[unit][1] - 1)
         grow = fresh_idx[0] if action.fresh else len(out.fresh)
@@ -304,11 +328,13 @@ def train_step(staff: Staff, action: Train) -> Staff | str:
         if action.fresh:
             mine = [i for i in fresh_idx if staff.units[staff.fresh[i][1]][0] == t]
             if not mine:
-                return _train(
+                return _train(Reason(
+                    "train.other_trainer",
                     f"this {card} was trained this turn by another trainer: different trainers "
                     "may not train the same employee in one turn (unless you have First to pay "
-                    "$20 or more in salaries)"
-                )
+                    "$20 or more in salaries)",
+                    card=card,
+                ))
             for grow in mine:
                 where = _assign(staff, t, grow)
                 if where is not None:
@@ -316,17 +342,19 @@ def train_step(staff: Staff, action: Train) -> Staff | str:
             if where is None:
                 cap = staff.rules.catalog.employees[t].trains
                 if all(left == 0 for c, left in staff.units if c == t):
-                    return _train(f"every {t} at work has used its Train actions")
-                return _train(
+                    return _train(_used_up(t))
+                return _train(Reason(
+                    "train.at_most",
                     f"one {t} may train the same person at most {cap} step(s), and different "
                     "trainers may not train the same employee in one turn (unless you have "
-                    "First to pay $20 or more in salaries)"
-                )
+                    "First to pay $20 or more in salaries)",
+                    trainer=t, steps=cap,
+                ))
         else:
             grow = len(staff.fresh)
             where = _assign(staff, t, grow)
             if where is None:
-                return _train(f"every {t} at work has used its Train actions")
+                return _train(_used_up(t))
             out.fresh.append((into, where[grow]))
         _take_step(staff, out, t, grow, where)
         out.fresh[grow] = (into, where[grow])
@@ -539,7 +567,8 @@ def explain_train(state: GameState, turn: WorkingTurn, action: Train) -> str:
     short = staff.short()
     employees = state.rules.catalog.employees
     if action.employee not in employees or action.into not in employees:
-        return _train(f"unknown employee type in {action}")
+        return _train(Reason("train.unknown_card", f"unknown employee type in {action}",
+                             action=str(action)))
     nxt = train_step(staff, action)
     if isinstance(nxt, str):
         return nxt

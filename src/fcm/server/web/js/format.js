@@ -24,6 +24,7 @@ export function render(template, data, who, catalog) {
       case "cells": return cells(v);
       case "good": return ((catalog && catalog.good_names) || {})[v] || String(v);
       case "campaign": return ((catalog && catalog.campaign_names) || {})[v] || String(v);
+      case "reason": return reasonText(v, catalog, who);
       default: throw new Error(`template ${template}: unknown filter ${filter}`);
     }
   });
@@ -59,13 +60,18 @@ export function orderText(e, catalog, who) {
 
 /** Why a milestone was claimed or the game ended, as the engine logs it (a code, a milestone or
  * card id, house N, an end reason in its words): named in the page's language (fcm.report.reason). */
-function reasonText(why, catalog) {
+function reasonText(why, catalog, who) {
   const text = String(why);
   const ended = ((catalog && catalog.end_reasons) || {})[text];
   if (ended) return ended;
   const house = /^house (\d+)$/.exec(text);
   if (house) return t("reason.house", { n: Number(house[1]) });
   for (const kind of ["reason", "milestone", "card"]) if (has(`${kind}.${text}`)) return t(`${kind}.${text}`);
+  // a module's reason logged in English (fcm/texts.py: reason_text): its pattern's message
+  for (const [pattern, template] of ((catalog && catalog.texts && catalog.texts.reasons) || [])) {
+    const m = new RegExp(`^(?:${pattern.replace(/\(\?P</g, "(?<")})$`).exec(text);
+    if (m) return render(template, m.groups || {}, who || String, catalog);
+  }
   return text;
 }
 
@@ -122,7 +128,7 @@ export function describe(e, ctx) {
     case "house_placed": return t("ev.house_placed", { seat: who(e.seat), number: e.number, cell: cells([e.cell]) });
     case "garden_added": return t("ev.garden_added", { seat: who(e.seat), house: e.house });
     case "step_ended": case "step_skipped": case "turn_ended": return null;
-    case "milestone_claimed": return e.reason ? t("ev.milestone_claimed_because", { seat: who(e.seat), milestone: ms(e.milestone), reason: reasonText(e.reason, ctx.catalog) }) : t("ev.milestone_claimed", { seat: who(e.seat), milestone: ms(e.milestone) });
+    case "milestone_claimed": return e.reason ? t("ev.milestone_claimed_because", { seat: who(e.seat), milestone: ms(e.milestone), reason: reasonText(e.reason, ctx.catalog, who) }) : t("ev.milestone_claimed", { seat: who(e.seat), milestone: ms(e.milestone) });
     case "milestone_gift": return t("ev.milestone_gift", { seat: who(e.seat), count: e.count, card: card(e.employee) });
     case "milestone_removed": return e.expired_after_round ? t("ev.milestone_expired", { milestone: ms(e.milestone), round: e.expired_after_round }) : t("ev.milestone_removed", { milestone: ms(e.milestone) });
     case "dinnertime_started": return t("ev.dinnertime_started", { round: e.round, bank: money(e.bank) });
