@@ -35,6 +35,7 @@ from fcm.modules import (
     night_shift_managers,
     noodles,
     reserve_prices,
+    rural_marketeers,
     sushi,
 )
 from fcm.modules._data import ketchup_file
@@ -68,6 +69,7 @@ MODULES = (
     night_shift_managers,
     noodles,
     reserve_prices,
+    rural_marketeers,
     sushi,
 )
 for _mod in MODULES:
