@@ -227,6 +227,8 @@ def test_ketchup_12_without_a_freeway_nobody_can_sell_to_the_rural_area() -> Non
     (home,) = [e.data for e in ev if e.kind == "house_stays_home"]
     assert home["house"] == R
     assert [c["outcome"] for c in home["chains"]] == ["not_connected", "no_open_restaurant"]
+    turn = next(e.data for e in ev if e.kind == "rural_area_turn")
+    assert turn["no_freeway"] and turn["items"] == 1
 
 
 def test_ketchup_12_a_seller_must_satisfy_the_whole_demand() -> None:
@@ -297,7 +299,7 @@ def test_ketchup_12_first_rural_marketeer_used_gives_a_freeway_right_away() -> N
     s, ev = apply(s, 0, PlaceFreeway((-1, 7)))
     assert Piece("freeway", (-1, 7)) in s.pieces
     (placed,) = [e.data for e in ev if e.kind == "freeway_placed"]
-    assert (placed["road"], placed["left"]) == ([0, 7], 2)
+    assert (placed["road"], placed["left"]) == ([[0, 7]], 2)
     assert not any(isinstance(a, PlaceFreeway) for a in legal_actions(s, 0))
 
 
@@ -318,7 +320,7 @@ def test_ketchup_12_a_freeway_is_optional_and_refused_off_the_rules() -> None:
     assert_illegal(s, 0, StartCampaign(RURAL_MARKETEER, 18), "freeway")
     s, ev = apply(s, 0, Done())
     (none,) = [e.data for e in ev if e.kind == "freeway_placed"]
-    assert (none["cells"], none["why"]) == ([], "declined")
+    assert (none["cells"], none["declined"]) == ([], True)
     assert len([p for p in s.pieces if p.kind == "freeway"]) == 1
 
 
@@ -329,7 +331,7 @@ def test_ketchup_12_when_the_three_freeways_are_gone_later_claimers_get_none() -
     s, ev = launched(s)
     assert s.players[0].has(FIRST_RURAL_MARKETEER_USED)
     (none,) = [e.data for e in ev if e.kind == "freeway_placed"]
-    assert (none["why"], none["left"]) == ("none_left", 0)
+    assert (none["none_left"], none["left"]) == (True, 0)
     assert not any(isinstance(a, PlaceFreeway) for a in legal_actions(s, 0))
 
 

@@ -215,8 +215,11 @@ def _drop_owed(state: GameState) -> None:
 
 
 def _none(state: GameState, seat: Seat, why: str, log: EventLog) -> None:
-    log.emit(FREEWAY_PLACED, seat=seat, cells=[], why=why,
-             left=FREEWAYS - len(freeways(state)))
+    """No freeway placed: ``why`` is "declined", "none_left" or "no_square"."""
+    event: dict[str, Any] = {"seat": seat, "cells": [], "left": FREEWAYS - len(freeways(state))}
+    if why != "no_square":
+        event[why] = True
+    log.emit(FREEWAY_PLACED, **event)
 
 
 def react(state: GameState, notice: Notice, log: EventLog) -> None:
@@ -248,6 +251,7 @@ def react(state: GameState, notice: Notice, log: EventLog) -> None:
             RURAL_AREA_TURN,
             house=notice.house.number,
             demand=[g.value for g in notice.house.demand],
+            items=len(notice.house.demand),
             freeways=[list(c) for c in freeways(state)],
             seat=notice.seat,
             distance=best,
@@ -266,12 +270,15 @@ def stayed_home(state: GameState, log: EventLog) -> None:
     house = rural_area(state)
     if house is None or not house.demand:
         return
-    log.emit(
-        RURAL_AREA_TURN,
-        house=house.number,
-        demand=[g.value for g in house.demand],
-        freeways=[list(c) for c in freeways(state)],
-    )
+    event: dict[str, Any] = {
+        "house": house.number,
+        "demand": [g.value for g in house.demand],
+        "items": len(house.demand),
+        "freeways": [list(c) for c in freeways(state)],
+    }
+    if not event["freeways"]:
+        event["no_freeway"] = True
+    log.emit(RURAL_AREA_TURN, **event)
 
 
 def freeway_options(state: GameState, turn: WorkingTurn) -> list[Action] | None:
@@ -296,7 +303,7 @@ def freeway_act(state: GameState, turn: WorkingTurn, action: Action, log: EventL
         FREEWAY_PLACED,
         seat=turn.seat,
         cells=[list(action.cell)],
-        road=list(_road_of(board, action.cell)),
+        road=[list(_road_of(board, action.cell))],
         left=FREEWAYS - len(freeways(state)),
     )
     return True

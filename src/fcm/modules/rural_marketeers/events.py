@@ -11,26 +11,29 @@ from fcm.core.types import Seat
 
 
 class FreewayPlaced(TypedDict):
-    """First rural marketeer used: chain ``seat`` placed a freeway beside ``cell``'s road
-    (``cells``: the square outside the map), or none (``cells`` empty; ``why``: "declined",
-    "none_left" (all three are out) or "no_square")."""
+    """First rural marketeer used: chain ``seat`` placed a freeway on ``cells`` (the square
+    outside the map) beside the edge road square ``road``, or none (``cells`` empty): it
+    ``declined``, ``none_left`` (all three are out), or else no square was free."""
 
     seat: Seat
     cells: list[list[int]]
-    road: NotRequired[list[int]]  # the edge road square the freeway connects to
-    why: NotRequired[str]
+    road: NotRequired[list[list[int]]]  # the edge road square the freeway connects to
+    declined: NotRequired[bool]
+    none_left: NotRequired[bool]
     left: int  # freeways still in the box
 
 
 class RuralAreaTurn(TypedDict):
     """Dinnertime, after every house: the rural area's turn (it always eats last). ``demand``
-    its tokens; ``freeways`` the squares it is reached through (none: nobody can sell to it);
-    ``seat`` the chain that sold it everything (absent: it stayed home), ``distance`` from
-    the nearest freeway."""
+    its tokens (``items`` of them); ``freeways`` the squares it is reached through
+    (``no_freeway``: none, so nobody can sell to it); ``seat`` the chain that sold it
+    everything (absent: it stayed home), ``distance`` from the nearest freeway."""
 
     house: int
     demand: list[str]
+    items: int
     freeways: list[list[int]]
+    no_freeway: NotRequired[bool]
     seat: NotRequired[Seat]
     distance: NotRequired[int]
 
