@@ -114,7 +114,7 @@ def test_ketchup_12_a_rural_marketeer_places_an_eternal_giant_billboard_on_a_fre
     assert {a.duration for a in adverts} == {1}
     assert not any(isinstance(a, PlaceCampaign) for a in legal_actions(s, 0))
     assert_illegal(s, 0, ChooseAdvert(B, 2), "eternal")
-    s, ev = apply(s, 0, ChooseAdvert(B, 1))
+    s, _ = apply(s, 0, ChooseAdvert(B, 1))
     camp = s.campaigns[18]
     assert camp.kind is GIANT_BILLBOARD and camp.eternal and camp.cells == ()
     assert s.busy_marketeers(0) == [RURAL_MARKETEER]
