@@ -61,7 +61,8 @@ class ModuleTexts:
     ``+`` reads as its parts' texts). ``goods``: how the browser draws the module's goods.
     ``glossary``: terms for the rules tab of a game with the module (term id, text id).
     ``events``: a module's own event kind (``fcm.core.events.define_event``) -> its message
-    (``variants`` of that kind are tried first). Every text is a message id of the module's
+    (``variants`` of that kind are tried first). ``dinner_events``: those of its event kinds
+    the Dinnertime report writes (in event order). Every text is a message id of the module's
     catalog: ``catalog``, the folder of its ``<lang>.po`` files."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
@@ -76,6 +77,7 @@ class ModuleTexts:
     glossary: tuple[tuple[str, str], ...] = ()
     catalog: Path | None = None
     events: Mapping[str, str] = field(default_factory=dict)
+    dinner_events: tuple[str, ...] = ()
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -155,6 +157,11 @@ def variant(kind: str, data: Mapping[str, Any], lang: str = "en") -> str | None:
 
 def milestone_names(lang: str = "en") -> dict[str, str]:
     return {k: _text(v, lang) for t in all_texts() for k, v in t.milestones.items()}
+
+
+def dinner_events() -> frozenset[str]:
+    """The modules' event kinds the Dinnertime report writes."""
+    return frozenset(k for t in all_texts() for k in t.dinner_events)
 
 
 def event_templates(lang: str = "en") -> dict[str, str]:

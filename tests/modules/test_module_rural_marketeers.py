@@ -389,3 +389,20 @@ def test_the_base_game_has_no_rural_area_and_no_new_work() -> None:
     g = fcm.new_game(2, 3)
     assert R not in g.houses and not g.rules.extensions.distances
     assert MilestoneId("first_billboard") in g.milestones_available
+
+
+def test_ketchup_12_the_dinnertime_report_names_the_rural_area_and_its_turn() -> None:
+    """The Dinnertime report (English and German) names the rural area's turn: who sold it
+    everything through which freeway distance, or that no freeway reaches it."""
+    from fcm.report import dinnertime_report
+
+    s = rural_and_house_2()
+    s.houses[2].demand = []
+    text = dinnertime_report(dinner(s))
+    assert ("The rural area (house 100) eats last: Player 1 sells it its whole order (1 item), "
+            "at distance 0 from the nearest freeway.") in text
+    de = dinnertime_report(dinner(rural_and_house_2()), lang="de")
+    assert "Das Umland (Haus 100) isst zuletzt" in de
+    s = rural_and_house_2()
+    s.pieces.clear()
+    assert "no freeway reaches it" in dinnertime_report(dinner(s))

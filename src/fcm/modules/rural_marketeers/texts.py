@@ -18,6 +18,7 @@ register_texts(
             "freeway_placed": _EVENT + "freeway_placed",
             "rural_area_turn": _EVENT + "rural_area_turn",
         },
+        dinner_events=("rural_area_turn",),
         variants={
             "freeway_placed": (
                 ("road", _EVENT + "freeway_placed.road"),
