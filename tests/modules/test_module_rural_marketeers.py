@@ -406,3 +406,29 @@ def test_ketchup_12_the_dinnertime_report_names_the_rural_area_and_its_turn() ->
     s = rural_and_house_2()
     s.pieces.clear()
     assert "no freeway reaches it" in dinnertime_report(dinner(s))
+
+
+def test_ketchup_12_the_research_encoding_places_freeways_and_shows_the_rural_area() -> None:
+    """The research environment: every legal freeway has its own index and decodes back; the
+    rural area's demand (no square for the house planes) and the freeways are globals."""
+    import numpy as np
+
+    from fcm.env.encoding import decode, encode
+    from fcm.env.observation import Observer, layout_for
+
+    s = make_state(modules=ON)
+    s.houses[R].demand = [B, B, SODA]
+    s, _ = launched(s)
+    places = [a for a in legal_actions(s, 0) if isinstance(a, PlaceFreeway)]
+    index = [encode(s, a) for a in places]
+    assert len(set(index)) == len(places) == len(SPOTS)
+    assert [decode(s, i) for i in index] == places
+    s, _ = apply(s, 0, PlaceFreeway((-1, 7)))
+    o = Observer().observe(fcm.view(s, 0), 0)
+    fields = layout_for(s.rules).global_fields
+    at, out = 0, {}
+    for name, size, _ in fields:
+        out[name] = np.asarray(o["globals"])[at : at + size]
+        at += size
+    assert (out["rural_demand_burger"][0], out["rural_demand_soda"][0]) == (2, 1)
+    assert out["freeway"].sum() == 1 and out["freeway"][7] == 1  # north side, column 7
