@@ -21,7 +21,10 @@ Cook's or Sushi Cook's ``Cook`` had no index): the sets with Noodles, Sushi or C
 two ``all_but`` games re-pinned (also for the Noodles and Fry Chefs advice, issue 30 item 4:
 other choices, the same encoding). Lobbyists joined: more sets (the 12287 earlier
 sets keep their digest, checked at the merge) and the two ``all_but`` games, which now play it
-(its blocks and planes, tile Z in the map pool)."""
+(its blocks and planes, tile Z in the map pool). Rural Marketeers joined: more sets (the 24575
+earlier sets keep their digest, checked before re-pinning; its card, milestone and four giant
+billboard tiles, the ``place_freeway`` block, a house kind and a piece plane and its globals
+only in the sets that play it) and the two ``all_but`` games, which now play it."""
 
 from __future__ import annotations
 
@@ -40,12 +43,12 @@ from fcm.env.observation import Observer, layout_for
 from fcm.rulesets import get_ruleset, module_problem, playable_modules
 
 # (sets checked, digest of every set's blocks and fields)
-LAYOUTS = (24575, "fba13b2f903cf294")
+LAYOUTS = (49151, "2104d25a491f6dde")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "261:4e03f9775736c70a",
-    ("all_but", "hard_choices", 2): "285:2a50d23212ff6905",
+    ("all_but", "new_milestones", 1): "260:c8153ea56c1319d4",
+    ("all_but", "hard_choices", 2): "280:c6b3aedc3639f87b",
     ("only", "new_milestones", 3): "294:e3aff6524376fbfa",
     ("only", "ketchup+gourmet_food_critics", 4): "289:cbbd8b07dd10c636",
 }
