@@ -27,7 +27,7 @@ function key(cell) {
   return `${cell[0]},${cell[1]}`;
 }
 
-// A house beside the board (no squares: a module's, like the rural area) sits in the margin's
+// A house beside the board (a module's house without squares) sits in the margin's
 // top-left corner, where no airplane goes.
 const BESIDE_HOUSE = { x: 4, y: 4, w: MARGIN - 8, h: MARGIN - 8, r0: -1, c0: -1, r1: -1, c1: -1 };
 
