@@ -432,3 +432,22 @@ def test_ketchup_12_the_research_encoding_places_freeways_and_shows_the_rural_ar
         at += size
     assert (out["rural_demand_burger"][0], out["rural_demand_soda"][0]) == (2, 1)
     assert out["freeway"].sum() == 1 and out["freeway"][7] == 1  # north side, column 7
+
+
+def test_ketchup_12_freeway_placements_are_offered_and_previewed_like_base_placements() -> None:
+    """The presentation annotates each legal freeway like a base placement (its square outside
+    the map is the anchor the board highlights and clicks), says what it places, and a square
+    the rules refuse is explained naming ketchup.md 12."""
+    from fcm.presentation import explain_error, present
+
+    s, _ = launched(make_state(modules=ON))
+    legal = legal_actions(s, 0)
+    pres = present(fcm.view(s, 0), 0, legal)
+    ways = [a for a in pres["actions"] if a["action"]["type"] == "place_freeway"]
+    assert sorted(tuple(a["anchor"]) for a in ways) == SPOTS
+    for a in ways:
+        assert a["placement"] is True and a["placing"] == "a freeway"
+        assert a["cells"] == [a["anchor"]]
+    assert {a["label"] for a in ways} >= {"Freeway at -1,7"}
+    why = assert_illegal(s, 0, PlaceFreeway((-1, 4)), "ketchup.md 12")
+    assert "beside a map-edge square that is a road" in explain_error(why, s.rules)
