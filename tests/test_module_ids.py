@@ -89,6 +89,7 @@ CORE_CLEAN: tuple[str, ...] = (
     "night_shift_managers",
     "noodles",
     "reserve_prices",
+    "rural_marketeers",
     "six_players",
     "sushi",
 )

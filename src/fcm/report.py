@@ -18,6 +18,7 @@ from fcm.core.types import EmployeeId, MilestoneId
 from fcm.i18n import DEFAULT_LOCALE, join, messages, money, signed, t
 from fcm.texts import (
     campaign_goods,
+    dinner_events,
     event_text,
     milestone_names,
     order_text,
@@ -115,10 +116,14 @@ def dinnertime_report(
     (default ``Player N``, counting from 1 as the table does); ``lang``: the language."""
     who = _namer(names, lang)
     claimed_here = DINNER_MILESTONES | set(milestone_names())
+    module_events = dinner_events()  # a module's own Dinnertime events (fcm.texts)
     lines: list[str] = []
     for event in events:
         kind, d = _kind_data(event)
-        if kind == "dinnertime_started":
+        if kind in module_events:
+            if (text := event_text(kind, d, who, lang)) is not None:
+                lines.append(text)
+        elif kind == "dinnertime_started":
             lines.append(t("report.dinner.start", lang, round=d["round"],
                            bank=money(lang, d["bank"])))
         elif kind == "dinnertime_prices":

@@ -63,7 +63,8 @@ class ModuleTexts:
     ``events``: a module's own event kind (``fcm.core.events.define_event``) -> its message
     (``variants`` of that kind are tried first). ``reasons``: (pattern, message) pairs for
     the engine's English reasons in events (a milestone claim's ``reason``, a ``why`` field,
-    rendered with the ``reason`` filter). Every text is a message id of the module's
+    rendered with the ``reason`` filter). ``dinner_events``: those of its event kinds the
+    Dinnertime report writes (in event order). Every text is a message id of the module's
     catalog: ``catalog``, the folder of its ``<lang>.po`` files."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
@@ -84,6 +85,7 @@ class ModuleTexts:
     # English text in the event's data, kept so saved games stay as they are): a regular
     # expression matching the whole text -> its message (named groups fill the message)
     reasons: tuple[tuple[str, str], ...] = ()
+    dinner_events: tuple[str, ...] = ()
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -184,6 +186,11 @@ def reason_text(why: str, who: Callable[[int], str], lang: str = "en") -> str | 
         if m is not None:
             return render(template, m.groupdict(), who, lang)
     return None
+
+
+def dinner_events() -> frozenset[str]:
+    """The modules' event kinds the Dinnertime report writes."""
+    return frozenset(k for t in all_texts() for k in t.dinner_events)
 
 
 def event_templates(lang: str = "en") -> dict[str, str]:

@@ -28,7 +28,13 @@ digest: checked on a sample of 250 of the 12287 against the code before) and the
 earlier sets keep their digest ``fba13b2f903cf294``, checked before re-pinning; its player
 count gives the sets that play it 6 seats and the 4 x 6 map's 20 x 30 grid) and the two
 ``all_but`` games, which now play it (the same 261 and 285 actions; without Six Players both
-keep their old digests, checked); a 6-player game is pinned too (``SIX_GAMES``)."""
+keep their old digests, checked); a 6-player game is pinned too (``SIX_GAMES``).
+Rural Marketeers joined: more sets (the sets without it and Six Players keep their digest,
+checked before re-pinning; its card,
+milestone and four giant billboard tiles, the ``place_freeway`` block, a house kind and a piece
+plane and its globals only in the sets that play it) and the ``all_but`` games, which now play
+it. Medium's new opening (issue 30 item 2) re-pinned the four games and the 6-player game (other
+choices, the same encodings)."""
 
 from __future__ import annotations
 

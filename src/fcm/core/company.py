@@ -76,7 +76,8 @@ def overlay_of(state: GameState) -> Overlay:
                 f"pieces: {piece.kind!r} is no kind of piece of this game "
                 f"(known: {sorted(kinds)})"
             )
-        out[piece.cell] = kind.square  # a later piece on a square covers an earlier one
+        if kind.square:  # "": a piece beside the map changes no square
+            out[piece.cell] = kind.square  # a later piece on a square covers an earlier one
     return tuple(sorted(out.items()))
 
 

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from fcm.core.actions import Action
     from fcm.core.catalog import ReserveCard
     from fcm.core.events import EventLog
-    from fcm.core.geometry import RestaurantSpot
+    from fcm.core.geometry import Board, RestaurantSpot
     from fcm.core.state import Campaign, GameState, House, Player, WorkingTurn, WorkStep
 
 
@@ -419,7 +419,8 @@ class PieceKind:
     the square becomes for the geometry (``r`` a road, ``x`` a bridge, ``#`` neither road nor
     empty: a park, roadworks; ``.`` empty); ``label`` the short mark the board draws on it (the
     browser styles a piece by its ``square``, never by its module); ``owner`` the chain a piece
-    on a square belongs to (None: nobody's), for the board's chain colour and shape."""
+    on a square belongs to (None: nobody's), for the board's chain colour and shape. A piece
+    beside the map (its square outside it) has ``square`` "": it changes no square."""
 
     id: str
     square: str
@@ -493,6 +494,10 @@ class Extensions:
     reach: tuple[Callable[[GameState, Campaign, list[House]], list[House] | None], ...] = ()
     reserve_cards: tuple[ReserveCards, ...] = ()  # the first one's cards are the game's
     redact: tuple[Callable[[GameState, Seat | None], None], ...] = ()
+    # Dinnertime: a house's distance to an entrance on every square when a module measures it
+    # otherwise than from the house's squares (None: not such a house), e.g. a place beside
+    # the map reached through pieces at its edge
+    distances: tuple[Callable[[GameState, Board, House], tuple[int, ...] | None], ...] = ()
     priority: Mapping[str, int] = field(default_factory=dict)
 
     def moment(self, moment: Moment) -> tuple[Callable[[GameState, EventLog], None], ...]:
@@ -574,3 +579,13 @@ def run_moment(state: GameState, moment: Moment, log: EventLog) -> None:
     if state.rules.extensions.at:
         for fn in state.rules.extensions.moment(moment):
             fn(state, log)
+
+
+def house_distances(state: GameState, board: Board, house: House) -> tuple[int, ...]:
+    """A house's Dinnertime distance to an entrance on every square (``Board.house_distances``
+    from its squares, unless a module measures it otherwise: ``Extensions.distances``)."""
+    for fn in state.rules.extensions.distances:
+        table = fn(state, board, house)
+        if table is not None:
+            return table
+    return board.house_distances(house.footprint)

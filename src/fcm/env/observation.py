@@ -403,7 +403,8 @@ def _kind_planes(L: Layout, key: tuple[Any, ...]) -> np.ndarray:
         for r, c in cells:
             sec[L.house_kinds.index(kind), r, c] = 1.0
     for kind, (r, c) in pieces:
-        sec[nh + L.piece_kinds.index(kind), r, c] = 1.0
+        if 0 <= r < HEIGHT and 0 <= c < WIDTH:  # a piece beside the map has no square
+            sec[nh + L.piece_kinds.index(kind), r, c] = 1.0
     return sec
 
 

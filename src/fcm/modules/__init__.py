@@ -35,6 +35,7 @@ from fcm.modules import (
     night_shift_managers,
     noodles,
     reserve_prices,
+    rural_marketeers,
     six_players,
     sushi,
 )
@@ -69,6 +70,7 @@ MODULES = (
     night_shift_managers,
     noodles,
     reserve_prices,
+    rural_marketeers,
     six_players,
     sushi,
 )

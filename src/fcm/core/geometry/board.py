@@ -156,6 +156,7 @@ class Board:
         "_campaign_hits",
         "_campaign_index",
         "_cols",
+        "_edge_spots",
         "_ew",
         "_full",
         "_height",
@@ -221,12 +222,13 @@ class Board:
     _road_sums: tuple[int, ...]
     _restaurant_cands: tuple[_RestaurantCandidate, ...]
     _house_cands: tuple[_HouseCandidate, ...] | None
+    _edge_spots: tuple[Cell, ...] | None
     _campaign_cache: dict[tuple[int, int], tuple[_CampaignCandidate, ...]]
     _campaign_index: dict[tuple[int, int], Mapping[Cell, tuple[int, ...]]]
     _campaign_hits: dict[tuple[tuple[int, int], frozenset[Cell]], tuple[int, ...]]
     _range_cache: dict[tuple[RestaurantSpot, int], frozenset[Cell]]
     _reach_cache: dict[tuple[object, ...], frozenset[Cell]]
-    _house_dist_cache: dict[tuple[Cell, ...], tuple[int, ...]]
+    _house_dist_cache: dict[tuple[Any, ...], tuple[int, ...]]  # footprints, edge spots
     _route_cache: dict[tuple[object, ...], frozenset[frozenset[Cell]]]
 
     # ----------------------------------------------------------------------------------------
@@ -511,6 +513,7 @@ class Board:
         s("_blank_run", tuple(run))
         s("_road_sums", tuple(sums))
         s("_house_cands", None)  # built on first use: most games never place a house
+        s("_edge_spots", None)  # built on first use: only a piece beside the map asks
         # memos of answers that depend on more than the board (not observable state)
         s("_campaign_cache", {})
         s("_campaign_index", {})
@@ -804,10 +807,74 @@ class Board:
             cache[key] = table
         return table
 
+    def edge_road_spots(self) -> tuple[Cell, ...]:
+        """The squares just outside the map beside an edge square that is a road (a bridge:
+        its road that runs off the map there), sorted: where a piece beside the map connects
+        to a road. Made on first use."""
+        if self._edge_spots is None:
+            object.__setattr__(self, "_edge_spots", self._edge_road_spots())
+        assert self._edge_spots is not None
+        return self._edge_spots
+
+    def _edge_road_spots(self) -> tuple[Cell, ...]:
+        w, h = self._width, self._height
+        out: set[Cell] = set()
+        for r in range(h):
+            for c in range(w):
+                i = r * w + c
+                if self._ns[i] >= 0 and r in (0, h - 1):
+                    out.add((-1, c) if r == 0 else (h, c))
+                if self._ew[i] >= 0 and c in (0, w - 1):
+                    out.add((r, -1) if c == 0 else (r, w))
+        return tuple(sorted(out))
+
+    def _edge_start(self, spot: Cell) -> tuple[int, int] | None:
+        """The road node an outside square ``spot`` steps onto (the edge square's road that
+        runs off the map there), or None."""
+        r, c = spot
+        w, h = self._width, self._height
+        if r in (-1, h) and 0 <= c < w:
+            i = (0 if r < 0 else h - 1) * w + c
+            n = self._ns[i]
+        elif c in (-1, w) and 0 <= r < h:
+            i = r * w + (0 if c < 0 else w - 1)
+            n = self._ew[i]
+        else:
+            return None
+        return (n, i) if n >= 0 else None
+
+    def edge_distances(self, spots: Iterable[Cell]) -> tuple[int, ...]:
+        """:meth:`house_distances` for a place beside the map reached through the outside
+        squares ``spots`` (each of :meth:`edge_road_spots`): the edge road square it touches
+        counts as the place's own tile (0 borders), as for a house on that tile; -1 everywhere
+        when none connects. Memoised."""
+        cells = sorted(set(spots))
+        key = ("edge", *cells)
+        cache = self._house_dist_cache
+        table = cache.get(key)
+        if table is None:
+            starts: dict[int, int] = {}
+            for spot in cells:
+                found = self._edge_start(spot)
+                if found is not None:
+                    starts[found[0]] = 0
+            table = self._distance_table(starts)
+            if len(cache) >= _MEMO_SIZE // 4:
+                cache.clear()
+            cache[key] = table
+        return table
+
     def _house_distance_table(self, house_cells: tuple[Cell, ...]) -> tuple[int, ...]:
         if self._slow:
             return self._slow_distance_table(house_cells)
-        a = self._seg_costs(self._house_starts_i(house_cells))
+        return self._distance_table(self._house_starts_i(house_cells))
+
+    def _distance_table(self, starts: dict[int, int]) -> tuple[int, ...]:
+        """Every square's distance to the road nodes ``starts`` (node -> cost of the first
+        step), as :meth:`_house_distance_table` measures it."""
+        if self._slow:
+            return self._slow_table(starts)
+        a = self._seg_costs(starts)
         segdist = self._segdist
         # best[sb]: the house's cost to reach road segment sb (ready to step off it)
         best = [_INF] * len(self._seg_nodes)
@@ -832,10 +899,13 @@ class Board:
         """:meth:`_house_distance_table` on a board with roadworks: a route pays 1 more for each
         roadworks square it steps onto (Dijkstra over road nodes; the segments' 0-cost
         shortcut does not hold there)."""
+        return self._slow_table(self._house_starts_i(house_cells))
+
+    def _slow_table(self, starts: dict[int, int]) -> tuple[int, ...]:
         slow, node_sq, adj = self._slow, self._node_sq, self._adj
         dist = [_INF] * len(self._nodes)
         heap: list[tuple[int, int]] = []
-        for n, c in self._house_starts_i(house_cells).items():
+        for n, c in starts.items():
             d = c + (node_sq[n] in slow)
             if d < dist[n]:
                 dist[n] = d

@@ -25,6 +25,7 @@ from fcm.core.extensions import (
     Offer,
     Order,
     Trip,
+    house_distances,
     notify,
     run_moment,
 )
@@ -332,7 +333,9 @@ def chain_entry(
         _open_spots(state, seat),
         state.players[seat].stock,
         need,
-        board.house_distances(house.footprint),
+        house_distances(state, board, house)
+        if state.rules.extensions.distances
+        else board.house_distances(house.footprint),
         board.width,
         waitresses(state, seat),
     )
@@ -394,7 +397,10 @@ def _serve_house(
     demand = list(house.demand)
     need = Counter(demand)
     order = rnd.order
-    distances = board.house_distances(house.footprint)
+    if state.rules.extensions.distances:  # a module's house measured otherwise
+        distances = house_distances(state, board, house)
+    else:
+        distances = board.house_distances(house.footprint)
     width = board.width
 
     def standings_for(goods: Counter[Good]) -> list[ChainStanding]:

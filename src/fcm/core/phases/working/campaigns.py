@@ -31,6 +31,7 @@ from fcm.core.state import Campaign, CampaignDraft, GameState, WorkingTurn, Work
 from fcm.core.types import (
     CampaignType,
     Cell,
+    Edge,
     EmployeeId,
     Good,
     MilestoneId,
@@ -106,6 +107,16 @@ def iter_placements(
                     for e, start, end in taken
                 )
             )
+        if state.pieces:  # a piece beside the map: no airplane over it (ketchup.md 12)
+            beside = _beside_map(state, board)
+            if beside:
+                spots = tuple(
+                    (edge, first)
+                    for edge, first in spots
+                    if not any(
+                        e == edge and first <= at < first + tile.span for e, at in beside
+                    )
+                )
         return (PlaceCampaign(edge=edge, first=first) for edge, first in spots)
     spec = state.rules.catalog.employees[marketeer]
     in_range = None
@@ -119,6 +130,20 @@ def iter_placements(
         tile.height, tile.width, occupied_squares(state), allowed_squares=in_range
     )
     return _placed(squares)
+
+
+def _beside_map(state: GameState, board: Any) -> list[tuple[Edge, int]]:
+    """The pieces beside the map (outside it, a module's): their edge and row (e/w) or column
+    (n/s), the line an airplane would cover."""
+    out: list[tuple[Edge, int]] = []
+    h, w = board.height, board.width
+    for p in state.pieces:
+        r, c = p.cell
+        if r < 0 or r >= h:
+            out.append((Edge.N if r < 0 else Edge.S, c))
+        elif c < 0 or c >= w:
+            out.append((Edge.W if c < 0 else Edge.E, r))
+    return out
 
 
 def _placed(spots: Iterator[tuple[Cell, Orientation | None]]) -> Iterator[PlaceCampaign]:
@@ -415,6 +440,14 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
                 f"campaign #{draft.number} is already placed: choose what it advertises",
                 number=draft.number))
         tile = state.rules.catalog.campaigns[draft.number]
+        if tile.type is _AIRPLANE and action.edge is not None and state.pieces:
+            at = action.first or 0
+            if any(e == action.edge and at <= x < at + tile.span
+                   for e, x in _beside_map(state, board_of(state))):
+                return _rule(
+                    f"airplane #{draft.number} may not be placed over a piece beside the map "
+                    "(ketchup.md 12)"
+                )
         if tile.type is _AIRPLANE:
             return _rule(Reason(
                 "campaigns.airplane_edge",

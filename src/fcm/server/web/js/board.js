@@ -27,7 +27,12 @@ function key(cell) {
   return `${cell[0]},${cell[1]}`;
 }
 
+// A house beside the board (a module's house without squares) sits in the margin's
+// top-left corner, where no airplane goes.
+const BESIDE_HOUSE = { x: 4, y: 4, w: MARGIN - 8, h: MARGIN - 8, r0: -1, c0: -1, r1: -1, c1: -1 };
+
 function bbox(cells) {
+  if (!cells.length) return BESIDE_HOUSE;
   let r0 = Infinity, c0 = Infinity, r1 = -Infinity, c1 = -Infinity;
   for (const [r, c] of cells) {
     r0 = Math.min(r0, r); c0 = Math.min(c0, c); r1 = Math.max(r1, r); c1 = Math.max(c1, c);
@@ -43,6 +48,7 @@ const PIECE_LOOKS = {
   // a road that costs one more to cross at Dinnertime (roadworks): still a road
   w: { style: "road", fill: "#c2410c", stroke: "#7c2d12", ink: "#fff7ed" },
   ".": { style: "empty", fill: "#e7eed3", stroke: "#a3a3a3", ink: "#111827" },
+  "": { style: "beside", fill: "#475569", stroke: "#0f172a", ink: "#f8fafc" },  // beside the map
 };
 
 function sqX(c) { return MARGIN + c * SQ; }
@@ -313,6 +319,7 @@ export class BoardView {
    * @param {import("./types").HouseOut} house
    */
   drawHouse(g, house) {
+    if (!house.cells.length) return this.drawBesideHouse(g, house);
     const b = bbox(house.cells);
     const grp = s("g", { class: "house" + (house.printed ? " printed" : " placed"), "data-house": house.number, "data-demand": house.demand.join(",") });
     if (house.garden.length) {
@@ -341,6 +348,27 @@ export class BoardView {
       else grp.append(s("circle", { cx: x, cy: y, r: r - 1.5, fill: "none", stroke: "#a16207", "stroke-width": 1, "stroke-dasharray": "2 2" }));
     }
     for (const c of house.cells) this.houseAt.set(key(c), house.number);
+    g.append(grp);
+  }
+
+  /** A house beside the board (a module's, without squares): its label and its demand in
+   * the margin's corner, one token per good with the count (it may have no cap), tappable.
+   * @param {SVGElement} g
+   * @param {import("./types").HouseOut} house
+   */
+  drawBesideHouse(g, house) {
+    const b = BESIDE_HOUSE;
+    const grp = s("g", { class: "house beside-house", "data-house": house.number, "data-house-beside": house.number, "data-demand": house.demand.join(",") });
+    grp.append(s("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 7, fill: "#d9f99d", stroke: "#3f6212", "stroke-width": 2 }));
+    grp.append(s("text", { x: b.x + 11, y: b.y + 16, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#3f6212", class: "house-number" }, house.label ?? String(house.number)));
+    const counts = new Map();
+    for (const good of house.demand) counts.set(good, (counts.get(good) || 0) + 1);
+    [...counts.entries()].slice(0, 4).forEach(([good, n], i) => {
+      const x = b.x + 9 + (i % 2) * 24, y = b.y + 30 + Math.floor(i / 2) * 16;
+      grp.append(goodToken(x, y, 6, good, { class: "demand-token" }));
+      grp.append(s("text", { x: x + 8, y: y + 4, "font-size": MIN_TEXT, "font-weight": 700, fill: "#1a2e05" }, String(n)));
+    });
+    grp.append(s("title", {}, `${house.label ?? house.number}: ${house.demand.length}`));
     g.append(grp);
   }
 
@@ -441,6 +469,7 @@ export class BoardView {
   /** spec: {anchors: [cell], airplanes: [{edge, first, span}], preview: {cells, garden, entrances, airplane, owner}, marks: [cell], route: [cell], flight: [tile]} */
   setHighlights(spec) {
     const g = clear(this.layers.hl);
+    this.anchorKeys = new Set(((spec && spec.anchors) || []).map(key));
     if (!spec || !this.board) return;
     const legal = [...(spec.anchors || [])];
     if (this.autoView && legal.length && !spec.selected) this.defaultView(legal);
@@ -521,9 +550,15 @@ export class BoardView {
     if (!this.board) return null;
     const t = evt.target;
     if (t && t.dataset && t.dataset.sq) return { cell: t.dataset.sq.split(",").map(Number) };
+    // a highlighted square beside the map (a module's piece placed outside it)
+    if (t && t.dataset && t.dataset.hlAnchor) return { cell: t.dataset.hlAnchor.split(",").map(Number) };
     if (t && t.dataset && t.dataset.edge) {
       const [edge, i] = t.dataset.edge.split(",");
-      return { edge, index: Number(i) };
+      // the square just outside the map there, when it is a highlighted (legal) square
+      const n = Number(i), b = this.board;
+      const out = { n: [-1, n], s: [b.height, n], w: [n, -1], e: [n, b.width] }[edge];
+      if (out && this.anchorKeys && this.anchorKeys.has(key(out))) return { cell: out };
+      return { edge, index: n };
     }
     const p = this.toBoard(evt);
     if (p.row >= 0 && p.row < this.board.height && p.col >= 0 && p.col < this.board.width) return { cell: [p.row, p.col] };
@@ -606,6 +641,8 @@ export class BoardView {
   /** The information of what a tap or hover hits: a house or campaign square, or an airplane
    * in the margin (off the squares). */
   infoFor(e) {
+    const beside = e.target && e.target.closest ? e.target.closest("g[data-house-beside]") : null;
+    if (beside && this.handlers.houseInfo) return this.handlers.houseInfo(Number(beside.dataset.houseBeside));
     const plane = e.target && e.target.closest ? e.target.closest("g.airplane[data-campaign]") : null;
     if (plane && !plane.classList.contains("draft") && this.handlers.campaignInfo) return this.handlers.campaignInfo(Number(plane.dataset.campaign));
     const where = this.locate(e);

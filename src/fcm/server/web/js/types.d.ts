@@ -30,6 +30,7 @@ export type ActionJson =
   | PaySalaryAction
   | PlaceCampaignAction
   | PlaceCoffeeShopAction
+  | PlaceFreewayAction
   | PlaceHouseAction
   | PlaceMapTileAction
   | PlaceRestaurantAction
@@ -632,6 +633,17 @@ export interface FreeMailboxAction {
   good: string;
 }
 
+export interface FreewayPlacedEvent {
+  kind: "freeway_placed";
+  seat: number;
+  cells: number[][];
+  road?: number[][];
+  declined?: boolean;
+  none_left?: boolean;
+  left: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
 export interface FreezerKeptEvent {
   kind: "freezer_kept";
   seat: number;
@@ -694,6 +706,7 @@ export type GameEvent =
   | FireChosenEvent
   | FiredToPayEvent
   | FiringCommittedEvent
+  | FreewayPlacedEvent
   | FreezerKeptEvent
   | FreezerOverCapacityEvent
   | GameClosedEvent
@@ -728,6 +741,7 @@ export type GameEvent =
   | RoadsOpenedEvent
   | RoadworksCrossedEvent
   | RoundStartedEvent
+  | RuralAreaTurnEvent
   | SalariesPaidEvent
   | ScenarioLoadedEvent
   | StepEndedEvent
@@ -1087,6 +1101,11 @@ export interface PlaceCoffeeShopAction {
   cell: number[];
 }
 
+export interface PlaceFreewayAction {
+  type: "place_freeway";
+  cell: number[];
+}
+
 export interface PlaceHouseAction {
   type: "place_house";
   number: number;
@@ -1276,6 +1295,18 @@ export interface RoadworksCrossedEvent {
 export interface RoundStartedEvent {
   kind: "round_started";
   round: number;
+  visible_to?: number[];  // the seats it is for (secret)
+}
+
+export interface RuralAreaTurnEvent {
+  kind: "rural_area_turn";
+  house: number;
+  demand: string[];
+  items: number;
+  freeways: number[][];
+  no_freeway?: boolean;
+  seat?: number;
+  distance?: number;
   visible_to?: number[];  // the seats it is for (secret)
 }
 
