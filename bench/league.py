@@ -31,6 +31,7 @@ from bench.plans import PLANS, PlanBot, plan_bot
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.bots.base import Bot
 from fcm.bots.ismcts import IsmctsBot
+from fcm.bots.search import HardBot
 from fcm.core.state import Options
 from fcm.core.types import Good
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
@@ -53,7 +54,37 @@ EXPLOITER: dict[str, object] = {
                ("junior_vice_president", "local_manager")),
 }
 
+class HardMediumRivals(HardBot):
+    """Hard with the learned evaluation but every rival modelled as medium (an ablation)."""
+
+    rivals = ("medium",)
+
+
+class HardHandValue(HardBot):
+    """Hard with several rival models but the hand-made value (cash lead plus forecast
+    income) of hard_v1 (an ablation)."""
+
+    learned = False
+
+
+class HardTwoRounds(HardBot):
+    """Hard with two-round rollouts and twice the draws at 2 players (a budget variant)."""
+
+    work_horizon = {2: 2, 4: 2}
+    default_rollouts = 20
+
+
+class HardNoPrior(HardBot):
+    """Hard whose hire candidates are the first legal ones, as hard_v1's (an ablation)."""
+
+    hire_prior = False
+
+
 LEAGUE: dict[str, Callable[[int], Bot]] = {
+    "hard_noprior": HardNoPrior,
+    "hard_medrivals": HardMediumRivals,
+    "hard_handvalue": HardHandValue,
+    "hard_2r": HardTwoRounds,
     "hard_is": IsmctsBot,
     "hard_v1": HardV1Bot,
     "medium_v1": MediumV1Bot,

@@ -127,9 +127,9 @@ def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(mon
     seen: list[int] = []
     real = HardBot.rollout
 
-    def spy(self, st, s, action, policy, rounds=1):
+    def spy(self, st, s, action, policy, rounds=1, others=None):
         seen.append(rounds)
-        out = real(self, st, s, action, policy, rounds)
+        out = real(self, st, s, action, policy, rounds, others)
         # the rollout stopped at the Restructuring two rounds on (or the game ended)
         assert st.turn.phase is Phase.GAME_OVER or (
             st.turn.phase is Phase.RESTRUCTURING and st.round == v.round + 2)
@@ -144,7 +144,7 @@ def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(mon
     _, counts = HardBot(1, rollouts=2 * len(cands)).evaluate(v, seat, cands)
     assert counts == [2] * len(cands)
     # 2 players: three rounds, DEFAULT_ROLLOUTS; 3 players: one round
-    monkeypatch.setattr(HardBot, "rollout", lambda self, st, s, a, p, rounds=1: (
+    monkeypatch.setattr(HardBot, "rollout", lambda self, st, s, a, p, rounds=1, others=None: (
         seen.append(rounds), 0.0)[1])
     for players, horizon in ((2, 3), (3, 1)):
         state2, seat2 = _working(players, 3, 2)
