@@ -21,7 +21,7 @@ import argparse
 import json
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, ClassVar
 
 from bench.hard_v1 import HardV1Bot
 from bench.heldout import HELD_OUT, STRONG
@@ -57,7 +57,7 @@ EXPLOITER: dict[str, object] = {
 class HardMediumRivals(HardBot):
     """Hard with the learned evaluation but every rival modelled as medium (an ablation)."""
 
-    rivals = ("medium",)
+    rivals: ClassVar[tuple[str, ...]] = ("medium",)
 
 
 class HardHandValue(HardBot):
@@ -70,7 +70,7 @@ class HardHandValue(HardBot):
 class HardTwoRounds(HardBot):
     """Hard with two-round rollouts and twice the draws at 2 players (a budget variant)."""
 
-    work_horizon = {2: 2, 4: 2}
+    work_horizon: ClassVar[dict[int, int]] = {2: 2, 4: 2}
     default_rollouts = 20
 
 
@@ -140,8 +140,11 @@ def run(bots: Sequence[str], opponents: Sequence[str], games: int, seed: int, jo
     """Every bot against every opponent, ``games`` seat-rotated games each: result lines."""
     for name in [*bots, *opponents]:
         make_player(name, 0)  # unknown names fail before the first game
+    # round-robin over the pairings (a seat-rotated pair of games at a time): a run stopped
+    # early has figures for every pairing
     todo = [(b, o, seed + i // 2, i % 2, rollouts, think)
-            for b in bots for o in opponents for i in range(games)]
+            for pair in range(0, games, 2) for b in bots for o in opponents
+            for i in range(pair, min(games, pair + 2))]
     if jobs <= 1:
         yield from map(_play, todo)
         return

@@ -52,7 +52,7 @@ def game_positions(seed: int, players: int = 2) -> list[tuple[list[float], float
     bots: list[Bot] = []
     for i in range(players):
         k = (seed * 7 + i * 13) % (2 * len(pool))
-        name, make = pool[0] if k >= len(pool) else pool[k]
+        _, make = pool[0] if k >= len(pool) else pool[k]
         bots.append(make(seed * 10 + i))
     snaps: list[GameState] = []
     seen: set[int] = set()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from bench.train_eval import game_positions, positions, train
+
 from fcm.bots import evaluation
 from fcm.bots.evaluation import FEATURES, Model, evaluate, features, fit
 from fcm.bots.medium import MediumBot

@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import ClassVar
 
 from fcm.bots.base import Bot
 from fcm.bots.evaluation import evaluate
@@ -77,14 +78,14 @@ SETUP_HORIZON = {2: 99, 3: 8, 4: 5, 5: 4}
 BANK_HORIZON = False  # forecast income only for the rounds the bank is expected to last
 HORIZON_ROUNDS = 3  # rounds of forecast income a truncated rollout is credited with
 FOODS = (Good.BURGER, Good.PIZZA)
-RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))
+RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
 # A truncated rollout is scored by the learned evaluation (fcm.bots.evaluation: the final
 # margin expected from the position, fitted on self-play games) instead of ``value``.
 LEARNED = True
 # Rival models, one drawn per rival per determinization: medium itself, medium's plan for the
 # rival played cheaply (``plan``), or a style of fcm.bots.ismcts (``easy``, ``trainer``,
 # ``pricing``).
-RIVALS: tuple[str, ...] = ("medium", "plan", "trainer", "pricing")  # weights for a rival's secret reserve card
+RIVALS: tuple[str, ...] = ("medium", "plan", "trainer", "pricing")
 
 
 def _reserve_prior(state: GameState) -> tuple[tuple[tuple[int, int | None], int], ...]:
@@ -115,10 +116,10 @@ class HardBot:
     name = "hard"
 
     # How rollouts are played and scored (bench variants override these).
-    work_horizon: dict[int, int] = WORK_HORIZON
-    rollouts_by_players: dict[int, int] = ROLLOUTS_BY_PLAYERS
+    work_horizon: ClassVar[dict[int, int]] = WORK_HORIZON
+    rollouts_by_players: ClassVar[dict[int, int]] = ROLLOUTS_BY_PLAYERS
     default_rollouts = DEFAULT_ROLLOUTS
-    rivals: tuple[str, ...] = RIVALS
+    rivals: ClassVar[tuple[str, ...]] = RIVALS
     learned = LEARNED
     hire_prior = True
 
