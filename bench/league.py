@@ -31,7 +31,7 @@ from bench.plans import PLANS, PlanBot, plan_bot
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.bots.base import Bot
 from fcm.bots.ismcts import IsmctsBot
-from fcm.bots.search import HardBot
+from fcm.bots.search import LearnedHardBot
 from fcm.core.state import Options
 from fcm.core.types import Good
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
@@ -54,33 +54,34 @@ EXPLOITER: dict[str, object] = {
                ("junior_vice_president", "local_manager")),
 }
 
-class HardMediumRivals(HardBot):
+class HardMediumRivals(LearnedHardBot):
     """Hard with the learned evaluation but every rival modelled as medium (an ablation)."""
 
     rivals: ClassVar[tuple[str, ...]] = ("medium",)
 
 
-class HardHandValue(HardBot):
+class HardHandValue(LearnedHardBot):
     """Hard with several rival models but the hand-made value (cash lead plus forecast
     income) of hard_v1 (an ablation)."""
 
     learned = False
 
 
-class HardTwoRounds(HardBot):
+class HardTwoRounds(LearnedHardBot):
     """Hard with two-round rollouts and twice the draws at 2 players (a budget variant)."""
 
     work_horizon: ClassVar[dict[int, int]] = {2: 2, 4: 2}
     default_rollouts = 20
 
 
-class HardNoPrior(HardBot):
+class HardNoPrior(LearnedHardBot):
     """Hard whose hire candidates are the first legal ones, as hard_v1's (an ablation)."""
 
     hire_prior = False
 
 
 LEAGUE: dict[str, Callable[[int], Bot]] = {
+    "hard_learned": LearnedHardBot,
     "hard_noprior": HardNoPrior,
     "hard_medrivals": HardMediumRivals,
     "hard_handvalue": HardHandValue,

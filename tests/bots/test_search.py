@@ -8,7 +8,7 @@ import pytest
 
 import fcm.bots.search as search
 from fcm.bots.medium import MediumBot
-from fcm.bots.search import HardBot, value
+from fcm.bots.search import HardBot, LearnedHardBot, value
 from fcm.core.actions import ChooseReserve, Hire, PlaceRestaurant
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.state import GameState, Phase
@@ -195,7 +195,7 @@ def test_round_one_hire_candidates_include_the_trainer_race():
         apply_in_place(state, seat, MediumBot(seat).choose(view(state, seat), seat, legal))
     seat = current_actors(state)[0]
     v, legal = view(state, seat), legal_actions(state, seat)
-    bot = HardBot(1)
+    bot = LearnedHardBot(1)
     cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))
     hired = [a.employee for a in cands if isinstance(a, Hire)]
     assert EmployeeId.TRAINER in hired and EmployeeId.WAITRESS in hired
@@ -211,7 +211,7 @@ def test_rollouts_model_the_rival_by_more_than_one_policy():
 
     state, seat = _working(2, 3, 2)
     v = view(state, seat)
-    bot = HardBot(1)
+    bot = LearnedHardBot(1)
     rng = Rng(5)
     kinds = set()
     for k in range(40):
@@ -229,7 +229,7 @@ def test_truncated_rollouts_are_scored_by_the_learned_evaluation(monkeypatch):
     by the hand-made value."""
     state, seat = _working(2, 3, 2)
     v, legal = view(state, seat), legal_actions(state, seat)
-    bot = HardBot(1, rollouts=4)
+    bot = LearnedHardBot(1, rollouts=4)
     cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))[:2]
     monkeypatch.setattr(search, "evaluate", lambda st, s: 123.0)
     monkeypatch.setattr(search, "value", lambda st, s, p: -7.0)

@@ -79,13 +79,15 @@ BANK_HORIZON = False  # forecast income only for the rounds the bank is expected
 HORIZON_ROUNDS = 3  # rounds of forecast income a truncated rollout is credited with
 FOODS = (Good.BURGER, Good.PIZZA)
 RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
-# A truncated rollout is scored by the learned evaluation (fcm.bots.evaluation: the final
-# margin expected from the position, fitted on self-play games) instead of ``value``.
-LEARNED = True
-# Rival models, one drawn per rival per determinization: medium itself, medium's plan for the
-# rival played cheaply (``plan``), or a style of fcm.bots.ismcts (``easy``, ``trainer``,
-# ``pricing``).
-RIVALS: tuple[str, ...] = ("medium", "plan", "trainer", "pricing")
+# The learned variant (``LearnedHardBot``, league name hard_learned): a truncated rollout is
+# scored by the learned evaluation (fcm.bots.evaluation: the final margin expected from the
+# position, fitted on self-play games) instead of ``value``; each rival is played by a model
+# drawn per determinization: medium itself, medium's plan for the rival played cheaply
+# (``plan``), or a style of fcm.bots.ismcts (``easy``, ``trainer``, ``pricing``); hire
+# candidates in ``HIRE_PRIOR`` order. The default ``hard`` is the learned variant when
+# ``LEARNED_DEFAULT`` (only if it is not worse than hard_v1 on the held-out plans).
+LEARNED_DEFAULT = True
+MIXED_RIVALS: tuple[str, ...] = ("medium", "plan", "trainer", "pricing")
 
 
 def _reserve_prior(state: GameState) -> tuple[tuple[tuple[int, int | None], int], ...]:
@@ -119,9 +121,9 @@ class HardBot:
     work_horizon: ClassVar[dict[int, int]] = WORK_HORIZON
     rollouts_by_players: ClassVar[dict[int, int]] = ROLLOUTS_BY_PLAYERS
     default_rollouts = DEFAULT_ROLLOUTS
-    rivals: ClassVar[tuple[str, ...]] = RIVALS
-    learned = LEARNED
-    hire_prior = True
+    rivals: ClassVar[tuple[str, ...]] = MIXED_RIVALS if LEARNED_DEFAULT else ("medium",)
+    learned = LEARNED_DEFAULT
+    hire_prior = LEARNED_DEFAULT
 
     def __init__(
         self, seed: int = 0, *, think: float | None = None, rollouts: int | None = None
@@ -383,6 +385,26 @@ class HardBot:
             if c > 0
         ]
         return sorted(out, key=lambda x: -x[1])
+
+
+class LearnedHardBot(HardBot):
+    """Hard with the learned evaluation, several rival models and hire candidates in the order
+    strong openings race them (issue 30 item 1; league name ``hard_learned``)."""
+
+    name = "hard"
+    rivals: ClassVar[tuple[str, ...]] = MIXED_RIVALS
+    learned = True
+    hire_prior = True
+
+
+class MediumRolloutHardBot(HardBot):
+    """Hard as before the learned evaluation (medium in every seat of a rollout, the hand-made
+    value, hire candidates in legal order): hard_v1's search."""
+
+    name = "hard"
+    rivals: ClassVar[tuple[str, ...]] = ("medium",)
+    learned = False
+    hire_prior = False
 
 
 def forecast(state: GameState, seat: Seat) -> float:
