@@ -86,7 +86,7 @@ RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret r
 # (``plan``), or a style of fcm.bots.ismcts (``easy``, ``trainer``, ``pricing``); hire
 # candidates in ``HIRE_PRIOR`` order. The default ``hard`` is the learned variant when
 # ``LEARNED_DEFAULT`` (only if it is not worse than hard_v1 on the held-out plans).
-LEARNED_DEFAULT = True
+LEARNED_DEFAULT = False
 MIXED_RIVALS: tuple[str, ...] = ("medium", "plan", "trainer", "pricing")
 
 
