@@ -13,11 +13,9 @@ from fcm.bots.heuristic import _SERVICE_CACHE
 from fcm.bots.ismcts import DEFAULT_ITERATIONS as ISMCTS_ITERATIONS
 from fcm.bots.ismcts import IsmctsBot
 from fcm.bots.search import (
-    DEFAULT_ROLLOUTS,
-    ROLLOUTS_BY_PLAYERS,
     SAFETY_SECONDS,
-    WORK_HORIZON,
     HardBot,
+    LearnedHardBot,
 )
 from fcm.core.engine import current_actors, legal_actions
 from fcm.core.state import GameState, Options, Phase
@@ -59,8 +57,8 @@ def bots() -> list[Row]:
         rows.append(Row("medium", f"{players} players: ms per decision", statistics.median(times),
                         "ms", f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms, {len(times)} cold "
                         "decisions"))
-        # Hard at its default budget (DEFAULT_ROLLOUTS, SAFETY_SECONDS) on Working decisions:
-        # the bound is 2 s per decision on one core.
+        # Hard at its default budget (HardBot.default_rollouts, SAFETY_SECONDS) on Working
+        # decisions: the bound is 2 s per decision on one core.
         working = [(s, seat) for s, seat in decisions if s.turn.phase is Phase.WORKING]
         searched = working[:: max(1, len(working) // 40)][:40]
         hard = HardBot(1)
@@ -70,15 +68,39 @@ def bots() -> list[Row]:
             hard.choose(view(state, seat), seat, legal_actions(state, seat))
             per_decision.append(time.process_time() - start)
         per_decision.sort()
+        p99 = per_decision[min(len(per_decision) - 1, int(0.99 * len(per_decision)))]
         rate = hard.stats["rollouts"] / hard.stats["cpu"] if hard.stats["cpu"] else 0.0
-        horizon = WORK_HORIZON.get(players, 1)
-        budget = ROLLOUTS_BY_PLAYERS.get(players, DEFAULT_ROLLOUTS)
+        horizon = hard.work_horizon.get(players, 1)
+        budget = hard.rollouts_by_players.get(players, hard.default_rollouts)
         rows.append(Row("hard", f"{players} players: rollouts per second ({horizon} "
-                        f"round{'s' if horizon > 1 else ''}, medium policy)", rate, "rollouts/s",
+                        f"round{'s' if horizon > 1 else ''}, medium for the seat)", rate,
+                        "rollouts/s",
                         f"{int(hard.stats['rollouts'])} rollouts"))
+        steps_rate = hard.stats["steps"] / hard.stats["cpu"] if hard.stats["cpu"] else 0.0
+        rows.append(Row("hard", f"{players} players: engine steps per CPU second in the search",
+                        steps_rate, "steps/s", f"{int(hard.stats['steps'])} steps (rivals: "
+                        f"{', '.join(hard.rivals)}; evaluation: "
+                        f"{'learned' if hard.learned else 'hand-made'})"))
+        # The learned variant (league name hard_learned): steps/s and CPU per decision.
+        learned = LearnedHardBot(1)
+        l_times = []
+        for state, seat in searched:
+            start = time.process_time()
+            learned.choose(view(state, seat), seat, legal_actions(state, seat))
+            l_times.append(time.process_time() - start)
+        l_times.sort()
+        st = learned.stats
+        rows.append(Row("hard_learned", f"{players} players: engine steps per CPU second in the "
+                        "search", st["steps"] / st["cpu"] if st["cpu"] else 0.0, "steps/s",
+                        f"{int(st['steps'])} steps, {int(st['rollouts'])} rollouts"))
+        rows.append(Row("hard_learned", f"{players} players: s per Working decision (default "
+                        "budget)", statistics.median(l_times), "s",
+                        f"p99 {l_times[min(len(l_times) - 1, int(0.99 * len(l_times)))]:.2f} s, "
+                        f"max {l_times[-1]:.2f} s, {len(l_times)} decisions"))
         rows.append(Row("hard", f"{players} players: s per Working decision (default "
                         f"{budget} rollouts)", statistics.median(per_decision), "s",
-                        f"p95 {per_decision[int(0.95 * len(per_decision))]:.2f} s, max "
+                        f"p95 {per_decision[int(0.95 * len(per_decision))]:.2f} s, p99 "
+                        f"{p99:.2f} s, max "
                         f"{per_decision[-1]:.2f} s (safety {SAFETY_SECONDS:.0f} s), "
                         f"{len(per_decision)} decisions"))
         # The information-set search (fcm.bots.ismcts, league name hard_is): engine steps per

@@ -21,7 +21,7 @@ import argparse
 import json
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, ClassVar
 
 from bench.hard_v1 import HardV1Bot
 from bench.heldout import HELD_OUT, STRONG
@@ -31,6 +31,7 @@ from bench.plans import PLANS, PlanBot, plan_bot
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.bots.base import Bot
 from fcm.bots.ismcts import IsmctsBot
+from fcm.bots.search import LearnedHardBot
 from fcm.core.state import Options
 from fcm.core.types import Good
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
@@ -53,7 +54,38 @@ EXPLOITER: dict[str, object] = {
                ("junior_vice_president", "local_manager")),
 }
 
+class HardMediumRivals(LearnedHardBot):
+    """Hard with the learned evaluation but every rival modelled as medium (an ablation)."""
+
+    rivals: ClassVar[tuple[str, ...]] = ("medium",)
+
+
+class HardHandValue(LearnedHardBot):
+    """Hard with several rival models but the hand-made value (cash lead plus forecast
+    income) of hard_v1 (an ablation)."""
+
+    learned = False
+
+
+class HardTwoRounds(LearnedHardBot):
+    """Hard with two-round rollouts and twice the draws at 2 players (a budget variant)."""
+
+    work_horizon: ClassVar[dict[int, int]] = {2: 2, 4: 2}
+    default_rollouts = 20
+
+
+class HardNoPrior(LearnedHardBot):
+    """Hard whose hire candidates are the first legal ones, as hard_v1's (an ablation)."""
+
+    hire_prior = False
+
+
 LEAGUE: dict[str, Callable[[int], Bot]] = {
+    "hard_learned": LearnedHardBot,
+    "hard_noprior": HardNoPrior,
+    "hard_medrivals": HardMediumRivals,
+    "hard_handvalue": HardHandValue,
+    "hard_2r": HardTwoRounds,
     "hard_is": IsmctsBot,
     "hard_v1": HardV1Bot,
     "medium_v1": MediumV1Bot,
@@ -109,8 +141,11 @@ def run(bots: Sequence[str], opponents: Sequence[str], games: int, seed: int, jo
     """Every bot against every opponent, ``games`` seat-rotated games each: result lines."""
     for name in [*bots, *opponents]:
         make_player(name, 0)  # unknown names fail before the first game
+    # round-robin over the pairings (a seat-rotated pair of games at a time): a run stopped
+    # early has figures for every pairing
     todo = [(b, o, seed + i // 2, i % 2, rollouts, think)
-            for b in bots for o in opponents for i in range(games)]
+            for pair in range(0, games, 2) for b in bots for o in opponents
+            for i in range(pair, min(games, pair + 2))]
     if jobs <= 1:
         yield from map(_play, todo)
         return

@@ -8,10 +8,11 @@ import pytest
 
 import fcm.bots.search as search
 from fcm.bots.medium import MediumBot
-from fcm.bots.search import HardBot, value
-from fcm.core.actions import ChooseReserve, PlaceRestaurant
+from fcm.bots.search import HardBot, LearnedHardBot, value
+from fcm.core.actions import ChooseReserve, Hire, PlaceRestaurant
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.state import GameState, Phase
+from fcm.core.types import EmployeeId
 from fcm.core.views import view
 from fcm.games import new_game
 
@@ -127,9 +128,9 @@ def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(mon
     seen: list[int] = []
     real = HardBot.rollout
 
-    def spy(self, st, s, action, policy, rounds=1):
+    def spy(self, st, s, action, policy, rounds=1, others=None):
         seen.append(rounds)
-        out = real(self, st, s, action, policy, rounds)
+        out = real(self, st, s, action, policy, rounds, others)
         # the rollout stopped at the Restructuring two rounds on (or the game ended)
         assert st.turn.phase is Phase.GAME_OVER or (
             st.turn.phase is Phase.RESTRUCTURING and st.round == v.round + 2)
@@ -144,7 +145,7 @@ def test_four_player_working_rollouts_play_two_rounds_one_draw_per_candidate(mon
     _, counts = HardBot(1, rollouts=2 * len(cands)).evaluate(v, seat, cands)
     assert counts == [2] * len(cands)
     # 2 players: three rounds, DEFAULT_ROLLOUTS; 3 players: one round
-    monkeypatch.setattr(HardBot, "rollout", lambda self, st, s, a, p, rounds=1: (
+    monkeypatch.setattr(HardBot, "rollout", lambda self, st, s, a, p, rounds=1, others=None: (
         seen.append(rounds), 0.0)[1])
     for players, horizon in ((2, 3), (3, 1)):
         state2, seat2 = _working(players, 3, 2)
@@ -182,3 +183,61 @@ def test_hidden_reserve_cards_are_drawn_from_the_games_own_cards() -> None:
     guess = bot.determinize(view(base, 0), 0, Rng(7))
     assert {p.reserve for p in guess.players[1:]} <= {100, 200, 300}
     assert all(price_of(p) is None for p in guess.players)
+
+
+def test_round_one_hire_candidates_include_the_trainer_race():
+    """Strategy guide 2.1: the round-1 trainer is what First to train in round 2 needs. Hard's
+    hire candidates come in the order strong openings race (trainer first), not the legal
+    order, whose first hires (errand boy, kitchen trainee, ...) left the trainer out."""
+    state = new_game(2, 3)
+    while state.turn.phase is not Phase.WORKING:
+        seat = current_actors(state)[0]
+        legal = legal_actions(state, seat)
+        apply_in_place(state, seat, MediumBot(seat).choose(view(state, seat), seat, legal))
+    seat = current_actors(state)[0]
+    v, legal = view(state, seat), legal_actions(state, seat)
+    bot = LearnedHardBot(1)
+    cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))
+    hired = [a.employee for a in cands if isinstance(a, Hire)]
+    assert EmployeeId.TRAINER in hired and EmployeeId.WAITRESS in hired
+    assert len(cands) <= search.MAX_CANDIDATES
+
+
+def test_rollouts_model_the_rival_by_more_than_one_policy():
+    """Issue 30 item 1: rivals in the rollouts are not all medium. Over draws, the rival of a
+    2-player game is played by medium (no entry), medium's plan played cheaply and the
+    styles' build lists."""
+    from fcm.bots.ismcts import StyleBot
+    from fcm.core.rng import Rng
+
+    state, seat = _working(2, 3, 2)
+    v = view(state, seat)
+    bot = LearnedHardBot(1)
+    rng = Rng(5)
+    kinds = set()
+    for k in range(40):
+        models = bot.rival_models(v, seat, rng, k)
+        assert seat not in models
+        rival = models.get(1 - seat)
+        assert rival is None or isinstance(rival, StyleBot)
+        kinds.add("medium" if rival is None else tuple(rival.hire_plan))
+    assert len(kinds) >= 3 and "medium" in kinds
+
+
+def test_truncated_rollouts_are_scored_by_the_learned_evaluation(monkeypatch):
+    """A Working decision's rollouts stop before the game's end and are scored by
+    fcm.bots.evaluation (the learned model), not the hand-made value; with ``learned`` off,
+    by the hand-made value."""
+    state, seat = _working(2, 3, 2)
+    v, legal = view(state, seat), legal_actions(state, seat)
+    bot = LearnedHardBot(1, rollouts=4)
+    cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))[:2]
+    monkeypatch.setattr(search, "evaluate", lambda st, s: 123.0)
+    monkeypatch.setattr(search, "value", lambda st, s, p: -7.0)
+    means, counts = bot.evaluate(v, seat, cands)
+    assert means == [123.0, 123.0] and counts == [2, 2]
+
+    class Hand(HardBot):
+        learned = False
+
+    assert Hand(1, rollouts=4).evaluate(v, seat, cands)[0] == [-7.0, -7.0]

@@ -31,7 +31,10 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
+from typing import ClassVar
 
+from fcm.bots.base import Bot
+from fcm.bots.evaluation import evaluate
 from fcm.bots.medium import MediumBot
 from fcm.core.actions import (
     Action,
@@ -77,6 +80,15 @@ BANK_HORIZON = False  # forecast income only for the rounds the bank is expected
 HORIZON_ROUNDS = 3  # rounds of forecast income a truncated rollout is credited with
 FOODS = (Good.BURGER, Good.PIZZA)
 RESERVE_PRIOR = ((100, 1), (200, 2), (300, 2))  # weights for a rival's secret reserve card
+# The learned variant (``LearnedHardBot``, league name hard_learned): a truncated rollout is
+# scored by the learned evaluation (fcm.bots.evaluation: the final margin expected from the
+# position, fitted on self-play games) instead of ``value``; each rival is played by a model
+# drawn per determinization: medium itself, medium's plan for the rival played cheaply
+# (``plan``), or a style of fcm.bots.ismcts (``easy``, ``trainer``, ``pricing``); hire
+# candidates in ``HIRE_PRIOR`` order. The default ``hard`` is the learned variant when
+# ``LEARNED_DEFAULT`` (only if it is not worse than hard_v1 on the held-out plans).
+LEARNED_DEFAULT = False
+MIXED_RIVALS: tuple[str, ...] = ("medium", "plan", "trainer", "pricing")
 
 
 def _reserve_prior(state: GameState) -> tuple[tuple[ReserveCard, int], ...]:
@@ -91,19 +103,40 @@ def _reserve_prior(state: GameState) -> tuple[tuple[ReserveCard, int], ...]:
     return tuple((c, 1) for c in cards)
 
 
+# The hires searched first (medium's proposal is always a candidate): the cards strong lines
+# open with (docs: shared strategy guide section 2; the held-out plans are never read).
+HIRE_PRIOR = (EmployeeId.TRAINER, EmployeeId.KITCHEN_TRAINEE, EmployeeId.WAITRESS,
+              EmployeeId.MARKETING_TRAINEE, EmployeeId.RECRUITING_GIRL,
+              EmployeeId.MANAGEMENT_TRAINEE, EmployeeId.PRICING_MANAGER, EmployeeId.ERRAND_BOY)
+
+
+def _hire_rank(a: Action) -> int:
+    if isinstance(a, Hire) and a.employee in HIRE_PRIOR:
+        return HIRE_PRIOR.index(a.employee)
+    return len(HIRE_PRIOR) if isinstance(a, Hire) else -1
+
+
 class HardBot:
     name = "hard"
+
+    # How rollouts are played and scored (bench variants override these).
+    work_horizon: ClassVar[dict[int, int]] = WORK_HORIZON
+    rollouts_by_players: ClassVar[dict[int, int]] = ROLLOUTS_BY_PLAYERS
+    default_rollouts = DEFAULT_ROLLOUTS
+    rivals: ClassVar[tuple[str, ...]] = MIXED_RIVALS if LEARNED_DEFAULT else ("medium",)
+    learned = LEARNED_DEFAULT
+    hire_prior = LEARNED_DEFAULT
 
     def __init__(
         self, seed: int = 0, *, think: float | None = None, rollouts: int | None = None
     ) -> None:
         self.seed = seed
         self.think = think
-        self.rollouts = DEFAULT_ROLLOUTS if think is None and rollouts is None else rollouts
+        self.rollouts = self.default_rollouts if think is None and rollouts is None else rollouts
         # the default count is scaled by player count (ROLLOUTS_BY_PLAYERS); an explicit one not
         self.default_budget = think is None and rollouts is None
         self.medium = MediumBot(seed)
-        self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "cpu": 0.0}
+        self.stats: dict[str, float] = {"rollouts": 0, "steps": 0, "seconds": 0.0, "cpu": 0.0}
 
     # The server sets a per-seat budget in milliseconds.
     @property
@@ -138,7 +171,12 @@ class HardBot:
         elif view.turn.phase is Phase.WORKING and not isinstance(first, ChooseReserve):
             # The reserve card only shows after a rollout's horizon: medium's plan chooses it.
             kinds = (Hire, Train, StartCampaign)
+            # hires in the order of what strong openings race (a trainer for First to train,
+            # waitresses, a recruiting girl) before the legal order: medium never proposes
+            # some of them, and the first few legal hires are not the ones that matter
             pool = [a for a in legal if isinstance(a, kinds)]
+            if self.hire_prior:
+                pool.sort(key=_hire_rank)
             if any(isinstance(a, PlaceCampaign) for a in legal):
                 pool = self._top_placements(view, seat, legal)
             if pool and Done() in legal:
@@ -214,12 +252,15 @@ class HardBot:
         return state
 
     def rollout(
-        self, state: GameState, seat: Seat, action: Action, policy: MediumBot, rounds: int = 1
+        self, state: GameState, seat: Seat, action: Action, policy: MediumBot, rounds: int = 1,
+        others: dict[int, Bot] | None = None,
     ) -> float:
-        """Apply ``action``, let medium play every seat to the Restructuring ``rounds`` rounds
-        on, and score the position for ``seat``."""
+        """Apply ``action``, let medium play every seat (a rival by its model in ``others``
+        where it has one) to the Restructuring ``rounds`` rounds on, and score the position
+        for ``seat``."""
         stop_round = state.round + rounds
         apply_in_place(state, seat, action)
+        others = others or {}
         steps = 0
         while state.turn.phase is not Phase.GAME_OVER and steps < 2000 * rounds:
             if state.turn.phase is Phase.RESTRUCTURING and state.round >= stop_round:
@@ -227,9 +268,34 @@ class HardBot:
             actors = current_actors(state)
             s = actors[0]
             legal = legal_actions(state, s)
-            apply_in_place(state, s, policy.choose(state, s, legal))
+            apply_in_place(state, s, others.get(s, policy).choose(state, s, legal))
             steps += 1
+        self.stats["steps"] += steps + 1
+        if self.learned and state.turn.phase is not Phase.GAME_OVER:
+            return evaluate(state, seat)
         return value(state, seat, policy)
+
+    def rival_models(self, view: GameState, seat: Seat, rng: Rng, seed: int) -> dict[int, Bot]:
+        """One model per rival for a determinization, drawn from ``rivals`` (``medium`` is
+        medium itself; a style is the easy bot's tactics with that style's build list, or
+        ``plan`` with medium's plan for the rival): the rollouts do not assume one rival."""
+        from fcm.bots.ismcts import StyleBot, rollout_policy
+
+        out: dict[int, Bot] = {}
+        if not self.rivals or self.rivals == ("medium",):
+            return out
+        for s in range(view.num_players):
+            if s == seat:
+                continue
+            kind = self.rivals[rng.below(len(self.rivals))]
+            if kind == "medium":
+                continue
+            if kind == "plan":
+                plan = self.medium.plan(view, s)
+                out[s] = StyleBot(seed + s, plan.hires, plan.trains)
+            else:
+                out[s] = rollout_policy(kind, seed + s)
+        return out
 
     def evaluate(
         self, view: GameState, seat: Seat, candidates: list[Action]
@@ -248,8 +314,9 @@ class HardBot:
         deadline = begun + (self.think if self.think is not None else SAFETY_SECONDS)
         limit = self.rollouts if self.rollouts is not None else 10**9
         if self.default_budget:
-            limit = ROLLOUTS_BY_PLAYERS.get(view.num_players, limit)
-        rounds = WORK_HORIZON.get(view.num_players, 1)
+            limit = self.rollouts_by_players.get(view.num_players, limit)
+        rounds = self.work_horizon.get(view.num_players, 1)
+        setup = view.turn.phase is Phase.SETUP_RESTAURANTS
         if view.turn.phase is Phase.SETUP_RESTAURANTS:
             rounds = SETUP_HORIZON.get(view.num_players, 4)
             limit = len(candidates) if self.rollouts is not None else limit
@@ -265,12 +332,14 @@ class HardBot:
         while used < limit and not stop:
             base = self.determinize(view, seat, rng)
             policy_seed = self.seed + samples
+            # the first restaurant's long rollouts keep medium for every seat
+            others = {} if setup else self.rival_models(view, seat, rng, policy_seed)
             for i in alive:
                 if used and clock() + per_rollout * 1.2 > deadline:
                     stop = True
                     break
                 totals[i] += self.rollout(base.clone(), seat, candidates[i],
-                                          MediumBot(policy_seed), rounds)
+                                          MediumBot(policy_seed), rounds, others)
                 counts[i] += 1
                 used += 1
                 per_rollout = (clock() - begun) / used
@@ -319,6 +388,26 @@ class HardBot:
             if c > 0
         ]
         return sorted(out, key=lambda x: -x[1])
+
+
+class LearnedHardBot(HardBot):
+    """Hard with the learned evaluation, several rival models and hire candidates in the order
+    strong openings race them (issue 30 item 1; league name ``hard_learned``)."""
+
+    name = "hard"
+    rivals: ClassVar[tuple[str, ...]] = MIXED_RIVALS
+    learned = True
+    hire_prior = True
+
+
+class MediumRolloutHardBot(HardBot):
+    """Hard as before the learned evaluation (medium in every seat of a rollout, the hand-made
+    value, hire candidates in legal order): hard_v1's search."""
+
+    name = "hard"
+    rivals: ClassVar[tuple[str, ...]] = ("medium",)
+    learned = False
+    hire_prior = False
 
 
 def forecast(state: GameState, seat: Seat) -> float:
