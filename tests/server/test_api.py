@@ -65,7 +65,9 @@ def test_create_game_with_players_shortcut_and_intro_options(client: TestClient)
     ("body", "status", "code", "words"),
     [
         ({"seats": [{"kind": "human"}]}, 422, "request/invalid", "seats"),
-        ({"seats": [{"kind": "human"}] * 6}, 422, "request/invalid", "seats"),
+        ({"seats": [{"kind": "human"}] * 7}, 422, "request/invalid", "seats"),
+        # six seats need Six Players (ketchup.md 17)
+        ({"seats": [{"kind": "human"}] * 6}, 422, "game/invalid", "six_players"),
         ({"seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, 422, "game/invalid",
          "genius"),
         ({"players": 2, "options": {"turbo": True}}, 422, "game/invalid", "turbo"),
