@@ -113,7 +113,8 @@ def check_games(
     """Check ``games`` games from ``first_seed`` on, in ``jobs`` processes."""
     work = [(first_seed + i, bots, modules) for i in range(games)]
     if jobs <= 1:
-        yield from map(_check, work)
+        for one in work:  # not map(): a StopIteration escaping a game would end it silently
+            yield _check(one)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_check, work, chunksize=8)

@@ -526,3 +526,20 @@ def test_ketchup_4_a_coming_soon_restaurant_sells_no_coffee() -> None:
         s.players[0].stock[COFFEE] = 1
         ev = dinner(s)
         assert len([x for e in kinds(ev, "coffee_sold") for x in e.data["sales"]]) == count
+
+
+def test_ketchup_2_and_4_a_park_doubles_the_coffee_sold_on_the_way() -> None:
+    """ketchup.md 2 (a house beside a park pays double the unit price per item, coffee
+    included) and 4 step 5: house 2, beside a park, buys 1 coffee at seat 0's shop on its way
+    to seat 1: $10 x 2 = $20 to seat 0. (A whole game with every module stopped here once: the
+    park's rule found no meal's line in a coffee sale.)"""
+    s = make_state(modules=frozenset({"coffee", "lobbyists"}))
+    add_restaurant(s, 1, (3, 5), "nw")
+    s.players[1].stock[B] = 1
+    s.houses[2].demand = [B]
+    s.pieces += [Piece("park", (5, 0)), Piece("park", (6, 0))]
+    shop(s, 0, (1, 3))
+    s.players[0].stock[COFFEE] = 1
+    ev = dinner(s)
+    assert sold(ev, 2)["sales"] == [{"seat": 0, "place": "shop", "cell": [1, 3], "amount": 10}]
+    assert s.players[0].cash == 20

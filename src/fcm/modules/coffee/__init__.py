@@ -456,7 +456,9 @@ def on_the_way(state: GameState, trip: Trip, log: EventLog) -> list[tuple[Seat, 
     for seat in [s for s in state.turn_order if s in earned]:
         amount = earned[seat]
         if seat != trip.seat and state.rules.extensions.sale:  # e.g. a Fry Chef, once a house
-            lines: list[dict[str, Any]] = [{"kind": "coffee", "amount": amount}]
+            # ``base``: at the unit price, before the garden (a park multiplies it too)
+            base = sum(s["amount"] // factor for s in sales if s["seat"] == seat)
+            lines: list[dict[str, Any]] = [{"kind": "coffee", "amount": amount, "base": base}]
             for fold in state.rules.extensions.sale:
                 lines = fold(state, seat, house, lines)
             amount = sum(line["amount"] for line in lines)

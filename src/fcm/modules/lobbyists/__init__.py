@@ -553,9 +553,14 @@ def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> l
     times = park_multiplier(state, house)
     if times == 1:
         return lines
-    items = next(line for line in lines if line["kind"] == "items")
-    # the garden's line already adds one unit price per item (x2): the park adds the rest
-    extra = items["amount"] * (times - (2 if house.garden else 1))
+    # the items at the unit price: the meal's line, or another module's sale to the house (a
+    # line with ``base``, e.g. a coffee sold on the way), which parks multiply too (2)
+    base = next((line["amount"] if line["kind"] == "items" else line["base"]
+                 for line in lines if line["kind"] == "items" or "base" in line), None)
+    if base is None:
+        return lines
+    # the garden already adds one unit price per item (x2): the park adds the rest
+    extra = base * (times - (2 if house.garden else 1))
     return [*lines, {"kind": "park", "multiplier": times, "amount": extra}]
 
 
