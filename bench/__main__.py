@@ -7,7 +7,8 @@ import sys
 
 from bench import BENCHMARKS, REPORTS, Row
 
-MODULES = ["bench.board", "bench.engine", "bench.compare", "bench.load", "bench.env", "bench.bots"]
+MODULES = ["bench.board", "bench.engine", "bench.compare", "bench.load", "bench.env", "bench.bots",
+           "bench.modules"]
 
 
 def format_table(rows: list[Row]) -> str:
