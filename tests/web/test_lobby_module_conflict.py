@@ -19,6 +19,7 @@ def test_new_milestones_and_hard_choices_are_shown_as_a_conflict_and_refused(
     page.select_option("[data-test=players]", "2")
     nm = "input[data-module=new_milestones]"
     hc = "input[data-module=hard_choices]"
+    page.wait_for_selector(nm)  # the modules come from the options route, after the page
     assert "The 17 new milestones replace the base set" in page.inner_text(".modules")
     page.check(nm)
     assert page.is_disabled(hc)
