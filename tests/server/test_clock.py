@@ -161,6 +161,33 @@ def test_bot_takeover_plays_the_seat_for_the_rest_of_the_game(tclient: TestClien
     assert {t["fallback"] for t in taken} == {"bot_takeover"}
 
 
+def test_a_taken_over_seat_outrun_by_other_seats_is_not_held_up(
+    tclient: TestClient, fake: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a phase where seats decide at once, other seats' moves can outdate the bot's move
+    again and again; the taken-over seat must still move on at once, not wait for a lease to
+    end (a whole game with every module stalled on it in Restructuring)."""
+    from fcm.server.match import BotMoveOutdated, MatchService
+
+    g = timed(tclient, "5m", "bot_takeover")
+    g.play(0, RESERVE)
+    commit = MatchService._commit
+    outrun = {"left": 6}
+
+    async def outdated_first(self: Any, *args: Any, **kw: Any) -> Any:
+        if outrun["left"]:
+            outrun["left"] -= 1
+            raise BotMoveOutdated
+        return await commit(self, *args, **kw)
+
+    monkeypatch.setattr(MatchService, "_commit", outdated_first)
+    fake.t += 301
+    for _ in range(3):  # no time passes: only the ticks
+        tick(tclient)
+    assert outrun["left"] == 0
+    assert 1 not in g.state(0)["actors"]
+
+
 def test_pausing_needs_every_human_seat_and_keeps_the_time_left(tclient: TestClient,
                                                                 fake: FakeTime) -> None:
     g = timed(tclient, "5m")

@@ -333,8 +333,8 @@ class Clocks:
         bot = cfg.bot if cfg is not None else "easy"
         live = await self.service.get(gid)
         await self.service.on_remote_change(gid, 2**62)  # catch up with the store first
-        moves = failures = 0
-        while moves < MAX_FALLBACK_MOVES and failures < 5:
+        moves = failures = outdated = 0
+        while moves < MAX_FALLBACK_MOVES and failures < 5 and outdated < MAX_FALLBACK_MOVES:
             if seat not in human_actors(live):
                 break
             revision = live.head.revision
@@ -347,14 +347,14 @@ class Clocks:
                 action = await asyncio.to_thread(bot_choice, *args)
             async with live.lock:
                 if live.head.revision != revision:
-                    failures += 1
+                    outdated += 1  # another seat acted while the bot thought: think again
                     continue
                 try:
                     # the master pipeline, as for a bot seat (compare-and-set on the revision)
                     await self.service._commit(live, seat, action, expected_seen=None,
                                                timer_bot=bot)
                 except BotMoveOutdated:
-                    failures += 1
+                    outdated += 1
                     continue
                 except ApiError as exc:
                     log.error("fallback move failed in game %s seat %s: %s", gid, seat,
@@ -364,7 +364,20 @@ class Clocks:
             moves += 1
         log.info("game %s: seat %s ran out of time; the %s bot made %d moves", gid, seat,
                  bot, moves)
+        if failures < 5 and seat in human_actors(live):
+            # still deciding (a simultaneous phase outran the bot): no lease may hold the
+            # seat up; the next tick plays on (a failing bot keeps its lease: a pause)
+            await self._release(gid, seat)
         return moves
+
+    async def _release(self, gid: str, seat: int) -> None:
+        def release(tx: Tx) -> None:
+            tx.execute("UPDATE deadlines SET lease_until = 0, lease_owner = NULL"
+                       " WHERE game_id = ? AND seat = ? AND lease_owner = ?",
+                       (gid, seat, self.owner))
+
+        await self.store.transact(release)
+        self._wake.set()
 
     # -- pausing -------------------------------------------------------------------------------
 
