@@ -294,17 +294,13 @@ class Board:
                         r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
                         kinds[r * width + c] = turned[lr][lc]
                         tile_ix[r * width + c] = tr * cols + tc
-                if "H" not in "".join(grid):
-                    continue
-                if not numbers:
-                    raise ValueError(f"tile {letter} prints a house but has no house number")
-                # numbered on the printed grid, then turned with the tile
-                for number, (squares, garden) in printed_house_cells(grid, numbers, letter).items():
+                top, left = tr * TILE_SIZE, tc * TILE_SIZE
+                for number, squares, garden in _turned_houses(grid, numbers, letter, rotation):
                     if number in houses:
                         raise ValueError(f"house number {number} printed twice on the map")
-                    houses[number] = _turned_cells(squares, rotation, tr, tc)
+                    houses[number] = tuple((top + r, left + c) for r, c in squares)
                     if garden:
-                        gardens[number] = _turned_cells(garden, rotation, tr, tc)
+                        gardens[number] = tuple((top + r, left + c) for r, c in garden)
         s("_full", full)
         slow: set[int] = set()
         for (r, c), ch in overlay:  # pieces placed during the game, over the printed squares
@@ -1745,14 +1741,48 @@ class Board:
         return result
 
 
-def _turned_cells(cells: Iterable[Cell], rotation: int, tr: int, tc: int) -> tuple[Cell, ...]:
+@functools.lru_cache(maxsize=512)
+def _turned_houses(
+    grid: tuple[str, ...], numbers: tuple[int, ...], letter: str, rotation: int
+) -> tuple[tuple[int, tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """A tile's printed houses turned with the tile, tile-local: (number, house squares, garden
+    squares), each sorted (a board adds the tile's offset, which keeps the order). Numbered on
+    the printed grid, then turned; memoised per tile and rotation, as every board of a layout
+    with that tile turned so asks the same.
+
+    Raises:
+        ValueError: the tile prints a house but has no house number, or
+            :func:`printed_house_cells` refuses its houses.
+    """
+    return tuple(
+        (number, _turned_cells(squares, rotation), _turned_cells(garden, rotation))
+        for number, squares, garden in _printed_houses(grid, numbers, letter)
+    )
+
+
+@functools.lru_cache(maxsize=128)
+def _printed_houses(
+    grid: tuple[str, ...], numbers: tuple[int, ...], letter: str
+) -> tuple[tuple[int, tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """:func:`printed_house_cells` of a tile, unturned, memoised per tile."""
+    if "H" not in "".join(grid):
+        return ()
+    if not numbers:
+        raise ValueError(f"tile {letter} prints a house but has no house number")
+    return tuple(
+        (number, tuple(squares), tuple(garden))
+        for number, (squares, garden) in printed_house_cells(grid, numbers, letter).items()
+    )
+
+
+def _turned_cells(cells: Iterable[Cell], rotation: int) -> tuple[Cell, ...]:
     """Tile-local squares of the printed grid, turned ``rotation`` clockwise quarter turns
-    (conventions.md: ``[r, c]`` -> ``[c, 4 - r]``) and placed on tile ``(tr, tc)``."""
+    (conventions.md: ``[r, c]`` -> ``[c, 4 - r]``), sorted."""
     out = []
     for r, c in cells:
         for _ in range(rotation % 4):
             r, c = c, TILE_SIZE - 1 - r
-        out.append((tr * TILE_SIZE + r, tc * TILE_SIZE + c))
+        out.append((r, c))
     return tuple(sorted(out))
 
 
