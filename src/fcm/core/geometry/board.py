@@ -170,12 +170,14 @@ class Board:
         "_node_supp",
         "_nodes",
         "_ns",
+        "_on_map",
         "_placements",
         "_printed_gardens",
         "_printed_houses",
         "_range_cache",
         "_reach_cache",
         "_restaurant_cands",
+        "_road_cells",
         "_road_sums",
         "_route_cache",
         "_rows",
@@ -196,6 +198,10 @@ class Board:
     _height: int
     _width: int
     _full: bool  # every place of the layout's rectangle holds a tile (no hole)
+    # The squares on the map and the road squares (bridges included): the hot membership
+    # questions as one set lookup each.
+    _on_map: frozenset[Cell]
+    _road_cells: frozenset[Cell]
     _suppliers: Mapping[Cell, Good]
     _printed_houses: Mapping[int, tuple[Cell, ...]]
     _printed_gardens: Mapping[int, tuple[Cell, ...]]
@@ -320,6 +326,7 @@ class Board:
         s("_slow", frozenset(slow))
         kind_str = "".join(kinds)
         s("_kinds", kind_str)
+        s("_on_map", frozenset(divmod(i, width) for i, ch in enumerate(kind_str) if ch != " "))
         s("_tile", tuple(tile_ix))
         s("_printed_houses", MappingProxyType(dict(sorted(houses.items()))))
         s("_printed_gardens", MappingProxyType(dict(sorted(gardens.items()))))
@@ -359,6 +366,7 @@ class Board:
                     adj[a].append((b, cost))
                     adj[b].append((a, cost))
         s("_ns", tuple(ns))
+        s("_road_cells", frozenset(divmod(i, width) for i in node_sq))
         s("_ew", tuple(ew))
         s("_nodes", tuple(nodes))
         s("_node_id", MappingProxyType({nd: k for k, nd in enumerate(nodes)}))
@@ -639,6 +647,10 @@ class Board:
     def in_map(self, cell: Cell) -> bool:
         """Whether a square lies on the map (a tile's square: not in a hole of a map that is no
         rectangle)."""
+        try:
+            return cell in self._on_map
+        except TypeError:  # an unhashable square (a list read from JSON)
+            pass
         r, c = cell
         return (
             0 <= r < self._height
@@ -669,7 +681,10 @@ class Board:
 
     def is_road(self, cell: Cell) -> bool:
         """Whether a square is a road square (bridges included)."""
-        return self.in_map(cell) and self._ns[cell[0] * self._width + cell[1]] >= 0
+        try:
+            return cell in self._road_cells
+        except TypeError:  # an unhashable square (a list read from JSON)
+            return self.in_map(cell) and self._ns[cell[0] * self._width + cell[1]] >= 0
 
     def is_bridge(self, cell: Cell) -> bool:
         """Whether a square is a bridge (two roads crossing without connecting)."""
@@ -975,11 +990,12 @@ class Board:
     ) -> frozenset[Cell]:
         reached = self.reachable_roads(restaurants, max_range)
         out: set[Cell] = set()
+        on_map, roads = self._on_map, self._road_cells
         for node, cost in reached.items():
             r, c = node.cell
             here = self._tile[r * self._width + c]
             for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                if not self.in_map(cell) or self.is_road(cell):
+                if cell not in on_map or cell in roads:
                     continue
                 step = int(self._tile[cell[0] * self._width + cell[1]] != here)
                 if cost + step <= max_range:
@@ -1340,9 +1356,10 @@ class Board:
     def _billboard_reach(self, key: tuple[str, tuple[Cell, ...]]) -> frozenset[Cell]:
         own = set(key[1])
         out: set[Cell] = set()
+        on_map = self._on_map
         for r, c in own:
             for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                if cell not in own and self.in_map(cell):
+                if cell not in own and cell in on_map:
                     out.add(cell)
         return frozenset(out)
 
