@@ -165,6 +165,7 @@ class Board:
         "_key",
         "_kinds",
         "_near",
+        "_near_seg",
         "_node_id",
         "_node_sq",
         "_node_supp",
@@ -219,6 +220,9 @@ class Board:
     _segdist: tuple[tuple[int, ...], ...]
     _slow: frozenset[int]  # squares (r * width + c) a Dinnertime route pays 1 more to cross
     _near: tuple[tuple[tuple[int, int], ...], ...]
+    # The squares next to a road, each with (segment of that road, 1 if the road square is on
+    # another tile else 0) per road next to it: what a distance table reads, square by square.
+    _near_seg: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     _block: tuple[int, ...]
     _block_count: int
     _supplier_cells: tuple[Cell, ...]
@@ -430,6 +434,11 @@ class Board:
                 found.append((ew[i - 1], tile_ix[i - 1]))
             near.append(tuple(found))
         s("_near", tuple(near))
+        here = tile_ix
+        s("_near_seg", tuple(
+            (i, tuple((seg[n], int(road_tile != here[i])) for n, road_tile in found))
+            for i, found in enumerate(near) if found
+        ))
 
         # mailbox blocks: 4-connected regions of non-road squares -------------------------
         block = [-1] * n_sq
@@ -893,13 +902,11 @@ class Board:
             for sb, d in enumerate(segdist[sa]):
                 if d >= 0 and ca + d < best[sb]:
                     best[sb] = ca + d
-        seg, tile, near = self._seg, self._tile, self._near
         out = [-1] * (self._width * self._height)
-        for i in range(len(out)):
-            here = tile[i]
+        for i, roads in self._near_seg:
             low = _INF
-            for n, road_tile in near[i]:
-                total = best[seg[n]] + (0 if road_tile == here else 1)
+            for sb, step in roads:
+                total = best[sb] + step
                 if total < low:
                     low = total
             if low < _INF:
