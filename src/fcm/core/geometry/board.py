@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import functools
 import heapq
+import operator
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
@@ -289,21 +291,19 @@ class Board:
         full = True
         for tr, prow in enumerate(placements):
             for tc, (letter, rotation) in enumerate(prow):
-                if letter == HOLE:  # no tile here: its squares are off the map
+                here = [tr * cols + tc] * TILE_SIZE
+                # the tile's squares row by row (a hole's are off the map: " ")
+                turned = (" " * TILE_SIZE,) * TILE_SIZE if letter == HOLE else rotate_grid(
+                    grids[letter][0], rotation
+                )
+                for lr in range(TILE_SIZE):
+                    at = (tr * TILE_SIZE + lr) * width + tc * TILE_SIZE
+                    kinds[at:at + TILE_SIZE] = turned[lr]
+                    tile_ix[at:at + TILE_SIZE] = here
+                if letter == HOLE:
                     full = False
-                    for lr in range(TILE_SIZE):
-                        for lc in range(TILE_SIZE):
-                            r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
-                            kinds[r * width + c] = " "
-                            tile_ix[r * width + c] = tr * cols + tc
                     continue
                 grid, numbers = grids[letter]
-                turned = rotate_grid(grid, rotation)
-                for lr in range(TILE_SIZE):
-                    for lc in range(TILE_SIZE):
-                        r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
-                        kinds[r * width + c] = turned[lr][lc]
-                        tile_ix[r * width + c] = tr * cols + tc
                 top, left = tr * TILE_SIZE, tc * TILE_SIZE
                 for number, squares, garden in _turned_houses(grid, numbers, letter, rotation):
                     if number in houses:
@@ -442,21 +442,28 @@ class Board:
 
         # mailbox blocks: 4-connected regions of non-road squares -------------------------
         block = [-1] * n_sq
+        # squares still to put in a block: no road, no hole (a hole is in no block)
+        left = [ns[i] < 0 and kind_str[i] != " " for i in range(n_sq)]
         count = 0
         for i in range(n_sq):
-            if block[i] >= 0 or ns[i] >= 0 or kind_str[i] == " ":  # a hole is in no block
+            if not left[i]:
                 continue
             block[i] = count
+            left[i] = False
             stack = [i]
             while stack:
                 u = stack.pop()
-                r, c = divmod(u, width)
-                for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                    if 0 <= rr < height and 0 <= cc < width:
-                        j = rr * width + cc
-                        if block[j] < 0 and ns[j] < 0 and kind_str[j] != " ":
-                            block[j] = count
-                            stack.append(j)
+                c = u % width
+                for j in (
+                    u - width if u >= width else -1,
+                    u + 1 if c + 1 < width else -1,
+                    u + width if u + width < n_sq else -1,
+                    u - 1 if c else -1,
+                ):
+                    if j >= 0 and left[j]:
+                        block[j] = count
+                        left[j] = False
+                        stack.append(j)
             count += 1
         s("_block", tuple(block))
         s("_block_count", count)
@@ -474,13 +481,12 @@ class Board:
                 }
             ),
         )
-        node_supp = []
-        for i in node_sq:
-            r, c = divmod(i, width)
-            m = 0
+        # a road node's suppliers: those on the squares next to its square
+        next_to: dict[Cell, int] = {}
+        for (r, c), b in bit.items():
             for nb in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                m |= bit.get(nb, 0)
-            node_supp.append(m)
+                next_to[nb] = next_to.get(nb, 0) | b
+        node_supp = [next_to.get(divmod(i, width), 0) for i in node_sq]
         tile_supp = [0] * (rows * cols)
         for cell, b in bit.items():
             tile_supp[tile_ix[cell[0] * width + cell[1]]] |= b
@@ -514,15 +520,17 @@ class Board:
         run = [0] * n_sq
         for r in range(height):
             k = 0
-            for c in range(width - 1, -1, -1):
-                k = k + 1 if blank[r * width + c] else 0
-                run[r * width + c] = k
-        sums = [0] * ((height + 1) * (width + 1))
+            for i in range(r * width + width - 1, r * width - 1, -1):
+                k = k + 1 if blank[i] else 0
+                run[i] = k
+        sums = [0] * (width + 1)
+        above = sums
         for r in range(height):
-            acc = 0
-            for c in range(width):
-                acc += bool(near[r * width + c])
-                sums[(r + 1) * (width + 1) + c + 1] = sums[r * (width + 1) + c + 1] + acc
+            # this row's squares next to a road, counted from the left (0 first) ...
+            row = [0, *accumulate(map(bool, near[r * width:(r + 1) * width]))]
+            # ... plus the sums of the row above
+            above = list(map(operator.add, above, row))
+            sums += above
         s("_blank_run", tuple(run))
         s("_road_sums", tuple(sums))
         s("_house_cands", None)  # built on first use: most games never place a house
