@@ -21,7 +21,7 @@ import operator
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
-from itertools import accumulate
+from itertools import accumulate, product, repeat
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
@@ -330,7 +330,10 @@ class Board:
         s("_slow", frozenset(slow))
         kind_str = "".join(kinds)
         s("_kinds", kind_str)
-        s("_on_map", frozenset(divmod(i, width) for i, ch in enumerate(kind_str) if ch != " "))
+        s("_on_map", frozenset(
+            product(range(height), range(width)) if full
+            else (divmod(i, width) for i, ch in enumerate(kind_str) if ch != " ")
+        ))
         s("_tile", tuple(tile_ix))
         s("_printed_houses", MappingProxyType(dict(sorted(houses.items()))))
         s("_printed_gardens", MappingProxyType(dict(sorted(gardens.items()))))
@@ -370,7 +373,7 @@ class Board:
                     adj[a].append((b, cost))
                     adj[b].append((a, cost))
         s("_ns", tuple(ns))
-        s("_road_cells", frozenset(divmod(i, width) for i in node_sq))
+        s("_road_cells", frozenset(map(divmod, node_sq, repeat(width))))
         s("_ew", tuple(ew))
         s("_nodes", tuple(nodes))
         s("_node_id", MappingProxyType({nd: k for k, nd in enumerate(nodes)}))
@@ -421,6 +424,7 @@ class Board:
 
         # roads next to each square ------------------------------------------------------
         near: list[tuple[tuple[int, int], ...]] = []
+        near_seg: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         for i in range(n_sq):
             r, c = divmod(i, width)
             found: list[tuple[int, int]] = []
@@ -433,12 +437,13 @@ class Board:
             if c and ns[i - 1] >= 0:
                 found.append((ew[i - 1], tile_ix[i - 1]))
             near.append(tuple(found))
+            if found:
+                here = tile_ix[i]
+                near_seg.append(
+                    (i, tuple([(seg[n], 0 if road_tile == here else 1) for n, road_tile in found]))
+                )
         s("_near", tuple(near))
-        here = tile_ix
-        s("_near_seg", tuple(
-            (i, tuple((seg[n], int(road_tile != here[i])) for n, road_tile in found))
-            for i, found in enumerate(near) if found
-        ))
+        s("_near_seg", tuple(near_seg))
 
         # mailbox blocks: 4-connected regions of non-road squares -------------------------
         block = [-1] * n_sq
