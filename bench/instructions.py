@@ -59,11 +59,20 @@ def games(src: Path, bot: str, players: int) -> tuple[int, list[str]]:
              sys.executable, "-m", "bench.instructions", "--worker", bot, str(players)],
             cwd=ROOT, env=env, capture_output=True, text=True, check=True,
         )
-    found = COLLECTED.findall(out.stderr)
-    if not found:  # pragma: no cover - valgrind's output changed
-        raise SystemExit(f"no 'Collected' line in valgrind's output:\n{out.stderr[-2000:]}")
     states: list[str] = json.loads(out.stdout.strip().splitlines()[-1])
-    return int(found[-1]), states
+    return collected(out.stderr), states
+
+
+def collected(stderr: str) -> int:
+    """The instructions callgrind collected, from its closing lines (``==pid== Collected : N``).
+
+    Raises:
+        SystemExit: no such line (valgrind's output changed, or it failed).
+    """
+    found = COLLECTED.findall(stderr)
+    if not found:
+        raise SystemExit(f"no 'Collected' line in valgrind's output:\n{stderr[-2000:]}")
+    return int(found[-1])
 
 
 def main(argv: list[str]) -> int:
