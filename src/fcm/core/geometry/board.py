@@ -167,7 +167,6 @@ class Board:
         "_key",
         "_kinds",
         "_near",
-        "_near_seg",
         "_node_id",
         "_node_sq",
         "_node_supp",
@@ -222,9 +221,6 @@ class Board:
     _segdist: tuple[tuple[int, ...], ...]
     _slow: frozenset[int]  # squares (r * width + c) a Dinnertime route pays 1 more to cross
     _near: tuple[tuple[tuple[int, int], ...], ...]
-    # The squares next to a road, each with (segment of that road, 1 if the road square is on
-    # another tile else 0) per road next to it: what a distance table reads, square by square.
-    _near_seg: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     _block: tuple[int, ...]
     _block_count: int
     _supplier_cells: tuple[Cell, ...]
@@ -424,7 +420,6 @@ class Board:
 
         # roads next to each square ------------------------------------------------------
         near: list[tuple[tuple[int, int], ...]] = []
-        near_seg: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         for i in range(n_sq):
             r, c = divmod(i, width)
             found: list[tuple[int, int]] = []
@@ -437,13 +432,7 @@ class Board:
             if c and ns[i - 1] >= 0:
                 found.append((ew[i - 1], tile_ix[i - 1]))
             near.append(tuple(found))
-            if found:
-                here = tile_ix[i]
-                near_seg.append(
-                    (i, tuple([(seg[n], 0 if road_tile == here else 1) for n, road_tile in found]))
-                )
         s("_near", tuple(near))
-        s("_near_seg", tuple(near_seg))
 
         # mailbox blocks: 4-connected regions of non-road squares -------------------------
         block = [-1] * n_sq
@@ -915,11 +904,13 @@ class Board:
             for sb, d in enumerate(segdist[sa]):
                 if d >= 0 and ca + d < best[sb]:
                     best[sb] = ca + d
+        seg, tile, near = self._seg, self._tile, self._near
         out = [-1] * (self._width * self._height)
-        for i, roads in self._near_seg:
+        for i in range(len(out)):
+            here = tile[i]
             low = _INF
-            for sb, step in roads:
-                total = best[sb] + step
+            for n, road_tile in near[i]:
+                total = best[seg[n]] + (0 if road_tile == here else 1)
                 if total < low:
                     low = total
             if low < _INF:
