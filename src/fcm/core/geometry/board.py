@@ -437,13 +437,13 @@ class Board:
         # mailbox blocks: 4-connected regions of non-road squares -------------------------
         block = [-1] * n_sq
         # squares still to put in a block: no road, no hole (a hole is in no block)
-        left = [ns[i] < 0 and kind_str[i] != " " for i in range(n_sq)]
+        unblocked = [ns[i] < 0 and kind_str[i] != " " for i in range(n_sq)]
         count = 0
         for i in range(n_sq):
-            if not left[i]:
+            if not unblocked[i]:
                 continue
             block[i] = count
-            left[i] = False
+            unblocked[i] = False
             stack = [i]
             while stack:
                 u = stack.pop()
@@ -454,9 +454,9 @@ class Board:
                     u + width if u + width < n_sq else -1,
                     u - 1 if c else -1,
                 ):
-                    if j >= 0 and left[j]:
+                    if j >= 0 and unblocked[j]:
                         block[j] = count
-                        left[j] = False
+                        unblocked[j] = False
                         stack.append(j)
             count += 1
         s("_block", tuple(block))
