@@ -80,3 +80,40 @@ def test_mailbox_and_radio_reach_are_whole_blocks_and_tiles(board: Board) -> Non
         r, c = cell
         near = {(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)}
         assert board.billboard_reach([cell]) == {x for x in near if board.in_map(x)}
+
+
+@pytest.mark.parametrize("board", boards())
+def test_in_map_and_is_road_answer_for_tuples_and_lists_alike(board: Board) -> None:
+    """The set lookups of ``in_map``/``is_road`` (speed, issue 24) give the square-by-square
+    answer: on the map is inside the rectangle and no hole; a road is a printed ``r`` or ``x``
+    (facts.md D encoding). A square read from JSON (a list) gets the same answer."""
+    for r in range(-1, board.height + 1):
+        for c in range(-1, board.width + 1):
+            inside = 0 <= r < board.height and 0 <= c < board.width
+            on_map = inside and board.square_kind((r, c)) != " "
+            road = on_map and board.square_kind((r, c)) in "rx"
+            assert board.in_map((r, c)) is on_map and board.in_map([r, c]) is on_map
+            assert board.is_road((r, c)) is road and board.is_road([r, c]) is road
+
+
+@pytest.mark.parametrize("board", boards())
+def test_blocks_are_the_road_free_regions_numbered_in_reading_order(board: Board) -> None:
+    """facts.md E.5: a block is a 4-connected region of squares that are no road; the board
+    numbers them in reading order of their first square (restated here by a flood fill)."""
+    ids: dict[Cell, int] = {}
+    for r in range(board.height):
+        for c in range(board.width):
+            if (r, c) in ids or board.is_road((r, c)) or not board.in_map((r, c)):
+                continue
+            n = len(set(ids.values()))
+            todo = [(r, c)]
+            ids[(r, c)] = n
+            while todo:
+                cr, cc = todo.pop()
+                for x in ((cr - 1, cc), (cr, cc + 1), (cr + 1, cc), (cr, cc - 1)):
+                    if x not in ids and board.in_map(x) and not board.is_road(x):
+                        ids[x] = n
+                        todo.append(x)
+    for r in range(board.height):
+        for c in range(board.width):
+            assert board.block_id((r, c)) == ids.get((r, c))

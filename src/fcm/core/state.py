@@ -238,6 +238,9 @@ class House:
     @property
     def footprint(self) -> tuple[Cell, ...]:
         """House and garden squares: a garden is part of its house."""
+        if self.size == 2:  # the base game's house, without a second call (a hot path)
+            r, c = self.cell
+            return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1), *self.garden)
         return self.cells + self.garden
 
     @property

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import functools
 import heapq
+import operator
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
+from itertools import accumulate, product, repeat
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
@@ -170,12 +172,14 @@ class Board:
         "_node_supp",
         "_nodes",
         "_ns",
+        "_on_map",
         "_placements",
         "_printed_gardens",
         "_printed_houses",
         "_range_cache",
         "_reach_cache",
         "_restaurant_cands",
+        "_road_cells",
         "_road_sums",
         "_route_cache",
         "_rows",
@@ -196,6 +200,10 @@ class Board:
     _height: int
     _width: int
     _full: bool  # every place of the layout's rectangle holds a tile (no hole)
+    # The squares on the map and the road squares (bridges included): the hot membership
+    # questions as one set lookup each.
+    _on_map: frozenset[Cell]
+    _road_cells: frozenset[Cell]
     _suppliers: Mapping[Cell, Good]
     _printed_houses: Mapping[int, tuple[Cell, ...]]
     _printed_gardens: Mapping[int, tuple[Cell, ...]]
@@ -279,32 +287,26 @@ class Board:
         full = True
         for tr, prow in enumerate(placements):
             for tc, (letter, rotation) in enumerate(prow):
-                if letter == HOLE:  # no tile here: its squares are off the map
+                here = [tr * cols + tc] * TILE_SIZE
+                # the tile's squares row by row (a hole's are off the map: " ")
+                turned = (" " * TILE_SIZE,) * TILE_SIZE if letter == HOLE else rotate_grid(
+                    grids[letter][0], rotation
+                )
+                for lr in range(TILE_SIZE):
+                    at = (tr * TILE_SIZE + lr) * width + tc * TILE_SIZE
+                    kinds[at:at + TILE_SIZE] = turned[lr]
+                    tile_ix[at:at + TILE_SIZE] = here
+                if letter == HOLE:
                     full = False
-                    for lr in range(TILE_SIZE):
-                        for lc in range(TILE_SIZE):
-                            r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
-                            kinds[r * width + c] = " "
-                            tile_ix[r * width + c] = tr * cols + tc
                     continue
                 grid, numbers = grids[letter]
-                turned = rotate_grid(grid, rotation)
-                for lr in range(TILE_SIZE):
-                    for lc in range(TILE_SIZE):
-                        r, c = tr * TILE_SIZE + lr, tc * TILE_SIZE + lc
-                        kinds[r * width + c] = turned[lr][lc]
-                        tile_ix[r * width + c] = tr * cols + tc
-                if "H" not in "".join(grid):
-                    continue
-                if not numbers:
-                    raise ValueError(f"tile {letter} prints a house but has no house number")
-                # numbered on the printed grid, then turned with the tile
-                for number, (squares, garden) in printed_house_cells(grid, numbers, letter).items():
+                top, left = tr * TILE_SIZE, tc * TILE_SIZE
+                for number, squares, garden in _turned_houses(grid, numbers, letter, rotation):
                     if number in houses:
                         raise ValueError(f"house number {number} printed twice on the map")
-                    houses[number] = _turned_cells(squares, rotation, tr, tc)
+                    houses[number] = tuple((top + r, left + c) for r, c in squares)
                     if garden:
-                        gardens[number] = _turned_cells(garden, rotation, tr, tc)
+                        gardens[number] = tuple((top + r, left + c) for r, c in garden)
         s("_full", full)
         slow: set[int] = set()
         for (r, c), ch in overlay:  # pieces placed during the game, over the printed squares
@@ -324,6 +326,10 @@ class Board:
         s("_slow", frozenset(slow))
         kind_str = "".join(kinds)
         s("_kinds", kind_str)
+        s("_on_map", frozenset(
+            product(range(height), range(width)) if full
+            else (divmod(i, width) for i, ch in enumerate(kind_str) if ch != " ")
+        ))
         s("_tile", tuple(tile_ix))
         s("_printed_houses", MappingProxyType(dict(sorted(houses.items()))))
         s("_printed_gardens", MappingProxyType(dict(sorted(gardens.items()))))
@@ -363,6 +369,7 @@ class Board:
                     adj[a].append((b, cost))
                     adj[b].append((a, cost))
         s("_ns", tuple(ns))
+        s("_road_cells", frozenset(map(divmod, node_sq, repeat(width))))
         s("_ew", tuple(ew))
         s("_nodes", tuple(nodes))
         s("_node_id", MappingProxyType({nd: k for k, nd in enumerate(nodes)}))
@@ -429,21 +436,28 @@ class Board:
 
         # mailbox blocks: 4-connected regions of non-road squares -------------------------
         block = [-1] * n_sq
+        # squares still to put in a block: no road, no hole (a hole is in no block)
+        unblocked = [ns[i] < 0 and kind_str[i] != " " for i in range(n_sq)]
         count = 0
         for i in range(n_sq):
-            if block[i] >= 0 or ns[i] >= 0 or kind_str[i] == " ":  # a hole is in no block
+            if not unblocked[i]:
                 continue
             block[i] = count
+            unblocked[i] = False
             stack = [i]
             while stack:
                 u = stack.pop()
-                r, c = divmod(u, width)
-                for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                    if 0 <= rr < height and 0 <= cc < width:
-                        j = rr * width + cc
-                        if block[j] < 0 and ns[j] < 0 and kind_str[j] != " ":
-                            block[j] = count
-                            stack.append(j)
+                c = u % width
+                for j in (
+                    u - width if u >= width else -1,
+                    u + 1 if c + 1 < width else -1,
+                    u + width if u + width < n_sq else -1,
+                    u - 1 if c else -1,
+                ):
+                    if j >= 0 and unblocked[j]:
+                        block[j] = count
+                        unblocked[j] = False
+                        stack.append(j)
             count += 1
         s("_block", tuple(block))
         s("_block_count", count)
@@ -461,13 +475,12 @@ class Board:
                 }
             ),
         )
-        node_supp = []
-        for i in node_sq:
-            r, c = divmod(i, width)
-            m = 0
+        # a road node's suppliers: those on the squares next to its square
+        next_to: dict[Cell, int] = {}
+        for (r, c), b in bit.items():
             for nb in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                m |= bit.get(nb, 0)
-            node_supp.append(m)
+                next_to[nb] = next_to.get(nb, 0) | b
+        node_supp = [next_to.get(divmod(i, width), 0) for i in node_sq]
         tile_supp = [0] * (rows * cols)
         for cell, b in bit.items():
             tile_supp[tile_ix[cell[0] * width + cell[1]]] |= b
@@ -501,15 +514,17 @@ class Board:
         run = [0] * n_sq
         for r in range(height):
             k = 0
-            for c in range(width - 1, -1, -1):
-                k = k + 1 if blank[r * width + c] else 0
-                run[r * width + c] = k
-        sums = [0] * ((height + 1) * (width + 1))
+            for i in range(r * width + width - 1, r * width - 1, -1):
+                k = k + 1 if blank[i] else 0
+                run[i] = k
+        sums = [0] * (width + 1)
+        above = sums
         for r in range(height):
-            acc = 0
-            for c in range(width):
-                acc += bool(near[r * width + c])
-                sums[(r + 1) * (width + 1) + c + 1] = sums[r * (width + 1) + c + 1] + acc
+            # this row's squares next to a road, counted from the left (0 first) ...
+            row = [0, *accumulate(map(bool, near[r * width:(r + 1) * width]))]
+            # ... plus the sums of the row above
+            above = list(map(operator.add, above, row))
+            sums += above
         s("_blank_run", tuple(run))
         s("_road_sums", tuple(sums))
         s("_house_cands", None)  # built on first use: most games never place a house
@@ -643,6 +658,10 @@ class Board:
     def in_map(self, cell: Cell) -> bool:
         """Whether a square lies on the map (a tile's square: not in a hole of a map that is no
         rectangle)."""
+        try:
+            return cell in self._on_map
+        except TypeError:  # an unhashable square (a list read from JSON)
+            pass
         r, c = cell
         return (
             0 <= r < self._height
@@ -673,7 +692,10 @@ class Board:
 
     def is_road(self, cell: Cell) -> bool:
         """Whether a square is a road square (bridges included)."""
-        return self.in_map(cell) and self._ns[cell[0] * self._width + cell[1]] >= 0
+        try:
+            return cell in self._road_cells
+        except TypeError:  # an unhashable square (a list read from JSON)
+            return self.in_map(cell) and self._ns[cell[0] * self._width + cell[1]] >= 0
 
     def is_bridge(self, cell: Cell) -> bool:
         """Whether a square is a bridge (two roads crossing without connecting)."""
@@ -979,11 +1001,12 @@ class Board:
     ) -> frozenset[Cell]:
         reached = self.reachable_roads(restaurants, max_range)
         out: set[Cell] = set()
+        on_map, roads = self._on_map, self._road_cells
         for node, cost in reached.items():
             r, c = node.cell
             here = self._tile[r * self._width + c]
             for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                if not self.in_map(cell) or self.is_road(cell):
+                if cell not in on_map or cell in roads:
                     continue
                 step = int(self._tile[cell[0] * self._width + cell[1]] != here)
                 if cost + step <= max_range:
@@ -1344,9 +1367,10 @@ class Board:
     def _billboard_reach(self, key: tuple[str, tuple[Cell, ...]]) -> frozenset[Cell]:
         own = set(key[1])
         out: set[Cell] = set()
+        on_map = self._on_map
         for r, c in own:
             for cell in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-                if cell not in own and self.in_map(cell):
+                if cell not in own and cell in on_map:
                     out.add(cell)
         return frozenset(out)
 
@@ -1745,14 +1769,48 @@ class Board:
         return result
 
 
-def _turned_cells(cells: Iterable[Cell], rotation: int, tr: int, tc: int) -> tuple[Cell, ...]:
+@functools.lru_cache(maxsize=512)
+def _turned_houses(
+    grid: tuple[str, ...], numbers: tuple[int, ...], letter: str, rotation: int
+) -> tuple[tuple[int, tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """A tile's printed houses turned with the tile, tile-local: (number, house squares, garden
+    squares), each sorted (a board adds the tile's offset, which keeps the order). Numbered on
+    the printed grid, then turned; memoised per tile and rotation, as every board of a layout
+    with that tile turned so asks the same.
+
+    Raises:
+        ValueError: the tile prints a house but has no house number, or
+            :func:`printed_house_cells` refuses its houses.
+    """
+    return tuple(
+        (number, _turned_cells(squares, rotation), _turned_cells(garden, rotation))
+        for number, squares, garden in _printed_houses(grid, numbers, letter)
+    )
+
+
+@functools.lru_cache(maxsize=128)
+def _printed_houses(
+    grid: tuple[str, ...], numbers: tuple[int, ...], letter: str
+) -> tuple[tuple[int, tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """:func:`printed_house_cells` of a tile, unturned, memoised per tile."""
+    if "H" not in "".join(grid):
+        return ()
+    if not numbers:
+        raise ValueError(f"tile {letter} prints a house but has no house number")
+    return tuple(
+        (number, tuple(squares), tuple(garden))
+        for number, (squares, garden) in printed_house_cells(grid, numbers, letter).items()
+    )
+
+
+def _turned_cells(cells: Iterable[Cell], rotation: int) -> tuple[Cell, ...]:
     """Tile-local squares of the printed grid, turned ``rotation`` clockwise quarter turns
-    (conventions.md: ``[r, c]`` -> ``[c, 4 - r]``) and placed on tile ``(tr, tc)``."""
+    (conventions.md: ``[r, c]`` -> ``[c, 4 - r]``), sorted."""
     out = []
     for r, c in cells:
         for _ in range(rotation % 4):
             r, c = c, TILE_SIZE - 1 - r
-        out.append((tr * TILE_SIZE + r, tc * TILE_SIZE + c))
+        out.append((r, c))
     return tuple(sorted(out))
 
 
