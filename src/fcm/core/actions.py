@@ -453,7 +453,7 @@ class ActionType:
     A placement on the map names its ``placement`` field(s), each a ``"cell"`` or a ``"cells"``
     field (the first square is the one a player clicks; all are the squares it occupies: a
     tile of several squares is one ``"cells"`` field) and ``placing``, what it places in a
-    language ("a coffee shop"): the board highlights and clicks them like the base placements."""
+    language ("a shop"): the board highlights and clicks them like the base placements."""
 
     cls: type[Action]
     fields: Mapping[str, FieldKind]
