@@ -286,7 +286,10 @@ class ActionOut(TypedDict, total=False):
     cash_after: int
     reserve_card: int  # a reserve choice: its card's index in the catalog's reserve_cards
     placement: bool  # a module's placement on the map: clicked on its ``anchor`` like the base's
-    placing: str  # what that placement places ("a coffee shop")
+    placing: str  # what that placement places ("a shop")
+    paying_good: str  # a salary paid with an item (Payday's goods payment): the item's good
+    shown_as: str  # a module's action whose buttons join this base action type's section
+    intro: str  # the sentence its section opens with (a module's action)
 
 
 class Presentation(TypedDict):

@@ -917,9 +917,10 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
             paid = state.rules.catalog.employees[into].salary
             out["card_salary"] = salary_each(state, seat) if paid else 0
             out["salary_notes"] = _salary_notes(after, seat, into, lang)
-    elif _payday.goods_item(state, a) is not None:
-        # salaries in goods (a module's): the cash still owed before and after this item
+    elif (item := _payday.goods_item(state, a)) is not None:
+        # salaries in goods (a module's): the item, the cash still owed before and after it
         before = _payday.cash_due(state, seat)
+        out["paying_good"] = item.value
         out["cash_before"] = before
         out["cash_after"] = max(0, before - salary_each(state, seat))
     elif isinstance(a, Fire):
@@ -927,6 +928,10 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
         out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
         out["salary_before"] = _salary_without(state, seat, fired)
     module = module_action(a)
+    if module is not None and module.shown_as:  # its buttons join a base action's section
+        out["shown_as"] = module.shown_as
+    if module is not None and module.intro is not None:
+        out["intro"] = module.intro(lang)
     if module is not None and module.placement:
         # a module's placement on the map: its squares, clicked like the base placements
         spots: list[Cell] = []

@@ -59,6 +59,13 @@ def _label(msg: str, lang: str, good: Good, **fields: Any) -> str:
     return t(msg, lang, good=name(lang, "good", good.value), **fields)
 
 
+def _intro(msg: str, lang: str) -> str:
+    """The decision panel's sentence over its buttons, in ``lang``."""
+    from fcm.i18n import t
+
+    return t(msg, lang)
+
+
 def _train_label(a: TrainAtWork, lang: str) -> str:
     from fcm.i18n import t
     from fcm.report import name
@@ -87,6 +94,8 @@ ACTIONS = (
         ),
         label=_train_label,
         reads=(("train", "at_work"),),
+        shown_as=Train.type,
+        intro=lambda lang: _intro("new_milestones.intro.train_at_work", lang),
     ),
     ActionType(
         ChooseTwoGoods,
@@ -94,6 +103,7 @@ ACTIONS = (
         notation=lambda a: f"advertise {a.good.value} and {a.second_good.value} for {a.duration}",
         label=_two_goods_label,
         reads=(("choose_advert", "second_good"),),
+        intro=lambda lang: _intro("new_milestones.intro.two_goods", lang),
     ),
     ActionType(
         FreeMailbox,

@@ -57,6 +57,9 @@ export interface ActionOut {
   reserve_card?: number;
   placement?: boolean;
   placing?: string;
+  paying_good?: string;
+  shown_as?: string;
+  intro?: string;
 }
 
 export interface ActionUndone {
