@@ -32,7 +32,7 @@ def test_the_points_are_read_from_the_modules_not_a_list() -> None:
     """ketchup.md 5-7's combined priority: the orders point lists Sushi (10), Noodles (20) and
     Kimchi (100) with their ranks; Reserve Prices alone changes the first bank break."""
     rows = dict(census.extension_points())
-    assert rows["Extensions.orders"] == ["kimchi (100)", "noodles (20)", "sushi (10)"]
+    assert rows["Extensions.orders"] == ["sushi (10)", "noodles (20)", "kimchi (100)"]
     assert rows["Extensions.first_break"] == ["reserve_prices"]
     assert rows["Module.event_fields"] == ["new_milestones", "reserve_prices"]
     assert "kimchi" in rows["ruleset data: goods (the vocabulary)"]
@@ -53,3 +53,26 @@ def test_code_lines_leave_out_blanks_comments_and_docstrings() -> None:
     text = ('"""Doc\nstring."""\n\n# a comment\nx = 1  # why\n\n\n'
             'def f():\n    """Its doc."""\n    return x\n')
     assert census.code_lines(text) == 3  # x = 1, def f():, return x
+
+
+def test_the_docs_table_of_points_names_the_modules_the_census_finds() -> None:
+    """docs/modules.md's table of the extension points: its last column is the census's
+    (module names in title case, in the order the point runs them; a note may follow)."""
+    import re
+
+    rows = dict(census.extension_points())
+    text = (ROOT / "docs" / "modules.md").read_text(encoding="utf-8")
+    seen = set()
+    for m in re.finditer(r"^\| `(\w+)` \|.*\| ([^|]*) \|$", text, re.M):
+        point, shown = m.group(1), m.group(2)
+        if f"Extensions.{point}" not in rows:
+            continue
+        seen.add(point)
+        want = [" ".join(w.capitalize() for w in u.split(" ")[0].split("_"))
+                + (" " + u.split(" ", 1)[1] if " " in u else "")
+                for u in rows[f"Extensions.{point}"]]
+        listed = ", ".join(want) if want else "(none yet)"
+        assert shown.startswith(listed), (point, shown, listed)
+        rest = shown[len(listed):]
+        assert not rest or rest.startswith(" ("), (point, shown)
+    assert seen == {f.name for f in fields(Extensions) if f.name != "priority"}

@@ -51,9 +51,12 @@ RECORDS = ("actions", "events", "event_fields", "keys", "switches", "goods", "pi
 
 
 def _point_users(name: str) -> list[str]:
-    """The modules contributing to ``Extensions.<name>``, with a priority other than 0."""
+    """The modules contributing to ``Extensions.<name>`` in the order the point runs them
+    (priority, then id), each with its priority there when not 0."""
     out = []
-    for mid, m in sorted(playable_modules().items()):
+    ranked = sorted(playable_modules().items(),
+                    key=lambda mm: (mm[1].extensions.priority.get(name, 0), mm[0]))
+    for mid, m in ranked:
         if getattr(m.extensions, name):
             rank = m.extensions.priority.get(name, 0)
             out.append(f"{mid} ({rank})" if rank else mid)
