@@ -323,9 +323,14 @@ def test_module_fields_stay_out_of_the_report_and_the_browser() -> None:
     two-good airplane was ``second_good`` in report.py, format.js and board.js; its salaries
     in goods ``salary_goods`` in the presentation and decisions.js; Reserve Prices' price
     ``price`` in decisions.js): the goods a campaign advertises come from the texts
-    registry's ``campaign_goods`` and the presentation's ``more_goods``."""
-    names = module_fields()
-    assert {"second_good", "salary_goods", "reserve_price", "reward"} <= names
+    registry's ``campaign_goods`` and the presentation's ``more_goods``. Nor any module's action
+    type: the decision panel shows them from the presentation's generic data (a training at
+    work as a training, ``shown_as``; its sentence, ``intro``; a salary paid with an item,
+    ``paying_good``), no longer by their tags (``train_at_work``, ``choose_two_goods``,
+    ``pay_salary`` in decisions.js)."""
+    names = module_fields() | module_records()
+    assert {"second_good", "salary_goods", "reserve_price", "reward", "train_at_work",
+            "choose_two_goods", "pay_salary"} <= names
     pattern = _pattern(names)
     paths: list[Path] = []
     for entry in FIELDS_CLEAN:
@@ -352,3 +357,54 @@ def test_module_records_stay_out_of_the_core() -> None:
         paths += sorted(path.rglob("*.py")) if path.is_dir() else [path]
     found = [leak for path in paths for leak in leaks(path, pattern)]
     assert not found, "module records named in the core:\n" + "\n".join(found)
+
+
+# Module words as the project's pre-stop check greps them (case-insensitive, parts of words):
+# anywhere in the scanned paths, comments, docstrings and generated declarations included. The
+# modules' generated payload types live in src/fcm/modules/payloads.d.ts (fcm.server.typegen).
+WORDS = re.compile(
+    r"new_milestones|fry_chef|night_shift|movie_star|gourmet|reserve_price|hard_choices"
+    r"|mass_market|kimchi|sushi|noodle|coffee|lobbyist|new_districts|rural_market|six_players",
+    re.IGNORECASE,
+)
+
+
+def every_file(entry: str) -> list[Path]:
+    """Every text file under a scanned path (as ``grep -r`` reads it; caches left out)."""
+    path = ROOT / entry
+    if not path.is_dir():
+        return [path]
+    return sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def test_the_words_name_every_playable_module() -> None:
+    """A module added later is named in :data:`WORDS` too (by its id, or a word of it)."""
+    missing = [m for m in playable_modules() if m != "ketchup" and not WORDS.search(m)]
+    assert not missing, f"add {missing} to WORDS"
+
+
+@pytest.mark.parametrize("entry", SCANNED)
+def test_no_module_word_anywhere_in_the_scanned_paths(entry: str) -> None:
+    """Issue 24: not even a comment, a docstring or a generated type of the browser's names a
+    module in the scanned paths (the words a module's step or tile has are generic)."""
+    found = []
+    for path in every_file(entry):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue  # (no binary file is scanned by the check either)
+        for number, line in enumerate(text.splitlines(), 1):
+            found += [f"{path.relative_to(ROOT)}:{number}: {m.group(0)}"
+                      for m in WORDS.finditer(line)]
+    assert not found, "module words in " + entry + ":\n" + "\n".join(found)
+
+
+def test_the_generated_module_types_sit_outside_the_scanned_paths() -> None:
+    """The modules' payload declarations are generated outside every scanned path (so the
+    word scan above reads all of the browser's own files and none of the modules')."""
+    from fcm.server import typegen
+
+    generated = typegen.MODULES_OUT.resolve()
+    assert generated.exists() and WORDS.search(generated.read_text())
+    for entry in SCANNED:
+        assert not generated.is_relative_to((ROOT / entry).resolve()), entry

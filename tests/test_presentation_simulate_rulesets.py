@@ -75,6 +75,34 @@ def test_ketchup_19_3_the_goods_choice_is_shown_with_the_cash_left_to_pay() -> N
     (beer,) = [a for a in shown["actions"] if a["action"] == PaySalary(Good.BEER).to_json()]
     assert beer["label"] == "Pay a salary with beer"
     assert (beer["cash_before"], beer["cash_after"]) == (10, 5)
+    assert beer["paying_good"] == "beer"  # the decision panel's item, not the module's field
     s, _ = apply(s, 0, PaySalary(Good.BEER))
     shown = present(fcm.view(s, 0), 0, legal_actions(s, 0))
     assert shown["paying_goods"] == ["beer"] and shown["stage"] == "paying"
+
+
+def test_ketchup_3_1_a_training_at_work_is_shown_as_a_training_with_its_own_sentence() -> None:
+    """ketchup.md 3.1, First lemonade sold: a card at work trains into one of its colour. The
+    browser knows no module's action type (issue 24): the presentation says that such a step
+    joins the trainings' section (``shown_as``) under the module's sentence (``intro``), in
+    the page's language; the base game's training carries neither."""
+    from fcm.modules.new_milestones.actions import TrainAtWork
+
+    s = make_state(modules=frozenset({"new_milestones"}))
+    s.players[0].at_work = ["trainer", "errand_boy"]
+    s.players[0].beach = ["kitchen_trainee"]
+    s.players[0].milestones[nm.FIRST_LEMONADE_SOLD] = 1
+    s.round = 2
+    start_phase(s, Phase.WORKING)
+    assert s.turn.working is not None
+    s.turn.working.step = WorkStep.TRAIN
+    legal = legal_actions(s, 0)
+    shown = present(fcm.view(s, 0), 0, legal)
+    (cart,) = [a for a in shown["actions"] if a["action"]["type"] == TrainAtWork.type]
+    assert cart["action"]["into"] == "cart_operator"
+    assert cart["shown_as"] == "train" and cart["intro"].startswith("Train an employee at work")
+    base = [a for a in shown["actions"] if a["action"]["type"] == "train"]
+    assert base and not any("shown_as" in a or "intro" in a for a in base)
+    french = present(fcm.view(s, 0), 0, legal, lang="fr")
+    (cart_fr,) = [a for a in french["actions"] if a["action"]["type"] == TrainAtWork.type]
+    assert cart_fr["intro"].startswith("Forme un employé au travail")

@@ -286,7 +286,10 @@ class ActionOut(TypedDict, total=False):
     cash_after: int
     reserve_card: int  # a reserve choice: its card's index in the catalog's reserve_cards
     placement: bool  # a module's placement on the map: clicked on its ``anchor`` like the base's
-    placing: str  # what that placement places ("a coffee shop")
+    placing: str  # what that placement places ("a shop")
+    paying_good: str  # a salary paid with an item (Payday's goods payment): the item's good
+    shown_as: str  # a module's action whose buttons join this base action type's section
+    intro: str  # the sentence its section opens with (a module's action)
 
 
 class Presentation(TypedDict):
@@ -416,20 +419,11 @@ class BankAfter(TypedDict, total=False):
     bank_after: int
 
 
-class BankBrokenExtras(TypedDict, total=False):
-    """The bank after a break (Dinnertime's walk-through) and the fields a module's first break
-    adds (``BreakChange.details``: Reserve Prices' cards and base price, ketchup.md 14)."""
-
-    bank_after: int
-    reserve_prices: dict[str, int]
-    base_price: int
-
-
 class SaleLine(TypedDict):
     """A payment line of a sale (``house_served``'s ``lines``; the engine's
     ``Extensions.sale`` lets a module add its own): the base game's items (count x price),
-    garden and milestone bonus (milestone, good, count); Fry Chefs' count x each; Lobbyists'
-    park multiplier."""
+    garden and milestone bonus (milestone, good, count); a module's bonus per item (count x
+    each) or multiplier."""
 
     kind: str
     amount: int
@@ -445,24 +439,25 @@ class SaleLine(TypedDict):
 EVENT_FIELD_TYPES: dict[tuple[str, str], Any] = {("house_served", "lines"): list[SaleLine]}
 
 
-class CampaignKeys(TypedDict, total=False):
-    """A module's campaign keys written into the campaign's ``campaign_launched`` and
-    ``campaign_ran`` events (``ModuleKey.in_events``): New Milestones' two-good airplane's
-    second good (ketchup.md 3). Every such key of a module must be named here
-    (tests/server/test_payload_types.py)."""
-
-    second_good: str
-
-
-# Fields an event of a kind may carry beyond its record (each optional).
+# Fields an event of a kind may carry beyond its record (each optional); a module's fields on
+# a base game's event are the module's (``Module.event_fields``: :func:`module_event_fields`).
 EVENT_EXTRAS: dict[str, type] = {
     "house_served": DinnerRoute,
     "waitress_income": BankAfter,
     "cfo_bonus": BankAfter,
-    "bank_broken": BankBrokenExtras,
-    "campaign_launched": CampaignKeys,
-    "campaign_ran": CampaignKeys,
+    "bank_broken": BankAfter,
 }
+
+
+def module_event_fields() -> dict[str, list[tuple[str, type]]]:
+    """By kind of event, the fields modules add to it: (module id, its TypedDict), by id."""
+    from fcm.rulesets import playable_modules
+
+    out: dict[str, list[tuple[str, type]]] = {}
+    for mid, m in sorted(playable_modules().items()):
+        for kind, record in m.event_fields.items():
+            out.setdefault(kind, []).append((mid, record))
+    return out
 
 
 def event_records() -> dict[str, type]:

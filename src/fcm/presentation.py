@@ -324,7 +324,7 @@ def _explain_english(
 # The rules texts name their sources ("(facts.md C)", "(done) (<file>.md 3)", "[M]"): for
 # the project's readers and the CLI, not for a player. A source is any markdown file named.
 _REF_ALONE = re.compile(r"\s*\(\w[\w-]*\.md\b[^()]*\)")
-# (up to a colon: "Coffee, ketchup.md 4: a coffee shop goes next to a road" keeps its reason)
+# (up to a colon: "Shops, ketchup.md 4: a shop goes next to a road" keeps its reason)
 _REF_AFTER = re.compile(r"[,;]\s*\w[\w-]*\.md\b[^(),;:]*")
 _CERTAINTY = re.compile(r"\s*\[(?:L|M|H|L-M|M-H|L-H)\]")
 
@@ -440,7 +440,7 @@ def catalog_info(rules: Ruleset | None = None, lang: str = DEFAULT_LOCALE) -> Ca
     campaigns: dict[str, CampaignInfo] = {
         str(c.number): {
             "type": c.type.value,
-            "name": c.type.value.replace("_", " "),  # "gourmet guide": a player's word, no id
+            "name": c.type.value.replace("_", " "),  # "big tile": a player's word, no id
             "height": c.height,
             "width": c.width,
             "span": c.span,
@@ -877,7 +877,7 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
         tile = state.rules.catalog.campaigns[a.number]
         if campaign_kind(tile.type.value)["beside_board"]:
             # a tile beside the board (no square to choose): the houses it would reach now,
-            # so the page can warn when that is none (a gourmet guide with no garden house)
+            # so the page can warn when that is none (a tile for garden houses with none)
             probe = Campaign(a.number, tile.type, seat, Good.BURGER, a.marketeer, 1, False,
                              state.round)
             out["reaches"] = [h.number for h in houses_reached(state, probe)]
@@ -917,9 +917,10 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
             paid = state.rules.catalog.employees[into].salary
             out["card_salary"] = salary_each(state, seat) if paid else 0
             out["salary_notes"] = _salary_notes(after, seat, into, lang)
-    elif _payday.goods_item(state, a) is not None:
-        # salaries in goods (a module's): the cash still owed before and after this item
+    elif (item := _payday.goods_item(state, a)) is not None:
+        # salaries in goods (a module's): the item, the cash still owed before and after it
         before = _payday.cash_due(state, seat)
+        out["paying_good"] = item.value
         out["cash_before"] = before
         out["cash_after"] = max(0, before - salary_each(state, seat))
     elif isinstance(a, Fire):
@@ -927,6 +928,10 @@ def _annotate(state: GameState, seat: Seat, a: Action, salary_now: int,
         out["salary_after"] = _salary_without(state, seat, [*fired, a.employee])
         out["salary_before"] = _salary_without(state, seat, fired)
     module = module_action(a)
+    if module is not None and module.shown_as:  # its buttons join a base action's section
+        out["shown_as"] = module.shown_as
+    if module is not None and module.intro is not None:
+        out["intro"] = module.intro(lang)
     if module is not None and module.placement:
         # a module's placement on the map: its squares, clicked like the base placements
         spots: list[Cell] = []

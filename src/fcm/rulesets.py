@@ -179,6 +179,9 @@ class Module:
     actions: tuple[ActionType, ...] = ()  # its action types (codec, notation): its rulesets'
     keys: tuple[ModuleKey, ...] = ()  # what it keeps on records of the state (saves, scenarios)
     events: tuple[ModuleEventKind, ...] = ()  # its event kinds (``define_event``)
+    # fields it adds to events of the base game's kinds, a TypedDict (each optional) per kind:
+    # the browser's types (fcm.server.typegen) and the payload checks read them
+    event_fields: Mapping[str, type] = field(default_factory=dict)
     pieces: tuple[PieceKind, ...] = ()  # kinds of piece it places on the map (board overlay)
     houses: tuple[HouseKind, ...] = ()  # kinds of house it adds (footprint, order, demand)
     # player counts its data adds to the setups, each with the rule that allows it

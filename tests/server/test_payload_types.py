@@ -128,6 +128,8 @@ def _event(value: Any, at: str) -> list[str]:
     extras = payloads.EVENT_EXTRAS.get(kind)
     if extras is not None:
         fields.update(_hints(extras))
+    for _, record in payloads.module_event_fields().get(kind, []):
+        fields.update(_hints(record))
     return _keys(value, fields, f"{at}<{kind}>")
 
 
@@ -300,14 +302,18 @@ def test_a_lesson_and_the_tutorial_keep_their_table_keys(client: TestClient) -> 
 
 def test_every_module_campaign_key_written_into_events_is_declared() -> None:
     """A module's campaign key with ``in_events`` lands in ``campaign_launched`` and
-    ``campaign_ran`` (the page prints a two-good airplane's second good from it)."""
+    ``campaign_ran`` (the page prints a two-good airplane's second good from it): the module
+    declares it among the fields it adds to those events (``Module.event_fields``)."""
     from fcm.rulesets import playable_modules
 
-    written = {k.name for m in playable_modules().values() for k in m.keys
-               if k.record == "campaign" and k.in_events}
-    assert written == {"second_good"}
-    for kind in ("campaign_launched", "campaign_ran"):
-        assert set(payloads.EVENT_EXTRAS[kind].__annotations__) >= written
+    every: set[str] = set()
+    for m in playable_modules().values():
+        written = {k.name for k in m.keys if k.record == "campaign" and k.in_events}
+        every |= written
+        for kind in ("campaign_launched", "campaign_ran") if written else ():
+            assert kind in m.event_fields, (m.info.id, kind)
+            assert written <= set(get_type_hints(m.event_fields[kind])), (m.info.id, kind)
+    assert every == {"second_good"}
     launched = {"kind": "campaign_launched", "seat": 0, "number": 12, "campaign_type": "airplane",
                 "marketeer": "campaign_manager", "good": "burger", "duration": 2,
                 "eternal": False, "cells": [], "edge": "n", "first": 3, "second_good": "soda"}

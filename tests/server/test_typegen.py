@@ -26,6 +26,9 @@ def test_the_committed_types_are_what_the_models_generate():
     assert typegen.OUT.read_text() == typegen.generate(), (
         "src/fcm/server/web/js/types.d.ts is stale: run `python -m fcm.server.typegen`"
     )
+    assert typegen.MODULES_OUT.read_text() == typegen.generate_modules(), (
+        "src/fcm/modules/payloads.d.ts is stale: run `python -m fcm.server.typegen`"
+    )
 
 
 def test_the_generator_writes_each_field_with_its_type_and_optionality():
@@ -42,14 +45,12 @@ def test_the_generator_writes_each_field_with_its_type_and_optionality():
     served = re.search(r"export interface HouseServedEvent \{(.*?)\n\}", text, re.S)
     assert served is not None and '  kind: "house_served";' in served.group(1)
     assert "  route?: number[][];" in served.group(1)  # Dinnertime's walk-through adds it
-    assert "  | HouseServedEvent\n" in text and "  | CoffeeSoldEvent\n" in text  # a module's
+    assert "  | HouseServedEvent\n" in text and "  | ModuleEvent;" in text  # the modules'
     assert "  | TimerBotMoveEvent\n" in text  # the server's own
     hire = re.search(r"export interface HireAction \{(.*?)\n\}", text, re.S)
     assert hire is not None and hire.group(1).split("\n")[1:] == [
         '  type: "hire";', "  employee: string;"]
-    assert "  | PlaceCoffeeShopAction\n" in text
-    reserve = re.search(r"export interface ChooseReservePriceAction \{(.*?)\n\}", text, re.S)
-    assert reserve is not None and "  reserve_price: number;" in reserve.group(1)  # a module's
+    assert "  | ModuleAction;" in text
     state = re.search(r"export interface StateOut \{(.*?)\n\}", text, re.S)
     assert state is not None
     for line in ("legal: ActionJson[];", "seats: SeatPublic[];", "table: TablePublic;",
@@ -59,13 +60,45 @@ def test_the_generator_writes_each_field_with_its_type_and_optionality():
     assert "export interface StateOut {" in text and '  status: "active" | "over";' in text
 
 
+def test_the_modules_shapes_are_theirs_and_the_core_imports_their_unions():
+    """Issue 24: a module's actions, events and the fields it adds to a base game's event are
+    written into the modules' file (src/fcm/modules/payloads.d.ts), one section per module;
+    types.d.ts (beside the browser's own files) imports the unions and names no module."""
+    from fcm.rulesets import playable_modules
+
+    core, mods = typegen.generate(), typegen.generate_modules()
+    assert 'from "../../../modules/payloads.js";' in core
+    for mid, module in playable_modules().items():
+        for spec in module.actions:
+            name = typegen._camel(spec.cls.type) + "Action"
+            assert f"  | {name}\n" in mods or f"  | {name};" in mods, name
+            assert name not in core and f'"{spec.cls.type}"' not in core
+        for kind in module.events:
+            assert f'  kind: "{kind}";' in mods and f'"{kind}"' not in core
+        if module.actions or module.events or module.event_fields:
+            assert f"// -- {mid} (src/fcm/modules/{mid}) --" in mods
+    reserve = re.search(r"export interface ChooseReservePriceAction \{(.*?)\n\}", mods, re.S)
+    assert reserve is not None and "  reserve_price: number;" in reserve.group(1)
+    # a module's fields on a base game's event: the event extends the modules' fields
+    assert "export interface BankBrokenEvent extends BankBrokenModuleFields {" in core
+    broken = re.search(r"export interface BankBrokenModuleFields \{(.*?)\n\}", mods, re.S)
+    assert broken is not None and "  reserve_prices?: Record<string, number>;" in broken.group(1)
+    assert "reserve_prices" not in core and "second_good" not in core
+    assert "export type ModuleEvent =\n  | CoffeeShopPlacedEvent\n" in mods
+
+
 def test_a_stale_file_fails_the_check(monkeypatch, tmp_path):
     stale = tmp_path / "types.d.ts"
     stale.write_text(typegen.generate().replace("capacity", "room"))
     monkeypatch.setattr(typegen, "OUT", stale)
+    mods = tmp_path / "payloads.d.ts"
+    mods.write_text(typegen.generate_modules())
+    monkeypatch.setattr(typegen, "MODULES_OUT", mods)
     assert typegen.main(["--check"]) == 1
     stale.write_text(typegen.generate())
     assert typegen.main(["--check"]) == 0
+    mods.write_text(typegen.generate_modules().replace("sales", "sold"))  # a module's, stale
+    assert typegen.main(["--check"]) == 1
 
 
 def _node() -> list[str] | None:
@@ -89,6 +122,8 @@ def _tsc(root: Path) -> subprocess.CompletedProcess[str]:
 def _copy(tmp_path: Path) -> Path:
     js = tmp_path / "src" / "fcm" / "server" / "web" / "js"
     shutil.copytree(WEB_JS, js)
+    (tmp_path / "src" / "fcm" / "modules").mkdir()
+    shutil.copy(typegen.MODULES_OUT, tmp_path / "src" / "fcm" / "modules" / "payloads.d.ts")
     shutil.copy(ROOT / "tsconfig.json", tmp_path / "tsconfig.json")
     (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
     return js

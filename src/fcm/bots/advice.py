@@ -154,7 +154,7 @@ def main_food(view: GameState, seat: Seat) -> Good:
     return Good.PIZZA if pizzas > burgers else Good.BURGER
 
 
-# -- gardens for a module's cards (Sushi, Gourmet Food Critics) -----------------------------------
+# -- gardens for a module's cards (a garden-only good, a tile for garden houses) ------------------
 
 GARDENER = E.NEW_BUSINESS_DEVELOPER
 GARDENER_FROM_ROUND = 3

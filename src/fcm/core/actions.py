@@ -453,7 +453,7 @@ class ActionType:
     A placement on the map names its ``placement`` field(s), each a ``"cell"`` or a ``"cells"``
     field (the first square is the one a player clicks; all are the squares it occupies: a
     tile of several squares is one ``"cells"`` field) and ``placing``, what it places in a
-    language ("a coffee shop"): the board highlights and clicks them like the base placements."""
+    language ("a shop"): the board highlights and clicks them like the base placements."""
 
     cls: type[Action]
     fields: Mapping[str, FieldKind]
@@ -466,6 +466,11 @@ class ActionType:
     renamed: Mapping[str, str] = field(default_factory=dict)
     placement: tuple[str, ...] = ()
     placing: Callable[[str], str] | None = None
+    # The decision panel: the base action type whose section shows its buttons (a card trained
+    # at work is trained like any: "train"; empty: a section of its own), and the sentence
+    # that section opens with in a language (None: the base section's, or none)
+    shown_as: str = ""
+    intro: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         """Check the type (its own tag, a kind for every field); its notation and label are
@@ -480,6 +485,8 @@ class ActionType:
         missing = {f.name for f in fields(self.cls)} - set(self.fields)
         if missing:
             raise ValueError(f"action type {tag!r}: no kind for field(s) {sorted(missing)}")
+        if self.shown_as and self.shown_as not in ACTION_TYPES:
+            raise ValueError(f"action type {tag!r}: shown as {self.shown_as!r}, no base type")
         not_cells = [f for f in self.placement if self.fields.get(f) not in ("cell", "cells")]
         if not_cells:
             raise ValueError(

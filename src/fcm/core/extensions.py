@@ -382,8 +382,8 @@ class ModuleKey:
 
 @dataclass(frozen=True, slots=True)
 class StepInsert:
-    """A module's Working 9-5 step, played right after the step ``after`` (e.g. the
-    Lobbyists' between houses and restaurants)."""
+    """A module's Working 9-5 step, played right after the step ``after`` (e.g. a module's
+    step between houses and restaurants)."""
 
     after: WorkStep
     rules: WorkStepRules

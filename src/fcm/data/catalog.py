@@ -310,7 +310,7 @@ def _parse_employee(node: _Node) -> EmployeeType:
     food = tuple(n.as_good() for n in food_node.items())
     if len(set(food)) != len(food):
         food_node.fail("a food is listed twice")
-    for good in food:  # a kitchen makes food, or a module's good that is no drink (coffee)
+    for good in food:  # a kitchen makes food, or a module's good that is no drink either
         if good.is_drink:
             food_node.fail(f"{good.value!r} is a drink: drinks are collected, not made")
     food_amount = node.get("food_amount", 0).as_int(0)

@@ -9,7 +9,7 @@ engine reveals them to everyone.
 
 Observation of an agent: ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
 (:mod:`fcm.env.observation`, flat layout); the mask is all zeros unless it is that agent's turn.
-``modules=("ketchup", ...)`` plays with expansion modules: the sizes are then the ruleset's
+``modules=(<module id>, ...)`` plays with expansion modules: the sizes are then the ruleset's
 (``env.layout.OBS_SIZE``, ``env.encoding.num_actions``; docs/research.md).
 An action is an index of :mod:`fcm.env.encoding`; an index outside the mask raises ValueError.
 With ``copy=False`` the observation and mask are read-only views of the env's buffers, valid

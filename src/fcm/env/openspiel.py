@@ -38,8 +38,8 @@
   rounds, not a rule: default 60, the AEC env's and the CLI's; ``0`` or ``None`` no cap, as
   ``--round-limit 0`` on the CLI; OpenSpiel has no truncation, so a capped game is terminal with the
   returns of the engine's ranking by cash, ``state.fcm.end_reason`` says the cap ended it),
-  ``modules`` (expansion modules: ids separated by ``+`` or ``,``, e.g.
-  ``"ketchup+reserve_prices"``; default none; the game's string writes ``+``, since a comma ends a
+  ``modules`` (expansion modules: ids separated by ``+`` or ``,``, e.g. ``"a+b"`` for
+  modules ``a`` and ``b``; default none; the game's string writes ``+``, since a comma ends a
   parameter there): the encodings are then the ruleset's (``game.encoding``, ``game.layout``;
   ``PASS`` is ``game.encoding.num_actions``).
 - **Serialization**: the default OpenSpiel one (the action history) replays exactly.

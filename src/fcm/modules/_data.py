@@ -8,10 +8,13 @@ catalog loader then checks the result exactly as it checks the base game.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fcm.core.state import GameState
 
 
 @cache
@@ -23,6 +26,17 @@ def _text(name: str) -> str:
 def module_file(package: str, name: str) -> Any:
     """The decoded JSON of a data file a module keeps in its own package (a fresh copy)."""
     return json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+
+
+def facts_reader(package: str) -> Callable[[], dict[str, Any]]:
+    """A module's ``facts()``: the decoded ``data.json`` of its own package (a fresh copy each
+    call; a module that only reads them may ``functools.cache`` the reader)."""
+
+    def facts() -> dict[str, Any]:
+        data: dict[str, Any] = module_file(package, "data.json")
+        return data
+
+    return facts
 
 
 def ketchup_file(name: str) -> Any:
@@ -123,3 +137,20 @@ def add_tiles(raw: dict[str, Any], tiles: Iterable[dict[str, Any]]) -> None:
         pool.append(json.loads(json.dumps(tile)))  # a copy: the catalog owns what it reads
         printed.extend(h["number"] for h in tile.get("houses", []))
     pool.sort(key=lambda t: t["letter"])
+
+
+def cards_and_cut(module: str) -> Callable[[dict[str, Any], frozenset[str]], None]:
+    """The ``Module.data`` of a module whose data is its cards (:func:`add_cards`) and its
+    copies after the cut (:func:`add_after_cut`), nothing else: Kimchi, Sushi, Noodles."""
+
+    def data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
+        add_cards(raw, module)
+        add_after_cut(raw, module)  # one extra Luxuries Manager, however many add it (0.2)
+
+    return data
+
+
+def own_data(state: GameState, module: str) -> dict[str, Any]:
+    """The module's own record in the state (``module_data``), made when first written."""
+    data: dict[str, Any] = state.module_data.setdefault(module, {})
+    return data

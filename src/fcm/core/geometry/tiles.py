@@ -63,7 +63,7 @@ Placements: TypeAlias = tuple[tuple[TilePlacement, ...], ...]
 
 HOLE = ""
 """The letter of a place in the layout's rectangle that holds no tile: a map that grew by a
-tile on one side (Lobbyists' extra map tile, ketchup.md 2) is no rectangle any more. Its
+tile on one side (a module's extra map tile, ketchup.md 2) is no rectangle any more. Its
 squares are off the map (square kind ``" "``)."""
 
 

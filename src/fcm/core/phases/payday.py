@@ -138,8 +138,8 @@ def legal(state: GameState, seat: Seat) -> list[Action]:
 
 
 def _goods_left(state: GameState, seat: Seat) -> list[Good]:
-    """The food and drinks in stock (the freezer's too, ketchup.md 3.1; a good that is neither,
-    coffee, pays nothing); those chosen have left it."""
+    """The food and drinks in stock (the freezer's too, ketchup.md 3.1; a good that is neither
+    pays nothing); those chosen have left it."""
     stock = state.players[seat].stock
     return [
         g for g in state.rules.goods if stock.get(g, 0) > 0 and (g.is_food or g.is_drink)

@@ -46,6 +46,7 @@ from fcm.core.extensions import (
 from fcm.core.geometry import Board, RestaurantSpot, RoadNode, restaurant_entrances
 from fcm.core.state import GameState, Piece, WorkingTurn
 from fcm.core.types import Cell, Corner, Seat, tile_of
+from fcm.modules._actions import square
 from fcm.modules._data import add_after_cut, add_cards_from, add_milestones_from, module_file
 from fcm.modules.coffee import ids
 from fcm.modules.coffee.actions import ACTIONS, MoveCoffeeShop, PlaceCoffeeShop
@@ -180,11 +181,11 @@ def why_not(state: GameState, seat: Seat, action: Action, *, ranged: bool) -> st
     if moving is not None and (seat, moving) not in own:
         return Reason("coffee.no_shop_there",
                       f"{RULE}: you have no coffee shop on {moving[0]},{moving[1]} to move",
-                      at=f"{moving[0]},{moving[1]}")
+                      at=square(moving))
     board = board_of(state)
     if not board.in_map(cell):
         return Reason("coffee.off_map", f"{RULE}: square {cell[0]},{cell[1]} is not on the map",
-                      at=f"{cell[0]},{cell[1]}")
+                      at=square(cell))
     if any(tile_of(c) == tile_of(cell) for _, c in shops(state) if c != moving):
         return Reason(
             "coffee.one_per_tile",

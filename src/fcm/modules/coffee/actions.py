@@ -4,10 +4,11 @@ three are on the map, registered through ``Module.actions``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from fcm.core.actions import Action, ActionType
 from fcm.core.types import Cell
+from fcm.modules._actions import square, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,34 +29,23 @@ class MoveCoffeeShop(Action):
     cell: Cell
 
 
-def _label(msg: str, lang: str, **fields: Any) -> str:
-    """A button's text in ``lang`` (the catalogs load only when a page asks)."""
-    from fcm.i18n import t
-
-    return t(msg, lang, **fields)
-
-
-def _at(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
 ACTIONS = (
     ActionType(
         PlaceCoffeeShop,
         fields={"cell": "cell"},
-        notation=lambda a: f"coffee shop at {_at(a.cell)}",
-        label=lambda a, lang: _label("coffee.action.place", lang, cell=_at(a.cell)),
+        notation=lambda a: f"coffee shop at {square(a.cell)}",
+        label=lambda a, lang: text("coffee.action.place", lang, cell=square(a.cell)),
         placement=("cell",),
-        placing=lambda lang: _label("coffee.place.what", lang),
+        placing=lambda lang: text("coffee.place.what", lang),
     ),
     ActionType(
         MoveCoffeeShop,
         fields={"origin": "cell", "cell": "cell"},
-        notation=lambda a: f"move coffee shop {_at(a.origin)} to {_at(a.cell)}",
-        label=lambda a, lang: _label(
-            "coffee.action.move", lang, origin=_at(a.origin), cell=_at(a.cell)
+        notation=lambda a: f"move coffee shop {square(a.origin)} to {square(a.cell)}",
+        label=lambda a, lang: text(
+            "coffee.action.move", lang, origin=square(a.origin), cell=square(a.cell)
         ),
         placement=("cell",),
-        placing=lambda lang: _label("coffee.place.what", lang),
+        placing=lambda lang: text("coffee.place.what", lang),
     ),
 )

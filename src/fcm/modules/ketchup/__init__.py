@@ -14,14 +14,13 @@ Demand set by a scenario without ``demand_by`` has no known maker.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from fcm.core import milestones
 from fcm.core.events import EventLog
 from fcm.core.extensions import DemandPlaced, Extensions, HouseSold, Moment, Notice, Offer
 from fcm.core.state import Campaign, GameState, House
 from fcm.core.types import Seat
-from fcm.modules._data import add_milestones
+from fcm.modules._data import add_milestones, own_data
 from fcm.modules.ketchup import ids
 from fcm.rulesets import Module, known_modules
 
@@ -32,17 +31,12 @@ MILESTONE = ids.SOMEONE_SELLS_YOUR_DEMAND
 # why the milestone is claimed, as the log says it (the texts say it per language: texts.py)
 SOLD_YOUR_DEMAND = "another chain sold to house(s) {houses}, where its marketeer made demand"
 
-def _data(state: GameState) -> dict[str, Any]:
-    data: dict[str, Any] = state.module_data.setdefault(ID, {})
-    return data
-
-
 def demand_placed(
     state: GameState, camp: Campaign, house: House, placed: int, log: EventLog
 ) -> None:
     if placed <= 0:
         return
-    by: dict[str, list[int]] = _data(state).setdefault("demand_by", {})
+    by: dict[str, list[int]] = own_data(state, ID).setdefault("demand_by", {})
     seats = by.setdefault(str(house.number), [])
     if camp.owner not in seats:
         seats.append(camp.owner)

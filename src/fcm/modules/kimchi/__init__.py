@@ -22,23 +22,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any
 
 from fcm.core.events import EventKind, EventLog
 from fcm.core.extensions import Extensions, FreezerLimit, Moment, Order, SeatRules
 from fcm.core.state import GameState, House
 from fcm.core.types import EmployeeId, Seat
-from fcm.modules._data import add_after_cut, add_cards, setup_of
+from fcm.modules._data import cards_and_cut, setup_of
 from fcm.modules.kimchi.ids import KIMCHI, KIMCHI_MASTER
 from fcm.rulesets import Module, known_modules
 
 ID = "kimchi"
 TIER = "kimchi"  # the name of an order with a kimchi on top, in the Dinnertime report
-
-
-def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
-    add_cards(raw, ID)
-    add_after_cut(raw, ID)  # one extra Luxuries Manager, however many modules add it (0.2)
 
 
 def make_kimchi(state: GameState, log: EventLog) -> None:
@@ -81,7 +75,7 @@ def seat_rules(state: GameState, seat: Seat, rules: SeatRules) -> SeatRules:
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
-        data=_data,
+        data=cards_and_cut(ID),
         extensions=Extensions(
             at=((Moment.CLEANUP_DISCARDED, make_kimchi),),
             orders=(orders,),

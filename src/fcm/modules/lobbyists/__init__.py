@@ -34,10 +34,8 @@ squares are pieces of the board overlay (``state.pieces``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from fcm.core import milestones
@@ -59,6 +57,8 @@ from fcm.core.extensions import (
 from fcm.core.geometry import HOLE, restaurant_entrances
 from fcm.core.state import GameState, House, Piece, WorkingTurn, WorkStep
 from fcm.core.types import TILE_SIZE, Cell, Corner, Edge, Seat
+from fcm.modules._actions import square
+from fcm.modules._data import facts_reader, own_data
 from fcm.modules.lobbyists.actions import ACTIONS, BuildPark, BuildRoad, PlaceMapTile
 from fcm.modules.lobbyists.events import (
     EVENTS,
@@ -89,11 +89,8 @@ ANCHOR_IN_RANGE = "lobbyists_anchor_in_range"
 Shape = frozenset[Cell]
 
 
-@cache
-def facts() -> dict[str, Any]:
-    """The module's facts (``data.json`` of this package)."""
-    data: dict[str, Any] = json.loads((Path(__file__).parent / "data.json").read_text("utf-8"))
-    return data
+# the module's facts (``data.json`` of this package), read once
+facts = cache(facts_reader(__name__))
 
 
 def _normal(cells: Any) -> Shape:
@@ -142,11 +139,6 @@ def arrows(cells: tuple[Cell, ...]) -> list[Cell]:
 
 
 # -- state ---------------------------------------------------------------------------------------
-
-
-def _data(state: GameState) -> dict[str, Any]:
-    data: dict[str, Any] = state.module_data.setdefault(ID, {})
-    return data
 
 
 def tiles_left(state: GameState, kind: str) -> dict[str, int]:
@@ -240,12 +232,12 @@ def _why_not(state: GameState, turn: WorkingTurn, action: Action, site: _Site | 
         if not site.board.in_map(cell):
             return Reason("lobbyists.off_map",
                           f"{RULE}: a tile may not hang off the map ({cell[0]},{cell[1]})",
-                          at=f"{cell[0]},{cell[1]}")
+                          at=square(cell))
     for cell in action.cells:
         if not site.free(cell):
             return Reason("lobbyists.not_empty",
                           f"{RULE}: only on empty squares; {cell[0]},{cell[1]} is not empty",
-                          at=f"{cell[0]},{cell[1]}")
+                          at=square(cell))
     if not any(cell in site.in_range for cell in action.cells):
         return Reason(
             "lobbyists.range",
@@ -307,7 +299,7 @@ def act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> N
     road = isinstance(action, BuildRoad)
     shape = shape_of(action.cells, tiles_left(state, "roads" if road else "parks"))
     assert shape is not None
-    data = _data(state)
+    data = own_data(state, ID)
     used = data.setdefault("used", {})
     used[shape] = used.get(shape, 0) + 1
     acted = data.get("acted")
@@ -454,7 +446,7 @@ def _owe_map_tile(state: GameState, seat: Seat, log: EventLog) -> None:
         log.emit(MAP_TILE_ADDED, None, seat=seat, letter="", rotation=0, row=-1, col=-1,
                  houses=[], **flag)
     else:
-        _data(state)["map_tile"] = seat
+        own_data(state, ID)["map_tile"] = seat
 
 
 def grown(

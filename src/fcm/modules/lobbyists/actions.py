@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from fcm.core.actions import Action, ActionType
 from fcm.core.types import Cell
+from fcm.modules._actions import squares, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,38 +27,22 @@ class BuildPark(Action):
     cells: tuple[Cell, ...]
 
 
-def _squares(cells: tuple[Cell, ...]) -> str:
-    return " ".join(f"{r},{c}" for r, c in cells)
-
-
-def _label(msg: str, lang: str, cells: tuple[Cell, ...]) -> str:
-    from fcm.i18n import t
-
-    return t(msg, lang, cells=_squares(cells))
-
-
-def _what(msg: str, lang: str) -> str:
-    from fcm.i18n import t
-
-    return t(msg, lang)
-
-
 _TILES = (
     ActionType(
         BuildRoad,
         fields={"cells": "cells"},
-        notation=lambda a: f"road at {_squares(a.cells)}",
-        label=lambda a, lang: _label("lobbyists.action.build_road", lang, a.cells),
+        notation=lambda a: f"road at {squares(a.cells)}",
+        label=lambda a, lang: text("lobbyists.action.build_road", lang, cells=squares(a.cells)),
         placement=("cells",),  # clicked on the board on its first square, like a base placement
-        placing=lambda lang: _what("lobbyists.place.road", lang),
+        placing=lambda lang: text("lobbyists.place.road", lang),
     ),
     ActionType(
         BuildPark,
         fields={"cells": "cells"},
-        notation=lambda a: f"park at {_squares(a.cells)}",
-        label=lambda a, lang: _label("lobbyists.action.build_park", lang, a.cells),
+        notation=lambda a: f"park at {squares(a.cells)}",
+        label=lambda a, lang: text("lobbyists.action.build_park", lang, cells=squares(a.cells)),
         placement=("cells",),
-        placing=lambda lang: _what("lobbyists.place.park", lang),
+        placing=lambda lang: text("lobbyists.place.park", lang),
     ),
 )
 
@@ -79,15 +64,9 @@ MAP_TILE = ActionType(
     PlaceMapTile,
     fields={"letter": "str", "rotation": "int", "row": "int", "col": "int"},
     notation=lambda a: f"map tile {a.letter}{a.rotation} at tile {a.row},{a.col}",
-    label=lambda a, lang: _map_tile_label(a, lang),
+    label=lambda a, lang: text("lobbyists.action.place_map_tile", lang, letter=a.letter,
+                               turns=a.rotation, row=a.row, col=a.col),
 )
-
-
-def _map_tile_label(a: PlaceMapTile, lang: str) -> str:
-    from fcm.i18n import t
-
-    return t("lobbyists.action.place_map_tile", lang, letter=a.letter,
-             turns=a.rotation, row=a.row, col=a.col)
 
 
 ACTIONS = (*_TILES, MAP_TILE)

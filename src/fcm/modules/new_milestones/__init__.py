@@ -98,6 +98,7 @@ from fcm.modules.new_milestones.actions import (
     TrainAtWork,
 )
 from fcm.modules.new_milestones.events import (
+    EVENT_FIELDS,
     EVENTS,
     MILESTONE_CAMPAIGN,
     MILESTONE_INCOME,
@@ -814,6 +815,7 @@ def module() -> Module:
         milestone_expiry=expiry,
         actions=ACTIONS,
         events=EVENTS,
+        event_fields=EVENT_FIELDS,
         keys=(
             ModuleKey("campaign", SECOND_GOOD, _parse_second_good, in_events=True),
             ModuleKey("campaign", REWARD, _parse_reward),

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from fcm.core.actions import Action, ActionType, ChooseAdvert, Train
 from fcm.core.types import Cell, Good
+from fcm.modules._actions import square, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +53,10 @@ class ChooseTwoGoods(ChooseAdvert):
 
 
 def _label(msg: str, lang: str, good: Good, **fields: Any) -> str:
-    """A button's text in ``lang`` (the catalogs load only when a page asks)."""
-    from fcm.i18n import t
+    """A button's text in ``lang``, naming ``good`` in that language."""
     from fcm.report import name
 
-    return t(msg, lang, good=name(lang, "good", good.value), **fields)
+    return text(msg, lang, good=name(lang, "good", good.value), **fields)
 
 
 def _train_label(a: TrainAtWork, lang: str) -> str:
@@ -87,6 +87,8 @@ ACTIONS = (
         ),
         label=_train_label,
         reads=(("train", "at_work"),),
+        shown_as=Train.type,
+        intro=lambda lang: text("new_milestones.intro.train_at_work", lang),
     ),
     ActionType(
         ChooseTwoGoods,
@@ -94,13 +96,14 @@ ACTIONS = (
         notation=lambda a: f"advertise {a.good.value} and {a.second_good.value} for {a.duration}",
         label=_two_goods_label,
         reads=(("choose_advert", "second_good"),),
+        intro=lambda lang: text("new_milestones.intro.two_goods", lang),
     ),
     ActionType(
         FreeMailbox,
         fields={"number": "int", "cell": "cell", "good": "good"},
         notation=lambda a: f"free mailbox #{a.number} at {a.cell[0]},{a.cell[1]} {a.good.value}",
         label=lambda a, lang: _label(
-            "action.free_mailbox", lang, a.good, number=a.number, cell=f"{a.cell[0]},{a.cell[1]}"),
+            "action.free_mailbox", lang, a.good, number=a.number, cell=square(a.cell)),
     ),
     ActionType(
         PaySalary,

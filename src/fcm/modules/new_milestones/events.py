@@ -51,6 +51,16 @@ class MoneyLeftGame(TypedDict):
     bank: int
 
 
+class CampaignKeys(TypedDict, total=False):
+    """The campaign keys written into ``campaign_launched`` and ``campaign_ran``
+    (``ModuleKey.in_events``): a two-good airplane's second good (ketchup.md 3)."""
+
+    second_good: str
+
+
+# the base game's events it adds fields to (``Module.event_fields``)
+EVENT_FIELDS = {"campaign_launched": CampaignKeys, "campaign_ran": CampaignKeys}
+
 MILESTONE_INCOME = define_event("milestone_income", MilestoneIncome)
 MILESTONE_CAMPAIGN = define_event("milestone_campaign", MilestoneCampaign)
 MONEY_LEFT_GAME = define_event("money_left_game", MoneyLeftGame)

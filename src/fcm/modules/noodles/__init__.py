@@ -18,21 +18,15 @@ them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from fcm.core.extensions import Extensions, Order
 from fcm.core.state import GameState, House
-from fcm.modules._data import add_after_cut, add_cards
+from fcm.modules._data import cards_and_cut
 from fcm.modules.noodles.ids import NOODLES
 from fcm.rulesets import Module, known_modules
 
 ID = "noodles"
 TIER = "noodles"  # the name of the noodles order, in the Dinnertime report
-
-
-def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:
-    add_cards(raw, ID)
-    add_after_cut(raw, ID)
 
 
 def orders(state: GameState, house: House, ranked: tuple[Order, ...]) -> tuple[Order, ...]:
@@ -43,7 +37,7 @@ def orders(state: GameState, house: House, ranked: tuple[Order, ...]) -> tuple[O
 def module() -> Module:
     return Module(
         info=known_modules()[ID],
-        data=_data,
+        data=cards_and_cut(ID),
         extensions=Extensions(orders=(orders,), priority={"orders": 20}),
         goods=(NOODLES,),
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
 from fcm.core.catalog import ReserveCard
 from fcm.core.errors import Reason, ScenarioError
@@ -44,6 +44,14 @@ def majority_price(prices: list[int]) -> int:
     preference: list[int] = setup_of(ID)["price_preference"]
     counts = Counter(prices)
     return max(counts, key=lambda p: (counts[p], -preference.index(p)))
+
+
+class FirstBreak(TypedDict, total=False):
+    """What the first ``bank_broken`` event adds (``BreakChange.details``): each chain's card
+    (its base price by seat) and the base price they set (ketchup.md 14)."""
+
+    reserve_prices: dict[str, int]
+    base_price: int
 
 
 def first_break(state: GameState) -> BreakChange:
@@ -129,4 +137,5 @@ def module() -> Module:
         ),
         actions=ACTIONS,
         keys=(ModuleKey("player", KEY, _parse_price),),
+        event_fields={"bank_broken": FirstBreak},
     )

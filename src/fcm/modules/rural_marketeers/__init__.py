@@ -27,9 +27,7 @@ freeway placement this Working 9-5 turn.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from fcm.core import milestones
@@ -51,7 +49,7 @@ from fcm.core.extensions import (
 from fcm.core.geometry import Board
 from fcm.core.state import Campaign, GameState, House, Piece, WorkingTurn
 from fcm.core.types import CampaignType, Cell, EmployeeId, Seat
-from fcm.modules._data import add_cards_from
+from fcm.modules._data import add_cards_from, facts_reader
 from fcm.modules.rural_marketeers.actions import ACTIONS, PlaceFreeway
 from fcm.modules.rural_marketeers.events import EVENTS, FREEWAY_PLACED, RURAL_AREA_TURN
 from fcm.modules.rural_marketeers.ids import (
@@ -67,11 +65,8 @@ ID = "rural_marketeers"
 RULE = "Rural Marketeers (ketchup.md 12)"
 
 
-@cache
-def facts() -> dict[str, Any]:
-    """The module's facts (``data.json`` of this package)."""
-    data: dict[str, Any] = json.loads((Path(__file__).parent / "data.json").read_text("utf-8"))
-    return data
+# the module's facts (``data.json`` of this package), read once
+facts = cache(facts_reader(__name__))
 
 
 RURAL_NUMBER: int = facts()["rural_area"]["number"]

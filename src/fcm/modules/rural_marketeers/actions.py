@@ -4,10 +4,11 @@ marketeer used, registered through ``Module.actions``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from fcm.core.actions import Action, ActionType
 from fcm.core.types import Cell
+from fcm.modules._actions import square, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,24 +20,13 @@ class PlaceFreeway(Action):
     cell: Cell
 
 
-def _label(msg: str, lang: str, **fields: Any) -> str:
-    """A button's text in ``lang`` (the catalogs load only when a page asks)."""
-    from fcm.i18n import t
-
-    return t(msg, lang, **fields)
-
-
-def _at(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
 ACTIONS = (
     ActionType(
         PlaceFreeway,
         fields={"cell": "cell"},
-        notation=lambda a: f"freeway at {_at(a.cell)}",
-        label=lambda a, lang: _label("rural_marketeers.action.freeway", lang, cell=_at(a.cell)),
+        notation=lambda a: f"freeway at {square(a.cell)}",
+        label=lambda a, lang: text("rural_marketeers.action.freeway", lang, cell=square(a.cell)),
         placement=("cell",),
-        placing=lambda lang: _label("rural_marketeers.place.what", lang),
+        placing=lambda lang: text("rural_marketeers.place.what", lang),
     ),
 )

@@ -15,20 +15,17 @@ views, the bots, the research encoding (sized from the ruleset's most seats and 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
+from fcm.modules._data import facts_reader
 from fcm.rulesets import Module, known_modules
 
 ID = "six_players"
 RULE = "ketchup.md 17"
 
 
-def facts() -> dict[str, Any]:
-    """The module's facts (``data.json`` of this package, a fresh copy)."""
-    data: dict[str, Any] = json.loads((Path(__file__).parent / "data.json").read_text("utf-8"))
-    return data
+# the module's facts (``data.json`` of this package), a fresh copy each call
+facts = facts_reader(__name__)
 
 
 def _data(raw: dict[str, Any], chosen: frozenset[str]) -> None:

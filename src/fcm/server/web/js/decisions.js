@@ -17,9 +17,10 @@ const { t } = i18n;
 const listOf = i18n.list;  // ``list``: the decisions' own name for a list of actions
 
 const PLACEMENT = new Set(["place_restaurant", "move_restaurant", "place_house", "add_garden", "place_campaign"]);
-const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train", "train_at_work",
-  "start_campaign", "place_campaign", "choose_advert", "choose_two_goods", "cook", "get_drinks", "place_house", "add_garden",
-  "place_restaurant", "move_restaurant", "pay_salary", "fire", "throw_away"];
+// the sections in order (a module's action shown as a base one follows it; others come last)
+const ORDER = ["choose_reserve", "send_to_work", "choose_turn_order", "hire", "train",
+  "start_campaign", "place_campaign", "choose_advert", "cook", "get_drinks", "place_house", "add_garden",
+  "place_restaurant", "move_restaurant", "pay_with_goods", "fire", "throw_away"];
 /** @type {Record<string, string | undefined>} */
 const CORNER_NAMES = new Proxy({}, { get: (_, k) => (["nw", "ne", "sw", "se"].includes(String(k)) ? t(`dec.corner.${String(k)}`) : undefined) });
 
@@ -189,8 +190,9 @@ export class Decisions {
     const legal = this.legal();
     const byType = new Map();
     for (const a of legal) {
-      // a reserve card is one choice whatever it carries (a module's card is its own type)
-      const type = a.reserve_card !== undefined ? "choose_reserve" : a.action.type;
+      // a reserve card is one choice whatever it carries (a module's card is its own type);
+      // so is a salary paid with an item (Payday's goods payment, a module's action)
+      const type = a.reserve_card !== undefined ? "choose_reserve" : a.paying_good !== undefined ? "pay_with_goods" : a.action.type;
       if (!byType.has(type)) byType.set(type, []);
       byType.get(type).push(a);
     }
@@ -204,7 +206,11 @@ export class Decisions {
     const placement = legal.filter((a) => PLACEMENT.has(a.action.type) || a.placement);
     const placeTypes = new Set(placement.map((a) => a.action.type));
     let placed = false;
-    for (const type of [...ORDER, ...[...byType.keys()].filter((t) => !ORDER.includes(t) && t !== "done")]) {
+    // a module's action the server shows as a base one (``shown_as``): that section, after it
+    const shownAs = (type) => byType.get(type)?.[0]?.shown_as;
+    const keys = [...byType.keys()];
+    const order = ORDER.flatMap((base) => [base, ...keys.filter((k) => shownAs(k) === base)]);
+    for (const type of [...order, ...keys.filter((k) => !order.includes(k) && k !== "done")]) {
       const list = byType.get(type);
       if (!list) continue;
       if (placeTypes.has(type)) {
@@ -212,7 +218,7 @@ export class Decisions {
         placed = true;
         continue;
       }
-      el.append(this.section(type, list));
+      el.append(this.section(shownAs(type) || type, list));
     }
     if (!placed) this.ctl.board.setHighlights(this.routeHighlights());
     const done = byType.get("done");
@@ -288,16 +294,15 @@ export class Decisions {
             h("small", { class: "muted" }, t("dec.left", { n: pres.supply[a.action.employee] ?? "?" })), salaryNote(a)))),
           whyNotHires(catalog, list, (action) => this.why(action)));
       }
-      case "train":
-      case "train_at_work": { // a card at work (a milestone's reward): its own action type
-        const list = ofType(all, "train", "train_at_work");
+      case "train": { // or a module's action shown as one (its fields a training's)
+        const list = /** @type {import("./types").ActionOutOf<"train">[]} */ (all);
         const groups = new Map();
         for (const a of list) {
           const k = `${a.action.employee}${a.action.fresh ? " (just trained)" : ""}`;
           if (!groups.has(k)) groups.set(k, []);
           groups.get(k).push(a);
         }
-        return h("div", { class: "section" }, h("p", {}, t(type === "train" ? "dec.train.intro" : "dec.train.at_work_intro")),
+        return h("div", { class: "section" }, h("p", {}, list[0].intro ?? t("dec.train.intro")),
           [...groups.entries()].map(([k, acts]) => h("div", { class: "menu" },
             h("div", { class: "menu-head" }, cardChip(catalog, acts[0].action.employee), acts[0].action.fresh ? h("small", {}, t("dec.just_trained")) : null),
             acts.map((a) => h("div", { class: "menu-row" },
@@ -342,10 +347,6 @@ export class Decisions {
               return h("td", {}, a ? this.actionButton(a, eternal ? t("ev.eternal") : t("ev.rounds", { count: d })) : "");
             }))))));
       }
-      case "choose_two_goods": // a two-good airplane (a milestone's reward): its own buttons
-        return h("div", { class: "section", "data-test": "two-goods" },
-          h("p", {}, t("dec.advert.two_goods")),
-          h("div", { class: "choices" }, all.map((a) => this.actionButton(a))));
       case "cook": {
         const list = ofType(all, "cook");
         return h("div", { class: "section" }, h("p", {}, t("dec.cook.intro")),
@@ -380,24 +381,26 @@ export class Decisions {
           h("div", { class: "menu" }, list.map((a) => h("div", { class: "menu-row" },
             this.actionButton(a, h("span", {}, t("dec.fire.button"), cardChip(catalog, a.action.employee))), salaryNote(a)))));
       }
-      case "pay_salary": {
-        const list = ofType(all, "pay_salary");
+      case "pay_with_goods": {
+        const list = all;
         // salaries in goods (a module's rule): one item pays one salary, Done pays the rest
         const chosen = pres.paying_goods || [];
         return h("div", { class: "section" },
           h("p", {}, t("dec.pay.intro")),
           h("p", { class: "muted" }, t("dec.pay.still", { rest: money(list[0].cash_before), cash: money(pres.chains[this.msg.seat].cash) }),
             chosen.length ? t("dec.pay.paying_with", { goods: listOf(chosen.map((g) => goodLabel(catalog, g))) }) : ""),
-          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, t("dec.pay.button"), goodChip(a.action.good), ` ${goodLabel(catalog, a.action.good)}`)))));
+          h("div", { class: "choices" }, list.map((a) => this.actionButton(a, h("span", {}, t("dec.pay.button"), goodChip(a.paying_good), ` ${goodLabel(catalog, a.paying_good)}`)))));
       }
       case "throw_away": return this.freezer(ofType(all, "throw_away"));
       default: {
-        if (all.length <= MANY_CHOICES) return h("div", { class: "section" }, h("div", { class: "choices" }, all.map((a) => this.actionButton(a))));
+        // a module's action type: its buttons, under the sentence its module gives (``intro``)
+        const intro = all[0].intro ? h("p", {}, all[0].intro) : null;
+        if (all.length <= MANY_CHOICES) return h("div", { class: "section", "data-type": type }, intro, h("div", { class: "choices" }, all.map((a) => this.actionButton(a))));
         // a long list (a module's decision with many options, e.g. a map tile x rotation x
         // place): one picks from a list and confirms, instead of a wall of buttons
         const select = h("select", { "data-test": "choice-list", "data-type": type, "aria-label": t("dec.choose_one", { count: all.length }) },
           all.map((a, i) => h("option", { value: String(i), "data-key": a.key }, a.label)));
-        return h("div", { class: "section" }, h("label", {}, t("dec.choose_one", { count: all.length }), select),
+        return h("div", { class: "section", "data-type": type }, intro, h("label", {}, t("dec.choose_one", { count: all.length }), select),
           h("button", { type: "button", class: "primary", "data-test": "choice-confirm", "data-type": type,
             onclick: () => this.send(all[Number(select.value)].action) }, t("dec.confirm")));
       }

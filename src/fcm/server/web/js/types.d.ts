@@ -2,6 +2,8 @@
 // fcm.server.schemas (the HTTP API's pydantic models) and fcm.payloads (the presentation's
 // TypedDicts). Do not edit: change the Python models and run the generator again.
 
+import type { BankBrokenModuleFields, CampaignLaunchedModuleFields, CampaignRanModuleFields, ModuleAction, ModuleEvent } from "../../../modules/payloads.js";
+
 export interface ActionIn {
   version: number;
   action: ActionJson;
@@ -12,33 +14,23 @@ export interface ActionIn {
 export type ActionJson =
   | AddGardenAction
   | ArrangeStructureAction
-  | BuildParkAction
-  | BuildRoadAction
   | ChooseAdvertAction
   | ChooseReserveAction
-  | ChooseReservePriceAction
   | ChooseTurnOrderAction
-  | ChooseTwoGoodsAction
   | CookAction
   | DoneAction
   | FireAction
-  | FreeMailboxAction
   | GetDrinksAction
   | HireAction
-  | MoveCoffeeShopAction
   | MoveRestaurantAction
-  | PaySalaryAction
   | PlaceCampaignAction
-  | PlaceCoffeeShopAction
-  | PlaceFreewayAction
   | PlaceHouseAction
-  | PlaceMapTileAction
   | PlaceRestaurantAction
   | SendToWorkAction
   | StartCampaignAction
   | ThrowAwayAction
   | TrainAction
-  | TrainAtWorkAction;
+  | ModuleAction;
 
 /** A legal action annotated with what it would occupy, reach or cost. */
 export interface ActionOut {
@@ -65,6 +57,9 @@ export interface ActionOut {
   reserve_card?: number;
   placement?: boolean;
   placing?: string;
+  paying_good?: string;
+  shown_as?: string;
+  intro?: string;
 }
 
 export interface ActionUndone {
@@ -89,26 +84,6 @@ export interface AirplaneSpot {
   span: number;
 }
 
-export interface ApartmentDemandEvent {
-  kind: "apartment_demand";
-  house: number;
-  label: string;
-  campaign: number;
-  good: string;
-  placed: number;
-  demand: number;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface ApartmentServedEvent {
-  kind: "apartment_served";
-  seat: number;
-  house: number;
-  label: string;
-  items: number;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
 export interface ArrangeStructureAction {
   type: "arrange_structure";
   arrangement: [string, string[]][];
@@ -118,7 +93,7 @@ export interface BankAfter {
   bank_after?: number;
 }
 
-export interface BankBrokenEvent {
+export interface BankBrokenEvent extends BankBrokenModuleFields {
   kind: "bank_broken";
   number: number;
   final: boolean;
@@ -130,16 +105,7 @@ export interface BankBrokenEvent {
   paying_seat: number;
   still_owed: number;
   bank_after?: number;
-  reserve_prices?: Record<string, number>;
-  base_price?: number;
   visible_to?: number[];  // the seats it is for (secret)
-}
-
-/** The bank after a break (Dinnertime's walk-through) and the fields a module's first break adds (``BreakChange.details``: Reserve Prices' cards and base price, ketchup.md 14). */
-export interface BankBrokenExtras {
-  bank_after?: number;
-  reserve_prices?: Record<string, number>;
-  base_price?: number;
 }
 
 export interface BoardPicture {
@@ -153,16 +119,6 @@ export interface BoardPicture {
   bridges: number[][];
   suppliers: SupplierOut[];
   printed_houses: Record<string, number[][]>;
-}
-
-export interface BuildParkAction {
-  type: "build_park";
-  cells: number[][];
-}
-
-export interface BuildRoadAction {
-  type: "build_road";
-  cells: number[][];
 }
 
 export interface BusyMarketeer {
@@ -198,12 +154,7 @@ export interface CampaignInfo {
   reach: string;
 }
 
-/** A module's campaign keys written into the campaign's ``campaign_launched`` and ``campaign_ran`` events (``ModuleKey.in_events``): New Milestones' two-good airplane's second good (ketchup.md 3). Every such key of a module must be named here (tests/server/test_payload_types.py). */
-export interface CampaignKeys {
-  second_good?: string;
-}
-
-export interface CampaignLaunchedEvent {
+export interface CampaignLaunchedEvent extends CampaignLaunchedModuleFields {
   kind: "campaign_launched";
   seat: number;
   number: number;
@@ -215,7 +166,6 @@ export interface CampaignLaunchedEvent {
   cells: number[][];
   edge: string | null;
   first: number | null;
-  second_good?: string;
   visible_to?: number[];  // the seats it is for (secret)
 }
 
@@ -260,7 +210,7 @@ export interface CampaignPlacedEvent {
   visible_to?: number[];  // the seats it is for (secret)
 }
 
-export interface CampaignRanEvent {
+export interface CampaignRanEvent extends CampaignRanModuleFields {
   kind: "campaign_ran";
   number: number;
   type: string;
@@ -271,7 +221,6 @@ export interface CampaignRanEvent {
   eternal: boolean;
   marketing_pass?: number;
   passes?: number;
-  second_good?: string;
   visible_to?: number[];  // the seats it is for (secret)
 }
 
@@ -384,22 +333,9 @@ export interface ChooseReserveAction {
   money: number;
 }
 
-export interface ChooseReservePriceAction {
-  type: "choose_reserve_price";
-  money: number;
-  reserve_price: number;
-}
-
 export interface ChooseTurnOrderAction {
   type: "choose_turn_order";
   position: number;
-}
-
-export interface ChooseTwoGoodsAction {
-  type: "choose_two_goods";
-  good: string;
-  duration: number;
-  second_good: string;
 }
 
 /** The clock of a new game (``POST /api/games``, field ``clock``). */
@@ -407,40 +343,6 @@ export interface ClockIn {
   limit: "5m" | "10m" | "20m" | "1h" | "12h" | "1d" | "2d" | "3d" | "5d" | "none";
   fallback?: "bot_move" | "bot_takeover";
   bot?: "random" | "easy" | "medium" | "hard";
-}
-
-/** One location's coffee sold to a house on its way: the chain, ``place`` (``"shop"`` or ``"restaurant"``), its square, the price paid. */
-export interface CoffeeSale {
-  seat: number;
-  place: string;
-  cell: number[];
-  amount: number;
-}
-
-export interface CoffeeShopPlacedEvent {
-  kind: "coffee_shop_placed";
-  seat: number;
-  cells: number[][];
-  milestone?: string;
-  origin?: number[][];
-  declined?: boolean;
-  no_square?: boolean;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface CoffeeSoldEvent {
-  kind: "coffee_sold";
-  house: number;
-  winner: number;
-  distance: number;
-  count: number;
-  cells: number[][];
-  sales: CoffeeSale[];
-  route: number[][];
-  routes: number;
-  amount: number;
-  skipped?: number[][];
-  visible_to?: number[];  // the seats it is for (secret)
 }
 
 export interface CookAction {
@@ -626,24 +528,6 @@ export interface FiringCommittedEvent {
   visible_to?: number[];  // the seats it is for (secret)
 }
 
-export interface FreeMailboxAction {
-  type: "free_mailbox";
-  number: number;
-  cell: number[];
-  good: string;
-}
-
-export interface FreewayPlacedEvent {
-  kind: "freeway_placed";
-  seat: number;
-  cells: number[][];
-  road?: number[][];
-  declined?: boolean;
-  none_left?: boolean;
-  left: number;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
 export interface FreezerKeptEvent {
   kind: "freezer_kept";
   seat: number;
@@ -678,8 +562,6 @@ export interface GameCreatedEvent {
 /** An event as the browser gets it: its ``kind`` and the kind's own fields (the Dinnertime's sales also carry ``route``, ``route_from``, ``route_to`` and ``bank_after``). In ``types.d.ts`` the union of every kind's own shape (:func:`event_records`). */
 export type GameEvent =
   | ActionUndoneEvent
-  | ApartmentDemandEvent
-  | ApartmentServedEvent
   | BankBrokenEvent
   | CampaignEndedEvent
   | CampaignLaunchedEvent
@@ -692,8 +574,6 @@ export type GameEvent =
   | CardsToHandEvent
   | CfoBonusEvent
   | CfoFiredFirst100Event
-  | CoffeeShopPlacedEvent
-  | CoffeeSoldEvent
   | CookedEvent
   | DinnertimeEarningsEvent
   | DinnertimeNoDemandEvent
@@ -706,7 +586,6 @@ export type GameEvent =
   | FireChosenEvent
   | FiredToPayEvent
   | FiringCommittedEvent
-  | FreewayPlacedEvent
   | FreezerKeptEvent
   | FreezerOverCapacityEvent
   | GameClosedEvent
@@ -721,14 +600,9 @@ export type GameEvent =
   | HousePlacedEvent
   | HouseServedEvent
   | HouseStaysHomeEvent
-  | LobbyistBuiltEvent
-  | MapTileAddedEvent
-  | MilestoneCampaignEvent
   | MilestoneClaimedEvent
   | MilestoneGiftEvent
-  | MilestoneIncomeEvent
   | MilestoneRemovedEvent
-  | MoneyLeftGameEvent
   | OrderOfBusinessEvent
   | PaidFromBoxEvent
   | PhaseStartedEvent
@@ -738,10 +612,7 @@ export type GameEvent =
   | RestaurantOpenedEvent
   | RestaurantPassedEvent
   | RestaurantPlacedEvent
-  | RoadsOpenedEvent
-  | RoadworksCrossedEvent
   | RoundStartedEvent
-  | RuralAreaTurnEvent
   | SalariesPaidEvent
   | ScenarioLoadedEvent
   | StepEndedEvent
@@ -754,7 +625,8 @@ export type GameEvent =
   | TurnOrderEvent
   | TurnOrderChosenEvent
   | TurnStartedEvent
-  | WaitressIncomeEvent;
+  | WaitressIncomeEvent
+  | ModuleEvent;
 
 export interface GameListOut {
   games: GameSummary[];
@@ -926,16 +798,6 @@ export interface LinkOut {
   ws: string;
 }
 
-export interface LobbyistBuiltEvent {
-  kind: "lobbyist_built";
-  seat: number;
-  piece: string;
-  shape: string;
-  cells: number[][];
-  roadworks?: number[][];
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
 /** One entry of a game's log (``GET /api/games/{id}/log``): entry 0 is the game's start, then one per action the reader may know of (the action itself only for their own). */
 export interface LogEntry {
   n: number;
@@ -950,36 +812,6 @@ export interface LogOut {
   version: number;
   total: number;
   entries: LogEntry[];
-}
-
-export interface MapTileAddedEvent {
-  kind: "map_tile_added";
-  seat: number;
-  letter: string;
-  rotation: number;
-  row: number;
-  col: number;
-  houses: number[];
-  declined?: boolean;
-  none_left?: boolean;
-  no_place?: boolean;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface MilestoneCampaignEvent {
-  kind: "milestone_campaign";
-  seat: number;
-  milestone: string;
-  number: number | null;
-  campaign_type: string;
-  good: string | null;
-  cells: number[][];
-  duration: number;
-  eternal: boolean;
-  house?: number;
-  restaurant?: number;
-  why?: string;
-  visible_to?: number[];  // the seats it is for (secret)
 }
 
 export interface MilestoneClaim {
@@ -1005,17 +837,6 @@ export interface MilestoneGiftEvent {
   visible_to?: number[];  // the seats it is for (secret)
 }
 
-export interface MilestoneIncomeEvent {
-  kind: "milestone_income";
-  seat: number;
-  milestone: string;
-  amount: number;
-  campaign: number;
-  house: number;
-  tokens: number;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
 export interface MilestoneInfo {
   name: string;
   claim_when: string;
@@ -1027,22 +848,6 @@ export interface MilestoneRemovedEvent {
   milestone: string;
   expired_after_round?: number;
   visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface MoneyLeftGameEvent {
-  kind: "money_left_game";
-  seat: number;
-  milestone: string;
-  discount: number;
-  amount: number;
-  bank: number;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface MoveCoffeeShopAction {
-  type: "move_coffee_shop";
-  origin: number[];
-  cell: number[];
 }
 
 export interface MoveRestaurantAction {
@@ -1065,11 +870,6 @@ export interface PaidFromBoxEvent {
   amount: number;
   reason: string;
   visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface PaySalaryAction {
-  type: "pay_salary";
-  good: string;
 }
 
 export interface PhaseStartedEvent {
@@ -1096,29 +896,11 @@ export interface PlaceCampaignAction {
   first: number | null;
 }
 
-export interface PlaceCoffeeShopAction {
-  type: "place_coffee_shop";
-  cell: number[];
-}
-
-export interface PlaceFreewayAction {
-  type: "place_freeway";
-  cell: number[];
-}
-
 export interface PlaceHouseAction {
   type: "place_house";
   number: number;
   cell: number[];
   garden: number[][];
-}
-
-export interface PlaceMapTileAction {
-  type: "place_map_tile";
-  letter: string;
-  rotation: number;
-  row: number;
-  col: number;
 }
 
 export interface PlaceRestaurantAction {
@@ -1276,37 +1058,9 @@ export interface RoadNode {
   links: string;
 }
 
-export interface RoadsOpenedEvent {
-  kind: "roads_opened";
-  cells: number[][];
-  roadworks: number[][];
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface RoadworksCrossedEvent {
-  kind: "roadworks_crossed";
-  house: number;
-  seat: number;
-  count: number;
-  distance: number;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
 export interface RoundStartedEvent {
   kind: "round_started";
   round: number;
-  visible_to?: number[];  // the seats it is for (secret)
-}
-
-export interface RuralAreaTurnEvent {
-  kind: "rural_area_turn";
-  house: number;
-  demand: string[];
-  items: number;
-  freeways: number[][];
-  no_freeway?: boolean;
-  seat?: number;
-  distance?: number;
   visible_to?: number[];  // the seats it is for (secret)
 }
 
@@ -1325,7 +1079,7 @@ export interface SalariesPaidEvent {
   visible_to?: number[];  // the seats it is for (secret)
 }
 
-/** A payment line of a sale (``house_served``'s ``lines``; the engine's ``Extensions.sale`` lets a module add its own): the base game's items (count x price), garden and milestone bonus (milestone, good, count); Fry Chefs' count x each; Lobbyists' park multiplier. */
+/** A payment line of a sale (``house_served``'s ``lines``; the engine's ``Extensions.sale`` lets a module add its own): the base game's items (count x price), garden and milestone bonus (milestone, good, count); a module's bonus per item (count x each) or multiplier. */
 export interface SaleLine {
   kind: string;
   amount: number;
@@ -1500,14 +1254,6 @@ export interface TimerBotMoveEvent {
 
 export interface TrainAction {
   type: "train";
-  trainer: string;
-  employee: string;
-  into: string;
-  fresh: boolean;
-}
-
-export interface TrainAtWorkAction {
-  type: "train_at_work";
   trainer: string;
   employee: string;
   into: string;
