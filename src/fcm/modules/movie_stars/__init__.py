@@ -55,8 +55,8 @@ def unavailable(state: GameState) -> frozenset[EmployeeId]:
 
 def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
     """A star decides a tie before the Waitress count (B before C before D)."""
-    return replace(
-        terms,
+    return Offer(  # every field (dataclasses.replace is slow; asked per chain and house)
+        adjust=terms.adjust,
         ties=(*terms.ties, star_rank(state, seat)),
         tie_names=(*terms.tie_names, TIE_NAME),
     )
@@ -65,10 +65,13 @@ def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
 def table(state: GameState, rules: TableRules) -> TableRules:
     """Stars choose their turn order first; the option may take some out of the game."""
     first = [s for s in choose_first(state) if s not in rules.choose_first]
+    out = unavailable(state)
+    if not first and out <= rules.unavailable:  # nothing to add (the usual table)
+        return rules
     return replace(
         rules,
         choose_first=(*rules.choose_first, *first),
-        unavailable=rules.unavailable | unavailable(state),
+        unavailable=rules.unavailable | out,
     )
 
 
