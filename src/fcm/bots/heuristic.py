@@ -45,7 +45,7 @@ from fcm.core.company import (
     structure_fits,
 )
 from fcm.core.geometry import campaign_cells, restaurant_entrances
-from fcm.core.phases.marketing import houses_reached
+from fcm.core.phases.marketing import houses_reached_by
 from fcm.core.rng import Rng
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, House, Phase, Restaurant
@@ -123,6 +123,12 @@ class HeuristicBot:
     def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if view.rules.modules:  # the modules' advice and the plan share what they compute
+            with advice.deciding(view):
+                return self._decide(view, seat, legal)
+        return self._decide(view, seat, legal)
+
+    def _decide(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         by_type: dict[type[Action], list[Action]] = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
@@ -297,11 +303,10 @@ class HeuristicBot:
         serve = _service_distances(view, seat)
         best_score = -1.0
         best: list[Action] = []
-        for a in places:
-            assert isinstance(a, PlaceCampaign)
-            probe = campaign_probe(view, seat, tile, a, good)
+        reach = placements_reach(view, seat, tile, places, good)
+        for a, reached in zip(places, reach, strict=True):
             score = 0.0
-            for house in houses_reached(view, probe):
+            for house in reached:
                 d = serve.get(house.number)
                 if d is None or (
                     len(house.demand) >= house.capacity
@@ -441,6 +446,23 @@ def campaign_probe(
         remaining=1, eternal=False, placed_round=view.round, cells=cells,
         edge=a.edge, first=a.first,
     )
+
+
+def placements_reach(
+    view: GameState, seat: Seat, tile: CampaignTileDef, places: Sequence[Action], good: Good
+) -> list[list[House]]:
+    """The houses each placement of ``tile`` would reach (``houses_reached`` of its
+    :func:`campaign_probe`), once per decision: a module's advice and the bot's own plan
+    both weigh the same placements."""
+
+    def make() -> list[list[House]]:
+        probes = []
+        for a in places:
+            assert isinstance(a, PlaceCampaign)
+            probes.append(campaign_probe(view, seat, tile, a, good))
+        return houses_reached_by(view, probes)
+
+    return advice.memo(view, ("reach", seat, tile.number, good, tuple(places)), make)
 
 
 def _by_priority(

@@ -17,9 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import Advice, afford, cooks_main_food, find_train, register_advice
+from fcm.bots.advice import (
+    Advice,
+    afford,
+    cards_owned,
+    cooks_main_food,
+    find_train,
+    register_advice,
+)
 from fcm.core.actions import Action, Done, Hire
-from fcm.core.company import board_of, owned_cards
+from fcm.core.company import board_of
 from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, Seat
 from fcm.modules.coffee.actions import MoveCoffeeShop, PlaceCoffeeShop
@@ -37,7 +44,7 @@ def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
         return None
     if view.round < SETTLED and working.hires_left < 2:
         return None
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     if any(owned[c] for c in LINE) or not cooks_main_food(view, seat):
         return None
     return want if afford(view, seat) else None

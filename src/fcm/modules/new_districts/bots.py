@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fcm.bots.advice import Advice, main_food, register_advice
-from fcm.bots.heuristic import campaign_probe
+from fcm.bots.heuristic import placements_reach
 from fcm.bots.medium import LEAK, win_chances
 from fcm.core.actions import Action, PlaceCampaign
 from fcm.core.company import demand_room, unit_price
-from fcm.core.phases.marketing import houses_reached
 from fcm.core.state import GameState
 from fcm.core.types import Seat
 from fcm.modules.new_districts.ids import APARTMENT
@@ -41,9 +40,9 @@ def place_campaign(view: GameState, seat: Seat, legal: Sequence[Action]) -> Acti
     price = unit_price(view, seat)
     best: PlaceCampaign | None = None
     best_value, best_aims = 0.0, False
-    for a in places:
+    for a, reached in zip(places, placements_reach(view, seat, tile, places, good), strict=True):
         value, aims = 0.0, False
-        for house in houses_reached(view, campaign_probe(view, seat, tile, a, good)):
+        for house in reached:
             tokens = demand_room(view, house, 1)  # an apartment: 2, however full
             if tokens <= 0:
                 continue
