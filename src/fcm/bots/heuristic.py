@@ -159,15 +159,40 @@ class HeuristicBot:
 
     # -- restructuring ---------------------------------------------------------------------------
 
+    # a module game's Restructuring: the seat's draft list (held, so its id is never another's)
+    # and the priorities and structure planned for it (cards sent change only the draft)
+    _work_memo: tuple[list[EmployeeId], Seat, dict[EmployeeId, int], list[EmployeeId]] | None
+    _work_memo = None
+
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if view.rules.modules:
+            prio, work = self._module_work(view, seat)
+            return send_next(view, seat, legal, work, prio, ties_by_name=False)
         p = view.players[seat]
         prio = WORK_PRIORITY
-        if view.rules.modules:  # the modules' cards
-            prio = {**WORK_PRIORITY, **advice.work_priority(view, seat)}
         work = pack_structure(  # ceo_slots_of: a module may give this CEO its own count
             view.rules, list(p.hand), ceo_slots_of(view, seat), prio, ties_by_name=False
         )
         return send_next(view, seat, legal, work, prio, ties_by_name=False)
+
+    def _module_work(
+        self, view: GameState, seat: Seat
+    ) -> tuple[dict[EmployeeId, int], list[EmployeeId]]:
+        """The priorities with the modules' cards and the structure to send, planned once per
+        Restructuring of this seat: while it lasts only the seat's draft grows (the same list
+        from the phase's start, the view shares it), and the plan reads no draft."""
+        draft = view.turn.drafts.get(seat)
+        memo = self._work_memo
+        if memo is not None and draft is not None and memo[0] is draft and memo[1] == seat:
+            return memo[2], memo[3]
+        prio = {**WORK_PRIORITY, **advice.work_priority(view, seat)}
+        work = pack_structure(  # ceo_slots_of: a module may give this CEO its own count
+            view.rules, list(view.players[seat].hand), ceo_slots_of(view, seat), prio,
+            ties_by_name=False,
+        )
+        if draft is not None:
+            self._work_memo = (draft, seat, prio, work)
+        return prio, work
 
     # -- payday ---------------------------------------------------------------------------------
 
