@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from fcm.bots import advice  # the expansion modules' advice (docs/modules.md)
 from fcm.core.actions import (
@@ -459,13 +460,17 @@ class HeuristicBot:
 # -- shared estimates ---------------------------------------------------------------------------
 
 
+# the squares of a tile placed at a square (pure: a bot weighs the same placements often)
+_campaign_cells = lru_cache(maxsize=1 << 16)(campaign_cells)
+
+
 def campaign_probe(
     view: GameState, seat: Seat, tile: CampaignTileDef, a: PlaceCampaign, good: Good
 ) -> Campaign:
     """The campaign ``a`` would place (to ask which houses it reaches)."""
     cells: tuple[Cell, ...] = ()
     if a.cell is not None:
-        cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
+        cells = _campaign_cells(a.cell, tile.height, tile.width, a.orientation)
     return Campaign(
         number=tile.number, kind=tile.type, owner=seat, good=good, marketeer="",
         remaining=1, eternal=False, placed_round=view.round, cells=cells,
