@@ -36,11 +36,16 @@ def place_campaign(view: GameState, seat: Seat, legal: Sequence[Action]) -> Acti
         return None
     tile = view.rules.catalog.campaigns[w.draft.number]
     good = main_food(view, seat)
+    reach = placements_reach(view, seat, tile, places, good)
+    if not any(
+        h.kind == APARTMENT and demand_room(view, h, 1) > 0 for houses in reach for h in houses
+    ):
+        return None  # no placement aims at an apartment: the bot's own plan places it
     chances = win_chances(view, seat, good=good)
     price = unit_price(view, seat)
     best: PlaceCampaign | None = None
     best_value, best_aims = 0.0, False
-    for a, reached in zip(places, placements_reach(view, seat, tile, places, good), strict=True):
+    for a, reached in zip(places, reach, strict=True):
         value, aims = 0.0, False
         for house in reached:
             tokens = demand_room(view, house, 1)  # an apartment: 2, however full
