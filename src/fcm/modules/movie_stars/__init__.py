@@ -39,8 +39,9 @@ def star_rank(state: GameState, seat: Seat) -> int:
 
 
 def choose_first(state: GameState) -> list[Seat]:
-    stars = [s for s in range(state.num_players) if star_rank(state, s) < len(STARS)]
-    return sorted(stars, key=lambda s: star_rank(state, s))
+    """The seats with a star at work, B first (each rank read once: asked on every hire)."""
+    ranked = [(star_rank(state, s), s) for s in range(state.num_players)]
+    return [s for rank, s in sorted(ranked) if rank < len(STARS)]
 
 
 # Option movie_stars_by_player_count (19.1 row 10, DLX-K via RTJoe): the stars in play.
