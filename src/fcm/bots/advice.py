@@ -14,6 +14,7 @@ The helpers below are what several modules' advice share (the base game's cards 
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -57,25 +58,35 @@ class Advice:
 
 # -- the memo of the view a bot is deciding on ---------------------------------------------------
 
-_DECIDING: list[tuple[GameState, dict[Hashable, Any]]] = []  # innermost decision last
+class _Deciding(threading.local):
+    """The decisions under way in this thread, innermost last (a server may run bots in
+    several threads)."""
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[GameState, dict[Hashable, Any]]] = []
+
+
+_DECIDING = _Deciding()
 
 
 @contextmanager
 def deciding(view: GameState) -> Iterator[None]:
     """While a bot decides on ``view`` (never mutated meanwhile), :func:`memo` keeps what it
     computes from it: the bot's plan and several modules' advice ask for the same values."""
-    _DECIDING.append((view, {}))
+    stack = _DECIDING.stack
+    stack.append((view, {}))
     try:
         yield
     finally:
-        _DECIDING.pop()
+        stack.pop()
 
 
 def memo(view: GameState, key: Hashable, make: Callable[[], T]) -> T:
     """``make()``, computed once per decision on ``view`` (every time outside one)."""
-    if not _DECIDING or _DECIDING[-1][0] is not view:
+    stack = _DECIDING.stack
+    if not stack or stack[-1][0] is not view:
         return make()
-    values = _DECIDING[-1][1]
+    values = stack[-1][1]
     if key in values:
         return cast(T, values[key])
     value = values[key] = make()
