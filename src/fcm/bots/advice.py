@@ -14,9 +14,12 @@ The helpers below are what several modules' advice share (the base game's cards 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import threading
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, TypeVar, cast
 
 from fcm.core.actions import Action, Hire, Train
 from fcm.core.company import owned_cards, salary_due
@@ -27,6 +30,7 @@ Choice = Callable[[GameState, Seat, Sequence[Action]], Action | None]
 ChoiceName = Literal["hire", "train", "start_campaign", "working", "reserve", "payday", "freezer"]
 Relief = Callable[[GameState, Seat], int]
 Priority = Callable[[GameState, Seat], Mapping[EmployeeId, int]]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,43 @@ class Advice:
     freezer: Choice | None = None
     salary_relief: Relief | None = None
     work_priority: Priority | None = None
+
+
+# -- the memo of the view a bot is deciding on ---------------------------------------------------
+
+class _Deciding(threading.local):
+    """The decisions under way in this thread, innermost last (a server may run bots in
+    several threads)."""
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[GameState, dict[Hashable, Any]]] = []
+
+
+_DECIDING = _Deciding()
+
+
+@contextmanager
+def deciding(view: GameState) -> Iterator[None]:
+    """While a bot decides on ``view`` (never mutated meanwhile), :func:`memo` keeps what it
+    computes from it: the bot's plan and several modules' advice ask for the same values."""
+    stack = _DECIDING.stack
+    stack.append((view, {}))
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def memo(view: GameState, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, computed once per decision on ``view`` (every time outside one)."""
+    stack = _DECIDING.stack
+    if not stack or stack[-1][0] is not view:
+        return make()
+    values = stack[-1][1]
+    if key in values:
+        return cast(T, values[key])
+    value = values[key] = make()
+    return value
 
 
 _ADVICE: dict[str, Advice] = {}
@@ -111,6 +152,11 @@ FOOD_CARDS: dict[Good, tuple[EmployeeId, EmployeeId]] = {
 SPARE = 10
 
 
+def cards_owned(view: GameState, seat: Seat) -> Counter[EmployeeId]:
+    """:func:`~fcm.core.company.owned_cards`, once per decision (read only: shared)."""
+    return memo(view, ("owned", seat), lambda: owned_cards(view, seat))
+
+
 def find_train(trains: Sequence[Action], src: EmployeeId, dst: EmployeeId) -> Action | None:
     """The legal Train of ``src`` into ``dst`` (any trainer), if there is one."""
     for a in trains:
@@ -121,12 +167,13 @@ def find_train(trains: Sequence[Action], src: EmployeeId, dst: EmployeeId) -> Ac
 
 def afford(view: GameState, seat: Seat) -> bool:
     """Room for one more salary: this round's salaries + $5 + a margin."""
-    return view.players[seat].cash >= salary_due(view, seat) + 5 + SPARE
+    due = memo(view, ("salary_due", seat), lambda: salary_due(view, seat))
+    return view.players[seat].cash >= due + 5 + SPARE
 
 
 def cooks_main_food(view: GameState, seat: Seat) -> bool:
     """The chain has a burger or pizza cook or chef (a module's food comes second)."""
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     return any(owned[cook] or owned[chef] for cook, chef in FOOD_CARDS.values())
 
 
@@ -141,14 +188,14 @@ def hire_trainee_for(view: GameState, seat: Seat, hires: Sequence[Action],
         return None
     if view.round < settled and working.hires_left < 2:
         return None
-    if owned_cards(view, seat)[E.KITCHEN_TRAINEE] or not wanted():
+    if cards_owned(view, seat)[E.KITCHEN_TRAINEE] or not wanted():
         return None
     return want
 
 
 def main_food(view: GameState, seat: Seat) -> Good:
     """The food the chain cooks most (burger on a tie)."""
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     burgers = owned[E.BURGER_COOK] * 3 + owned[E.BURGER_CHEF] * 8
     pizzas = owned[E.PIZZA_COOK] * 3 + owned[E.PIZZA_CHEF] * 8
     return Good.PIZZA if pizzas > burgers else Good.BURGER
@@ -166,8 +213,11 @@ def near_garden(view: GameState, seat: Seat) -> bool:
     that pays at garden houses has somewhere to sell)."""
     from fcm.bots.heuristic import _service_distances
 
-    near = _service_distances(view, seat)
-    return any(h.garden and near.get(h.number, 99) <= 2 for h in view.houses.values())
+    def make() -> bool:
+        near = _service_distances(view, seat)
+        return any(h.garden and near.get(h.number, 99) <= 2 for h in view.houses.values())
+
+    return memo(view, ("near_garden", seat), make)
 
 
 def gardener_wanted(view: GameState, seat: Seat) -> bool:
@@ -176,7 +226,7 @@ def gardener_wanted(view: GameState, seat: Seat) -> bool:
     restaurant, no garden house near it and no New Business Developer yet."""
     if view.round < GARDENER_FROM_ROUND or not any(r.owner == seat for r in view.restaurants):
         return False
-    if owned_cards(view, seat)[GARDENER] or not cooks_main_food(view, seat):
+    if cards_owned(view, seat)[GARDENER] or not cooks_main_food(view, seat):
         return False
     return not near_garden(view, seat)
 
@@ -194,7 +244,7 @@ def hire_gardener(view: GameState, seat: Seat, hires: Sequence[Action]) -> Actio
     want = Hire(E.MANAGEMENT_TRAINEE)
     if want not in hires or not gardener_wanted(view, seat):
         return None
-    if owned_cards(view, seat)[E.MANAGEMENT_TRAINEE] or not afford(view, seat):
+    if cards_owned(view, seat)[E.MANAGEMENT_TRAINEE] or not afford(view, seat):
         return None
     return want
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from fcm.bots import advice  # the expansion modules' advice (docs/modules.md)
 from fcm.core.actions import (
@@ -45,7 +46,7 @@ from fcm.core.company import (
     structure_fits,
 )
 from fcm.core.geometry import campaign_cells, restaurant_entrances
-from fcm.core.phases.marketing import houses_reached
+from fcm.core.phases.marketing import houses_reached_by
 from fcm.core.rng import Rng
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import Campaign, GameState, House, Phase, Restaurant
@@ -123,6 +124,12 @@ class HeuristicBot:
     def choose(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if view.rules.modules:  # the modules' advice and the plan share what they compute
+            with advice.deciding(view):
+                return self._decide(view, seat, legal)
+        return self._decide(view, seat, legal)
+
+    def _decide(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
         by_type: dict[type[Action], list[Action]] = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
@@ -153,15 +160,40 @@ class HeuristicBot:
 
     # -- restructuring ---------------------------------------------------------------------------
 
+    # a module game's Restructuring: the seat's draft list (held, so its id is never another's)
+    # and the priorities and structure planned for it (cards sent change only the draft)
+    _work_memo: tuple[list[EmployeeId], Seat, dict[EmployeeId, int], list[EmployeeId]] | None
+    _work_memo = None
+
     def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        if view.rules.modules:
+            prio, work = self._module_work(view, seat)
+            return send_next(view, seat, legal, work, prio, ties_by_name=False)
         p = view.players[seat]
         prio = WORK_PRIORITY
-        if view.rules.modules:  # the modules' cards
-            prio = {**WORK_PRIORITY, **advice.work_priority(view, seat)}
         work = pack_structure(  # ceo_slots_of: a module may give this CEO its own count
             view.rules, list(p.hand), ceo_slots_of(view, seat), prio, ties_by_name=False
         )
         return send_next(view, seat, legal, work, prio, ties_by_name=False)
+
+    def _module_work(
+        self, view: GameState, seat: Seat
+    ) -> tuple[dict[EmployeeId, int], list[EmployeeId]]:
+        """The priorities with the modules' cards and the structure to send, planned once per
+        Restructuring of this seat: while it lasts only the seat's draft grows (the same list
+        from the phase's start, the view shares it), and the plan reads no draft."""
+        draft = view.turn.drafts.get(seat)
+        memo = self._work_memo
+        if memo is not None and draft is not None and memo[0] is draft and memo[1] == seat:
+            return memo[2], memo[3]
+        prio = {**WORK_PRIORITY, **advice.work_priority(view, seat)}
+        work = pack_structure(  # ceo_slots_of: a module may give this CEO its own count
+            view.rules, list(view.players[seat].hand), ceo_slots_of(view, seat), prio,
+            ties_by_name=False,
+        )
+        if draft is not None:
+            self._work_memo = (draft, seat, prio, work)
+        return prio, work
 
     # -- payday ---------------------------------------------------------------------------------
 
@@ -297,11 +329,10 @@ class HeuristicBot:
         serve = _service_distances(view, seat)
         best_score = -1.0
         best: list[Action] = []
-        for a in places:
-            assert isinstance(a, PlaceCampaign)
-            probe = campaign_probe(view, seat, tile, a, good)
+        reach = placements_reach(view, seat, tile, places, good)
+        for a, reached in zip(places, reach, strict=True):
             score = 0.0
-            for house in houses_reached(view, probe):
+            for house in reached:
                 d = serve.get(house.number)
                 if d is None or (
                     len(house.demand) >= house.capacity
@@ -429,18 +460,39 @@ class HeuristicBot:
 # -- shared estimates ---------------------------------------------------------------------------
 
 
+# the squares of a tile placed at a square (pure: a bot weighs the same placements often)
+_campaign_cells = lru_cache(maxsize=1 << 16)(campaign_cells)
+
+
 def campaign_probe(
     view: GameState, seat: Seat, tile: CampaignTileDef, a: PlaceCampaign, good: Good
 ) -> Campaign:
     """The campaign ``a`` would place (to ask which houses it reaches)."""
     cells: tuple[Cell, ...] = ()
     if a.cell is not None:
-        cells = campaign_cells(a.cell, tile.height, tile.width, a.orientation)
+        cells = _campaign_cells(a.cell, tile.height, tile.width, a.orientation)
     return Campaign(
         number=tile.number, kind=tile.type, owner=seat, good=good, marketeer="",
         remaining=1, eternal=False, placed_round=view.round, cells=cells,
         edge=a.edge, first=a.first,
     )
+
+
+def placements_reach(
+    view: GameState, seat: Seat, tile: CampaignTileDef, places: Sequence[Action], good: Good
+) -> list[list[House]]:
+    """The houses each placement of ``tile`` would reach (``houses_reached`` of its
+    :func:`campaign_probe`), once per decision: a module's advice and the bot's own plan
+    both weigh the same placements."""
+
+    def make() -> list[list[House]]:
+        probes = []
+        for a in places:
+            assert isinstance(a, PlaceCampaign)
+            probes.append(campaign_probe(view, seat, tile, a, good))
+        return houses_reached_by(view, probes)
+
+    return advice.memo(view, ("reach", seat, tile.number, good, tuple(places)), make)
 
 
 def _by_priority(

@@ -56,6 +56,16 @@ def setup_of(module: str) -> Any:
     return ketchup_file("setup.json")[module]
 
 
+@cache
+def setup_number(module: str, key: str) -> int:
+    """A number of the module's entry in ``ketchup/setup.json`` (read once: the rules ask for
+    some on every call)."""
+    value = setup_of(module)[key]
+    if not isinstance(value, int):
+        raise TypeError(f"setup.json: {module}.{key} is no number: {value!r}")
+    return value
+
+
 def _link(spec: dict[str, Any], key: str, other: str) -> None:
     if other not in spec.get(key, []):
         spec[key] = [*spec.get(key, []), other]

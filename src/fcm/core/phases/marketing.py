@@ -18,6 +18,7 @@ campaign. When the last piece goes, the tile returns to the campaign supply and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from fcm.core.actions import Action
@@ -105,6 +106,31 @@ def houses_reached(
             return reached
     reach = _reach(state, camp, board or board_of(state))
     return [h for h in houses if not reach.isdisjoint(h.footprint)]
+
+
+def houses_reached_by(
+    state: GameState, camps: Sequence[Campaign], board: Board | None = None
+) -> list[list[House]]:
+    """:func:`houses_reached` of each campaign (a bot's candidate placements), the houses
+    sorted and their squares read once."""
+    houses = sorted(
+        state.houses.values(), key=house_order(state) if state.rules.house_kinds else _number
+    )
+    board = board or board_of(state)
+    squares = [(h, h.footprint) for h in houses]
+    module_reaches = state.rules.extensions.reach
+    out: list[list[House]] = []
+    for camp in camps:
+        reached: list[House] | None = None
+        for module_reach in module_reaches:  # a module's campaign kind
+            reached = module_reach(state, camp, houses)
+            if reached is not None:
+                break
+        if reached is None:
+            reach = _reach(state, camp, board)
+            reached = [h for h, cells in squares if not reach.isdisjoint(cells)]
+        out.append(reached)
+    return out
 
 
 def _reach(state: GameState, camp: Campaign, board: Board) -> frozenset[Cell]:

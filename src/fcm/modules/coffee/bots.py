@@ -15,11 +15,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from fcm.bots.advice import Advice, afford, cooks_main_food, find_train, register_advice
+from fcm.bots.advice import (
+    Advice,
+    afford,
+    cards_owned,
+    cooks_main_food,
+    find_train,
+    register_advice,
+)
 from fcm.core.actions import Action, Done, Hire
-from fcm.core.company import board_of, owned_cards
+from fcm.core.company import board_of
 from fcm.core.state import GameState
 from fcm.core.types import Cell, EmployeeId, Seat
 from fcm.modules.coffee.actions import MoveCoffeeShop, PlaceCoffeeShop
@@ -37,7 +44,7 @@ def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
         return None
     if view.round < SETTLED and working.hires_left < 2:
         return None
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     if any(owned[c] for c in LINE) or not cooks_main_food(view, seat):
         return None
     return want if afford(view, seat) else None
@@ -54,29 +61,45 @@ def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | Non
 def shop_score(view: GameState, cell: Cell) -> tuple[int, int]:
     """How many houses a shop on ``cell`` is near (a garden house twice), then minus the sum of
     the distances (higher is better)."""
+    return _shop_scorer(view)(cell)
+
+
+def _shop_scorer(view: GameState) -> Callable[[Cell], tuple[int, int]]:
+    """:func:`shop_score` for many squares: the board and the houses' distances read once."""
     board = board_of(view)
-    i = cell[0] * board.width + cell[1]
-    near = total = 0
-    for house in view.houses.values():
-        d = board.house_distances(house.footprint)[i]
-        if d < 0:
-            continue
-        total += d
-        if d <= NEAR:
-            near += 2 if house.garden else 1
-    return near, -total
+    width = board.width
+    houses = [
+        (board.house_distances(house.footprint), 2 if house.garden else 1)
+        for house in view.houses.values()
+    ]
+
+    def score(cell: Cell) -> tuple[int, int]:
+        i = cell[0] * width + cell[1]
+        near = total = 0
+        for table, weight in houses:
+            d = table[i]
+            if d < 0:
+                continue
+            total += d
+            if d <= NEAR:
+                near += weight
+        return near, -total
+
+    return score
 
 
 def working(view: GameState, seat: Seat, legal: Sequence[Action]) -> Action | None:
     """Where to put a coffee shop (Working 9-5 after a training, or Clean up)."""
     places = [a for a in legal if isinstance(a, PlaceCoffeeShop)]
     if places:
-        return max(places, key=lambda a: (shop_score(view, a.cell), [-x for x in a.cell]))
+        score = _shop_scorer(view)
+        return max(places, key=lambda a: (score(a.cell), [-x for x in a.cell]))
     moves = [a for a in legal if isinstance(a, MoveCoffeeShop)]
     if not moves:
         return None
-    best = max(moves, key=lambda a: (shop_score(view, a.cell), [-x for x in a.cell]))
-    if shop_score(view, best.cell) > shop_score(view, best.origin) or Done() not in legal:
+    score = _shop_scorer(view)
+    best = max(moves, key=lambda a: (score(a.cell), [-x for x in a.cell]))
+    if score(best.cell) > score(best.origin) or Done() not in legal:
         return best
     return Done()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fcm.core.extensions import Extensions, SaleLine
 from fcm.core.state import GameState, House
 from fcm.core.types import Seat
-from fcm.modules._data import add_cards, setup_of
+from fcm.modules._data import add_cards, setup_number
 from fcm.modules.fry_chefs import ids
 from fcm.rulesets import Module, known_modules
 
@@ -27,7 +27,7 @@ def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> l
         return lines
     if FOOD_ONLY in state.options.switches and not any(g.is_food for g in house.demand):
         return lines  # option fry_chefs_food_only (19.1 row 17, ygowill): food sales only
-    each: int = setup_of(ID)["per_house"]
+    each = setup_number(ID, "per_house")
     return [*lines, {"kind": "fry_chef", "count": n, "each": each, "amount": each * n}]
 
 

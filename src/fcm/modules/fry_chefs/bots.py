@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from fcm.bots.advice import Advice, afford, find_train, register_advice
-from fcm.core.actions import Action
-from fcm.core.company import owned_cards
+from fcm.bots.advice import Advice, afford, cards_owned, find_train, register_advice
+from fcm.core.actions import Action, Train
 from fcm.core.state import GameState
 from fcm.core.types import Good, Seat
 from fcm.modules.fry_chefs import ids
@@ -38,9 +37,11 @@ def won_houses(view: GameState, seat: Seat) -> list[int]:
 
 
 def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     if not afford(view, seat) or owned[ids.FRY_CHEF] >= MAX_FRY_CHEFS:
         return None
+    if not any(isinstance(a, Train) and a.into == ids.FRY_CHEF for a in trains):
+        return None  # no Fry Chef to train into this turn (the houses are not weighed)
     houses = won_houses(view, seat)
     if len(houses) < HOUSES:
         return None

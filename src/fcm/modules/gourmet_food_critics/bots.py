@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fcm.bots.advice import (
     Advice,
     afford,
+    cards_owned,
     find_train,
     gardener_priority,
     hire_gardener,
@@ -18,7 +19,6 @@ from fcm.bots.advice import (
     train_gardener,
 )
 from fcm.core.actions import Action
-from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules.gourmet_food_critics import ids
@@ -27,7 +27,7 @@ from fcm.modules.gourmet_food_critics import ids
 def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
     if not afford(view, seat):
         return None
-    if any(h.garden for h in view.houses.values()) and not owned_cards(view, seat)[
+    if any(h.garden for h in view.houses.values()) and not cards_owned(view, seat)[
             ids.GOURMET_FOOD_CRITIC]:
         a = find_train(trains, EmployeeId.MARKETING_TRAINEE, ids.GOURMET_FOOD_CRITIC)
         if a is not None:

@@ -22,12 +22,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import cache
 
 from fcm.core.events import EventKind, EventLog
-from fcm.core.extensions import Extensions, FreezerLimit, Moment, Order, SeatRules
+from fcm.core.extensions import (
+    NO_SEAT_RULES,
+    Extensions,
+    FreezerLimit,
+    Moment,
+    Order,
+    SeatRules,
+)
 from fcm.core.state import GameState, House
 from fcm.core.types import EmployeeId, Seat
-from fcm.modules._data import cards_and_cut, setup_of
+from fcm.modules._data import cards_and_cut, setup_number
 from fcm.modules.kimchi.ids import KIMCHI, KIMCHI_MASTER
 from fcm.rulesets import Module, known_modules
 
@@ -37,7 +45,7 @@ TIER = "kimchi"  # the name of an order with a kimchi on top, in the Dinnertime 
 
 def make_kimchi(state: GameState, log: EventLog) -> None:
     """Clean up, after the discard: each Kimchi Master at work makes kimchi (ketchup.md 5)."""
-    each: int = setup_of(ID)["kimchi_per_master"]
+    each = setup_number(ID, "kimchi_per_master")
     for seat in state.turn_order:
         p = state.players[seat]
         masters = p.at_work.count(KIMCHI_MASTER)
@@ -66,10 +74,21 @@ def orders(state: GameState, house: House, ranked: tuple[Order, ...]) -> tuple[O
     return with_kimchi + ranked
 
 
+@cache
+def _limit() -> FreezerLimit:
+    most = setup_number(ID, "freezer_kimchi_most")
+    return FreezerLimit(KIMCHI, most, alone=True, rule="Kimchi, ketchup.md 5")
+
+
+@cache
+def _from_base() -> SeatRules:
+    return replace(NO_SEAT_RULES, freezer_limits=(_limit(),))
+
+
 def seat_rules(state: GameState, seat: Seat, rules: SeatRules) -> SeatRules:
-    most: int = setup_of(ID)["freezer_kimchi_most"]
-    limit = FreezerLimit(KIMCHI, most, alone=True, rule="Kimchi, ketchup.md 5")
-    return replace(rules, freezer_limits=(*rules.freezer_limits, limit))
+    if rules is NO_SEAT_RULES:  # the usual fold (asked on every salary): built once
+        return _from_base()
+    return replace(rules, freezer_limits=(*rules.freezer_limits, _limit()))
 
 
 def module() -> Module:

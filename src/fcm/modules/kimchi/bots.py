@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import Advice, afford, register_advice
+from fcm.bots.advice import Advice, afford, cards_owned, register_advice
 from fcm.core.actions import Action, Hire, ThrowAway
-from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules.kimchi.ids import KIMCHI, KIMCHI_MASTER
@@ -30,13 +29,13 @@ def sells_food(view: GameState, seat: Seat) -> bool:
     """The chain owns a card that cooks (kimchi goes only on top of an order it can serve)."""
     employees = view.rules.catalog.employees
     return any(
-        n and any(g.is_food for g in employees[c].food) for c, n in owned_cards(view, seat).items()
+        n and any(g.is_food for g in employees[c].food) for c, n in cards_owned(view, seat).items()
     )  # a card that makes only coffee (Coffee) is no cook
 
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
     want = Hire(KIMCHI_MASTER)
-    if want not in hires or owned_cards(view, seat)[KIMCHI_MASTER]:
+    if want not in hires or cards_owned(view, seat)[KIMCHI_MASTER]:
         return None
     working = view.turn.working
     early = view.round < SETTLED and working is not None and working.hires_left < 2

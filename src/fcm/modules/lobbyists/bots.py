@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import Advice, afford, cooks_main_food, register_advice
+from fcm.bots.advice import Advice, afford, cards_owned, cooks_main_food, register_advice
 from fcm.core.actions import Action, Hire
-from fcm.core.company import board_of, owned_cards
+from fcm.core.company import board_of
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState
 from fcm.core.types import Cell, Corner, EmployeeId, Seat
@@ -31,7 +31,7 @@ FROM_ROUND = 3
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
     want = Hire(LOBBYIST)
-    if want not in hires or owned_cards(view, seat)[LOBBYIST] or view.round < FROM_ROUND:
+    if want not in hires or cards_owned(view, seat)[LOBBYIST] or view.round < FROM_ROUND:
         return None
     working = view.turn.working
     if working is None or working.hires_left < 2:

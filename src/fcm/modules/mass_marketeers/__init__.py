@@ -25,7 +25,8 @@ def extra_passes(state: GameState) -> int:
 
 
 def table(state: GameState, rules: TableRules) -> TableRules:
-    return replace(rules, marketing_passes=rules.marketing_passes + extra_passes(state))
+    extra = extra_passes(state)
+    return replace(rules, marketing_passes=rules.marketing_passes + extra) if extra else rules
 
 
 def module() -> Module:

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import Advice, afford, find_train, register_advice
+from fcm.bots.advice import Advice, afford, cards_owned, find_train, register_advice
 from fcm.core.actions import Action
-from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules.mass_marketeers import ids
 
 
 def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
-    if not afford(view, seat) or owned_cards(view, seat)[ids.MASS_MARKETEER]:
+    if not afford(view, seat) or cards_owned(view, seat)[ids.MASS_MARKETEER]:
         return None
     if sum(1 for c in view.campaigns.values() if c.owner == seat) < 2:
         return None

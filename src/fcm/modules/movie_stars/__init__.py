@@ -39,8 +39,9 @@ def star_rank(state: GameState, seat: Seat) -> int:
 
 
 def choose_first(state: GameState) -> list[Seat]:
-    stars = [s for s in range(state.num_players) if star_rank(state, s) < len(STARS)]
-    return sorted(stars, key=lambda s: star_rank(state, s))
+    """The seats with a star at work, B first (each rank read once: asked on every hire)."""
+    ranked = [(star_rank(state, s), s) for s in range(state.num_players)]
+    return [s for rank, s in sorted(ranked) if rank < len(STARS)]
 
 
 # Option movie_stars_by_player_count (19.1 row 10, DLX-K via RTJoe): the stars in play.
@@ -55,8 +56,8 @@ def unavailable(state: GameState) -> frozenset[EmployeeId]:
 
 def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
     """A star decides a tie before the Waitress count (B before C before D)."""
-    return replace(
-        terms,
+    return Offer(  # every field (dataclasses.replace is slow; asked per chain and house)
+        adjust=terms.adjust,
         ties=(*terms.ties, star_rank(state, seat)),
         tie_names=(*terms.tie_names, TIE_NAME),
     )
@@ -65,10 +66,13 @@ def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
 def table(state: GameState, rules: TableRules) -> TableRules:
     """Stars choose their turn order first; the option may take some out of the game."""
     first = [s for s in choose_first(state) if s not in rules.choose_first]
+    out = unavailable(state)
+    if not first and out <= rules.unavailable:  # nothing to add (the usual table)
+        return rules
     return replace(
         rules,
         choose_first=(*rules.choose_first, *first),
-        unavailable=rules.unavailable | unavailable(state),
+        unavailable=rules.unavailable | out,
     )
 
 

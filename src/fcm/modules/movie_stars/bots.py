@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import Advice, afford, find_train, register_advice
+from fcm.bots.advice import Advice, afford, cards_owned, find_train, register_advice
 from fcm.core.actions import Action
-from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules.movie_stars import ids
@@ -17,7 +16,7 @@ STARS = (ids.B_MOVIE_STAR, ids.C_MOVIE_STAR, ids.D_MOVIE_STAR)
 
 
 def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     if not afford(view, seat) or any(owned[s] for s in STARS):
         return None
     rivals = any(r.owner != seat for r in view.restaurants)

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fcm.bots.advice import Advice, main_food, register_advice
-from fcm.bots.heuristic import campaign_probe
+from fcm.bots.heuristic import placements_reach
 from fcm.bots.medium import LEAK, win_chances
 from fcm.core.actions import Action, PlaceCampaign
 from fcm.core.company import demand_room, unit_price
-from fcm.core.phases.marketing import houses_reached
 from fcm.core.state import GameState
 from fcm.core.types import Seat
 from fcm.modules.new_districts.ids import APARTMENT
@@ -37,13 +36,18 @@ def place_campaign(view: GameState, seat: Seat, legal: Sequence[Action]) -> Acti
         return None
     tile = view.rules.catalog.campaigns[w.draft.number]
     good = main_food(view, seat)
+    reach = placements_reach(view, seat, tile, places, good)
+    if not any(
+        h.kind == APARTMENT and demand_room(view, h, 1) > 0 for houses in reach for h in houses
+    ):
+        return None  # no placement aims at an apartment: the bot's own plan places it
     chances = win_chances(view, seat, good=good)
     price = unit_price(view, seat)
     best: PlaceCampaign | None = None
     best_value, best_aims = 0.0, False
-    for a in places:
+    for a, reached in zip(places, reach, strict=True):
         value, aims = 0.0, False
-        for house in houses_reached(view, campaign_probe(view, seat, tile, a, good)):
+        for house in reached:
             tokens = demand_room(view, house, 1)  # an apartment: 2, however full
             if tokens <= 0:
                 continue

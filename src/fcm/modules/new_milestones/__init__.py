@@ -701,8 +701,7 @@ def seat_rules(state: GameState, seat: Seat, rules: SeatRules) -> SeatRules:
     p = state.players[seat]
     if not any(m in p.milestones for m in _SEAT_MILESTONES):
         return rules
-    return replace(
-        rules,
+    return SeatRules(  # every field (dataclasses.replace is slow, and asked on every salary)
         ceo_slots=ceo_slots(state, seat) or rules.ceo_slots,
         freezer=rules.freezer or freezer(state, seat),
         salary_each=salary_each(state, seat) or rules.salary_each,
@@ -715,6 +714,7 @@ def seat_rules(state: GameState, seat: Seat, rules: SeatRules) -> SeatRules:
             if p.has(ids.FIRST_CART_OPERATOR_USED)
             else rules.drinks_factor
         ),
+        freezer_limits=rules.freezer_limits,
     )
 
 
@@ -731,7 +731,8 @@ _SEAT_MILESTONES = (
 
 
 def offer(state: GameState, seat: Seat, terms: Offer) -> Offer:
-    return replace(terms, adjust=terms.adjust + score(state, seat))
+    add = score(state, seat)
+    return replace(terms, adjust=terms.adjust + add) if add else terms
 
 
 def launch(

@@ -20,7 +20,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from fcm.bots.advice import FOOD_CARDS, Advice, afford, find_train, main_food, register_advice
+from fcm.bots.advice import (
+    FOOD_CARDS,
+    Advice,
+    afford,
+    cards_owned,
+    find_train,
+    main_food,
+    register_advice,
+)
 from fcm.core import milestones
 from fcm.core.actions import (
     Action,
@@ -28,7 +36,7 @@ from fcm.core.actions import (
     Hire,
     StartCampaign,
 )
-from fcm.core.company import owned_cards, salaried_cards, salary_each
+from fcm.core.company import salaried_cards, salary_each
 from fcm.core.phases.cleanup import has_freezer
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, EmployeeId, Good, Seat
@@ -77,14 +85,14 @@ def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | Non
         return a
     if milestones.can_claim(view, seat, ids.FIRST_CART_OPERATOR_USED):
         a = find_train(trains, E.ERRAND_BOY, E.CART_OPERATOR)  # salary-free: no need to afford
-        if a is not None and owned_cards(view, seat)[E.CART_OPERATOR] == 0:
+        if a is not None and cards_owned(view, seat)[E.CART_OPERATOR] == 0:
             return a
     return None
 
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
     legal = {a.employee for a in hires if isinstance(a, Hire)}
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     if (
         E.MARKETING_TRAINEE in legal
         and not owned[E.MARKETING_TRAINEE]

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fcm.bots.advice import Advice, afford, register_advice
+from fcm.bots.advice import Advice, afford, cards_owned, register_advice
 from fcm.core.actions import Action, Hire
-from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import Seat
 from fcm.modules.night_shift_managers import ids
@@ -16,7 +15,7 @@ from fcm.modules.night_shift_managers import ids
 
 def hire(view: GameState, seat: Seat, hires: Sequence[Action]) -> Action | None:
     legal = {a.employee for a in hires if isinstance(a, Hire)}
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     if ids.NIGHT_SHIFT_MANAGER not in legal or owned[ids.NIGHT_SHIFT_MANAGER]:
         return None
     employees = view.rules.catalog.employees

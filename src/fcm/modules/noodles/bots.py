@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from fcm.bots.advice import (
     Advice,
     afford,
+    cards_owned,
     cooks_main_food,
     find_train,
     hire_trainee_for,
     register_advice,
 )
 from fcm.core.actions import Action
-from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules.noodles.ids import NOODLE_CHEF, NOODLE_COOK, NOODLES
@@ -50,7 +50,7 @@ def stuck_houses(view: GameState, seat: Seat) -> list[int]:
     # very houses it was hired for), nor are the noodle cards cooks of the houses' goods
     owned = [
         c
-        for c, n in owned_cards(view, seat).items()
+        for c, n in cards_owned(view, seat).items()
         if n and NOODLES not in employees[c].food and NOODLE_COOK not in employees[c].trains_into
     ]
     foods = {g for c in owned for g in employees[c].food}
@@ -70,7 +70,7 @@ def unserved(view: GameState, seat: Seat) -> int:
 def wanted(view: GameState, seat: Seat) -> bool:
     """A Noodle Cook would pay: the chain cooks its main food, has none yet, can pay it, and
     at least ``STUCK`` houses want what the chain cannot make."""
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     return (
         cooks_main_food(view, seat)
         and owned[NOODLE_COOK] + owned[NOODLE_CHEF] == 0
@@ -82,7 +82,7 @@ def wanted(view: GameState, seat: Seat) -> bool:
 def chef_wanted(view: GameState, seat: Seat) -> bool:
     """The Noodle Chef would pay: the chain has a Noodle Cook and no chef, the houses it
     cannot serve want more than the cook's 6 noodles, it can pay, and the game goes on."""
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     cook = view.rules.catalog.employees[NOODLE_COOK].food_amount
     return (
         owned[NOODLE_COOK] > 0
@@ -112,7 +112,7 @@ def work_priority(view: GameState, seat: Seat) -> dict[EmployeeId, int]:
     a trainer is owned, the cook stays on the beach and the trainer works (only a card on the
     beach is trained: measured, a cook always at work never became the chef in 20 games)."""
     out = {NOODLE_COOK: COOK_WORKS, NOODLE_CHEF: CHEF_WORKS}
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     trainers = [t for t in view.rules.trainers if owned[t]]
     if trainers and chef_wanted(view, seat):
         out[NOODLE_COOK] = TRAINED

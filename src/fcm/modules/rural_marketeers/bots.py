@@ -20,13 +20,14 @@ from collections.abc import Sequence
 from fcm.bots.advice import (
     Advice,
     afford,
+    cards_owned,
     cooks_main_food,
     find_train,
     main_food,
     register_advice,
 )
 from fcm.core.actions import Action, ChooseAdvert, Done, Hire, StartCampaign
-from fcm.core.company import board_of, owned_cards
+from fcm.core.company import board_of
 from fcm.core.geometry import restaurant_entrances
 from fcm.core.state import GameState
 from fcm.core.types import CampaignType, Cell, EmployeeId, Seat
@@ -71,7 +72,7 @@ MOST_WAITING = 6  # rural demand tokens beyond which a chain cannot hope to sell
 
 def _wanted(view: GameState, seat: Seat) -> bool:
     """A Rural Marketeer would pay for this chain (see the module docstring)."""
-    if not afford(view, seat) or owned_cards(view, seat)[RURAL_MARKETEER]:
+    if not afford(view, seat) or cards_owned(view, seat)[RURAL_MARKETEER]:
         return False
     if not cooks_main_food(view, seat):
         return False

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from fcm.bots.advice import (
     Advice,
     afford,
+    cards_owned,
     cooks_main_food,
     find_train,
     gardener_priority,
@@ -29,7 +30,6 @@ from fcm.bots.advice import (
     train_gardener,
 )
 from fcm.core.actions import Action
-from fcm.core.company import owned_cards
 from fcm.core.state import GameState
 from fcm.core.types import EmployeeId, Seat
 from fcm.modules.sushi.ids import SUSHI_CHEF, SUSHI_COOK
@@ -41,7 +41,7 @@ FROM_ROUND, SETTLED = 3, 4
 
 def wanted(view: GameState, seat: Seat) -> bool:
     """A Sushi Cook would pay: a garden house exists, the chain cooks, has none yet."""
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     return (
         any(h.garden for h in view.houses.values())
         and cooks_main_food(view, seat)
@@ -51,7 +51,7 @@ def wanted(view: GameState, seat: Seat) -> bool:
 
 
 def train(view: GameState, seat: Seat, trains: Sequence[Action]) -> Action | None:
-    owned = owned_cards(view, seat)
+    owned = cards_owned(view, seat)
     if owned[SUSHI_COOK] and not owned[SUSHI_CHEF] and afford(view, seat):
         a = find_train(trains, SUSHI_COOK, SUSHI_CHEF)
         if a is not None:
