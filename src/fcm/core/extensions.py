@@ -448,7 +448,10 @@ class HouseKind:
     label: Callable[[int], str] | None = None
 
 
-SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
+# A payment line of the Dinnertime report: {"kind", "amount", ...}. A module's sale to a house
+# besides its meal carries ``base`` (its amount at the unit price, before the garden) and
+# ``again`` when the seller already sold that house its meal (once-a-house lines stay out).
+SaleLine = dict[str, Any]
 
 
 # -- the points ------------------------------------------------------------------------------------
