@@ -205,11 +205,13 @@ class Trip:
 @dataclass(frozen=True, slots=True)
 class LaunchRules:
     """A campaign launch's rules (Working 9-5) a module may change: ``eternal`` (besides
-    First billboard) and ``bound`` (this marketeer's next tile must be of this type, good and
-    duration)."""
+    First billboard), ``why`` the module made it eternal (a ``Reason`` naming its rule, for a
+    refused duration; empty: the rules' own wording) and ``bound`` (this marketeer's next tile
+    must be of this type, good and duration)."""
 
     eternal: bool = False
     bound: tuple[CampaignType, Good, int] | None = None
+    why: str = ""
 
 
 NO_LAUNCH_RULES = LaunchRules()
