@@ -367,6 +367,7 @@ def browser_texts(lang: str = "en") -> dict[str, Any]:
         "orders": orders(lang),
         "events": event_templates(lang),
         "campaign_goods": list(campaign_goods()),
+        "houses": house_names(lang),  # a module's named house (the rural area)
         "reasons": [list(p) for p in reason_templates(lang)],
         "goods": {
             g: {"label": _text(v.label, lang), "short": v.short, "fill": v.fill, "text": v.text}
