@@ -435,6 +435,40 @@ def test_ketchup_12_the_research_encoding_places_freeways_and_shows_the_rural_ar
     assert out["freeway"].sum() == 1 and out["freeway"][7] == 1  # north side, column 7
 
 
+def test_ketchup_12_the_encoding_has_no_empty_rural_plane_and_shows_the_giant_billboards() -> None:
+    """The research encoding of ketchup.md 12's pieces: the rural area has no squares, so no
+    ``house_kind`` plane (its demand is a global); a freeway beside the map marks the edge road
+    square it touches on the ``piece_freeway`` plane (before: a freeway north or west of the
+    map was on no square, one east or south on a square off the map); a giant billboard lies
+    beside the board, so the globals carry its side, owner (relative seat) and good."""
+    import numpy as np
+
+    from fcm.env.observation import Observer, layout_for
+
+    s = make_state(modules=ON)
+    s, _ = launched(s, 18)  # seat 0's giant billboard on the east side, burgers
+    s, _ = apply(s, 0, PlaceFreeway((-1, 7)))
+    lay = layout_for(s.rules)
+    names = [n for n, _ in lay.board_planes]
+    assert "house_kind_rural_area" not in names
+    o = Observer().observe(fcm.view(s, 1), 1)
+    board = np.asarray(o["board"]).reshape(len(names), -1, np.asarray(o["board"]).shape[-1])
+    plane = board[names.index("piece_freeway")]
+    assert plane.sum() == 1 and plane[0, 7] == 1  # the road square (0,7) beside the freeway
+    at, out = 0, {}
+    for name, size, _ in lay.global_fields:
+        out[name] = np.asarray(o["globals"])[at : at + size]
+        at += size
+    seats, goods = 5, len(s.rules.marketable)
+    each = 1 + seats + goods
+    assert out["giant_billboards"].shape == (4 * each,)
+    east = out["giant_billboards"][each : 2 * each]
+    good = [g for g in s.rules.marketable].index(s.campaigns[18].good)
+    assert east[0] == 1 and east[1 + 1] == 1  # seat 0 is relative seat 1 to seat 1
+    assert east[1 + seats + good] == 1 and east.sum() == 3
+    assert out["giant_billboards"].sum() == 3
+
+
 def test_ketchup_12_freeway_placements_are_offered_and_previewed_like_base_placements() -> None:
     """The presentation annotates each legal freeway like a base placement (its square outside
     the map is the anchor the board highlights and clicks), says what it places, and a square
