@@ -236,10 +236,12 @@ RURAL = position(
 def test_the_rural_area_is_drawn_and_tapped_and_a_giant_billboard_is_placed(
     device: Any, server: str, size: tuple[int, int]  # noqa: F811
 ) -> None:
-    """ketchup.md 12 with every module on: the rural area is drawn beside the map, on screen,
-    and a tap shows what it wants (named, not "House 100"; no demand cap); a Rural
-    Marketeer's giant billboard (#21 with the gourmet guides 17-20: the north side) is launched by tapping its buttons, and
-    First rural marketeer used's freeway is placed by tapping a square beside the map."""
+    """ketchup.md 12 with every module on: the rural area is drawn beside the map, on screen
+    (a phone: after "Fit"; the board's tools covered it in the top-left corner), and a tap
+    shows what it wants (named, not "House 100"; no demand cap); a Rural Marketeer's giant
+    billboard (#21 after the gourmet guides 17-20: the north side) is launched by tapping its
+    buttons, and First rural marketeer used's freeway is placed by tapping a square beside
+    the map."""
     phone = size[0] < 1000
     pg, game, token = open_game(device, server, size, RURAL)
     rural = pg.locator("[data-test=board] g[data-house-beside='100']")
