@@ -20,6 +20,7 @@ from fcm.texts import (
     campaign_goods,
     dinner_events,
     event_text,
+    house_name,
     milestone_names,
     order_text,
     reason_text,
@@ -87,6 +88,8 @@ def reason(lang: str, why: Any, who: Who | None = None) -> str:
     if text in END_REASONS:
         return t(END_REASONS[text], lang)
     if (m := _HOUSE_REASON.match(text)) is not None:
+        if (named := house_name(int(m.group(1)))) is not None:
+            return t(named.name, lang)
         return t("reason.house", lang, n=int(m.group(1)))
     for kind in ("reason", "milestone", "card"):
         key = f"{kind}.{text}"
@@ -188,6 +191,8 @@ def _box_line(lang: str, d: Mapping[str, Any], who: Who) -> str:
 
 
 def _house_head(lang: str, d: Mapping[str, Any]) -> str:
+    if (named := house_name(d["house"])) is not None:  # a module's house, e.g. the rural area
+        return t(named.wants, lang, demand=names(lang, "good", d["demand"]))
     return t("report.house_garden" if d["garden"] else "report.house", lang, n=d["house"],
              demand=names(lang, "good", d["demand"]))
 
@@ -336,10 +341,16 @@ def _campaign_ran(lang: str, d: Mapping[str, Any], w: Who) -> str:
              type=name(lang, "campaign", d["type"]), good=name(lang, "good", d["good"]))
     if "passes" in d:
         text += t("log.marketing_pass", lang, n=d["marketing_pass"], of=d["passes"])
-    placed = join(lang, [t("log.house_placed_demand", lang, house=h["house"], n=h["placed"])
+    placed = join(lang, [_placed_demand(lang, h["house"], h["placed"])
                          for h in d["houses"] if h["placed"]])
     return t("log.campaign_ran_result", lang, head=text,
              result=placed or t("log.no_demand_placed", lang))
+
+
+def _placed_demand(lang: str, house: int, n: int) -> str:
+    if (named := house_name(house)) is not None:
+        return t(named.placed, lang, n=n)
+    return t("log.house_placed_demand", lang, house=house, n=n)
 
 
 def _game_over(lang: str, d: Mapping[str, Any], w: Who) -> str:

@@ -37,6 +37,17 @@ class CampaignKind:
 
 
 @dataclass(frozen=True, slots=True)
+class HouseName:
+    """How the report names a module's house whose number is no name to a player (the rural
+    area): message ids of ``name`` (within a sentence), ``wants`` (a Dinnertime heading,
+    ``{demand}``) and ``placed`` (demand a campaign put on it, ``{n}``)."""
+
+    name: str
+    wants: str
+    placed: str
+
+
+@dataclass(frozen=True, slots=True)
 class GoodLook:
     """How the browser draws a module's good: ``label`` (its name), ``short`` (a letter or two
     on the chip and the board's token), ``fill`` and ``text`` (CSS colours)."""
@@ -64,8 +75,9 @@ class ModuleTexts:
     (``variants`` of that kind are tried first). ``reasons``: (pattern, message) pairs for
     the engine's English reasons in events (a milestone claim's ``reason``, a ``why`` field,
     rendered with the ``reason`` filter). ``dinner_events``: those of its event kinds the
-    Dinnertime report writes (in event order). Every text is a message id of the module's
-    catalog: ``catalog``, the folder of its ``<lang>.po`` files."""
+    Dinnertime report writes (in event order). ``houses``: a house's number -> how the
+    report names it (:class:`HouseName`; its number is the module's own). Every text is a
+    message id of the module's catalog: ``catalog``, the folder of its ``<lang>.po`` files."""
 
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     sale_lines: Mapping[str, str] = field(default_factory=dict)
@@ -86,6 +98,7 @@ class ModuleTexts:
     # expression matching the whole text -> its message (named groups fill the message)
     reasons: tuple[tuple[str, str], ...] = ()
     dinner_events: tuple[str, ...] = ()
+    houses: Mapping[int, HouseName] = field(default_factory=dict)
 
 
 _TEXTS: dict[str, ModuleTexts] = {}
@@ -206,6 +219,16 @@ def event_text(kind: str, data: Mapping[str, Any], who: Callable[[int], str],
         return text
     msg = {k: v for t in all_texts() for k, v in t.events.items()}.get(kind)
     return None if msg is None else render_message(msg, data, who, lang)
+
+
+def house_name(number: int) -> HouseName | None:
+    """How the report names house ``number`` when a module names it (None: "House N")."""
+    return next((t.houses[number] for t in all_texts() if number in t.houses), None)
+
+
+def house_names(lang: str = "en") -> dict[str, str]:
+    """The modules' named houses: number -> name (the browser's)."""
+    return {str(n): _text(h.name, lang) for t in all_texts() for n, h in t.houses.items()}
 
 
 def outcomes(lang: str = "en") -> dict[str, str]:
@@ -344,6 +367,7 @@ def browser_texts(lang: str = "en") -> dict[str, Any]:
         "orders": orders(lang),
         "events": event_templates(lang),
         "campaign_goods": list(campaign_goods()),
+        "houses": house_names(lang),  # a module's named house (the rural area)
         "reasons": [list(p) for p in reason_templates(lang)],
         "goods": {
             g: {"label": _text(v.label, lang), "short": v.short, "fill": v.fill, "text": v.text}

@@ -78,3 +78,17 @@ def test_simulate_writes_results(tmp_path, capsys):
         assert set(line) >= {"seed", "bots", "ranking", "cash", "rounds", "final_hash"}
         replayed = GameRecord.loads((saves / f"game-{line['seed']}.json").read_text()).replay()
         assert replayed.state_hash() == line["final_hash"]
+
+
+def test_replay_help_lists_the_languages_by_name() -> None:
+    """``fcm replay --help`` names the catalogs (it listed the letters of one string)."""
+    import contextlib
+    import io
+
+    from fcm.cli.main import build_parser
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        build_parser().parse_args(["replay", "--help"])
+    text = " ".join(out.getvalue().split())
+    assert "the report and the log: en, de, es, fr, zh-Hans" in text

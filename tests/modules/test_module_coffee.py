@@ -543,3 +543,28 @@ def test_ketchup_2_and_4_a_park_doubles_the_coffee_sold_on_the_way() -> None:
     ev = dinner(s)
     assert sold(ev, 2)["sales"] == [{"seat": 0, "place": "shop", "cell": [1, 3], "amount": 10}]
     assert s.players[0].cash == 20
+
+
+def test_ketchup_2_4_18_a_park_doubles_the_winners_own_coffee_a_fry_chef_pays_once() -> None:
+    """ketchup.md 2 (a house beside a park pays double per item, "coffee and kimchi
+    included"), 4 step 5 (coffee priced "with garden (and park) multiplier") and 18 steps 4-5:
+    the park multiplies every coffee the house buys, the winner's own on its route too. House 2,
+    beside a park, eats a burger at seat 1 ($10 x 2 = $20, + $10 for its Fry Chef) and on its
+    way buys 1 coffee at seat 1's own shop at (1,3): $10 x 2 = $20, and no second Fry Chef
+    bonus (once a house, 4 "Interactions"): seat 1 has $50 (before: $40, the coffee not
+    doubled)."""
+    s = make_state(modules=frozenset({"coffee", "lobbyists", "fry_chefs"}))
+    add_restaurant(s, 1, (3, 5), "nw")
+    s.players[1].stock[B] = 1
+    s.houses[2].demand = [B]
+    s.pieces += [Piece("park", (5, 0)), Piece("park", (6, 0))]
+    shop(s, 1, (1, 3))
+    s.players[1].stock[COFFEE] = 1
+    s.players[1].at_work = ["fry_chef"]
+    assert s.players[1].cash == 0
+    ev = dinner(s)
+    assert [line["kind"] for line in served(ev, 2)["lines"]] == ["items", "fry_chef", "park"]
+    d = sold(ev, 2)
+    assert d["sales"] == [{"seat": 1, "place": "shop", "cell": [1, 3], "amount": 10}]
+    assert d["amount"] == 20
+    assert s.players[1].cash == 50

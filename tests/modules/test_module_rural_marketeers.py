@@ -113,7 +113,8 @@ def test_ketchup_12_a_rural_marketeer_places_an_eternal_giant_billboard_on_a_fre
     adverts = [a for a in legal_actions(s, 0) if isinstance(a, ChooseAdvert)]
     assert {a.duration for a in adverts} == {1}
     assert not any(isinstance(a, PlaceCampaign) for a in legal_actions(s, 0))
-    assert_illegal(s, 0, ChooseAdvert(B, 2), "eternal")
+    why = assert_illegal(s, 0, ChooseAdvert(B, 2), "ketchup.md 12", "always eternal")
+    assert "First brand director" not in why  # the rule that made it eternal, not another
     s, _ = apply(s, 0, ChooseAdvert(B, 1))
     camp = s.campaigns[18]
     assert camp.kind is GIANT_BILLBOARD and camp.eternal and camp.cells == ()
@@ -399,10 +400,10 @@ def test_ketchup_12_the_dinnertime_report_names_the_rural_area_and_its_turn() ->
     s = rural_and_house_2()
     s.houses[2].demand = []
     text = dinnertime_report(dinner(s))
-    assert ("The rural area (house 100) eats last: Player 1 sells it its whole order (1 item), "
+    assert ("The rural area eats last: Player 1 sells it its whole order (1 item), "
             "at distance 0 from the nearest freeway.") in text
     de = dinnertime_report(dinner(rural_and_house_2()), lang="de")
-    assert "Das Umland (Haus 100) isst zuletzt" in de
+    assert "Das Umland isst zuletzt" in de
     s = rural_and_house_2()
     s.pieces.clear()
     assert "no freeway reaches it" in dinnertime_report(dinner(s))
@@ -434,6 +435,40 @@ def test_ketchup_12_the_research_encoding_places_freeways_and_shows_the_rural_ar
     assert out["freeway"].sum() == 1 and out["freeway"][7] == 1  # north side, column 7
 
 
+def test_ketchup_12_the_encoding_has_no_empty_rural_plane_and_shows_the_giant_billboards() -> None:
+    """The research encoding of ketchup.md 12's pieces: the rural area has no squares, so no
+    ``house_kind`` plane (its demand is a global); a freeway beside the map marks the edge road
+    square it touches on the ``piece_freeway`` plane (before: a freeway north or west of the
+    map was on no square, one east or south on a square off the map); a giant billboard lies
+    beside the board, so the globals carry its side, owner (relative seat) and good."""
+    import numpy as np
+
+    from fcm.env.observation import Observer, layout_for
+
+    s = make_state(modules=ON)
+    s, _ = launched(s, 18)  # seat 0's giant billboard on the east side, burgers
+    s, _ = apply(s, 0, PlaceFreeway((-1, 7)))
+    lay = layout_for(s.rules)
+    names = [n for n, _ in lay.board_planes]
+    assert "house_kind_rural_area" not in names
+    o = Observer().observe(fcm.view(s, 1), 1)
+    board = np.asarray(o["board"]).reshape(len(names), -1, np.asarray(o["board"]).shape[-1])
+    plane = board[names.index("piece_freeway")]
+    assert plane.sum() == 1 and plane[0, 7] == 1  # the road square (0,7) beside the freeway
+    at, out = 0, {}
+    for name, size, _ in lay.global_fields:
+        out[name] = np.asarray(o["globals"])[at : at + size]
+        at += size
+    seats, goods = 5, len(s.rules.marketable)
+    each = 1 + seats + goods
+    assert out["giant_billboards"].shape == (4 * each,)
+    east = out["giant_billboards"][each : 2 * each]
+    good = [g for g in s.rules.marketable].index(s.campaigns[18].good)
+    assert east[0] == 1 and east[1 + 1] == 1  # seat 0 is relative seat 1 to seat 1
+    assert east[1 + seats + good] == 1 and east.sum() == 3
+    assert out["giant_billboards"].sum() == 3
+
+
 def test_ketchup_12_freeway_placements_are_offered_and_previewed_like_base_placements() -> None:
     """The presentation annotates each legal freeway like a base placement (its square outside
     the map is the anchor the board highlights and clicks), says what it places, and a square
@@ -451,3 +486,37 @@ def test_ketchup_12_freeway_placements_are_offered_and_previewed_like_base_place
     assert {a["label"] for a in ways} >= {"Freeway at -1,7"}
     why = assert_illegal(s, 0, PlaceFreeway((-1, 4)), "ketchup.md 12")
     assert "beside a map-edge square that is a road" in explain_error(why, s.rules)
+
+
+@pytest.mark.parametrize(
+    ("lang", "wants", "placed"),
+    [
+        ("en", "The rural area wants burger", "the rural area +2"),
+        ("de", "Das Umland möchte Burger", "das Umland +2"),
+        ("es", "La zona rural quiere hamburguesa", "la zona rural +2"),
+        ("fr", "La zone rurale veut burger", "la zone rurale +2"),
+        ("zh-Hans", "乡村地区需要汉堡", "乡村地区 +2"),
+    ],
+)
+def test_ketchup_12_the_reports_call_the_rural_area_by_its_name_in_every_language(
+    lang: str, wants: str, placed: str
+) -> None:
+    """ketchup.md 12 (the rural area is a place beside the board, not a numbered house): the
+    Dinnertime report, the event log and the money reasons name it, never "house 100"."""
+    from fcm.i18n import t
+    from fcm.report import dinnertime_report, event_line, reason
+
+    numbered = t("reason.house", lang, n=R).lower()  # "house 100", "Haus 100", ...
+    s = rural_and_house_2()
+    s.houses[2].demand = []
+    ev = dinner(s)
+    text = dinnertime_report(ev, lang=lang)
+    assert wants in text and numbered not in text.lower(), text
+    log = "\n".join(event_line(e, lang=lang) for e in ev)
+    assert wants in log and numbered not in log.lower(), log
+    s = make_state(modules=ON)
+    billboard(s, 17, 0, B)
+    ran = [e for e in run_marketing(s) if e.kind == "campaign_ran"]
+    line = event_line(ran[0], lang=lang)
+    assert placed in line and numbered not in line.lower(), line
+    assert reason(lang, f"house {R}") == placed.removesuffix(" +2")

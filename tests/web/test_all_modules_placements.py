@@ -197,3 +197,84 @@ def test_a_map_that_is_no_rectangle_is_drawn_tile_by_tile(
     assert pg.locator("svg.board-svg [data-sq='12,7']").count() == 0
     assert pg.locator("svg.board-svg [data-sq]").count() == 5 * 25
     assert view(server, game, token)["tiles"][2] == [["C", 1], ["", 0]]
+
+
+def tap_anchor_beside_the_map(pg: Any, kind: str, phone: bool) -> str:
+    """Tap a highlighted square beside the map (it has no board square: its highlight is
+    what is tapped) that is on screen and under nothing else, and confirm; returns it."""
+    pg.wait_for_selector("[data-hl-anchor]")
+    anchors = pg.locator("[data-hl-anchor]").evaluate_all(
+        "els => els.map(e => e.dataset.hlAnchor)")
+    for cell in sorted(anchors):
+        spot = pg.locator(f"[data-hl-anchor='{cell}']")
+        box = spot.bounding_box()
+        x, y = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2) if box else (-1, -1)
+        if not box or not pg.evaluate(  # the board's, not a tool's over it
+            "([x, y]) => !!document.elementFromPoint(x, y)?.closest('svg.board-svg')", [x, y]
+        ):
+            continue
+        # the point, as a finger or a mouse does it (the margin's edge squares lie on top)
+        (pg.touchscreen.tap if phone else pg.mouse.click)(x, y)
+        pg.wait_for_selector(f"[data-hl-anchor='{cell}'].selected")
+        confirm = pg.locator("[data-test=confirm]")
+        confirm.wait_for()
+        assert kind in (confirm.get_attribute("data-key") or "")
+        tap(pg, confirm, phone)
+        return str(cell)
+    raise AssertionError(f"no highlighted square beside the map on screen offers {kind}")
+
+
+RURAL = position(
+    "working",
+    [{"cash": 10, "at_work": ["rural_marketeer"], "stock": {"burger": 2}}, {"cash": 10}],
+    houses=[{"number": 100, "demand": ["burger", "burger", "soda"]}], modules=ALL,
+    working={"seat": 0, "step": "campaigns"},
+)
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_the_rural_area_is_drawn_and_tapped_and_a_giant_billboard_is_placed(
+    device: Any, server: str, size: tuple[int, int]  # noqa: F811
+) -> None:
+    """ketchup.md 12 with every module on: the rural area is drawn beside the map, on screen
+    (a phone: after "Fit"; the board's tools covered it in the top-left corner), and a tap
+    shows what it wants (named, not "House 100"; no demand cap); a Rural Marketeer's giant
+    billboard (#21 after the gourmet guides 17-20: the north side) is launched by tapping its
+    buttons, and First rural marketeer used's freeway is placed by tapping a square beside
+    the map."""
+    phone = size[0] < 1000
+    pg, game, token = open_game(device, server, size, RURAL)
+    rural = pg.locator("[data-test=board] g[data-house-beside='100']")
+    rural.wait_for()
+    assert rural.get_attribute("data-demand") == "burger,burger,soda"
+    if phone:  # the phone's first view is the map's middle at a readable size: show it all
+        pg.locator(".board-tools button", has_text="Fit").tap()
+        pg.wait_for_function("() => document.querySelector('svg.board-svg')"
+                             ".getAttribute('viewBox').startsWith('0 0 ')")
+    board, box = pg.locator("svg.board-svg").bounding_box(), rural.bounding_box()
+    assert box["x"] >= board["x"] and box["y"] >= board["y"]
+    assert box["x"] + box["width"] <= board["x"] + board["width"]
+    assert box["y"] + box["height"] <= board["y"] + board["height"]
+    assert rural.locator(".demand-token").count() == 2  # one token per good, with its count
+    tap(pg, rural, phone)
+    tip = pg.locator("[data-test=tooltip]:not(.hidden)")
+    tip.wait_for()
+    text = tip.inner_text()
+    assert "The rural area" in text and "House" not in text, text
+    assert tip.locator(".tip-demand .good-chip").count() == 3
+    assert "no cap" in text, text
+    tap(pg, pg.locator("[data-test=tooltip-close]"), phone)
+
+    start = pg.locator("button[data-type=start_campaign][data-key*='\"number\":21']")
+    start.wait_for()
+    tap(pg, start, phone)
+    advert = pg.locator("button[data-type=choose_advert][data-key*=burger]").first
+    advert.wait_for()
+    tap(pg, advert, phone)
+    cell = tap_anchor_beside_the_map(pg, "place_freeway", phone)
+    pg.wait_for_selector(f"[data-test=board] .piece[data-piece=freeway][data-cell='{cell}']")
+    got = view(server, game, token)
+    (placed,) = [c for c in got["campaigns"] if c["number"] == 21]
+    assert (placed["owner"], placed["good"], placed["eternal"]) == (0, "burger", True)
+    freeway = [int(x) for x in cell.split(",")]
+    assert {"kind": "freeway", "cell": freeway} in got["pieces"]

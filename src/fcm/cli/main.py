@@ -779,7 +779,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="explain the Dinnertime of this round (or 'all')",
     )
     p.add_argument("--lang", default="en", type=_lang, metavar="LANG",
-                   help="the language of the report and the log: " + ", ".join(_LOCALES))
+                   help="the language of the report and the log: " + _LOCALES)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("show", help="show the position of a saved game")

@@ -205,11 +205,13 @@ class Trip:
 @dataclass(frozen=True, slots=True)
 class LaunchRules:
     """A campaign launch's rules (Working 9-5) a module may change: ``eternal`` (besides
-    First billboard) and ``bound`` (this marketeer's next tile must be of this type, good and
-    duration)."""
+    First billboard), ``why`` the module made it eternal (a ``Reason`` naming its rule, for a
+    refused duration; empty: the rules' own wording) and ``bound`` (this marketeer's next tile
+    must be of this type, good and duration)."""
 
     eternal: bool = False
     bound: tuple[CampaignType, Good, int] | None = None
+    why: str = ""
 
 
 NO_LAUNCH_RULES = LaunchRules()
@@ -448,7 +450,10 @@ class HouseKind:
     label: Callable[[int], str] | None = None
 
 
-SaleLine = dict[str, Any]  # a payment line of the Dinnertime report: {"kind", "amount", ...}
+# A payment line of the Dinnertime report: {"kind", "amount", ...}. A module's sale to a house
+# besides its meal carries ``base`` (its amount at the unit price, before the garden) and
+# ``again`` when the seller already sold that house its meal (once-a-house lines stay out).
+SaleLine = dict[str, Any]
 
 
 # -- the points ------------------------------------------------------------------------------------

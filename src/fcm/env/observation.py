@@ -50,7 +50,7 @@ from fcm.core.geometry import Board
 from fcm.core.phases.setup_phase import reserve_card
 from fcm.core.ruleset import Ruleset
 from fcm.core.state import WORK_STEPS, GameState, Phase
-from fcm.core.types import CampaignType, EmployeeId, MilestoneId, Seat
+from fcm.core.types import CampaignType, Cell, EmployeeId, MilestoneId, Seat
 from fcm.env.encoding import (
     BASE,
     GOODS,
@@ -144,7 +144,12 @@ class Layout:
         )
         self.step = {s: i for i, s in enumerate(self.steps)}
         self.house = dict(enc.placeable_index)
-        self.house_kinds = tuple(rules.house_kinds) if rules is not None else ()
+        # a kind of house without squares (the rural area) has no plane: its features are its
+        # module's globals
+        self.house_kinds = (
+            tuple(k for k, kind in rules.house_kinds.items() if kind.size)
+            if rules is not None else ()
+        )
         self.piece_kinds = tuple(rules.piece_kinds) if rules is not None else ()
         self.board_planes: tuple[tuple[str, str], ...] = (
             ("in_map", "1 on the squares of this map"),
@@ -182,7 +187,12 @@ class Layout:
                 for k in range(seats)
             ),
             *((f"house_kind_{k}", f"1 on a house of kind {k}") for k in self.house_kinds),
-            *((f"piece_{k}", f"1 on a square with a piece of kind {k}") for k in self.piece_kinds),
+            *(
+                (f"piece_{k}", f"1 on a square with a piece of kind {k}" + (
+                    "" if rules is None or rules.piece_kinds[k].square
+                    else " beside it (the piece lies beside the map)"))
+                for k in self.piece_kinds
+            ),
             *(named for names in self.module_plane_names for named in names),
         )
         nres = len(enc.reserves)
@@ -402,10 +412,16 @@ def _kind_planes(L: Layout, key: tuple[Any, ...]) -> np.ndarray:
     for kind, cells in houses:
         for r, c in cells:
             sec[L.house_kinds.index(kind), r, c] = 1.0
-    for kind, (r, c) in pieces:
-        if 0 <= r < HEIGHT and 0 <= c < WIDTH:  # a piece beside the map has no square
-            sec[nh + L.piece_kinds.index(kind), r, c] = 1.0
+    for kind, (r, c) in pieces:  # a piece beside the map comes on the square it touches
+        sec[nh + L.piece_kinds.index(kind), r, c] = 1.0
     return sec
+
+
+def _beside(board: Board, cell: Cell) -> Cell:
+    """The map's square a piece stands on, or for a piece beside the map (a freeway) the
+    map's square it lies beside."""
+    r, c = cell
+    return (min(max(r, 0), board.height - 1), min(max(c, 0), board.width - 1))
 
 
 def _restaurant_planes(
@@ -661,8 +677,8 @@ class Observer:
 
         if L.K1 > L.K0:
             key = (
-                tuple((h.kind, h.cells) for h in view.houses.values() if h.kind),
-                tuple((p.kind, p.cell) for p in view.pieces),
+                tuple((h.kind, h.cells) for h in view.houses.values() if h.kind and h.size),
+                tuple((p.kind, _beside(sb.board_geo, p.cell)) for p in view.pieces),
             )
             if key != self._kinds.key:
                 self._kinds = _Section(key, _kind_planes(L, key))

@@ -17,8 +17,10 @@
   coffee shop or open restaurant entrance it passes of a chain with coffee, never at its
   destination; among shortest routes the one selling most is taken; tied routes sell only where
   all agree (``route.py``; switch ``coffee_routes_simple``: no road square entered twice). Paid
-  at the seller's unit price, doubled by a garden; Dinnertime income (the CFO counts it); a
-  seller other than the winner gets its sale lines (Fry Chefs' +$10) once per house.
+  at the seller's unit price, doubled by a garden; Dinnertime income (the CFO counts it);
+  every seller's coffee goes through the sale lines (a park's x2, ketchup.md 2: the winner's
+  own coffee too), the winner's marked ``again`` (its once-a-house lines, a Fry Chef's +$10,
+  came with the meal).
 - First coffee sold: each first seller places one coffee shop in that round's Clean up, in turn
   order, anywhere (one per tile still holds) (``Extensions.cleanup_decisions``).
 """
@@ -456,10 +458,13 @@ def on_the_way(state: GameState, trip: Trip, log: EventLog) -> list[tuple[Seat, 
     out: list[tuple[Seat, int]] = []
     for seat in [s for s in state.turn_order if s in earned]:
         amount = earned[seat]
-        if seat != trip.seat and state.rules.extensions.sale:  # e.g. a Fry Chef, once a house
+        if state.rules.extensions.sale:  # e.g. a park (x2, ketchup.md 2), a Fry Chef
             # ``base``: at the unit price, before the garden (a park multiplies it too)
             base = sum(s["amount"] // factor for s in sales if s["seat"] == seat)
-            lines: list[dict[str, Any]] = [{"kind": "coffee", "amount": amount, "base": base}]
+            coffee: dict[str, Any] = {"kind": "coffee", "amount": amount, "base": base}
+            if seat == trip.seat:  # the winner's meal paid its once-a-house lines (Fry Chef)
+                coffee["again"] = True
+            lines: list[dict[str, Any]] = [coffee]
             for fold in state.rules.extensions.sale:
                 lines = fold(state, seat, house, lines)
             amount = sum(line["amount"] for line in lines)

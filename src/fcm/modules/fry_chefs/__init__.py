@@ -23,8 +23,8 @@ ID = "fry_chefs"
 
 def sale(state: GameState, seat: Seat, house: House, lines: list[SaleLine]) -> list[SaleLine]:
     n = state.players[seat].at_work.count(ids.FRY_CHEF)
-    if not n:
-        return lines
+    if not n or any(line.get("again") for line in lines):
+        return lines  # once per house: the chain's earlier sale to it paid (4 "Interactions")
     if FOOD_ONLY in state.options.switches and not any(g.is_food for g in house.demand):
         return lines  # option fry_chefs_food_only (19.1 row 17, ygowill): food sales only
     each = setup_number(ID, "per_house")

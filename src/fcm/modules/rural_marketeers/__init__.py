@@ -70,6 +70,11 @@ facts = cache(facts_reader(__name__))
 
 
 RURAL_NUMBER: int = facts()["rural_area"]["number"]
+ETERNAL = Reason(
+    "rural_marketeers.eternal",
+    f"{RULE}: a giant billboard is always eternal: a single counter (duration 1), and its "
+    "Rural Marketeer stays busy for the rest of the game",
+)
 FREEWAYS: int = facts()["freeways"]
 
 
@@ -136,10 +141,10 @@ def launch(
     rules: LaunchRules,
 ) -> LaunchRules:
     """A giant billboard is always eternal (12)."""
-    if kind is GIANT_BILLBOARD and not rules.eternal:
+    if kind is GIANT_BILLBOARD and not rules.why:
         from dataclasses import replace
 
-        return replace(rules, eternal=True)
+        return replace(rules, eternal=True, why=ETERNAL)
     return rules
 
 

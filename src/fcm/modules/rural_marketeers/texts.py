@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fcm.texts import CampaignKind, ModuleTexts, register_texts
+from fcm.modules.rural_marketeers import RURAL_NUMBER
+from fcm.texts import CampaignKind, HouseName, ModuleTexts, register_texts
 
 _EVENT = "rural_marketeers.event."
 
@@ -19,6 +20,13 @@ register_texts(
             "rural_area_turn": _EVENT + "rural_area_turn",
         },
         dinner_events=("rural_area_turn",),
+        houses={  # the report says "the rural area", never "house 100"
+            RURAL_NUMBER: HouseName(
+                "rural_marketeers.house.name",
+                "rural_marketeers.house.wants",
+                "rural_marketeers.house.placed",
+            )
+        },
         variants={
             "freeway_placed": (
                 ("road", _EVENT + "freeway_placed.road"),

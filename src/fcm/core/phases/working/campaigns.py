@@ -493,6 +493,10 @@ def explain(state: GameState, turn: WorkingTurn, action: Action) -> str:
             return refused
         if eternal(state, seat, draft.number, draft.marketeer):
             kind = state.rules.catalog.campaigns[draft.number].type
+            if state.rules.extensions.launch and (
+                why := launch_rules(state, seat, draft.marketeer, kind).why
+            ):
+                return _rule(why)  # a module's tile that is always eternal names its rule
             if state.players[seat].has(FIRST_BILLBOARD) or (
                 kind is _BILLBOARD and milestones.can_claim(state, seat, FIRST_BILLBOARD)
             ):

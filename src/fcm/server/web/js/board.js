@@ -276,7 +276,7 @@ export class BoardView {
     for (const number of c.reaches || []) {
       const house = this.pres.houses.find((x) => x.number === number);
       if (!house) continue;
-      const b = bbox(house.cells);
+      const b = this.houseBox(house);
       const nth = (this.pres.campaigns.filter((o) => !o.edge && !o.cells.length && o.number < c.number && (o.reaches || []).includes(number))).length;
       const grp = s("g", { class: "beside-badge", "data-campaign": c.number, "data-house": number });
       grp.append(s("rect", { x: b.x + 2 + nth * 22, y: b.y + b.h - 17, width: 20, height: 15, rx: 3, fill: ch.colour, opacity: 0.9 }));
@@ -351,13 +351,23 @@ export class BoardView {
     g.append(grp);
   }
 
+  /** Where a house is drawn: its squares, or for a house beside the board (without squares)
+   * the margin's top-right corner (the board's tools lie over the top-left one, and a phone
+   * could not tap it there).
+   * @param {import("./types").HouseOut} house
+   */
+  houseBox(house) {
+    if (house.cells.length) return bbox(house.cells);
+    return { ...BESIDE_HOUSE, x: this.totalW - MARGIN + 4 };
+  }
+
   /** A house beside the board (a module's, without squares): its label and its demand in
-   * the margin's corner, one token per good with the count (it may have no cap), tappable.
+   * the margin's top-right corner, one token per good with the count (it may have no cap), tappable.
    * @param {SVGElement} g
    * @param {import("./types").HouseOut} house
    */
   drawBesideHouse(g, house) {
-    const b = BESIDE_HOUSE;
+    const b = this.houseBox(house);
     const grp = s("g", { class: "house beside-house", "data-house": house.number, "data-house-beside": house.number, "data-demand": house.demand.join(",") });
     grp.append(s("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 7, fill: "#d9f99d", stroke: "#3f6212", "stroke-width": 2 }));
     grp.append(s("text", { x: b.x + 11, y: b.y + 16, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#3f6212", class: "house-number" }, house.label ?? String(house.number)));
@@ -530,7 +540,7 @@ export class BoardView {
       for (const n of p.reaches || []) {
         const house = this.pres && this.pres.houses.find((x) => x.number === n);
         if (!house) continue;
-        const b = bbox(house.cells);
+        const b = this.houseBox(house);
         g.append(s("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 8, class: "hl-reach" }));
       }
     }

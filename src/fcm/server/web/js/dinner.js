@@ -8,7 +8,7 @@
 // the server sent, the money flies from the bank to the chain; with pause, speed and skip.
 
 import { dinnertimeTotals, outcomeText } from "./results.js";
-import { describe, orderText, render } from "./format.js";
+import { describe, houseTitle, orderText, render } from "./format.js";
 import { Timeline, animLayer, clearAnim, flyMoney, motionAllowed, pulse, travel } from "./animate.js";
 import { list, t } from "./i18n.js";
 import { chain, chainMark, clear, goodChip, h, milestoneName, money, put, totalText } from "./util.js";
@@ -78,7 +78,7 @@ function houseStep(e, ctx) {
   const served = e.kind === "house_served";
   const order = served ? orderText(e, ctx.catalog, ctx.name) : null;  // a module's order
   return h("div", { class: "dinner-step house-step", "data-house": e.house, "data-winner": served ? e.winner : "" },
-    h("h4", {}, t("game.house", { n: e.house }), e.garden ? h("small", {}, t("game.garden_double")) : null, t("dinner.wants"),
+    h("h4", {}, houseTitle(e.house, ctx.catalog), e.garden ? h("small", {}, t("game.garden_double")) : null, t("dinner.wants"),
       (e.demand || []).map((g) => goodChip(g))),
     order ? h("p", { "data-test": "dinner-order" }, t("dinner.house_order", { order })) : null,
     h("table", { class: "dinner" },

@@ -79,6 +79,13 @@ function cells(list) {
   return (list || []).map((c) => `${c[0]},${c[1]}`).join(" ");
 }
 
+/** A house's heading: a module's named house (the rural area, fcm/texts.py) by its name,
+ * any other "House N" (its printed label if it has one). */
+export function houseTitle(number, catalog, label) {
+  const named = ((catalog && catalog.texts && catalog.texts.houses) || {})[String(number)];
+  return named ? named.charAt(0).toUpperCase() + named.slice(1) : t("game.house", { n: label ?? number });
+}
+
 /** One line for an event, or null for bookkeeping events the log leaves out.
  * @param {import("./types").GameEvent & { last_left?: boolean }} e
  */

@@ -11,7 +11,7 @@ import { bankAlert, renderBotTurns, renderLatestBotTurns } from "./botlog.js";
 import { renderCompanies, renderSupply } from "./companies.js";
 import { Decisions } from "./decisions.js";
 import { DinnerShow, dinnerShowWanted } from "./dinner.js";
-import { stepName } from "./format.js";
+import { houseTitle, stepName } from "./format.js";
 import { HintPanel } from "./hint.js";
 import { list, t } from "./i18n.js";
 import { autoPlacedNotice, closeInfo, installInfoTaps, renderRules } from "./table.js";
@@ -654,7 +654,7 @@ export class GameScreen {
     const house = this.pres && this.pres.houses.find((x) => x.number === number);
     if (!house) return null;
     return h("div", { class: "house-tip", "data-house": number },
-      h("strong", {}, t("game.house", { n: house.label ?? house.number })), house.garden.length ? t("game.garden_double") : "", house.printed ? "" : t("game.house_placed"),
+      h("strong", {}, houseTitle(house.number, this.static && this.static.catalog, house.label)), house.garden.length ? t("game.garden_double") : "", house.printed ? "" : t("game.house_placed"),
       h("div", { class: "tip-demand" }, house.demand.length ? [t("game.demand"), house.demand.map((g) => goodChip(g))] : t("game.no_demand"), house.capacity == null ? t("game.no_cap") : t("game.room_for", { n: house.capacity })),
       h("table", { class: "tip-table" }, h("tbody", {}, house.chains.map((c) => h("tr", { "data-seat": c.seat },
         h("td", {}, chainMark(c.seat, null, "swatch"), this.name(c.seat)),
