@@ -397,8 +397,9 @@ def test_first_lobbyist_used_adds_an_extra_map_tile_and_the_map_stops_being_a_re
     assert legal[-1] == DONE and len(legal) == len(tiles) + 1  # the decision's only actions
     # the leftover tiles: the pool's (A-T and Z) not on the map
     assert {a.letter for a in tiles} == set("CDEFGHIJKLMNOPQSZ")
-    # east or south of the map, every rotation
-    assert {(a.row, a.col) for a in tiles} == {(0, 2), (1, 2), (2, 0), (2, 1)}
+    # on every side of the map (-1: north or west of it), every rotation
+    assert {(a.row, a.col) for a in tiles} == {
+        (0, 2), (1, 2), (2, 0), (2, 1), (-1, 0), (-1, 1), (0, -1), (1, -1)}
     assert {a.rotation for a in tiles} == {0, 1, 2, 3}
     assert "not one of the leftover tiles" in refused(s, PlaceMapTile("A", 0, 0, 2))
     assert "share one full side" in refused(s, PlaceMapTile("C", 0, 2, 2))  # a corner only
@@ -440,13 +441,16 @@ def test_the_extra_map_tile_is_optional_and_needs_a_leftover_tile_and_a_free_sid
     one, _ = apply(one, 0, BuildRoad(((0, 3), (1, 3))))
     places = {(a.letter, a.row, a.col) for a in legal_actions(one, 0)
               if isinstance(a, PlaceMapTile)}
-    assert places == {("Q", 1, 2), ("Q", 2, 0), ("Q", 2, 1)}  # not (0, 2) beside the airplane
+    # not (0, 2) beside the airplane
+    assert places == {("Q", 1, 2), ("Q", 2, 0), ("Q", 2, 1), ("Q", -1, 0), ("Q", -1, 1),
+                      ("Q", 0, -1), ("Q", 1, -1)}
     # a gap on the east side (A B C over R T and a gap) beside an airplane covering rows 5-9
     grown = at_step(tiles=[[["A", 0], ["B", 0], ["C", 0]], [["R", 0], ["T", 0], ["", 0]]],
                     campaigns=[{**plane[0], "first": 5}])
     grown, _ = apply(grown, 0, BuildRoad(((0, 3), (1, 3))))
     places = {(a.row, a.col) for a in legal_actions(grown, 0) if isinstance(a, PlaceMapTile)}
-    assert places == {(0, 3), (2, 0), (2, 1)}  # the gap (1, 2) faces the airplane
+    # the gap (1, 2) faces the airplane
+    assert places == {(0, 3), (2, 0), (2, 1), (-1, 0), (-1, 1), (-1, 2), (0, -1), (1, -1)}
 
 
 def test_a_game_goes_on_over_a_map_that_is_no_rectangle():
