@@ -618,3 +618,40 @@ def test_a_freeway_beside_the_map_blocks_its_side_and_moves_with_a_coffee_shop()
     s, _ = apply(s, 0, PlaceMapTile("C", 0, 0, -1))
     assert {Piece("freeway", (-1, 7)), Piece("coffee_shop", (3, 8))} <= set(s.pieces)
     assert shops(s) == [(1, (3, 8))]
+
+
+@pytest.mark.parametrize("place", [(-1, 1), (1, -1)], ids=["north", "west"])
+def test_a_game_grown_north_or_west_plays_on_and_replays_exactly(place: tuple[int, int]) -> None:
+    """ketchup.md 2: after an extra tile north (west) of the map, random bots play on with
+    Coffee and Rural Marketeers too; every invariant holds, every legal action has a research
+    index, and the actions, written as JSON and applied again from the start, give the same
+    state (the growth replays exactly)."""
+    from fcm.bots import make_bot
+    from fcm.core.actions import action_from_json
+    from fcm.core.invariants import check_invariants
+    from fcm.env.encoding import encode
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    start = at_step(["lobbyist", "lobbyist"], tiles=TILES_3X3,
+                    modules=["lobbyists", "coffee", "rural_marketeers"])
+    s = start.clone()
+    played = []
+    for seat, a in ((0, BuildRoad(((0, 3), (1, 3)))), (0, PlaceMapTile("C", 0, *place))):
+        s, _ = apply(s, seat, a)
+        played.append((seat, a.to_json()))
+    assert s.restaurants[0].cell == ((5, 0) if place[0] < 0 else (0, 5))
+    bots = [make_bot("random", 7), make_bot("random", 8)]
+    for _ in range(300):
+        if fcm.is_over(s):
+            break
+        seat = fcm.current_actors(s)[0]
+        legal = fcm.legal_actions(s, seat)
+        assert all(encode(s, a) >= 0 for a in legal)
+        a = bots[seat].choose(fcm.view(s, seat), seat, legal)
+        s, _ = apply(s, seat, a)
+        played.append((seat, a.to_json()))
+        check_invariants(s)
+    again = start.clone()
+    for seat, raw in played:
+        again, _ = apply(again, seat, action_from_json(raw, again.rules))
+    assert again.canonical_json() == s.canonical_json()
