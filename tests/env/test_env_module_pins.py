@@ -34,7 +34,12 @@ checked before re-pinning; its card,
 milestone and four giant billboard tiles, the ``place_freeway`` block, a house kind and a piece
 plane and its globals only in the sets that play it) and the ``all_but`` games, which now play
 it. Medium's new opening (issue 30 item 2) re-pinned the four games and the 6-player game (other
-choices, the same encodings: the two ``only`` games checked on the code before and after it)."""
+choices, the same encodings: the two ``only`` games checked on the code before and after it).
+The extra map tile on every side (issue 25) re-pinned the sets that play Lobbyists: their grid
+leaves room for every extra tile (``map_growth``; Lobbyists alone 40 x 40) and
+``place_map_tile`` indexes places -1 .. grid + 1; the sets without Lobbyists keep their digest
+(checked against the code before), and so do the two ``only`` games; the two ``all_but`` games
+and the 6-player game, which play Lobbyists, re-pinned (the same 227, 276 and 242 actions)."""
 
 from __future__ import annotations
 
@@ -57,8 +62,8 @@ LAYOUTS = (73727, "2ef1e5b782f43dc5")
 # (modules, seed) -> (actions played, digest of every actor's observation and mask, and of
 # every chosen action's index)
 GAMES = {
-    ("all_but", "new_milestones", 1): "227:9cbac0d1f8bb1ef1",
-    ("all_but", "hard_choices", 2): "276:d06ff25779985553",
+    ("all_but", "new_milestones", 1): "227:425daed5363a1cc2",
+    ("all_but", "hard_choices", 2): "276:4ec1ade15169575a",
     ("only", "new_milestones", 3): "294:63646a61722d710c",
     ("only", "ketchup+gourmet_food_critics", 4): "240:db88bd2b7c21bf28",
 }
@@ -66,7 +71,7 @@ GAMES = {
 
 # (modules, seed, players, round limit) -> the same digest, at a six-player table (ketchup.md 17)
 SIX_GAMES = {
-    ("coffee+ketchup+lobbyists+new_districts+six_players", 5, 6, 6): "242:c59be877c618b0df",
+    ("coffee+ketchup+lobbyists+new_districts+six_players", 5, 6, 6): "242:97c664002177d0b1",
 }
 
 
