@@ -397,8 +397,9 @@ def test_first_lobbyist_used_adds_an_extra_map_tile_and_the_map_stops_being_a_re
     assert legal[-1] == DONE and len(legal) == len(tiles) + 1  # the decision's only actions
     # the leftover tiles: the pool's (A-T and Z) not on the map
     assert {a.letter for a in tiles} == set("CDEFGHIJKLMNOPQSZ")
-    # east or south of the map, every rotation
-    assert {(a.row, a.col) for a in tiles} == {(0, 2), (1, 2), (2, 0), (2, 1)}
+    # on every side of the map (-1: north or west of it), every rotation
+    assert {(a.row, a.col) for a in tiles} == {
+        (0, 2), (1, 2), (2, 0), (2, 1), (-1, 0), (-1, 1), (0, -1), (1, -1)}
     assert {a.rotation for a in tiles} == {0, 1, 2, 3}
     assert "not one of the leftover tiles" in refused(s, PlaceMapTile("A", 0, 0, 2))
     assert "share one full side" in refused(s, PlaceMapTile("C", 0, 2, 2))  # a corner only
@@ -440,13 +441,16 @@ def test_the_extra_map_tile_is_optional_and_needs_a_leftover_tile_and_a_free_sid
     one, _ = apply(one, 0, BuildRoad(((0, 3), (1, 3))))
     places = {(a.letter, a.row, a.col) for a in legal_actions(one, 0)
               if isinstance(a, PlaceMapTile)}
-    assert places == {("Q", 1, 2), ("Q", 2, 0), ("Q", 2, 1)}  # not (0, 2) beside the airplane
+    # not (0, 2) beside the airplane
+    assert places == {("Q", 1, 2), ("Q", 2, 0), ("Q", 2, 1), ("Q", -1, 0), ("Q", -1, 1),
+                      ("Q", 0, -1), ("Q", 1, -1)}
     # a gap on the east side (A B C over R T and a gap) beside an airplane covering rows 5-9
     grown = at_step(tiles=[[["A", 0], ["B", 0], ["C", 0]], [["R", 0], ["T", 0], ["", 0]]],
                     campaigns=[{**plane[0], "first": 5}])
     grown, _ = apply(grown, 0, BuildRoad(((0, 3), (1, 3))))
     places = {(a.row, a.col) for a in legal_actions(grown, 0) if isinstance(a, PlaceMapTile)}
-    assert places == {(0, 3), (2, 0), (2, 1)}  # the gap (1, 2) faces the airplane
+    # the gap (1, 2) faces the airplane
+    assert places == {(0, 3), (2, 0), (2, 1), (-1, 0), (-1, 1), (-1, 2), (0, -1), (1, -1)}
 
 
 def test_a_game_goes_on_over_a_map_that_is_no_rectangle():
@@ -486,4 +490,168 @@ def test_a_game_goes_on_over_a_map_that_is_no_rectangle():
     in_map = o["board"][0]
     assert in_map[12, 7] == 0 and in_map[12, 2] == 1
     again = fcm.state_from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again.canonical_json() == s.canonical_json()
+
+
+# A 3x3 map (A B D over R T E over F G H) for the extra tile north or west of it.
+TILES_3X3 = [[["A", 0], ["B", 0], ["D", 0]], [["R", 0], ["T", 0], ["E", 0]],
+             [["F", 0], ["G", 0], ["H", 0]]]
+# an airplane along the west side over rows 0-4, a mailbox on tile R at (8, 3)
+WEST_PLANE = {"number": 4, "owner": 1, "good": "beer", "edge": "w", "first": 0, "remaining": 2}
+MAILBOX = {"number": 11, "owner": 1, "good": "pizza", "cell": [8, 3],
+           "orientation": "horizontal", "remaining": 2, "marketeer": "marketing_trainee"}
+
+
+def claimed_on_3x3(**more: Any) -> fcm.GameState:
+    """Seat 0 has just claimed First lobbyist used on the 3x3 map with a road at (0, 3)-(1, 3)
+    (roadworks at (2, 3)); it owes the extra map tile."""
+    more.setdefault("campaigns", [WEST_PLANE, MAILBOX])
+    s = at_step(["lobbyist", "lobbyist"], tiles=TILES_3X3, **more)
+    s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))
+    return s
+
+
+def test_the_extra_map_tile_may_go_north_or_west_of_a_3x3_map():
+    """ketchup.md 2 "First lobbyist used": the tile shares one full side with a tile of the
+    map, on any side: north (tile row -1) and west (tile column -1) are offered as east and
+    south are; not a corner, nor the west side beside the airplane (rows 0-4)."""
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    s = claimed_on_3x3()
+    places = {(a.row, a.col) for a in legal_actions(s, 0) if isinstance(a, PlaceMapTile)}
+    north = {(-1, 0), (-1, 1), (-1, 2)}
+    west = {(1, -1), (2, -1)}  # (0, -1) faces the airplane over rows 0-4
+    east, south = {(0, 3), (1, 3), (2, 3)}, {(3, 0), (3, 1), (3, 2)}
+    assert places == north | west | east | south
+    assert "share one full side" in refused(s, PlaceMapTile("C", 0, -1, -1))  # a corner only
+    assert "share one full side" in refused(s, PlaceMapTile("C", 0, -2, 0))  # not beside it
+    beside_plane = refused(s, PlaceMapTile("C", 0, 0, -1))
+    assert "First lobbyist used (Lobbyists (ketchup.md 2))" in beside_plane
+    assert "airplane" in beside_plane
+
+
+def test_a_tile_north_of_the_map_renumbers_every_square_and_joins_the_routes():
+    """ketchup.md 2 "First lobbyist used" with conventions.md "Board geometry" (squares from
+    the map's top-left): tile C placed north of A renumbers the squares 5 rows down: the
+    restaurant (0, 0) is at (5, 0), the road and its roadworks, the printed houses, the mailbox
+    and the west airplane's rows move with it, and the event says so. C's house 5 (rows 1-2,
+    columns 2-3) reaches seat 0's entrance (6, 1) over C's ring road and A's road (5, 2):
+    one tile border, distance 1. The game saves, loads and replays to the same state."""
+    import json
+
+    from fcm.core.extensions import house_distances
+    from fcm.core.geometry import restaurant_entrances
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    s = claimed_on_3x3()
+    before = {n: h.cell for n, h in s.houses.items()}
+    s, ev = apply(s, 0, PlaceMapTile("C", 0, -1, 0))
+    assert [[t for t, _ in row] for row in s.tiles] == [
+        ["C", "", ""], ["A", "B", "D"], ["R", "T", "E"], ["F", "G", "H"]]
+    (added,) = [e.data for e in ev if e.kind == "map_tile_added"]
+    assert added == {"seat": 0, "letter": "C", "rotation": 0, "row": 0, "col": 0,
+                     "houses": [5], "moved_rows": 5, "moved_cols": 0}
+    assert s.restaurants[0].cell == (5, 0)
+    assert {(p.kind, p.cell) for p in s.pieces} == {
+        ("road_under_construction", (5, 3)), ("road_under_construction", (6, 3)),
+        ("roadworks", (7, 3))}
+    assert all(s.houses[n].cell == (r + 5, c) for n, (r, c) in before.items())
+    assert s.houses[5].cell == (1, 2) and s.houses[5].printed
+    assert s.campaigns[11].cells[0] == (13, 3)
+    assert (s.campaigns[4].edge, s.campaigns[4].first) == ("w", 5)
+    board = board_of(s)
+    assert (board.height, board.width) == (20, 15)
+    assert board.in_map((1, 2)) and not board.in_map((1, 7))  # C, and the holes beside it
+    entrances = restaurant_entrances((5, 0), Corner.SE, False)
+    table = house_distances(s, board, s.houses[5])
+    assert min(table[r * board.width + c] for r, c in entrances) == 1
+    route = board.house_route(s.houses[5].footprint, entrances)
+    assert route is not None and route[1] == 1
+    # the report says the squares moved, in every language
+    from fcm.report import event_line
+
+    grew = {"kind": "map_tile_added", **added}
+    for lang in ("en", "de", "es", "fr", "zh-Hans"):
+        text = event_line(grew, lang=lang)
+        assert "5" in text and "{" not in text, (lang, text)
+    assert "every square moves 5 rows down and 0 columns right" in event_line(grew)
+    again = fcm.state_from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again.canonical_json() == s.canonical_json()
+
+
+def test_a_tile_west_of_the_map_moves_columns_and_an_airplane_along_the_north():
+    """ketchup.md 2 (the map grows; an airplane covers full rows/columns of the current map):
+    tile C west of R renumbers the squares 5 columns right: an airplane along the north side
+    from column 0 now starts at column 5, the restaurant (0, 0) is at (0, 5)."""
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    north_plane = {**WEST_PLANE, "edge": "n"}
+    s = claimed_on_3x3(campaigns=[north_plane])
+    assert (-1, 0) not in {(a.row, a.col) for a in legal_actions(s, 0)
+                           if isinstance(a, PlaceMapTile)}  # beside the airplane
+    s, ev = apply(s, 0, PlaceMapTile("C", 1, 1, -1))
+    assert s.tiles[1][0] == ("C", 1) and s.tiles[0][0] == ("", 0)
+    (added,) = [e.data for e in ev if e.kind == "map_tile_added"]
+    assert (added["row"], added["col"], added["moved_rows"], added["moved_cols"]) == (1, 0, 0, 5)
+    assert s.restaurants[0].cell == (0, 5)
+    assert s.campaigns[4].first == 5
+    assert board_of(s).width == 20
+
+
+def test_a_freeway_beside_the_map_blocks_its_side_and_moves_with_a_coffee_shop():
+    """ketchup.md 2 "First lobbyist used": not on a side where a freeway sits (Rural
+    Marketeers, 12): the freeway at (-1, 2) beside A's road takes (-1, 0) away. Tile C west of
+    the map then moves the freeway and a coffee shop (Coffee, 4: its piece and its owner's
+    list) 5 columns right with every other square."""
+    from fcm.core.state import Piece
+    from fcm.modules.coffee import shops
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    s = at_step(["lobbyist", "lobbyist"], tiles=TILES_3X3,
+                modules=["lobbyists", "rural_marketeers", "coffee"])
+    s.pieces.extend([Piece("freeway", (-1, 2)), Piece("coffee_shop", (3, 3))])
+    s.module_data.setdefault("coffee", {})["shops"] = [[1, 3, 3]]
+    s, _ = apply(s, 0, BuildRoad(((0, 3), (1, 3))))
+    places = {(a.row, a.col) for a in legal_actions(s, 0) if isinstance(a, PlaceMapTile)}
+    assert (-1, 0) not in places and {(-1, 1), (0, -1)} <= places
+    assert "freeway" in refused(s, PlaceMapTile("C", 0, -1, 0))
+    s, _ = apply(s, 0, PlaceMapTile("C", 0, 0, -1))
+    assert {Piece("freeway", (-1, 7)), Piece("coffee_shop", (3, 8))} <= set(s.pieces)
+    assert shops(s) == [(1, (3, 8))]
+
+
+@pytest.mark.parametrize("place", [(-1, 1), (1, -1)], ids=["north", "west"])
+def test_a_game_grown_north_or_west_plays_on_and_replays_exactly(place: tuple[int, int]) -> None:
+    """ketchup.md 2: after an extra tile north (west) of the map, random bots play on with
+    Coffee and Rural Marketeers too; every invariant holds, every legal action has a research
+    index, and the actions, written as JSON and applied again from the start, give the same
+    state (the growth replays exactly)."""
+    from fcm.bots import make_bot
+    from fcm.core.actions import action_from_json
+    from fcm.core.invariants import check_invariants
+    from fcm.env.encoding import encode
+    from fcm.modules.lobbyists.actions import PlaceMapTile
+
+    start = at_step(["lobbyist", "lobbyist"], tiles=TILES_3X3,
+                    modules=["lobbyists", "coffee", "rural_marketeers"])
+    s = start.clone()
+    played = []
+    for seat, a in ((0, BuildRoad(((0, 3), (1, 3)))), (0, PlaceMapTile("C", 0, *place))):
+        s, _ = apply(s, seat, a)
+        played.append((seat, a.to_json()))
+    assert s.restaurants[0].cell == ((5, 0) if place[0] < 0 else (0, 5))
+    bots = [make_bot("random", 7), make_bot("random", 8)]
+    for _ in range(300):
+        if fcm.is_over(s):
+            break
+        seat = fcm.current_actors(s)[0]
+        legal = fcm.legal_actions(s, seat)
+        assert all(encode(s, a) >= 0 for a in legal)
+        a = bots[seat].choose(fcm.view(s, seat), seat, legal)
+        s, _ = apply(s, seat, a)
+        played.append((seat, a.to_json()))
+        check_invariants(s)
+    again = start.clone()
+    for seat, raw in played:
+        again, _ = apply(again, seat, action_from_json(raw, again.rules))
     assert again.canonical_json() == s.canonical_json()

@@ -132,3 +132,39 @@ def test_a_branch_start_cannot_be_smuggled_in_as_a_scenario(client: Any) -> None
                                        "description": "x", "state": state.to_dict()}}
     r = client.post("/api/games", json=body)
     assert r.status_code == 422 and r.json()["error"]["code"] == "scenario/invalid"
+
+
+# Lobbyists (ketchup.md 2): seat 0's Lobbyist builds a road and claims First lobbyist used.
+GROWING: dict[str, Any] = {
+    "format": "fcm-scenario/1",
+    "players": 2,
+    "modules": ["lobbyists"],
+    "tiles": [[["A", 0], ["B", 0]], [["R", 0], ["T", 0]]],
+    "round": 2,
+    "phase": "working",
+    "turn_order": [0, 1],
+    "companies": [{"reserve": 300, "at_work": ["lobbyist"]}, {"reserve": 100}],
+    "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    "working": {"seat": 0, "step": "lobbyists"},
+}
+
+
+def test_replay_steps_after_the_map_grew_bring_that_maps_picture(client: Any) -> None:
+    """ketchup.md 2 "First lobbyist used": the extra tile north of the map renumbers its
+    squares; the replay step after it brings the grown map's picture (the page draws the map
+    of the step shown, not the start's), the steps before it none."""
+    game = create(client, players=2, scenario=GROWING, options={"modules": ["lobbyists"]})
+    game.play(0, {"type": "build_road", "cells": [[0, 3], [1, 3]]})
+    game.play(0, {"type": "place_map_tile", "letter": "C", "rotation": 0, "row": -1, "col": 0})
+    steps = get(game, 0, "replay")["steps"]
+    assert len(steps) == 3
+    start, built, grown = (get(game, 0, f"replay/{i}") for i in range(3))
+    assert start["static"]["board"]["tile_rows"] == 2 and "board" not in built
+    board = grown["board"]
+    assert (board["tile_rows"], board["tile_cols"], board["height"]) == (3, 2, 15)
+    assert {(t["row"], t["col"], t["letter"]) for t in board["tiles"]} == {
+        (0, 0, "C"), (1, 0, "A"), (1, 1, "B"), (2, 0, "R"), (2, 1, "T")}
+    assert grown["presentation"]["map_tiles"] == 5
+    # the pieces are drawn where the grown map has them: 5 rows down
+    cells = sorted(tuple(p["cells"][0]) for p in grown["presentation"]["pieces"])
+    assert cells[0] == (5, 3)

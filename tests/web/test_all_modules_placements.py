@@ -138,8 +138,9 @@ def test_a_road_and_a_park_are_placed_by_clicking_the_board(
     assert tiles.count() > 24
     if phone:  # decline it (Done)
         tap(pg, pg.locator("[data-test=done]"), phone)
-    else:  # the first: tile C east of the top row; the map grows and is no rectangle
-        pg.select_option("select[data-test=choice-list]", index=0)
+    else:  # tile C east of the top row; the map grows and is no rectangle
+        pg.select_option("select[data-test=choice-list]",
+                         label="Map tile C (0 quarter turns) at tile row 0, column 2")
         pg.click("[data-test=choice-confirm]")
         pg.wait_for_selector("svg.board-svg [data-sq='0,12']", state="attached")
         assert pg.locator("svg.board-svg [data-sq='5,12']").count() == 0

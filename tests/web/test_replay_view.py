@@ -72,3 +72,37 @@ def test_replay_from_game_over_and_a_branch(page: Any, server: str) -> None:
     assert stored[branch]["branch_of"] == game and set(stored[branch]["tokens"]) == {"0", "1"}
     page.click("[data-test=pass-ready]")
     page.wait_for_selector("[data-test=branch-badge]")
+
+
+def test_the_replay_draws_the_map_of_each_step_after_it_grew(page: Any, server: str) -> None:
+    """ketchup.md 2 "First lobbyist used": after the extra tile north of the map the replay
+    draws the grown map (five tiles, 15 squares high), and stepping back draws the start's
+    four again, with the pieces where each map has them."""
+    from tests.server.test_replay import GROWING
+
+    made = httpx.post(f"{server}/api/games", json={
+        "players": 2, "scenario": GROWING, "options": {"modules": ["lobbyists"]}}).json()
+    game = made["game"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    auth = {"authorization": f"Bearer {tokens[0]}"}
+    for version, action in enumerate([
+        {"type": "build_road", "cells": [[0, 3], [1, 3]]},
+        {"type": "place_map_tile", "letter": "C", "rotation": 0, "row": -1, "col": 0},
+    ]):
+        st = httpx.get(f"{server}/api/games/{game}", headers=auth).json()
+        r = httpx.post(f"{server}/api/games/{game}/actions", headers=auth,
+                       json={"version": st["version"], "action": action})
+        assert r.status_code == 200, (version, r.text)
+    page.goto(f"{server}/#/join/{game}/{tokens[0]}")
+    page.wait_for_selector("[data-test=phase]")
+    page.goto(f"{server}/#/replay/{game}/0")
+    page.wait_for_selector("[data-test=replay][data-shown='2'][data-map-tiles='5']")
+    height = ("() => Number(document.querySelector('svg.board-svg g.ground > rect')"
+              ".getAttribute('height'))")
+    tall = page.evaluate(height)
+    page.click("[data-test=prev-step]")
+    page.wait_for_selector("[data-test=replay][data-shown='1'][data-map-tiles='4']")
+    assert tall > page.evaluate(height)  # five rows of squares fewer
+    page.click("[data-test=next-step]")
+    page.wait_for_selector("[data-test=replay][data-shown='2'][data-map-tiles='5']")
+    assert page.evaluate(height) == tall

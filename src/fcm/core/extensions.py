@@ -33,6 +33,9 @@ The points, and where the rules read them:
 ``cleanup_decisions`` Clean up: a module's decision owed in turn order (:class:`SeatDecision`)
 ``reserve_cards``  setup: a module's reserve cards, what they carry besides their money
 ``redact``         views: blank a module's secrets
+``distances``      Dinnertime: a house's distances measured otherwise than from its squares
+``regrid``         the map grew north or west: move the squares a module keeps
+``map_growth``     the research encoding: how many tiles a module may add to the map
 =================  ==============================================================
 """
 
@@ -503,6 +506,12 @@ class Extensions:
     # otherwise than from the house's squares (None: not such a house), e.g. a place beside
     # the map reached through pieces at its edge
     distances: tuple[Callable[[GameState, Board, House], tuple[int, ...] | None], ...] = ()
+    # the map grew north or west (``fcm.core.regrid``): move the squares a module keeps in its
+    # own records (``module_data``, extras) by these rows and columns
+    regrid: tuple[Callable[[GameState, int, int], None], ...] = ()
+    # how many tiles a module may add to a map at most, given the players and the tiles of
+    # the pool left off the map (the research encoding's grid leaves room for them)
+    map_growth: tuple[Callable[[int, int], int], ...] = ()
     priority: Mapping[str, int] = field(default_factory=dict)
 
     def moment(self, moment: Moment) -> tuple[Callable[[GameState, EventLog], None], ...]:

@@ -651,11 +651,22 @@ def cell_of(index: int, width: int = WIDTH) -> Cell:
 
 def grid_of(rules: Ruleset) -> tuple[int, int]:
     """The squares high and wide of the largest map ``rules`` sets up, at least the base
-    game's 20 x 25 (so a ruleset with no larger map keeps the base grid)."""
-    setups = rules.catalog.setups.values()
+    game's 20 x 25 (so a ruleset with no larger map keeps the base grid). A module that grows
+    the map (``Extensions.map_growth``: Lobbyists' extra tiles) adds room for every tile it
+    may add, in either direction: squares are numbered from the grown map's top-left, so a
+    map grown by ``g`` tiles fits ``g`` tile rows and ``g`` tile columns more than it was set
+    up with, wherever they went."""
+    cat = rules.catalog
+    growth = rules.extensions.map_growth
+
+    def grows(players: int, tiles: int) -> int:
+        left = max(0, len(cat.tiles) - tiles)
+        return min(left, sum(fn(players, left) for fn in growth)) if growth else 0
+
+    setups = cat.setups.values()
     return (
-        max(HEIGHT, *(TILE * s.tile_rows for s in setups)),
-        max(WIDTH, *(TILE * s.tile_cols for s in setups)),
+        max(HEIGHT, *(TILE * (s.tile_rows + grows(s.players, s.tiles_used)) for s in setups)),
+        max(WIDTH, *(TILE * (s.tile_cols + grows(s.players, s.tiles_used)) for s in setups)),
     )
 
 

@@ -2,7 +2,8 @@
 
 ``GET /api/games/{id}/replay`` lists the steps a viewer may step through; ``GET
 /api/games/{id}/replay/{step}`` is the position after that step, drawn as the page draws a live
-game (:func:`fcm.presentation.present`), with the events of that step. Every position is
+game (:func:`fcm.presentation.present`), with the events of that step (and the map's picture
+when a module's extra tile made it differ from the start's). Every position is
 rebuilt from the stored start and the action log (exact: the engine is deterministic), never
 stored twice.
 
@@ -41,7 +42,7 @@ class BranchIn(BaseModel):
 
 
 def add_replay_routes(app: FastAPI) -> None:
-    from fcm.presentation import present, static_info
+    from fcm.presentation import board_picture, present, static_info
     from fcm.server.errors import ApiError
     from fcm.server.locale import request_lang
     from fcm.server.match import (
@@ -49,6 +50,7 @@ def add_replay_routes(app: FastAPI) -> None:
         build_state,
         dumps,
         event_visible,
+        initial_state,
         public_events,
         viewer_index,
     )
@@ -128,6 +130,12 @@ def add_replay_routes(app: FastAPI) -> None:
             out["presentation"] = present(seen, who, [], lang)
             if step == 0:
                 out["static"] = static_info(state, lang)
+            elif state.rules.extensions.map_growth and (
+                state.tiles != initial_state(live.info)[0].tiles
+            ):
+                # the map grew (a module's extra tile): the picture of this step's map, which
+                # the page draws instead of the start's
+                out["board"] = board_picture(state)
             return out
 
         return Response(dumps(await asyncio.to_thread(build)), media_type="application/json")

@@ -91,6 +91,14 @@ def shops(state: GameState, seat: Seat | None = None) -> list[tuple[Seat, Cell]]
     return out if seat is None else [x for x in out if x[0] == seat]
 
 
+def regrid(state: GameState, rows: int, cols: int) -> None:
+    """The map grew north or west (``fcm.core.regrid``): the listed shops move with their
+    pieces."""
+    listed = state.module_data.get(ID, {}).get("shops")
+    if listed:
+        state.module_data[ID]["shops"] = [[s, r + rows, c + cols] for s, r, c in listed]
+
+
 def _shop_spot(cell: Cell) -> RestaurantSpot:
     # a 1x1 shop with entrances on all four sides: its own square is the entrance square
     return (cell, Corner.NW, False)
@@ -501,6 +509,7 @@ def module() -> Module:
             cleanup_decisions=(MILESTONE_DECISION,),
             on_the_way=(on_the_way,),
             origins=(origins,),
+            regrid=(regrid,),
         ),
         goods=(ids.COFFEE,),
         switches=(RANGE_ANY_CHAIN, SIMPLE_ROUTES),

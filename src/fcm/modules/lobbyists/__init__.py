@@ -22,9 +22,12 @@
 - First lobbyist used: claimed by the first player(s) to place a road or park; each claimer may
   at once place one extra map tile (``PlaceMapTile``, a decision: ``Done`` declines it), chosen
   from the leftover tiles, turned as the player likes, sharing one full side with a tile of the
-  map, never beside an airplane. The map's squares keep their rows and columns, so the tile
-  goes east or south of the map or into a gap (the layout is a rectangle with holes,
-  ``fcm.core.geometry.HOLE``: the map stops being a rectangle).
+  map, on any side of it or into a gap, never on a side where an airplane or a freeway
+  sits. The layout is a rectangle with holes (``fcm.core.geometry.HOLE``: the map stops
+  being a rectangle). Squares are numbered from the map's top-left (conventions.md), so a
+  tile north or west of the map renumbers them: every square the game holds moves by a tile
+  (``fcm.core.regrid``) and the tile's event says by how much (``moved_rows``,
+  ``moved_cols``).
 
 State: ``module_data["lobbyists"]``: ``used`` (tiles placed, by shape), ``acted`` (round,
 seat and how many Lobbyists acted in that Working 9-5 turn), ``map_tile`` (the seat owed the
@@ -55,6 +58,7 @@ from fcm.core.extensions import (
     WorkStepRules,
 )
 from fcm.core.geometry import HOLE, restaurant_entrances
+from fcm.core.regrid import grow_layout, move_squares, tiles_before
 from fcm.core.state import GameState, House, Piece, WorkingTurn, WorkStep
 from fcm.core.types import TILE_SIZE, Cell, Corner, Edge, Seat
 from fcm.modules._actions import square
@@ -359,22 +363,28 @@ def _airplane_sides(state: GameState) -> list[tuple[Edge, range]]:
 
 
 def tile_places(state: GameState) -> list[tuple[int, int]]:
-    """Where the extra map tile may go: a place of the layout without a tile that shares one
-    full side with a tile of the map (2), east or south of it or in a hole (the map's squares
-    keep their rows and columns), not on a side where an airplane sits."""
+    """Where the extra map tile may go (2): a place without a tile that shares one full side
+    with a tile of the map, on any side (tile row or column -1: north or west of the layout,
+    one past its last: south or east) or in a hole; not on a side where an airplane sits nor
+    over a freeway beside the map (a piece off the map)."""
     rows, cols = len(state.tiles), len(state.tiles[0])
     on = {(r, c) for r, row in enumerate(state.tiles) for c, (t, _) in enumerate(row)
           if t != HOLE}
     planes = _airplane_sides(state)
+    board = board_of(state)
+    beside = {p.cell for p in state.pieces if not board.in_map(p.cell)}
     out = []
-    for r in range(rows + 1):
-        for c in range(cols + 1):
+    for r in range(-1, rows + 1):
+        for c in range(-1, cols + 1):
             if (r, c) in on or not any(
                 (r + dr, c + dc) in on for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
             ):
                 continue
             if any(_faces(on, r, c, edge) and _crosses(r, c, edge, lines)
                    for edge, lines in planes):
+                continue
+            if any(r * TILE_SIZE <= x < (r + 1) * TILE_SIZE
+                   and c * TILE_SIZE <= y < (c + 1) * TILE_SIZE for x, y in beside):
                 continue
             out.append((r, c))
     return out
@@ -430,7 +440,7 @@ def map_tile_why(state: GameState, turn: WorkingTurn, action: Action) -> str | N
         return Reason(
             "lobbyists.map_tile_place",
             f"{MAP_TILE_RULE}: the tile must share one full side with a tile of the map, "
-            "east or south of it or in a gap, not on a side where an airplane sits "
+            "not on a side where an airplane or a freeway sits "
             f"(tile {action.row},{action.col})",
             at=f"{action.row},{action.col}",
         )
@@ -452,13 +462,15 @@ def _owe_map_tile(state: GameState, seat: Seat, log: EventLog) -> None:
 def grown(
     tiles: list[list[tuple[str, int]]], row: int, col: int, letter: str, rotation: int
 ) -> list[list[tuple[str, int]]]:
-    """The layout with ``letter`` at tile ``row``/``col``, the rectangle widened with holes."""
-    rows, cols = max(len(tiles), row + 1), max(len(tiles[0]), col + 1)
-    out = [[(HOLE, 0)] * cols for _ in range(rows)]
-    for r, line in enumerate(tiles):
-        out[r][: len(line)] = list(line)
-    out[row][col] = (letter, rotation)
-    return out
+    """The layout with ``letter`` at tile ``row``/``col`` (-1: north or west of it), the
+    rectangle widened with holes."""
+    return grow_layout(tiles, row, col, letter, rotation)[0]
+
+
+def map_growth(players: int, leftover: int) -> int:
+    """The most tiles First lobbyist used adds to a map: one per claimer (every seat may claim
+    it the same turn), while leftover tiles last."""
+    return min(players, leftover)
 
 
 def map_tile_act(state: GameState, turn: WorkingTurn, action: Action, log: EventLog) -> bool:
@@ -474,7 +486,11 @@ def map_tile_act(state: GameState, turn: WorkingTurn, action: Action, log: Event
                  declined=True)
         return True
     # a new list: clones share the layout
-    state.tiles = grown(state.tiles, action.row, action.col, action.letter, action.rotation)
+    tiles, down, right = grow_layout(
+        state.tiles, action.row, action.col, action.letter, action.rotation)
+    rows, cols = tiles_before(down, right)
+    move_squares(state, rows, cols)  # north or west: every square is renumbered
+    state.tiles = tiles
     board = board_of(state)
     kinds = dict(state.rules.catalog.tiles[action.letter].houses)
     added = []
@@ -490,8 +506,10 @@ def map_tile_act(state: GameState, turn: WorkingTurn, action: Action, log: Event
             size=3 if len(cells) == 9 else 2,
         )
         added.append(number)
+    # north or west: the event says how far every square moved (the report's variant)
+    moved: dict[str, Any] = {"moved_rows": rows, "moved_cols": cols} if rows or cols else {}
     log.emit(MAP_TILE_ADDED, seat=turn.seat, letter=action.letter, rotation=action.rotation,
-             row=action.row, col=action.col, houses=added)
+             row=action.row + down, col=action.col + right, houses=added, **moved)
     return True
 
 
@@ -618,6 +636,7 @@ def module() -> Module:
             sale=(sale,),
             react=(react,),
             decisions=(MAP_TILE_DECISION,),
+            map_growth=(map_growth,),
         ),
         switches=(ANCHOR_IN_RANGE,),
         actions=ACTIONS,

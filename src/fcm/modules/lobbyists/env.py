@@ -5,8 +5,12 @@
   mirror image of a tile shape (``fcm.modules.lobbyists.variants``, shapes in the order of the
   module's data);
 - ``place_map_tile`` (First lobbyist used): leftover tile (the catalog's letters in order) x
-  rotation x the tile's place (a tile grid one row and column larger than the encoding grid's,
-  so a tile east or south of a full map has an index);
+  rotation x the tile's place (tile row and column -1 to one past the encoding grid's last,
+  so a tile on any side of a map as large as the grid has an index: ``(row + 1) * (grid's
+  tile columns + 2) + col + 1``);
+- the grid leaves room for the extra tiles (``map_growth``: one per seat while leftover tiles
+  last, ``fcm.env.encoding.grid_of``): squares are numbered from the grown map's top-left, so
+  a map grown north or west encodes like any other;
 - board planes after the base planes: ``road_under_construction``, ``road_tile`` (opened),
   ``roadworks`` and ``park`` (1 on each square the piece covers). A map that grew has
   ``in_map`` 0 on the squares of its gaps (the base planes).
@@ -43,8 +47,8 @@ _PARK_INDEX = {v: i for i, v in enumerate(PARK_VARIANTS)}
 
 def _tile_places(enc: Encoding) -> tuple[int, int]:
     """The rows and columns of places an extra map tile may take on ``enc``'s grid (5: a tile's
-    squares)."""
-    return enc.height // 5 + 1, enc.width // 5 + 1
+    squares): from -1 (north or west of the map) to one past the grid's last."""
+    return enc.height // 5 + 2, enc.width // 5 + 2
 
 
 def _letters(state: GameState) -> tuple[str, ...]:
@@ -70,7 +74,7 @@ def _split(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], Cell]:
 
 def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
     if isinstance(a, PlaceMapTile):
-        place = a.row * _tile_places(enc)[1] + a.col
+        place = (a.row + 1) * _tile_places(enc)[1] + a.col + 1
         return enc.blocks["place_map_tile"].index(
             _letters(state).index(a.letter), a.rotation, place
         )
@@ -85,7 +89,7 @@ def _encode(enc: Encoding, state: GameState, a: Action) -> int | None:
 def _decode(enc: Encoding, state: GameState, block: str, f: tuple[int, ...]) -> Action:
     if block == "place_map_tile":
         row, col = divmod(f[2], _tile_places(enc)[1])
-        return PlaceMapTile(_letters(state)[f[0]], f[1], row, col)
+        return PlaceMapTile(_letters(state)[f[0]], f[1], row - 1, col - 1)
     r0, c0 = enc.cell_of(f[1])
     if block == "build_road":
         return BuildRoad(tuple((r0 + r, c0 + c) for r, c in ROAD_VARIANTS[f[0]]))

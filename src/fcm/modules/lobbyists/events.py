@@ -49,9 +49,13 @@ class MapTileAdded(TypedDict):
     seat: Seat
     letter: str
     rotation: int
-    row: int  # the tile row and column of the layout (-1: none placed)
+    row: int  # the tile row and column of the grown layout (-1: none placed)
     col: int
     houses: list[int]  # the printed houses it brings
+    # a tile north or west of the map: every square moved this many rows down and columns
+    # right (squares are numbered from the map's top-left, conventions.md)
+    moved_rows: NotRequired[int]
+    moved_cols: NotRequired[int]
     declined: NotRequired[bool]
     none_left: NotRequired[bool]
     no_place: NotRequired[bool]

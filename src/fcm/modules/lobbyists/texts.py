@@ -28,6 +28,7 @@ register_texts(
         variants={
             "lobbyist_built": (("roadworks", _EVENT + "lobbyist_built.road"),),
             "map_tile_added": (
+                ("moved_rows", _EVENT + "map_tile_added.moved"),
                 ("declined", _EVENT + "map_tile_added.declined"),
                 ("none_left", _EVENT + "map_tile_added.none_left"),
                 ("no_place", _EVENT + "map_tile_added.no_place"),

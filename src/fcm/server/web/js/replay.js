@@ -83,7 +83,7 @@ export class ReplayScreen {
     this.hintMsg = null;
     if (this.index.finished) this.hint = new HintPanel(this.hintBox, { game: this.game, token: () => this.token, name: (s) => this.name(s), msg: () => this.hintMsg });
     learnGoods(this.static.catalog);  // the game's modules' goods (before the legend)
-    this.board.setStatic(this.static.board);
+    this.drawMap(this.static.board);
     if (this.index.finished) {
       this.branchBox.append(h("button", { type: "button", class: "primary", "data-test": "branch",
         title: t("replay.branch.help"),
@@ -91,6 +91,15 @@ export class ReplayScreen {
     } else {
       this.branchBox.append(h("small", { class: "muted" }, t("replay.branch.finished_only")));
     }
+  }
+
+  /** Draw this map's picture, unless it is the one drawn (the layout decides). */
+  drawMap(picture) {
+    const key = JSON.stringify([picture.tile_rows, picture.tile_cols, picture.tiles]);
+    if (key === this.mapKey) return;
+    this.mapKey = key;
+    this.board.setStatic(picture);
+    this.root.querySelector("[data-test=replay]").dataset.mapTiles = String(picture.tiles.length);
   }
 
   jumpRound(dir) {
@@ -122,6 +131,8 @@ export class ReplayScreen {
     const data = await this.fetch(step);
     if (this.destroyed || this.step !== step) return;
     const pres = data.presentation;
+    // a step after the map grew (a module's extra tile) brings its own map's picture
+    this.drawMap(data.board || this.static.board);
     this.board.update(pres, (s) => this.name(s));
     const ctx = { catalog: this.static.catalog, seats: this.entry.seats || [], mySeat: this.index.seat, name: (s) => this.name(s) };
     clear(this.companies).append(renderCompanies(pres, ctx));
