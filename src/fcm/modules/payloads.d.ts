@@ -79,6 +79,8 @@ export interface MapTileAddedEvent {
   row: number;
   col: number;
   houses: number[];
+  moved_rows?: number;
+  moved_cols?: number;
   declined?: boolean;
   none_left?: boolean;
   no_place?: boolean;
