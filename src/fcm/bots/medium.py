@@ -610,6 +610,10 @@ class MediumBot(HeuristicBot):
         # a trainer works when it has a step of the plan to train, else its seat goes to a
         # Waitress ($3 a round, $5 with First waitress, and ties: facts.md E.3)
         prio[E.TRAINER] = 85 if wanted_training else 5
+        if not price_race_open(view) and any(
+                src in p.hand and dst in KITCHEN and self._step_wanted(view, seat, dst)
+                for src, dst in plan.trains):
+            prio[E.TRAINER] = 94  # a cook or chef to train: before a contested price card
         prio[E.WAITRESS] = 83
         prio[E.CFO] = 98  # +50% of every Dinnertime
         for card, n in self._kitchen_surplus(view, seat).items():
@@ -618,10 +622,13 @@ class MediumBot(HeuristicBot):
         prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
         if stalled(view):
             prio[E.NEW_BUSINESS_DEVELOPER] = 95
-        if price_race_open(view) and shares_houses(view, seat):
+        if (price_race_open(view) and shares_houses(view, seat)) or plan.contested:
             # the Pricing Manager works after the cooks and chefs, before every other card
-            # (the trainer too)
+            # (the trainer too): racing First to lower prices, or where a dollar changes who
+            # sells to a house (a rival within a dollar of price + distance)
             prio[E.PRICING_MANAGER] = 93
+            if plan.contested:
+                prio[E.DISCOUNT_MANAGER] = 93
         if view.rules.modules:  # the modules' cards
             prio.update(advice.work_priority(view, seat))
         return prio
@@ -642,13 +649,25 @@ class MediumBot(HeuristicBot):
                 want.update(g for g in view.houses[n].demand if g in FOODS)
         for g in FOODS:
             want[g] -= p.stock.get(g, 0)
-        # the biggest producers first; a card making either food serves the larger want
-        for card in sorted(kitchen, key=lambda c: -employees[c].food_amount):
-            good = max(employees[card].food, key=lambda g: want[g])
-            if want[good] > 0:
-                want[good] -= employees[card].food_amount
-            else:
-                out[card] += 1  # surplus: its food would be thrown away
+        # the fewest items that cover the want: while one card covers what is left, the
+        # smallest such card works (a Burger Chef's 8 for 2 houses' 3 burgers is thrown
+        # away and its seat lost); else the biggest, and on
+        left = sorted(kitchen, key=lambda c: employees[c].food_amount)
+        while left:
+            card = None
+            for c in left:
+                good = max(employees[c].food, key=lambda g: want[g])
+                if want[good] > 0 and employees[c].food_amount >= want[good]:
+                    card = c
+                    break
+            if card is None:
+                card = left[-1]
+                good = max(employees[card].food, key=lambda g: want[g])
+                if want[good] <= 0:
+                    break
+            want[good] -= employees[card].food_amount
+            left.remove(card)
+        out.update(left)  # surplus: their food would be thrown away
         return out
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
