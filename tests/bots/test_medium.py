@@ -957,3 +957,61 @@ def test_two_copies_of_a_cook_one_works_when_one_covers_the_demand():
     )
     sent = _sent(state, 0)
     assert sent.count("burger_cook") == 1 and sent.count("waitress") == 2
+
+
+def test_a_cook_not_the_chef_works_when_the_cook_covers_the_demand():
+    """Cook to demand (facts.md E.3: this round's demand is on the houses at Working; unsold
+    food is thrown away at Clean up): a house it wins wants two burgers, so the Burger Cook (3)
+    works and the Burger Chef (8) stays home, its seat going to a waitress. The old medium
+    seated the biggest producer first: the chef cooked 8 for 2 every round."""
+    state = position(
+        round=6,
+        companies=[{"cash": 40, "hand": ["burger_chef", "burger_cook", "waitress", "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger"]}],
+    )
+    sent = _sent(state, 0)
+    assert "burger_cook" in sent and "burger_chef" not in sent
+    assert sent.count("waitress") == 2
+
+
+def test_a_contested_price_card_works_before_the_trainer_and_the_marketeer():
+    """Price (strategy.md 3.5; facts.md E.3: lowest price + distance wins, a Pricing Manager
+    at work takes $1 off): after First to lower prices, a rival restaurant beside our house
+    makes the dollar decide who sells, so the Pricing Manager takes a seat before a trainer
+    with only a Brand Manager to train and before the Campaign Manager. The old medium ranked
+    it below both and lost such houses to an undercutter all game."""
+    def sent(rival: dict[str, Any]) -> list[str]:
+        state = load_scenario({
+            "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 7,
+            "companies": [{"cash": 40, "hand": ["burger_cook", "campaign_manager", "trainer",
+                                                 "pricing_manager"]}, {"cash": 40}],
+            "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, rival],
+            "houses": [{"number": 2, "demand": ["burger", "burger"]}],
+        })
+        state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
+        return _sent(state, 0)
+
+    assert "pricing_manager" in sent(WEST) and "burger_cook" in sent(WEST)
+    assert "pricing_manager" not in sent(EAST)  # nobody near: no dollar given away
+
+
+def test_the_junior_vp_waits_on_the_beach_for_the_local_manager():
+    """A second restaurant (strategy.md 3.6; a Local Manager is trained from a Junior VP, and a
+    card is trained only from the beach, facts.md E.2): when the plan wants a second restaurant
+    for houses no rival reaches, the trainer works and the Junior VP stays home for it. The
+    old medium seated every manager, so the Junior VP worked all game and the Local Manager
+    never came (one restaurant in nearly every game)."""
+    from fcm.bots.medium import MediumBot as Bot
+
+    state = load_scenario({
+        "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 6,
+        "companies": [{"cash": 20, "hand": ["burger_cook", "trainer", "junior_vice_president",
+                                             "waitress"]}, {"cash": 40}],
+        "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    })
+    plan = Bot(1).plan(view(state, 0), 0)
+    assert plan.second and not plan.cfo  # not kept home for the CFO line
+    sent = _sent(state, 0)
+    assert "trainer" in sent and "junior_vice_president" not in sent

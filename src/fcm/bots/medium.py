@@ -583,8 +583,12 @@ class MediumBot(HeuristicBot):
                 if src in view.rules.marketeers and not marketing and can_launch(view, src):
                     continue  # the chain's only demand comes from it: it markets first
                 manager = view.rules.catalog.employees[src].is_manager
-                # a VP on the CFO line may stay home if that costs at most one other card
-                if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
+                # a VP on the CFO line, or a Junior VP for the Local Manager of a planned second
+                # restaurant, may stay home if that costs at most one other card
+                if manager and not (
+                    (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT})
+                    or (dst == E.LOCAL_MANAGER and (plan.second or plan.expand))
+                ):
                     continue
                 if (
                     src in work
