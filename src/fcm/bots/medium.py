@@ -608,15 +608,13 @@ class MediumBot(HeuristicBot):
         """How much each card is wanted at work this round, by plan and position."""
         prio = dict(WORK_PRIORITY)
         p = view.players[seat]
-        wanted_training = any(
-            src in p.hand and self._step_wanted(view, seat, dst) for src, dst in plan.trains
-        )
-        # a trainer works when it has a step of the plan to train, else its seat goes to a
-        # Waitress ($3 a round, $5 with First waitress, and ties: facts.md E.3)
-        prio[E.TRAINER] = 85 if wanted_training else 5
-        if not price_race_open(view) and any(
-                src in p.hand and dst in KITCHEN and self._step_wanted(view, seat, dst)
-                for src, dst in plan.trains):
+        steps = [(src, dst) for src, dst in plan.trains
+                 if src in p.hand and self._step_trainable(view, seat, plan, dst)]
+        # a trainer works when it has a step of the plan it would train (wanted, and a salary
+        # Payday can carry), else its seat goes to a Waitress ($3 a round, $5 with First
+        # waitress, and ties: facts.md E.3)
+        prio[E.TRAINER] = 85 if steps else 5
+        if not price_race_open(view) and any(dst in KITCHEN for _, dst in steps):
             prio[E.TRAINER] = 94  # a cook or chef to train: before a contested price card
         prio[E.WAITRESS] = 83
         prio[E.CFO] = 98  # +50% of every Dinnertime
@@ -801,6 +799,17 @@ class MediumBot(HeuristicBot):
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
                     return a
         return None
+
+    def _step_trainable(self, view: GameState, seat: Seat, plan: Plan, dst: EmployeeId) -> bool:
+        """Whether ``_train`` would take this step now: wanted, and a salaried result only with
+        salary room and rounds left to pay back (the trainer's seat is worth a Waitress)."""
+        if not self._step_wanted(view, seat, dst):
+            return False
+        if dst == E.JUNIOR_VICE_PRESIDENT and not self._jvp_wanted(view, seat, plan):
+            return False
+        if view.rules.catalog.employees[dst].salary:
+            return self._salary_room(view, seat, card=dst) and not last_rounds(view)
+        return True
 
     def _jvp_wanted(self, view: GameState, seat: Seat, plan: Plan) -> bool:
         """A Junior VP is seats, not income: trained when cards wait for a seat, or as the
