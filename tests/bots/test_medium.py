@@ -775,6 +775,7 @@ def test_a_waitress_works_before_an_idle_trainer_or_a_recruiting_girl():
         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
         houses=[{"number": 2, "demand": ["burger", "burger"]}],
     )
+    state.milestones_available.remove(MilestoneId.FIRST_TRAIN)  # a rival trained first
     sent = _sent(state, 0)
     assert "waitress" in sent and "trainer" not in sent
 
@@ -1015,3 +1016,22 @@ def test_the_junior_vp_waits_on_the_beach_for_the_local_manager():
     assert plan.second and not plan.cfo  # not kept home for the CFO line
     sent = _sent(state, 0)
     assert "trainer" in sent and "junior_vice_president" not in sent
+
+
+def test_the_trainer_sits_out_when_payday_cannot_carry_its_step():
+    """Salaries (strategy.md 4.2; facts.md E.4: $5 a salaried card at Payday, cards in hand
+    at Restructuring included): with $0 and two salaried cards, the only step of the plan in hand (Campaign Manager into a Brand
+    Manager) would not be trained, so the trainer's seat goes to a Waitress ($3 a round,
+    facts.md E.3). The old medium seated the trainer whenever a step was wanted, and it
+    idled."""
+    state = position(
+        round=6,
+        companies=[{"cash": 0, "hand": ["burger_cook", "campaign_manager", "trainer",
+                                        "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger"]}],
+    )
+    state.milestones_available.remove(MilestoneId.FIRST_TRAIN)  # a rival trained first
+    sent = _sent(state, 0)
+    assert "waitress" in sent and "trainer" not in sent

@@ -82,6 +82,7 @@ from fcm.core.company import (
     salary_due,
     salary_for,
     unit_price,
+    waived_marketeers,
 )
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import restaurant_entrances
@@ -735,6 +736,14 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         due = salary_due(view, seat)
         salaried = salaried_cards(view, seat)
+        if p.hand:
+            # Restructuring: the cards in hand are owned too and paid at Payday wherever they
+            # go (salary_due counts only cards at work, on the beach and busy)
+            waived = waived_marketeers(view) if p.has(M.FIRST_BILLBOARD) else frozenset()
+            employees = view.rules.catalog.employees
+            salaried = [*salaried, *(c for c in p.hand
+                                     if employees[c].salary and c not in waived)]
+            due = salary_for(view, seat, salaried)
         after = salary_for(view, seat, [*salaried, *[card or E.BURGER_COOK] * extra])
         if card is not None and M.FIRST_TRAIN in view.milestones_available and not p.has(
                 M.FIRST_TRAIN):
