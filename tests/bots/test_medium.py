@@ -1035,3 +1035,18 @@ def test_the_trainer_sits_out_when_payday_cannot_carry_its_step():
     state.milestones_available.remove(MilestoneId.FIRST_TRAIN)  # a rival trained first
     sent = _sent(state, 0)
     assert "waitress" in sent and "trainer" not in sent
+
+
+def test_a_local_manager_with_no_restaurant_to_place_leaves_its_seat_to_a_cook():
+    """A Local Manager's seat pays only while it places a restaurant (strategy.md 3.6): two
+    restaurants of ours reach every house, so with two CEO slots (a $100 reserve card, facts.md
+    A.3) the cook and a Waitress work and the Local Manager stays home. The old medium seated
+    it first until its third restaurant, and a chain left its cook home for seven rounds."""
+    state = load_scenario({
+        "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 9, "ceo_slots": 2,
+        "companies": [{"cash": 40, "hand": ["local_manager", "burger_cook", "waitress"]},
+                      {"cash": 40}],
+        "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, {**EAST, "owner": 0}],
+        "houses": [{"number": 2, "demand": ["burger", "burger"]}],
+    })
+    assert sorted(_sent(state, 0)) == ["burger_cook", "waitress"]

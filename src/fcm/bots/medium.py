@@ -426,9 +426,6 @@ class MediumBot(HeuristicBot):
             (E.ERRAND_BOY, 1),
             (E.MANAGEMENT_TRAINEE, 3),
         )
-        out_of_reach = sum(1 for h in view.houses.values() if h.demand) > sum(
-            1 for n in chances if view.houses[n].demand
-        )
         trains: list[tuple[EmployeeId, EmployeeId]] = []
         p_me = view.players[seat]
         # Full baskets: when houses we win also want the other food, cook it too.
@@ -467,8 +464,6 @@ class MediumBot(HeuristicBot):
         if expand:
             trains.insert(0, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
             trains.insert(1, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
-        elif out_of_reach or contested:
-            trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
         my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
         if not billboard_open or view.round >= 5:
             trains.append((E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
@@ -622,7 +617,10 @@ class MediumBot(HeuristicBot):
         for card, n in self._kitchen_surplus(view, seat).items():
             if n >= p.hand.count(card):
                 prio[card] = 10  # every copy surplus: works only in a seat nothing else wants
-        prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
+        # a Local Manager works while the plan wants a restaurant it can place; else its seat
+        # goes to a cook or a Waitress (with 2 CEO slots it held one of them for rounds)
+        prio[E.LOCAL_MANAGER] = 97 if (plan.second or plan.expand) and p.restaurants_placed < 3 \
+            else 20
         if stalled(view):
             prio[E.NEW_BUSINESS_DEVELOPER] = 95
         if (price_race_open(view) and shares_houses(view, seat)) or plan.contested:
