@@ -1020,10 +1020,10 @@ def test_the_junior_vp_waits_on_the_beach_for_the_local_manager():
 
 def test_the_trainer_sits_out_when_payday_cannot_carry_its_step():
     """Salaries (strategy.md 4.2; facts.md E.4: $5 a salaried card at Payday, cards in hand
-    at Restructuring included): with $0 and two salaried cards, the only step of the plan in hand (Campaign Manager into a Brand
-    Manager) would not be trained, so the trainer's seat goes to a Waitress ($3 a round,
-    facts.md E.3). The old medium seated the trainer whenever a step was wanted, and it
-    idled."""
+    at Restructuring included): with $0 and two salaried cards, the only step of the plan in
+    hand (Campaign Manager into a Brand Manager) would not be trained, so the trainer's seat
+    goes to a Waitress ($3 a round, facts.md E.3). The old medium seated the trainer whenever
+    a step was wanted, and it idled."""
     state = position(
         round=6,
         companies=[{"cash": 0, "hand": ["burger_cook", "campaign_manager", "trainer",
