@@ -119,6 +119,7 @@ def test_luxuries_manager_stays_home_when_houses_are_contested():
                    {"cash": 40}],
         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
                      {"owner": 1, "cell": [0, 3], "entrance": "sw"}],
+        houses=[{"number": 2, "demand": ["burger"]}],
     )
     sent = _sent(state, 0)
     assert "luxuries_manager" not in sent
@@ -294,6 +295,7 @@ def test_pricing_manager_works_only_where_houses_are_contested():
             round=6,
             companies=[{"cash": 40, "hand": ["pricing_manager", "waitress"]}, {"cash": 40}],
             restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}, *rival],
+            houses=[{"number": 2, "demand": ["burger"]}],
         )
         return _sent(state, 0)
 
@@ -814,6 +816,7 @@ def test_no_price_cut_on_houses_no_rival_is_near():
             "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 6,
             "companies": [{"cash": 40, "hand": ["pricing_manager", "waitress"]}, {"cash": 40}],
             "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, rival],
+            "houses": [{"number": 2, "demand": ["burger"]}],
         })
         return _sent(state, 0)
 
@@ -1050,3 +1053,25 @@ def test_a_local_manager_with_no_restaurant_to_place_leaves_its_seat_to_a_cook()
         "houses": [{"number": 2, "demand": ["burger", "burger"]}],
     })
     assert sorted(_sent(state, 0)) == ["burger_cook", "waitress"]
+
+
+def test_no_price_cut_for_houses_that_want_nothing_this_round():
+    """Price (strategy.md 3.5): the round's Dinnertime demand is on the houses at
+    Restructuring (demand is placed at Marketing, after Dinnertime, facts.md E.3), so where the
+    contested house wants nothing a Pricing Manager would only take $1 off the items of houses
+    nobody contests: it stays home and the Waitress works; with a burger wanted there it works.
+    The old medium cut its price for the rest of the game once a rival stood near."""
+    def sent(demand: list[str]) -> list[str]:
+        state = load_scenario({
+            "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 7,
+            "ceo_slots": 2,
+            "companies": [{"cash": 40, "hand": ["burger_cook", "pricing_manager", "waitress"]},
+                          {"cash": 40}],
+            "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, WEST],
+            "houses": [{"number": 2, "demand": demand}],
+        })
+        state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
+        return _sent(state, 0)
+
+    assert sorted(sent([])) == ["burger_cook", "waitress"]
+    assert sorted(sent(["burger"])) == ["burger_cook", "pricing_manager"]

@@ -226,12 +226,16 @@ def shares_houses(view: GameState, seat: Seat) -> bool:
     )
 
 
-def price_cut_pays(view: GameState, seat: Seat) -> bool:
+def price_cut_pays(view: GameState, seat: Seat, now: bool = False) -> bool:
     """Whether a price card at work changes who sells to some house (strategy.md 3.5): a
     house it reaches that a rival reaches too, at a margin of price + distance a cut turns
     (lost by 1, a tie) or keeps (won by at most the rival's own price cards). Houses nobody
-    else reaches, or that a rival wins by more, are not worth a dollar an item."""
+    else reaches, or that a rival wins by more, are not worth a dollar an item. ``now``: only
+    houses with demand (at Restructuring the round's Dinnertime demand is on the board:
+    marketing comes after it, facts.md E.3), so a cut for empty houses is not paid."""
     mine = totals(view, seat, potential=False)
+    if now:
+        mine = {n: t for n, t in mine.items() if view.houses[n].demand}
     for s in range(view.num_players):
         if s == seat:
             continue
@@ -623,12 +627,13 @@ class MediumBot(HeuristicBot):
             else 20
         if stalled(view):
             prio[E.NEW_BUSINESS_DEVELOPER] = 95
-        if (price_race_open(view) and shares_houses(view, seat)) or plan.contested:
+        cut_now = plan.contested and price_cut_pays(view, seat, now=True)
+        if (price_race_open(view) and shares_houses(view, seat)) or cut_now:
             # the Pricing Manager works after the cooks and chefs, before every other card
             # (the trainer too): racing First to lower prices, or where a dollar changes who
-            # sells to a house (a rival within a dollar of price + distance)
+            # sells to a house with demand (a rival within a dollar of price + distance)
             prio[E.PRICING_MANAGER] = 93
-            if plan.contested:
+            if cut_now:
                 prio[E.DISCOUNT_MANAGER] = 93
         if view.rules.modules:  # the modules' cards
             prio.update(advice.work_priority(view, seat))
@@ -675,10 +680,11 @@ class MediumBot(HeuristicBot):
         if card == E.LUXURIES_MANAGER:
             return not plan.contested
         if card == E.DISCOUNT_MANAGER:
-            return plan.contested
+            return plan.contested and price_cut_pays(view, seat, now=True)
         if card == E.PRICING_MANAGER:
-            # a price cut only pays where it wins houses
-            return plan.contested or (view.round <= 3 and shares_houses(view, seat))
+            # a price cut only pays where it wins houses that want something this round
+            return (plan.contested and price_cut_pays(view, seat, now=True)) or (
+                view.round <= 3 and shares_houses(view, seat))
         if card in view.rules.marketeers:
             # every tile it may launch is on the board (eternal billboards): its seat goes to
             # a waitress or the trainer (who can train it into a marketeer with tiles left)
