@@ -22,18 +22,22 @@ The plan (:class:`Plan`) says
 - marketing: every campaign tile it may launch (billboard, mailbox, airplane, radio) is scored by
   the houses it reaches that the chain would win on price + distance, with room for demand;
   campaigns that would only feed a rival are not placed;
-- price: Pricing Manager at work when a cut changes who sells to some house (a rival within a
-  dollar of price + distance), a Luxuries Manager only where no rival is within reach, a
-  Discount Manager when most valued houses are lost by a little; ties go to more Waitresses;
+- price: Pricing Manager at work (seated right after the kitchen) when a cut changes who sells
+  to some house that wants something this round (a rival within a dollar of price +
+  distance), a Luxuries Manager only where no rival is within reach, a Discount Manager when
+  most valued houses are lost by a little; ties go to more Waitresses;
 - First to train raced with the first hire, or the second (the trainer) after a billboard
   opening, while it is open; a salary First to train pays counts as free;
-- at work: kitchen cards only up to the demand of the houses it would win (demand is placed
-  after Dinnertime, so it is on the board already; surplus copies of a card stay home, not
-  every copy), Waitresses before idle trainers and recruiters, the CFO first; a marketeer
-  markets before the trainer takes it while the chain has no campaign running;
-- a second restaurant (a Local Manager) when two houses lie 3+ borders away with no rival
-  restaurant within 2 of them; no salaried training when the next two Dinnertimes would
-  empty the bank after its first break;
+- at work: the fewest kitchen items that cover the demand of the houses it would win (demand
+  is placed after Dinnertime, so it is on the board already: a cook, not the chef, for three
+  burgers; surplus copies of a card stay home, not every copy), Waitresses before a trainer
+  with no step it would train now (salaries of the cards in hand counted) and recruiters, the
+  CFO first; a marketeer markets before the trainer takes it while the chain has no campaign
+  running; a Local Manager only while the plan wants a restaurant it can place;
+- the first Waitress hired before the Pricing Manager while First waitress is open;
+- a second restaurant (a Local Manager, its Junior VP kept on the beach for the training)
+  when two houses lie 3+ borders away with no rival restaurant within 2 of them; no salaried
+  training when the next two Dinnertimes would empty the bank after its first break;
 - the stall guard (strategy.md 4.5): after the first break, from round 12, a bank that would
   outlast round 20 makes it hire and train a New Business Developer for houses and gardens;
 - the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
