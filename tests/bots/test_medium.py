@@ -119,6 +119,7 @@ def test_luxuries_manager_stays_home_when_houses_are_contested():
                    {"cash": 40}],
         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"},
                      {"owner": 1, "cell": [0, 3], "entrance": "sw"}],
+        houses=[{"number": 2, "demand": ["burger"]}],
     )
     sent = _sent(state, 0)
     assert "luxuries_manager" not in sent
@@ -294,6 +295,7 @@ def test_pricing_manager_works_only_where_houses_are_contested():
             round=6,
             companies=[{"cash": 40, "hand": ["pricing_manager", "waitress"]}, {"cash": 40}],
             restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}, *rival],
+            houses=[{"number": 2, "demand": ["burger"]}],
         )
         return _sent(state, 0)
 
@@ -623,12 +625,34 @@ def test_races_first_to_lower_prices_with_a_pricing_manager_after_the_trainer():
     from fcm.bots.heuristic import seats_short
 
     state = _working_hire(companies, round=4)
+    state.milestones_available.remove(MilestoneId.FIRST_WAITRESS)  # a rival's (see below)
     assert MilestoneId.FIRST_LOWER_PRICES in state.milestones_available
     assert seats_short(view(state, 0), 0)  # the structure is full
     assert choose(state, 0) == Hire("pricing_manager")
     state = _working_hire(companies, round=4)
+    state.milestones_available.remove(MilestoneId.FIRST_WAITRESS)
     state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
     assert choose(state, 0) == Hire("management_trainee")
+
+
+def test_a_waitress_is_hired_before_the_pricing_manager_while_first_waitress_is_open():
+    """Waitresses (strategy.md 2.2, 3.3; facts.md B: First waitress, $5 a waitress at every
+    Dinnertime for ever; E.3: tips are paid even without sales): with the trainer hired and
+    First waitress open, the next hire is a Waitress, then the Pricing Manager; once a rival
+    holds First waitress, the Pricing Manager comes first. The old medium hired its first
+    Waitress in round 5 or 6 and a waitress-tips rival took the milestone and about $100 of
+    tips a game."""
+    from fcm.core.actions import Hire
+
+    companies = [{"cash": 40, "at_work": ["management_trainee", "pizza_cook", "trainer",
+                                         "campaign_manager"]},
+                 {"cash": 40, "at_work": ["burger_cook"]}]
+    state = _working_hire(companies, round=4)
+    assert MilestoneId.FIRST_WAITRESS in state.milestones_available
+    assert choose(state, 0) == Hire("waitress")
+    state = _working_hire(companies, round=4)
+    state.milestones_available.remove(MilestoneId.FIRST_WAITRESS)
+    assert choose(state, 0) == Hire("pricing_manager")
 
 
 def test_a_pricing_manager_racing_first_to_lower_prices_works_before_the_trainer():
@@ -775,6 +799,7 @@ def test_a_waitress_works_before_an_idle_trainer_or_a_recruiting_girl():
         restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
         houses=[{"number": 2, "demand": ["burger", "burger"]}],
     )
+    state.milestones_available.remove(MilestoneId.FIRST_TRAIN)  # a rival trained first
     sent = _sent(state, 0)
     assert "waitress" in sent and "trainer" not in sent
 
@@ -813,6 +838,7 @@ def test_no_price_cut_on_houses_no_rival_is_near():
             "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 6,
             "companies": [{"cash": 40, "hand": ["pricing_manager", "waitress"]}, {"cash": 40}],
             "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, rival],
+            "houses": [{"number": 2, "demand": ["burger"]}],
         })
         return _sent(state, 0)
 
@@ -957,3 +983,117 @@ def test_two_copies_of_a_cook_one_works_when_one_covers_the_demand():
     )
     sent = _sent(state, 0)
     assert sent.count("burger_cook") == 1 and sent.count("waitress") == 2
+
+
+def test_a_cook_not_the_chef_works_when_the_cook_covers_the_demand():
+    """Cook to demand (facts.md E.3: this round's demand is on the houses at Working; unsold
+    food is thrown away at Clean up): a house it wins wants two burgers, so the Burger Cook (3)
+    works and the Burger Chef (8) stays home, its seat going to a waitress. The old medium
+    seated the biggest producer first: the chef cooked 8 for 2 every round."""
+    state = position(
+        round=6,
+        companies=[{"cash": 40, "hand": ["burger_chef", "burger_cook", "waitress", "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger"]}],
+    )
+    sent = _sent(state, 0)
+    assert "burger_cook" in sent and "burger_chef" not in sent
+    assert sent.count("waitress") == 2
+
+
+def test_a_contested_price_card_works_before_the_trainer_and_the_marketeer():
+    """Price (strategy.md 3.5; facts.md E.3: lowest price + distance wins, a Pricing Manager
+    at work takes $1 off): after First to lower prices, a rival restaurant beside our house
+    makes the dollar decide who sells, so the Pricing Manager takes a seat before a trainer
+    with only a Brand Manager to train and before the Campaign Manager. The old medium ranked
+    it below both and lost such houses to an undercutter all game."""
+    def sent(rival: dict[str, Any]) -> list[str]:
+        state = load_scenario({
+            "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 7,
+            "companies": [{"cash": 40, "hand": ["burger_cook", "campaign_manager", "trainer",
+                                                 "pricing_manager"]}, {"cash": 40}],
+            "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, rival],
+            "houses": [{"number": 2, "demand": ["burger", "burger"]}],
+        })
+        state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
+        return _sent(state, 0)
+
+    assert "pricing_manager" in sent(WEST) and "burger_cook" in sent(WEST)
+    assert "pricing_manager" not in sent(EAST)  # nobody near: no dollar given away
+
+
+def test_the_junior_vp_waits_on_the_beach_for_the_local_manager():
+    """A second restaurant (strategy.md 3.6; a Local Manager is trained from a Junior VP, and a
+    card is trained only from the beach, facts.md E.2): when the plan wants a second restaurant
+    for houses no rival reaches, the trainer works and the Junior VP stays home for it. The
+    old medium seated every manager, so the Junior VP worked all game and the Local Manager
+    never came (one restaurant in nearly every game)."""
+    from fcm.bots.medium import MediumBot as Bot
+
+    state = load_scenario({
+        "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 6,
+        "companies": [{"cash": 20, "hand": ["burger_cook", "trainer", "junior_vice_president",
+                                             "waitress"]}, {"cash": 40}],
+        "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+    })
+    plan = Bot(1).plan(view(state, 0), 0)
+    assert plan.second and not plan.cfo  # not kept home for the CFO line
+    sent = _sent(state, 0)
+    assert "trainer" in sent and "junior_vice_president" not in sent
+
+
+def test_the_trainer_sits_out_when_payday_cannot_carry_its_step():
+    """Salaries (strategy.md 4.2; facts.md E.4: $5 a salaried card at Payday, cards in hand
+    at Restructuring included): with $0 and two salaried cards, the only step of the plan in
+    hand (Campaign Manager into a Brand Manager) would not be trained, so the trainer's seat
+    goes to a Waitress ($3 a round, facts.md E.3). The old medium seated the trainer whenever
+    a step was wanted, and it idled."""
+    state = position(
+        round=6,
+        companies=[{"cash": 0, "hand": ["burger_cook", "campaign_manager", "trainer",
+                                        "waitress"]},
+                   {"cash": 40}],
+        restaurants=[{"owner": 0, "cell": [0, 0], "entrance": "se"}],
+        houses=[{"number": 2, "demand": ["burger", "burger"]}],
+    )
+    state.milestones_available.remove(MilestoneId.FIRST_TRAIN)  # a rival trained first
+    sent = _sent(state, 0)
+    assert "waitress" in sent and "trainer" not in sent
+
+
+def test_a_local_manager_with_no_restaurant_to_place_leaves_its_seat_to_a_cook():
+    """A Local Manager's seat pays only while it places a restaurant (strategy.md 3.6): two
+    restaurants of ours reach every house, so with two CEO slots (a $100 reserve card, facts.md
+    A.3) the cook and a Waitress work and the Local Manager stays home. The old medium seated
+    it first until its third restaurant, and a chain left its cook home for seven rounds."""
+    state = load_scenario({
+        "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 9, "ceo_slots": 2,
+        "companies": [{"cash": 40, "hand": ["local_manager", "burger_cook", "waitress"]},
+                      {"cash": 40}],
+        "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, {**EAST, "owner": 0}],
+        "houses": [{"number": 2, "demand": ["burger", "burger"]}],
+    })
+    assert sorted(_sent(state, 0)) == ["burger_cook", "waitress"]
+
+
+def test_no_price_cut_for_houses_that_want_nothing_this_round():
+    """Price (strategy.md 3.5): the round's Dinnertime demand is on the houses at
+    Restructuring (demand is placed at Marketing, after Dinnertime, facts.md E.3), so where the
+    contested house wants nothing a Pricing Manager would only take $1 off the items of houses
+    nobody contests: it stays home and the Waitress works; with a burger wanted there it works.
+    The old medium cut its price for the rest of the game once a rival stood near."""
+    def sent(demand: list[str]) -> list[str]:
+        state = load_scenario({
+            "format": "fcm-scenario/1", "players": 2, "tiles": ROW, "round": 7,
+            "ceo_slots": 2,
+            "companies": [{"cash": 40, "hand": ["burger_cook", "pricing_manager", "waitress"]},
+                          {"cash": 40}],
+            "restaurants": [{"owner": 0, "cell": [0, 0], "entrance": "se"}, WEST],
+            "houses": [{"number": 2, "demand": demand}],
+        })
+        state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
+        return _sent(state, 0)
+
+    assert sorted(sent([])) == ["burger_cook", "waitress"]
+    assert sorted(sent(["burger"])) == ["burger_cook", "pricing_manager"]

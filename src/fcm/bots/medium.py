@@ -22,18 +22,22 @@ The plan (:class:`Plan`) says
 - marketing: every campaign tile it may launch (billboard, mailbox, airplane, radio) is scored by
   the houses it reaches that the chain would win on price + distance, with room for demand;
   campaigns that would only feed a rival are not placed;
-- price: Pricing Manager at work when a cut changes who sells to some house (a rival within a
-  dollar of price + distance), a Luxuries Manager only where no rival is within reach, a
-  Discount Manager when most valued houses are lost by a little; ties go to more Waitresses;
+- price: Pricing Manager at work (seated right after the kitchen) when a cut changes who sells
+  to some house that wants something this round (a rival within a dollar of price +
+  distance), a Luxuries Manager only where no rival is within reach, a Discount Manager when
+  most valued houses are lost by a little; ties go to more Waitresses;
 - First to train raced with the first hire, or the second (the trainer) after a billboard
   opening, while it is open; a salary First to train pays counts as free;
-- at work: kitchen cards only up to the demand of the houses it would win (demand is placed
-  after Dinnertime, so it is on the board already; surplus copies of a card stay home, not
-  every copy), Waitresses before idle trainers and recruiters, the CFO first; a marketeer
-  markets before the trainer takes it while the chain has no campaign running;
-- a second restaurant (a Local Manager) when two houses lie 3+ borders away with no rival
-  restaurant within 2 of them; no salaried training when the next two Dinnertimes would
-  empty the bank after its first break;
+- at work: the fewest kitchen items that cover the demand of the houses it would win (demand
+  is placed after Dinnertime, so it is on the board already: a cook, not the chef, for three
+  burgers; surplus copies of a card stay home, not every copy), Waitresses before a trainer
+  with no step it would train now (salaries of the cards in hand counted) and recruiters, the
+  CFO first; a marketeer markets before the trainer takes it while the chain has no campaign
+  running; a Local Manager only while the plan wants a restaurant it can place;
+- the first Waitress hired before the Pricing Manager while First waitress is open;
+- a second restaurant (a Local Manager, its Junior VP kept on the beach for the training)
+  when two houses lie 3+ borders away with no rival restaurant within 2 of them; no salaried
+  training when the next two Dinnertimes would empty the bank after its first break;
 - the stall guard (strategy.md 4.5): after the first break, from round 12, a bank that would
   outlast round 20 makes it hire and train a New Business Developer for houses and gardens;
 - the reserve card by plan and board: a fast billboard plan on a tight map wants a short game
@@ -82,6 +86,7 @@ from fcm.core.company import (
     salary_due,
     salary_for,
     unit_price,
+    waived_marketeers,
 )
 from fcm.core.engine import apply_in_place, legal_actions
 from fcm.core.geometry import restaurant_entrances
@@ -225,12 +230,16 @@ def shares_houses(view: GameState, seat: Seat) -> bool:
     )
 
 
-def price_cut_pays(view: GameState, seat: Seat) -> bool:
+def price_cut_pays(view: GameState, seat: Seat, now: bool = False) -> bool:
     """Whether a price card at work changes who sells to some house (strategy.md 3.5): a
     house it reaches that a rival reaches too, at a margin of price + distance a cut turns
     (lost by 1, a tie) or keeps (won by at most the rival's own price cards). Houses nobody
-    else reaches, or that a rival wins by more, are not worth a dollar an item."""
+    else reaches, or that a rival wins by more, are not worth a dollar an item. ``now``: only
+    houses with demand (at Restructuring the round's Dinnertime demand is on the board:
+    marketing comes after it, facts.md E.3), so a cut for empty houses is not paid."""
     mine = totals(view, seat, potential=False)
+    if now:
+        mine = {n: t for n, t in mine.items() if view.houses[n].demand}
     for s in range(view.num_players):
         if s == seat:
             continue
@@ -406,12 +415,16 @@ class MediumBot(HeuristicBot):
             # second hire and trains the third the round it is hired into the first cook, a
             # round earlier than a kitchen trainee hired first would become one.
             first = (first[0], (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 1), *first[1:])
+        # Waitresses are free and pay from the round after their hire (tips, ties); while
+        # First waitress is open ($5 a waitress for ever) the first comes before the Pricing
+        # Manager
+        tips = ((E.WAITRESS, 1), (E.PRICING_MANAGER, 1)) if (
+            M.FIRST_WAITRESS in view.milestones_available) else (
+            (E.PRICING_MANAGER, 1), (E.WAITRESS, 1))
         hires = (
             *first,
             (E.TRAINER, 1),
-            (E.PRICING_MANAGER, 1),
-            # Waitresses are free and pay from the round after their hire (tips, ties)
-            (E.WAITRESS, 1),
+            *tips,
             (E.MARKETING_TRAINEE, 2),
             (E.RECRUITING_GIRL, 1),
             (E.KITCHEN_TRAINEE, 2),
@@ -424,9 +437,6 @@ class MediumBot(HeuristicBot):
             (E.MANAGEMENT_TRAINEE, 2),
             (E.ERRAND_BOY, 1),
             (E.MANAGEMENT_TRAINEE, 3),
-        )
-        out_of_reach = sum(1 for h in view.houses.values() if h.demand) > sum(
-            1 for n in chances if view.houses[n].demand
         )
         trains: list[tuple[EmployeeId, EmployeeId]] = []
         p_me = view.players[seat]
@@ -466,8 +476,6 @@ class MediumBot(HeuristicBot):
         if expand:
             trains.insert(0, (E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
             trains.insert(1, (E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
-        elif out_of_reach or contested:
-            trains.append((E.JUNIOR_VICE_PRESIDENT, E.LOCAL_MANAGER))
         my_campaigns = sum(1 for c in view.campaigns.values() if c.owner == seat)
         if not billboard_open or view.round >= 5:
             trains.append((E.MARKETING_TRAINEE, E.CAMPAIGN_MANAGER))
@@ -583,8 +591,12 @@ class MediumBot(HeuristicBot):
                 if src in view.rules.marketeers and not marketing and can_launch(view, src):
                     continue  # the chain's only demand comes from it: it markets first
                 manager = view.rules.catalog.employees[src].is_manager
-                # a VP on the CFO line may stay home if that costs at most one other card
-                if manager and not (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT}):
+                # a VP on the CFO line, or a Junior VP for the Local Manager of a planned second
+                # restaurant, may stay home if that costs at most one other card
+                if manager and not (
+                    (plan.cfo and dst in CFO_LINE | {E.JUNIOR_VICE_PRESIDENT})
+                    or (dst == E.LOCAL_MANAGER and (plan.second or plan.expand))
+                ):
                     continue
                 if (
                     src in work
@@ -604,24 +616,33 @@ class MediumBot(HeuristicBot):
         """How much each card is wanted at work this round, by plan and position."""
         prio = dict(WORK_PRIORITY)
         p = view.players[seat]
-        wanted_training = any(
-            src in p.hand and self._step_wanted(view, seat, dst) for src, dst in plan.trains
-        )
-        # a trainer works when it has a step of the plan to train, else its seat goes to a
-        # Waitress ($3 a round, $5 with First waitress, and ties: facts.md E.3)
-        prio[E.TRAINER] = 85 if wanted_training else 5
+        steps = [(src, dst) for src, dst in plan.trains
+                 if src in p.hand and self._step_trainable(view, seat, plan, dst)]
+        # a trainer works when it has a step of the plan it would train (wanted, and a salary
+        # Payday can carry), else its seat goes to a Waitress ($3 a round, $5 with First
+        # waitress, and ties: facts.md E.3)
+        prio[E.TRAINER] = 85 if steps else 5
+        if not price_race_open(view) and any(dst in KITCHEN for _, dst in steps):
+            prio[E.TRAINER] = 94  # a cook or chef to train: before a contested price card
         prio[E.WAITRESS] = 83
         prio[E.CFO] = 98  # +50% of every Dinnertime
         for card, n in self._kitchen_surplus(view, seat).items():
             if n >= p.hand.count(card):
                 prio[card] = 10  # every copy surplus: works only in a seat nothing else wants
-        prio[E.LOCAL_MANAGER] = 97 if p.restaurants_placed < 3 else 20
+        # a Local Manager works while the plan wants a restaurant it can place; else its seat
+        # goes to a cook or a Waitress (with 2 CEO slots it held one of them for rounds)
+        prio[E.LOCAL_MANAGER] = 97 if (plan.second or plan.expand) and p.restaurants_placed < 3 \
+            else 20
         if stalled(view):
             prio[E.NEW_BUSINESS_DEVELOPER] = 95
-        if price_race_open(view) and shares_houses(view, seat):
+        cut_now = plan.contested and price_cut_pays(view, seat, now=True)
+        if (price_race_open(view) and shares_houses(view, seat)) or cut_now:
             # the Pricing Manager works after the cooks and chefs, before every other card
-            # (the trainer too)
+            # (the trainer too): racing First to lower prices, or where a dollar changes who
+            # sells to a house with demand (a rival within a dollar of price + distance)
             prio[E.PRICING_MANAGER] = 93
+            if cut_now:
+                prio[E.DISCOUNT_MANAGER] = 93
         if view.rules.modules:  # the modules' cards
             prio.update(advice.work_priority(view, seat))
         return prio
@@ -642,23 +663,36 @@ class MediumBot(HeuristicBot):
                 want.update(g for g in view.houses[n].demand if g in FOODS)
         for g in FOODS:
             want[g] -= p.stock.get(g, 0)
-        # the biggest producers first; a card making either food serves the larger want
-        for card in sorted(kitchen, key=lambda c: -employees[c].food_amount):
-            good = max(employees[card].food, key=lambda g: want[g])
-            if want[good] > 0:
-                want[good] -= employees[card].food_amount
-            else:
-                out[card] += 1  # surplus: its food would be thrown away
+        # the fewest items that cover the want: while one card covers what is left, the
+        # smallest such card works (a Burger Chef's 8 for 2 houses' 3 burgers is thrown
+        # away and its seat lost); else the biggest, and on
+        left = sorted(kitchen, key=lambda c: employees[c].food_amount)
+        while left:
+            card = None
+            for c in left:
+                good = max(employees[c].food, key=lambda g: want[g])
+                if want[good] > 0 and employees[c].food_amount >= want[good]:
+                    card = c
+                    break
+            if card is None:
+                card = left[-1]
+                good = max(employees[card].food, key=lambda g: want[g])
+                if want[good] <= 0:
+                    break
+            want[good] -= employees[card].food_amount
+            left.remove(card)
+        out.update(left)  # surplus: their food would be thrown away
         return out
 
     def _worth_working(self, view: GameState, seat: Seat, card: EmployeeId, plan: Plan) -> bool:
         if card == E.LUXURIES_MANAGER:
             return not plan.contested
         if card == E.DISCOUNT_MANAGER:
-            return plan.contested
+            return plan.contested and price_cut_pays(view, seat, now=True)
         if card == E.PRICING_MANAGER:
-            # a price cut only pays where it wins houses
-            return plan.contested or (view.round <= 3 and shares_houses(view, seat))
+            # a price cut only pays where it wins houses that want something this round
+            return (plan.contested and price_cut_pays(view, seat, now=True)) or (
+                view.round <= 3 and shares_houses(view, seat))
         if card in view.rules.marketeers:
             # every tile it may launch is on the board (eternal billboards): its seat goes to
             # a waitress or the trainer (who can train it into a marketeer with tiles left)
@@ -714,6 +748,14 @@ class MediumBot(HeuristicBot):
         p = view.players[seat]
         due = salary_due(view, seat)
         salaried = salaried_cards(view, seat)
+        if p.hand:
+            # Restructuring: the cards in hand are owned too and paid at Payday wherever they
+            # go (salary_due counts only cards at work, on the beach and busy)
+            waived = waived_marketeers(view) if p.has(M.FIRST_BILLBOARD) else frozenset()
+            employees = view.rules.catalog.employees
+            salaried = [*salaried, *(c for c in p.hand
+                                     if employees[c].salary and c not in waived)]
+            due = salary_for(view, seat, salaried)
         after = salary_for(view, seat, [*salaried, *[card or E.BURGER_COOK] * extra])
         if card is not None and M.FIRST_TRAIN in view.milestones_available and not p.has(
                 M.FIRST_TRAIN):
@@ -778,6 +820,17 @@ class MediumBot(HeuristicBot):
                 if isinstance(a, Train) and a.employee == src and a.into == dst:
                     return a
         return None
+
+    def _step_trainable(self, view: GameState, seat: Seat, plan: Plan, dst: EmployeeId) -> bool:
+        """Whether ``_train`` would take this step now: wanted, and a salaried result only with
+        salary room and rounds left to pay back (the trainer's seat is worth a Waitress)."""
+        if not self._step_wanted(view, seat, dst):
+            return False
+        if dst == E.JUNIOR_VICE_PRESIDENT and not self._jvp_wanted(view, seat, plan):
+            return False
+        if view.rules.catalog.employees[dst].salary:
+            return self._salary_room(view, seat, card=dst) and not last_rounds(view)
+        return True
 
     def _jvp_wanted(self, view: GameState, seat: Seat, plan: Plan) -> bool:
         """A Junior VP is seats, not income: trained when cards wait for a seat, or as the
