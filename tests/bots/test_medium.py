@@ -625,34 +625,12 @@ def test_races_first_to_lower_prices_with_a_pricing_manager_after_the_trainer():
     from fcm.bots.heuristic import seats_short
 
     state = _working_hire(companies, round=4)
-    state.milestones_available.remove(MilestoneId.FIRST_WAITRESS)  # a rival's (see below)
     assert MilestoneId.FIRST_LOWER_PRICES in state.milestones_available
     assert seats_short(view(state, 0), 0)  # the structure is full
     assert choose(state, 0) == Hire("pricing_manager")
     state = _working_hire(companies, round=4)
-    state.milestones_available.remove(MilestoneId.FIRST_WAITRESS)
     state.milestones_available.remove(MilestoneId.FIRST_LOWER_PRICES)
     assert choose(state, 0) == Hire("management_trainee")
-
-
-def test_a_waitress_is_hired_before_the_pricing_manager_while_first_waitress_is_open():
-    """Waitresses (strategy.md 2.2, 3.3; facts.md B: First waitress, $5 a waitress at every
-    Dinnertime for ever; E.3: tips are paid even without sales): with the trainer hired and
-    First waitress open, the next hire is a Waitress, then the Pricing Manager; once a rival
-    holds First waitress, the Pricing Manager comes first. The old medium hired its first
-    Waitress in round 5 or 6 and a waitress-tips rival took the milestone and about $100 of
-    tips a game."""
-    from fcm.core.actions import Hire
-
-    companies = [{"cash": 40, "at_work": ["management_trainee", "pizza_cook", "trainer",
-                                         "campaign_manager"]},
-                 {"cash": 40, "at_work": ["burger_cook"]}]
-    state = _working_hire(companies, round=4)
-    assert MilestoneId.FIRST_WAITRESS in state.milestones_available
-    assert choose(state, 0) == Hire("waitress")
-    state = _working_hire(companies, round=4)
-    state.milestones_available.remove(MilestoneId.FIRST_WAITRESS)
-    assert choose(state, 0) == Hire("pricing_manager")
 
 
 def test_a_pricing_manager_racing_first_to_lower_prices_works_before_the_trainer():

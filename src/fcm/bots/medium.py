@@ -415,16 +415,12 @@ class MediumBot(HeuristicBot):
             # second hire and trains the third the round it is hired into the first cook, a
             # round earlier than a kitchen trainee hired first would become one.
             first = (first[0], (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 1), *first[1:])
-        # Waitresses are free and pay from the round after their hire (tips, ties); while
-        # First waitress is open ($5 a waitress for ever) the first comes before the Pricing
-        # Manager
-        tips = ((E.WAITRESS, 1), (E.PRICING_MANAGER, 1)) if (
-            M.FIRST_WAITRESS in view.milestones_available) else (
-            (E.PRICING_MANAGER, 1), (E.WAITRESS, 1))
         hires = (
             *first,
             (E.TRAINER, 1),
-            *tips,
+            (E.PRICING_MANAGER, 1),
+            # Waitresses are free and pay from the round after their hire (tips, ties)
+            (E.WAITRESS, 1),
             (E.MARKETING_TRAINEE, 2),
             (E.RECRUITING_GIRL, 1),
             (E.KITCHEN_TRAINEE, 2),
