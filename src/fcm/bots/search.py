@@ -400,6 +400,67 @@ class LearnedHardBot(HardBot):
     hire_prior = True
 
 
+class FastHardBot(HardBot):
+    """Hard with cheap rollouts (issue 30 item 1; league name ``hard_fast``): medium proposes
+    (with the hire prior), but in a rollout no seat is medium. The searching seat plays
+    medium's plan for it (its hires and trainings, read once from the view) with the easy bot's
+    tactics, each rival a model drawn per determinization (medium's plan for it played the same
+    way, the easy build list, a First-to-train style, a price-war style), and the learned
+    evaluation scores the truncated position. A rollout costs a fraction of a medium one, so
+    the default budget plays several times the draws (each draw a new rival model) in the same
+    CPU time."""
+
+    name = "hard"
+    rivals: ClassVar[tuple[str, ...]] = ("plan", "easy", "trainer", "pricing")
+    learned = True
+    hire_prior = True
+    default_rollouts = 40
+    rollouts_by_players: ClassVar[dict[int, int]] = {4: 25}
+
+    def evaluate(
+        self, view: GameState, seat: Seat, candidates: list[Action]
+    ) -> tuple[list[float], list[int]]:
+        # every seat's plan once per decision (medium's planning is the costly part)
+        self._plans = {s: self.medium.plan(view, s) for s in range(view.num_players)}
+        return super().evaluate(view, seat, candidates)
+
+    def rival_models(self, view: GameState, seat: Seat, rng: Rng, seed: int) -> dict[int, Bot]:
+        """The model of every seat, the searching one included (its own plan, cheaply), as
+        (style, seed) pairs turned into fresh bots per rollout (paired: every candidate meets
+        the same models in the same states)."""
+        kinds = {s: "own" if s == seat else self.rivals[rng.below(len(self.rivals))]
+                 for s in range(view.num_players)}
+        return _Models(kinds, seed, self._plans)
+
+    def rollout(
+        self, state: GameState, seat: Seat, action: Action, policy: MediumBot, rounds: int = 1,
+        others: dict[int, Bot] | None = None,
+    ) -> float:
+        if isinstance(others, _Models):
+            others = others.fresh()
+        return super().rollout(state, seat, action, policy, rounds, others)
+
+
+class _Models(dict):  # type: ignore[type-arg]
+    """Per-seat rollout models of one determinization: (style, seed) by seat."""
+
+    def __init__(self, kinds: dict[int, str], seed: int, plans: dict[int, object]) -> None:
+        super().__init__()
+        self.kinds, self.seed, self.plans = kinds, seed, plans
+
+    def fresh(self) -> dict[int, Bot]:
+        from fcm.bots.ismcts import StyleBot, rollout_policy
+
+        out: dict[int, Bot] = {}
+        for s, kind in self.kinds.items():
+            if kind in ("own", "plan"):
+                plan = self.plans[s]
+                out[s] = StyleBot(self.seed + s, plan.hires, plan.trains)  # type: ignore[attr-defined]
+            else:
+                out[s] = rollout_policy(kind, self.seed + s)
+        return out
+
+
 class MediumRolloutHardBot(HardBot):
     """Hard as before the learned evaluation (medium in every seat of a rollout, the hand-made
     value, hire candidates in legal order): hard_v1's search."""
