@@ -132,7 +132,7 @@ def test_a_style_sends_the_same_structure_as_the_easy_bot():
     is the one the easy bot's packing sends, over two rounds of play."""
     from fcm.bots.heuristic import HeuristicBot
 
-    state, seat = _first_hire()
+    state, _ = _first_hire()
     played = state.clone()
     style = {s: ismcts.rollout_policy("easy", s) for s in range(2)}
     compared = 0

@@ -255,7 +255,7 @@ def test_fast_rollouts_play_no_seat_by_medium(monkeypatch):
     cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))[:3]
     calls = []
     monkeypatch.setattr(MediumBot, "choose", lambda self, *a: calls.append(a) or a[2][0])
-    means, counts = bot.evaluate(v, seat, cands)
+    _, counts = bot.evaluate(v, seat, cands)
     assert calls == [] and counts == [2, 2, 2] and bot.stats["steps"] > 6 * 20
 
 

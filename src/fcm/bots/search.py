@@ -35,7 +35,7 @@ from typing import ClassVar
 
 from fcm.bots.base import Bot
 from fcm.bots.evaluation import evaluate
-from fcm.bots.medium import MediumBot
+from fcm.bots.medium import MediumBot, Plan
 from fcm.core.actions import (
     Action,
     ChooseReserve,
@@ -444,7 +444,7 @@ class FastHardBot(HardBot):
 class _Models(dict):  # type: ignore[type-arg]
     """Per-seat rollout models of one determinization: (style, seed) by seat."""
 
-    def __init__(self, kinds: dict[int, str], seed: int, plans: dict[int, object]) -> None:
+    def __init__(self, kinds: dict[int, str], seed: int, plans: dict[int, Plan]) -> None:
         super().__init__()
         self.kinds, self.seed, self.plans = kinds, seed, plans
 
@@ -455,7 +455,7 @@ class _Models(dict):  # type: ignore[type-arg]
         for s, kind in self.kinds.items():
             if kind in ("own", "plan"):
                 plan = self.plans[s]
-                out[s] = StyleBot(self.seed + s, plan.hires, plan.trains)  # type: ignore[attr-defined]
+                out[s] = StyleBot(self.seed + s, plan.hires, plan.trains)
             else:
                 out[s] = rollout_policy(kind, self.seed + s)
         return out
