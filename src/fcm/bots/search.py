@@ -418,8 +418,8 @@ class FastHardBot(HardBot):
     default_rollouts = 40
     rollouts_by_players: ClassVar[dict[int, int]] = {4: 25}
     # The cheap policy plays the seat's cards otherwise than medium will: at $25 it left
-    # medium's opening in round 1-4 (trainer for a recruiting girl, a waitress for the
-    # marketing trainee) and lost 4 of 4 games to medium; at $60, 3 of those 4 won.
+    # medium's opening in rounds 1-4 (a recruiting girl for the trainer, a waitress for the
+    # marketing trainee) and lost 6 of 6 games to medium; at $60 it won 6 of 8 (README).
     margin = 60.0
 
     def evaluate(
