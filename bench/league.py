@@ -31,7 +31,7 @@ from bench.plans import PLANS, PlanBot, plan_bot
 from fcm.bots import BOT_NAMES, make_bot
 from fcm.bots.base import Bot
 from fcm.bots.ismcts import IsmctsBot
-from fcm.bots.search import LearnedHardBot
+from fcm.bots.search import FastHardBot, LearnedHardBot
 from fcm.core.state import Options
 from fcm.core.types import Good
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
@@ -81,6 +81,7 @@ class HardNoPrior(LearnedHardBot):
 
 
 LEAGUE: dict[str, Callable[[int], Bot]] = {
+    "hard_fast": FastHardBot,
     "hard_learned": LearnedHardBot,
     "hard_noprior": HardNoPrior,
     "hard_medrivals": HardMediumRivals,

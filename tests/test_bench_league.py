@@ -133,3 +133,28 @@ def test_tournament_league_command(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "path", [p for p in sys.path if Path(p or ".").resolve() != ROOT])
     assert main(["tournament", "--league", "--games", "2"]) == 2
     assert "root of a clone" in capsys.readouterr().out
+
+
+def test_hard_fast_plays_legally_against_medium():
+    """hard_fast (cheap rollouts in every seat) is a league player and plays legal games."""
+    bot = league.make_player("hard_fast", 1)
+    result = play_game([bot, MediumBot(2)], 3, Options(round_limit=SIMULATION_ROUND_LIMIT),
+                       checked=True)
+    assert result.state.ranking and bot.stats["rollouts"] > 0
+
+
+def test_the_four_player_row_puts_the_bot_in_the_given_seat_among_three_medium(monkeypatch):
+    from bench import hard_four
+
+    seen: list[list[str]] = []
+    real = hard_four.make_player
+
+    def spy(name: str, seed: int) -> Any:
+        seen[-1].append(name)
+        return real("easy" if name == "hard_fast" else name, seed)
+
+    monkeypatch.setattr(hard_four, "make_player", spy)
+    seen.append([])
+    line = hard_four.play_four("hard_fast", 2, 3)
+    assert seen[-1] == ["medium", "medium", "medium", "hard_fast"]
+    assert line["seat"] == 3 and len(line["cash"]) == 4  # type: ignore[arg-type]

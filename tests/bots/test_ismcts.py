@@ -125,3 +125,23 @@ def test_a_deadline_stops_the_search(monkeypatch):
     root = bot.search(view(state, seat), seat, legal_actions(state, seat),
                       legal_actions(state, seat)[0])
     assert isinstance(root, Node) and bot.stats["rollouts"] == 1
+
+
+def test_a_style_sends_the_same_structure_as_the_easy_bot():
+    """StyleBot packs a Restructuring's structure once per hand (cached): every card it sends
+    is the one the easy bot's packing sends, over two rounds of play."""
+    from fcm.bots.heuristic import HeuristicBot
+
+    state, _ = _first_hire()
+    played = state.clone()
+    style = {s: ismcts.rollout_policy("easy", s) for s in range(2)}
+    compared = 0
+    while played.round < 4 and played.turn.phase is not Phase.GAME_OVER:
+        s = current_actors(played)[0]
+        legal = legal_actions(played, s)
+        a = style[s].choose(played, s, legal)
+        if played.turn.phase is Phase.RESTRUCTURING and len(legal) > 1:
+            assert a == HeuristicBot(s)._restructure(played, s, legal)
+            compared += 1
+        apply_in_place(played, s, a)
+    assert compared >= 4

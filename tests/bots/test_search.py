@@ -241,3 +241,56 @@ def test_truncated_rollouts_are_scored_by_the_learned_evaluation(monkeypatch):
         learned = False
 
     assert Hand(1, rollouts=4).evaluate(v, seat, cands)[0] == [-7.0, -7.0]
+
+
+def test_fast_rollouts_play_no_seat_by_medium(monkeypatch):
+    """Issue 30 item 1: hard_fast's rollouts use a cheap policy in every seat (medium's plan
+    with the easy bot's tactics, the rivals' models), so medium decides nothing inside them;
+    the truncated position is scored by the learned evaluation."""
+    from fcm.bots.search import FastHardBot
+
+    state, seat = _working(2, 3, 2)
+    v, legal = view(state, seat), legal_actions(state, seat)
+    bot = FastHardBot(1, rollouts=6)
+    cands = bot.candidates(v, seat, legal, bot.medium.choose(v, seat, legal))[:3]
+    calls = []
+    monkeypatch.setattr(MediumBot, "choose", lambda self, *a: calls.append(a) or a[2][0])
+    _, counts = bot.evaluate(v, seat, cands)
+    assert calls == [] and counts == [2, 2, 2] and bot.stats["steps"] > 6 * 20
+
+
+def test_fast_rollouts_pair_every_candidate_on_the_same_draws_and_models():
+    """Common random numbers: each rollout gets fresh models with the draw's seeds, so the same
+    move played twice on a draw scores the same (a model's generator is not carried over from
+    the previous candidate's rollout)."""
+    from fcm.bots.search import FastHardBot
+
+    state, seat = _working(2, 3, 2)
+    v, legal = view(state, seat), legal_actions(state, seat)
+    bot = FastHardBot(1, rollouts=6)
+    move = bot.medium.choose(v, seat, legal)
+    means, _ = bot.evaluate(v, seat, [move, move, move])
+    assert means[0] == means[1] == means[2]
+
+
+def test_fast_models_the_rival_by_several_policies_and_its_own_seat_by_its_plan():
+    """Rivals are drawn per determinization from four models (medium's plan for the rival,
+    the easy build list, a First-to-train style, a price-war style); the searching seat always
+    plays medium's plan for it."""
+    from fcm.bots.ismcts import StyleBot
+    from fcm.bots.search import FastHardBot
+    from fcm.core.rng import Rng
+
+    state, seat = _working(2, 3, 2)
+    v = view(state, seat)
+    bot = FastHardBot(1)
+    bot._plans = {s: bot.medium.plan(v, s) for s in range(2)}
+    rng = Rng(5)
+    rivals = set()
+    for k in range(40):
+        models = bot.rival_models(v, seat, rng, k).fresh()  # type: ignore[attr-defined]
+        own, rival = models[seat], models[1 - seat]
+        assert isinstance(own, StyleBot) and own.hire_plan == bot._plans[seat].hires
+        assert isinstance(rival, StyleBot)
+        rivals.add(tuple(rival.hire_plan))
+    assert len(rivals) >= 3

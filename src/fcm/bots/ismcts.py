@@ -31,7 +31,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fcm.bots.heuristic import HIRE_PLAN, TRAIN_PLAN, HeuristicBot
+from fcm.bots.heuristic import (
+    HIRE_PLAN,
+    TRAIN_PLAN,
+    WORK_PRIORITY,
+    HeuristicBot,
+    pack_structure,
+    send_next,
+)
 from fcm.bots.medium import MediumBot
 from fcm.bots.search import value as position_value
 from fcm.core.actions import (
@@ -44,6 +51,7 @@ from fcm.core.actions import (
     StartCampaign,
     Train,
 )
+from fcm.core.company import ceo_slots_of
 from fcm.core.engine import apply_in_place, current_actors, legal_actions
 from fcm.core.rng import Rng
 from fcm.core.state import GameState, Phase
@@ -76,6 +84,22 @@ class StyleBot(HeuristicBot):
         super().__init__(seed)
         self.hire_plan = hires
         self.train_plan = trains
+        self._packed: dict[tuple[object, ...], list[E]] = {}
+
+    def _restructure(self, view: GameState, seat: Seat, legal: Sequence[Action]) -> Action:
+        # The structure to send is a function of the hand and the CEO's slots: packed once a
+        # Restructuring, not once per card sent (it was a sixth of the policy's time).
+        if view.rules.modules:
+            return super()._restructure(view, seat, legal)
+        p = view.players[seat]
+        key = (tuple(p.hand), ceo_slots_of(view, seat))
+        work = self._packed.get(key)
+        if work is None:
+            if len(self._packed) > 64:
+                self._packed.clear()
+            work = self._packed[key] = pack_structure(view.rules, list(p.hand), key[1],
+                                                      WORK_PRIORITY, ties_by_name=False)
+        return send_next(view, seat, legal, work, WORK_PRIORITY, ties_by_name=False)
 
     def _place_campaign(self, view: GameState, seat: Seat, places: list[Action]) -> Action:
         if len(places) > PLACEMENT_SAMPLE:

@@ -35,7 +35,7 @@ from typing import ClassVar
 
 from fcm.bots.base import Bot
 from fcm.bots.evaluation import evaluate
-from fcm.bots.medium import MediumBot
+from fcm.bots.medium import MediumBot, Plan
 from fcm.core.actions import (
     Action,
     ChooseReserve,
@@ -126,6 +126,7 @@ class HardBot:
     rivals: ClassVar[tuple[str, ...]] = MIXED_RIVALS if LEARNED_DEFAULT else ("medium",)
     learned = LEARNED_DEFAULT
     hire_prior = LEARNED_DEFAULT
+    margin = MARGIN  # dollars a candidate must gain over medium's choice
 
     def __init__(
         self, seed: int = 0, *, think: float | None = None, rollouts: int | None = None
@@ -364,7 +365,7 @@ class HardBot:
         most = max(counts)
         best = max((i for i in range(len(candidates)) if counts[i] == most),
                    key=lambda i: (means[i], -i))
-        if best != 0 and means[best] >= means[0] + MARGIN:
+        if best != 0 and means[best] >= means[0] + self.margin:
             return candidates[best]
         return candidates[0]
 
@@ -398,6 +399,71 @@ class LearnedHardBot(HardBot):
     rivals: ClassVar[tuple[str, ...]] = MIXED_RIVALS
     learned = True
     hire_prior = True
+
+
+class FastHardBot(HardBot):
+    """Hard with cheap rollouts (issue 30 item 1; league name ``hard_fast``): medium proposes
+    (with the hire prior), but in a rollout no seat is medium. The searching seat plays
+    medium's plan for it (its hires and trainings, read once from the view) with the easy bot's
+    tactics, each rival a model drawn per determinization (medium's plan for it played the same
+    way, the easy build list, a First-to-train style, a price-war style), and the learned
+    evaluation scores the truncated position. A rollout costs a fraction of a medium one, so
+    the default budget plays several times the draws (each draw a new rival model) in the same
+    CPU time."""
+
+    name = "hard"
+    rivals: ClassVar[tuple[str, ...]] = ("plan", "easy", "trainer", "pricing")
+    learned = True
+    hire_prior = True
+    default_rollouts = 40
+    rollouts_by_players: ClassVar[dict[int, int]] = {4: 25}
+    # The cheap policy plays the seat's cards otherwise than medium will: at $25 it left
+    # medium's opening in rounds 1-4 (a recruiting girl for the trainer, a waitress for the
+    # marketing trainee) and lost 6 of 6 games to medium; at $60 it won 6 of 8 (README).
+    margin = 60.0
+
+    def evaluate(
+        self, view: GameState, seat: Seat, candidates: list[Action]
+    ) -> tuple[list[float], list[int]]:
+        # every seat's plan once per decision (medium's planning is the costly part)
+        self._plans = {s: self.medium.plan(view, s) for s in range(view.num_players)}
+        return super().evaluate(view, seat, candidates)
+
+    def rival_models(self, view: GameState, seat: Seat, rng: Rng, seed: int) -> dict[int, Bot]:
+        """The model of every seat, the searching one included (its own plan, cheaply), as
+        (style, seed) pairs turned into fresh bots per rollout (paired: every candidate meets
+        the same models in the same states)."""
+        kinds = {s: "own" if s == seat else self.rivals[rng.below(len(self.rivals))]
+                 for s in range(view.num_players)}
+        return _Models(kinds, seed, self._plans)
+
+    def rollout(
+        self, state: GameState, seat: Seat, action: Action, policy: MediumBot, rounds: int = 1,
+        others: dict[int, Bot] | None = None,
+    ) -> float:
+        if isinstance(others, _Models):
+            others = others.fresh()
+        return super().rollout(state, seat, action, policy, rounds, others)
+
+
+class _Models(dict):  # type: ignore[type-arg]
+    """Per-seat rollout models of one determinization: (style, seed) by seat."""
+
+    def __init__(self, kinds: dict[int, str], seed: int, plans: dict[int, Plan]) -> None:
+        super().__init__()
+        self.kinds, self.seed, self.plans = kinds, seed, plans
+
+    def fresh(self) -> dict[int, Bot]:
+        from fcm.bots.ismcts import StyleBot, rollout_policy
+
+        out: dict[int, Bot] = {}
+        for s, kind in self.kinds.items():
+            if kind in ("own", "plan"):
+                plan = self.plans[s]
+                out[s] = StyleBot(self.seed + s, plan.hires, plan.trains)
+            else:
+                out[s] = rollout_policy(kind, self.seed + s)
+        return out
 
 
 class MediumRolloutHardBot(HardBot):
