@@ -289,25 +289,27 @@ def format_summary(s: Summary) -> str:
 def module_sets(text: str) -> list[tuple[str, ...]]:
     """The module sets of ``--module-sets``: sets separated by ``;``, modules in a set by ``+``
     or ``,``; ``base`` is the base game, ``each`` every playable module alone (after the base
-    game), ``all`` the largest set of playable modules that may be played together.
+    game, with the modules it needs: Six Players brings New Districts), ``all`` the largest
+    set of playable modules that may be played together.
 
     Raises:
         ValueError: an empty list, or a set that cannot be played (naming the modules).
     """
-    from fcm.rulesets import module_problem, playable_modules
+    from fcm.rulesets import module_problem, playable_modules, with_requirements
 
     out: list[tuple[str, ...]] = []
     for part in (p.strip() for p in text.split(";")):
         if not part:
             continue
         if part == "each":
-            out += [(), *((m,) for m in playable_modules())]
+            out += [(), *(tuple(sorted(with_requirements([m]))) for m in playable_modules())]
         elif part == "all":
             chosen: list[str] = []
             for m in playable_modules():
-                if module_problem([*chosen, m]) is None:
-                    chosen.append(m)
-            out.append(tuple(chosen))
+                more = sorted(with_requirements([*chosen, m]) - set(chosen))
+                if module_problem([*chosen, *more]) is None:
+                    chosen += more
+            out.append(tuple(sorted(chosen)))
         elif part == "base":
             out.append(())
         else:

@@ -197,10 +197,15 @@ def test_simulate_writes_each_game_as_it_finishes(tmp_path, monkeypatch):
 
 def test_module_sets_parse_each_all_base_and_named_sets():
     """Issue 30 item 4: a tournament row per module set."""
-    from fcm.rulesets import playable_modules
+    from fcm.rulesets import module_problem, playable_modules
 
     each = tournament.module_sets("each")
-    assert each[0] == () and each[1:] == [(m,) for m in playable_modules()]
+    assert each[0] == () and len(each) == len(playable_modules()) + 1
+    assert {m for s in each for m in s} == set(playable_modules())
+    # a module alone brings what it needs (Six Players: New Districts, ketchup.md 17), so every
+    # row can be played
+    assert ("new_districts", "six_players") in each
+    assert all(module_problem(s) is None for s in each)
     assert tournament.module_sets("base; noodles+kimchi ;kimchi,noodles") == [
         (), ("kimchi", "noodles")
     ]
