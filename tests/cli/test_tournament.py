@@ -235,3 +235,25 @@ def test_tournament_prints_a_row_per_module_set(tmp_path, capsys):
     assert (row.games, row.seats) == (2, 2) and row.wins == sum(
         line["bots"][line["ranking"][0]] == "easy" for line in lines[2:]
     )
+
+
+def test_module_rows_count_the_moves_that_play_a_modules_cards(tmp_path, capsys):
+    """Issue 30 item 4: the bots use a module's cards through the advice it registers; the row
+    shows how many of their moves play a module's part (a Barista trained, a coffee shop)."""
+    from fcm.core.actions import Done, Hire, Train
+    from fcm.core.state import Options
+    from fcm.core.types import EmployeeId
+    from fcm.games import new_game
+    from fcm.modules.coffee.ids import BARISTA, BARISTA_TRAINEE
+    from fcm.simulate import module_move
+
+    state = new_game(2, seed=1, options=Options(modules=frozenset({"coffee"})))
+    assert module_move(state, Hire(BARISTA_TRAINEE))
+    assert not module_move(state, Hire(EmployeeId.WAITRESS))
+    assert module_move(state, Train(EmployeeId.TRAINER, BARISTA_TRAINEE, BARISTA))
+    assert not module_move(state, Done())
+    assert main(["tournament", "--players", "2", "--bots", "medium,easy", "--games", "2",
+                 "--seed", "3", "--module-sets", "coffee", "--jobs", "1"]) == 0
+    row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("| coffee"))
+    mine, theirs = (float(v) for v in row.split("|")[7].split("/"))
+    assert mine > 0 and theirs > 0
