@@ -89,3 +89,15 @@ def test_a_campaign_names_the_demand_it_targets_and_a_restaurant_its_houses():
         "crea demanda de pizza en las casas 12, 4"
     opened = reasons(best, other, PlaceRestaurant(cell=(3, 4), entrance=Corner.NW))
     assert Reason("plan.restaurant", {"row": 3, "col": 4, "houses": [12]}) in opened
+
+
+def test_a_hint_out_of_time_says_so_rather_than_reading_half_a_draw():
+    """The server's hint gives the plan a share of its budget: a reading that would run past
+    it is dropped whole (the two moves are compared on the same draws or not at all)."""
+    state, seat = _round_two_hire()
+    seen = view(state, seat)
+    rows = [(Hire(E.MARKETING_TRAINEE), 10.0, 4, True), (Hire(E.TRAINER), -5.0, 4, False)]
+    found = explain(seen, seat, rows, HardBot(1), seed=1, deadline=0.0)
+    assert found is not None and found.draws == 0
+    assert found.reasons == (Reason("plan.no_time", {}),)
+    assert say(found.reasons[0], "fr").startswith("le serveur n'a pas eu le temps")

@@ -57,6 +57,22 @@ class Tally:
     marketed: Counter[int] = field(default_factory=Counter)  # house -> draws it got demand
     goods: Counter[str] = field(default_factory=Counter)  # the goods the seat's campaigns push
 
+    def add(self, other: Tally) -> None:
+        """Add another tally's draws to this one."""
+        self.draws += other.draws
+        self.salaries += other.salaries
+        self.sales += other.sales
+        self.tips += other.tips
+        self.bonus += other.bonus
+        self.restaurants += other.restaurants
+        self.thrown += other.thrown
+        self.end_round = max(self.end_round, other.end_round)
+        for m, rounds in other.milestones.items():
+            self.milestones.setdefault(m, []).extend(rounds)
+        self.served.update(other.served)
+        self.marketed.update(other.marketed)
+        self.goods.update(other.goods)
+
     def per_draw(self, total: int) -> float:
         return total / max(1, self.draws)
 
@@ -111,15 +127,18 @@ def horizon(view: GameState, bot: Any) -> int:
 
 
 def read(state: GameState, seat: Seat, action: Action, policy: MediumBot, rounds: int,
-         tally: Tally) -> None:
+         tally: Tally, cutoff: float | None = None) -> bool:
     """Play ``action`` and then medium in every seat to the Restructuring ``rounds`` rounds on
-    (as the search's rollouts do), adding the seat's events to ``tally``."""
+    (as the search's rollouts do), adding the seat's events to ``tally``. False, and nothing
+    added, when the wall clock passes ``cutoff`` first (a loaded server's hint)."""
     stop = state.round + rounds
     events = list(apply_in_place(state, seat, action))
     steps = 0
     while state.turn.phase is not Phase.GAME_OVER and steps < 2000 * rounds:
         if state.turn.phase is Phase.RESTRUCTURING and state.round >= stop:
             break
+        if cutoff is not None and steps % 16 == 0 and time.perf_counter() > cutoff:
+            return False
         s = current_actors(state)[0]
         events += apply_in_place(state, s, policy.choose(state, s, legal_actions(state, s)))
         steps += 1
@@ -150,22 +169,31 @@ def read(state: GameState, seat: Seat, action: Action, policy: MediumBot, rounds
                 marketed.update(h["house"] for h in d["houses"])
     tally.served.update(served)
     tally.marketed.update(marketed)
+    return True
 
 
 def tallies(view: GameState, seat: Seat, moves: Sequence[Action], bot: Any, *,
             draws: int = DRAWS, seed: int = 0, deadline: float | None = None) -> list[Tally]:
     """Each move's tally over the same ``draws`` determinizations of the seat's view (fewer
-    when the wall-clock ``deadline`` comes first; always at least one)."""
+    when the wall-clock ``deadline`` comes first: one at least, unless a draw's readings run
+    past twice the time left at the start, when none is kept)."""
     rng = Rng(seed ^ (view.round * 7919) ^ 0x5A7)
     rounds = horizon(view, bot)
     out = [Tally() for _ in moves]
+    cutoff = None
+    if deadline is not None:
+        cutoff = deadline + max(0.0, deadline - time.perf_counter())
     for k in range(draws):
         if k and deadline is not None and time.perf_counter() > deadline:
             break
         base = bot.determinize(view, seat, rng)
-        for move, tally in zip(moves, out, strict=True):
-            # one medium per move on the draw: both moves' rollouts start alike
-            read(base.clone(), seat, move, MediumBot(seed + k), rounds, tally)
+        drawn = [Tally() for _ in moves]
+        # one medium per move on the draw: both moves' rollouts start alike
+        if not all(read(base.clone(), seat, move, MediumBot(seed + k), rounds, tally, cutoff)
+                   for move, tally in zip(moves, drawn, strict=True)):
+            break
+        for total, one in zip(out, drawn, strict=True):
+            total.add(one)
     return out
 
 
@@ -256,7 +284,7 @@ def explain(view: GameState, seat: Seat, rows: Sequence[Row], bot: Any, *, draws
     moves = [best] if other_row is None else [best, other_row[0]]
     got = tallies(view, seat, moves, bot, draws=draws, seed=seed, deadline=deadline)
     other = got[1] if len(got) > 1 else None
-    found = reasons(got[0], other, best)
+    found = reasons(got[0], other, best) if got[0].draws else [Reason("plan.no_time", {})]
     if not found:
         found = [Reason("plan.same" if other is not None else "plan.nothing",
                         {"round": got[0].end_round})]
