@@ -133,3 +133,24 @@ def test_tournament_league_command(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "path", [p for p in sys.path if Path(p or ".").resolve() != ROOT])
     assert main(["tournament", "--league", "--games", "2"]) == 2
     assert "root of a clone" in capsys.readouterr().out
+
+
+def test_the_exploiter_is_the_choice_of_its_recorded_search_against_hard():
+    """Issue 30 item 3: the exploiter is tuned to beat hard: its parameters are the ones the
+    search's recorded games against hard chose (bench/exploiter_search.jsonl), and its plan is
+    the script of those parameters."""
+    import json
+
+    from bench import exploiter
+
+    lines = [json.loads(x) for x in (ROOT / "bench" / "exploiter_search.jsonl").open()]
+    assert {x["opponent"] for x in lines} == {"hard"}
+    assert len({json.dumps(x["params"], sort_keys=True) for x in lines}) >= 8
+    assert exploiter.chosen(lines) == league.EXPLOITER_PARAMS
+    assert exploiter.script(league.EXPLOITER_PARAMS) == league.EXPLOITER
+    # every parameter set of the space makes a plan the bots can read
+    for params in exploiter.sample(exploiter.Rng(1), 12):
+        plan = exploiter.script(params)
+        assert plan["hires"][0][0] == params["first"]
+        assert all(k == [c for c, _ in plan["hires"][: i + 1]].count(c)
+                   for i, (c, k) in enumerate(plan["hires"]))
