@@ -105,7 +105,7 @@ export class HintPanel {
       even ? [h("p", { "data-test": "hint-even" }, t("hint.even", { count: r.candidates.length, value: signed(best.value) }),
         medium ? [t("hint.medium_would"), h("strong", {}, medium.label), t("hint.end")] : ""),
       h("details", {}, h("summary", {}, t("hint.the_moves", { count: r.candidates.length })), list)] : list,
-      r.plan && !even ? this.planView(r.plan) : null,
+      r.plan ? this.planView(r.plan) : null,
       r.played_label ? h("p", { "data-test": "hint-played" }, t("hint.played", { label: r.played_label })) : null,
       h("p", { class: "muted small" }, t("hint.value")));
   }
