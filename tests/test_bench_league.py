@@ -158,3 +158,24 @@ def test_the_four_player_row_puts_the_bot_in_the_given_seat_among_three_medium(m
     line = hard_four.play_four("hard_fast", 2, 3)
     assert seen[-1] == ["medium", "medium", "medium", "hard_fast"]
     assert line["seat"] == 3 and len(line["cash"]) == 4  # type: ignore[arg-type]
+
+
+def test_the_exploiter_is_the_choice_of_its_recorded_search_against_hard():
+    """Issue 30 item 3: the exploiter is tuned to beat hard: its parameters are the ones the
+    search's recorded games against hard chose (bench/exploiter_search.jsonl), and its plan is
+    the script of those parameters."""
+    import json
+
+    from bench import exploiter
+
+    lines = [json.loads(x) for x in (ROOT / "bench" / "exploiter_search.jsonl").open()]
+    assert {x["opponent"] for x in lines} == {"hard"}
+    assert len({json.dumps(x["params"], sort_keys=True) for x in lines}) >= 8
+    assert exploiter.chosen(lines) == league.EXPLOITER_PARAMS
+    assert exploiter.script(league.EXPLOITER_PARAMS) == league.EXPLOITER
+    # every parameter set of the space makes a plan the bots can read
+    for params in exploiter.sample(exploiter.Rng(1), 12):
+        plan = exploiter.script(params)
+        assert plan["hires"][0][0] == params["first"]
+        assert all(k == [c for c, _ in plan["hires"][: i + 1]].count(c)
+                   for i, (c, k) in enumerate(plan["hires"]))

@@ -491,6 +491,62 @@ class PresentationAnswer(Presentation):
     static: NotRequired[StaticInfo]
 
 
+# -- the hint (GET /api/games/{id}/hint, fcm.server.hints) ---------------------------------------
+
+
+class HintCandidate(TypedDict):
+    """A move hard read: its mean value (dollars of lead over the best rival some rounds on),
+    the determinizations it got, whether it is medium's choice, and its label."""
+
+    action: ActionJson
+    value: float
+    samples: int
+    medium: bool
+    label: str
+
+
+class PlanReason(TypedDict):
+    """One part of the plan behind the best move (fcm.bots.explain): its catalog message id,
+    its parameters, and its text in the reader's language."""
+
+    code: str
+    params: dict[str, Any]
+    text: str
+
+
+class HintPlan(TypedDict):
+    """The plan behind the best move, read from rollouts of the seat's view: the best move's
+    value and samples, the move it is compared with (medium's choice, else the next one) and
+    its edge over it, the samples of each read, and the plan's parts and whole text."""
+
+    value: float
+    samples: int
+    against: ActionJson | None
+    against_label: str | None
+    against_medium: bool
+    edge: float | None
+    draws: int
+    reasons: list[PlanReason]
+    text: str
+
+
+class HintAnswer(TypedDict):
+    """Hard's reading of one decision: the moves it considered (best first), the plan behind
+    the best, and, in a finished game, the move played there."""
+
+    game: str
+    seat: int
+    at: int
+    total: int
+    round: int
+    phase: str
+    over: bool
+    candidates: list[HintCandidate]
+    plan: HintPlan | None
+    played: ActionJson | None
+    played_label: str | None
+
+
 # Shapes written in types.d.ts as the union of their records' shapes, one per ``kind`` or
 # ``type`` (fcm.server.typegen).
 UNIONS = ("GameEvent", "ActionJson")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fcm.bots import make_bot
-from fcm.core.actions import Cook, StartCampaign
+from fcm.core.actions import Action, Cook, Hire, StartCampaign, Train
 from fcm.core.state import GameState, Options
 from fcm.runner import SIMULATION_ROUND_LIMIT, play_game
 
@@ -35,6 +35,38 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 1000 + seat
 
 
+def module_move(state: GameState, action: Action) -> bool:
+    """Whether ``action`` plays a module's part of the game: hiring or training into a card the
+    base game lacks, starting a campaign of a module's tile (a giant billboard), or an action
+    type a module registers (a coffee shop, a lobbyist's road, a reserve price). The module
+    tables count these to show the bots use the modules' cards (issue 30 item 4)."""
+    if isinstance(action, Hire):
+        return action.employee not in _base_employees()
+    if isinstance(action, Train):
+        return action.into not in _base_employees()
+    if isinstance(action, StartCampaign):
+        return state.rules.catalog.campaigns[action.number].type not in _base_campaigns()
+    return type(action).__module__.startswith("fcm.modules.")
+
+
+_BASE: dict[str, frozenset[Any]] = {}
+
+
+def _base_employees() -> frozenset[Any]:
+    if "employees" not in _BASE:
+        from fcm.rulesets import get_ruleset
+
+        catalog = get_ruleset("base").catalog
+        _BASE["employees"] = frozenset(catalog.employees)
+        _BASE["campaigns"] = frozenset(c.type for c in catalog.campaigns.values())
+    return _BASE["employees"]
+
+
+def _base_campaigns() -> frozenset[Any]:
+    _base_employees()
+    return _BASE["campaigns"]
+
+
 def run_one(spec: GameSpec) -> dict[str, Any]:
     """Play one game and return its summary line (JSON-able)."""
     bots = [
@@ -43,6 +75,7 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
     ]
     food: dict[int, str] = {}
     campaign: dict[int, str] = {}
+    modular = [0] * len(bots)
 
     def first_moves(state: GameState, seat: int, action: object) -> None:
         # each seat's opening: the first food it cooks and the first campaign type it starts
@@ -51,6 +84,8 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
             food.setdefault(seat, action.good.value)
         elif isinstance(action, StartCampaign):
             campaign.setdefault(seat, state.rules.catalog.campaigns[action.number].type.value)
+        if state.rules.modules and module_move(state, action):  # type: ignore[arg-type]
+            modular[seat] += 1
 
     start = time.perf_counter()
     result = play_game(bots, spec.seed, Options.from_dict(spec.options), on_step=first_moves)
@@ -71,6 +106,8 @@ def run_one(spec: GameSpec) -> dict[str, Any]:
             f"{food.get(seat, 'none')}+{campaign.get(seat, 'none')}" for seat in range(len(bots))
         ],
     }
+    if spec.options.get("modules"):
+        line["module_moves"] = modular
     if spec.save_dir:
         path = Path(spec.save_dir) / f"game-{spec.seed}.json"
         path.write_text(result.record.dumps())

@@ -289,25 +289,27 @@ def format_summary(s: Summary) -> str:
 def module_sets(text: str) -> list[tuple[str, ...]]:
     """The module sets of ``--module-sets``: sets separated by ``;``, modules in a set by ``+``
     or ``,``; ``base`` is the base game, ``each`` every playable module alone (after the base
-    game), ``all`` the largest set of playable modules that may be played together.
+    game, with the modules it needs: Six Players brings New Districts), ``all`` the largest
+    set of playable modules that may be played together.
 
     Raises:
         ValueError: an empty list, or a set that cannot be played (naming the modules).
     """
-    from fcm.rulesets import module_problem, playable_modules
+    from fcm.rulesets import module_problem, playable_modules, with_requirements
 
     out: list[tuple[str, ...]] = []
     for part in (p.strip() for p in text.split(";")):
         if not part:
             continue
         if part == "each":
-            out += [(), *((m,) for m in playable_modules())]
+            out += [(), *(tuple(sorted(with_requirements([m]))) for m in playable_modules())]
         elif part == "all":
             chosen: list[str] = []
             for m in playable_modules():
-                if module_problem([*chosen, m]) is None:
-                    chosen.append(m)
-            out.append(tuple(chosen))
+                more = sorted(with_requirements([*chosen, m]) - set(chosen))
+                if module_problem([*chosen, *more]) is None:
+                    chosen += more
+            out.append(tuple(sorted(chosen)))
         elif part == "base":
             out.append(())
         else:
@@ -331,6 +333,10 @@ class ModuleRow:
     seats: int
     wins: int
     rounds_mean: float
+    # moves playing a module's part (fcm.simulate.module_move) per seat-game: the bot's, the
+    # others'; 0 for a module without cards or actions of its own (Ketchup's rule, ...)
+    module_moves: float = 0.0
+    others_module_moves: float = 0.0
 
     @property
     def label(self) -> str:
@@ -342,7 +348,13 @@ def module_row(modules: Sequence[str], bot: str, lines: Sequence[dict[str, Any]]
     seats = sum(line["bots"].count(bot) for line in lines)
     wins = sum(line["bots"][line["ranking"][0]] == bot for line in lines)
     rounds = statistics.fmean(line["rounds"] for line in lines) if lines else 0.0
-    return ModuleRow(tuple(modules), bot, len(lines), seats, wins, rounds)
+    mine = [m for line in lines for b, m in zip(line["bots"], line.get("module_moves", ()),
+                                                strict=False) if b == bot]
+    theirs = [m for line in lines for b, m in zip(line["bots"], line.get("module_moves", ()),
+                                                  strict=False) if b != bot]
+    return ModuleRow(tuple(modules), bot, len(lines), seats, wins, rounds,
+                     statistics.fmean(mine) if mine else 0.0,
+                     statistics.fmean(theirs) if theirs else 0.0)
 
 
 def format_module_rows(rows: Sequence[ModuleRow], opponents: Sequence[str]) -> str:
@@ -352,14 +364,16 @@ def format_module_rows(rows: Sequence[ModuleRow], opponents: Sequence[str]) -> s
     out = [
         f"{bot} against {against}, seat-rotated; a row per module set",
         "",
-        "| modules | games | seat-games | wins | win % (95% CI) | rounds |",
-        "|---|---:|---:|---:|---|---:|",
+        "| modules | games | seat-games | wins | win % (95% CI) | rounds | module moves "
+        f"({bot} / others) |",
+        "|---|---:|---:|---:|---|---:|---:|",
     ]
     for r in rows:
         lo, hi = wilson(r.wins, r.seats)
         rate = 100 * r.wins / r.seats if r.seats else 0.0
         out.append(
             f"| {r.label} | {r.games} | {r.seats} | {r.wins} | {rate:.1f} "
-            f"({100 * lo:.1f}–{100 * hi:.1f}) | {r.rounds_mean:.1f} |"
+            f"({100 * lo:.1f}–{100 * hi:.1f}) | {r.rounds_mean:.1f} | "
+            f"{r.module_moves:.1f} / {r.others_module_moves:.1f} |"
         )
     return "\n".join(out)

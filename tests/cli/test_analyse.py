@@ -24,10 +24,9 @@ def test_analyse_lists_candidate_moves_with_values(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "round 3, working" in out and "value ($ lead)" in out
     assert "yes" in out  # medium's proposal is marked
-    # issue 30 item 6: the best move and the plan behind it, in one line
+    # issue 30 item 6: the best move, its value and the plan behind it, in one line
     line = next(x for x in out.splitlines() if x.startswith("best: "))
-    assert "$ lead" in line and "samples" in line and "; plan: " in line
-    assert "race " in line and "reserve $" in line
+    assert "$ lead" in line and "samples" in line and "; plan (4 samples of each): " in line
     assert "played in the game" in out
 
 

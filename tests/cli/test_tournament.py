@@ -197,10 +197,15 @@ def test_simulate_writes_each_game_as_it_finishes(tmp_path, monkeypatch):
 
 def test_module_sets_parse_each_all_base_and_named_sets():
     """Issue 30 item 4: a tournament row per module set."""
-    from fcm.rulesets import playable_modules
+    from fcm.rulesets import module_problem, playable_modules
 
     each = tournament.module_sets("each")
-    assert each[0] == () and each[1:] == [(m,) for m in playable_modules()]
+    assert each[0] == () and len(each) == len(playable_modules()) + 1
+    assert {m for s in each for m in s} == set(playable_modules())
+    # a module alone brings what it needs (Six Players: New Districts, ketchup.md 17), so every
+    # row can be played
+    assert ("new_districts", "six_players") in each
+    assert all(module_problem(s) is None for s in each)
     assert tournament.module_sets("base; noodles+kimchi ;kimchi,noodles") == [
         (), ("kimchi", "noodles")
     ]
@@ -230,3 +235,25 @@ def test_tournament_prints_a_row_per_module_set(tmp_path, capsys):
     assert (row.games, row.seats) == (2, 2) and row.wins == sum(
         line["bots"][line["ranking"][0]] == "easy" for line in lines[2:]
     )
+
+
+def test_module_rows_count_the_moves_that_play_a_modules_cards(tmp_path, capsys):
+    """Issue 30 item 4: the bots use a module's cards through the advice it registers; the row
+    shows how many of their moves play a module's part (a Barista trained, a coffee shop)."""
+    from fcm.core.actions import Done, Hire, Train
+    from fcm.core.state import Options
+    from fcm.core.types import EmployeeId
+    from fcm.games import new_game
+    from fcm.modules.coffee.ids import BARISTA, BARISTA_TRAINEE
+    from fcm.simulate import module_move
+
+    state = new_game(2, seed=1, options=Options(modules=frozenset({"coffee"})))
+    assert module_move(state, Hire(BARISTA_TRAINEE))
+    assert not module_move(state, Hire(EmployeeId.WAITRESS))
+    assert module_move(state, Train(EmployeeId.TRAINER, BARISTA_TRAINEE, BARISTA))
+    assert not module_move(state, Done())
+    assert main(["tournament", "--players", "2", "--bots", "medium,easy", "--games", "2",
+                 "--seed", "3", "--module-sets", "coffee", "--jobs", "1"]) == 0
+    row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("| coffee"))
+    mine, theirs = (float(v) for v in row.split("|")[7].split("/"))
+    assert mine > 0 and theirs > 0

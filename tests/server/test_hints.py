@@ -46,12 +46,30 @@ def test_a_live_hint_is_for_your_own_decision_from_your_view_and_rate_limited(
             assert isinstance(c["value"], float) and c["samples"] >= 1 and c["label"]
         values = [c["value"] for c in body["candidates"]]
         assert values == sorted(values, reverse=True)
+        # issue 30 item 6: the plan behind the best move, its value and what it is compared
+        # with, each part said from the catalogs (fcm.bots.explain)
+        plan = body["plan"]
+        best = body["candidates"][0]
+        assert plan["value"] == best["value"] and plan["samples"] == best["samples"]
+        assert plan["draws"] >= 1 and plan["reasons"]
+        assert plan["text"] == "; ".join(r["text"] for r in plan["reasons"])
+        assert all(r["code"].startswith("plan.") and r["text"] for r in plan["reasons"])
+        if plan["against"] is not None:
+            assert plan["against_label"] and plan["against"] in legal
+            other = next(c for c in body["candidates"][1:] if c["action"] == plan["against"])
+            assert plan["edge"] == round(best["value"] - other["value"], 1)
+            assert plan["against_medium"] == other["medium"]
 
         again = hint(g, g.tokens[0])
         assert again.status_code == 429 and again.json()["error"]["code"] == "hint/rate_limited"
         assert int(again.headers["retry-after"]) >= 1
-        # the other seat has its own allowance
-        assert hint(g, g.tokens[1]).status_code == 200
+        # the other seat has its own allowance; a French reader gets the plan and the moves in
+        # French (the worker sends message ids, the route says them)
+        french = g.client.get(f"/api/games/{g.id}/hint",
+                              headers={**g.auth(g.tokens[1]), "accept-language": "fr"})
+        assert french.status_code == 200
+        plan = french.json()["plan"]
+        assert plan["text"] == " ; ".join(r["text"] for r in plan["reasons"])
 
 
 def test_a_hint_sees_only_the_asking_seats_view(db_url: str, monkeypatch: Any) -> None:
@@ -81,8 +99,13 @@ def test_a_hint_sees_only_the_asking_seats_view(db_url: str, monkeypatch: Any) -
             assert r.status_code == 200, r.text
             (args,) = sent
             assert args[1]["players"][1]["reserve"] is None and args[1]["rng"] == 0
-            answers.append(args[1:])
-    assert answers[0] == answers[1]
+            plan = r.json()["plan"]
+            answers.append((args[1:], plan["draws"], plan["reasons"]))
+    assert answers[0][0] == answers[1][0]
+    # the same view: the same plan, when both hints had the time for the same readings (the
+    # budget is wall-clock: a loaded machine may read fewer)
+    if answers[0][1] == answers[1][1]:
+        assert answers[0][2] == answers[1][2]
 
 
 def test_a_finished_game_gives_hints_at_any_position(db_url: str) -> None:

@@ -185,6 +185,11 @@ def test_the_hint_button_in_a_live_game_that_allows_hints(page: Any, server: str
     assert candidates.count() >= 2
     assert "Reserve card $" in candidates.first.text_content()
     assert "lead" in candidates.first.text_content()
+    # issue 30 item 6: the plan behind the best move (from the server's catalogs) and what it
+    # was compared with
+    plan = result.locator("[data-test=hint-plan]")
+    assert plan.text_content().startswith("Why: ")
+    assert "Compared with" in plan.locator("[data-test=hint-compared]").text_content()
 
 
 def test_the_hint_button_for_a_finished_game(page: Any, server: str) -> None:

@@ -391,13 +391,28 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         table.add_row(str(rank), str(action), f"{value:.1f}", str(samples),
                       "yes" if proposed else "")
     console.print(table)
-    from fcm.bots.search import plan_line
-
-    console.print(plan_line(view(state, seat), seat, rows), markup=False, soft_wrap=True)
+    console.print(_why_line(view(state, seat), seat, rows, bot, args), markup=False,
+                  soft_wrap=True)
     played = record.actions[upto][1] if upto < len(record.actions) else None
     if played is not None:
         console.print(f"played in the game: {played}", markup=False)
     return 0
+
+
+def _why_line(view: Any, seat: int, rows: Any, bot: Any, args: argparse.Namespace) -> str:
+    """The best move, its value and the plan behind it (issue 30 item 6), read from rollouts
+    of the seat's view (fcm.bots.explain); the plan in ``--lang``."""
+    from fcm.bots.explain import explain, plan_text
+
+    found = explain(view, seat, rows, bot, seed=args.seed)
+    if found is None:
+        return "no move was read"
+    edge = ""
+    if found.against is not None and found.edge is not None:
+        whose = "medium's choice" if found.against_medium else "the next move"
+        edge = f", {found.edge:+.0f} $ over {whose} ({found.against})"
+    return (f"best: {found.best} ({found.value:+.0f} $ lead, {found.samples} samples{edge}); "
+            f"plan ({found.draws} samples of each): {plan_text(found.reasons, args.lang)}")
 
 
 def cmd_dataset(args: argparse.Namespace) -> int:
@@ -703,6 +718,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--think", type=float, default=None, help="seconds of search")
     p.add_argument("--rollouts", type=int, default=None, help="rollouts (deterministic)")
     p.add_argument("--seed", type=int, default=1, help="the search's seed")
+    p.add_argument("--lang", type=_lang, default="en",
+                   help="the plan's language (en, de, es, fr, zh-Hans)")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("dataset", help="bot games as Parquet files of decisions (extra: rl)")

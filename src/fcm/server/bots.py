@@ -71,23 +71,36 @@ def think_job(
     return bot_choice(name, seed, view, seat, legal, think_ms).to_json()
 
 
+EXPLAIN_SHARE = 0.4  # of the hint's budget, for reading the plan behind the best move
+
+
 def hint_job(
     seed: int, view_dict: dict[str, Any], seat: int, legal_json: list[dict[str, Any]],
     think_ms: int,
-) -> list[dict[str, Any]]:
-    """A worker process's job: hard's reading of the seat's decision (``fcm analyse``),
-    from that seat's view only."""
+) -> dict[str, Any]:
+    """A worker process's job: hard's reading of the seat's decision (``fcm analyse``) and
+    the plan behind its best move (:mod:`fcm.bots.explain`), from that seat's view only."""
+    import time
+
+    from fcm.bots.explain import explain
     from fcm.bots.search import HardBot
 
     view = state_from_dict(view_dict)
     legal = [action_from_json(a, view.rules) for a in legal_json]
     bot = HardBot(seed, think=max(0.05, think_ms / 1000))
     rows = bot.analyse(view, seat, legal)
-    return [
-        {"action": a.to_json(), "value": round(value, 1), "samples": samples,
-         "medium": proposed}
-        for a, value, samples, proposed in rows
-    ]
+    # the plan's readings get a share of the budget (one draw at least: a few engine steps
+    # per round of medium), so a hint stays within its worker's timeout
+    deadline = time.perf_counter() + EXPLAIN_SHARE * max(0.05, think_ms / 1000)
+    found = explain(view, seat, rows, bot, seed=seed, deadline=deadline)
+    return {
+        "candidates": [
+            {"action": a.to_json(), "value": round(value, 1), "samples": samples,
+             "medium": proposed}
+            for a, value, samples, proposed in rows
+        ],
+        "plan": None if found is None else found.to_json(),
+    }
 
 
 def think_timeout(name: str, think_ms: int) -> float:
@@ -280,10 +293,11 @@ class BotWorker:
                           legal_actions(state, seat), think_ms)
 
     async def hint(self, live: LiveGame, state: GameState, seat: int, seed: int,
-                   think_ms: int) -> list[dict[str, Any]]:
-        """Hard's reading of ``seat``'s decision in ``state``, from that seat's view only, in
-        a worker process."""
+                   think_ms: int) -> dict[str, Any]:
+        """Hard's reading of ``seat``'s decision in ``state`` and the plan behind its best
+        move, from that seat's view only, in a worker process."""
         args = job_args("hard", seed, state, seat, think_ms)[1:]
-        # after every bot job waiting (a game's bots never wait behind hints)
-        return list(await self.pool.run(hint_job, args, think_ms / 1000 * 1.5 + 2.0,
-                                        priority=HINT))
+        # after every bot job waiting (a game's bots never wait behind hints); the margin
+        # covers the plan's one reading at least (two short rollouts) on a loaded machine
+        timeout = think_ms / 1000 * (1.5 + EXPLAIN_SHARE) + 3.0
+        return dict(await self.pool.run(hint_job, args, timeout, priority=HINT))

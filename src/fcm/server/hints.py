@@ -20,15 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import time
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import Response
 
 from fcm.core.actions import action_from_json
 from fcm.core.engine import current_actors, legal_actions
+from fcm.payloads import ActionJson, HintAnswer, HintCandidate, HintPlan
 from fcm.presentation import _label
 from fcm.server.errors import ApiError
+from fcm.server.locale import request_lang
 from fcm.server.match import CLOSED, bot_secret, dumps
 from fcm.server.schemas import MAX_INT
 from fcm.server.storage import SPECTATOR
@@ -140,25 +142,48 @@ def add_hint_route(app: FastAPI) -> None:
         limiter.acquire(key, request.client.host if request.client else "?")
         try:
             seed = hint_seed(bot_secret(live.info), mover, at)
-            rows_out = await worker.hint(live, state, mover, seed,
-                                         service.settings.hint_think_ms)
+            answer = await worker.hint(live, state, mover, seed,
+                                       service.settings.hint_think_ms)
         finally:
             limiter.release(key)
+        lang = request_lang(request)
         legal = {dumps(a.to_json()) for a in legal_actions(state, mover)}
-        candidates = []
-        for c in rows_out:
+        candidates: list[HintCandidate] = []
+        for c in answer["candidates"]:
             action = action_from_json(c["action"], state.rules)
             if dumps(action.to_json()) not in legal:  # never offered unless legal
                 continue
-            candidates.append({**c, "label": _label(state, action)})
-        body = {
+            candidates.append({"action": c["action"], "value": c["value"],
+                               "samples": c["samples"], "medium": c["medium"],
+                               "label": _label(state, action, lang)})
+        body: HintAnswer = {
             "game": game_id, "seat": mover, "at": shown_at, "total": shown_total,
             "round": state.round, "phase": state.turn.phase.value,
             "over": live.head.status == "over",
             "candidates": candidates,
-            "played": played,
+            "plan": _plan(state, answer.get("plan"), lang) if candidates else None,
+            "played": cast("ActionJson | None", played),
             "played_label": (
-                None if played is None else _label(state, action_from_json(played, state.rules))
+                None if played is None
+                else _label(state, action_from_json(played, state.rules), lang)
             ),
         }
         return Response(dumps(body), media_type="application/json")
+
+
+def _plan(state: Any, plan: dict[str, Any] | None, lang: str) -> HintPlan | None:
+    """The worker's plan (fcm.bots.explain) in the reader's language."""
+    from fcm.bots.explain import plan_text, say
+
+    if plan is None:
+        return None
+    against = plan["against"]
+    return {
+        "value": plan["value"], "samples": plan["samples"], "against": against,
+        "against_label": (None if against is None
+                          else _label(state, action_from_json(against, state.rules), lang)),
+        "against_medium": plan["against_medium"], "edge": plan["edge"], "draws": plan["draws"],
+        "reasons": [{"code": r["code"], "params": r["params"], "text": say(r, lang)}
+                    for r in plan["reasons"]],
+        "text": plan_text(plan["reasons"], lang),
+    }

@@ -8,6 +8,7 @@ import { ApiError } from "./api.js";
 import { t } from "./i18n.js";
 import { clear, h, money } from "./util.js";
 
+/** @returns {Promise<import("./types").HintAnswer>} */
 async function fetchHint(game, token, at) {
   const q = at === null || at === undefined ? "" : `?at=${at}`;
   const response = await fetch(`/api/games/${game}/hint${q}`, {
@@ -76,6 +77,20 @@ export class HintPanel {
     if (this.ctl.msg()) this.render(this.ctl.msg());
   }
 
+  /** The plan behind the best move, in the page's language (the server says it), and what it
+   * was compared with.
+   * @param {import("./types").HintPlan} plan
+   */
+  planView(plan) {
+    const compared = plan.against_label && plan.edge !== null
+      ? h("p", { class: "muted small", "data-test": "hint-compared" },
+        t(plan.against_medium ? "hint.against_medium" : "hint.against_next", { label: plan.against_label, edge: signed(plan.edge) }))
+      : null;
+    return h("div", { class: "hint-plan", "data-test": "hint-plan" },
+      h("p", {}, t("hint.plan", { plan: plan.text })), compared);
+  }
+
+  /** @param {import("./types").HintAnswer} r */
   resultView(r) {
     const best = r.candidates[0];
     // every move reads the same (round 1: no cash lead a few rounds on tells them apart):
@@ -90,6 +105,7 @@ export class HintPanel {
       even ? [h("p", { "data-test": "hint-even" }, t("hint.even", { count: r.candidates.length, value: signed(best.value) }),
         medium ? [t("hint.medium_would"), h("strong", {}, medium.label), t("hint.end")] : ""),
       h("details", {}, h("summary", {}, t("hint.the_moves", { count: r.candidates.length })), list)] : list,
+      r.plan ? this.planView(r.plan) : null,
       r.played_label ? h("p", { "data-test": "hint-played" }, t("hint.played", { label: r.played_label })) : null,
       h("p", { class: "muted small" }, t("hint.value")));
   }

@@ -703,6 +703,43 @@ export interface GoodsDiscardedEvent {
   visible_to?: number[];  // the seats it is for (secret)
 }
 
+/** Hard's reading of one decision: the moves it considered (best first), the plan behind the best, and, in a finished game, the move played there. */
+export interface HintAnswer {
+  game: string;
+  seat: number;
+  at: number;
+  total: number;
+  round: number;
+  phase: string;
+  over: boolean;
+  candidates: HintCandidate[];
+  plan: HintPlan | null;
+  played: ActionJson | null;
+  played_label: string | null;
+}
+
+/** A move hard read: its mean value (dollars of lead over the best rival some rounds on), the determinizations it got, whether it is medium's choice, and its label. */
+export interface HintCandidate {
+  action: ActionJson;
+  value: number;
+  samples: number;
+  medium: boolean;
+  label: string;
+}
+
+/** The plan behind the best move, read from rollouts of the seat's view: the best move's value and samples, the move it is compared with (medium's choice, else the next one) and its edge over it, the samples of each read, and the plan's parts and whole text. */
+export interface HintPlan {
+  value: number;
+  samples: number;
+  against: ActionJson | null;
+  against_label: string | null;
+  against_medium: boolean;
+  edge: number | null;
+  draws: number;
+  reasons: PlanReason[];
+  text: string;
+}
+
 export interface HireAction {
   type: "hire";
   employee: string;
@@ -908,6 +945,13 @@ export interface PlaceRestaurantAction {
   cell: number[];
   entrance: string;
   employee: string | null;
+}
+
+/** One part of the plan behind the best move (fcm.bots.explain): its catalog message id, its parameters, and its text in the reader's language. */
+export interface PlanReason {
+  code: string;
+  params: Record<string, any>;
+  text: string;
 }
 
 export interface Presentation {
