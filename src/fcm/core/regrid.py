@@ -1,5 +1,5 @@
 """Renumbering the squares when the map grows north or west (a module's extra map tile,
-ketchup.md 2 "First lobbyist used").
+ketchup.md 2).
 
 Squares are numbered from the top-left square of the map (conventions.md "Board geometry"), so
 a tile row added north or a tile column added west moves every square: each record that holds a

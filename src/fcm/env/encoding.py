@@ -652,7 +652,7 @@ def cell_of(index: int, width: int = WIDTH) -> Cell:
 def grid_of(rules: Ruleset) -> tuple[int, int]:
     """The squares high and wide of the largest map ``rules`` sets up, at least the base
     game's 20 x 25 (so a ruleset with no larger map keeps the base grid). A module that grows
-    the map (``Extensions.map_growth``: Lobbyists' extra tiles) adds room for every tile it
+    the map (``Extensions.map_growth``: a module's extra tiles) adds room for every tile it
     may add, in either direction: squares are numbered from the grown map's top-left, so a
     map grown by ``g`` tiles fits ``g`` tile rows and ``g`` tile columns more than it was set
     up with, wherever they went."""
