@@ -16,7 +16,7 @@ import pytest
 
 from fcm.rulesets import playable_modules
 from tests.server.procs import Server
-from tests.web.ui import FileClock, wait_until
+from tests.web.ui import FileClock, clocked_server, wait_until
 
 pytestmark = pytest.mark.browser
 ALL = sorted(set(playable_modules()) - {"hard_choices"})  # ketchup.md 0.2: not with New Milestones
@@ -26,15 +26,7 @@ ALL = sorted(set(playable_modules()) - {"hard_choices"})  # ketchup.md 0.2: not 
 def timed(
     tmp_path_factory: pytest.TempPathFactory, server: str
 ) -> Iterator[tuple[Server, FileClock]]:
-    tmp = tmp_path_factory.mktemp("all-modules-end")
-    clock = FileClock(tmp / "now")
-    srv = Server(f"sqlite:///{tmp}/fcm.sqlite3", tmp / "server.log", clock_interval="0.05",
-                 test_clock_file=str(clock.path), bot_think_ms="200", bot_delay_ms="0")
-    srv.start()
-    try:
-        yield srv, clock
-    finally:
-        srv.close()
+    yield from clocked_server(tmp_path_factory.mktemp("all-modules-end"))
 
 
 def test_a_game_with_every_module_is_created_in_the_lobby_and_played_to_the_end(

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from tests.server.procs import Server
-from tests.web.ui import FileClock, wait_until
+from tests.web.ui import FileClock, clocked_server, wait_until
 
 pytestmark = pytest.mark.browser
 RESERVE = {"type": "choose_reserve", "money": 300}
@@ -23,15 +23,7 @@ RESERVE = {"type": "choose_reserve", "money": 300}
 def timed(
     tmp_path_factory: pytest.TempPathFactory, server: str
 ) -> Iterator[tuple[Server, FileClock]]:
-    tmp = tmp_path_factory.mktemp("timer-bot")
-    clock = FileClock(tmp / "now")
-    srv = Server(f"sqlite:///{tmp}/fcm.sqlite3", tmp / "server.log", clock_interval="0.05",
-                 test_clock_file=str(clock.path), bot_think_ms="200", bot_delay_ms="0")
-    srv.start()
-    try:
-        yield srv, clock
-    finally:
-        srv.close()
+    yield from clocked_server(tmp_path_factory.mktemp("timer-bot"))
 
 
 def auth(token: str) -> dict[str, str]:

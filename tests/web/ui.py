@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,21 @@ class FileClock:
         tmp = self.path.with_suffix(".tmp")
         tmp.write_text(str(self.t))
         tmp.replace(self.path)  # atomically: the server never reads half a file
+
+
+def clocked_server(tmp: Path) -> Iterator[tuple[Any, FileClock]]:
+    """A server of its own whose clock is a :class:`FileClock` (timer tests), bots without
+    pauses; closed after the caller's tests."""
+    from tests.server.procs import Server
+
+    clock = FileClock(tmp / "now")
+    srv = Server(f"sqlite:///{tmp}/fcm.sqlite3", tmp / "server.log", clock_interval="0.05",
+                 test_clock_file=str(clock.path), bot_think_ms="200", bot_delay_ms="0")
+    srv.start()
+    try:
+        yield srv, clock
+    finally:
+        srv.close()
 
 
 def sign_up(page: Any, base: str, name: str) -> None:
